@@ -1,0 +1,22 @@
+"""Stable error codes of the identity API (returned as ``code``; tests assert on these)."""
+
+from enum import StrEnum
+
+
+class AccountsErrorCode(StrEnum):
+    INVALID_CREDENTIALS = "invalid_credentials"
+    EMAIL_NOT_VERIFIED = "email_not_verified"
+    NO_ACTIVE_PROFILE = "no_active_profile"
+    LOGIN_RATE_LIMITED = "login_rate_limited"
+    EMAIL_TAKEN = "email_taken"
+    INVALID_VERIFICATION_LINK = "invalid_verification_link"
+    INVALID_RESET_LINK = "invalid_reset_link"
+    INVALID_INVITATION = "invalid_invitation"
+    INVITATION_WRONG_PASSWORD = "invitation_wrong_password"
+    ALREADY_INVITED = "already_invited"
+    ALREADY_MEMBER = "already_member"
+    PROFILE_NOT_FOUND = "profile_not_found"
+    UNSUPPORTED_IMAGE = "unsupported_image"
+    IMAGE_TOO_LARGE = "image_too_large"
+    INVALID_TOKEN_EXCHANGE = "invalid_token_exchange"
+    LEARNER_ONLY = "learner_only"

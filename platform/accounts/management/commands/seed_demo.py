@@ -1,0 +1,102 @@
+"""manage.py seed_demo: idempotent demo data, printed credentials (issue 2, item 8).
+
+- the SuperAdmin (Django admin at /admin/),
+- two organizations, each with its schema,
+- an organization-admin educator and a second educator in the first organization,
+- three learners: a public learner, a learner of the second organization, and one with both a
+  public learner profile and a profile in the first organization.
+Running it again changes nothing that exists (passwords are reset to the printed ones).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Profile, User
+from tenants.models import Organization
+from tenants.services import organization_provision_now
+
+PASSWORD = "Demo@12345"
+SUPERADMIN = ("admin@demo.vn", "Admin@12345")
+ORGS = [
+    ("Trung tâm Học tập Suốt đời", "trung-tam", True),
+    ("Trường THPT Nguyễn Du", "thpt-nguyen-du", False),
+]
+PEOPLE = [
+    # email, name, [(role, org slug or None, is_admin, extra)]
+    ("educator.admin@demo.vn", "Nguyễn Thị Lan", [("EDUCATOR", "trung-tam", True, {"job_title": "Trưởng phòng khảo thí"})]),
+    ("educator@demo.vn", "Trần Văn Minh", [("EDUCATOR", "trung-tam", False, {"job_title": "Giáo viên Toán"})]),
+    ("educator2@demo.vn", "Phạm Thu Hà", [("EDUCATOR", "thpt-nguyen-du", True, {"job_title": "Hiệu phó"})]),
+    ("learner@demo.vn", "Lê Hoàng Nam", [("LEARNER", None, False, {"grade": 10, "class_name": "10A1"})]),
+    ("learner2@demo.vn", "Võ Ngọc Anh", [("LEARNER", "thpt-nguyen-du", False, {"grade": 11, "class_name": "11B2"})]),
+    (
+        "learner.both@demo.vn",
+        "Đặng Minh Khoa",
+        [
+            ("LEARNER", None, False, {"grade": 12, "class_name": "12C3"}),
+            ("LEARNER", "trung-tam", False, {"grade": 12, "class_name": "12C3"}),
+        ],
+    ),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo organizations and accounts (idempotent) and print their credentials."
+
+    def handle(self, *args, **options):
+        orgs = {slug: self._organization(name, slug, surveys) for name, slug, surveys in ORGS}
+        with transaction.atomic():
+            admin, _ = User.objects.get_or_create(
+                email=SUPERADMIN[0], defaults={"name": "SuperAdmin", "is_staff": True, "is_superuser": True}
+            )
+            admin.is_staff = admin.is_superuser = admin.is_active = True
+            admin.email_verified_at = admin.email_verified_at or timezone.now()
+            admin.set_password(SUPERADMIN[1])
+            admin.save()
+            for email, name, profiles in PEOPLE:
+                self._person(email, name, profiles, orgs)
+        self.stdout.write(self.style.SUCCESS("Demo accounts (http://127.0.0.1:8000):"))
+        self.stdout.write(f"  SuperAdmin (Django admin /admin/): {SUPERADMIN[0]} / {SUPERADMIN[1]}")
+        for email, name, profiles in PEOPLE:
+            roles = ", ".join(f"{role}{' admin' if admin_flag else ''} @ {slug or 'public'}" for role, slug, admin_flag, _ in profiles)
+            self.stdout.write(f"  {email} / {PASSWORD}  ({name}: {roles})")
+
+    def _organization(self, name: str, slug: str, surveys: bool) -> Organization:
+        org = Organization.objects.filter(slug=slug).first()
+        if org is None:
+            from tenants.services import organization_create
+
+            with transaction.atomic():
+                org = organization_create(name=name, slug=slug, survey_management_allowed=surveys)
+        if not org.is_ready:
+            org = organization_provision_now(organization_id=org.pk)
+        return org
+
+    def _person(self, email, name, profiles, orgs) -> None:
+        user, _ = User.objects.get_or_create(email=email, defaults={"name": name})
+        user.name = name
+        user.is_active = True
+        user.email_verified_at = user.email_verified_at or timezone.now()
+        user.set_password(PASSWORD)
+        user.save()
+        for role, slug, is_admin, extra in profiles:
+            org = orgs[slug] if slug else None
+            Profile.objects.update_or_create(
+                user=user,
+                pandai_profile_role=role,
+                organization=org,
+                defaults={
+                    "is_admin": is_admin,
+                    "status": Profile.Status.ACTIVE,
+                    "joined_at": timezone.now(),
+                    "school_name": "THPT Nguyễn Du" if role == "LEARNER" else "",
+                    "province_code": "79",
+                    "gender": "male",
+                    "date_of_birth": date(2009, 5, 17) if role == "LEARNER" else None,
+                    **extra,
+                },
+            )

@@ -1,0 +1,218 @@
+"""Users, profiles and invitations (public schema).
+
+A ``User`` is one person who logs in with an e-mail address. A ``Profile`` is one role of that
+person: LEARNER or EDUCATOR (``pandai_profile_role``, spec section 6), optionally inside an
+organization. A user may hold several profiles and switch between them (spec section 1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.contrib.auth.models import PermissionsMixin
+from django.core.validators import RegexValidator
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+INVITATION_TTL = timedelta(days=7)
+cccd_validator = RegexValidator(r"^\d{12}$", _("The CCCD number must be exactly 12 digits."), "invalid_cccd")
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def _create(self, email: str, password: str | None, **extra) -> User:
+        if not email:
+            raise ValueError("An e-mail address is required")
+        user = self.model(email=self.normalize_email(email).lower(), **extra)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email: str, password: str | None = None, **extra) -> User:
+        extra.setdefault("is_staff", False)
+        extra.setdefault("is_superuser", False)
+        return self._create(email, password, **extra)
+
+    def create_superuser(self, email: str, password: str | None = None, **extra) -> User:
+        extra.update(is_staff=True, is_superuser=True, is_active=True, email_verified_at=timezone.now())
+        return self._create(email, password, **extra)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    """A person with an e-mail login. Inactive until the e-mail address is verified.
+
+    The SuperAdmin is a user with ``is_superuser``: it works in the Django admin.
+    """
+
+    email = models.EmailField(_("e-mail"), max_length=254, unique=True)  # stored lower-case
+    name = models.CharField(_("full name"), max_length=200, blank=True)
+    is_active = models.BooleanField(_("active"), default=False)
+    is_staff = models.BooleanField(_("staff"), default=False)
+    email_verified_at = models.DateTimeField(_("e-mail verified at"), null=True, blank=True)
+    preferred_language = models.CharField(_("language"), max_length=2, default="vi")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    objects = UserManager()
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = ["name"]
+
+    class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
+
+    def __str__(self) -> str:
+        return self.email
+
+    def save(self, *args, **kwargs) -> None:
+        self.email = (self.email or "").strip().lower()
+        super().save(*args, **kwargs)
+
+    @property
+    def name_or_email(self) -> str:
+        return self.name or self.email
+
+
+class Profile(models.Model):
+    """One role of a user: LEARNER or EDUCATOR, optionally inside an organization.
+
+    An EDUCATOR profile always belongs to an organization and works in its schema; a LEARNER
+    profile may belong to one (a school's learner) or to none (a public learner). Fields follow
+    spec section 3 ("Current user", "Profile", "Signup fields", "Educator", "Learner").
+    """
+
+    class Role(models.TextChoices):
+        LEARNER = "LEARNER", _("Learner")
+        EDUCATOR = "EDUCATOR", _("Educator")
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        INACTIVE = "inactive", _("Inactive")
+
+    class Gender(models.TextChoices):
+        MALE = "male", _("Male")
+        FEMALE = "female", _("Female")
+
+    user = models.ForeignKey("accounts.User", on_delete=models.CASCADE, related_name="profiles")
+    pandai_profile_role = models.CharField(_("role"), max_length=16, choices=Role)
+    organization = models.ForeignKey(
+        "tenants.Organization", on_delete=models.CASCADE, null=True, blank=True, related_name="profiles"
+    )
+    is_admin = models.BooleanField(_("organization admin"), default=False)
+    status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.ACTIVE)
+    invited_by = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("invited by")
+    )
+    joined_at = models.DateTimeField(_("joined"), null=True, blank=True)
+    job_title = models.CharField(_("job title"), max_length=120, blank=True)
+    grade = models.PositiveSmallIntegerField(_("grade"), null=True, blank=True)
+    level = models.CharField(_("level"), max_length=60, blank=True)
+    class_name = models.CharField(_("class name"), max_length=60, blank=True)
+    school_name = models.CharField(_("school name"), max_length=200, blank=True)
+    district_text = models.CharField(_("district"), max_length=120, blank=True)
+    province_code = models.CharField(_("province/city code"), max_length=8, blank=True)
+    curriculum = models.CharField(_("textbook curriculum"), max_length=120, blank=True)
+    phone = models.CharField(_("phone number"), max_length=20, blank=True)
+    alternate_email = models.EmailField(_("alternate e-mail"), blank=True)
+    photo = models.CharField(_("photo"), max_length=300, blank=True, help_text=_("Storage path of the photo."))
+    has_pandai_survey_account = models.BooleanField(_("survey account"), default=False)
+    gender = models.CharField(_("gender"), max_length=8, choices=Gender, blank=True)
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
+    cccd = models.CharField(_("CCCD number"), max_length=12, blank=True, validators=[cccd_validator])
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "pandai_profile_role", "organization"],
+                name="profile_one_role_per_org",
+                nulls_distinct=False,
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(pandai_profile_role="EDUCATOR") | models.Q(organization__isnull=False),
+                name="educator_has_organization",
+            ),
+        ]
+        indexes = [models.Index(fields=["organization", "pandai_profile_role"])]
+
+    def __str__(self) -> str:
+        return f"{self.user.email} ({self.pandai_profile_role}, {self.organization or '-'})"
+
+    @property
+    def is_educator(self) -> bool:
+        return self.pandai_profile_role == self.Role.EDUCATOR
+
+    @property
+    def uses_tenant_schema(self) -> bool:
+        """True when requests of this profile run in its organization's schema (educators)."""
+        return self.is_educator and self.organization is not None and self.organization.is_ready
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 hex digest stored instead of a raw token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Invitation(models.Model):
+    """An invitation of an e-mail address into an organization, as LEARNER or EDUCATOR.
+
+    The raw token is only in the e-mailed link (/invitation/:token); the row keeps its SHA-256.
+    A pending invitation expires ``INVITATION_TTL`` after it was last sent.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        REJECTED = "rejected", _("Rejected")
+        EXPIRED = "expired", _("Expired")
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    email = models.EmailField(_("e-mail"))
+    role = models.CharField(_("role"), max_length=16, choices=Profile.Role)
+    organization = models.ForeignKey("tenants.Organization", on_delete=models.CASCADE, related_name="invitations")
+    status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.PENDING)
+    invited_by = models.ForeignKey(Profile, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    job_title = models.CharField(_("job title"), max_length=120, blank=True)
+    sent_at = models.DateTimeField(_("sent at"), default=timezone.now)
+    resend_count = models.PositiveIntegerField(_("resend count"), default=0)
+    responded_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        constraints = [
+            models.UniqueConstraint(
+                Lower("email"),
+                "organization",
+                "role",
+                condition=models.Q(status="pending"),
+                name="one_pending_invitation_per_email",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} -> {self.organization} ({self.role}, {self.status})"
+
+    @staticmethod
+    def new_token() -> str:
+        return secrets.token_urlsafe(32)
+
+    @property
+    def expires_at(self):
+        return self.sent_at + INVITATION_TTL
+
+    @property
+    def is_expired(self) -> bool:
+        return timezone.now() >= self.expires_at

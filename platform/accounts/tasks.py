@@ -1,0 +1,33 @@
+"""E-mail tasks of the identity API (huey). Mails render in the language of the request that
+queued them; templates are under ``accounts/templates/accounts/email/<kind>.{subject,txt,html}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.utils import translation
+from huey.contrib.djhuey import db_task
+
+MAIL_KINDS = {"verify_email", "password_reset", "invitation"}
+
+
+@db_task(retries=3, retry_delay=30)
+def email_send(kind: str, to: str, context: dict[str, Any], language: str = "vi") -> None:
+    """Render and send one transactional mail (plain text and HTML) to ``to``.
+
+    ``kind`` is one of ``MAIL_KINDS``; ``language`` is ``vi`` or ``en``. Retried 3 times, 30 s
+    apart, when the mail server refuses.
+    """
+    if kind not in MAIL_KINDS:
+        raise ValueError(f"unknown mail kind {kind!r}")
+    with translation.override(language if language in ("vi", "en") else settings.LANGUAGE_CODE):
+        ctx = {**context, "site_url": settings.SITE_URL}
+        subject = render_to_string(f"accounts/email/{kind}.subject", ctx).strip()
+        text = render_to_string(f"accounts/email/{kind}.txt", ctx)
+        html = render_to_string(f"accounts/email/{kind}.html", ctx)
+    message = EmailMultiAlternatives(subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[to])
+    message.attach_alternative(html, "text/html")
+    message.send()

@@ -1,0 +1,57 @@
+"""Session authentication for ``/api/v1/`` and the role checks of spec section 6."""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from ninja.security import SessionAuth
+
+from config.errors import ApplicationError, CommonErrorCode
+from tenants.middleware import PROFILE_SESSION_KEY
+
+
+class ProfileSessionAuth(SessionAuth):
+    """Django's session cookie + CSRF on unsafe methods; the auth result is the current Profile.
+
+    No session -> 401 ``not_authenticated``. A session whose stored profile is gone or inactive
+    falls back to the user's first active profile.
+    """
+
+    def authenticate(self, request: HttpRequest, key: str | None):
+        profile = getattr(request, "profile", None)
+        if profile is not None:
+            return profile
+        user = request.user
+        if not user.is_authenticated:
+            return None
+        from accounts.selectors import profile_default_for
+
+        profile = profile_default_for(user=user)
+        if profile is None:
+            return None
+        request.session[PROFILE_SESSION_KEY] = profile.pk
+        request.profile = profile
+        if profile.uses_tenant_schema:
+            connection.set_tenant(profile.organization)
+        return profile
+
+
+def require_educator(request: HttpRequest):
+    """The current profile when it is an EDUCATOR; else 403 ``forbidden_role`` (spec section 6)."""
+    profile = request.auth
+    if not profile.is_educator:
+        raise ApplicationError(
+            CommonErrorCode.FORBIDDEN_ROLE, _("You're not allowed to access this page"), status=403
+        )
+    return profile
+
+
+def require_learner(request: HttpRequest):
+    """The current profile when it is a LEARNER; else 403 ``forbidden_role`` (spec section 6)."""
+    profile = request.auth
+    if profile.is_educator:
+        raise ApplicationError(
+            CommonErrorCode.FORBIDDEN_ROLE, _("You're not allowed to access this page"), status=403
+        )
+    return profile

@@ -1,0 +1,176 @@
+"""The error envelope (ARCHITECTURE.md "API contract") and the one exception handler.
+
+Failure body: ``{"success": false, "message": <localized text>, "code": <stable_snake_case>,
+"errors": {field: [messages]}}`` with the HTTP status. Messages go through gettext, so
+``Accept-Language`` (vi default and fallback, en) picks the language.
+"""
+
+from __future__ import annotations
+
+import logging
+from enum import StrEnum
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.errors import AuthorizationError as NinjaAuthorizationError
+
+logger = logging.getLogger(__name__)
+
+
+class CommonErrorCode(StrEnum):
+    VALIDATION_ERROR = "validation_error"
+    NOT_AUTHENTICATED = "not_authenticated"
+    FORBIDDEN = "forbidden"
+    FORBIDDEN_ROLE = "forbidden_role"
+    NOT_FOUND = "not_found"
+    CSRF_FAILED = "csrf_failed"
+    RATE_LIMITED = "rate_limited"
+    SERVER_ERROR = "server_error"
+
+
+class ApplicationError(Exception):
+    """A refusal the client can act on: HTTP ``status``, stable ``code``, localized ``message``.
+
+    ``errors`` maps field names to lists of localized messages (validation failures).
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        status: int = 400,
+        errors: dict[str, list[str]] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = str(code)
+        self.message = str(message)
+        self.status = status
+        self.errors = errors or {}
+        self.extra = extra or {}
+
+
+class FieldErrors:
+    """Collects localized messages per field; ``raise_if_any`` raises one validation error."""
+
+    def __init__(self) -> None:
+        self.errors: dict[str, list[str]] = {}
+
+    def add(self, field: str, message: str) -> None:
+        self.errors.setdefault(field, []).append(str(message))
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def raise_if_any(self, message: str | None = None, code: str = CommonErrorCode.VALIDATION_ERROR) -> None:
+        if self.errors:
+            raise ApplicationError(
+                code, message or _("Please correct the highlighted fields."), status=400, errors=self.errors
+            )
+
+
+def not_found(message: str | None = None) -> ApplicationError:
+    """A 404 error: also what another tenant's ids answer (ARCHITECTURE.md "Tenancy")."""
+    return ApplicationError(CommonErrorCode.NOT_FOUND, message or _("Not found."), status=404)
+
+
+def envelope_error(
+    api: NinjaAPI, request: HttpRequest, *, status: int, code: str, message: str, errors=None, extra=None
+) -> HttpResponse:
+    body: dict[str, Any] = {"success": False, "message": message, "code": code, "errors": errors or {}}
+    if extra:
+        body.update(extra)
+    return api.create_response(request, body, status=status)
+
+
+_PYDANTIC_MESSAGES = {
+    "missing": lambda: _("Required"),
+    "string_too_short": lambda: _("Required"),
+    "string_too_long": lambda: _("This value is too long."),
+    "int_parsing": lambda: _("Enter a whole number."),
+    "int_type": lambda: _("Enter a whole number."),
+    "bool_parsing": lambda: _("Enter true or false."),
+    "list_type": lambda: _("Enter a list."),
+    "enum": lambda: _("Choose one of the allowed values."),
+    "literal_error": lambda: _("Choose one of the allowed values."),
+    "date_from_datetime_parsing": lambda: _("Enter a valid date."),
+    "datetime_from_date_parsing": lambda: _("Enter a valid date and time."),
+    "value_error": None,
+}
+
+
+def _validation_errors(exc: ValidationError) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for err in exc.errors:
+        loc = [str(part) for part in err.get("loc", []) if part not in ("body", "query", "path", "form", "payload")]
+        field = ".".join(loc) or "non_field_errors"
+        make = _PYDANTIC_MESSAGES.get(err.get("type", ""))
+        message = make() if make else _("Enter a valid value.")
+        errors.setdefault(field, []).append(message)
+    return errors
+
+
+def install_handlers(api: NinjaAPI) -> None:
+    """Register the one exception handler set on a NinjaAPI instance."""
+
+    @api.exception_handler(ApplicationError)
+    def application_error(request, exc: ApplicationError):
+        return envelope_error(
+            api, request, status=exc.status, code=exc.code, message=exc.message, errors=exc.errors, extra=exc.extra
+        )
+
+    @api.exception_handler(ValidationError)
+    def validation_error(request, exc: ValidationError):
+        return envelope_error(
+            api,
+            request,
+            status=422,
+            code=CommonErrorCode.VALIDATION_ERROR,
+            message=_("Please correct the highlighted fields."),
+            errors=_validation_errors(exc),
+        )
+
+    @api.exception_handler(AuthenticationError)
+    def authentication_error(request, exc):
+        return envelope_error(
+            api, request, status=401, code=CommonErrorCode.NOT_AUTHENTICATED, message=_("Please log in.")
+        )
+
+    @api.exception_handler(NinjaAuthorizationError)
+    def authorization_error(request, exc):
+        return envelope_error(
+            api,
+            request,
+            status=403,
+            code=CommonErrorCode.FORBIDDEN,
+            message=_("You're not allowed to access this page"),
+        )
+
+    @api.exception_handler(Http404)
+    def http404(request, exc):
+        return envelope_error(api, request, status=404, code=CommonErrorCode.NOT_FOUND, message=_("Not found."))
+
+    @api.exception_handler(HttpError)
+    def http_error(request, exc: HttpError):
+        if exc.status_code == 403 and "CSRF" in str(exc):
+            code, message = CommonErrorCode.CSRF_FAILED, _("Your session's security token is missing or stale. Reload the page and try again.")
+        elif exc.status_code == 404:
+            code, message = CommonErrorCode.NOT_FOUND, _("Not found.")
+        else:
+            code, message = CommonErrorCode.FORBIDDEN if exc.status_code == 403 else "http_error", str(exc)
+        return envelope_error(api, request, status=exc.status_code, code=code, message=message)
+
+    @api.exception_handler(Exception)
+    def server_error(request, exc: Exception):
+        logger.exception("unhandled error on %s %s", request.method, request.path)
+        return envelope_error(
+            api,
+            request,
+            status=500,
+            code=CommonErrorCode.SERVER_ERROR,
+            message=_("Something went wrong on our side. Please try again."),
+        )

@@ -1,0 +1,267 @@
+"""Settings read from the environment, with the embedded defaults of ARCHITECTURE.md.
+
+Nothing configured -> embedded Postgres (pgserver, under .data/), SqliteHuey, local-memory cache,
+FileSystemStorage under .data/media, file e-mail backend under .data/mail, DEBUG off.
+Production switches: DATABASE_URL, REDIS_URL, AWS_STORAGE_BUCKET_NAME (+ AWS_S3_ENDPOINT_URL,
+AWS_S3_REGION_NAME, credentials), EMAIL_HOST/EMAIL_PORT/EMAIL_HOST_USER/EMAIL_HOST_PASSWORD/
+EMAIL_USE_TLS, DEFAULT_FROM_EMAIL, SECRET_KEY, ALLOWED_HOSTS, DEBUG, SECURE (HTTPS-only cookies,
+HSTS, SSL redirect), SITE_URL (the public address used in e-mail links).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+from config.embedded_db import database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent  # the checkout
+PLATFORM_DIR = BASE_DIR / "platform"
+DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / ".data"))
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+TESTING = "pytest" in sys.modules or os.environ.get("DJANGO_TESTING") == "1"
+DEBUG = env_bool("DEBUG", False)
+SECURE = env_bool("SECURE", False)
+
+
+def _secret_key() -> str:
+    """SECRET_KEY from the environment, else one generated once and kept under .data/."""
+    if key := os.environ.get("SECRET_KEY"):
+        return key
+    key_file = DATA_DIR / "secret_key"
+    if not key_file.exists():
+        from django.core.management.utils import get_random_secret_key
+
+        key_file.write_text(get_random_secret_key())
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000,http://127.0.0.1:5173,http://localhost:5173")
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# --- applications: every app is in exactly one of SHARED_APPS / TENANT_APPS (STYLE.md) -------------
+SHARED_APPS = [
+    "django_tenants",
+    "tenants",
+    "django.contrib.contenttypes",
+    "django.contrib.auth",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.admin",
+    "django.contrib.staticfiles",
+    "huey.contrib.djhuey",
+    "health_check",
+    "accounts",
+]
+TENANT_APPS = [
+    "django.contrib.contenttypes",
+    "assessments",
+]
+INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
+
+TENANT_MODEL = "tenants.Organization"
+TENANT_DOMAIN_MODEL = "tenants.Domain"
+PUBLIC_SCHEMA_NAME = "public"
+# A request sets search_path at most once per connection checkout (issue 2, item 5).
+TENANT_LIMIT_SET_CALLS = True
+DATABASE_ROUTERS = ["django_tenants.routers.TenantSyncRouter"]
+
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+if TESTING:  # argon2 costs ~50 ms a hash; tests hash hundreds of passwords
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *PASSWORD_HASHERS]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # seconds
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tenants.middleware.ProfileTenantMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [PLATFORM_DIR / "templates", BASE_DIR / "frontend" / "dist"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ]
+        },
+    }
+]
+
+# --- database -----------------------------------------------------------------------------------
+DATABASES = {"default": dj_database_url.parse(database_url(DATA_DIR), conn_max_age=0)}
+DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
+DATABASES["default"].setdefault("OPTIONS", {})
+if not TESTING and env_bool("DB_POOL", True):
+    # psycopg 3 pool (Django >= 5.1); sized for a gunicorn worker with a few threads.
+    DATABASES["default"]["OPTIONS"]["pool"] = {
+        "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
+        "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+        "timeout": 10,
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- cache, sessions, rate limits ----------------------------------------------------------------
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "platform"}}
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = SECURE
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
+CSRF_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SECURE = SECURE
+CSRF_COOKIE_HTTPONLY = False  # the SPA reads it to send X-CSRFToken
+CSRF_HEADER_NAME = "HTTP_X_CSRFTOKEN"
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_ENABLE = True
+# Login attempts (issue 2, item 6): per account and per client IP, in attempts per period.
+LOGIN_RATE_PER_ACCOUNT = os.environ.get("LOGIN_RATE_PER_ACCOUNT", "5/5m")
+LOGIN_RATE_PER_IP = os.environ.get("LOGIN_RATE_PER_IP", "30/5m")
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] if not REDIS_URL else []
+
+# --- security (manage.py check --deploy is clean with SECURE=1 DEBUG=0 and a real SECRET_KEY) ------
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+if SECURE:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SECURE_REDIRECT_EXEMPT = [r"^health/?$"]
+
+# --- background jobs ----------------------------------------------------------------------------
+if REDIS_URL:
+    HUEY = {
+        "huey_class": "huey.RedisHuey",
+        "name": "platform",
+        "url": REDIS_URL,
+        "immediate": TESTING and not env_bool("HUEY_REAL_IN_TESTS"),
+        "consumer": {"workers": 2, "worker_type": "thread"},
+    }
+else:
+    HUEY = {
+        "huey_class": "huey.SqliteHuey",
+        "name": "platform",
+        "filename": str(DATA_DIR / "huey.sqlite3"),
+        "immediate": TESTING,
+        "consumer": {"workers": 2, "worker_type": "thread"},
+    }
+
+# --- files --------------------------------------------------------------------------------------
+MEDIA_ROOT = DATA_DIR / "media"
+MEDIA_URL = "/media/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [d for d in [BASE_DIR / "frontend" / "dist" / "assets"] if d.exists()]
+AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
+if AWS_STORAGE_BUCKET_NAME:
+    _default_storage = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": AWS_STORAGE_BUCKET_NAME,
+            "endpoint_url": os.environ.get("AWS_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("AWS_S3_REGION_NAME") or None,
+            "default_acl": None,
+            "querystring_auth": True,
+            "file_overwrite": False,
+        },
+    }
+else:
+    _default_storage = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+STORAGES = {
+    "default": _default_storage,
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if TESTING
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024
+PROFILE_PHOTO_MAX_SIDE = 512  # pixels; photos are re-encoded to WebP at most this wide and high
+
+# --- e-mail -------------------------------------------------------------------------------------
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Trung tâm Học tập Suốt đời <no-reply@localhost>")
+if os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = str(DATA_DIR / "mail")
+
+# --- i18n: Vietnamese default and fallback, English (spec section 1) -------------------------------
+LANGUAGE_CODE = "vi"
+LANGUAGES = [("vi", _("Vietnamese")), ("en", _("English"))]
+LOCALE_PATHS = [PLATFORM_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+# --- logging ------------------------------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}
+
+if os.environ.get("SENTRY_DSN"):
+    import sentry_sdk
+
+    sentry_sdk.init(dsn=os.environ["SENTRY_DSN"], send_default_pii=False)
+
+NINJA_PAGINATION_MAX_LIMIT = 100

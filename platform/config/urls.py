@@ -1,0 +1,26 @@
+"""URL map: the two APIs, the admin, health, media in development, and the SPA catch-all."""
+
+from django.conf import settings
+from django.contrib import admin
+from django.urls import path, re_path
+from django.views.static import serve
+from health_check.views import HealthCheckView
+
+from config.api import api, public_api
+from config.views import api_not_found, spa_index
+
+urlpatterns = [
+    path("api/v1/", api.urls),
+    path("public/api/", public_api.urls),
+    path("admin/", admin.site.urls),
+    path(
+        "health/",
+        HealthCheckView.as_view(checks=["health_check.checks.Database", "health_check.checks.Cache", "health_check.checks.Storage"]),
+    ),
+]
+if not settings.AWS_STORAGE_BUCKET_NAME:
+    # Files of the embedded FileSystemStorage (photos); an S3 bucket serves its own in production.
+    urlpatterns.append(re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}))
+urlpatterns.append(re_path(r"^(api/v1|public/api)/", api_not_found))
+# Every other path is a client route of the SPA; /api/ and /public/api/ never fall through to it.
+urlpatterns.append(re_path(r"^(?!api/|public/api/|admin/|static/|media/).*$", spa_index))

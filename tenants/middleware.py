@@ -1,0 +1,59 @@
+"""Choose the Postgres schema of a request from the session's current profile.
+
+ARCHITECTURE.md "Tenancy": an educator profile -> its organization's schema; any other profile,
+or no session -> public. The current profile id lives in the session under ``PROFILE_SESSION_KEY``
+(set at login and by switch-profile). The profile, its user and its organization are read in one
+query; when that succeeds ``request.user`` is set from it, so Django's lazy user lookup never runs
+a second query.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.db import connection
+from django.utils.crypto import constant_time_compare
+
+PROFILE_SESSION_KEY = "_profile_id"
+
+
+class ProfileTenantMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        connection.set_schema_to_public()
+        request.profile = None
+        profile = self._session_profile(request)
+        if profile is not None:
+            request.user = profile.user
+            request.profile = profile
+            org = profile.organization
+            if profile.uses_tenant_schema:
+                connection.set_tenant(org)
+        try:
+            return self.get_response(request)
+        finally:
+            connection.set_schema_to_public()
+
+    @staticmethod
+    def _session_profile(request):
+        from accounts.models import Profile
+
+        session = request.session
+        user_id = session.get(SESSION_KEY)
+        profile_id = session.get(PROFILE_SESSION_KEY)
+        if not user_id or not profile_id:
+            return None
+        profile = (
+            Profile.objects.select_related("user", "organization")
+            .filter(pk=profile_id, user_id=user_id, status=Profile.Status.ACTIVE, user__is_active=True)
+            .first()
+        )
+        if profile is None:
+            return None
+        # The same check django.contrib.auth.get_user makes: a password change ends old sessions.
+        stored_hash = session.get(HASH_SESSION_KEY) or ""
+        if not constant_time_compare(stored_hash, profile.user.get_session_auth_hash()):
+            session.flush()
+            return None
+        return profile

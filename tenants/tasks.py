@@ -1,0 +1,57 @@
+"""Tenant-aware huey tasks.
+
+``tenant_task`` is the only way to write a huey task that touches an organization's data: the
+task receives the schema name as its first argument and its body runs inside ``schema_context``.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from django.db import connection
+from django_tenants.utils import schema_context
+from huey.contrib.djhuey import db_task
+
+logger = logging.getLogger(__name__)
+
+
+def tenant_task(**task_kwargs: Any) -> Callable:
+    """Decorator: a huey ``db_task`` whose first argument is a schema name.
+
+    Usage::
+
+        @tenant_task()
+        def attempt_grade(attempt_id: int) -> None: ...
+
+        attempt_grade(org.schema_name, attempt.id)  # queued; the body runs in org's schema
+
+    The wrapped function does not receive the schema name: it runs with the connection's
+    search_path set to that schema (then public) by ``schema_context``, and the public schema is
+    restored afterwards. Services queue such tasks with ``transaction.on_commit``.
+    """
+
+    def decorator(func: Callable) -> Callable:
+        @functools.wraps(func)
+        def in_schema(schema_name: str, *args: Any, **kwargs: Any) -> Any:
+            with schema_context(schema_name):
+                return func(*args, **kwargs)
+
+        return db_task(**task_kwargs)(in_schema)
+
+    return decorator
+
+
+@db_task()
+def organization_provision(organization_id: int) -> None:
+    """Create and migrate the schema of an organization; record the outcome on it.
+
+    Sets ``provisioning_status`` to ``ready`` or ``failed`` (with the error text). Idempotent: an
+    existing schema is migrated, not recreated.
+    """
+    from tenants.services import organization_provision_now
+
+    organization_provision_now(organization_id=organization_id)
+    connection.set_schema_to_public()
