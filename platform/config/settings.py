@@ -70,6 +70,7 @@ SHARED_APPS = [
     "django.contrib.admin",
     "django.contrib.staticfiles",
     "huey.contrib.djhuey",
+    "ninja",
     "health_check",
     "accounts",
 ]
@@ -151,6 +152,8 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "platform"}}
+if TESTING:  # parallel test workers share one Redis: keep their keys apart
+    CACHES["default"]["KEY_PREFIX"] = "test-" + os.environ.get("PYTEST_XDIST_WORKER", "main")
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
@@ -184,7 +187,7 @@ if REDIS_URL:
         "huey_class": "huey.RedisHuey",
         "name": "platform",
         "url": REDIS_URL,
-        "immediate": TESTING and not env_bool("HUEY_REAL_IN_TESTS"),
+        "immediate": (TESTING and not env_bool("HUEY_REAL_IN_TESTS")) or env_bool("HUEY_IMMEDIATE"),
         "consumer": {"workers": 2, "worker_type": "thread"},
     }
 else:
@@ -192,7 +195,7 @@ else:
         "huey_class": "huey.SqliteHuey",
         "name": "platform",
         "filename": str(DATA_DIR / "huey.sqlite3"),
-        "immediate": TESTING,
+        "immediate": TESTING or env_bool("HUEY_IMMEDIATE"),
         "consumer": {"workers": 2, "worker_type": "thread"},
     }
 
@@ -239,7 +242,7 @@ if os.environ.get("EMAIL_HOST"):
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
-    EMAIL_FILE_PATH = str(DATA_DIR / "mail")
+    EMAIL_FILE_PATH = os.environ.get("MAIL_DIR", str(DATA_DIR / "mail"))
 
 # --- i18n: Vietnamese default and fallback, English (spec section 1) -------------------------------
 LANGUAGE_CODE = "vi"
