@@ -23,7 +23,9 @@ def main(folder: Path) -> int:
         for case in root.iter("testcase"):
             if case.find("failure") is not None or case.find("error") is not None:
                 failed += 1
-                print(f"FAILED {xml.stem}: {case.get('classname', '')}::{case.get('name', '')}", file=sys.stderr)
+                print(
+                    f"FAILED {xml.stem}: {case.get('classname', '')}::{case.get('name', '')}", file=sys.stderr
+                )
             elif case.find("skipped") is not None:
                 skipped += 1
             else:

@@ -15,12 +15,27 @@ class DomainInline(admin.TabularInline):
 
 @admin.register(Organization)
 class OrganizationAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "schema_name", "survey_management_allowed", "provisioning_status", "created_at")
+    list_display = (
+        "name",
+        "slug",
+        "schema_name",
+        "survey_management_allowed",
+        "provisioning_status",
+        "created_at",
+    )
     list_filter = ("survey_management_allowed", "provisioning_status")
     list_editable = ("survey_management_allowed",)
     search_fields = ("name", "slug", "schema_name")
     readonly_fields = ("schema_name", "provisioning_status", "provisioning_error", "created_at")
-    fields = ("name", "slug", "survey_management_allowed", "schema_name", "provisioning_status", "provisioning_error", "created_at")
+    fields = (
+        "name",
+        "slug",
+        "survey_management_allowed",
+        "schema_name",
+        "provisioning_status",
+        "provisioning_error",
+        "created_at",
+    )
     inlines = [DomainInline]
     actions = ["retry_provisioning"]
 

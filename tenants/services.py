@@ -18,7 +18,9 @@ def _schema_name_for(slug: str) -> str:
 
 
 @transaction.atomic
-def organization_create(*, name: str, slug: str = "", survey_management_allowed: bool = False) -> Organization:
+def organization_create(
+    *, name: str, slug: str = "", survey_management_allowed: bool = False
+) -> Organization:
     """Create an organization row and queue the task that creates and migrates its schema.
 
     The schema name is ``org_<slug>``. Returns the organization with ``provisioning_status``
@@ -33,7 +35,9 @@ def organization_create(*, name: str, slug: str = "", survey_management_allowed:
         schema_name=_schema_name_for(slug),
         survey_management_allowed=survey_management_allowed,
     )
-    Domain.objects.create(tenant=org, domain=f"{slug}.{settings.SITE_URL.split('//')[-1].split(':')[0]}", is_primary=True)
+    Domain.objects.create(
+        tenant=org, domain=f"{slug}.{settings.SITE_URL.split('//')[-1].split(':')[0]}", is_primary=True
+    )
     transaction.on_commit(lambda: organization_provision(org.id))
     return org
 

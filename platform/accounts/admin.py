@@ -12,7 +12,19 @@ class ProfileInline(admin.StackedInline):
     fk_name = "user"
     extra = 0
     raw_id_fields = ("invited_by",)
-    fields = ("pandai_profile_role", "organization", "is_admin", "status", "job_title", "grade", "class_name", "school_name", "province_code", "has_pandai_survey_account", "joined_at")
+    fields = (
+        "pandai_profile_role",
+        "organization",
+        "is_admin",
+        "status",
+        "job_title",
+        "grade",
+        "class_name",
+        "school_name",
+        "province_code",
+        "has_pandai_survey_account",
+        "joined_at",
+    )
 
 
 @admin.register(User)
@@ -25,7 +37,19 @@ class UserAdmin(DjangoUserAdmin):
     fieldsets = (
         (None, {"fields": ("email", "password")}),
         (_("Personal"), {"fields": ("name", "preferred_language")}),
-        (_("Status"), {"fields": ("is_active", "email_verified_at", "is_staff", "is_superuser", "groups", "user_permissions")}),
+        (
+            _("Status"),
+            {
+                "fields": (
+                    "is_active",
+                    "email_verified_at",
+                    "is_staff",
+                    "is_superuser",
+                    "groups",
+                    "user_permissions",
+                )
+            },
+        ),
         (_("Dates"), {"fields": ("last_login", "created_at", "updated_at")}),
     )
     add_fieldsets = ((None, {"classes": ("wide",), "fields": ("email", "name", "password1", "password2")}),)

@@ -92,7 +92,9 @@ def register(request: HttpRequest, payload: RegisterIn):
     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
     """
     user = services.user_register(data=payload.dict())
-    return 201, ok({"email": user.email}, _("Registration successful. Check your e-mail to verify your account."))
+    return 201, ok(
+        {"email": user.email}, _("Registration successful. Check your e-mail to verify your account.")
+    )
 
 
 @public_router.post("users/verify-email", response=Envelope[Empty])
@@ -114,7 +116,10 @@ def reset_password(request: HttpRequest, payload: ResetPasswordIn):
     """Set a new password from the reset link's ``uid`` and ``token``.
     Errors: 400 ``invalid_reset_link`` or ``validation_error``."""
     services.password_reset_confirm(
-        uid=payload.uid, token=payload.token, password=payload.password, confirm_password=payload.confirm_password
+        uid=payload.uid,
+        token=payload.token,
+        password=payload.password,
+        confirm_password=payload.confirm_password,
     )
     return ok({}, _("Your password has been changed. You can log in now."))
 
@@ -146,7 +151,9 @@ def register_invited(request: HttpRequest, kind: str, payload: RegisterInvitedIn
         password=payload.password,
         confirm_password=payload.confirm_password,
     )
-    return ok(selectors.authorized_payload(profile), _("Welcome to %(org)s.") % {"org": profile.organization.name})
+    return ok(
+        selectors.authorized_payload(profile), _("Welcome to %(org)s.") % {"org": profile.organization.name}
+    )
 
 
 @public_router.get("provinces", response=Envelope[list[ProvinceOut]])

@@ -108,7 +108,12 @@ class Profile(models.Model):
     is_admin = models.BooleanField(_("organization admin"), default=False)
     status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.ACTIVE)
     invited_by = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("invited by")
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("invited by"),
     )
     joined_at = models.DateTimeField(_("joined"), null=True, blank=True)
     job_title = models.CharField(_("job title"), max_length=120, blank=True)
@@ -121,7 +126,9 @@ class Profile(models.Model):
     curriculum = models.CharField(_("textbook curriculum"), max_length=120, blank=True)
     phone = models.CharField(_("phone number"), max_length=20, blank=True)
     alternate_email = models.EmailField(_("alternate e-mail"), blank=True)
-    photo = models.CharField(_("photo"), max_length=300, blank=True, help_text=_("Storage path of the photo."))
+    photo = models.CharField(
+        _("photo"), max_length=300, blank=True, help_text=_("Storage path of the photo.")
+    )
     has_pandai_survey_account = models.BooleanField(_("survey account"), default=False)
     gender = models.CharField(_("gender"), max_length=8, choices=Gender, blank=True)
     date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
@@ -180,9 +187,13 @@ class Invitation(models.Model):
     token_hash = models.CharField(max_length=64, unique=True)
     email = models.EmailField(_("e-mail"))
     role = models.CharField(_("role"), max_length=16, choices=Profile.Role)
-    organization = models.ForeignKey("tenants.Organization", on_delete=models.CASCADE, related_name="invitations")
+    organization = models.ForeignKey(
+        "tenants.Organization", on_delete=models.CASCADE, related_name="invitations"
+    )
     status = models.CharField(_("status"), max_length=16, choices=Status, default=Status.PENDING)
-    invited_by = models.ForeignKey(Profile, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    invited_by = models.ForeignKey(
+        Profile, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     job_title = models.CharField(_("job title"), max_length=120, blank=True)
     sent_at = models.DateTimeField(_("sent at"), default=timezone.now)
     resend_count = models.PositiveIntegerField(_("resend count"), default=0)

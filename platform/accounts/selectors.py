@@ -67,7 +67,9 @@ def current_user(profile: Profile) -> dict[str, Any]:
         "name": user.name_or_email,
         "email": user.email,
         "profileImage": photo_url(profile.photo),
-        "educatorOrganizationId": profile.organization_id if profile.is_educator and profile.organization_id else "",
+        "educatorOrganizationId": profile.organization_id
+        if profile.is_educator and profile.organization_id
+        else "",
         "pandai_profile_role": profile.pandai_profile_role,
         "createdAt": user.created_at,
         "updatedAt": max(user.updated_at, profile.updated_at),

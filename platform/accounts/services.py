@@ -143,7 +143,12 @@ def user_register(*, data: dict[str, Any]) -> User:
     errors = FieldErrors()
     email = _normalize_email(data.get("email", ""))
     _check_email(errors, "email", email)
-    _check_new_password(errors, data.get("password", ""), data.get("confirm_password", ""), User(email=email, name=data.get("name", "")))
+    _check_new_password(
+        errors,
+        data.get("password", ""),
+        data.get("confirm_password", ""),
+        User(email=email, name=data.get("name", "")),
+    )
     for field in ("name", "class_name", "school_name", "curriculum", "phone"):
         if not (data.get(field) or "").strip():
             errors.add(field, _("Required"))
@@ -157,19 +162,26 @@ def user_register(*, data: dict[str, Any]) -> User:
     if User.objects.filter(email__iexact=email).exists():
         raise ApplicationError(
             Code.EMAIL_TAKEN,
-            _("Registration Failed: an account with this e-mail already exists. Log in or reset your password."),
+            _(
+                "Registration Failed: an account with this e-mail already exists. Log in or reset your password."
+            ),
             status=409,
             errors={"email": [_("An account with this e-mail already exists.")]},
         )
     try:
         with transaction.atomic():
             user = User.objects.create_user(
-                email=email, password=data["password"], name=data["name"].strip(), preferred_language=_language()
+                email=email,
+                password=data["password"],
+                name=data["name"].strip(),
+                preferred_language=_language(),
             )
     except IntegrityError as exc:  # a concurrent registration of the same address won the race
         raise ApplicationError(
             Code.EMAIL_TAKEN,
-            _("Registration Failed: an account with this e-mail already exists. Log in or reset your password."),
+            _(
+                "Registration Failed: an account with this e-mail already exists. Log in or reset your password."
+            ),
             status=409,
         ) from exc
     Profile.objects.create(
@@ -230,7 +242,12 @@ def _client_ip(group: str, request: HttpRequest) -> str:
 
 def _login_limited(request: HttpRequest, email: str) -> bool:
     by_ip = is_ratelimited(
-        request, group="login-ip", key=_client_ip, rate=settings.LOGIN_RATE_PER_IP, method=is_ratelimited.ALL, increment=True
+        request,
+        group="login-ip",
+        key=_client_ip,
+        rate=settings.LOGIN_RATE_PER_IP,
+        method=is_ratelimited.ALL,
+        increment=True,
     )
     by_account = is_ratelimited(
         request,
@@ -272,11 +289,15 @@ def user_login(request: HttpRequest, *, email: str, password: str) -> Profile:
     errors.raise_if_any(_("Login Failed"))
     if _login_limited(request, email):
         raise ApplicationError(
-            Code.LOGIN_RATE_LIMITED, _("Too many login attempts. Please wait a few minutes and try again."), status=429
+            Code.LOGIN_RATE_LIMITED,
+            _("Too many login attempts. Please wait a few minutes and try again."),
+            status=429,
         )
     user = User.objects.filter(email__iexact=email).first()
     if user is None or not user.check_password(password):
-        raise ApplicationError(Code.INVALID_CREDENTIALS, _("Login Failed: wrong e-mail or password."), status=400)
+        raise ApplicationError(
+            Code.INVALID_CREDENTIALS, _("Login Failed: wrong e-mail or password."), status=400
+        )
     if user.email_verified_at is None:
         raise ApplicationError(
             Code.EMAIL_NOT_VERIFIED,
@@ -285,10 +306,14 @@ def user_login(request: HttpRequest, *, email: str, password: str) -> Profile:
             extra={"can_resend_verification": True},
         )
     if not user.is_active:
-        raise ApplicationError(Code.INVALID_CREDENTIALS, _("Login Failed: wrong e-mail or password."), status=400)
+        raise ApplicationError(
+            Code.INVALID_CREDENTIALS, _("Login Failed: wrong e-mail or password."), status=400
+        )
     profile = profile_default_for(user=user)
     if profile is None:
-        raise ApplicationError(Code.NO_ACTIVE_PROFILE, _("Login Failed: this account has no active profile."), status=403)
+        raise ApplicationError(
+            Code.NO_ACTIVE_PROFILE, _("Login Failed: this account has no active profile."), status=403
+        )
     session_start(request, user=user, profile=profile)
     return profile
 
@@ -312,7 +337,9 @@ def token_exchange_redeem(request: HttpRequest, *, token: str) -> Profile:
     """
     from django.core.cache import cache
 
-    invalid = ApplicationError(Code.INVALID_TOKEN_EXCHANGE, _("This sign-in link is invalid or has expired."), status=400)
+    invalid = ApplicationError(
+        Code.INVALID_TOKEN_EXCHANGE, _("This sign-in link is invalid or has expired."), status=400
+    )
     try:
         payload = signing.loads(token or "", salt=EXCHANGE_SALT, max_age=EXCHANGE_MAX_AGE)
     except signing.BadSignature as exc:
@@ -351,7 +378,9 @@ def password_reset_request(*, email: str) -> None:
 def password_reset_confirm(*, uid: str, token: str, password: str, confirm_password: str) -> User:
     """Set a new password from a reset link; the link then stops working (the token depends on
     the password hash). Raises ``invalid_reset_link`` (400) or ``validation_error``."""
-    invalid = ApplicationError(Code.INVALID_RESET_LINK, _("Reset Password Failed: the link is invalid or has expired."), status=400)
+    invalid = ApplicationError(
+        Code.INVALID_RESET_LINK, _("Reset Password Failed: the link is invalid or has expired."), status=400
+    )
     try:
         user = User.objects.get(pk=force_str(urlsafe_base64_decode(uid or "")))
     except (User.DoesNotExist, ValueError, TypeError, OverflowError) as exc:
@@ -465,9 +494,13 @@ def profile_photo_upload(*, profile: Profile, upload) -> Profile:
     photo is kept on any error and deleted only after the new one is saved.
     """
     if upload is None:
-        raise ApplicationError(CommonErrorCode.VALIDATION_ERROR, _("Choose a photo to upload."), errors={"file": [_("Required")]})
+        raise ApplicationError(
+            CommonErrorCode.VALIDATION_ERROR, _("Choose a photo to upload."), errors={"file": [_("Required")]}
+        )
     raw = _read_limited(upload, settings.PROFILE_PHOTO_MAX_BYTES)
-    unsupported = ApplicationError(Code.UNSUPPORTED_IMAGE, _("The file is not a JPEG, PNG or WebP image."), status=400)
+    unsupported = ApplicationError(
+        Code.UNSUPPORTED_IMAGE, _("The file is not a JPEG, PNG or WebP image."), status=400
+    )
     try:
         mime = puremagic.from_string(raw, mime=True)
     except puremagic.PureError as exc:
@@ -508,7 +541,9 @@ def survey_account_register(*, profile: Profile) -> Profile:
     """POST /api/v1/users/register-pandai-survey: open the career-survey account of a LEARNER
     profile (spec section 6). Idempotent. Educators -> 403 ``learner_only``."""
     if profile.is_educator:
-        raise ApplicationError(Code.LEARNER_ONLY, _("Only learner profiles have a survey account."), status=403)
+        raise ApplicationError(
+            Code.LEARNER_ONLY, _("Only learner profiles have a survey account."), status=403
+        )
     if not profile.has_pandai_survey_account:
         profile.has_pandai_survey_account = True
         profile.save(update_fields=["has_pandai_survey_account", "updated_at"])
@@ -519,7 +554,9 @@ def survey_account_register(*, profile: Profile) -> Profile:
 
 
 @transaction.atomic
-def invitation_create(*, organization: Organization, email: str, role: str, invited_by: Profile | None, job_title: str = "") -> tuple[Invitation, str]:
+def invitation_create(
+    *, organization: Organization, email: str, role: str, invited_by: Profile | None, job_title: str = ""
+) -> tuple[Invitation, str]:
     """Invite an e-mail address into ``organization`` as ``role`` and mail the link.
 
     Returns ``(invitation, raw_token)``. Refusals: ``validation_error`` (bad e-mail or role),
@@ -531,18 +568,31 @@ def invitation_create(*, organization: Organization, email: str, role: str, invi
     _check_email(errors, "email", email)
     _check_choice(errors, "role", role, Profile.Role.values, required=True)
     errors.raise_if_any(_("Invitation failed"))
-    if Profile.objects.filter(user__email__iexact=email, organization=organization, pandai_profile_role=role).exists():
-        raise ApplicationError(Code.ALREADY_MEMBER, _("This person is already a member of the organization."), status=409)
+    if Profile.objects.filter(
+        user__email__iexact=email, organization=organization, pandai_profile_role=role
+    ).exists():
+        raise ApplicationError(
+            Code.ALREADY_MEMBER, _("This person is already a member of the organization."), status=409
+        )
     if Invitation.objects.filter(
-        email__iexact=email, organization=organization, role=role, status=Invitation.Status.PENDING, sent_at__gt=timezone.now() - INVITATION_TTL
+        email__iexact=email,
+        organization=organization,
+        role=role,
+        status=Invitation.Status.PENDING,
+        sent_at__gt=timezone.now() - INVITATION_TTL,
     ).exists():
         raise ApplicationError(Code.ALREADY_INVITED, _("user with this email already invited"), status=409)
-    Invitation.objects.filter(email__iexact=email, organization=organization, role=role, status=Invitation.Status.PENDING).update(
-        status=Invitation.Status.EXPIRED
-    )
+    Invitation.objects.filter(
+        email__iexact=email, organization=organization, role=role, status=Invitation.Status.PENDING
+    ).update(status=Invitation.Status.EXPIRED)
     token = Invitation.new_token()
     invitation = Invitation.objects.create(
-        token_hash=token_digest(token), email=email, role=role, organization=organization, invited_by=invited_by, job_title=job_title
+        token_hash=token_digest(token),
+        email=email,
+        role=role,
+        organization=organization,
+        invited_by=invited_by,
+        job_title=job_title,
     )
     link = f"{settings.SITE_URL}/invitation/{token}?role={role.lower()}"
     context = {
@@ -598,7 +648,9 @@ def invitation_reject(*, token: str, role: str) -> Invitation:
 
 
 @transaction.atomic
-def invitation_register(request: HttpRequest, *, token: str, role: str, name: str, password: str, confirm_password: str) -> Profile:
+def invitation_register(
+    request: HttpRequest, *, token: str, role: str, name: str, password: str, confirm_password: str
+) -> Profile:
     """Accept an invitation: create the account if needed, add the organization profile, log in.
 
     A new account is active at once (the e-mailed link proved the address) and needs ``name`` and
@@ -614,8 +666,12 @@ def invitation_register(request: HttpRequest, *, token: str, role: str, name: st
         _check_new_password(errors, password, confirm_password, User(email=invitation.email, name=name or ""))
         errors.raise_if_any(_("Invitation failed"))
         user = User.objects.create_user(
-            email=invitation.email, password=password, name=name.strip(), is_active=True,
-            email_verified_at=timezone.now(), preferred_language=_language(),
+            email=invitation.email,
+            password=password,
+            name=name.strip(),
+            is_active=True,
+            email_verified_at=timezone.now(),
+            preferred_language=_language(),
         )
     else:
         if not password or not user.check_password(password):
@@ -633,7 +689,11 @@ def invitation_register(request: HttpRequest, *, token: str, role: str, name: st
         user=user,
         pandai_profile_role=invitation.role,
         organization=invitation.organization,
-        defaults={"invited_by": invitation.invited_by, "joined_at": timezone.now(), "job_title": invitation.job_title},
+        defaults={
+            "invited_by": invitation.invited_by,
+            "joined_at": timezone.now(),
+            "job_title": invitation.job_title,
+        },
     )
     if profile.status != Profile.Status.ACTIVE:
         profile.status = Profile.Status.ACTIVE

@@ -28,6 +28,8 @@ def email_send(kind: str, to: str, context: dict[str, Any], language: str = "vi"
         subject = render_to_string(f"accounts/email/{kind}.subject", ctx).strip()
         text = render_to_string(f"accounts/email/{kind}.txt", ctx)
         html = render_to_string(f"accounts/email/{kind}.html", ctx)
-    message = EmailMultiAlternatives(subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[to])
+    message = EmailMultiAlternatives(
+        subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[to]
+    )
     message.attach_alternative(html, "text/html")
     message.send()

@@ -14,7 +14,9 @@ class QuestionBank(models.Model):
     """A folder of questions in one organization. Only its creator may rename or delete it."""
 
     name = models.CharField(_("name"), max_length=200)
-    parent = models.ForeignKey("self", on_delete=models.CASCADE, null=True, blank=True, related_name="children")
+    parent = models.ForeignKey(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="children"
+    )
     created_by_profile_id = models.BigIntegerField(_("creator profile id"))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -106,7 +106,11 @@ _PYDANTIC_MESSAGES = {
 def _validation_errors(exc: ValidationError) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     for err in exc.errors:
-        loc = [str(part) for part in err.get("loc", []) if part not in ("body", "query", "path", "form", "payload")]
+        loc = [
+            str(part)
+            for part in err.get("loc", [])
+            if part not in ("body", "query", "path", "form", "payload")
+        ]
         field = ".".join(loc) or "non_field_errors"
         make = _PYDANTIC_MESSAGES.get(err.get("type", ""))
         message = make() if make else _("Enter a valid value.")
@@ -120,7 +124,13 @@ def install_handlers(api: NinjaAPI) -> None:
     @api.exception_handler(ApplicationError)
     def application_error(request, exc: ApplicationError):
         return envelope_error(
-            api, request, status=exc.status, code=exc.code, message=exc.message, errors=exc.errors, extra=exc.extra
+            api,
+            request,
+            status=exc.status,
+            code=exc.code,
+            message=exc.message,
+            errors=exc.errors,
+            extra=exc.extra,
         )
 
     @api.exception_handler(ValidationError)
@@ -152,12 +162,17 @@ def install_handlers(api: NinjaAPI) -> None:
 
     @api.exception_handler(Http404)
     def http404(request, exc):
-        return envelope_error(api, request, status=404, code=CommonErrorCode.NOT_FOUND, message=_("Not found."))
+        return envelope_error(
+            api, request, status=404, code=CommonErrorCode.NOT_FOUND, message=_("Not found.")
+        )
 
     @api.exception_handler(HttpError)
     def http_error(request, exc: HttpError):
         if exc.status_code == 403 and "CSRF" in str(exc):
-            code, message = CommonErrorCode.CSRF_FAILED, _("Your session's security token is missing or stale. Reload the page and try again.")
+            code, message = (
+                CommonErrorCode.CSRF_FAILED,
+                _("Your session's security token is missing or stale. Reload the page and try again."),
+            )
         elif exc.status_code == 404:
             code, message = CommonErrorCode.NOT_FOUND, _("Not found.")
         else:

@@ -56,7 +56,10 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000,http://127.0.0.1:5173,http://localhost:5173")
+CSRF_TRUSTED_ORIGINS = env_list(
+    "CSRF_TRUSTED_ORIGINS",
+    "http://127.0.0.1:8000,http://localhost:8000,http://127.0.0.1:5173,http://localhost:5173",
+)
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # --- applications: every app is in exactly one of SHARED_APPS / TENANT_APPS (STYLE.md) -------------
@@ -148,12 +151,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- cache, sessions, rate limits ----------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
+if TESTING and REDIS_URL and os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
+    # Parallel test workers each get their own Redis database (15, 14, ...): cache.clear()
+    # in one worker must not wipe another's keys.
+    _worker = int(os.environ["PYTEST_XDIST_WORKER"][2:])
+    REDIS_URL = REDIS_URL.rsplit("/", 1)[0] + f"/{15 - _worker}"
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "platform"}}
-if TESTING:  # parallel test workers share one Redis: keep their keys apart
-    CACHES["default"]["KEY_PREFIX"] = "test-" + os.environ.get("PYTEST_XDIST_WORKER", "main")
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"

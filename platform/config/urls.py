@@ -15,7 +15,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path(
         "health/",
-        HealthCheckView.as_view(checks=["health_check.checks.Database", "health_check.checks.Cache", "health_check.checks.Storage"]),
+        HealthCheckView.as_view(
+            checks=[
+                "health_check.checks.Database",
+                "health_check.checks.Cache",
+                "health_check.checks.Storage",
+            ]
+        ),
     ),
 ]
 if not settings.AWS_STORAGE_BUCKET_NAME:

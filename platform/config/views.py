@@ -22,4 +22,6 @@ def spa_index(request, *args, **kwargs):
 
 def api_not_found(request, *args, **kwargs):
     """Unknown /api/v1/ or /public/api/ path: the error envelope with 404 ``not_found``."""
-    return JsonResponse({"success": False, "message": _("Not found."), "code": "not_found", "errors": {}}, status=404)
+    return JsonResponse(
+        {"success": False, "message": _("Not found."), "code": "not_found", "errors": {}}, status=404
+    )

@@ -28,11 +28,23 @@ ORGS = [
 ]
 PEOPLE = [
     # email, name, [(role, org slug or None, is_admin, extra)]
-    ("educator.admin@demo.vn", "Nguyễn Thị Lan", [("EDUCATOR", "trung-tam", True, {"job_title": "Trưởng phòng khảo thí"})]),
-    ("educator@demo.vn", "Trần Văn Minh", [("EDUCATOR", "trung-tam", False, {"job_title": "Giáo viên Toán"})]),
+    (
+        "educator.admin@demo.vn",
+        "Nguyễn Thị Lan",
+        [("EDUCATOR", "trung-tam", True, {"job_title": "Trưởng phòng khảo thí"})],
+    ),
+    (
+        "educator@demo.vn",
+        "Trần Văn Minh",
+        [("EDUCATOR", "trung-tam", False, {"job_title": "Giáo viên Toán"})],
+    ),
     ("educator2@demo.vn", "Phạm Thu Hà", [("EDUCATOR", "thpt-nguyen-du", True, {"job_title": "Hiệu phó"})]),
     ("learner@demo.vn", "Lê Hoàng Nam", [("LEARNER", None, False, {"grade": 10, "class_name": "10A1"})]),
-    ("learner2@demo.vn", "Võ Ngọc Anh", [("LEARNER", "thpt-nguyen-du", False, {"grade": 11, "class_name": "11B2"})]),
+    (
+        "learner2@demo.vn",
+        "Võ Ngọc Anh",
+        [("LEARNER", "thpt-nguyen-du", False, {"grade": 11, "class_name": "11B2"})],
+    ),
     (
         "learner.both@demo.vn",
         "Đặng Minh Khoa",
@@ -62,7 +74,10 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS("Demo accounts (http://127.0.0.1:8000):"))
         self.stdout.write(f"  SuperAdmin (Django admin /admin/): {SUPERADMIN[0]} / {SUPERADMIN[1]}")
         for email, name, profiles in PEOPLE:
-            roles = ", ".join(f"{role}{' admin' if admin_flag else ''} @ {slug or 'public'}" for role, slug, admin_flag, _ in profiles)
+            roles = ", ".join(
+                f"{role}{' admin' if admin_flag else ''} @ {slug or 'public'}"
+                for role, slug, admin_flag, _ in profiles
+            )
             self.stdout.write(f"  {email} / {PASSWORD}  ({name}: {roles})")
 
     def _organization(self, name: str, slug: str, surveys: bool) -> Organization:

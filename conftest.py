@@ -1,0 +1,89 @@
+"""Project-wide pytest fixtures: two provisioned organizations (real schemas) for the session,
+factories for people in them, and logged-in API clients."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """After the test database is migrated, create two organizations with their schemas."""
+    from tenants.models import Organization
+    from tenants.services import organization_create, organization_provision_now
+
+    with django_db_blocker.unblock():
+        for name, slug in (("Org A", "org-a"), ("Org B", "org-b")):
+            org = Organization.objects.filter(slug=slug).first() or organization_create(name=name, slug=slug)
+            if not Organization.objects.get(pk=org.pk).is_ready:
+                organization_provision_now(organization_id=org.pk)
+        connection.set_schema_to_public()
+
+
+@pytest.fixture
+def org_a(db):
+    from tenants.models import Organization
+
+    return Organization.objects.get(slug="org-a")
+
+
+@pytest.fixture
+def org_b(db):
+    from tenants.models import Organization
+
+    return Organization.objects.get(slug="org-b")
+
+
+@pytest.fixture(autouse=True)
+def _clean_state(settings):
+    """Each test starts in the public schema with an empty cache (rate-limit counters)."""
+    cache.clear()
+    connection.set_schema_to_public()
+    yield
+    connection.set_schema_to_public()
+
+
+def client_for(profile) -> Client:
+    """A test client logged in as ``profile``'s user with ``profile`` current."""
+    from tenants.middleware import PROFILE_SESSION_KEY
+
+    client = Client()
+    client.force_login(profile.user)
+    session = client.session
+    session[PROFILE_SESSION_KEY] = profile.pk
+    session.save()
+    return client
+
+
+@pytest.fixture
+def educator_a(db, org_a):
+    from accounts.tests.factories import ProfileFactory
+
+    return ProfileFactory(educator=True, organization=org_a, is_admin=True)
+
+
+@pytest.fixture
+def educator_b(db, org_b):
+    from accounts.tests.factories import ProfileFactory
+
+    return ProfileFactory(educator=True, organization=org_b, is_admin=True)
+
+
+@pytest.fixture
+def learner(db):
+    from accounts.tests.factories import ProfileFactory
+
+    return ProfileFactory()
+
+
+@pytest.fixture
+def as_educator_a(educator_a) -> Client:
+    return client_for(educator_a)
+
+
+@pytest.fixture
+def as_learner(learner) -> Client:
+    return client_for(learner)
