@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
-from ninja import File, Query, Router, Schema
+from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from accounts import selectors, services
@@ -92,9 +92,8 @@ def register(request: HttpRequest, payload: RegisterIn):
     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
     """
     user = services.user_register(data=payload.dict())
-    return 201, ok(
-        {"email": user.email}, _("Registration successful. Check your e-mail to verify your account.")
-    )
+    message = _("Registration successful. Check your e-mail to verify your account.")
+    return Status(201, ok({"email": user.email}, message))
 
 
 @public_router.post("users/verify-email", response=Envelope[Empty])

@@ -37,9 +37,11 @@ def _assemble() -> None:
     from accounts.api import private_router as accounts_private
     from accounts.api import public_router as accounts_public
     from accounts.api import users_router as accounts_users
+    from notifications.api import router as notifications_router
 
     api.add_router("/", accounts_private)
     api.add_router("/users/", accounts_users)
+    api.add_router("/notification/", notifications_router)
     public_api.add_router("/", accounts_public)
 
 

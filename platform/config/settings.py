@@ -76,6 +76,7 @@ SHARED_APPS = [
     "ninja",
     "health_check",
     "accounts",
+    "notifications",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",

@@ -71,6 +71,7 @@ class Command(BaseCommand):
             admin.save()
             for email, name, profiles in PEOPLE:
                 self._person(email, name, profiles, orgs)
+            self._notifications(orgs)
         self.stdout.write(self.style.SUCCESS("Demo accounts (http://127.0.0.1:8000):"))
         self.stdout.write(f"  SuperAdmin (Django admin /admin/): {SUPERADMIN[0]} / {SUPERADMIN[1]}")
         for email, name, profiles in PEOPLE:
@@ -115,3 +116,88 @@ class Command(BaseCommand):
                     **extra,
                 },
             )
+
+    def _notifications(self, orgs) -> None:
+        """A few notifications of each type for the demo educators and learners (once)."""
+        from notifications.models import Notification
+        from notifications.services import notify
+
+        kinds = Notification.Type
+        centre = orgs["trung-tam"].name
+        school = orgs["thpt-nguyen-du"].name
+        test = {"test": "Đánh giá năng lực Toán 10", "batch": "Ca 1 - 08:00"}
+        by_email = {
+            p.user.email: p
+            for p in Profile.objects.select_related("user").filter(user__email__in=[e for e, _, _ in PEOPLE])
+        }
+        plan = {
+            "educator.admin@demo.vn": [
+                (
+                    kinds.BATCH_LOW_SLOT,
+                    "batch_low_slot",
+                    {**test, "available": 4, "slots": 30},
+                    [("/test-preset", "_self", "action.view_batch")],
+                ),
+                (
+                    kinds.ORGANIZATION_EDUCATOR,
+                    "organization_educator",
+                    {"organization": school, "inviter": "Phạm Thu Hà"},
+                    [("/invitation/demo?role=educator", "_blank", "action.view_invitation")],
+                ),
+            ],
+            "learner@demo.vn": [
+                (
+                    kinds.TEST_SCHEDULED,
+                    "test_scheduled",
+                    {**test, "start": "08:00 29/11/2026"},
+                    [("/assignment/student", "_self", "action.view_test")],
+                ),
+                (
+                    kinds.TEST_WAITING_LIST,
+                    "test_waiting_list",
+                    test,
+                    [("/marketplace", "_self", "action.book_slot")],
+                ),
+                (
+                    kinds.ORGANIZATION_LEARNER,
+                    "organization_learner",
+                    {"organization": centre, "inviter": "Nguyễn Thị Lan"},
+                    [("/invitation/demo?role=learner", "_blank", "action.view_invitation")],
+                ),
+            ],
+            "learner.both@demo.vn": [
+                (
+                    kinds.TEST_SCHEDULED,
+                    "test_scheduled",
+                    {**test, "start": "14:00 30/11/2026"},
+                    [("/assignment/student", "_self", "action.view_test")],
+                ),
+                (
+                    kinds.TEST_WAITING_LIST,
+                    "test_waiting_list",
+                    test,
+                    [("/marketplace", "_self", "action.book_slot")],
+                ),
+                (
+                    kinds.ORGANIZATION_LEARNER,
+                    "organization_learner",
+                    {"organization": school, "inviter": "Phạm Thu Hà"},
+                    [],
+                ),
+                (kinds.BATCH_LOW_SLOT, "batch_low_slot", {**test, "available": 2, "slots": 25}, []),
+            ],
+        }
+        for email, items in plan.items():
+            profile = by_email[email]
+            if Notification.objects.filter(recipient=profile).exists():
+                continue
+            for kind, key, args, actions in items:
+                notify(
+                    recipients=profile,
+                    notifiable_type=kind,
+                    title_key=f"{key}.title",
+                    body_key=f"{key}.body",
+                    title_args=args,
+                    body_args=args,
+                    actions=[{"url": u, "target": t, "label": label} for u, t, label in actions],
+                )
