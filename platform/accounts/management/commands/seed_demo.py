@@ -36,7 +36,10 @@ PEOPLE = [
     (
         "educator@demo.vn",
         "Trần Văn Minh",
-        [("EDUCATOR", "trung-tam", False, {"job_title": "Giáo viên Toán"})],
+        [
+            ("EDUCATOR", "trung-tam", False, {"job_title": "Giáo viên Toán"}),
+            ("LEARNER", None, False, {"grade": 12, "class_name": "12A1"}),  # both roles: Switch Account
+        ],
     ),
     ("educator2@demo.vn", "Phạm Thu Hà", [("EDUCATOR", "thpt-nguyen-du", True, {"job_title": "Hiệu phó"})]),
     ("learner@demo.vn", "Lê Hoàng Nam", [("LEARNER", None, False, {"grade": 10, "class_name": "10A1"})]),
