@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Stage 1: the SPA.
+FROM node:20-bookworm-slim AS spa
+WORKDIR /app/frontend
+COPY frontend/package.json frontend/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY frontend/ ./
+RUN npm run build
+
+# Stage 2: the Python runtime (gunicorn).
+FROM python:3.11-slim-bookworm AS runtime
+ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 PIP_NO_CACHE_DIR=1 DB_POOL=1
+RUN apt-get update && apt-get install -y --no-install-recommends gettext && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY pyproject.toml ./
+RUN pip install --upgrade pip && pip install .
+COPY manage.py ./
+COPY platform/ platform/
+COPY tenants/ tenants/
+COPY --from=spa /app/frontend/dist frontend/dist
+RUN python manage.py compilemessages -v 0 \
+ && SECRET_KEY=build DATABASE_URL=postgres://build@localhost/build python manage.py collectstatic --noinput -v 0
+RUN useradd --create-home app && mkdir -p /app/.data && chown -R app /app/.data
+USER app
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi:application", "--chdir", "platform", "--bind", "0.0.0.0:8000", "--workers", "3", "--threads", "4", "--access-logfile", "-"]
