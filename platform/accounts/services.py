@@ -6,12 +6,10 @@ Rules come from spec section 5 (validation) and issue 2 (security). Every refusa
 
 from __future__ import annotations
 
-import io
 import uuid
 from datetime import date, datetime
 from typing import Any
 
-import puremagic
 from django.conf import settings
 from django.contrib.auth import login, logout
 from django.contrib.auth.password_validation import validate_password
@@ -28,13 +26,13 @@ from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django_ratelimit.core import is_ratelimited
-from PIL import Image, UnidentifiedImageError
 
 from accounts.error_codes import AccountsErrorCode as Code
 from accounts.models import INVITATION_TTL, Invitation, Profile, User, cccd_validator, token_digest
 from accounts.selectors import province_codes
 from accounts.tasks import email_send
 from config.errors import ApplicationError, CommonErrorCode, FieldErrors
+from config.images import read_limited, reencode_image
 from tenants.middleware import PROFILE_SESSION_KEY
 from tenants.models import Organization
 
@@ -43,7 +41,6 @@ VERIFY_MAX_AGE = 60 * 60 * 24 * 3  # seconds
 EXCHANGE_SALT = "accounts.token-exchange"
 EXCHANGE_MAX_AGE = 60  # seconds
 GRADES = range(1, 13)  # Vietnamese general education: grades 1 to 12
-PHOTO_TYPES = {"image/jpeg", "image/png", "image/webp"}
 
 
 def _language() -> str:
@@ -474,17 +471,6 @@ def profile_set_grade(*, profile: Profile, grade: int | None) -> Profile:
     return profile
 
 
-def _read_limited(upload, limit: int) -> bytes:
-    data = upload.read(limit + 1)
-    if len(data) > limit:
-        raise ApplicationError(
-            Code.IMAGE_TOO_LARGE,
-            _("The photo is larger than %(mb)d MB.") % {"mb": limit // (1024 * 1024)},
-            status=413,
-        )
-    return data
-
-
 def profile_photo_upload(*, profile: Profile, upload) -> Profile:
     """Store a new profile photo (POST .../upload-photo, multipart field ``file``).
 
@@ -497,28 +483,11 @@ def profile_photo_upload(*, profile: Profile, upload) -> Profile:
         raise ApplicationError(
             CommonErrorCode.VALIDATION_ERROR, _("Choose a photo to upload."), errors={"file": [_("Required")]}
         )
-    raw = _read_limited(upload, settings.PROFILE_PHOTO_MAX_BYTES)
-    unsupported = ApplicationError(
-        Code.UNSUPPORTED_IMAGE, _("The file is not a JPEG, PNG or WebP image."), status=400
+    raw = read_limited(upload, settings.PROFILE_PHOTO_MAX_BYTES, too_large_code=Code.IMAGE_TOO_LARGE)
+    webp = reencode_image(
+        raw, max_side=settings.PROFILE_PHOTO_MAX_SIDE, unsupported_code=Code.UNSUPPORTED_IMAGE
     )
-    try:
-        mime = puremagic.from_string(raw, mime=True)
-    except puremagic.PureError as exc:
-        raise unsupported from exc
-    if mime not in PHOTO_TYPES:
-        raise unsupported
-    try:
-        with Image.open(io.BytesIO(raw)) as image:
-            image.load()
-            if image.format not in {"JPEG", "PNG", "WEBP"}:
-                raise unsupported
-            image = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
-            image.thumbnail((settings.PROFILE_PHOTO_MAX_SIDE, settings.PROFILE_PHOTO_MAX_SIDE))
-            out = io.BytesIO()
-            image.save(out, format="WEBP", quality=85)
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
-        raise unsupported from exc
-    path = default_storage.save(f"profiles/{profile.pk}/{uuid.uuid4().hex}.webp", ContentFile(out.getvalue()))
+    path = default_storage.save(f"profiles/{profile.pk}/{uuid.uuid4().hex}.webp", ContentFile(webp))
     old = profile.photo
     profile.photo = path
     profile.save(update_fields=["photo", "updated_at"])

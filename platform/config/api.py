@@ -37,11 +37,13 @@ def _assemble() -> None:
     from accounts.api import private_router as accounts_private
     from accounts.api import public_router as accounts_public
     from accounts.api import users_router as accounts_users
+    from assessments.api import router as assessments_router
     from notifications.api import router as notifications_router
 
     api.add_router("/", accounts_private)
     api.add_router("/users/", accounts_users)
     api.add_router("/notification/", notifications_router)
+    api.add_router("/", assessments_router)
     public_api.add_router("/", accounts_public)
 
 

@@ -55,3 +55,16 @@ def require_learner(request: HttpRequest):
             CommonErrorCode.FORBIDDEN_ROLE, _("You're not allowed to access this page"), status=403
         )
     return profile
+
+
+class EducatorSessionAuth(ProfileSessionAuth):
+    """``ProfileSessionAuth`` that also refuses non-educators with 403 ``forbidden_role``; for
+    routers whose every endpoint is educator-only (spec section 6)."""
+
+    def authenticate(self, request: HttpRequest, key: str | None):
+        profile = super().authenticate(request, key)
+        if profile is not None and not profile.is_educator:
+            raise ApplicationError(
+                CommonErrorCode.FORBIDDEN_ROLE, _("You're not allowed to access this page"), status=403
+            )
+        return profile

@@ -1,0 +1,408 @@
+"""Authoring endpoints (issue 4): question banks, subjects, matrix clusters, questions and their
+workflow, test banks, question images. Educators only (403 ``forbidden_role`` for learners); every
+id is of the caller's organization's schema, so another organization's ids answer 404.
+
+Mounted at /api/v1/ by ``config.api``. Lists take ``page``, ``limit`` (max 100), ``search``,
+``order_by`` (allow-listed; leading ``-`` descends) and answer ``data: {items, page, limit, total}``.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import connection
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from ninja import File, Query, Router, Schema, Status
+from ninja.files import UploadedFile
+
+from assessments import selectors
+from assessments.error_codes import AuthoringErrorCode as Code
+from assessments.models import Subject
+from assessments.schemas import (
+    BankDetailOut,
+    BankIn,
+    BankOut,
+    BankUpdateIn,
+    BulkIn,
+    BulkResultOut,
+    ClusterIn,
+    ClusterOut,
+    CommentIn,
+    ImageOut,
+    MatrixIn,
+    MovedOut,
+    MoveIn,
+    QuestionIn,
+    QuestionOut,
+    SubjectOut,
+    TestBankIn,
+    TestBankOut,
+    TestBankQuestionsIn,
+    TransitionOut,
+)
+from assessments.services import banks, matrix, questions, test_banks
+from assessments.services.common import Actor
+from config.auth import EducatorSessionAuth
+from config.envelope import Empty, Envelope, Page, ok
+from config.errors import ApplicationError, CommonErrorCode
+from config.images import read_limited, reencode_image
+
+router = Router(tags=["authoring"], auth=EducatorSessionAuth())
+
+QUESTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+QUESTION_IMAGE_MAX_SIDE = 1600
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.of(request.auth)
+
+
+class ListQuery(Schema):
+    page: int = 1
+    limit: int = 20
+    search: str = ""
+    order_by: str = ""
+
+
+class BankListQuery(ListQuery):
+    parent_id: int | None = None
+
+
+class QuestionListQuery(ListQuery):
+    bank_id: int | None = None
+    status: str = ""
+    type: str = ""
+    grade: int | None = None
+    subject_id: int | None = None
+    difficulty: str = ""
+    cluster_id: int | None = None
+
+
+class ClusterQuery(Schema):
+    type: str = ""
+    search: str = ""
+
+
+# --- question banks ----------------------------------------------------------------------------
+
+
+@router.get("question-banks", response=Envelope[Page[BankOut]])
+def bank_list(request: HttpRequest, query: Query[BankListQuery]):
+    """Folders at the top level, or inside ``parent_id``; with ``search``, matching folders at
+    every level. ``order_by``: name, created_at, updated_at."""
+    rows, meta = selectors.bank_list(
+        page=query.page,
+        limit=query.limit,
+        search=query.search.strip(),
+        order_by=query.order_by,
+        parent_id=query.parent_id,
+    )
+    return ok({"items": rows, **meta})
+
+
+@router.post("question-banks", response={201: Envelope[BankOut]})
+def bank_create(request: HttpRequest, payload: BankIn):
+    """Create a bank (or a sub-folder with ``parent_id``). 400 ``validation_error`` without name."""
+    bank = banks.bank_create(actor=_actor(request), name=payload.name, parent_id=payload.parent_id)
+    return Status(201, ok(_bank_out(bank), _("Question bank created.")))
+
+
+@router.get("question-banks/{bank_id}", response=Envelope[BankDetailOut])
+def bank_detail(request: HttpRequest, bank_id: int):
+    """One bank with its breadcrumb ``path``."""
+    bank = banks.bank_get(bank_id)
+    return ok({**_bank_out(bank), "path": selectors.bank_path(bank)})
+
+
+@router.put("question-banks/{bank_id}", response=Envelope[BankOut])
+def bank_update(request: HttpRequest, bank_id: int, payload: BankUpdateIn):
+    """Rename and/or move (creator only: 403 ``not_creator``; 400 ``bank_cycle``)."""
+    bank = banks.bank_update(
+        actor=_actor(request),
+        bank_id=bank_id,
+        name=payload.name,
+        parent_id=payload.parent_id,
+        move=payload.move,
+    )
+    return ok(_bank_out(bank), _("Question bank updated."))
+
+
+@router.delete("question-banks/{bank_id}", response=Envelope[Empty])
+def bank_delete(request: HttpRequest, bank_id: int):
+    """Delete with sub-folders and questions (creator only; 409 ``bank_in_use`` when a test uses
+    its questions)."""
+    banks.bank_delete(actor=_actor(request), bank_id=bank_id)
+    return ok({}, _("Question bank deleted."))
+
+
+def _bank_out(bank) -> dict:
+    return {
+        "id": bank.pk,
+        "name": bank.name,
+        "parent_id": bank.parent_id,
+        "question_count": getattr(bank, "question_count", 0),
+        "folder_count": getattr(bank, "folder_count", 0),
+        "created_by_profile_id": bank.created_by_profile_id,
+        "created_by_name": bank.created_by_name,
+        "created_at": bank.created_at,
+        "updated_at": bank.updated_at,
+    }
+
+
+# --- subjects and matrix -----------------------------------------------------------------------
+
+
+@router.get("subjects", response=Envelope[list[SubjectOut]])
+def subject_list(request: HttpRequest):
+    """The organization's subjects (seeded with Vietnamese school subjects)."""
+    return ok(list(Subject.objects.all()))
+
+
+@router.get("matrix-clusters", response=Envelope[list[ClusterOut]])
+def cluster_list(request: HttpRequest, query: Query[ClusterQuery]):
+    """Every matrix cluster (optionally one ``type``: topic, subtopic, complexity_level,
+    cognitive_domain). Not paged: a matrix is small."""
+    return ok(selectors.cluster_list(type=query.type, search=query.search.strip()))
+
+
+@router.post("matrix-clusters", response={201: Envelope[ClusterOut]})
+def cluster_create(request: HttpRequest, payload: ClusterIn):
+    """Create a cluster. 400 ``validation_error``, 409 ``matrix_code_taken``."""
+    cluster = matrix.cluster_create(**payload.dict())
+    return Status(201, ok(cluster, _("Matrix cluster created.")))
+
+
+@router.put("matrix-clusters/{cluster_id}", response=Envelope[ClusterOut])
+def cluster_update(request: HttpRequest, cluster_id: int, payload: ClusterIn):
+    """Update code, description, parent topic, subject (type is fixed)."""
+    data = payload.dict()
+    data.pop("type")
+    return ok(matrix.cluster_update(cluster_id=cluster_id, **data), _("Matrix cluster updated."))
+
+
+@router.delete("matrix-clusters/{cluster_id}", response=Envelope[Empty])
+def cluster_delete(request: HttpRequest, cluster_id: int):
+    """Delete; 409 ``matrix_in_use`` while questions or subtopics use it."""
+    matrix.cluster_delete(cluster_id=cluster_id)
+    return ok({}, _("Matrix cluster deleted."))
+
+
+# --- questions ---------------------------------------------------------------------------------
+
+
+@router.get("questions", response=Envelope[Page[QuestionOut]])
+def question_list(request: HttpRequest, query: Query[QuestionListQuery]):
+    """Questions with filters ``bank_id``, ``status``, ``type``, ``grade``, ``subject_id``,
+    ``difficulty``, ``cluster_id`` and a stem ``search``; ``order_by``: created_at, updated_at,
+    grade, status, difficulty, id. Superseded versions only with ``status=superseded``."""
+    data = query.dict()
+    data["search"] = data["search"].strip()
+    rows, meta = selectors.question_list(**data)
+    return ok({"items": [selectors.question_row(q) for q in rows], **meta})
+
+
+@router.get("questions/vetting-queue", response=Envelope[Page[QuestionOut]])
+def vetting_queue(request: HttpRequest, query: Query[ListQuery]):
+    """Questions submitted for vetting by colleagues (not the caller's own), oldest first."""
+    rows, meta = selectors.vetting_queue(
+        page=query.page, limit=query.limit, reviewer_profile_id=request.auth.id
+    )
+    return ok({"items": [selectors.question_row(q) for q in rows], **meta})
+
+
+@router.post("questions", response={201: Envelope[QuestionOut]})
+def question_create(request: HttpRequest, payload: QuestionIn):
+    """Create a draft in ``bank_id`` (required). 400 ``validation_error`` for invalid fields."""
+    data = payload.dict(exclude_unset=True)
+    bank_id = data.pop("bank_id", None)
+    if not bank_id:
+        raise ApplicationError(
+            CommonErrorCode.VALIDATION_ERROR,
+            _("The question could not be saved."),
+            errors={"bank_id": [_("Required")]},
+        )
+    q = questions.question_create(actor=_actor(request), bank_id=bank_id, data=data)
+    return Status(201, ok(selectors.question_row(q), _("Question saved.")))
+
+
+@router.post("questions/images", response={201: Envelope[ImageOut]})
+def question_image(request: HttpRequest, file: UploadedFile | None = File(None)):  # noqa: B008
+    """Upload an image for a stem or option (JPEG, PNG or WebP by content, at most 5 MB),
+    stored re-encoded as WebP under the organization's prefix. Use ``url`` in ``<img src>``."""
+    if file is None:
+        raise ApplicationError(
+            CommonErrorCode.VALIDATION_ERROR,
+            _("Choose an image to upload."),
+            errors={"file": [_("Required")]},
+        )
+    raw = read_limited(file, QUESTION_IMAGE_MAX_BYTES, too_large_code="image_too_large")
+    webp = reencode_image(raw, max_side=QUESTION_IMAGE_MAX_SIDE, unsupported_code=Code.UNSUPPORTED_FILE)
+    path = default_storage.save(
+        f"question-images/{connection.schema_name}/{uuid.uuid4().hex}.webp", ContentFile(webp)
+    )
+    return Status(201, ok({"url": default_storage.url(path), "path": path}))
+
+
+@router.post("questions/bulk", response=Envelope[list[BulkResultOut]])
+def question_bulk(request: HttpRequest, payload: BulkIn):
+    """``action`` submit, approve or publish on each of ``ids`` independently; each result says
+    ``ok`` or the refusal's ``code`` and ``message``."""
+    return ok(questions.questions_bulk(actor=_actor(request), action=payload.action, ids=payload.ids))
+
+
+@router.post("questions/move", response=Envelope[MovedOut])
+def question_move(request: HttpRequest, payload: MoveIn):
+    """Move questions (all their versions) into ``bank_id``."""
+    return ok(
+        {"moved": questions.questions_move(ids=payload.ids, bank_id=payload.bank_id)}, _("Questions moved.")
+    )
+
+
+@router.get("questions/{question_id}", response=Envelope[QuestionOut])
+def question_detail(request: HttpRequest, question_id: int):
+    """One question version with ``missing`` (what it lacks before submit)."""
+    return ok(selectors.question_row(questions.question_get(question_id)))
+
+
+@router.put("questions/{question_id}", response=Envelope[QuestionOut])
+def question_update(request: HttpRequest, question_id: int, payload: QuestionIn):
+    """Change a draft or rejected question; for a published one, creates and returns its next
+    version (a draft). 409 ``question_locked`` while submitted or approved."""
+    data = payload.dict(exclude_unset=True)
+    data.pop("bank_id", None)
+    q = questions.question_update(actor=_actor(request), question_id=question_id, data=data)
+    return ok(selectors.question_row(q), _("Question saved."))
+
+
+@router.delete("questions/{question_id}", response=Envelope[Empty])
+def question_delete(request: HttpRequest, question_id: int):
+    """Delete a never-published question (its author only)."""
+    questions.question_delete(actor=_actor(request), question_id=question_id)
+    return ok({}, _("Question deleted."))
+
+
+@router.put("questions/{question_id}/matrix", response=Envelope[QuestionOut])
+def question_matrix(request: HttpRequest, question_id: int, payload: MatrixIn):
+    """Attach topic, subtopic, complexity level and cognitive domain (all four: 400
+    ``matrix_incomplete`` otherwise)."""
+    q = questions.question_attach_matrix(actor=_actor(request), question_id=question_id, **payload.dict())
+    return ok(selectors.question_row(q), _("Matrix attached."))
+
+
+@router.post("questions/{question_id}/submit", response=Envelope[QuestionOut])
+def question_submit(request: HttpRequest, question_id: int):
+    """draft -> submitted. 400 ``question_incomplete`` (each missing item in ``errors``), 409
+    ``already_submitted``."""
+    return ok(
+        selectors.question_row(questions.question_submit(actor=_actor(request), question_id=question_id)),
+        _("Submitted for vetting."),
+    )
+
+
+@router.post("questions/{question_id}/approve", response=Envelope[QuestionOut])
+def question_approve(request: HttpRequest, question_id: int, payload: CommentIn):
+    """submitted -> approved by a colleague. 403 ``own_question``, 409 ``invalid_transition``."""
+    q = questions.question_approve(actor=_actor(request), question_id=question_id, comment=payload.comment)
+    return ok(selectors.question_row(q), _("Question approved."))
+
+
+@router.post("questions/{question_id}/reject", response=Envelope[QuestionOut])
+def question_reject(request: HttpRequest, question_id: int, payload: CommentIn):
+    """submitted -> rejected with a required ``comment``."""
+    q = questions.question_reject(actor=_actor(request), question_id=question_id, comment=payload.comment)
+    return ok(selectors.question_row(q), _("Question rejected."))
+
+
+@router.post("questions/{question_id}/publish", response=Envelope[QuestionOut])
+def question_publish(request: HttpRequest, question_id: int):
+    """approved -> published. 409 ``question_not_vetted`` / ``already_published``, 400
+    ``matrix_incomplete``."""
+    return ok(
+        selectors.question_row(questions.question_publish(actor=_actor(request), question_id=question_id)),
+        _("Question published."),
+    )
+
+
+@router.get("questions/{question_id}/history", response=Envelope[list[TransitionOut]])
+def question_history(request: HttpRequest, question_id: int):
+    """Every workflow step of the question and its other versions, oldest first."""
+    questions.question_get(question_id)
+    rows = selectors.question_history(question_id)
+    return ok(
+        [
+            {
+                "id": t.pk,
+                "question_id": t.question_id,
+                "version": t.question.version,
+                "from_status": t.from_status,
+                "to_status": t.to_status,
+                "actor_profile_id": t.actor_profile_id,
+                "actor_name": t.actor_name,
+                "comment": t.comment,
+                "created_at": t.created_at,
+            }
+            for t in rows
+        ]
+    )
+
+
+# --- test banks --------------------------------------------------------------------------------
+
+
+@router.get("test-banks", response=Envelope[Page[TestBankOut]])
+def test_bank_list(request: HttpRequest, query: Query[ListQuery]):
+    """Test banks with ``question_count``; ``order_by``: name, created_at, updated_at."""
+    rows, meta = selectors.test_bank_list(
+        page=query.page, limit=query.limit, search=query.search.strip(), order_by=query.order_by
+    )
+    return ok({"items": rows, **meta})
+
+
+@router.post("test-banks", response={201: Envelope[TestBankOut]})
+def test_bank_create(request: HttpRequest, payload: TestBankIn):
+    """Create a test bank. 400 ``validation_error`` without name."""
+    bank = test_banks.test_bank_create(
+        actor=_actor(request), name=payload.name, description=payload.description or ""
+    )
+    return Status(201, ok(_test_bank_out(bank), _("Test bank created.")))
+
+
+@router.put("test-banks/{test_bank_id}", response=Envelope[TestBankOut])
+def test_bank_update(request: HttpRequest, test_bank_id: int, payload: TestBankIn):
+    """Rename (creator only: 403 ``not_creator``)."""
+    bank = test_banks.test_bank_update(
+        actor=_actor(request), test_bank_id=test_bank_id, name=payload.name, description=payload.description
+    )
+    return ok(_test_bank_out(bank), _("Test bank updated."))
+
+
+@router.delete("test-banks/{test_bank_id}", response=Envelope[Empty])
+def test_bank_delete(request: HttpRequest, test_bank_id: int):
+    """Delete (creator only)."""
+    test_banks.test_bank_delete(actor=_actor(request), test_bank_id=test_bank_id)
+    return ok({}, _("Test bank deleted."))
+
+
+@router.post("test-banks/{test_bank_id}/questions", response=Envelope[TestBankOut])
+def test_bank_questions(request: HttpRequest, test_bank_id: int, payload: TestBankQuestionsIn):
+    """Add (published only: 409 ``question_not_published``) and remove questions."""
+    bank = test_banks.test_bank_set_questions(
+        actor=_actor(request), test_bank_id=test_bank_id, add=payload.add, remove=payload.remove
+    )
+    return ok(_test_bank_out(bank), _("Test bank updated."))
+
+
+def _test_bank_out(bank) -> dict:
+    return {
+        "id": bank.pk,
+        "name": bank.name,
+        "description": bank.description,
+        "question_count": bank.questions.count(),
+        "created_by_profile_id": bank.created_by_profile_id,
+        "created_by_name": bank.created_by_name,
+        "created_at": bank.created_at,
+        "updated_at": bank.updated_at,
+    }

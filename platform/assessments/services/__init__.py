@@ -1,0 +1,1 @@
+"""Writes of the authoring API, one module per entity (HackSoft style, split as it grew)."""

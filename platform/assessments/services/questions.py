@@ -1,0 +1,507 @@
+"""Questions: save with validation, versions, the vetting workflow, matrix, move, bulk actions
+(issue 4, items 3 and 4; spec sections 4 and 5)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import nh3
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from assessments.error_codes import AuthoringErrorCode as Code
+from assessments.models import MatrixCluster, Question, QuestionBank, QuestionTransition, Subject
+from assessments.services.banks import bank_get
+from assessments.services.common import Actor
+from config.errors import ApplicationError, FieldErrors, not_found
+
+T = Question.Type
+S = Question.Status
+LANGS = ("vi", "en")
+CHOICE_TYPES = {T.SINGLE_CHOICE, T.MULTIPLE_CHOICE}
+EDITABLE = {S.DRAFT, S.REJECTED}
+MAX_OPTIONS = 10
+# Formatting allowed in stems, options and explanations; math stays as LaTeX text ($...$).
+ALLOWED_TAGS = {
+    "p",
+    "br",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "s",
+    "sub",
+    "sup",
+    "ul",
+    "ol",
+    "li",
+    "code",
+    "pre",
+    "span",
+    "img",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "td",
+    "th",
+    "blockquote",
+}
+ALLOWED_ATTRIBUTES = {
+    "img": {"src", "alt", "width", "height"},
+    "span": {"class"},
+    "td": {"colspan", "rowspan"},
+    "th": {"colspan", "rowspan"},
+}
+IMG_SRC = re.compile(r"^(/media/|https?://[^/]+/media/)question-images/")
+
+
+def _clean_html(value: Any) -> str:
+    html = nh3.clean(
+        str(value or ""),
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes={"http", "https"},
+        link_rel=None,
+    )
+    # Images only from our own storage (uploaded through POST /api/v1/questions/images).
+    return re.sub(
+        r'<img[^>]*src="([^"]*)"[^>]*>', lambda m: m.group(0) if IMG_SRC.match(m.group(1)) else "", html
+    )
+
+
+def _plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html or "")
+
+
+def question_get(question_id: int, *, lock: bool = False) -> Question:
+    """The question (any version) of this organization; 404 otherwise."""
+    qs = Question.objects.select_for_update() if lock else Question.objects
+    question = qs.filter(pk=question_id).first()
+    if question is None:
+        raise not_found(_("Question not found."))
+    return question
+
+
+# --- content and key ---------------------------------------------------------------------------
+
+
+def _normalize_content(raw: dict[str, Any] | None, errors: FieldErrors) -> dict[str, Any]:
+    raw = raw or {}
+    stem = {lang: _clean_html((raw.get("stem") or {}).get(lang)) for lang in LANGS}
+    explanation = {lang: _clean_html((raw.get("explanation") or {}).get(lang)) for lang in LANGS}
+    options, seen = [], set()
+    for index, option in enumerate(raw.get("options") or []):
+        option = option if isinstance(option, dict) else {}
+        option_id = str(option.get("id") or "").strip()
+        if not option_id or option_id in seen:
+            errors.add(f"content.options.{index}.id", _("Each option needs its own id."))
+            continue
+        seen.add(option_id)
+        options.append({"id": option_id, **{lang: _clean_html(option.get(lang)) for lang in LANGS}})
+    if len(options) > MAX_OPTIONS:
+        errors.add("content.options", _("At most %(n)d options.") % {"n": MAX_OPTIONS})
+    return {"stem": stem, "options": options, "explanation": explanation}
+
+
+def _normalize_key(
+    qtype: str, raw: dict[str, Any] | None, content: dict[str, Any], errors: FieldErrors
+) -> dict[str, Any]:
+    """Structurally valid answer key for ``qtype``; an empty key is allowed in a draft."""
+    raw = raw or {}
+    ids = {o["id"] for o in content["options"]}
+    if qtype == T.SINGLE_CHOICE:
+        option = raw.get("option")
+        if option not in (None, "") and option not in ids:
+            errors.add("answer_key.option", _("The correct option must be one of the options."))
+        return {"option": option} if option else {}
+    if qtype == T.MULTIPLE_CHOICE:
+        chosen = [o for o in dict.fromkeys(raw.get("options") or [])]
+        if any(o not in ids for o in chosen):
+            errors.add("answer_key.options", _("The correct options must be among the options."))
+        return {"options": chosen} if chosen else {}
+    if qtype == T.TRUE_FALSE:
+        value = raw.get("value")
+        if value is not None and not isinstance(value, bool):
+            errors.add("answer_key.value", _("Choose true or false."))
+        return {"value": value} if isinstance(value, bool) else {}
+    if qtype == T.SHORT_TEXT:
+        accepted = [str(a).strip() for a in raw.get("accepted") or [] if str(a).strip()]
+        return {
+            "accepted": list(dict.fromkeys(accepted)),
+            "case_sensitive": bool(raw.get("case_sensitive")),
+            "diacritic_sensitive": bool(raw.get("diacritic_sensitive")),
+        }
+    if qtype == T.ESSAY:
+        key: dict[str, Any] = {"rubric": _clean_html(raw.get("rubric"))}
+        if raw.get("max_score") not in (None, ""):
+            try:
+                score = Decimal(str(raw["max_score"]))
+                if score <= 0 or score > 1000:
+                    raise InvalidOperation
+                key["max_score"] = float(score)
+            except (InvalidOperation, ValueError):
+                errors.add("answer_key.max_score", _("Enter a score above 0."))
+        return key
+    return {}
+
+
+def question_missing(q: Question) -> list[dict[str, str]]:
+    """What a question lacks before it can be submitted (spec section 5: "Incomplete questions
+    warn before submit"). Each item is ``{"field", "message"}``; empty when complete."""
+    missing: list[tuple[str, str]] = []
+    if not q.grade:
+        missing.append(("grade", _("Choose the grade.")))
+    if not q.subject_id:
+        missing.append(("subject_id", _("Choose the subject.")))
+    if not q.difficulty:
+        missing.append(("difficulty", _("Choose the difficulty.")))
+    content = q.content or {}
+    if not any(_plain(content.get("stem", {}).get(lang)).strip() for lang in LANGS):
+        missing.append(("content.stem", _("Write the question.")))
+    key = q.answer_key or {}
+    if q.type in CHOICE_TYPES:
+        filled = [o for o in content.get("options", []) if any(_plain(o.get(lang)).strip() for lang in LANGS)]
+        if len(filled) < 2 or len(filled) != len(content.get("options", [])):
+            missing.append(("content.options", _("Give at least two options, none of them empty.")))
+        if q.type == T.SINGLE_CHOICE and not key.get("option"):
+            missing.append(("answer_key", _("Select the correct option.")))
+        if q.type == T.MULTIPLE_CHOICE and not key.get("options"):
+            missing.append(("answer_key", _("Select the correct options.")))
+    elif q.type == T.TRUE_FALSE and not isinstance(key.get("value"), bool):
+        missing.append(("answer_key", _("Choose true or false.")))
+    elif q.type == T.SHORT_TEXT and not key.get("accepted"):
+        missing.append(("answer_key", _("Type at least one accepted answer.")))
+    elif q.type == T.ESSAY:
+        if not _plain(key.get("rubric", "")).strip():
+            missing.append(("answer_key.rubric", _("Write the grading rubric.")))
+        if not key.get("max_score"):
+            missing.append(("answer_key.max_score", _("Give the maximum score.")))
+    return [{"field": field, "message": message} for field, message in missing]
+
+
+def _apply_fields(q: Question, data: dict[str, Any], errors: FieldErrors) -> None:
+    """Validate and set the editable fields present in ``data`` on ``q`` (not saved)."""
+    if "type" in data:
+        if data["type"] not in T.values:
+            errors.add("type", _("Choose one of the allowed values."))
+        else:
+            q.type = data["type"]
+    if "grade" in data:
+        grade = data["grade"]
+        if grade is not None and grade not in range(1, 13):
+            errors.add("grade", _("Choose a grade from 1 to 12."))
+        else:
+            q.grade = grade
+    if "subject_id" in data:
+        subject_id = data["subject_id"]
+        if subject_id and not Subject.objects.filter(pk=subject_id).exists():
+            errors.add("subject_id", _("Choose one of the allowed values."))
+        else:
+            q.subject_id = subject_id or None
+    if "difficulty" in data:
+        difficulty = data["difficulty"] or ""
+        if difficulty and difficulty not in Question.Difficulty.values:
+            errors.add("difficulty", _("Choose one of the allowed values."))
+        else:
+            q.difficulty = difficulty
+    if "score_weight" in data and data["score_weight"] is not None:
+        try:
+            weight = Decimal(str(data["score_weight"]))
+            if weight <= 0 or weight > 100:
+                raise InvalidOperation
+            q.score_weight = weight
+        except (InvalidOperation, ValueError):
+            errors.add("score_weight", _("Enter a weight above 0 and at most 100."))
+    if "content" in data or "answer_key" in data or "type" in data:
+        content = _normalize_content(data.get("content", q.content), errors)
+        q.content = content
+        q.answer_key = _normalize_key(q.type, data.get("answer_key", q.answer_key), content, errors)
+        q.search_text = " ".join(_plain(content["stem"][lang]) for lang in LANGS).lower()[:5000]
+
+
+def _record(q: Question, actor: Actor, from_status: str, to_status: str, comment: str = "") -> None:
+    QuestionTransition.objects.create(
+        question=q,
+        from_status=from_status,
+        to_status=to_status,
+        actor_profile_id=actor.profile_id,
+        actor_name=actor.name,
+        comment=comment,
+    )
+
+
+@transaction.atomic
+def question_create(*, actor: Actor, bank_id: int, data: dict[str, Any]) -> Question:
+    """Create a draft in ``bank_id``. ``data``: type (required), grade 1-12, subject_id,
+    difficulty, score_weight, content, answer_key (shapes in ``Question``). Drafts may be
+    incomplete but never invalid: 400 ``validation_error`` with field errors."""
+    bank = bank_get(bank_id)
+    errors = FieldErrors()
+    if not data.get("type"):
+        errors.add("type", _("Required"))
+    q = Question(
+        bank=bank,
+        created_by_profile_id=actor.profile_id,
+        created_by_name=actor.name,
+        type=data.get("type") or "",
+    )
+    _apply_fields(q, {**data, "content": data.get("content"), "answer_key": data.get("answer_key")}, errors)
+    errors.raise_if_any(_("The question could not be saved."))
+    q.save()
+    _record(q, actor, "", S.DRAFT)
+    return q
+
+
+@transaction.atomic
+def question_update(*, actor: Actor, question_id: int, data: dict[str, Any]) -> Question:
+    """Change a draft or rejected question (a rejected one returns to draft). Editing a
+    published question creates its next version as a draft and returns that (tests keep the
+    version they were generated with). Submitted, approved or superseded versions are locked
+    (409 ``question_locked``), as is a published one whose next version is already open."""
+    q = question_get(question_id, lock=True)
+    if q.status == S.PUBLISHED:
+        root_id = q.root_id or q.pk
+        open_version = (
+            Question.objects.filter(root_id=root_id).exclude(status__in=[S.PUBLISHED, S.SUPERSEDED]).first()
+        )
+        if open_version is not None:
+            raise ApplicationError(
+                Code.QUESTION_LOCKED,
+                _("A new version of this question is already being edited."),
+                status=409,
+                extra={"open_version_id": open_version.pk},
+            )
+        latest = (
+            Question.objects.filter(root_id=root_id)
+            .order_by("-version")
+            .values_list("version", flat=True)
+            .first()
+        )
+        q = Question(
+            bank=q.bank,
+            root_id=root_id,
+            version=max(latest or 1, q.version) + 1,
+            type=q.type,
+            grade=q.grade,
+            subject_id=q.subject_id,
+            difficulty=q.difficulty,
+            score_weight=q.score_weight,
+            content=q.content,
+            answer_key=q.answer_key,
+            search_text=q.search_text,
+            topic_id=q.topic_id,
+            subtopic_id=q.subtopic_id,
+            complexity_level_id=q.complexity_level_id,
+            cognitive_domain_id=q.cognitive_domain_id,
+            created_by_profile_id=actor.profile_id,
+            created_by_name=actor.name,
+        )
+        errors = FieldErrors()
+        _apply_fields(q, data, errors)
+        errors.raise_if_any(_("The question could not be saved."))
+        q.save()
+        _record(q, actor, "", S.DRAFT, _("New version of a published question."))
+        return q
+    if q.status not in EDITABLE:
+        raise ApplicationError(
+            Code.QUESTION_LOCKED,
+            _("This question cannot be edited while it is %(status)s.") % {"status": q.get_status_display()},
+            status=409,
+        )
+    errors = FieldErrors()
+    _apply_fields(q, data, errors)
+    errors.raise_if_any(_("The question could not be saved."))
+    previous = q.status
+    q.status = S.DRAFT
+    q.save()
+    if previous != S.DRAFT:
+        _record(q, actor, previous, S.DRAFT)
+    return q
+
+
+@transaction.atomic
+def question_delete(*, actor: Actor, question_id: int) -> None:
+    """Delete a question that was never published (its creator only; 403 ``not_creator``;
+    409 ``question_locked`` once published)."""
+    from assessments.services.common import require_creator
+
+    q = question_get(question_id, lock=True)
+    require_creator(q, actor, _("Only the author of this question can delete it."))
+    if q.status in (S.PUBLISHED, S.SUPERSEDED) or q.published_at:
+        raise ApplicationError(Code.QUESTION_LOCKED, _("A published question cannot be deleted."), status=409)
+    q.transitions.all().delete()
+    q.delete()
+
+
+@transaction.atomic
+def question_attach_matrix(
+    *,
+    actor: Actor,
+    question_id: int,
+    topic_id: int | None,
+    subtopic_id: int | None,
+    complexity_level_id: int | None,
+    cognitive_domain_id: int | None,
+) -> Question:
+    """Attach the four matrix clusters (spec section 5: all four types must be selected;
+    the subtopic must belong to the topic). 400 ``matrix_incomplete`` otherwise. Not allowed on
+    published or superseded versions (409 ``question_locked``)."""
+    q = question_get(question_id, lock=True)
+    if q.status in (S.PUBLISHED, S.SUPERSEDED):
+        raise ApplicationError(
+            Code.QUESTION_LOCKED,
+            _("Edit the question to change the matrix of a published question."),
+            status=409,
+        )
+    wanted = {
+        "topic_id": (topic_id, MatrixCluster.Type.TOPIC),
+        "subtopic_id": (subtopic_id, MatrixCluster.Type.SUBTOPIC),
+        "complexity_level_id": (complexity_level_id, MatrixCluster.Type.COMPLEXITY_LEVEL),
+        "cognitive_domain_id": (cognitive_domain_id, MatrixCluster.Type.COGNITIVE_DOMAIN),
+    }
+    found = {c.pk: c for c in MatrixCluster.objects.filter(pk__in=[v for v, _t in wanted.values() if v])}
+    errors = FieldErrors()
+    for field, (value, kind) in wanted.items():
+        cluster = found.get(value)
+        if cluster is None or cluster.type != kind:
+            errors.add(field, _("Select a %(type)s.") % {"type": MatrixCluster.Type(kind).label.lower()})
+    if not errors and found[subtopic_id].parent_id != topic_id:
+        errors.add("subtopic_id", _("The subtopic must belong to the selected topic."))
+    errors.raise_if_any(
+        _("Select all four matrix types: topic, subtopic, complexity level and cognitive domain."),
+        code=Code.MATRIX_INCOMPLETE,
+    )
+    for field, (value, _kind) in wanted.items():
+        setattr(q, field, value)
+    q.save()
+    return q
+
+
+# --- workflow ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def question_submit(*, actor: Actor, question_id: int) -> Question:
+    """draft -> submitted. Refused: already submitted, approved or published (409
+    ``already_submitted``: a question cannot be resubmitted); incomplete (400
+    ``question_incomplete`` with every missing item in ``errors``)."""
+    q = question_get(question_id, lock=True)
+    if q.status not in EDITABLE:
+        raise ApplicationError(
+            Code.ALREADY_SUBMITTED, _("This question has already been submitted."), status=409
+        )
+    missing = question_missing(q)
+    if missing:
+        errors = FieldErrors()
+        for item in missing:
+            errors.add(item["field"], item["message"])
+        errors.raise_if_any(_("The question is incomplete."), code=Code.QUESTION_INCOMPLETE)
+    previous = q.status
+    q.status, q.submitted_at = S.SUBMITTED, timezone.now()
+    q.save(update_fields=["status", "submitted_at", "updated_at"])
+    _record(q, actor, previous, S.SUBMITTED)
+    return q
+
+
+def _vet(actor: Actor, question_id: int, to_status: str, comment: str) -> Question:
+    q = question_get(question_id, lock=True)
+    if q.status != S.SUBMITTED:
+        raise ApplicationError(
+            Code.INVALID_TRANSITION,
+            _("Only a question submitted for vetting can be approved or rejected."),
+            status=409,
+        )
+    if q.created_by_profile_id == actor.profile_id:
+        raise ApplicationError(Code.OWN_QUESTION, _("You cannot vet your own question."), status=403)
+    q.status, q.reviewed_by_profile_id = to_status, actor.profile_id
+    q.save(update_fields=["status", "reviewed_by_profile_id", "updated_at"])
+    _record(q, actor, S.SUBMITTED, to_status, comment)
+    return q
+
+
+@transaction.atomic
+def question_approve(*, actor: Actor, question_id: int, comment: str = "") -> Question:
+    """submitted -> approved by another educator (403 ``own_question`` for the author)."""
+    return _vet(actor, question_id, S.APPROVED, (comment or "").strip())
+
+
+@transaction.atomic
+def question_reject(*, actor: Actor, question_id: int, comment: str) -> Question:
+    """submitted -> rejected with the reviewer's comment (required)."""
+    if not (comment or "").strip():
+        errors = FieldErrors()
+        errors.add("comment", _("Required"))
+        errors.raise_if_any(_("Say why the question is rejected."))
+    return _vet(actor, question_id, S.REJECTED, comment.strip())
+
+
+@transaction.atomic
+def question_publish(*, actor: Actor, question_id: int) -> Question:
+    """approved -> published. Refused: already published (409 ``already_published``), not
+    approved (409 ``question_not_vetted``), no complete matrix (400 ``matrix_incomplete``).
+    Publishing version n supersedes the published earlier version of the same question."""
+    q = question_get(question_id, lock=True)
+    if q.status in (S.PUBLISHED, S.SUPERSEDED):
+        raise ApplicationError(
+            Code.ALREADY_PUBLISHED, _("This question has already been published."), status=409
+        )
+    if q.status != S.APPROVED:
+        raise ApplicationError(Code.NOT_VETTED, _("Only an approved question can be published."), status=409)
+    if not q.has_matrix:
+        raise ApplicationError(
+            Code.MATRIX_INCOMPLETE, _("Attach the matrix (all four types) before publishing."), status=400
+        )
+    if q.root_id:
+        earlier = Question.objects.select_for_update().filter(
+            Q(pk=q.root_id) | Q(root_id=q.root_id), status=S.PUBLISHED
+        )
+        for old in earlier.exclude(pk=q.pk):
+            old.status = S.SUPERSEDED
+            old.save(update_fields=["status", "updated_at"])
+            _record(old, actor, S.PUBLISHED, S.SUPERSEDED, _("Replaced by version %(v)d.") % {"v": q.version})
+    q.status, q.published_at = S.PUBLISHED, timezone.now()
+    q.save(update_fields=["status", "published_at", "updated_at"])
+    _record(q, actor, S.APPROVED, S.PUBLISHED)
+    return q
+
+
+BULK_ACTIONS = {"submit": question_submit, "approve": question_approve, "publish": question_publish}
+
+
+def questions_bulk(*, actor: Actor, action: str, ids: list[int]) -> list[dict[str, Any]]:
+    """Apply submit, approve or publish to each id on its own; one failure does not undo the
+    others. Returns ``[{"id", "ok", "status", "code", "message"}]`` in the order given."""
+    if action not in BULK_ACTIONS:
+        errors = FieldErrors()
+        errors.add("action", _("Choose one of the allowed values."))
+        errors.raise_if_any()
+    results = []
+    for question_id in dict.fromkeys(ids):
+        try:
+            q = BULK_ACTIONS[action](actor=actor, question_id=question_id)
+            results.append({"id": question_id, "ok": True, "status": q.status, "code": "", "message": ""})
+        except ApplicationError as exc:
+            results.append(
+                {"id": question_id, "ok": False, "status": "", "code": exc.code, "message": exc.message}
+            )
+    return results
+
+
+@transaction.atomic
+def questions_move(*, ids: list[int], bank_id: int) -> int:
+    """Move questions (every version of each) into another bank of the organization. Returns how
+    many rows moved; unknown ids -> 404."""
+    bank: QuestionBank = bank_get(bank_id)
+    questions = list(Question.objects.filter(pk__in=ids).values_list("pk", "root_id"))
+    if len(questions) != len(set(ids)):
+        raise not_found(_("Question not found."))
+    roots = {root or pk for pk, root in questions}
+    return Question.objects.filter(pk__in=roots).update(bank=bank) + Question.objects.filter(
+        root_id__in=roots
+    ).update(bank=bank)
