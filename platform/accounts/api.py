@@ -237,7 +237,7 @@ def update_grade(request: HttpRequest, payload: GradeIn):
 
 
 @users_router.post("profile/self/upload-photo", response=Envelope[CurrentUserOut])
-def upload_photo(request: HttpRequest, file: UploadedFile | None = File(None)):  # noqa: B008
+def upload_photo(request: HttpRequest, file: UploadedFile | None = File(None)):
     """Multipart field ``file``: a JPEG, PNG or WebP image (by content) of at most 5 MB; stored
     re-encoded as WebP. Errors: 400 ``unsupported_image``, 413 ``image_too_large``."""
     profile = services.profile_photo_upload(profile=request.auth, upload=file)

@@ -13,7 +13,7 @@ import uuid
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import connection
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
@@ -32,6 +32,7 @@ from assessments.schemas import (
     ClusterOut,
     CommentIn,
     ImageOut,
+    ImportReportOut,
     MatrixIn,
     MovedOut,
     MoveIn,
@@ -43,7 +44,7 @@ from assessments.schemas import (
     TestBankQuestionsIn,
     TransitionOut,
 )
-from assessments.services import banks, matrix, questions, test_banks
+from assessments.services import banks, matrix, questions, spreadsheets, test_banks
 from assessments.services.common import Actor
 from config.auth import EducatorSessionAuth
 from config.envelope import Empty, Envelope, Page, ok
@@ -110,6 +111,12 @@ def bank_create(request: HttpRequest, payload: BankIn):
     return Status(201, ok(_bank_out(bank), _("Question bank created.")))
 
 
+@router.get("question-banks/import-template", response={200: None})
+def bank_import_template(request: HttpRequest):
+    """The .xlsx template of the question import (header row and two example rows)."""
+    return _xlsx_response("question-import-template.xlsx", spreadsheets.import_template())
+
+
 @router.get("question-banks/{bank_id}", response=Envelope[BankDetailOut])
 def bank_detail(request: HttpRequest, bank_id: int):
     """One bank with its breadcrumb ``path``."""
@@ -136,6 +143,50 @@ def bank_delete(request: HttpRequest, bank_id: int):
     its questions)."""
     banks.bank_delete(actor=_actor(request), bank_id=bank_id)
     return ok({}, _("Question bank deleted."))
+
+
+class ImportQuery(Schema):
+    dry_run: bool = True
+
+
+@router.post("question-banks/{bank_id}/import", response=Envelope[ImportReportOut])
+def bank_import(
+    request: HttpRequest, bank_id: int, query: Query[ImportQuery], file: UploadedFile | None = File(None)
+):
+    """Import questions from an .xlsx (multipart ``file``). ``dry_run=true`` (default) only
+    checks and reports every bad row (``row``, ``column``, ``message``); ``dry_run=false``
+    imports all rows as drafts in one transaction, or nothing (400 ``import_invalid`` with the
+    report under ``report``) when any row is bad. 400 ``unsupported_file`` for a non-.xlsx."""
+    if file is None:
+        raise ApplicationError(
+            CommonErrorCode.VALIDATION_ERROR,
+            _("Choose a spreadsheet to upload."),
+            errors={"file": [_("Required")]},
+        )
+    report = spreadsheets.questions_import(
+        actor=_actor(request), bank_id=bank_id, upload=file, dry_run=query.dry_run
+    )
+    message = (
+        _("The file is ready to import.")
+        if query.dry_run
+        else _("%(n)d questions imported.") % {"n": report["imported"]}
+    )
+    return ok(report, message)
+
+
+@router.get("question-banks/{bank_id}/export", response={200: None})
+def bank_export(request: HttpRequest, bank_id: int):
+    """The bank's questions as .xlsx in the import format (file name in content-disposition)."""
+    name, data = spreadsheets.bank_export(bank_id=bank_id)
+    return _xlsx_response(name, data)
+
+
+def _xlsx_response(name: str, data: bytes) -> HttpResponse:
+    response = HttpResponse(
+        data, content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 def _bank_out(bank) -> dict:
@@ -229,7 +280,7 @@ def question_create(request: HttpRequest, payload: QuestionIn):
 
 
 @router.post("questions/images", response={201: Envelope[ImageOut]})
-def question_image(request: HttpRequest, file: UploadedFile | None = File(None)):  # noqa: B008
+def question_image(request: HttpRequest, file: UploadedFile | None = File(None)):
     """Upload an image for a stem or option (JPEG, PNG or WebP by content, at most 5 MB),
     stored re-encoded as WebP under the organization's prefix. Use ``url`` in ``<img src>``."""
     if file is None:

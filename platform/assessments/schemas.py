@@ -194,3 +194,16 @@ class TestBankQuestionsIn(Schema):
 class ImageOut(Schema):
     url: str
     path: str
+
+
+class ImportProblemOut(Schema):
+    row: int
+    column: str
+    message: str
+
+
+class ImportReportOut(Schema):
+    rows: int
+    valid: int
+    errors: list[ImportProblemOut]
+    imported: int

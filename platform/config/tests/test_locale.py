@@ -16,4 +16,6 @@ def test_vietnamese_catalogue_is_complete():
     assert not fuzzy, fuzzy
     placeholder = re.compile(r"%\(\w+\)[sd]")
     for entry in po.translated_entries():
-        assert sorted(placeholder.findall(entry.msgid)) == sorted(placeholder.findall(entry.msgstr)), entry.msgid
+        assert sorted(placeholder.findall(entry.msgid)) == sorted(placeholder.findall(entry.msgstr)), (
+            entry.msgid
+        )

@@ -1,0 +1,389 @@
+"""Question import from and export to .xlsx (issue 4, item 6), with openpyxl.
+
+One row a question; columns are ``COLUMNS``. The import is all or nothing: a dry run (or a file
+with any bad row) reports every problem as ``{"row", "column", "message"}`` and writes nothing;
+a clean file is imported in one transaction as drafts (complete, ready to submit). Formatting in
+cells is plain text; LaTeX goes between $...$.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font, PatternFill
+from openpyxl.utils.exceptions import InvalidFileException
+
+from assessments.error_codes import AuthoringErrorCode as Code
+from assessments.models import MatrixCluster, Question, QuestionTransition, Subject
+from assessments.services.banks import bank_get
+from assessments.services.common import Actor
+from assessments.services.questions import _apply_fields, question_missing
+from config.errors import ApplicationError, FieldErrors
+
+OPTION_LETTERS = "abcdef"
+COLUMNS = [
+    "type",
+    "grade",
+    "subject_code",
+    "difficulty",
+    "score_weight",
+    "stem_vi",
+    "stem_en",
+    *[f"option_{c}_{lang}" for c in OPTION_LETTERS for lang in ("vi", "en")],
+    "correct",
+    "case_sensitive",
+    "diacritic_sensitive",
+    "rubric",
+    "max_score",
+    "explanation_vi",
+    "explanation_en",
+    "topic_code",
+    "subtopic_code",
+    "complexity_code",
+    "cognitive_code",
+]
+MATRIX_COLUMNS = {
+    "topic_code": ("topic_id", MatrixCluster.Type.TOPIC),
+    "subtopic_code": ("subtopic_id", MatrixCluster.Type.SUBTOPIC),
+    "complexity_code": ("complexity_level_id", MatrixCluster.Type.COMPLEXITY_LEVEL),
+    "cognitive_code": ("cognitive_domain_id", MatrixCluster.Type.COGNITIVE_DOMAIN),
+}
+TRUE_WORDS = {"true", "đúng", "dung", "1", "yes", "x", "t", "đ"}
+FALSE_WORDS = {"false", "sai", "0", "no", "f", "s"}
+MAX_ROWS = 20_000
+FIELD_TO_COLUMN = {
+    "type": "type",
+    "grade": "grade",
+    "subject_id": "subject_code",
+    "difficulty": "difficulty",
+    "score_weight": "score_weight",
+    "content.stem": "stem_vi",
+    "content.options": "option_a_vi",
+    "answer_key": "correct",
+    "answer_key.option": "correct",
+    "answer_key.options": "correct",
+    "answer_key.value": "correct",
+    "answer_key.rubric": "rubric",
+    "answer_key.max_score": "max_score",
+}
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def _bool(value: Any) -> bool:
+    return _text(value).lower() in TRUE_WORDS
+
+
+def _row_data(row: dict[str, Any], subjects: dict[str, int]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The question data of one sheet row and the problems found while reading it."""
+    problems: list[tuple[str, str]] = []
+    qtype = _text(row.get("type")).lower()
+    data: dict[str, Any] = {"type": qtype, "difficulty": _text(row.get("difficulty")).lower()}
+    grade = _text(row.get("grade"))
+    data["grade"] = int(grade) if grade.isdigit() else (None if not grade else -1)
+    if data["grade"] == -1:
+        problems.append(("grade", _("Enter a whole number.")))
+        data["grade"] = None
+    code = _text(row.get("subject_code")).lower()
+    data["subject_id"] = subjects.get(code)
+    if code and data["subject_id"] is None:
+        problems.append(("subject_code", _("Unknown subject code %(code)s.") % {"code": code}))
+    weight = _text(row.get("score_weight"))
+    data["score_weight"] = weight or None
+    options = []
+    for letter in OPTION_LETTERS:
+        vi, en = _text(row.get(f"option_{letter}_vi")), _text(row.get(f"option_{letter}_en"))
+        if vi or en:
+            options.append({"id": letter, "vi": vi, "en": en})
+    data["content"] = {
+        "stem": {"vi": _text(row.get("stem_vi")), "en": _text(row.get("stem_en"))},
+        "options": options,
+        "explanation": {"vi": _text(row.get("explanation_vi")), "en": _text(row.get("explanation_en"))},
+    }
+    correct = _text(row.get("correct"))
+    if qtype == Question.Type.SINGLE_CHOICE:
+        data["answer_key"] = {"option": correct.lower()} if correct else {}
+    elif qtype == Question.Type.MULTIPLE_CHOICE:
+        data["answer_key"] = {
+            "options": [c.strip().lower() for c in correct.replace(";", ",").split(",") if c.strip()]
+        }
+    elif qtype == Question.Type.TRUE_FALSE:
+        word = correct.lower()
+        if word and word not in TRUE_WORDS | FALSE_WORDS:
+            problems.append(("correct", _("Write true or false (đúng or sai).")))
+        data["answer_key"] = {"value": word in TRUE_WORDS} if word else {}
+    elif qtype == Question.Type.SHORT_TEXT:
+        data["answer_key"] = {
+            "accepted": [a.strip() for a in correct.split("|") if a.strip()],
+            "case_sensitive": _bool(row.get("case_sensitive")),
+            "diacritic_sensitive": _bool(row.get("diacritic_sensitive")),
+        }
+    elif qtype == Question.Type.ESSAY:
+        data["answer_key"] = {
+            "rubric": _text(row.get("rubric")),
+            "max_score": _text(row.get("max_score")) or None,
+        }
+    else:
+        data["answer_key"] = {}
+    return data, problems
+
+
+def _open_sheet(upload):
+    raw = upload.read(50 * 1024 * 1024 + 1)
+    unsupported = ApplicationError(
+        Code.UNSUPPORTED_FILE, _("The file is not an .xlsx spreadsheet."), status=400
+    )
+    if len(raw) > 50 * 1024 * 1024:
+        raise ApplicationError(Code.UNSUPPORTED_FILE, _("The spreadsheet is larger than 50 MB."), status=413)
+    if not zipfile.is_zipfile(io.BytesIO(raw)):
+        raise unsupported
+    try:
+        workbook = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+        raise unsupported from exc
+    return workbook
+
+
+@transaction.atomic
+def questions_import(*, actor: Actor, bank_id: int, upload, dry_run: bool) -> dict[str, Any]:
+    """Check every row of the first sheet; import them all (as drafts) only when every row is
+    good and ``dry_run`` is false. Returns ``{"rows", "valid", "errors": [{row, column, message}],
+    "imported"}``. The file must be a real .xlsx (400 ``unsupported_file``); a file with bad
+    rows answers 400 ``import_invalid`` with the same report in ``extra`` unless ``dry_run``."""
+    bank = bank_get(bank_id)
+    workbook = _open_sheet(upload)
+    sheet = workbook.worksheets[0]
+    rows = sheet.iter_rows(values_only=True)
+    header = [(_text(h)).lower() for h in next(rows, ())]
+    missing_columns = [c for c in ("type", "stem_vi", "correct") if c not in header]
+    if missing_columns:
+        workbook.close()
+        raise ApplicationError(
+            Code.IMPORT_INVALID,
+            _("The first row must hold the template's column names; missing: %(cols)s.")
+            % {"cols": ", ".join(missing_columns)},
+            status=400,
+        )
+    subjects = {code.lower(): pk for code, pk in Subject.objects.values_list("code", "pk")}
+    clusters = {
+        (t, code.lower()): pk for t, code, pk in MatrixCluster.objects.values_list("type", "code", "pk")
+    }
+    parents = dict(
+        MatrixCluster.objects.filter(type=MatrixCluster.Type.SUBTOPIC).values_list("pk", "parent_id")
+    )
+    report: list[dict[str, Any]] = []
+    prepared: list[Question] = []
+    count = 0
+    for number, values in enumerate(rows, start=2):
+        if values is None or all(v is None or _text(v) == "" for v in values):
+            continue
+        count += 1
+        if count > MAX_ROWS:
+            report.append(
+                {"row": number, "column": "", "message": _("At most %(n)d rows per file.") % {"n": MAX_ROWS}}
+            )
+            break
+        row = dict(zip(header, values, strict=False))
+        data, problems = _row_data(row, subjects)
+        errors = FieldErrors()
+        question = Question(
+            bank=bank, type=data["type"], created_by_profile_id=actor.profile_id, created_by_name=actor.name
+        )
+        _apply_fields(question, data, errors)
+        for field, messages in errors.errors.items():
+            for message in messages:
+                problems.append(
+                    (
+                        FIELD_TO_COLUMN.get(
+                            field.split(".")[0] if field.startswith("content.options.") else field, field
+                        ),
+                        message,
+                    )
+                )
+        if not errors:
+            for item in question_missing(question):
+                problems.append((FIELD_TO_COLUMN.get(item["field"], item["field"]), item["message"]))
+        codes = {col: _text(row.get(col)).lower() for col in MATRIX_COLUMNS}
+        if any(codes.values()):
+            for col, (field, kind) in MATRIX_COLUMNS.items():
+                pk = clusters.get((kind, codes[col]))
+                if not codes[col]:
+                    problems.append((col, _("Give all four matrix codes, or none.")))
+                elif pk is None:
+                    problems.append((col, _("Unknown matrix code %(code)s.") % {"code": codes[col]}))
+                else:
+                    setattr(question, field, pk)
+            if (
+                question.subtopic_id
+                and question.topic_id
+                and parents.get(question.subtopic_id) != question.topic_id
+            ):
+                problems.append(("subtopic_code", _("The subtopic must belong to the selected topic.")))
+        for column, message in problems:
+            report.append({"row": number, "column": column, "message": str(message)})
+        if not problems:
+            prepared.append(question)
+    workbook.close()
+    result = {
+        "rows": count,
+        "valid": count - len({r["row"] for r in report}),
+        "errors": report,
+        "imported": 0,
+    }
+    if count == 0:
+        raise ApplicationError(
+            Code.IMPORT_INVALID,
+            _("The spreadsheet has no question rows."),
+            status=400,
+            extra={"report": result},
+        )
+    if report and not dry_run:
+        raise ApplicationError(
+            Code.IMPORT_INVALID,
+            _("Nothing was imported: correct the rows listed and upload again."),
+            status=400,
+            extra={"report": result},
+        )
+    if dry_run:
+        return result
+    created = Question.objects.bulk_create(prepared, batch_size=1000)
+    QuestionTransition.objects.bulk_create(
+        [
+            QuestionTransition(
+                question=q,
+                from_status="",
+                to_status=Question.Status.DRAFT,
+                actor_profile_id=actor.profile_id,
+                actor_name=actor.name,
+                comment=_("Imported from a spreadsheet."),
+            )
+            for q in created
+        ],
+        batch_size=1000,
+    )
+    result["imported"] = len(created)
+    return result
+
+
+HEADER_FILL = PatternFill("solid", fgColor="1D4ED8")
+
+EXAMPLES = [
+    {
+        "type": "single_choice",
+        "grade": 9,
+        "subject_code": "toan",
+        "difficulty": "easy",
+        "score_weight": 1,
+        "stem_vi": "Giá trị của $\\sqrt{49}$ là?",
+        "stem_en": "What is $\\sqrt{49}$?",
+        "option_a_vi": "7",
+        "option_a_en": "7",
+        "option_b_vi": "49",
+        "option_b_en": "49",
+        "option_c_vi": "-7",
+        "option_c_en": "-7",
+        "correct": "a",
+        "explanation_vi": "$7^2=49$",
+        "explanation_en": "$7^2=49$",
+    },
+    {
+        "type": "short_text",
+        "grade": 9,
+        "subject_code": "tieng-anh",
+        "difficulty": "medium",
+        "score_weight": 1,
+        "stem_vi": "Quá khứ của 'go' là gì?",
+        "stem_en": "What is the past tense of 'go'?",
+        "correct": "went",
+        "case_sensitive": "false",
+        "diacritic_sensitive": "false",
+    },
+]
+
+
+def _workbook_bytes(rows) -> bytes:
+    workbook = Workbook(write_only=True)
+    sheet = workbook.create_sheet("questions")
+    sheet.freeze_panes = "A2"
+    from openpyxl.cell import WriteOnlyCell
+
+    header = []
+    for name in COLUMNS:
+        cell = WriteOnlyCell(sheet, value=name)
+        cell.font = Font(bold=True, color="FFFFFF")
+        cell.fill = HEADER_FILL
+        header.append(cell)
+    sheet.append(header)
+    for row in rows:
+        sheet.append([row.get(c, "") for c in COLUMNS])
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def import_template() -> bytes:
+    """The .xlsx template: the header row and two example rows."""
+    return _workbook_bytes(EXAMPLES)
+
+
+def _export_row(q: Question, subject_codes: dict[int, str], codes: dict[int, str]) -> dict[str, Any]:
+    content, key = q.content or {}, q.answer_key or {}
+    row: dict[str, Any] = {
+        "type": q.type,
+        "grade": q.grade,
+        "subject_code": subject_codes.get(q.subject_id, ""),
+        "difficulty": q.difficulty,
+        "score_weight": float(q.score_weight),
+        "stem_vi": content.get("stem", {}).get("vi", ""),
+        "stem_en": content.get("stem", {}).get("en", ""),
+        "explanation_vi": content.get("explanation", {}).get("vi", ""),
+        "explanation_en": content.get("explanation", {}).get("en", ""),
+        "topic_code": codes.get(q.topic_id, ""),
+        "subtopic_code": codes.get(q.subtopic_id, ""),
+        "complexity_code": codes.get(q.complexity_level_id, ""),
+        "cognitive_code": codes.get(q.cognitive_domain_id, ""),
+    }
+    for letter, option in zip(OPTION_LETTERS, content.get("options", []), strict=False):
+        row[f"option_{letter}_vi"], row[f"option_{letter}_en"] = option.get("vi", ""), option.get("en", "")
+    if q.type == Question.Type.SINGLE_CHOICE:
+        row["correct"] = key.get("option", "")
+    elif q.type == Question.Type.MULTIPLE_CHOICE:
+        row["correct"] = ",".join(key.get("options", []))
+    elif q.type == Question.Type.TRUE_FALSE:
+        row["correct"] = "" if key.get("value") is None else ("true" if key["value"] else "false")
+    elif q.type == Question.Type.SHORT_TEXT:
+        row["correct"] = "|".join(key.get("accepted", []))
+        row["case_sensitive"], row["diacritic_sensitive"] = (
+            str(bool(key.get("case_sensitive"))).lower(),
+            str(bool(key.get("diacritic_sensitive"))).lower(),
+        )
+    elif q.type == Question.Type.ESSAY:
+        row["rubric"], row["max_score"] = key.get("rubric", ""), key.get("max_score", "")
+    return row
+
+
+def bank_export(*, bank_id: int) -> tuple[str, bytes]:
+    """The bank's current questions (not superseded versions) as .xlsx in the import format.
+    Returns ``(file name, bytes)``. Constant queries; rows streamed through write-only mode."""
+    bank = bank_get(bank_id)
+    subject_codes = dict(Subject.objects.values_list("pk", "code"))
+    codes = dict(MatrixCluster.objects.values_list("pk", "code"))
+    questions = (
+        Question.objects.filter(bank=bank)
+        .exclude(status=Question.Status.SUPERSEDED)
+        .order_by("id")
+        .iterator(chunk_size=2000)
+    )
+    data = _workbook_bytes(_export_row(q, subject_codes, codes) for q in questions)
+    return f"question-bank-{bank.pk}.xlsx", data
