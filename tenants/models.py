@@ -30,6 +30,12 @@ class Organization(TenantMixin):
         _("schema status"), max_length=16, choices=ProvisioningStatus, default=ProvisioningStatus.PENDING
     )
     provisioning_error = models.TextField(_("schema error"), blank=True)
+    display_name = models.CharField(_("display name"), max_length=200, blank=True)
+    logo = models.CharField(_("logo"), max_length=300, blank=True, help_text=_("Storage path of the logo."))
+    contact_email = models.EmailField(_("contact e-mail"), blank=True)
+    default_language = models.CharField(
+        _("default language"), max_length=2, choices=[("vi", "Tiếng Việt"), ("en", "English")], default="vi"
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     # The schema is created by the provisioning task, not by save() (issue 2, item 5).
@@ -43,6 +49,11 @@ class Organization(TenantMixin):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def shown_name(self) -> str:
+        """The display name set by the organization's admins, else the registered name."""
+        return self.display_name or self.name
 
     @property
     def is_ready(self) -> bool:

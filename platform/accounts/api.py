@@ -257,6 +257,7 @@ class ProfileListQuery(Schema):
     order_by: str = ""
     search: str = ""
     role: str = ""
+    status: str = ""
 
 
 @users_router.get("profile/list", response=Envelope[Page[MemberOut]])
@@ -274,6 +275,7 @@ def profile_list(request: HttpRequest, query: Query[ProfileListQuery]):
         search=query.search.strip(),
         order_by=query.order_by,
         role=query.role,
+        status=query.status,
     )
     return ok({"items": [selectors.member_row(p) for p in rows], **meta})
 

@@ -11,6 +11,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
 from django.core.validators import RegexValidator
@@ -19,7 +20,12 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-INVITATION_TTL = timedelta(days=7)
+
+def invitation_ttl() -> timedelta:
+    """How long a pending invitation stays valid after it was last sent (INVITATION_TTL_DAYS)."""
+    return timedelta(days=settings.INVITATION_TTL_DAYS)
+
+
 cccd_validator = RegexValidator(r"^\d{12}$", _("The CCCD number must be exactly 12 digits."), "invalid_cccd")
 
 
@@ -95,6 +101,7 @@ class Profile(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         INACTIVE = "inactive", _("Inactive")
+        REMOVED = "removed", _("Removed from the organization")
 
     class Gender(models.TextChoices):
         MALE = "male", _("Male")
@@ -175,7 +182,7 @@ class Invitation(models.Model):
     """An invitation of an e-mail address into an organization, as LEARNER or EDUCATOR.
 
     The raw token is only in the e-mailed link (/invitation/:token); the row keeps its SHA-256.
-    A pending invitation expires ``INVITATION_TTL`` after it was last sent.
+    A pending invitation expires ``invitation_ttl()`` after it was last sent.
     """
 
     class Status(models.TextChoices):
@@ -183,6 +190,7 @@ class Invitation(models.Model):
         ACCEPTED = "accepted", _("Accepted")
         REJECTED = "rejected", _("Rejected")
         EXPIRED = "expired", _("Expired")
+        REVOKED = "revoked", _("Revoked")
 
     token_hash = models.CharField(max_length=64, unique=True)
     email = models.EmailField(_("e-mail"))
@@ -222,8 +230,56 @@ class Invitation(models.Model):
 
     @property
     def expires_at(self):
-        return self.sent_at + INVITATION_TTL
+        return self.sent_at + invitation_ttl()
 
     @property
     def is_expired(self) -> bool:
         return timezone.now() >= self.expires_at
+
+    @property
+    def effective_status(self) -> str:
+        """``expired`` for a pending invitation past its expiry, else the stored status."""
+        if self.status == self.Status.PENDING and self.is_expired:
+            return self.Status.EXPIRED
+        return self.status
+
+
+class MembershipEvent(models.Model):
+    """One change of someone's membership in an organization (issue 9, item 4): who did what to
+    whom, when. ``profile`` is empty until the invitee has a profile there."""
+
+    class Kind(models.TextChoices):
+        INVITED = "invited", _("Invited")
+        RESENT = "resent", _("Invitation resent")
+        REVOKED = "revoked", _("Invitation revoked")
+        JOINED = "joined", _("Joined")
+        REJECTED = "rejected", _("Declined the invitation")
+        ADMIN_GRANTED = "admin_granted", _("Made an admin")
+        ADMIN_REVOKED = "admin_revoked", _("Admin rights removed")
+        DEACTIVATED = "deactivated", _("Deactivated")
+        REACTIVATED = "reactivated", _("Reactivated")
+        REMOVED = "removed", _("Removed from the organization")
+        SURVEY_ENABLED = "survey_enabled", _("Survey account enabled")
+        SURVEY_DISABLED = "survey_disabled", _("Survey account disabled")
+
+    organization = models.ForeignKey(
+        "tenants.Organization", on_delete=models.CASCADE, related_name="membership_events"
+    )
+    profile = models.ForeignKey(
+        Profile, on_delete=models.CASCADE, null=True, blank=True, related_name="membership_events"
+    )
+    invitation = models.ForeignKey(
+        Invitation, on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
+    )
+    email = models.EmailField()
+    kind = models.CharField(max_length=20, choices=Kind)
+    actor = models.ForeignKey(Profile, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    actor_name = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["organization", "profile", "-id"])]
+
+    def __str__(self) -> str:
+        return f"{self.email}: {self.kind}"

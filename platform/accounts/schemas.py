@@ -85,6 +85,13 @@ class GradeIn(Schema):
 class OrganizationOut(Schema):
     id: int
     name: str
+    logo: str | None = None
+
+
+class MemberChangeOut(Schema):
+    kind: str
+    label: str
+    at: datetime
 
 
 class ProfileSummaryOut(Schema):
@@ -157,6 +164,7 @@ class MemberOut(Schema):
     has_pandai_survey_account: bool
     grade: int | None
     class_name: str
+    last_change: MemberChangeOut | None = None
 
 
 class InvitationOut(Schema):

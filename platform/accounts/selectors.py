@@ -6,9 +6,9 @@ from functools import cache
 from typing import Any
 
 from django.core.files.storage import default_storage
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
-from accounts.models import Profile, User
+from accounts.models import MembershipEvent, Profile, User
 from config.envelope import order_by_checked, paginate
 
 
@@ -37,7 +37,7 @@ def profiles_of(*, user: User, role: str | None = None) -> list[Profile]:
 
 def _organization(profile: Profile) -> dict[str, Any] | None:
     org = profile.organization
-    return {"id": org.id, "name": org.name} if org else None
+    return {"id": org.id, "name": org.shown_name, "logo": photo_url(org.logo)} if org else None
 
 
 def profile_summary(profile: Profile, user: User) -> dict[str, Any]:
@@ -113,11 +113,20 @@ PROFILE_LIST_ORDER = {
 
 
 def profile_list(
-    *, organization_id: int, page: int, limit: int, search: str = "", order_by: str = "", role: str = ""
+    *,
+    organization_id: int,
+    page: int,
+    limit: int,
+    search: str = "",
+    order_by: str = "",
+    role: str = "",
+    status: str = "",
 ) -> tuple[list[Profile], dict[str, int]]:
     """Members of one organization (GET /api/v1/users/profile/list). Three queries at most.
 
     ``search`` matches name or e-mail (case-insensitive); ``role`` is LEARNER or EDUCATOR;
+    ``status`` active | inactive | removed (default: all but removed); each row carries its last
+    membership change;
     ``order_by`` is one of ``PROFILE_LIST_ORDER`` with an optional leading ``-``.
     """
     qs: QuerySet[Profile] = Profile.objects.select_related("user", "invited_by__user").filter(
@@ -125,8 +134,14 @@ def profile_list(
     )
     if role:
         qs = qs.filter(pandai_profile_role=role.upper())
+    qs = qs.filter(status=status) if status else qs.exclude(status=Profile.Status.REMOVED)
     if search:
         qs = qs.filter(Q(user__name__icontains=search) | Q(user__email__icontains=search))
+    last_event = MembershipEvent.objects.filter(profile=OuterRef("pk")).order_by("-id")
+    qs = qs.annotate(
+        last_event_kind=Subquery(last_event.values("kind")[:1]),
+        last_event_at=Subquery(last_event.values("created_at")[:1]),
+    )
     qs = qs.order_by(*order_by_checked(order_by, PROFILE_LIST_ORDER, "name"))
     return paginate(qs, page=page, limit=limit)
 
@@ -147,6 +162,15 @@ def member_row(profile: Profile) -> dict[str, Any]:
         "has_pandai_survey_account": profile.has_pandai_survey_account,
         "grade": profile.grade,
         "class_name": profile.class_name,
+        "last_change": (
+            {
+                "kind": profile.last_event_kind,
+                "label": str(MembershipEvent.Kind(profile.last_event_kind).label),
+                "at": profile.last_event_at,
+            }
+            if getattr(profile, "last_event_kind", None)
+            else None
+        ),
     }
 
 

@@ -28,7 +28,15 @@ from django.utils.translation import gettext as _
 from django_ratelimit.core import is_ratelimited
 
 from accounts.error_codes import AccountsErrorCode as Code
-from accounts.models import INVITATION_TTL, Invitation, Profile, User, cccd_validator, token_digest
+from accounts.models import (
+    Invitation,
+    MembershipEvent,
+    Profile,
+    User,
+    cccd_validator,
+    invitation_ttl,
+    token_digest,
+)
 from accounts.selectors import province_codes
 from accounts.tasks import email_send
 from config.errors import ApplicationError, CommonErrorCode, FieldErrors
@@ -522,6 +530,76 @@ def survey_account_register(*, profile: Profile) -> Profile:
 # --- invitations --------------------------------------------------------------------------------
 
 
+def membership_event_record(
+    *,
+    organization: Organization,
+    kind: str,
+    email: str,
+    profile: Profile | None = None,
+    invitation: Invitation | None = None,
+    actor: Profile | None = None,
+) -> MembershipEvent:
+    """Record one membership change (issue 9, item 4). ``actor`` None means the person themself
+    (joining, declining) or the system."""
+    return MembershipEvent.objects.create(
+        organization=organization,
+        kind=kind,
+        email=email,
+        profile=profile,
+        invitation=invitation,
+        actor=actor,
+        actor_name=actor.user.name_or_email if actor else "",
+    )
+
+
+def _invitation_mail_and_notice(invitation: Invitation, token: str) -> None:
+    """Queue the invitation mail; an existing account also gets an OrganizationEducator or
+    OrganizationLearner notification with accept and reject actions (target API)."""
+    from notifications.services import notify
+
+    organization = invitation.organization
+    inviter = invitation.invited_by.user.name_or_email if invitation.invited_by else organization.shown_name
+    link = f"{settings.SITE_URL}/invitation/{token}?role={invitation.role.lower()}"
+    context = {
+        "organization": organization.shown_name,
+        "inviter": inviter,
+        "role": invitation.role,
+        "link": link,
+    }
+    lang = _language()
+    email = invitation.email
+    transaction.on_commit(lambda: email_send("invitation", email, context, lang))
+    recipients = list(
+        Profile.objects.filter(user__email__iexact=email, status=Profile.Status.ACTIVE).exclude(
+            organization=organization
+        )
+    )
+    if recipients:
+        educator = invitation.role == Profile.Role.EDUCATOR
+        key = "organization_educator" if educator else "organization_learner"
+        args = {"organization": organization.shown_name, "inviter": inviter}
+        notify(
+            recipients=recipients,
+            notifiable_type="OrganizationEducator" if educator else "OrganizationLearner",
+            title_key=f"{key}.title",
+            body_key=f"{key}.body",
+            title_args=args,
+            body_args=args,
+            actions=[
+                {
+                    "url": f"/api/v1/users/invitations/{invitation.pk}/accept",
+                    "target": "API",
+                    "label": "action.accept",
+                },
+                {
+                    "url": f"/api/v1/users/invitations/{invitation.pk}/reject",
+                    "target": "API",
+                    "label": "action.reject",
+                },
+            ],
+        )
+
+
 @transaction.atomic
 def invitation_create(
     *, organization: Organization, email: str, role: str, invited_by: Profile | None, job_title: str = ""
@@ -537,9 +615,11 @@ def invitation_create(
     _check_email(errors, "email", email)
     _check_choice(errors, "role", role, Profile.Role.values, required=True)
     errors.raise_if_any(_("Invitation failed"))
-    if Profile.objects.filter(
-        user__email__iexact=email, organization=organization, pandai_profile_role=role
-    ).exists():
+    if (
+        Profile.objects.filter(user__email__iexact=email, organization=organization, pandai_profile_role=role)
+        .exclude(status=Profile.Status.REMOVED)
+        .exists()
+    ):
         raise ApplicationError(
             Code.ALREADY_MEMBER, _("This person is already a member of the organization."), status=409
         )
@@ -548,7 +628,7 @@ def invitation_create(
         organization=organization,
         role=role,
         status=Invitation.Status.PENDING,
-        sent_at__gt=timezone.now() - INVITATION_TTL,
+        sent_at__gt=timezone.now() - invitation_ttl(),
     ).exists():
         raise ApplicationError(Code.ALREADY_INVITED, _("user with this email already invited"), status=409)
     Invitation.objects.filter(
@@ -563,15 +643,14 @@ def invitation_create(
         invited_by=invited_by,
         job_title=job_title,
     )
-    link = f"{settings.SITE_URL}/invitation/{token}?role={role.lower()}"
-    context = {
-        "organization": organization.name,
-        "inviter": invited_by.user.name_or_email if invited_by else organization.name,
-        "role": role,
-        "link": link,
-    }
-    lang = _language()
-    transaction.on_commit(lambda: email_send("invitation", email, context, lang))
+    membership_event_record(
+        organization=organization,
+        kind=MembershipEvent.Kind.INVITED,
+        email=email,
+        invitation=invitation,
+        actor=invited_by,
+    )
+    _invitation_mail_and_notice(invitation, token)
     return invitation, token
 
 
@@ -613,6 +692,12 @@ def invitation_reject(*, token: str, role: str) -> Invitation:
     invitation.status = Invitation.Status.REJECTED
     invitation.responded_at = timezone.now()
     invitation.save(update_fields=["status", "responded_at"])
+    membership_event_record(
+        organization=invitation.organization,
+        kind=MembershipEvent.Kind.REJECTED,
+        email=invitation.email,
+        invitation=invitation,
+    )
     return invitation
 
 
@@ -654,6 +739,14 @@ def invitation_register(
             user.email_verified_at = timezone.now()
             user.is_active = True
             user.save(update_fields=["email_verified_at", "is_active", "updated_at"])
+    profile = _invitation_accept(invitation, user)
+    session_start(request, user=user, profile=profile)
+    return profile
+
+
+def _invitation_accept(invitation: Invitation, user: User) -> Profile:
+    """Give ``user`` the invitation's profile (reactivating a removed or inactive one), mark the
+    invitation accepted and record "joined". Returns the profile with user and organization."""
     profile, _created = Profile.objects.get_or_create(
         user=user,
         pandai_profile_role=invitation.role,
@@ -666,10 +759,55 @@ def invitation_register(
     )
     if profile.status != Profile.Status.ACTIVE:
         profile.status = Profile.Status.ACTIVE
-        profile.save(update_fields=["status", "updated_at"])
+        profile.invited_by = invitation.invited_by
+        profile.joined_at = timezone.now()
+        profile.save(update_fields=["status", "invited_by", "joined_at", "updated_at"])
     invitation.status = Invitation.Status.ACCEPTED
     invitation.responded_at = timezone.now()
     invitation.save(update_fields=["status", "responded_at"])
-    profile = Profile.objects.select_related("user", "organization").get(pk=profile.pk)
-    session_start(request, user=user, profile=profile)
-    return profile
+    membership_event_record(
+        organization=invitation.organization,
+        kind=MembershipEvent.Kind.JOINED,
+        email=invitation.email,
+        profile=profile,
+        invitation=invitation,
+    )
+    return Profile.objects.select_related("user", "organization").get(pk=profile.pk)
+
+
+def _own_invitation(user: User, invitation_id: int) -> Invitation:
+    """A pending, unexpired invitation addressed to ``user``'s e-mail; 400 ``invalid_invitation``
+    otherwise (someone else's invitation is indistinguishable from a missing one)."""
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("organization", "invited_by__user")
+        .filter(pk=invitation_id, email__iexact=user.email)
+        .first()
+    )
+    if invitation is None or invitation.effective_status != Invitation.Status.PENDING:
+        raise ApplicationError(Code.INVALID_INVITATION, _("Invalid invitation"), status=400)
+    return invitation
+
+
+@transaction.atomic
+def invitation_accept_signed_in(*, user: User, invitation_id: int) -> Profile:
+    """POST /api/v1/users/invitations/{id}/accept (the notification's accept action): add the
+    organization profile to the signed-in invitee's account. 400 ``invalid_invitation``."""
+    return _invitation_accept(_own_invitation(user, invitation_id), user)
+
+
+@transaction.atomic
+def invitation_reject_signed_in(*, user: User, invitation_id: int) -> Invitation:
+    """POST /api/v1/users/invitations/{id}/reject: decline an invitation addressed to the
+    signed-in user ("invitation rejected"). 400 ``invalid_invitation``."""
+    invitation = _own_invitation(user, invitation_id)
+    invitation.status = Invitation.Status.REJECTED
+    invitation.responded_at = timezone.now()
+    invitation.save(update_fields=["status", "responded_at"])
+    membership_event_record(
+        organization=invitation.organization,
+        kind=MembershipEvent.Kind.REJECTED,
+        email=invitation.email,
+        invitation=invitation,
+    )
+    return invitation

@@ -34,6 +34,9 @@ install_handlers(public_api)
 
 
 def _assemble() -> None:
+    from people.api import invitee_router as people_invitee_router
+    from people.api import router as people_router
+
     from accounts.api import private_router as accounts_private
     from accounts.api import public_router as accounts_public
     from accounts.api import users_router as accounts_users
@@ -44,6 +47,8 @@ def _assemble() -> None:
     api.add_router("/users/", accounts_users)
     api.add_router("/notification/", notifications_router)
     api.add_router("/", assessments_router)
+    api.add_router("/organization/", people_router)
+    api.add_router("/users/", people_invitee_router)
     public_api.add_router("/", accounts_public)
 
 

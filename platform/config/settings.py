@@ -77,6 +77,7 @@ SHARED_APPS = [
     "health_check",
     "accounts",
     "notifications",
+    "people",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
@@ -106,6 +107,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # seconds
+INVITATION_TTL_DAYS = int(os.environ.get("INVITATION_TTL_DAYS", "7"))
+INVITATION_MAX_RESENDS = int(os.environ.get("INVITATION_MAX_RESENDS", "5"))
+INVITATION_RESEND_INTERVAL = int(os.environ.get("INVITATION_RESEND_INTERVAL", "60"))  # seconds
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

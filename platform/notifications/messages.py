@@ -26,6 +26,8 @@ MESSAGES = {
     "action.view_test": _("View test"),
     "action.book_slot": _("Book the slot"),
     "action.view_batch": _("View batch"),
+    "action.accept": _("Accept"),
+    "action.reject": _("Decline"),
 }
 
 

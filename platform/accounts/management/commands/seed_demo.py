@@ -75,6 +75,7 @@ class Command(BaseCommand):
             for email, name, profiles in PEOPLE:
                 self._person(email, name, profiles, orgs)
             self._notifications(orgs)
+        self._questions(orgs)
         self.stdout.write(self.style.SUCCESS("Demo accounts (http://127.0.0.1:8000):"))
         self.stdout.write(f"  SuperAdmin (Django admin /admin/): {SUPERADMIN[0]} / {SUPERADMIN[1]}")
         for email, name, profiles in PEOPLE:
@@ -119,6 +120,21 @@ class Command(BaseCommand):
                     **extra,
                 },
             )
+
+    def _questions(self, orgs) -> None:
+        from assessments.demo import FIXTURE, seed_demo_questions
+
+        if not FIXTURE.exists():
+            return
+        centre = orgs["trung-tam"]
+        author = Profile.objects.select_related("user").get(
+            user__email="educator@demo.vn", organization=centre
+        )
+        reviewer = Profile.objects.select_related("user").get(
+            user__email="educator.admin@demo.vn", organization=centre
+        )
+        count = seed_demo_questions(schema_name=centre.schema_name, author=author, reviewer=reviewer)
+        self.stdout.write(f"  {centre.name}: demo question bank with {count} published questions")
 
     def _notifications(self, orgs) -> None:
         """A few notifications of each type for the demo educators and learners (once)."""

@@ -1,0 +1,224 @@
+"""Organization people endpoints (issue 9), mounted at /api/v1/organization/ (educators only;
+changes by organization admins only: 403 ``not_org_admin``), plus the invitee's own accept and
+reject at /api/v1/users/invitations/{id}/accept|reject (the notification actions)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from ninja import File, Query, Router, Schema
+from ninja.files import UploadedFile
+
+from accounts import selectors as account_selectors
+from accounts import services as account_services
+from accounts.schemas import AuthorizedOut
+from config.auth import EducatorSessionAuth
+from config.envelope import Empty, Envelope, Page, ok
+from config.errors import ApplicationError
+from people import selectors, services
+
+router = Router(tags=["organization people"], auth=EducatorSessionAuth())
+invitee_router = Router(tags=["organization people"])
+
+
+class InviteIn(Schema):
+    emails: list[str] = []
+    role: str = ""
+    job_title: str = ""
+
+
+class InviteResultOut(Schema):
+    email: str
+    ok: bool
+    code: str
+    message: str
+
+
+class InvitationOut(Schema):
+    id: int
+    email: str
+    role: str
+    status: str
+    job_title: str
+    invited_by: str | None
+    sent_at: datetime
+    expires_at: datetime
+    resend_count: int
+    responded_at: datetime | None
+
+
+class InvitationQuery(Schema):
+    page: int = 1
+    limit: int = 10
+    role: str = ""
+    status: str = ""
+    search: str = ""
+    order_by: str = ""
+
+
+class ImportQuery(Schema):
+    dry_run: bool = True
+
+
+class ImportProblemOut(Schema):
+    row: int
+    column: str
+    message: str
+
+
+class LearnerImportOut(Schema):
+    rows: int
+    valid: int
+    errors: list[ImportProblemOut]
+    invited: int
+
+
+class MemberIn(Schema):
+    is_admin: bool | None = None
+    active: bool | None = None
+    has_pandai_survey_account: bool | None = None
+    job_title: str | None = None
+
+
+class EventOut(Schema):
+    id: int
+    kind: str
+    label: str
+    email: str
+    actor_name: str | None
+    created_at: datetime
+
+
+class SettingsIn(Schema):
+    display_name: str | None = None
+    contact_email: str | None = None
+    default_language: str | None = None
+
+
+class SettingsOut(Schema):
+    id: int
+    name: str
+    display_name: str
+    logo: str | None
+    contact_email: str
+    default_language: str
+    survey_management_allowed: bool
+
+
+@router.get("invitations", response=Envelope[Page[InvitationOut]])
+def invitation_list(request: HttpRequest, query: Query[InvitationQuery]):
+    """The organization's invitations (``role``, ``status`` pending|accepted|rejected|expired|
+    revoked, ``search`` by e-mail, ``order_by`` email|sent_at|status|created_at)."""
+    rows, meta = selectors.invitation_list(organization=request.auth.organization, **query.dict())
+    return ok({"items": [selectors.invitation_row(i) for i in rows], **meta})
+
+
+@router.post("invitations", response=Envelope[list[InviteResultOut]])
+def invitation_send(request: HttpRequest, payload: InviteIn):
+    """Invite one or several e-mails as ``role`` (EDUCATOR | LEARNER); a result per address."""
+    results = services.invitations_send(
+        actor=request.auth, emails=payload.emails, role=payload.role, job_title=payload.job_title
+    )
+    return ok(results)
+
+
+@router.post("invitations/import", response=Envelope[LearnerImportOut])
+def invitation_import(
+    request: HttpRequest, query: Query[ImportQuery], file: UploadedFile | None = File(None)
+):
+    """Invite learners from an .xlsx or .csv (column ``email``). ``dry_run=true`` (default)
+    reports every bad row; ``dry_run=false`` invites all rows or nobody (400 ``import_invalid``)."""
+    if file is None:
+        raise ApplicationError(
+            "validation_error", _("Choose a file to upload."), errors={"file": [_("Required")]}
+        )
+    report = services.learners_import(actor=request.auth, upload=file, dry_run=query.dry_run)
+    message = (
+        _("The file is ready.") if query.dry_run else _("%(n)d learners invited.") % {"n": report["invited"]}
+    )
+    return ok(report, message)
+
+
+@router.post("invitations/{invitation_id}/resend", response=Envelope[InvitationOut])
+def invitation_resend(request: HttpRequest, invitation_id: int):
+    """Send again with a new link (429 ``resend_limit`` / ``resend_too_soon``)."""
+    invitation = services.invitation_resend(actor=request.auth, invitation_id=invitation_id)
+    return ok(selectors.invitation_row(invitation), _("Invitation sent."))
+
+
+@router.delete("invitations/{invitation_id}", response=Envelope[InvitationOut])
+def invitation_revoke(request: HttpRequest, invitation_id: int):
+    """Revoke a pending invitation."""
+    invitation = services.invitation_revoke(actor=request.auth, invitation_id=invitation_id)
+    return ok(selectors.invitation_row(invitation), _("Invitation revoked."))
+
+
+@router.put("members/{profile_id}", response=Envelope[dict])
+def member_update(request: HttpRequest, profile_id: int, payload: MemberIn):
+    """Make or remove an admin, deactivate or reactivate, enable or disable the survey account,
+    set the job title (409 ``last_admin``). data: the member's row as in profile/list."""
+    member = services.member_update(actor=request.auth, profile_id=profile_id, **payload.dict())
+    return ok(account_selectors.member_row(member), _("Member updated."))
+
+
+@router.delete("members/{profile_id}", response=Envelope[Empty])
+def member_remove(request: HttpRequest, profile_id: int):
+    """Remove a learner from the organization (their account and results stay theirs)."""
+    services.learner_remove(actor=request.auth, profile_id=profile_id)
+    return ok({}, _("Learner removed from the organization."))
+
+
+@router.get("members/{profile_id}/events", response=Envelope[list[EventOut]])
+def member_events(request: HttpRequest, profile_id: int):
+    """A member's membership history, newest first."""
+    events = selectors.member_events(organization=request.auth.organization, profile_id=profile_id)
+    return ok([selectors.event_row(e) for e in events])
+
+
+@router.get("settings", response=Envelope[SettingsOut])
+def settings_get(request: HttpRequest):
+    """The organization's settings (survey management is the SuperAdmin's, read-only here)."""
+    return ok(selectors.organization_settings(request.auth.organization))
+
+
+@router.put("settings", response=Envelope[SettingsOut])
+def settings_update(request: HttpRequest, payload: SettingsIn):
+    """Display name, contact e-mail, default language (vi | en). Admins only."""
+    organization = services.organization_settings_update(actor=request.auth, **payload.dict())
+    return ok(selectors.organization_settings(organization), _("Settings saved."))
+
+
+@router.post("settings/logo", response=Envelope[SettingsOut])
+def settings_logo(request: HttpRequest, file: UploadedFile | None = File(None)):
+    """Upload the logo (JPEG, PNG or WebP by content, at most 2 MB)."""
+    organization = services.organization_logo_upload(actor=request.auth, upload=file)
+    return ok(selectors.organization_settings(organization), _("Logo updated."))
+
+
+@router.delete("settings/logo", response=Envelope[SettingsOut])
+def settings_logo_remove(request: HttpRequest):
+    """Remove the logo."""
+    organization = services.organization_logo_remove(actor=request.auth)
+    return ok(selectors.organization_settings(organization), _("Logo removed."))
+
+
+@invitee_router.post("invitations/{invitation_id}/accept", response=Envelope[AuthorizedOut])
+def invitation_accept(request: HttpRequest, invitation_id: int):
+    """The signed-in invitee accepts (the notification's action): the organization profile is
+    added to their account; the session stays in its current profile. 400 ``invalid_invitation``."""
+    profile = account_services.invitation_accept_signed_in(
+        user=request.auth.user, invitation_id=invitation_id
+    )
+    return ok(
+        account_selectors.authorized_payload(request.auth),
+        _("Welcome to %(org)s.") % {"org": profile.organization.shown_name},
+    )
+
+
+@invitee_router.post("invitations/{invitation_id}/reject", response=Envelope[Empty])
+def invitation_reject(request: HttpRequest, invitation_id: int):
+    """The signed-in invitee declines ("invitation rejected")."""
+    account_services.invitation_reject_signed_in(user=request.auth.user, invitation_id=invitation_id)
+    return ok({}, _("invitation rejected"))

@@ -1,0 +1,437 @@
+"""What an organization does with its people (issue 9): invitations (send, resend, revoke, bulk
+import), member changes (admin, active, survey account, removal) and organization settings.
+
+Every change is refused unless the acting educator is an organization admin (403
+``not_org_admin``), is limited to the actor's own organization (other ids answer 404), and is
+recorded as a ``MembershipEvent``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+import zipfile
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from openpyxl import load_workbook
+
+from accounts.error_codes import AccountsErrorCode
+from accounts.models import Invitation, MembershipEvent, Profile, token_digest
+from accounts.services import (
+    _check_email,
+    _invitation_mail_and_notice,
+    _normalize_email,
+    invitation_create,
+    membership_event_record,
+)
+from config.errors import ApplicationError, FieldErrors, not_found
+from config.images import read_limited, reencode_image
+from people.error_codes import PeopleErrorCode as Code
+from tenants.models import Organization
+
+Kind = MembershipEvent.Kind
+MAX_BULK_ROWS = 2000
+LOGO_MAX_BYTES = 2 * 1024 * 1024
+LOGO_MAX_SIDE = 512
+
+
+def require_org_admin(actor: Profile) -> Organization:
+    """The actor's organization when the actor is one of its admins; else 403 ``not_org_admin``."""
+    if not (actor.is_educator and actor.is_admin and actor.organization_id):
+        raise ApplicationError(Code.NOT_ORG_ADMIN, _("Only an organization admin can do this."), status=403)
+    return actor.organization
+
+
+# --- invitations -------------------------------------------------------------------------------
+
+
+def invitations_send(
+    *, actor: Profile, emails: list[str], role: str, job_title: str = ""
+) -> list[dict[str, Any]]:
+    """Invite each e-mail (one transaction per address). Returns ``[{"email", "ok", "code",
+    "message"}]``; refusals per address: ``validation_error``, ``already_member``,
+    ``already_invited`` ("user with this email already invited")."""
+    organization = require_org_admin(actor)
+    errors = FieldErrors()
+    cleaned = [e for e in dict.fromkeys(_normalize_email(e) for e in emails) if e]
+    if not cleaned:
+        errors.add("emails", _("Required"))
+    if role not in Profile.Role.values:
+        errors.add("role", _("Choose one of the allowed values."))
+    errors.raise_if_any(_("Invitation failed"))
+    results = []
+    for email in cleaned:
+        try:
+            invitation_create(
+                organization=organization,
+                email=email,
+                role=role,
+                invited_by=actor,
+                job_title=job_title.strip(),
+            )
+            results.append({"email": email, "ok": True, "code": "", "message": _("Invitation sent.")})
+        except ApplicationError as exc:
+            message = exc.errors.get("email", [exc.message])[0] if exc.errors else exc.message
+            results.append({"email": email, "ok": False, "code": exc.code, "message": message})
+    return results
+
+
+def _invitation_of(organization: Organization, invitation_id: int) -> Invitation:
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("organization", "invited_by__user")
+        .filter(pk=invitation_id, organization=organization)
+        .first()
+    )
+    if invitation is None:
+        raise not_found(_("Invitation not found."))
+    return invitation
+
+
+@transaction.atomic
+def invitation_resend(*, actor: Profile, invitation_id: int) -> Invitation:
+    """Send a pending or expired invitation again with a new link (the old link stops working)
+    and a fresh expiry. At most ``INVITATION_MAX_RESENDS`` times (429 ``resend_limit``) and not
+    within ``INVITATION_RESEND_INTERVAL`` seconds of the last send (429 ``resend_too_soon``).
+    Accepted, rejected or revoked ones: 409 ``invitation_not_pending``."""
+    organization = require_org_admin(actor)
+    invitation = _invitation_of(organization, invitation_id)
+    if invitation.status not in (Invitation.Status.PENDING, Invitation.Status.EXPIRED):
+        raise ApplicationError(
+            Code.INVITATION_NOT_PENDING, _("Only a pending or expired invitation can be resent."), status=409
+        )
+    if invitation.resend_count >= settings.INVITATION_MAX_RESENDS:
+        raise ApplicationError(
+            Code.RESEND_LIMIT,
+            _("This invitation has been resent %(n)d times already, the most allowed.")
+            % {"n": invitation.resend_count},
+            status=429,
+        )
+    wait = invitation.sent_at + timedelta(seconds=settings.INVITATION_RESEND_INTERVAL) - timezone.now()
+    if wait.total_seconds() > 0:
+        raise ApplicationError(
+            Code.RESEND_TOO_SOON,
+            _("Please wait %(s)d seconds before sending it again.") % {"s": int(wait.total_seconds()) + 1},
+            status=429,
+        )
+    if (
+        Invitation.objects.filter(
+            email__iexact=invitation.email,
+            organization=organization,
+            role=invitation.role,
+            status=Invitation.Status.PENDING,
+        )
+        .exclude(pk=invitation.pk)
+        .exists()
+    ):
+        raise ApplicationError(
+            AccountsErrorCode.ALREADY_INVITED, _("user with this email already invited"), status=409
+        )
+    token = Invitation.new_token()
+    invitation.token_hash = token_digest(token)
+    invitation.status = Invitation.Status.PENDING
+    invitation.sent_at = timezone.now()
+    invitation.resend_count += 1
+    invitation.save(update_fields=["token_hash", "status", "sent_at", "resend_count"])
+    membership_event_record(
+        organization=organization,
+        kind=Kind.RESENT,
+        email=invitation.email,
+        invitation=invitation,
+        actor=actor,
+    )
+    _invitation_mail_and_notice(invitation, token)
+    return invitation
+
+
+@transaction.atomic
+def invitation_revoke(*, actor: Profile, invitation_id: int) -> Invitation:
+    """Withdraw a pending invitation; its link then answers "Invalid invitation". 409
+    ``invitation_not_pending`` when it was already answered."""
+    organization = require_org_admin(actor)
+    invitation = _invitation_of(organization, invitation_id)
+    if invitation.status not in (Invitation.Status.PENDING, Invitation.Status.EXPIRED):
+        raise ApplicationError(
+            Code.INVITATION_NOT_PENDING, _("Only a pending invitation can be revoked."), status=409
+        )
+    invitation.status = Invitation.Status.REVOKED
+    invitation.responded_at = timezone.now()
+    invitation.save(update_fields=["status", "responded_at"])
+    membership_event_record(
+        organization=organization,
+        kind=Kind.REVOKED,
+        email=invitation.email,
+        invitation=invitation,
+        actor=actor,
+    )
+    return invitation
+
+
+# --- bulk learner import -----------------------------------------------------------------------
+
+
+def _rows_of(upload) -> list[tuple[int, dict[str, str]]]:
+    """(row number, {column: text}) of an .xlsx or .csv file's first sheet, header lower-cased."""
+    raw = upload.read(5 * 1024 * 1024 + 1)
+    if len(raw) > 5 * 1024 * 1024:
+        raise ApplicationError(Code.UNSUPPORTED_FILE, _("The file is larger than 5 MB."), status=413)
+    if zipfile.is_zipfile(io.BytesIO(raw)):
+        try:
+            workbook = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+        except Exception as exc:  # openpyxl raises many types for a broken workbook
+            raise ApplicationError(
+                Code.UNSUPPORTED_FILE, _("The file is not an .xlsx or .csv file."), status=400
+            ) from exc
+        values = [
+            [("" if v is None else str(v).strip()) for v in row]
+            for row in workbook.worksheets[0].iter_rows(values_only=True)
+        ]
+        workbook.close()
+    else:
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ApplicationError(
+                Code.UNSUPPORTED_FILE, _("The file is not an .xlsx or .csv file."), status=400
+            ) from exc
+        if "\x00" in text:
+            raise ApplicationError(
+                Code.UNSUPPORTED_FILE, _("The file is not an .xlsx or .csv file."), status=400
+            )
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t") if text.strip() else csv.excel
+        values = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
+    if not values:
+        return []
+    header = [h.lower() for h in values[0]]
+    return [
+        (n, dict(zip(header, row, strict=False))) for n, row in enumerate(values[1:], start=2) if any(row)
+    ]
+
+
+@transaction.atomic
+def learners_import(*, actor: Profile, upload, dry_run: bool) -> dict[str, Any]:
+    """Invite learners from an .xlsx or .csv with an ``email`` column. Every row is checked
+    first: a valid e-mail, not repeated in the file, not already a learner of the organization,
+    not already invited. A dry run, or a file with any bad row, invites nobody and reports
+    ``[{"row", "column", "message"}]`` (400 ``import_invalid`` when not a dry run). A clean file
+    invites every row in one transaction. Returns ``{"rows", "valid", "errors", "invited"}``."""
+    organization = require_org_admin(actor)
+    rows = _rows_of(upload)
+    if rows and "email" not in rows[0][1]:
+        raise ApplicationError(
+            Code.IMPORT_INVALID, _("The first row must name the columns, with one called email."), status=400
+        )
+    members = {
+        e.lower()
+        for e in Profile.objects.filter(organization=organization, pandai_profile_role=Profile.Role.LEARNER)
+        .exclude(status=Profile.Status.REMOVED)
+        .values_list("user__email", flat=True)
+    }
+    pending = {
+        e.lower()
+        for e in Invitation.objects.filter(
+            organization=organization, role=Profile.Role.LEARNER, status=Invitation.Status.PENDING
+        ).values_list("email", flat=True)
+    }
+    report, seen, good = [], set(), []
+    for number, row in rows[:MAX_BULK_ROWS]:
+        email = _normalize_email(row.get("email", ""))
+        errors = FieldErrors()
+        _check_email(errors, "email", email)
+        problem = errors.errors.get("email", [None])[0]
+        if not problem and email in seen:
+            problem = _("This e-mail appears twice in the file.")
+        elif not problem and email in members:
+            problem = _("This person is already a member of the organization.")
+        elif not problem and email in pending:
+            problem = _("user with this email already invited")
+        if problem:
+            report.append({"row": number, "column": "email", "message": str(problem)})
+        else:
+            good.append(email)
+        seen.add(email)
+    if len(rows) > MAX_BULK_ROWS:
+        report.append(
+            {
+                "row": rows[MAX_BULK_ROWS][0],
+                "column": "",
+                "message": _("At most %(n)d rows per file.") % {"n": MAX_BULK_ROWS},
+            }
+        )
+    result = {"rows": len(rows), "valid": len(good), "errors": report, "invited": 0}
+    if not rows:
+        raise ApplicationError(
+            Code.IMPORT_INVALID, _("The file has no rows."), status=400, extra={"report": result}
+        )
+    if dry_run:
+        return result
+    if report:
+        raise ApplicationError(
+            Code.IMPORT_INVALID,
+            _("Nobody was invited: correct the rows listed and upload again."),
+            status=400,
+            extra={"report": result},
+        )
+    for email in good:
+        invitation_create(organization=organization, email=email, role=Profile.Role.LEARNER, invited_by=actor)
+    result["invited"] = len(good)
+    return result
+
+
+# --- members -----------------------------------------------------------------------------------
+
+
+def _member_of(organization: Organization, profile_id: int) -> Profile:
+    member = (
+        Profile.objects.select_for_update(of=("self",))
+        .select_related("user")
+        .filter(pk=profile_id, organization=organization)
+        .exclude(status=Profile.Status.REMOVED)
+        .first()
+    )
+    if member is None:
+        raise not_found(_("Member not found."))
+    return member
+
+
+def _other_active_admins(organization: Organization, member: Profile) -> int:
+    return (
+        Profile.objects.filter(
+            organization=organization,
+            pandai_profile_role=Profile.Role.EDUCATOR,
+            is_admin=True,
+            status=Profile.Status.ACTIVE,
+        )
+        .exclude(pk=member.pk)
+        .count()
+    )
+
+
+@transaction.atomic
+def member_update(
+    *,
+    actor: Profile,
+    profile_id: int,
+    is_admin: bool | None = None,
+    active: bool | None = None,
+    has_pandai_survey_account: bool | None = None,
+    job_title: str | None = None,
+) -> Profile:
+    """Change a member: admin flag (educators only), active or inactive, survey account, job
+    title. The organization always keeps one active admin (409 ``last_admin``). Each change is
+    recorded."""
+    organization = require_org_admin(actor)
+    member = _member_of(organization, profile_id)
+    events = []
+    if is_admin is not None and is_admin != member.is_admin:
+        if not member.is_educator:
+            errors = FieldErrors()
+            errors.add("is_admin", _("Only educators can be organization admins."))
+            errors.raise_if_any()
+        if not is_admin and _other_active_admins(organization, member) == 0:
+            raise ApplicationError(
+                Code.LAST_ADMIN, _("The organization must keep at least one admin."), status=409
+            )
+        member.is_admin = is_admin
+        events.append(Kind.ADMIN_GRANTED if is_admin else Kind.ADMIN_REVOKED)
+    if active is not None and active != (member.status == Profile.Status.ACTIVE):
+        if not active and member.is_admin and _other_active_admins(organization, member) == 0:
+            raise ApplicationError(
+                Code.LAST_ADMIN, _("The organization must keep at least one admin."), status=409
+            )
+        member.status = Profile.Status.ACTIVE if active else Profile.Status.INACTIVE
+        events.append(Kind.REACTIVATED if active else Kind.DEACTIVATED)
+    if (
+        has_pandai_survey_account is not None
+        and has_pandai_survey_account != member.has_pandai_survey_account
+    ):
+        member.has_pandai_survey_account = has_pandai_survey_account
+        events.append(Kind.SURVEY_ENABLED if has_pandai_survey_account else Kind.SURVEY_DISABLED)
+    if job_title is not None:
+        member.job_title = job_title.strip()[:120]
+    member.save()
+    for kind in events:
+        membership_event_record(
+            organization=organization, kind=kind, email=member.user.email, profile=member, actor=actor
+        )
+    return member
+
+
+@transaction.atomic
+def learner_remove(*, actor: Profile, profile_id: int) -> Profile:
+    """Remove a learner from the organization. Their account, their other profiles, purchases
+    and results stay theirs; the organization profile is kept (status ``removed``) so history and
+    results keep their owner. Educators are deactivated instead (400 ``not_a_learner``)."""
+    organization = require_org_admin(actor)
+    member = _member_of(organization, profile_id)
+    if member.is_educator:
+        raise ApplicationError(Code.NOT_A_LEARNER, _("Educators are deactivated, not removed."), status=400)
+    member.status = Profile.Status.REMOVED
+    member.save(update_fields=["status", "updated_at"])
+    membership_event_record(
+        organization=organization, kind=Kind.REMOVED, email=member.user.email, profile=member, actor=actor
+    )
+    return member
+
+
+# --- organization settings ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def organization_settings_update(
+    *, actor: Profile, display_name: str | None, contact_email: str | None, default_language: str | None
+) -> Organization:
+    """Update the display name, contact e-mail and default language (vi or en). The survey
+    management flag is the SuperAdmin's and is not changed here."""
+    organization = require_org_admin(actor)
+    errors = FieldErrors()
+    if display_name is not None:
+        organization.display_name = display_name.strip()[:200]
+    if contact_email is not None:
+        contact_email = _normalize_email(contact_email)
+        _check_email(errors, "contact_email", contact_email, required=False)
+        organization.contact_email = contact_email
+    if default_language is not None:
+        if default_language not in ("vi", "en"):
+            errors.add("default_language", _("Choose one of the allowed values."))
+        organization.default_language = default_language
+    errors.raise_if_any(_("Update failed"))
+    organization.save(update_fields=["display_name", "contact_email", "default_language"])
+    return organization
+
+
+def organization_logo_upload(*, actor: Profile, upload) -> Organization:
+    """Store a new logo (JPEG, PNG or WebP by content, at most 2 MB; re-encoded WebP, 512 px).
+    The old logo is deleted only after the new one is saved."""
+    organization = require_org_admin(actor)
+    if upload is None:
+        raise ApplicationError(
+            "validation_error", _("Choose an image to upload."), errors={"file": [_("Required")]}
+        )
+    raw = read_limited(upload, LOGO_MAX_BYTES, too_large_code=Code.IMAGE_TOO_LARGE)
+    webp = reencode_image(raw, max_side=LOGO_MAX_SIDE, unsupported_code=Code.UNSUPPORTED_IMAGE)
+    path = default_storage.save(
+        f"organizations/{organization.pk}/logo-{uuid.uuid4().hex}.webp", ContentFile(webp)
+    )
+    old, organization.logo = organization.logo, path
+    organization.save(update_fields=["logo"])
+    if old:
+        default_storage.delete(old)
+    return organization
+
+
+def organization_logo_remove(*, actor: Profile) -> Organization:
+    organization = require_org_admin(actor)
+    if organization.logo:
+        default_storage.delete(organization.logo)
+        organization.logo = ""
+        organization.save(update_fields=["logo"])
+    return organization
