@@ -112,6 +112,19 @@ PROFILE_LIST_ORDER = {
 }
 
 
+def members_queryset(*, organization_id: int) -> QuerySet[Profile]:
+    """Profiles of one organization with user, inviter and their last membership change."""
+    last_event = MembershipEvent.objects.filter(profile=OuterRef("pk")).order_by("-id")
+    return (
+        Profile.objects.select_related("user", "invited_by__user")
+        .filter(organization_id=organization_id)
+        .annotate(
+            last_event_kind=Subquery(last_event.values("kind")[:1]),
+            last_event_at=Subquery(last_event.values("created_at")[:1]),
+        )
+    )
+
+
 def profile_list(
     *,
     organization_id: int,
@@ -129,19 +142,12 @@ def profile_list(
     membership change;
     ``order_by`` is one of ``PROFILE_LIST_ORDER`` with an optional leading ``-``.
     """
-    qs: QuerySet[Profile] = Profile.objects.select_related("user", "invited_by__user").filter(
-        organization_id=organization_id
-    )
+    qs = members_queryset(organization_id=organization_id)
     if role:
         qs = qs.filter(pandai_profile_role=role.upper())
     qs = qs.filter(status=status) if status else qs.exclude(status=Profile.Status.REMOVED)
     if search:
         qs = qs.filter(Q(user__name__icontains=search) | Q(user__email__icontains=search))
-    last_event = MembershipEvent.objects.filter(profile=OuterRef("pk")).order_by("-id")
-    qs = qs.annotate(
-        last_event_kind=Subquery(last_event.values("kind")[:1]),
-        last_event_at=Subquery(last_event.values("created_at")[:1]),
-    )
     qs = qs.order_by(*order_by_checked(order_by, PROFILE_LIST_ORDER, "name"))
     return paginate(qs, page=page, limit=limit)
 

@@ -160,7 +160,8 @@ def member_update(request: HttpRequest, profile_id: int, payload: MemberIn):
     """Make or remove an admin, deactivate or reactivate, enable or disable the survey account,
     set the job title (409 ``last_admin``). data: the member's row as in profile/list."""
     member = services.member_update(actor=request.auth, profile_id=profile_id, **payload.dict())
-    return ok(account_selectors.member_row(member), _("Member updated."))
+    row = account_selectors.members_queryset(organization_id=member.organization_id).get(pk=member.pk)
+    return ok(account_selectors.member_row(row), _("Member updated."))
 
 
 @router.delete("members/{profile_id}", response=Envelope[Empty])

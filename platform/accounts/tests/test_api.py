@@ -370,7 +370,11 @@ def test_my_profiles_filter_by_role(learner, org_a):
     educator = ProfileFactory(user=learner.user, educator=True, organization=org_a)
     res = client_for(learner).get("/api/v1/users/my-profiles?role=EDUCATOR")
     assert [p["id"] for p in res.json()["data"]["profiles"]] == [educator.id]
-    assert res.json()["data"]["profiles"][0]["organization"] == {"id": org_a.id, "name": org_a.name, "logo": None}
+    assert res.json()["data"]["profiles"][0]["organization"] == {
+        "id": org_a.id,
+        "name": org_a.name,
+        "logo": None,
+    }
 
 
 def test_update_profile_self_and_validation(learner):
