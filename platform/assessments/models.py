@@ -205,3 +205,217 @@ class TestBank(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Round(models.Model):
+    """A stage of the centre's programme (round 1, round 2, interview, award). Status comes from
+    the dates, or ``closed`` once an educator closes it by hand (issue 5, item 1)."""
+
+    class Status(models.TextChoices):
+        UPCOMING = "upcoming", _("Upcoming")
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
+
+    name = models.CharField(_("name"), max_length=200)
+    starts_at = models.DateTimeField(_("start date"))
+    expires_at = models.DateTimeField(_("expiry date"))
+    closed_at = models.DateTimeField(null=True, blank=True)
+    required_round = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    passed_message_vi = models.TextField(blank=True)
+    passed_message_en = models.TextField(blank=True)
+    failed_message_vi = models.TextField(blank=True)
+    failed_message_en = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["starts_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(expires_at__gt=models.F("starts_at")), name="round_expiry_after_start"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def status_at(self, now) -> str:
+        if self.closed_at or now >= self.expires_at:
+            return self.Status.CLOSED
+        return self.Status.OPEN if now >= self.starts_at else self.Status.UPCOMING
+
+
+class TestPreset(models.Model):
+    """What a learner buys and takes: a blueprint of questions per subject, timing, scoring and
+    proctoring rules (issue 5, item 2; spec section 3 "Test preset")."""
+
+    __test__ = False  # not a pytest class
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
+        PUBLISHED = "published", _("Published")
+
+    class FormMode(models.TextChoices):
+        SHARED = "shared", _("One form for everyone")
+        PER_LEARNER = "per_learner", _("A different draw per learner")
+
+    name = models.CharField(_("name"), max_length=200)
+    description = models.TextField(blank=True)
+    grade = models.PositiveSmallIntegerField(_("grade level"), null=True, blank=True)
+    duration_minutes = models.PositiveIntegerField(_("duration (minutes)"), null=True, blank=True)
+    starts_at = models.DateTimeField(_("start date"), null=True, blank=True)
+    ends_at = models.DateTimeField(_("end date"), null=True, blank=True)
+    passing_score = models.DecimalField(
+        _("passing score"), max_digits=7, decimal_places=2, null=True, blank=True
+    )
+    auto_release_result = models.BooleanField(_("auto release result"), default=False)
+    camera_proctoring = models.BooleanField(_("enable camera proctoring"), default=True)
+    allow_no_camera = models.BooleanField(_("allow starting without camera"), default=False)
+    survey_ids = models.JSONField(default=list, blank=True)
+    attribute_requirements = models.JSONField(default=list, blank=True)
+    attribute_outcomes = models.JSONField(default=list, blank=True)
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, null=True, blank=True, related_name="presets")
+    required_round = models.ForeignKey(
+        Round, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    form_mode = models.CharField(max_length=12, choices=FormMode, default=FormMode.SHARED)
+    generation_seed = models.BigIntegerField(null=True, blank=True)
+    generated_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.DRAFT)
+    review_comment = models.TextField(blank=True)
+    reviewed_by_profile_id = models.BigIntegerField(null=True, blank=True)
+    created_by_profile_id = models.BigIntegerField()
+    created_by_name = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PresetSubject(models.Model):
+    """A subject of a preset with its blueprint rows."""
+
+    preset = models.ForeignKey(TestPreset, on_delete=models.CASCADE, related_name="subjects")
+    subject = models.ForeignKey(Subject, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        constraints = [models.UniqueConstraint(fields=["preset", "subject"], name="preset_subject_once")]
+
+    def __str__(self) -> str:
+        return f"{self.preset_id}/{self.subject_id}"
+
+
+class BlueprintItem(models.Model):
+    """How many questions to draw from a matrix cluster (topic or subtopic) at a complexity level."""
+
+    preset_subject = models.ForeignKey(PresetSubject, on_delete=models.CASCADE, related_name="items")
+    cluster = models.ForeignKey(MatrixCluster, on_delete=models.PROTECT, related_name="+")
+    complexity_level = models.ForeignKey(
+        MatrixCluster, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    count = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.CheckConstraint(condition=Q(count__gt=0), name="blueprint_count_positive")]
+
+    def __str__(self) -> str:
+        return f"{self.count} x {self.cluster_id}"
+
+
+class PresetQuestion(models.Model):
+    """A question version on the preset's shared form, in order."""
+
+    preset = models.ForeignKey(TestPreset, on_delete=models.CASCADE, related_name="form")
+    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="+")
+    blueprint_item = models.ForeignKey(
+        BlueprintItem, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [models.UniqueConstraint(fields=["preset", "question"], name="preset_question_once")]
+
+    def __str__(self) -> str:
+        return f"{self.preset_id}#{self.position}"
+
+
+class Batch(models.Model):
+    """A sitting of a preset with a slot count. ``available``, ``pending`` and ``taken`` change
+    only through the purchase services and always add up to ``slots`` (database CHECKs)."""
+
+    preset = models.ForeignKey(TestPreset, on_delete=models.CASCADE, related_name="batches")
+    name = models.CharField(max_length=120, blank=True)
+    starts_at = models.DateTimeField(_("start time"))
+    expires_at = models.DateTimeField(_("expiry time"))
+    slots = models.PositiveIntegerField(_("slot"))
+    available = models.PositiveIntegerField()
+    pending = models.PositiveIntegerField(default=0)
+    taken = models.PositiveIntegerField(default=0)
+    low_slot_notified_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(expires_at__gt=models.F("starts_at")), name="batch_expiry_after_start"
+            ),
+            models.CheckConstraint(
+                condition=Q(slots=models.F("available") + models.F("pending") + models.F("taken")),
+                name="batch_slots_add_up",
+            ),
+            models.CheckConstraint(
+                condition=Q(available__gte=0) & Q(pending__gte=0) & Q(taken__gte=0),
+                name="batch_counts_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"Batch {self.pk}"
+
+
+class WaitingListEntry(models.Model):
+    """A learner waiting for a slot of a preset. When a slot frees, the first in line is offered
+    it until ``claim_expires_at``."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        OFFERED = "offered", _("Offered a slot")
+        CLAIMED = "claimed", _("Claimed")
+        LAPSED = "lapsed", _("Offer lapsed")
+        LEFT = "left", _("Left the list")
+
+    preset = models.ForeignKey(TestPreset, on_delete=models.CASCADE, related_name="waiting_list")
+    learner_profile_id = models.BigIntegerField()
+    learner_name = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.WAITING)
+    offered_batch = models.ForeignKey(
+        Batch, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    claim_expires_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["preset", "learner_profile_id"],
+                condition=Q(status__in=["waiting", "offered"]),
+                name="waiting_once_per_learner",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.preset_id}: {self.learner_profile_id} ({self.status})"

@@ -41,12 +41,14 @@ def _assemble() -> None:
     from accounts.api import public_router as accounts_public
     from accounts.api import users_router as accounts_users
     from assessments.api import router as assessments_router
+    from assessments.api_presets import router as presets_router
     from notifications.api import router as notifications_router
 
     api.add_router("/", accounts_private)
     api.add_router("/users/", accounts_users)
     api.add_router("/notification/", notifications_router)
     api.add_router("/", assessments_router)
+    api.add_router("/", presets_router)
     api.add_router("/organization/", people_router)
     api.add_router("/users/", people_invitee_router)
     public_api.add_router("/", accounts_public)
