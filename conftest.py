@@ -8,6 +8,8 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
+pytest_plugins = ["assessments.tests.fixtures"]
+
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):

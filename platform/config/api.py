@@ -42,6 +42,7 @@ def _assemble() -> None:
     from accounts.api import users_router as accounts_users
     from assessments.api import router as assessments_router
     from assessments.api_presets import router as presets_router
+    from marketplace.api import router as marketplace_router
     from notifications.api import router as notifications_router
 
     api.add_router("/", accounts_private)
@@ -50,6 +51,7 @@ def _assemble() -> None:
     api.add_router("/", assessments_router)
     api.add_router("/", presets_router)
     api.add_router("/organization/", people_router)
+    api.add_router("/marketplace", marketplace_router)
     api.add_router("/users/", people_invitee_router)
     public_api.add_router("/", accounts_public)
 

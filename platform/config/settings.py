@@ -78,6 +78,7 @@ SHARED_APPS = [
     "accounts",
     "notifications",
     "people",
+    "marketplace",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",

@@ -28,6 +28,7 @@ from assessments.models import (
 )
 from assessments.services.common import Actor
 from config.errors import ApplicationError, FieldErrors, not_found
+from marketplace.services import listing_sync
 
 P = TestPreset.Status
 EDITABLE = {P.DRAFT, P.REJECTED}
@@ -444,7 +445,9 @@ def batch_create(*, preset_id: int, data: dict[str, Any]) -> Batch:
     errors = FieldErrors()
     clean = _batch_fields(errors, data)
     errors.raise_if_any(_("The batch could not be saved."))
-    return Batch.objects.create(preset=preset, available=clean["slots"], **clean)
+    batch = Batch.objects.create(preset=preset, available=clean["slots"], **clean)
+    listing_sync(preset=preset)
+    return batch
 
 
 @transaction.atomic
@@ -466,6 +469,7 @@ def batch_update(*, preset_id: int, batch_id: int, data: dict[str, Any]) -> Batc
         setattr(batch, key, value)
     batch.available = batch.slots - batch.pending - batch.taken
     batch.save()
+    listing_sync(preset=batch.preset)
     return batch
 
 
@@ -477,7 +481,9 @@ def batch_delete(*, preset_id: int, batch_id: int) -> None:
         raise not_found(_("Batch not found."))
     if batch.pending or batch.taken:
         raise ApplicationError(Code.BATCH_IN_USE, _("This batch has buyers or reservations."), status=409)
+    preset = batch.preset
     batch.delete()
+    listing_sync(preset=preset)
 
 
 def presets_with_counts():

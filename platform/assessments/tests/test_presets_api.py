@@ -6,17 +6,17 @@ from datetime import timedelta
 
 import pytest
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from accounts.tests.factories import ProfileFactory
-from assessments.models import Batch, MatrixCluster, Question, QuestionBank, Subject
+from assessments.models import Batch
+from assessments.tests.fixtures import NOW as FIXTURE_NOW
 from conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
 J = "application/json"
-NOW = timezone.now().replace(microsecond=0)
+NOW = FIXTURE_NOW
 
 
 def post(client, url, body=None):
@@ -25,64 +25,6 @@ def post(client, url, body=None):
 
 def put(client, url, body=None):
     return client.put(url, body or {}, content_type=J)
-
-
-@pytest.fixture
-def bank(org_a):
-    """Published grade-9 maths questions: topic T1 with 6 at level NB and 3 at TH; topic T2 with 2."""
-    with schema_context(org_a.schema_name):
-        subject = Subject.objects.get(code="toan")
-        t1 = MatrixCluster.objects.create(type="topic", code="T1", description="Đại số")
-        s1 = MatrixCluster.objects.create(type="subtopic", code="T1a", description="Căn", parent=t1)
-        t2 = MatrixCluster.objects.create(type="topic", code="T2", description="Hình học")
-        s2 = MatrixCluster.objects.create(type="subtopic", code="T2a", description="Đường tròn", parent=t2)
-        nb = MatrixCluster.objects.get(type="complexity_level", code="NB")
-        th = MatrixCluster.objects.get(type="complexity_level", code="TH")
-        rem = MatrixCluster.objects.get(type="cognitive_domain", code="REM")
-        folder = QuestionBank.objects.create(name="B", created_by_profile_id=1)
-
-        def make(topic, sub, level, n, weight=1):
-            for i in range(n):
-                Question.objects.create(
-                    bank=folder,
-                    type="true_false",
-                    grade=9,
-                    subject=subject,
-                    difficulty="easy",
-                    score_weight=weight,
-                    content={
-                        "stem": {"vi": f"Câu {topic.code}-{level.code}-{i}", "en": ""},
-                        "options": [],
-                        "explanation": {},
-                    },
-                    answer_key={"value": True},
-                    topic=topic,
-                    subtopic=sub,
-                    complexity_level=level,
-                    cognitive_domain=rem,
-                    status="published",
-                    created_by_profile_id=1,
-                )
-
-        make(t1, s1, nb, 6)
-        make(t1, s1, th, 3, weight=2)
-        make(t2, s2, nb, 2)
-        return {"subject": subject.pk, "t1": t1.pk, "s1": s1.pk, "t2": t2.pk, "nb": nb.pk, "th": th.pk}
-
-
-@pytest.fixture
-def round_id(as_educator_a):
-    res = post(
-        as_educator_a,
-        "/api/v1/rounds",
-        {
-            "name": "Vòng 1",
-            "starts_at": NOW.isoformat(),
-            "expires_at": (NOW + timedelta(days=30)).isoformat(),
-        },
-    )
-    assert res.status_code == 201, res.json()
-    return res.json()["data"]["id"]
 
 
 def preset_body(bank, round_id, **extra):

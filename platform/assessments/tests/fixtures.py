@@ -1,0 +1,70 @@
+"""Shared authoring fixtures (registered in the root conftest): a small published question bank
+and a round in organization A."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from assessments.models import MatrixCluster, Question, QuestionBank, Subject
+
+NOW = timezone.now().replace(microsecond=0)
+J = "application/json"
+
+
+@pytest.fixture
+def bank(org_a):
+    """Published grade-9 maths questions: topic T1 with 6 at level NB and 3 at TH; topic T2 with 2."""
+    with schema_context(org_a.schema_name):
+        subject = Subject.objects.get(code="toan")
+        t1 = MatrixCluster.objects.create(type="topic", code="T1", description="Đại số")
+        s1 = MatrixCluster.objects.create(type="subtopic", code="T1a", description="Căn", parent=t1)
+        t2 = MatrixCluster.objects.create(type="topic", code="T2", description="Hình học")
+        s2 = MatrixCluster.objects.create(type="subtopic", code="T2a", description="Đường tròn", parent=t2)
+        nb = MatrixCluster.objects.get(type="complexity_level", code="NB")
+        th = MatrixCluster.objects.get(type="complexity_level", code="TH")
+        rem = MatrixCluster.objects.get(type="cognitive_domain", code="REM")
+        folder = QuestionBank.objects.create(name="B", created_by_profile_id=1)
+
+        def make(topic, sub, level, n, weight=1):
+            for i in range(n):
+                Question.objects.create(
+                    bank=folder,
+                    type="true_false",
+                    grade=9,
+                    subject=subject,
+                    difficulty="easy",
+                    score_weight=weight,
+                    content={
+                        "stem": {"vi": f"Câu {topic.code}-{level.code}-{i}", "en": ""},
+                        "options": [],
+                        "explanation": {},
+                    },
+                    answer_key={"value": True},
+                    topic=topic,
+                    subtopic=sub,
+                    complexity_level=level,
+                    cognitive_domain=rem,
+                    status="published",
+                    created_by_profile_id=1,
+                )
+
+        make(t1, s1, nb, 6)
+        make(t1, s1, th, 3, weight=2)
+        make(t2, s2, nb, 2)
+        return {"subject": subject.pk, "t1": t1.pk, "s1": s1.pk, "t2": t2.pk, "nb": nb.pk, "th": th.pk}
+
+
+@pytest.fixture
+def round_id(as_educator_a):
+    body = {
+        "name": "Vòng 1",
+        "starts_at": NOW.isoformat(),
+        "expires_at": (NOW + timedelta(days=30)).isoformat(),
+    }
+    res = as_educator_a.post("/api/v1/rounds", body, content_type=J)
+    assert res.status_code == 201, res.json()
+    return res.json()["data"]["id"]
