@@ -130,7 +130,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [PLATFORM_DIR / "templates", BASE_DIR / "frontend" / "dist"],
+        "DIRS": [PLATFORM_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -216,7 +216,8 @@ MEDIA_ROOT = DATA_DIR / "media"
 MEDIA_URL = "/media/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATIC_URL = "/static/"
-STATICFILES_DIRS = [d for d in [BASE_DIR / "frontend" / "dist" / "assets"] if d.exists()]
+# The SPA build (Vite, base /static/); collectstatic copies it into STATIC_ROOT for whitenoise.
+STATICFILES_DIRS = [d for d in [BASE_DIR / "frontend" / "dist"] if d.exists()]
 AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
 if AWS_STORAGE_BUCKET_NAME:
     _default_storage = {

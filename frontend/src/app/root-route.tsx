@@ -1,0 +1,50 @@
+/** Runs on every navigation: the route guard (roles -> /forbidden, width -> /unsupported), the
+ * page-view report and the document title. */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Navigate, Outlet, useLocation, useMatches } from "react-router-dom";
+
+import { authorizedQuery } from "@/features/auth/api/get-authorized";
+import { reportPageView } from "@/lib/analytics";
+import { useT, type MessageId } from "@/lib/intl";
+
+import { checkRoute, type RouteHandle } from "./guard";
+
+function useWindowWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+  return width;
+}
+
+export function RootRoute() {
+  const matches = useMatches();
+  const location = useLocation();
+  const t = useT();
+  const width = useWindowWidth();
+  const handles = matches.map((m) => m.handle as RouteHandle | undefined);
+  const needsUser = handles.some((handle) => handle?.roles || handle?.auth);
+  const authorized = useQuery({ ...authorizedQuery(), enabled: needsUser });
+  const titleId = [...handles].reverse().find((handle) => handle?.titleId)?.titleId as MessageId | undefined;
+
+  useEffect(() => {
+    const title = titleId ? `${t(titleId)} · ${t("app.name")}` : t("app.name");
+    document.title = title;
+    reportPageView(location.pathname, title);
+  }, [location.pathname, titleId, t]);
+
+  if (needsUser && authorized.isPending) {
+    return (
+      <div role="status" className="flex min-h-screen items-center justify-center text-slate-500">
+        {t("common.loading")}
+      </div>
+    );
+  }
+  const verdict = checkRoute(handles, authorized.data?.user.pandai_profile_role, width);
+  if (verdict === "forbidden") return <Navigate to="/forbidden" replace />;
+  if (verdict === "unsupported") return <Navigate to="/unsupported" replace />;
+  return <Outlet />;
+}

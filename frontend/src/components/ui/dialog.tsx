@@ -1,0 +1,39 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  closeLabel,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  closeLabel: string;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <DialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl">
+          <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+          {description ? (
+            <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          ) : (
+            <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+          )}
+          {children}
+          <DialogPrimitive.Close aria-label={closeLabel} className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:text-slate-900">
+            <X className="h-4 w-4" />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

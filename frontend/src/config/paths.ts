@@ -1,0 +1,22 @@
+/** Route paths (spec §2). Named routes used by code: guide.student and marketplace.transactions.index. */
+export const paths = {
+  landing: "/",
+  login: "/login",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  signup: "/signup",
+  signupConfirmation: "/signup-confirmation",
+  signupInvited: "/signup-invited",
+  verifyEmail: "/verify-email",
+  invitation: "/invitation/:token",
+  home: "/home",
+  guideStudent: "/guide",
+  profile: "/profile",
+  forbidden: "/forbidden",
+  unsupported: "/unsupported",
+  marketplace: "/marketplace",
+  shoppingCart: "/marketplace/shopping-cart",
+  transactionsIndex: "/marketplace/transactions/index",
+} as const;
+
+export const MIN_TEST_WIDTH = 1280;

@@ -1,0 +1,51 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router-dom";
+import { z } from "zod";
+
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { useT } from "@/lib/intl";
+
+import { forgotPassword } from "../api/auth-calls";
+import { FormAlert } from "../components/form-alert";
+import { applyServerErrors } from "../components/form-helpers";
+
+export default function ForgotPasswordRoute() {
+  const t = useT();
+  const [sent, setSent] = useState("");
+  const [failure, setFailure] = useState("");
+  const schema = z.object({ email: z.string().min(1, t("validation.required")).email(t("validation.email")) });
+  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: "" } });
+  async function onSubmit(values: z.infer<typeof schema>) {
+    setFailure("");
+    try {
+      await forgotPassword(values.email);
+      setSent(t("auth.resetSent"));
+    } catch (error) {
+      setFailure(applyServerErrors(error, form.setError, ["email"]) || t("auth.forgotFailed"));
+    }
+  }
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("page.forgotPassword")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("auth.forgotSubtitle")}</p>
+      </div>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+        <FormAlert message={failure} />
+        <FormAlert message={sent} tone="success" />
+        <Field label={t("field.email")} htmlFor="email" error={form.formState.errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" {...form.register("email")} />
+        </Field>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t("auth.sendResetLink")}
+        </Button>
+      </form>
+      <Link to="/login" className="text-sm text-blue-700 hover:underline">
+        {t("auth.backToLogin")}
+      </Link>
+    </div>
+  );
+}

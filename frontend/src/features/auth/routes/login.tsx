@@ -1,0 +1,97 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router-dom";
+
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { ApiError } from "@/lib/api-client";
+import { useT } from "@/lib/intl";
+
+import { login, resendVerification } from "../api/auth-calls";
+import { authorizedQuery } from "../api/get-authorized";
+import { FormAlert } from "../components/form-alert";
+import { applyServerErrors } from "../components/form-helpers";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** /login. Plain react-hook-form rules (no zod) keep the first visit under the 170 KB budget. */
+export default function LoginRoute() {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState("");
+  const [unverified, setUnverified] = useState(false);
+  const [notice, setNotice] = useState("");
+  const form = useForm<{ email: string; password: string }>({ defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: { email: string; password: string }) {
+    setFailure("");
+    setNotice("");
+    setUnverified(false);
+    try {
+      const data = await login(values);
+      queryClient.setQueryData(authorizedQuery().queryKey, data);
+      navigate("/home");
+    } catch (error) {
+      setUnverified(error instanceof ApiError && error.code === "email_not_verified");
+      setFailure(applyServerErrors(error, form.setError, ["email", "password"]) || t("auth.loginFailed"));
+    }
+  }
+
+  async function onResend() {
+    await resendVerification(form.getValues("email"));
+    setNotice(t("auth.verificationResent"));
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("auth.loginTitle")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("auth.loginSubtitle")}</p>
+      </div>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+        <FormAlert message={failure} />
+        {unverified && (
+          <Button variant="outline" onClick={onResend}>
+            {t("auth.resendVerification")}
+          </Button>
+        )}
+        <FormAlert message={notice} tone="success" />
+        <Field label={t("field.email")} htmlFor="email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={!!errors.email}
+            {...form.register("email", { required: t("validation.required"), pattern: { value: EMAIL, message: t("validation.email") } })}
+          />
+        </Field>
+        <Field label={t("field.password")} htmlFor="password" error={errors.password?.message}>
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={!!errors.password}
+            {...form.register("password", { required: t("validation.required") })}
+          />
+        </Field>
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="text-sm text-blue-700 hover:underline">
+            {t("auth.forgotPasswordLink")}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? t("common.working") : t("auth.login")}
+        </Button>
+      </form>
+      <p className="text-sm text-slate-600">
+        {t("auth.noAccount")}{" "}
+        <Link to="/signup" className="font-semibold text-blue-700 hover:underline">
+          {t("auth.signup")}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router-dom";
+
+import { Button } from "@/components/ui/button";
+import { Field, Input, NONE, Select } from "@/components/ui/field";
+import { useT } from "@/lib/intl";
+
+import { getProvinces, register as registerAccount } from "../api/auth-calls";
+import { FormAlert } from "../components/form-alert";
+import { applyServerErrors } from "../components/form-helpers";
+import { signupSchema, type SignupValues } from "../components/signup-schema";
+
+const CURRICULA = ["Kết nối tri thức với cuộc sống", "Chân trời sáng tạo", "Cánh Diều"];
+const FIELDS = ["email", "password", "confirm_password", "name", "gender", "date_of_birth", "cccd", "class_name", "school_name", "district_text", "province_code", "curriculum", "phone", "contact_email"] as const;
+
+export default function SignupRoute() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState("");
+  const provinces = useQuery({ queryKey: ["provinces"], queryFn: getProvinces, staleTime: Infinity });
+  const form = useForm<SignupValues>({
+    resolver: zodResolver(signupSchema(t)),
+    defaultValues: { ...Object.fromEntries(FIELDS.map((f) => [f, ""])), gender: NONE, province_code: NONE, curriculum: NONE } as unknown as SignupValues,
+  });
+  const errors = form.formState.errors;
+
+  async function onSubmit(values: SignupValues) {
+    setFailure("");
+    try {
+      const result = await registerAccount(values);
+      navigate(`/signup-confirmation?email=${encodeURIComponent(result.email)}`);
+    } catch (error) {
+      setFailure(applyServerErrors(error, form.setError, FIELDS) || t("auth.registrationFailed"));
+    }
+  }
+
+  const text = (name: (typeof FIELDS)[number], label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field label={label} htmlFor={name} error={errors[name]?.message}>
+      <Input id={name} aria-invalid={!!errors[name]} {...props} {...form.register(name)} />
+    </Field>
+  );
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("page.signup")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("auth.signupSubtitle")}</p>
+      </div>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+        <FormAlert message={failure} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("name", t("field.name"), { autoComplete: "name" })}
+          {text("email", t("field.email"), { type: "email", autoComplete: "email" })}
+          {text("password", t("field.password"), { type: "password", autoComplete: "new-password" })}
+          {text("confirm_password", t("field.confirmPassword"), { type: "password", autoComplete: "new-password" })}
+          <Field label={t("field.gender")} htmlFor="gender" error={errors.gender?.message}>
+            <Select id="gender" aria-invalid={!!errors.gender} {...form.register("gender")}>
+              <option value={NONE} disabled>
+                {t("common.choose")}
+              </option>
+              <option value="male">{t("gender.male")}</option>
+              <option value="female">{t("gender.female")}</option>
+            </Select>
+          </Field>
+          {text("date_of_birth", t("field.dateOfBirth"), { placeholder: "dd/mm/yyyy", inputMode: "numeric" })}
+          {text("cccd", t("field.cccd"), { inputMode: "numeric", maxLength: 12 })}
+          {text("phone", t("field.phone"), { type: "tel", autoComplete: "tel" })}
+          {text("class_name", t("field.className"))}
+          {text("school_name", t("field.schoolName"))}
+          <Field label={t("field.province")} htmlFor="province_code" error={errors.province_code?.message}>
+            <Select id="province_code" aria-invalid={!!errors.province_code} {...form.register("province_code")}>
+              <option value={NONE} disabled>
+                {t("common.choose")}
+              </option>
+              {(provinces.data ?? []).map((p) => (
+                <option key={p.code} value={p.code}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {text("district_text", t("field.district"))}
+          <Field label={t("field.curriculum")} htmlFor="curriculum" error={errors.curriculum?.message}>
+            <Select id="curriculum" aria-invalid={!!errors.curriculum} {...form.register("curriculum")}>
+              <option value={NONE} disabled>
+                {t("common.choose")}
+              </option>
+              {CURRICULA.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+              <option value="other">{t("field.curriculumOther")}</option>
+            </Select>
+          </Field>
+          {text("contact_email", t("field.contactEmail"), { type: "email" })}
+        </div>
+        <p className="text-xs text-slate-500">
+          {t("auth.agree")}{" "}
+          <Link to="/terms-and-conditions" className="text-blue-700 underline">
+            {t("page.terms")}
+          </Link>{" "}
+          ·{" "}
+          <Link to="/privacy-policy" className="text-blue-700 underline">
+            {t("page.privacy")}
+          </Link>
+        </p>
+        <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t("common.working") : t("auth.signup")}
+        </Button>
+      </form>
+      <p className="text-sm text-slate-600">
+        {t("auth.haveAccount")}{" "}
+        <Link to="/login" className="font-semibold text-blue-700 hover:underline">
+          {t("auth.login")}
+        </Link>
+      </p>
+    </div>
+  );
+}

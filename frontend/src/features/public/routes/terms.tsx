@@ -1,0 +1,5 @@
+import { ContentPage, sectionsOf } from "../components/content-page";
+
+export default function Route() {
+  return <ContentPage title="page.terms" intro="terms.intro" sections={sectionsOf("terms", 5)} />;
+}

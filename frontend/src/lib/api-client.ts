@@ -1,0 +1,108 @@
+/**
+ * The one API client (ARCHITECTURE.md "SPA"; error catalogue of spec §8):
+ * - cookies as credentials, CSRF token header on unsafe methods, Accept-Language from `lang`;
+ * - a failed response shows a destructive toast titled "<status> Error" with the server message,
+ *   except 404 (silent) and 307 (no toast); 401 also sends the user to / unless already there;
+ *   every failure is re-raised to the caller as an ApiError.
+ */
+import { storedLanguage } from "./language";
+import { toast } from "./toast-store";
+
+export interface ApiEnvelope<T> {
+  success: boolean;
+  data: T;
+  message: string;
+}
+
+export class ApiError extends Error {
+  status: number;
+  code: string;
+  errors: Record<string, string[]>;
+  body: Record<string, unknown>;
+
+  constructor(status: number, body: Record<string, unknown>) {
+    super(typeof body.message === "string" ? body.message : `HTTP ${status}`);
+    this.status = status;
+    this.code = typeof body.code === "string" ? body.code : "";
+    this.errors = (body.errors as Record<string, string[]>) ?? {};
+    this.body = body;
+  }
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function csrfToken(): string {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return match ? decodeURIComponent(match[1] ?? "") : "";
+}
+
+async function ensureCsrf(): Promise<string> {
+  let token = csrfToken();
+  if (!token) {
+    await fetch("/public/api/auth/csrf", { credentials: "include" });
+    token = csrfToken();
+  }
+  return token;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Do not toast failures (the caller shows them inline). */
+  silent?: boolean;
+  raw?: boolean;
+}
+
+export function buildUrl(path: string, query?: RequestOptions["query"]): string {
+  const url = path.startsWith("/") ? path : `/${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+export function handleFailure(status: number, body: Record<string, unknown>, silent = false): ApiError {
+  const error = new ApiError(status, body);
+  if (status === 401 && window.location.pathname !== "/") {
+    window.location.assign("/");
+  }
+  if (!silent && status !== 404 && status !== 307) {
+    toast({ variant: "destructive", title: `${status} Error`, description: error.message });
+  }
+  return error;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = (options.method ?? "GET").toUpperCase();
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": storedLanguage() };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  if (UNSAFE.has(method)) headers["X-CSRFToken"] = await ensureCsrf();
+  const response = await fetch(buildUrl(path, options.query), { method, headers, body, credentials: "include" });
+  if (!response.ok) {
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = (await response.json()) as Record<string, unknown>;
+    } catch {
+      parsed = { message: response.statusText };
+    }
+    throw handleFailure(response.status, parsed, options.silent);
+  }
+  if (options.raw) return response as unknown as T;
+  return (await response.json()) as T;
+}
+
+/** ``data`` of a successful envelope. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const envelope = await request<ApiEnvelope<T>>(path, options);
+  return envelope.data;
+}

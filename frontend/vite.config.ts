@@ -1,0 +1,30 @@
+/// <reference types="vitest/config" />
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const backend = "http://127.0.0.1:8000";
+
+// Built into dist/ and served by Django: assets under /static/ (STATICFILES_DIRS = dist/assets).
+export default defineConfig({
+  base: "/static/",
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  build: {
+    outDir: "dist",
+    assetsDir: "",
+    emptyOutDir: true,
+    rollupOptions: { output: { entryFileNames: "assets-[hash].js" } },
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": backend, "/public/api": backend, "/media": backend },
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/testing/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    css: false,
+  },
+});
