@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -10,11 +11,12 @@ export default tseslint.config(
   { ignores: ["dist", "node_modules", "test-results", "playwright-report", "src/lib/api/*.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ["**/*.mjs"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "react-hooks": reactHooks, "import-x": importX },
-    settings: { "import-x/resolver": { typescript: true, node: true } },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],

@@ -1,5 +1,5 @@
 /** The route guard of spec §2 as pure functions (tested on their own). */
-import type { Role } from "@/features/auth/api/types";
+import type { Role } from "@/lib/auth/types";
 
 export interface RouteHandle {
   roles?: Role[];

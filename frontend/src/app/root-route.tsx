@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router-dom";
 
-import { authorizedQuery } from "@/features/auth/api/get-authorized";
+import { authorizedQuery } from "@/lib/auth/get-authorized";
 import { reportPageView } from "@/lib/analytics";
 import { useT, type MessageId } from "@/lib/intl";
 

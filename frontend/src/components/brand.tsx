@@ -9,7 +9,7 @@ export function Brand({ to, name, compact = false }: { to: string; name: string;
         <path d="M14 40 32 16l18 24H40L32 29l-8 11z" fill="#fbbf24" />
         <circle cx="32" cy="46" r="5" fill="#fff" />
       </svg>
-      {!compact && <span className="text-sm font-semibold leading-tight text-slate-900">{name}</span>}
+      {!compact && <span className="hidden text-sm font-semibold leading-tight text-slate-900 sm:inline">{name}</span>}
     </Link>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 
 import { TooltipProvider } from "@/components/ui/tooltip";
-import { useAuthorized } from "@/features/auth/api/get-authorized";
+import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
 
 import { Header } from "./header";

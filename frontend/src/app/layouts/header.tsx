@@ -13,8 +13,8 @@ import { LanguageSwitcher } from "@/components/language-switcher";
 import { Avatar } from "@/components/ui/avatar";
 import { Tooltip } from "@/components/ui/tooltip";
 import { logout } from "@/features/auth/api/auth-calls";
-import { authorizedQuery } from "@/features/auth/api/get-authorized";
-import type { Authorized } from "@/features/auth/api/types";
+import { authorizedQuery } from "@/lib/auth/get-authorized";
+import type { Authorized } from "@/lib/auth/types";
 import { SwitchAccountDialog } from "@/features/auth/components/switch-account-dialog";
 import { cartBadge, useCart } from "@/features/marketplace/api/get-cart";
 import { usePendingTransactions } from "@/features/marketplace/api/get-pending-transactions";
@@ -81,7 +81,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
             <CircleHelp className="h-5 w-5" />
           </Link>
         </Tooltip>
-        <Popover.Root open={bellOpen} onOpenChange={setBellOpen}>
+        <Popover.Root open={bellOpen} onOpenChange={setBellOpen} modal={false}>
           <Popover.Trigger className={iconButton} aria-label={t("header.notifications", { count: unreadCount })}>
             <Bell className="h-5 w-5" />
             {unreadCount > 0 && (

@@ -1,7 +1,7 @@
 import { BookOpen, ClipboardList, FileText, GraduationCap, Layers, LineChart, ShoppingBag, Trophy, UserCog, Users } from "lucide-react";
 import { Link, useLocation } from "react-router-dom";
 
-import type { Role } from "@/features/auth/api/types";
+import type { Role } from "@/lib/auth/types";
 import { cn } from "@/lib/cn";
 import { useT, type MessageId } from "@/lib/intl";
 

@@ -145,10 +145,14 @@ class Command(BaseCommand):
         centre = orgs["trung-tam"].name
         school = orgs["thpt-nguyen-du"].name
         test = {"test": "Đánh giá năng lực Toán 10", "batch": "Ca 1 - 08:00"}
-        by_email = {
-            p.user.email: p
-            for p in Profile.objects.select_related("user").filter(user__email__in=[e for e, _, _ in PEOPLE])
-        }
+        by_email: dict[str, Profile] = {}
+        people = (
+            Profile.objects.select_related("user")
+            .filter(user__email__in=[e for e, _, _ in PEOPLE])
+            .order_by("id")
+        )
+        for profile in people:
+            by_email.setdefault(profile.user.email, profile)  # the first profile of each person
         plan = {
             "educator.admin@demo.vn": [
                 (
@@ -182,6 +186,20 @@ class Command(BaseCommand):
                     "organization_learner",
                     {"organization": centre, "inviter": "Nguyễn Thị Lan"},
                     [("/invitation/demo?role=learner", "_blank", "action.view_invitation")],
+                ),
+            ],
+            "educator@demo.vn": [
+                (
+                    kinds.BATCH_LOW_SLOT,
+                    "batch_low_slot",
+                    {**test, "available": 3, "slots": 20},
+                    [("/test-preset", "_self", "action.view_batch")],
+                ),
+                (
+                    kinds.TEST_SCHEDULED,
+                    "test_scheduled",
+                    {**test, "start": "08:00 29/11/2026"},
+                    [("/test-preset", "_self", "action.view_test")],
                 ),
             ],
             "learner.both@demo.vn": [

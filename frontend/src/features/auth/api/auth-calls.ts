@@ -1,7 +1,7 @@
 /** Public identity calls (spec §7 "Authentication and users"), one function per endpoint. */
 import { api } from "@/lib/api-client";
 
-import type { Authorized } from "./types";
+import type { Authorized } from "@/lib/auth/types";
 
 export interface LoginInput {
   email: string;
@@ -55,8 +55,3 @@ export const rejectInvitation = (kind: InvitationKind, token: string) =>
 export const registerInvited = (kind: InvitationKind, body: { token: string; name: string; password: string; confirm_password: string }) =>
   api<Authorized>(`/public/api/users/${kind}/register-invited`, { method: "POST", body, silent: true });
 
-export interface Province {
-  code: string;
-  name: string;
-}
-export const getProvinces = () => api<Province[]>("/public/api/provinces");

@@ -5,7 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useT } from "@/lib/intl";
 
 import { switchProfile } from "../api/auth-calls";
-import type { Authorized } from "../api/types";
+import type { Authorized } from "@/lib/auth/types";
 
 /** Lists the user's profiles; choosing another stores it and reloads the page (spec §4).
  * A failed switch is only logged (spec §8). */

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 
 import { login, resendVerification } from "../api/auth-calls";
-import { authorizedQuery } from "../api/get-authorized";
+import { authorizedQuery } from "@/lib/auth/get-authorized";
 import { FormAlert } from "../components/form-alert";
 import { applyServerErrors } from "../components/form-helpers";
 

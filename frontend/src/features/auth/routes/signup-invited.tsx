@@ -10,7 +10,7 @@ import { Field, Input } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
 
 import { checkInvitation, registerInvited, type InvitationKind } from "../api/auth-calls";
-import { authorizedQuery } from "../api/get-authorized";
+import { authorizedQuery } from "@/lib/auth/get-authorized";
 import { FormAlert } from "../components/form-alert";
 import { applyServerErrors } from "../components/form-helpers";
 

@@ -8,7 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
 
-import { getProvinces, register as registerAccount } from "../api/auth-calls";
+import { getProvinces } from "@/lib/provinces";
+
+import { register as registerAccount } from "../api/auth-calls";
 import { FormAlert } from "../components/form-alert";
 import { applyServerErrors } from "../components/form-helpers";
 import { signupSchema, type SignupValues } from "../components/signup-schema";

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 
 import { Avatar } from "@/components/ui/avatar";
-import { useAuthorized } from "@/features/auth/api/get-authorized";
+import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT, type MessageId } from "@/lib/intl";
 
 const EDUCATOR_CARDS: { to: string; title: MessageId; body: MessageId }[] = [

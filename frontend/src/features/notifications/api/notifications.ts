@@ -1,28 +1,9 @@
+import type { components } from "@/lib/api/v1";
 import { api } from "@/lib/api-client";
 
-export interface NotificationAction {
-  url: string;
-  target: string;
-  label: string;
-}
-
-export interface NotificationItem {
-  id: number;
-  title: string;
-  body: string;
-  created_at: string;
-  has_read: boolean;
-  actions: NotificationAction[];
-  notifiable_type: string;
-  title_args: Record<string, unknown>;
-  body_args: Record<string, unknown>;
-}
-
-export interface NotificationPage {
-  items: NotificationItem[];
-  next_offset_id: number | null;
-  has_more_record: boolean;
-}
+export type NotificationAction = components["schemas"]["ActionOut"];
+export type NotificationItem = components["schemas"]["NotificationOut"];
+export type NotificationPage = components["schemas"]["NotificationPageOut"];
 
 export const NOTIFICATION_PAGE_SIZE = 5;
 

@@ -1,6 +1,6 @@
 import { api } from "@/lib/api-client";
 
-import type { CurrentUser } from "@/features/auth/api/types";
+import type { CurrentUser } from "@/lib/auth/types";
 
 export type ProfileInput = Partial<Record<"name" | "alternate_email" | "level" | "class_name" | "school_name" | "district_text" | "province_code" | "curriculum" | "phone" | "gender" | "date_of_birth" | "job_title", string>> & {
   grade?: number | null;

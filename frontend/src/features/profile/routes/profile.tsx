@@ -6,8 +6,8 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
-import { getProvinces } from "@/features/auth/api/auth-calls";
-import { authorizedQuery, useAuthorized } from "@/features/auth/api/get-authorized";
+import { getProvinces } from "@/lib/provinces";
+import { authorizedQuery, useAuthorized } from "@/lib/auth/get-authorized";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
@@ -36,7 +36,7 @@ export default function ProfileRoute() {
       province_code: user.province_code || NONE,
       grade: user.grade ? String(user.grade) : NONE,
     } as Values);
-  }, [user, form]);
+  }, [user, form, provinces.data]);
 
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);

@@ -1,0 +1,133 @@
+import { expect, test } from "@playwright/test";
+
+import { linkFromMail, login, shot } from "./helpers";
+
+test("signup, verify, login, language, notifications, switch profile, guards, logout", async ({ page }) => {
+  const email = `e2e.${Date.now()}@example.vn`;
+
+  // Sign up (Vietnamese by default).
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { name: "Đăng ký tài khoản" })).toBeVisible();
+  await page.locator("form button[type=submit]").click();
+  await expect(page.getByText("Bắt buộc").first()).toBeVisible(); // client-side rules
+  await shot(page, "signup-errors-vi");
+  await page.locator("#name").fill("Học Sinh Thử");
+  await page.locator("#email").fill(email);
+  await page.locator("#password").fill("Hoc-tap-2026!");
+  await page.locator("#confirm_password").fill("Hoc-tap-2026!");
+  await page.locator("#gender").selectOption("female");
+  await page.locator("#date_of_birth").fill("05/09/2010");
+  await page.locator("#cccd").fill("079210001234");
+  await page.locator("#phone").fill("0912345678");
+  await page.locator("#class_name").fill("9A2");
+  await page.locator("#school_name").fill("THCS Nguyễn Du");
+  await page.locator("#province_code").selectOption("79");
+  await page.locator("#curriculum").selectOption({ index: 1 });
+  await page.locator("form button[type=submit]").click();
+  await expect(page).toHaveURL(/signup-confirmation/);
+  await shot(page, "signup-confirmation-vi");
+
+  // Not verified yet: login is refused with the resend offer.
+  await page.goto("/login");
+  await page.locator("#email").fill(email);
+  await page.locator("#password").fill("Hoc-tap-2026!");
+  await page.locator("form button[type=submit]").click();
+  await expect(page.getByRole("button", { name: "Gửi lại e-mail xác minh" })).toBeVisible();
+  await shot(page, "login-unverified-vi");
+
+  // Verify through the link in the mail file.
+  const link = await linkFromMail(email, /\/verify-email\?token=[\w:\-]+/);
+  await page.goto(link);
+  await expect(page.getByText("E-mail đã được xác minh")).toBeVisible();
+  await shot(page, "verify-email-vi");
+
+  // Log in, then switch the language: the text and the Accept-Language header change.
+  await login(page, email, "Hoc-tap-2026!");
+  await expect(page.getByRole("heading", { name: /Xin chào, Học Sinh Thử/ })).toBeVisible();
+  await shot(page, "home-learner-vi");
+  const request = page.waitForRequest((r) => r.url().includes("/api/v1/") && r.headers()["accept-language"] === "en");
+  await page.getByRole("button", { name: /Chuyển sang tiếng Anh/ }).click();
+  await expect(page.getByRole("heading", { name: /Hello, Học Sinh Thử/ })).toBeVisible();
+  await page.goto("/profile");
+  await request;
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await shot(page, "profile-en");
+  await page.getByRole("button", { name: "Switch to Vietnamese / English" }).click();
+
+  // Log out.
+  await page.getByRole("button", { name: "Tài khoản" }).click();
+  await page.getByRole("menuitem", { name: "Đăng xuất" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // An educator with notifications and a second (learner) profile.
+  await login(page, "educator@demo.vn");
+  const bell = page.getByRole("button", { name: /Thông báo \(2 chưa đọc\)/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(page.getByRole("tab", { name: "Tất cả" })).toHaveAttribute("aria-selected", "true");
+  await shot(page, "notifications-vi");
+  const first = page.getByRole("button", { expanded: false }).filter({ hasText: "Sắp hết chỗ" }).first();
+  await first.click();
+  await expect(page.getByRole("button", { name: "Xem ca thi" })).toBeVisible(); // the item's action
+  await expect(page.getByRole("button", { name: /Thông báo \(1 chưa đọc\)/ })).toBeVisible();
+  await page.getByRole("tab", { name: "Chưa đọc" }).click();
+  await expect(page.getByText("Sắp hết chỗ")).toHaveCount(0);
+  await page.getByRole("button", { name: "Đánh dấu tất cả đã đọc" }).click();
+  await expect(page.getByRole("button", { name: /Thông báo \(0 chưa đọc\)/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // A learner-only route as an educator -> /forbidden.
+  await page.goto("/take-test/preparation/1");
+  await expect(page).toHaveURL(/\/forbidden$/);
+  await expect(page.getByRole("heading", { name: "Bạn không có quyền truy cập trang này" })).toBeVisible();
+  await shot(page, "forbidden-vi");
+  await page.goto("/home");
+
+  // Switch to the learner profile: the page reloads into the learner sidebar.
+  await page.getByRole("button", { name: "Tài khoản" }).click();
+  await page.getByRole("menuitem", { name: "Chuyển tài khoản" }).click();
+  await shot(page, "switch-account-vi");
+  await page.getByRole("button", { name: /Học sinh\s*Học sinh tự do/ }).click();
+  const nav = page.getByRole("navigation", { name: "Điều hướng chính" });
+  await expect(nav.getByRole("link", { name: "Bài thi của tôi" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Ngân hàng câu hỏi" })).toHaveCount(0);
+  await shot(page, "home-switched-learner-vi");
+
+  // A narrow window on a test route -> /unsupported.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto("/take-test/preparation/1");
+  await expect(page).toHaveURL(/\/unsupported$/);
+  await shot(page, "unsupported-vi");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Unknown route -> 404 page with go-back and home.
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { name: "Chúng tôi không tìm thấy trang này" })).toBeVisible();
+
+  // Log out.
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Tài khoản" }).click();
+  await page.getByRole("menuitem", { name: "Đăng xuất" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Đăng nhập" }).first()).toBeVisible();
+});
+
+for (const lang of ["vi", "en"] as const) {
+  for (const width of [1280, 390]) {
+    test(`public and identity screens, ${lang}, ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript((value) => window.localStorage.setItem("lang", JSON.stringify(value)), lang);
+      for (const path of ["/", "/login", "/signup", "/forgot-password", "/introductions", "/instructions/step-3", "/terms-and-conditions"]) {
+        await page.goto(path);
+        await expect(page.locator("h1").first()).toBeVisible();
+        await shot(page, `${lang}-${width}${path.replace(/\//g, "_") || "_root"}`);
+      }
+      await login(page, "learner.both@demo.vn");
+      for (const path of ["/home", "/profile", "/guide"]) {
+        await page.goto(path);
+        await expect(page.locator("h1").first()).toBeVisible();
+        await shot(page, `${lang}-${width}${path.replace(/\//g, "_")}`);
+      }
+    });
+  }
+}

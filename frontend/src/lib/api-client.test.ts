@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { api, ApiError } from "./api-client";
+import { subscribeToast, type ToastData } from "./toast-store";
+
+function respond(status: number, body: unknown) {
+  return vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+}
+
+describe("API client error catalogue (spec §8)", () => {
+  let last: ToastData | null = null;
+  let unsubscribe: () => void;
+  const assign = vi.fn();
+
+  beforeEach(() => {
+    last = null;
+    unsubscribe = subscribeToast((toast) => (last = toast));
+    last = null;
+    document.cookie = "csrftoken=tok123";
+    Object.defineProperty(window, "location", { value: { ...window.location, pathname: "/home", assign }, writable: true });
+    localStorage.clear();
+  });
+  afterEach(() => {
+    unsubscribe();
+    vi.restoreAllMocks();
+    assign.mockReset();
+  });
+
+  it("shows a destructive '<status> Error' toast with the server message and re-raises", async () => {
+    vi.stubGlobal("fetch", respond(409, { success: false, message: "Đã có người mua", code: "x" }));
+    await expect(api("/api/v1/thing")).rejects.toBeInstanceOf(ApiError);
+    expect(last).toMatchObject({ title: "409 Error", description: "Đã có người mua", variant: "destructive" });
+  });
+
+  it("swallows 404 silently but still rejects", async () => {
+    vi.stubGlobal("fetch", respond(404, { message: "Not found." }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 404 });
+    expect(last).toBeNull();
+  });
+
+  it("shows no toast for 307", async () => {
+    vi.stubGlobal("fetch", respond(307, { message: "moved" }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 307 });
+    expect(last).toBeNull();
+  });
+
+  it("sends the user to / on 401 unless already there", async () => {
+    vi.stubGlobal("fetch", respond(401, { message: "Vui lòng đăng nhập." }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 401, message: "Vui lòng đăng nhập." });
+    expect(assign).toHaveBeenCalledWith("/");
+    expect(last?.title).toBe("401 Error");
+    assign.mockReset();
+    Object.defineProperty(window, "location", { value: { ...window.location, pathname: "/", assign }, writable: true });
+    await expect(api("/api/v1/thing")).rejects.toBeInstanceOf(ApiError);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("carries code and field errors, sends credentials, CSRF and Accept-Language", async () => {
+    localStorage.setItem("lang", JSON.stringify("en"));
+    const fetchMock = respond(400, { message: "Registration Failed", code: "validation_error", errors: { cccd: ["12 digits"] } });
+    vi.stubGlobal("fetch", fetchMock);
+    const error = await api("/public/api/users/register", { method: "POST", body: { a: 1 } }).catch((e: ApiError) => e);
+    expect(error).toMatchObject({ code: "validation_error", errors: { cccd: ["12 digits"] } });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.credentials).toBe("include");
+    expect(init.headers).toMatchObject({ "Accept-Language": "en", "X-CSRFToken": "tok123", "Content-Type": "application/json" });
+  });
+
+  it("returns data of a success envelope", async () => {
+    vi.stubGlobal("fetch", respond(200, { success: true, data: { n: 1 }, message: "" }));
+    await expect(api("/api/v1/thing")).resolves.toEqual({ n: 1 });
+  });
+});
