@@ -36,7 +36,7 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await shot(page, "login-unverified-vi");
 
   // Verify through the link in the mail file.
-  const link = await linkFromMail(email, /\/verify-email\?token=[\w:\-]+/);
+  const link = await linkFromMail(email, /\/verify-email\?token=[\w:-]+/);
   await page.goto(link);
   await expect(page.getByText("E-mail đã được xác minh")).toBeVisible();
   await shot(page, "verify-email-vi");
@@ -45,7 +45,9 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await login(page, email, "Hoc-tap-2026!");
   await expect(page.getByRole("heading", { name: /Xin chào, Học Sinh Thử/ })).toBeVisible();
   await shot(page, "home-learner-vi");
-  const request = page.waitForRequest((r) => r.url().includes("/api/v1/") && r.headers()["accept-language"] === "en");
+  const request = page.waitForRequest(
+    (r) => r.url().includes("/api/v1/") && r.headers()["accept-language"] === "en",
+  );
   await page.getByRole("button", { name: /Chuyển sang tiếng Anh/ }).click();
   await expect(page.getByRole("heading", { name: /Hello, Học Sinh Thử/ })).toBeVisible();
   await page.goto("/profile");
@@ -117,7 +119,15 @@ for (const lang of ["vi", "en"] as const) {
     test(`public and identity screens, ${lang}, ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.addInitScript((value) => window.localStorage.setItem("lang", JSON.stringify(value)), lang);
-      for (const path of ["/", "/login", "/signup", "/forgot-password", "/introductions", "/instructions/step-3", "/terms-and-conditions"]) {
+      for (const path of [
+        "/",
+        "/login",
+        "/signup",
+        "/forgot-password",
+        "/introductions",
+        "/instructions/step-3",
+        "/terms-and-conditions",
+      ]) {
         await page.goto(path);
         await expect(page.locator("h1").first()).toBeVisible();
         await shot(page, `${lang}-${width}${path.replace(/\//g, "_") || "_root"}`);

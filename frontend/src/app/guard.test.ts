@@ -22,9 +22,24 @@ describe("route guard (spec §2)", () => {
   });
   it("shows the educator sidebar only to educators", () => {
     expect(sidebarItems("EDUCATOR").map((i) => i.path)).toEqual([
-      "/question-bank", "/test-preset", "/round", "/survey", "/marketplace", "/educator", "/learner", "/alltransaction",
+      "/question-bank",
+      "/test-preset",
+      "/round",
+      "/survey",
+      "/marketplace",
+      "/educator",
+      "/learner",
+      "/alltransaction",
     ]);
-    expect(sidebarItems("LEARNER").map((i) => i.path)).toEqual(["/assignment/student", "/survey/student", "/marketplace"]);
-    expect(sidebarItems(undefined).map((i) => i.path)).toEqual(["/assignment/student", "/survey/student", "/marketplace"]);
+    expect(sidebarItems("LEARNER").map((i) => i.path)).toEqual([
+      "/assignment/student",
+      "/survey/student",
+      "/marketplace",
+    ]);
+    expect(sidebarItems(undefined).map((i) => i.path)).toEqual([
+      "/assignment/student",
+      "/survey/student",
+      "/marketplace",
+    ]);
   });
 });

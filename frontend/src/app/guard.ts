@@ -15,7 +15,11 @@ export type GuardResult = "ok" | "forbidden" | "unsupported";
 
 /** "If any matched route lists roles, the user's role must be among them, else /forbidden";
  * narrower than a matched minWidth -> /unsupported (checked after the role). */
-export function checkRoute(handles: (RouteHandle | undefined)[], role: Role | undefined, width: number): GuardResult {
+export function checkRoute(
+  handles: (RouteHandle | undefined)[],
+  role: Role | undefined,
+  width: number,
+): GuardResult {
   for (const handle of handles) {
     if (handle?.roles && (!role || !handle.roles.includes(role))) return "forbidden";
   }

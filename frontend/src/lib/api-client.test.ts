@@ -4,7 +4,11 @@ import { api, ApiError } from "./api-client";
 import { subscribeToast, type ToastData } from "./toast-store";
 
 function respond(status: number, body: unknown) {
-  return vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+  return vi
+    .fn()
+    .mockResolvedValue(
+      new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
+    );
 }
 
 describe("API client error catalogue (spec §8)", () => {
@@ -17,7 +21,10 @@ describe("API client error catalogue (spec §8)", () => {
     unsubscribe = subscribeToast((toast) => (last = toast));
     last = null;
     document.cookie = "csrftoken=tok123";
-    Object.defineProperty(window, "location", { value: { ...window.location, pathname: "/home", assign }, writable: true });
+    Object.defineProperty(window, "location", {
+      value: { ...window.location, pathname: "/home", assign },
+      writable: true,
+    });
     localStorage.clear();
   });
   afterEach(() => {
@@ -29,7 +36,11 @@ describe("API client error catalogue (spec §8)", () => {
   it("shows a destructive '<status> Error' toast with the server message and re-raises", async () => {
     vi.stubGlobal("fetch", respond(409, { success: false, message: "Đã có người mua", code: "x" }));
     await expect(api("/api/v1/thing")).rejects.toBeInstanceOf(ApiError);
-    expect(last).toMatchObject({ title: "409 Error", description: "Đã có người mua", variant: "destructive" });
+    expect(last).toMatchObject({
+      title: "409 Error",
+      description: "Đã có người mua",
+      variant: "destructive",
+    });
   });
 
   it("swallows 404 silently but still rejects", async () => {
@@ -50,20 +61,33 @@ describe("API client error catalogue (spec §8)", () => {
     expect(assign).toHaveBeenCalledWith("/");
     expect(last?.title).toBe("401 Error");
     assign.mockReset();
-    Object.defineProperty(window, "location", { value: { ...window.location, pathname: "/", assign }, writable: true });
+    Object.defineProperty(window, "location", {
+      value: { ...window.location, pathname: "/", assign },
+      writable: true,
+    });
     await expect(api("/api/v1/thing")).rejects.toBeInstanceOf(ApiError);
     expect(assign).not.toHaveBeenCalled();
   });
 
   it("carries code and field errors, sends credentials, CSRF and Accept-Language", async () => {
     localStorage.setItem("lang", JSON.stringify("en"));
-    const fetchMock = respond(400, { message: "Registration Failed", code: "validation_error", errors: { cccd: ["12 digits"] } });
+    const fetchMock = respond(400, {
+      message: "Registration Failed",
+      code: "validation_error",
+      errors: { cccd: ["12 digits"] },
+    });
     vi.stubGlobal("fetch", fetchMock);
-    const error = await api("/public/api/users/register", { method: "POST", body: { a: 1 } }).catch((e: ApiError) => e);
+    const error = await api("/public/api/users/register", { method: "POST", body: { a: 1 } }).catch(
+      (e: ApiError) => e,
+    );
     expect(error).toMatchObject({ code: "validation_error", errors: { cccd: ["12 digits"] } });
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(init.credentials).toBe("include");
-    expect(init.headers).toMatchObject({ "Accept-Language": "en", "X-CSRFToken": "tok123", "Content-Type": "application/json" });
+    expect(init.headers).toMatchObject({
+      "Accept-Language": "en",
+      "X-CSRFToken": "tok123",
+      "Content-Type": "application/json",
+    });
   });
 
   it("returns data of a success envelope", async () => {

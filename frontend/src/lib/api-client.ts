@@ -87,7 +87,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     body = JSON.stringify(options.body);
   }
   if (UNSAFE.has(method)) headers["X-CSRFToken"] = await ensureCsrf();
-  const response = await fetch(buildUrl(path, options.query), { method, headers, body, credentials: "include" });
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: "include",
+  });
   if (!response.ok) {
     let parsed: Record<string, unknown> = {};
     try {

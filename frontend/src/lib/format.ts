@@ -1,6 +1,10 @@
 /** Numbers, money and dates through Intl in the active locale (vi-VN or en-GB). */
 export function formatVnd(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "VND", maximumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "VND",
+    maximumFractionDigits: 0,
+  }).format(amount);
 }
 
 export function formatDateTime(iso: string, locale: string): string {

@@ -27,7 +27,10 @@ describe("message catalogues", () => {
     for (const file of sources(join(__dirname, ".."))) {
       const text = readFileSync(file, "utf8");
       for (const m of text.matchAll(/\bt\(\s*"([a-zA-Z0-9_.]+)"/g)) used.add(m[1]!);
-      for (const m of text.matchAll(/(?:title|label|body|titleId|intro|heading)[=:]\s*"([a-z]+\.[a-zA-Z0-9_.]+)"/g)) used.add(m[1]!);
+      for (const m of text.matchAll(
+        /(?:title|label|body|titleId|intro|heading)[=:]\s*"([a-z]+\.[a-zA-Z0-9_.]+)"/g,
+      ))
+        used.add(m[1]!);
     }
     const missing = [...used].filter((id) => !(id in vi) || !(id in en));
     expect(missing).toEqual([]);

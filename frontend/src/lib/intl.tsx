@@ -30,7 +30,10 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = next;
     setLanguageState(next);
   }, []);
-  const value = useMemo(() => ({ language, locale: LOCALES[language], setLanguage }), [language, setLanguage]);
+  const value = useMemo(
+    () => ({ language, locale: LOCALES[language], setLanguage }),
+    [language, setLanguage],
+  );
   if (language === "en" && !english) return null; // a few ms on first load in English
   const messages = language === "en" && english ? { ...vi, ...english } : vi;
   return (

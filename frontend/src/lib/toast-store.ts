@@ -20,7 +20,13 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
   counter += 1;
-  current = { id: counter, open: true, variant: input.variant ?? "default", title: input.title, description: input.description };
+  current = {
+    id: counter,
+    open: true,
+    variant: input.variant ?? "default",
+    title: input.title,
+    description: input.description,
+  };
   listeners.forEach((listener) => listener(current));
   return counter;
 }

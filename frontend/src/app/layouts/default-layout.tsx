@@ -27,31 +27,41 @@ export function DefaultLayout() {
   const role = authorized.data.user.pandai_profile_role;
   return (
     <TooltipProvider>
-    <div className="min-h-screen">
-      <Header authorized={authorized.data} onMenu={() => setDrawer(true)} />
-      <div className="flex">
-        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
-          <Sidebar role={role} />
-        </aside>
-        {drawer && (
-          <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label={t("nav.main")}>
-            <div className="absolute inset-0 bg-slate-900/40" onClick={() => setDrawer(false)} />
-            <div className="absolute inset-y-0 left-0 w-64 bg-white shadow-xl">
-              <div className="flex justify-end p-2">
-                <button type="button" onClick={() => setDrawer(false)} aria-label={t("common.close")} className="rounded p-2 hover:bg-slate-100">
-                  <X className="h-5 w-5" />
-                </button>
+      <div className="min-h-screen">
+        <Header authorized={authorized.data} onMenu={() => setDrawer(true)} />
+        <div className="flex">
+          <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
+            <Sidebar role={role} />
+          </aside>
+          {drawer && (
+            <div
+              className="fixed inset-0 z-50 lg:hidden"
+              role="dialog"
+              aria-modal="true"
+              aria-label={t("nav.main")}
+            >
+              <div className="absolute inset-0 bg-slate-900/40" onClick={() => setDrawer(false)} />
+              <div className="absolute inset-y-0 left-0 w-64 bg-white shadow-xl">
+                <div className="flex justify-end p-2">
+                  <button
+                    type="button"
+                    onClick={() => setDrawer(false)}
+                    aria-label={t("common.close")}
+                    className="rounded p-2 hover:bg-slate-100"
+                  >
+                    <X className="h-5 w-5" />
+                  </button>
+                </div>
+                <Sidebar role={role} onNavigate={() => setDrawer(false)} />
               </div>
-              <Sidebar role={role} onNavigate={() => setDrawer(false)} />
             </div>
-          </div>
-        )}
-        <main className="min-w-0 flex-1 p-4 sm:p-8">
-          <Outlet />
-        </main>
+          )}
+          <main className="min-w-0 flex-1 p-4 sm:p-8">
+            <Outlet />
+          </main>
+        </div>
+        <OngoingSurveyPrompt />
       </div>
-      <OngoingSurveyPrompt />
-    </div>
     </TooltipProvider>
   );
 }

@@ -66,13 +66,22 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
       {onMenu && (
-        <button type="button" className={`${iconButton} lg:hidden`} onClick={onMenu} aria-label={t("nav.openMenu")}>
+        <button
+          type="button"
+          className={`${iconButton} lg:hidden`}
+          onClick={onMenu}
+          aria-label={t("nav.openMenu")}
+        >
           <Menu className="h-5 w-5" />
         </button>
       )}
       <Brand to={paths.home} name={t("app.name")} />
       {user.organization?.logo && (
-        <img src={user.organization.logo} alt={user.organization.name} className="hidden h-8 w-auto rounded sm:block" />
+        <img
+          src={user.organization.logo}
+          alt={user.organization.name}
+          className="hidden h-8 w-auto rounded sm:block"
+        />
       )}
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <LanguageSwitcher />
@@ -82,7 +91,10 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
           </Link>
         </Tooltip>
         <Popover.Root open={bellOpen} onOpenChange={setBellOpen} modal={false}>
-          <Popover.Trigger className={iconButton} aria-label={t("header.notifications", { count: unreadCount })}>
+          <Popover.Trigger
+            className={iconButton}
+            aria-label={t("header.notifications", { count: unreadCount })}
+          >
             <Bell className="h-5 w-5" />
             {unreadCount > 0 && (
               <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-red-600 px-1 text-[10px] font-bold leading-4 text-white">
@@ -101,22 +113,41 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
           </Popover.Portal>
         </Popover.Root>
         <Tooltip content={t("header.cart")}>
-          <Link to={paths.shoppingCart} className={iconButton} aria-label={t("header.cartCount", { count: cart.data?.length ?? 0 })}>
+          <Link
+            to={paths.shoppingCart}
+            className={iconButton}
+            aria-label={t("header.cartCount", { count: cart.data?.length ?? 0 })}
+          >
             <ShoppingCart className="h-5 w-5" />
             {badge && (
-              <span data-testid="cart-badge" className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-amber-400 px-1 text-[10px] font-bold leading-4 text-slate-900">
+              <span
+                data-testid="cart-badge"
+                className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-amber-400 px-1 text-[10px] font-bold leading-4 text-slate-900"
+              >
                 {badge}
               </span>
             )}
           </Link>
         </Tooltip>
         <DropdownMenu.Root>
-          <DropdownMenu.Trigger className="relative rounded-full focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600" aria-label={t("header.userMenu")}>
+          <DropdownMenu.Trigger
+            className="relative rounded-full focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+            aria-label={t("header.userMenu")}
+          >
             <Avatar name={user.name} src={user.profileImage} />
-            {hasPending && <span data-testid="pending-dot" className="absolute right-0 top-0 h-3 w-3 rounded-full border-2 border-white bg-red-600" />}
+            {hasPending && (
+              <span
+                data-testid="pending-dot"
+                className="absolute right-0 top-0 h-3 w-3 rounded-full border-2 border-white bg-red-600"
+              />
+            )}
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Content
+              align="end"
+              sideOffset={8}
+              className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+            >
               <div className="px-3 py-2">
                 <p className="text-sm font-semibold">{user.name}</p>
                 <p className="text-xs text-slate-500">
@@ -125,7 +156,11 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
                 </p>
               </div>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-              <MenuItem onSelect={() => navigate(paths.profile)} icon={<User className="h-4 w-4" />} label={t("header.profile")} />
+              <MenuItem
+                onSelect={() => navigate(paths.profile)}
+                icon={<User className="h-4 w-4" />}
+                label={t("header.profile")}
+              />
               <MenuItem
                 onSelect={() => navigate(paths.transactionsIndex)}
                 icon={<Receipt className="h-4 w-4" />}
@@ -133,10 +168,18 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
                 dot={hasPending}
               />
               {authorized.profiles.length > 1 && (
-                <MenuItem onSelect={() => setSwitching(true)} icon={<Users className="h-4 w-4" />} label={t("header.switchAccount")} />
+                <MenuItem
+                  onSelect={() => setSwitching(true)}
+                  icon={<Users className="h-4 w-4" />}
+                  label={t("header.switchAccount")}
+                />
               )}
               <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-              <MenuItem onSelect={onLogout} icon={<LogOut className="h-4 w-4" />} label={t("header.logout")} />
+              <MenuItem
+                onSelect={onLogout}
+                icon={<LogOut className="h-4 w-4" />}
+                label={t("header.logout")}
+              />
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
@@ -146,7 +189,17 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
   );
 }
 
-function MenuItem({ onSelect, icon, label, dot = false }: { onSelect: () => void; icon: React.ReactNode; label: string; dot?: boolean }) {
+function MenuItem({
+  onSelect,
+  icon,
+  label,
+  dot = false,
+}: {
+  onSelect: () => void;
+  icon: React.ReactNode;
+  label: string;
+  dot?: boolean;
+}) {
   return (
     <DropdownMenu.Item
       onSelect={onSelect}

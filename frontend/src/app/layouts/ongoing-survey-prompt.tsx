@@ -24,7 +24,13 @@ export function OngoingSurveyPrompt() {
     };
   }, [pathname]);
   return (
-    <Dialog open={surveyId !== null} onOpenChange={(open) => !open && setSurveyId(null)} title={t("survey.ongoingTitle")} description={t("survey.ongoingBody")} closeLabel={t("common.close")}>
+    <Dialog
+      open={surveyId !== null}
+      onOpenChange={(open) => !open && setSurveyId(null)}
+      title={t("survey.ongoingTitle")}
+      description={t("survey.ongoingBody")}
+      closeLabel={t("common.close")}
+    >
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={() => setSurveyId(null)}>
           {t("survey.later")}

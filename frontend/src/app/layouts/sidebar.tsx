@@ -1,4 +1,15 @@
-import { BookOpen, ClipboardList, FileText, GraduationCap, Layers, LineChart, ShoppingBag, Trophy, UserCog, Users } from "lucide-react";
+import {
+  BookOpen,
+  ClipboardList,
+  FileText,
+  GraduationCap,
+  Layers,
+  LineChart,
+  ShoppingBag,
+  Trophy,
+  UserCog,
+  Users,
+} from "lucide-react";
 import { Link, useLocation } from "react-router-dom";
 
 import type { Role } from "@/lib/auth/types";

@@ -28,7 +28,11 @@ export function Avatar({
   return (
     <span
       aria-label={name}
-      className={cn(SIZES[size], round, "inline-flex items-center justify-center bg-blue-100 font-semibold text-blue-800")}
+      className={cn(
+        SIZES[size],
+        round,
+        "inline-flex items-center justify-center bg-blue-100 font-semibold text-blue-800",
+      )}
     >
       {initials(name)}
     </span>

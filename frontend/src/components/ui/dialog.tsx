@@ -24,12 +24,17 @@ export function Dialog({
         <DialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl">
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description ? (
-            <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="text-sm text-slate-600">
+              {description}
+            </DialogPrimitive.Description>
           ) : (
             <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
           )}
           {children}
-          <DialogPrimitive.Close aria-label={closeLabel} className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:text-slate-900">
+          <DialogPrimitive.Close
+            aria-label={closeLabel}
+            className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:text-slate-900"
+          >
             <X className="h-4 w-4" />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>

@@ -5,7 +5,19 @@ import { cn } from "@/lib/cn";
 const control =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500";
 
-export function Field({ label, error, htmlFor, children, hint }: { label: string; error?: string; htmlFor: string; children: ReactNode; hint?: string }) {
+export function Field({
+  label,
+  error,
+  htmlFor,
+  children,
+  hint,
+}: {
+  label: string;
+  error?: string;
+  htmlFor: string;
+  children: ReactNode;
+  hint?: string;
+}) {
   return (
     <div className="grid gap-1">
       <label htmlFor={htmlFor} className="text-sm font-medium text-slate-700">
@@ -22,11 +34,17 @@ export function Field({ label, error, htmlFor, children, hint }: { label: string
   );
 }
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
   return <input ref={ref} className={cn(control, className)} {...props} />;
 });
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, children, ...props }, ref) {
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
+  { className, children, ...props },
+  ref,
+) {
   return (
     <select ref={ref} className={cn(control, className)} {...props}>
       {children}

@@ -2,7 +2,15 @@ import * as ScrollAreaPrimitive from "@radix-ui/react-scroll-area";
 import type { ReactNode, UIEventHandler } from "react";
 
 /** Scrollbar hide delay 600 ms (spec §9). */
-export function ScrollArea({ children, className, onScroll }: { children: ReactNode; className?: string; onScroll?: UIEventHandler<HTMLDivElement> }) {
+export function ScrollArea({
+  children,
+  className,
+  onScroll,
+}: {
+  children: ReactNode;
+  className?: string;
+  onScroll?: UIEventHandler<HTMLDivElement>;
+}) {
   return (
     <ScrollAreaPrimitive.Root type="hover" scrollHideDelay={600} className={className}>
       <ScrollAreaPrimitive.Viewport className="h-full w-full" onScroll={onScroll}>

@@ -22,20 +22,31 @@ export function Toaster() {
           key={current.id}
           open={current.open}
           onOpenChange={(open) => !open && dismissToast(current.id)}
-          className={cn("relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg", VARIANTS[current.variant])}
+          className={cn(
+            "relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg",
+            VARIANTS[current.variant],
+          )}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
             {current.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {current.description}
+              </ToastPrimitive.Description>
             )}
           </div>
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
+          >
             <X className="h-4 w-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport hotkey={["F8"]} className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4" />
+      <ToastPrimitive.Viewport
+        hotkey={["F8"]}
+        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -15,7 +15,10 @@ export function Tooltip({ content, children }: { content: string; children: Reac
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content sideOffset={6} className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow">
+        <TooltipPrimitive.Content
+          sideOffset={6}
+          className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow"
+        >
           {content}
         </TooltipPrimitive.Content>
       </TooltipPrimitive.Portal>

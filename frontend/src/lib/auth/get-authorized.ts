@@ -9,7 +9,8 @@ export function getAuthorized(): Promise<Authorized> {
   return api<Authorized>("/api/v1/auth/is-authorized", { silent: true });
 }
 
-export const authorizedQuery = () => queryOptions({ queryKey: ["auth", "is-authorized"], queryFn: getAuthorized, staleTime: 60_000 });
+export const authorizedQuery = () =>
+  queryOptions({ queryKey: ["auth", "is-authorized"], queryFn: getAuthorized, staleTime: 60_000 });
 
 export function useAuthorized() {
   return useQuery(authorizedQuery());

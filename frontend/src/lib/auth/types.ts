@@ -6,8 +6,12 @@ type Schemas = components["schemas"];
 
 export type Role = "LEARNER" | "EDUCATOR";
 export type OrganizationRef = Schemas["OrganizationOut"];
-export type CurrentUser = Omit<Schemas["CurrentUserOut"], "pandai_profile_role"> & { pandai_profile_role: Role };
-export type ProfileSummary = Omit<Schemas["ProfileSummaryOut"], "pandai_profile_role"> & { pandai_profile_role: Role };
+export type CurrentUser = Omit<Schemas["CurrentUserOut"], "pandai_profile_role"> & {
+  pandai_profile_role: Role;
+};
+export type ProfileSummary = Omit<Schemas["ProfileSummaryOut"], "pandai_profile_role"> & {
+  pandai_profile_role: Role;
+};
 export interface Authorized {
   user: CurrentUser;
   profiles: ProfileSummary[];

@@ -8,12 +8,17 @@ export interface LoginInput {
   password: string;
 }
 
-export const login = (body: LoginInput) => api<Authorized>("/public/api/auth/login", { method: "POST", body, silent: true });
+export const login = (body: LoginInput) =>
+  api<Authorized>("/public/api/auth/login", { method: "POST", body, silent: true });
 export const resendVerification = (email: string) =>
   api<object>("/public/api/auth/resend-verification-email", { method: "POST", body: { email } });
 export const logout = () => api<object>("/api/v1/auth/logout", { method: "POST", silent: true });
 export const switchProfile = (profileId: number) =>
-  api<Authorized>("/api/v1/users/switch-profile", { method: "POST", body: { profile_id: profileId }, silent: true });
+  api<Authorized>("/api/v1/users/switch-profile", {
+    method: "POST",
+    body: { profile_id: profileId },
+    silent: true,
+  });
 
 export interface RegisterInput {
   email: string;
@@ -32,11 +37,18 @@ export interface RegisterInput {
   contact_email: string;
 }
 
-export const register = (body: RegisterInput) => api<{ email: string }>("/public/api/users/register", { method: "POST", body, silent: true });
-export const verifyEmail = (token: string) => api<object>("/public/api/users/verify-email", { method: "POST", body: { token }, silent: true });
-export const forgotPassword = (email: string) => api<object>("/public/api/users/forgot-password", { method: "POST", body: { email }, silent: true });
-export const resetPassword = (body: { uid: string; token: string; password: string; confirm_password: string }) =>
-  api<object>("/public/api/users/reset-password", { method: "POST", body, silent: true });
+export const register = (body: RegisterInput) =>
+  api<{ email: string }>("/public/api/users/register", { method: "POST", body, silent: true });
+export const verifyEmail = (token: string) =>
+  api<object>("/public/api/users/verify-email", { method: "POST", body: { token }, silent: true });
+export const forgotPassword = (email: string) =>
+  api<object>("/public/api/users/forgot-password", { method: "POST", body: { email }, silent: true });
+export const resetPassword = (body: {
+  uid: string;
+  token: string;
+  password: string;
+  confirm_password: string;
+}) => api<object>("/public/api/users/reset-password", { method: "POST", body, silent: true });
 
 export interface InvitationInfo {
   email: string;
@@ -49,9 +61,18 @@ export interface InvitationInfo {
 
 export type InvitationKind = "educator" | "learner";
 export const checkInvitation = (kind: InvitationKind, token: string) =>
-  api<InvitationInfo>(`/public/api/users/${kind}/check-invitation`, { method: "POST", body: { token }, silent: true });
+  api<InvitationInfo>(`/public/api/users/${kind}/check-invitation`, {
+    method: "POST",
+    body: { token },
+    silent: true,
+  });
 export const rejectInvitation = (kind: InvitationKind, token: string) =>
-  api<object>(`/public/api/users/${kind}/reject-invitation`, { method: "POST", body: { token }, silent: true });
-export const registerInvited = (kind: InvitationKind, body: { token: string; name: string; password: string; confirm_password: string }) =>
-  api<Authorized>(`/public/api/users/${kind}/register-invited`, { method: "POST", body, silent: true });
-
+  api<object>(`/public/api/users/${kind}/reject-invitation`, {
+    method: "POST",
+    body: { token },
+    silent: true,
+  });
+export const registerInvited = (
+  kind: InvitationKind,
+  body: { token: string; name: string; password: string; confirm_password: string },
+) => api<Authorized>(`/public/api/users/${kind}/register-invited`, { method: "POST", body, silent: true });

@@ -1,7 +1,16 @@
 /** The signup rules of spec §5, mirroring the server (the server still decides). */
 import { z } from "zod";
 
-type T = (id: "validation.required" | "validation.email" | "validation.passwordLength" | "validation.passwordsMatch" | "validation.cccd" | "validation.dateOfBirth" | "validation.datePast") => string;
+type T = (
+  id:
+    | "validation.required"
+    | "validation.email"
+    | "validation.passwordLength"
+    | "validation.passwordsMatch"
+    | "validation.cccd"
+    | "validation.dateOfBirth"
+    | "validation.datePast",
+) => string;
 
 export function parseDayMonthYear(value: string): Date | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
@@ -37,7 +46,10 @@ export function signupSchema(t: T) {
       phone: required,
       contact_email: z.union([z.literal(""), z.string().email(t("validation.email"))]),
     })
-    .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: t("validation.passwordsMatch") });
+    .refine((v) => v.password === v.confirm_password, {
+      path: ["confirm_password"],
+      message: t("validation.passwordsMatch"),
+    });
 }
 
 export type SignupValues = z.infer<ReturnType<typeof signupSchema>>;

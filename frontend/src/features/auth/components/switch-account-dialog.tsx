@@ -9,7 +9,15 @@ import type { Authorized } from "@/lib/auth/types";
 
 /** Lists the user's profiles; choosing another stores it and reloads the page (spec §4).
  * A failed switch is only logged (spec §8). */
-export function SwitchAccountDialog({ open, onOpenChange, authorized }: { open: boolean; onOpenChange: (open: boolean) => void; authorized: Authorized }) {
+export function SwitchAccountDialog({
+  open,
+  onOpenChange,
+  authorized,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  authorized: Authorized;
+}) {
   const t = useT();
   async function choose(profileId: number) {
     if (profileId === authorized.current_profile_id) return onOpenChange(false);
@@ -21,7 +29,12 @@ export function SwitchAccountDialog({ open, onOpenChange, authorized }: { open: 
     }
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("header.switchAccount")} closeLabel={t("common.close")}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("header.switchAccount")}
+      closeLabel={t("common.close")}
+    >
       <ul className="grid gap-2">
         {authorized.profiles.map((profile) => (
           <li key={profile.id}>
@@ -32,10 +45,16 @@ export function SwitchAccountDialog({ open, onOpenChange, authorized }: { open: 
             >
               <Avatar name={profile.name} src={profile.profileImage} />
               <span className="grid flex-1">
-                <span className="text-sm font-semibold">{t(profile.pandai_profile_role === "EDUCATOR" ? "role.educator" : "role.learner")}</span>
-                <span className="text-xs text-slate-600">{profile.organization?.name ?? t("role.publicLearner")}</span>
+                <span className="text-sm font-semibold">
+                  {t(profile.pandai_profile_role === "EDUCATOR" ? "role.educator" : "role.learner")}
+                </span>
+                <span className="text-xs text-slate-600">
+                  {profile.organization?.name ?? t("role.publicLearner")}
+                </span>
               </span>
-              {profile.id === authorized.current_profile_id && <Check aria-label={t("header.currentProfile")} className="h-5 w-5 text-blue-700" />}
+              {profile.id === authorized.current_profile_id && (
+                <Check aria-label={t("header.currentProfile")} className="h-5 w-5 text-blue-700" />
+              )}
             </button>
           </li>
         ))}

@@ -16,8 +16,13 @@ export default function ForgotPasswordRoute() {
   const t = useT();
   const [sent, setSent] = useState("");
   const [failure, setFailure] = useState("");
-  const schema = z.object({ email: z.string().min(1, t("validation.required")).email(t("validation.email")) });
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: "" } });
+  const schema = z.object({
+    email: z.string().min(1, t("validation.required")).email(t("validation.email")),
+  });
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: "" },
+  });
   async function onSubmit(values: z.infer<typeof schema>) {
     setFailure("");
     try {

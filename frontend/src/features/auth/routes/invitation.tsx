@@ -18,14 +18,20 @@ export default function InvitationRoute() {
   const navigate = useNavigate();
   const kind: InvitationKind = params.get("role") === "educator" ? "educator" : "learner";
   const [rejected, setRejected] = useState(false);
-  const info = useQuery({ queryKey: ["invitation", kind, token], queryFn: () => checkInvitation(kind, token), retry: false });
+  const info = useQuery({
+    queryKey: ["invitation", kind, token],
+    queryFn: () => checkInvitation(kind, token),
+    retry: false,
+  });
   if (info.isPending) return <p role="status">{t("common.loading")}</p>;
   if (info.isError || !info.data) {
     return (
       <div className="grid gap-4">
         <h1 className="text-2xl font-semibold">{t("page.invitation")}</h1>
         <FormAlert message={t("auth.invalidInvitation")} />
-        <Link to="/" className="text-blue-700 hover:underline">{t("common.home")}</Link>
+        <Link to="/" className="text-blue-700 hover:underline">
+          {t("common.home")}
+        </Link>
       </div>
     );
   }
@@ -40,7 +46,9 @@ export default function InvitationRoute() {
   }
   return (
     <div className="grid gap-5">
-      <h1 className="text-2xl font-semibold">{t("auth.invitationTitle", { organization: data.organization.name })}</h1>
+      <h1 className="text-2xl font-semibold">
+        {t("auth.invitationTitle", { organization: data.organization.name })}
+      </h1>
       <p className="text-slate-700">
         {t("auth.invitationBody", {
           inviter: data.invited_by ?? data.organization.name,
@@ -48,9 +56,13 @@ export default function InvitationRoute() {
           email: data.email,
         })}
       </p>
-      <p className="text-sm text-slate-500">{t("auth.invitationExpires", { date: formatDateTime(data.expires_at, locale) })}</p>
+      <p className="text-sm text-slate-500">
+        {t("auth.invitationExpires", { date: formatDateTime(data.expires_at, locale) })}
+      </p>
       <div className="flex flex-wrap gap-3">
-        <Button onClick={() => navigate(`/signup-invited?token=${encodeURIComponent(token)}&role=${kind}`)}>{t("auth.accept")}</Button>
+        <Button onClick={() => navigate(`/signup-invited?token=${encodeURIComponent(token)}&role=${kind}`)}>
+          {t("auth.accept")}
+        </Button>
         <Button
           variant="outline"
           onClick={async () => {

@@ -65,7 +65,10 @@ export default function LoginRoute() {
             type="email"
             autoComplete="email"
             aria-invalid={!!errors.email}
-            {...form.register("email", { required: t("validation.required"), pattern: { value: EMAIL, message: t("validation.email") } })}
+            {...form.register("email", {
+              required: t("validation.required"),
+              pattern: { value: EMAIL, message: t("validation.email") },
+            })}
           />
         </Field>
         <Field label={t("field.password")} htmlFor="password" error={errors.password?.message}>

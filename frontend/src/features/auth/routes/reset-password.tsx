@@ -18,16 +18,27 @@ export default function ResetPasswordRoute() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState("");
   const schema = z
-    .object({ password: z.string().min(8, t("validation.passwordLength")), confirm_password: z.string().min(1, t("validation.required")) })
-    .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: t("validation.passwordsMatch") });
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm_password: "" } });
+    .object({
+      password: z.string().min(8, t("validation.passwordLength")),
+      confirm_password: z.string().min(1, t("validation.required")),
+    })
+    .refine((v) => v.password === v.confirm_password, {
+      path: ["confirm_password"],
+      message: t("validation.passwordsMatch"),
+    });
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: "", confirm_password: "" },
+  });
   async function onSubmit(values: z.infer<typeof schema>) {
     setFailure("");
     try {
       await resetPassword({ uid: params.get("uid") ?? "", token: params.get("token") ?? "", ...values });
       setDone(true);
     } catch (error) {
-      setFailure(applyServerErrors(error, form.setError, ["password", "confirm_password"]) || t("auth.resetFailed"));
+      setFailure(
+        applyServerErrors(error, form.setError, ["password", "confirm_password"]) || t("auth.resetFailed"),
+      );
     }
   }
   if (done) {
@@ -46,11 +57,24 @@ export default function ResetPasswordRoute() {
       <h1 className="text-2xl font-semibold">{t("page.resetPassword")}</h1>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormAlert message={failure} />
-        <Field label={t("field.newPassword")} htmlFor="password" error={form.formState.errors.password?.message}>
+        <Field
+          label={t("field.newPassword")}
+          htmlFor="password"
+          error={form.formState.errors.password?.message}
+        >
           <Input id="password" type="password" autoComplete="new-password" {...form.register("password")} />
         </Field>
-        <Field label={t("field.confirmPassword")} htmlFor="confirm_password" error={form.formState.errors.confirm_password?.message}>
-          <Input id="confirm_password" type="password" autoComplete="new-password" {...form.register("confirm_password")} />
+        <Field
+          label={t("field.confirmPassword")}
+          htmlFor="confirm_password"
+          error={form.formState.errors.confirm_password?.message}
+        >
+          <Input
+            id="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirm_password")}
+          />
         </Field>
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t("auth.savePassword")}

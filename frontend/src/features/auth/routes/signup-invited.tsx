@@ -22,18 +22,31 @@ export default function SignupInvitedRoute() {
   const queryClient = useQueryClient();
   const token = params.get("token") ?? "";
   const kind: InvitationKind = params.get("role") === "educator" ? "educator" : "learner";
-  const info = useQuery({ queryKey: ["invitation", kind, token], queryFn: () => checkInvitation(kind, token), retry: false });
+  const info = useQuery({
+    queryKey: ["invitation", kind, token],
+    queryFn: () => checkInvitation(kind, token),
+    retry: false,
+  });
   const [failure, setFailure] = useState("");
   const existing = info.data?.has_account ?? false;
   const schema = z
-    .object({ name: z.string(), password: z.string().min(1, t("validation.required")), confirm_password: z.string() })
+    .object({
+      name: z.string(),
+      password: z.string().min(1, t("validation.required")),
+      confirm_password: z.string(),
+    })
     .superRefine((v, ctx) => {
       if (existing) return;
       if (!v.name.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: t("validation.required") });
-      if (v.password.length < 8) ctx.addIssue({ code: "custom", path: ["password"], message: t("validation.passwordLength") });
-      if (v.password !== v.confirm_password) ctx.addIssue({ code: "custom", path: ["confirm_password"], message: t("validation.passwordsMatch") });
+      if (v.password.length < 8)
+        ctx.addIssue({ code: "custom", path: ["password"], message: t("validation.passwordLength") });
+      if (v.password !== v.confirm_password)
+        ctx.addIssue({ code: "custom", path: ["confirm_password"], message: t("validation.passwordsMatch") });
     });
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { name: "", password: "", confirm_password: "" } });
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: "", password: "", confirm_password: "" },
+  });
   if (info.isPending) return <p role="status">{t("common.loading")}</p>;
   if (info.isError || !info.data) return <FormAlert message={t("auth.invalidInvitation")} />;
 
@@ -44,7 +57,10 @@ export default function SignupInvitedRoute() {
       queryClient.setQueryData(authorizedQuery().queryKey, data);
       navigate("/home");
     } catch (error) {
-      setFailure(applyServerErrors(error, form.setError, ["name", "password", "confirm_password"]) || t("auth.invitationFailed"));
+      setFailure(
+        applyServerErrors(error, form.setError, ["name", "password", "confirm_password"]) ||
+          t("auth.invitationFailed"),
+      );
     }
   }
   const errors = form.formState.errors;
@@ -52,7 +68,12 @@ export default function SignupInvitedRoute() {
     <div className="grid gap-6">
       <div>
         <h1 className="text-2xl font-semibold">{t("page.signupInvited")}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t(existing ? "auth.invitedExisting" : "auth.invitedNew", { email: info.data.email, organization: info.data.organization.name })}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {t(existing ? "auth.invitedExisting" : "auth.invitedNew", {
+            email: info.data.email,
+            organization: info.data.organization.name,
+          })}
+        </p>
       </div>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormAlert message={failure} />
@@ -62,11 +83,25 @@ export default function SignupInvitedRoute() {
           </Field>
         )}
         <Field label={t("field.password")} htmlFor="password" error={errors.password?.message}>
-          <Input id="password" type="password" autoComplete={existing ? "current-password" : "new-password"} {...form.register("password")} />
+          <Input
+            id="password"
+            type="password"
+            autoComplete={existing ? "current-password" : "new-password"}
+            {...form.register("password")}
+          />
         </Field>
         {!existing && (
-          <Field label={t("field.confirmPassword")} htmlFor="confirm_password" error={errors.confirm_password?.message}>
-            <Input id="confirm_password" type="password" autoComplete="new-password" {...form.register("confirm_password")} />
+          <Field
+            label={t("field.confirmPassword")}
+            htmlFor="confirm_password"
+            error={errors.confirm_password?.message}
+          >
+            <Input
+              id="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              {...form.register("confirm_password")}
+            />
           </Field>
         )}
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>

@@ -16,7 +16,22 @@ import { applyServerErrors } from "../components/form-helpers";
 import { signupSchema, type SignupValues } from "../components/signup-schema";
 
 const CURRICULA = ["Kết nối tri thức với cuộc sống", "Chân trời sáng tạo", "Cánh Diều"];
-const FIELDS = ["email", "password", "confirm_password", "name", "gender", "date_of_birth", "cccd", "class_name", "school_name", "district_text", "province_code", "curriculum", "phone", "contact_email"] as const;
+const FIELDS = [
+  "email",
+  "password",
+  "confirm_password",
+  "name",
+  "gender",
+  "date_of_birth",
+  "cccd",
+  "class_name",
+  "school_name",
+  "district_text",
+  "province_code",
+  "curriculum",
+  "phone",
+  "contact_email",
+] as const;
 
 export default function SignupRoute() {
   const t = useT();
@@ -25,7 +40,12 @@ export default function SignupRoute() {
   const provinces = useQuery({ queryKey: ["provinces"], queryFn: getProvinces, staleTime: Infinity });
   const form = useForm<SignupValues>({
     resolver: zodResolver(signupSchema(t)),
-    defaultValues: { ...Object.fromEntries(FIELDS.map((f) => [f, ""])), gender: NONE, province_code: NONE, curriculum: NONE } as unknown as SignupValues,
+    defaultValues: {
+      ...Object.fromEntries(FIELDS.map((f) => [f, ""])),
+      gender: NONE,
+      province_code: NONE,
+      curriculum: NONE,
+    } as unknown as SignupValues,
   });
   const errors = form.formState.errors;
 
@@ -39,7 +59,11 @@ export default function SignupRoute() {
     }
   }
 
-  const text = (name: (typeof FIELDS)[number], label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const text = (
+    name: (typeof FIELDS)[number],
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <Field label={label} htmlFor={name} error={errors[name]?.message}>
       <Input id={name} aria-invalid={!!errors[name]} {...props} {...form.register(name)} />
     </Field>
@@ -57,7 +81,10 @@ export default function SignupRoute() {
           {text("name", t("field.name"), { autoComplete: "name" })}
           {text("email", t("field.email"), { type: "email", autoComplete: "email" })}
           {text("password", t("field.password"), { type: "password", autoComplete: "new-password" })}
-          {text("confirm_password", t("field.confirmPassword"), { type: "password", autoComplete: "new-password" })}
+          {text("confirm_password", t("field.confirmPassword"), {
+            type: "password",
+            autoComplete: "new-password",
+          })}
           <Field label={t("field.gender")} htmlFor="gender" error={errors.gender?.message}>
             <Select id="gender" aria-invalid={!!errors.gender} {...form.register("gender")}>
               <option value={NONE} disabled>
@@ -73,7 +100,11 @@ export default function SignupRoute() {
           {text("class_name", t("field.className"))}
           {text("school_name", t("field.schoolName"))}
           <Field label={t("field.province")} htmlFor="province_code" error={errors.province_code?.message}>
-            <Select id="province_code" aria-invalid={!!errors.province_code} {...form.register("province_code")}>
+            <Select
+              id="province_code"
+              aria-invalid={!!errors.province_code}
+              {...form.register("province_code")}
+            >
               <option value={NONE} disabled>
                 {t("common.choose")}
               </option>

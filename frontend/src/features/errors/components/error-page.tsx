@@ -3,7 +3,17 @@ import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { useT, type MessageId } from "@/lib/intl";
 
-export function ErrorPage({ code, title, body, back = true }: { code: string; title: MessageId; body?: MessageId; back?: boolean }) {
+export function ErrorPage({
+  code,
+  title,
+  body,
+  back = true,
+}: {
+  code: string;
+  title: MessageId;
+  body?: MessageId;
+  back?: boolean;
+}) {
   const t = useT();
   const navigate = useNavigate();
   return (

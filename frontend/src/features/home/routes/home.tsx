@@ -34,7 +34,10 @@ export default function HomeRoute() {
         </div>
       </div>
       {!educator && user.grade === null && (
-        <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+        <div
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
           {t("home.setGrade")}{" "}
           <Link to="/profile" className="font-semibold underline">
             {t("page.profile")}
@@ -43,7 +46,11 @@ export default function HomeRoute() {
       )}
       <div className="grid gap-4 sm:grid-cols-3">
         {(educator ? EDUCATOR_CARDS : LEARNER_CARDS).map((card) => (
-          <Link key={card.to} to={card.to} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300 hover:shadow">
+          <Link
+            key={card.to}
+            to={card.to}
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-300 hover:shadow"
+          >
             <h2 className="font-semibold text-slate-900">{t(card.title)}</h2>
             <p className="mt-1 text-sm text-slate-600">{t(card.body)}</p>
           </Link>

@@ -10,13 +10,16 @@ interface TransactionPage {
 /** GET /api/v1/transaction?page=1&limit=1&status=PENDING: the header's red dot (spec §2). */
 export async function getPendingTransactions(): Promise<TransactionPage> {
   try {
-    return await api<TransactionPage>("/api/v1/transaction", { query: { page: 1, limit: 1, status: "PENDING" } });
+    return await api<TransactionPage>("/api/v1/transaction", {
+      query: { page: 1, limit: 1, status: "PENDING" },
+    });
   } catch {
     return { items: [], total: 0 };
   }
 }
 
-export const pendingTransactionsQuery = () => queryOptions({ queryKey: ["transactions", "pending-dot"], queryFn: getPendingTransactions });
+export const pendingTransactionsQuery = () =>
+  queryOptions({ queryKey: ["transactions", "pending-dot"], queryFn: getPendingTransactions });
 
 export function usePendingTransactions() {
   return useQuery(pendingTransactionsQuery());

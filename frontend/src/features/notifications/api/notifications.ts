@@ -8,9 +8,19 @@ export type NotificationPage = components["schemas"]["NotificationPageOut"];
 export const NOTIFICATION_PAGE_SIZE = 5;
 
 /** GET api/v1/notification/list: limit 5, optional offset_id, has_read=false for unread. */
-export function getNotifications({ offsetId, unreadOnly }: { offsetId?: number | null; unreadOnly: boolean }) {
+export function getNotifications({
+  offsetId,
+  unreadOnly,
+}: {
+  offsetId?: number | null;
+  unreadOnly: boolean;
+}) {
   return api<NotificationPage>("/api/v1/notification/list", {
-    query: { limit: NOTIFICATION_PAGE_SIZE, offset_id: offsetId ?? undefined, has_read: unreadOnly ? "false" : undefined },
+    query: {
+      limit: NOTIFICATION_PAGE_SIZE,
+      offset_id: offsetId ?? undefined,
+      has_read: unreadOnly ? "false" : undefined,
+    },
     silent: true,
   });
 }
@@ -21,7 +31,11 @@ export function getUnreadCount() {
 
 /** POST api/v1/notification/mark-as-read with ids (list) and all (boolean). */
 export function markAsRead(body: { ids: number[]; all: boolean }) {
-  return api<{ updated: number; unread_count: number }>("/api/v1/notification/mark-as-read", { method: "POST", body, silent: true });
+  return api<{ updated: number; unread_count: number }>("/api/v1/notification/mark-as-read", {
+    method: "POST",
+    body,
+    silent: true,
+  });
 }
 
 /** An action with target API is POSTed to its url; others open in a new window (spec §4). */

@@ -9,7 +9,14 @@ import { ScrollArea } from "@/components/ui/scroll-area";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
-import { getNotifications, groupOf, markAsRead, runAction, type NotificationGroup, type NotificationItem } from "../api/notifications";
+import {
+  getNotifications,
+  groupOf,
+  markAsRead,
+  runAction,
+  type NotificationGroup,
+  type NotificationItem,
+} from "../api/notifications";
 
 const GROUPS: NotificationGroup[] = ["today", "yesterday", "last7", "older"];
 
@@ -105,17 +112,22 @@ export function NotificationPanel({ onChanged }: { onChanged: () => void }) {
         className="h-[360px]"
         onScroll={(event) => {
           const el = event.currentTarget;
-          if (more && !loading && el.scrollTop + el.clientHeight >= el.scrollHeight - 40) void load(next, false);
+          if (more && !loading && el.scrollTop + el.clientHeight >= el.scrollHeight - 40)
+            void load(next, false);
         }}
       >
         <div className="px-2 py-2">
-          {items.length === 0 && !loading && <p className="px-2 py-8 text-center text-sm text-slate-500">{t("notifications.empty")}</p>}
+          {items.length === 0 && !loading && (
+            <p className="px-2 py-8 text-center text-sm text-slate-500">{t("notifications.empty")}</p>
+          )}
           {GROUPS.map((group) => {
             const rows = items.filter((i) => groupOf(i.created_at) === group);
             if (rows.length === 0) return null;
             return (
               <section key={group} aria-label={t(`notifications.group.${group}` as MessageId)}>
-                <h3 className="px-2 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{t(`notifications.group.${group}` as MessageId)}</h3>
+                <h3 className="px-2 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  {t(`notifications.group.${group}` as MessageId)}
+                </h3>
                 <ul className="grid gap-1">
                   {rows.map((item) => (
                     <li key={item.id} className={`rounded-lg ${item.has_read ? "" : "bg-blue-50"}`}>
@@ -125,17 +137,29 @@ export function NotificationPanel({ onChanged }: { onChanged: () => void }) {
                         aria-expanded={open === item.id}
                         className="flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left hover:bg-slate-100"
                       >
-                        {!item.has_read && <span aria-label={t("notifications.unreadDot")} className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-blue-600" />}
+                        {!item.has_read && (
+                          <span
+                            aria-label={t("notifications.unreadDot")}
+                            className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-blue-600"
+                          />
+                        )}
                         <span className="grid gap-0.5">
                           <span className="text-sm font-medium text-slate-900">{item.title}</span>
                           <span className="text-xs text-slate-600">{item.body}</span>
-                          <span className="text-[11px] text-slate-400">{formatDateTime(item.created_at, locale)}</span>
+                          <span className="text-[11px] text-slate-400">
+                            {formatDateTime(item.created_at, locale)}
+                          </span>
                         </span>
                       </button>
                       {open === item.id && item.actions.length > 0 && (
                         <div className="flex gap-2 px-6 pb-2">
                           {item.actions.map((action, index) => (
-                            <Button key={action.url + index} size="xs" variant={index === 0 ? "default" : "outline"} onClick={() => act(item, index)}>
+                            <Button
+                              key={action.url + index}
+                              size="xs"
+                              variant={index === 0 ? "default" : "outline"}
+                              onClick={() => act(item, index)}
+                            >
                               {action.label}
                             </Button>
                           ))}

@@ -14,7 +14,18 @@ import { toast } from "@/lib/toast-store";
 
 import { removePhoto, updateProfile, uploadPhoto, type ProfileInput } from "../api/profile-calls";
 
-const TEXT_FIELDS = ["name", "alternate_email", "level", "class_name", "school_name", "district_text", "curriculum", "phone", "date_of_birth", "job_title"] as const;
+const TEXT_FIELDS = [
+  "name",
+  "alternate_email",
+  "level",
+  "class_name",
+  "school_name",
+  "district_text",
+  "curriculum",
+  "phone",
+  "date_of_birth",
+  "job_title",
+] as const;
 type Values = Record<(typeof TEXT_FIELDS)[number] | "gender" | "province_code" | "grade", string>;
 
 export default function ProfileRoute() {
@@ -38,9 +49,12 @@ export default function ProfileRoute() {
     } as Values);
   }, [user, form, provinces.data]);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   if (!user) return null;
   const educator = user.pandai_profile_role === "EDUCATOR";
@@ -58,7 +72,8 @@ export default function ProfileRoute() {
       await refresh();
     } catch (error) {
       if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.errors)) form.setError(field as keyof Values, { message: messages[0] });
+        for (const [field, messages] of Object.entries(error.errors))
+          form.setError(field as keyof Values, { message: messages[0] });
         toast({ variant: "destructive", title: t("profile.updateFailed"), description: error.message });
       }
     }
@@ -78,7 +93,11 @@ export default function ProfileRoute() {
   }
 
   const errors = form.formState.errors;
-  const text = (name: (typeof TEXT_FIELDS)[number], label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const text = (
+    name: (typeof TEXT_FIELDS)[number],
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <Field label={label} htmlFor={name} error={errors[name]?.message}>
       <Input id={name} aria-invalid={!!errors[name]} {...props} {...form.register(name)} />
     </Field>
@@ -117,7 +136,11 @@ export default function ProfileRoute() {
           </div>
         </div>
       </section>
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           {text("name", t("field.name"))}
           <Field label={t("field.email")} htmlFor="email">
@@ -168,7 +191,12 @@ export default function ProfileRoute() {
           {text("district_text", t("field.district"))}
           {!educator && text("curriculum", t("field.curriculum"))}
           <Field label={t("field.organization")} htmlFor="organization">
-            <Input id="organization" value={user.organization?.name ?? t("role.publicLearner")} readOnly disabled />
+            <Input
+              id="organization"
+              value={user.organization?.name ?? t("role.publicLearner")}
+              readOnly
+              disabled
+            />
           </Field>
           <Field label={t("field.role")} htmlFor="role">
             <Input id="role" value={t(educator ? "role.educator" : "role.learner")} readOnly disabled />
@@ -180,7 +208,13 @@ export default function ProfileRoute() {
           </Button>
         </div>
       </form>
-      <Dialog open={confirmRemove} onOpenChange={setConfirmRemove} title={t("profile.removePhotoTitle")} description={t("profile.removePhotoBody")} closeLabel={t("common.close")}>
+      <Dialog
+        open={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        title={t("profile.removePhotoTitle")}
+        description={t("profile.removePhotoBody")}
+        closeLabel={t("common.close")}
+      >
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirmRemove(false)}>
             {t("common.cancel")}

@@ -1,7 +1,15 @@
 import { useT, type MessageId } from "@/lib/intl";
 
 /** A public text page: a title, an introduction and sections, all from the message catalogue. */
-export function ContentPage({ title, intro, sections }: { title: MessageId; intro?: MessageId; sections: { heading: MessageId; body: MessageId }[] }) {
+export function ContentPage({
+  title,
+  intro,
+  sections,
+}: {
+  title: MessageId;
+  intro?: MessageId;
+  sections: { heading: MessageId; body: MessageId }[];
+}) {
   const t = useT();
   return (
     <article className="grid gap-6">
@@ -18,4 +26,7 @@ export function ContentPage({ title, intro, sections }: { title: MessageId; intr
 }
 
 export const sectionsOf = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ heading: `${prefix}.s${i + 1}.h` as MessageId, body: `${prefix}.s${i + 1}.b` as MessageId }));
+  Array.from({ length: count }, (_, i) => ({
+    heading: `${prefix}.s${i + 1}.h` as MessageId,
+    body: `${prefix}.s${i + 1}.b` as MessageId,
+  }));

@@ -19,7 +19,10 @@ export default function InstructionsRoute() {
             key={n}
             to={`/instructions/step-${n}`}
             aria-current={n === number ? "step" : undefined}
-            className={cn("rounded-lg px-3 py-2 text-sm", n === number ? "bg-blue-700 text-white" : "text-slate-700 hover:bg-slate-100")}
+            className={cn(
+              "rounded-lg px-3 py-2 text-sm",
+              n === number ? "bg-blue-700 text-white" : "text-slate-700 hover:bg-slate-100",
+            )}
           >
             {t("instructions.stepLabel", { n })}: {t(`instructions.step${n}.h` as MessageId)}
           </Link>
@@ -28,10 +31,20 @@ export default function InstructionsRoute() {
       <article className="grid content-start gap-4">
         <p className="text-sm font-semibold text-blue-700">{t("instructions.stepLabel", { n: number })}</p>
         <h1 className="text-3xl font-semibold">{t(`instructions.step${number}.h` as MessageId)}</h1>
-        <p className="whitespace-pre-line leading-relaxed text-slate-700">{t(`instructions.step${number}.b` as MessageId)}</p>
+        <p className="whitespace-pre-line leading-relaxed text-slate-700">
+          {t(`instructions.step${number}.b` as MessageId)}
+        </p>
         <div className="flex gap-4 text-sm">
-          {number > 1 && <Link className="text-blue-700 hover:underline" to={`/instructions/step-${number - 1}`}>← {t("common.previous")}</Link>}
-          {number < STEPS && <Link className="text-blue-700 hover:underline" to={`/instructions/step-${number + 1}`}>{t("common.next")} →</Link>}
+          {number > 1 && (
+            <Link className="text-blue-700 hover:underline" to={`/instructions/step-${number - 1}`}>
+              ← {t("common.previous")}
+            </Link>
+          )}
+          {number < STEPS && (
+            <Link className="text-blue-700 hover:underline" to={`/instructions/step-${number + 1}`}>
+              {t("common.next")} →
+            </Link>
+          )}
         </div>
       </article>
     </div>

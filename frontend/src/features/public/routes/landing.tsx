@@ -23,8 +23,13 @@ export default function LandingRoute() {
       </div>
       <ol className="grid gap-4">
         {STAGES.map((stage, index) => (
-          <li key={stage.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 font-semibold text-white">{index + 1}</span>
+          <li
+            key={stage.title}
+            className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 font-semibold text-white">
+              {index + 1}
+            </span>
             <div className="grid gap-1">
               <h2 className="flex items-center gap-2 font-semibold">
                 <stage.icon className="h-4 w-4 text-amber-500" aria-hidden="true" />
@@ -36,20 +41,46 @@ export default function LandingRoute() {
         ))}
       </ol>
       <div className="flex flex-wrap gap-3">
-        <Link to="/signup" className={cn("inline-flex items-center rounded-lg font-medium", buttonVariants.default, buttonSizes.lg)}>
+        <Link
+          to="/signup"
+          className={cn(
+            "inline-flex items-center rounded-lg font-medium",
+            buttonVariants.default,
+            buttonSizes.lg,
+          )}
+        >
           {t("landing.register")}
         </Link>
-        <Link to="/login" className={cn("inline-flex items-center rounded-lg font-medium", buttonVariants.outline, buttonSizes.lg)}>
+        <Link
+          to="/login"
+          className={cn(
+            "inline-flex items-center rounded-lg font-medium",
+            buttonVariants.outline,
+            buttonSizes.lg,
+          )}
+        >
           {t("auth.login")}
         </Link>
       </div>
       <nav aria-label={t("nav.public")} className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-blue-700">
-        <Link to="/introductions" className="hover:underline">{t("page.introductions")}</Link>
-        <Link to="/awards" className="hover:underline">{t("page.awards")}</Link>
-        <Link to="/hardware-facility" className="hover:underline">{t("page.hardware")}</Link>
-        <Link to="/instructions/step-1" className="hover:underline">{t("page.instructions")}</Link>
-        <Link to="/terms-and-conditions" className="hover:underline">{t("page.terms")}</Link>
-        <Link to="/privacy-policy" className="hover:underline">{t("page.privacy")}</Link>
+        <Link to="/introductions" className="hover:underline">
+          {t("page.introductions")}
+        </Link>
+        <Link to="/awards" className="hover:underline">
+          {t("page.awards")}
+        </Link>
+        <Link to="/hardware-facility" className="hover:underline">
+          {t("page.hardware")}
+        </Link>
+        <Link to="/instructions/step-1" className="hover:underline">
+          {t("page.instructions")}
+        </Link>
+        <Link to="/terms-and-conditions" className="hover:underline">
+          {t("page.terms")}
+        </Link>
+        <Link to="/privacy-policy" className="hover:underline">
+          {t("page.privacy")}
+        </Link>
       </nav>
     </div>
   );
