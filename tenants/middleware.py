@@ -3,8 +3,8 @@
 ARCHITECTURE.md "Tenancy": an educator profile -> its organization's schema; any other profile,
 or no session -> public. The current profile id lives in the session under ``PROFILE_SESSION_KEY``
 (set at login and by switch-profile). The profile, its user and its organization are read in one
-query; when that succeeds ``request.user`` is set from it, so Django's lazy user lookup never runs
-a second query.
+query with the user's other active profiles (``request.active_profiles``); when that succeeds
+``request.user`` is set from it, so Django's lazy user lookup never runs a second query.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class ProfileTenantMiddleware:
     def __call__(self, request):
         connection.set_schema_to_public()
         request.profile = None
+        request.active_profiles = None
         profile = self._session_profile(request)
         if profile is not None:
             request.user = profile.user
@@ -44,13 +45,19 @@ class ProfileTenantMiddleware:
         profile_id = session.get(PROFILE_SESSION_KEY)
         if not user_id or not profile_id:
             return None
-        profile = (
+        # One query loads every active profile of the session's user with its organization: the
+        # current one drives the request, the list answers is-authorized and my-profiles.
+        profiles = list(
             Profile.objects.select_related("user", "organization")
-            .filter(pk=profile_id, user_id=user_id, status=Profile.Status.ACTIVE, user__is_active=True)
-            .first()
+            .filter(user_id=user_id, status=Profile.Status.ACTIVE, user__is_active=True)
+            .order_by("id")
         )
+        profile = next((p for p in profiles if p.pk == profile_id), None)
         if profile is None:
             return None
+        for other in profiles:
+            other.user = profile.user  # one user object for all
+        request.active_profiles = profiles
         # The same check django.contrib.auth.get_user makes: a password change ends old sessions.
         stored_hash = session.get(HASH_SESSION_KEY) or ""
         if not constant_time_compare(stored_hash, profile.user.get_session_auth_hash()):

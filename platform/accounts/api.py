@@ -177,7 +177,7 @@ def _invitation_role(kind: str) -> str:
 def is_authorized(request: HttpRequest):
     """The session's user: ``data.user`` (current-user fields of spec section 3),
     ``data.profiles`` and ``data.current_profile_id``. No session -> 401."""
-    return ok(selectors.authorized_payload(request.auth))
+    return ok(selectors.authorized_payload(request.auth, getattr(request, "active_profiles", None)))
 
 
 @private_router.post("auth/logout", response=Envelope[Empty])

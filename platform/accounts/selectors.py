@@ -92,12 +92,15 @@ def current_user(profile: Profile) -> dict[str, Any]:
     }
 
 
-def authorized_payload(profile: Profile) -> dict[str, Any]:
-    """data of GET /api/v1/auth/is-authorized: ``{user, profiles, current_profile_id}``."""
+def authorized_payload(profile: Profile, active_profiles: list[Profile] | None = None) -> dict[str, Any]:
+    """data of GET /api/v1/auth/is-authorized: ``{user, profiles, current_profile_id}``.
+
+    ``active_profiles`` (the middleware's list, when the request has it) saves a query."""
     user = profile.user
+    profiles = active_profiles if active_profiles is not None else profiles_of(user=user)
     return {
         "user": current_user(profile),
-        "profiles": [profile_summary(p, user) for p in profiles_of(user=user)],
+        "profiles": [profile_summary(p, user) for p in profiles],
         "current_profile_id": profile.id,
     }
 

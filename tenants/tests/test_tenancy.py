@@ -83,7 +83,7 @@ def test_middleware_ignores_a_profile_of_another_user(educator_a, learner):
 def test_is_authorized_query_count(educator_a, django_assert_max_num_queries):
     client = client_for(educator_a)
     client.get("/api/v1/auth/is-authorized")
-    with django_assert_max_num_queries(4):  # session, profile+user+org, search_path, profiles
+    with django_assert_max_num_queries(3):  # session, profiles+user+org, search_path
         res = client.get("/api/v1/auth/is-authorized")
     assert res.status_code == 200
 
