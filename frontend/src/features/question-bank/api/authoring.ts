@@ -1,0 +1,101 @@
+/** Authoring API calls (issue 4; OpenAPI at /api/v1/docs), one function per endpoint. */
+import type { components } from "@/lib/api/v1";
+import { api, request } from "@/lib/api-client";
+
+type S = components["schemas"];
+export type Bank = S["BankOut"];
+export type BankDetail = S["BankDetailOut"];
+export type Question = S["QuestionOut"];
+export type Cluster = S["ClusterOut"];
+export type Subject = S["SubjectOut"];
+export type Transition = S["TransitionOut"];
+export type BulkResult = S["BulkResultOut"];
+export type ImportReport = S["ImportReportOut"];
+export interface Page<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
+export type QuestionType = "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+export const QUESTION_TYPES: QuestionType[] = ["single_choice", "multiple_choice", "true_false", "short_text", "essay"];
+export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
+export const STATUSES = ["draft", "submitted", "approved", "rejected", "published"] as const;
+export const CLUSTER_TYPES = ["topic", "subtopic", "complexity_level", "cognitive_domain"] as const;
+
+export interface BankQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  order_by?: string;
+  parent_id?: number | null;
+}
+export const listBanks = (query: BankQuery) => api<Page<Bank>>("/api/v1/question-banks", { query: { ...query } });
+export const getBank = (id: number) => api<BankDetail>(`/api/v1/question-banks/${id}`);
+export const createBank = (body: { name: string; parent_id?: number | null }) =>
+  api<Bank>("/api/v1/question-banks", { method: "POST", body, silent: true });
+export const renameBank = (id: number, name: string) =>
+  api<Bank>(`/api/v1/question-banks/${id}`, { method: "PUT", body: { name }, silent: true });
+export const deleteBank = (id: number) => api<object>(`/api/v1/question-banks/${id}`, { method: "DELETE" });
+
+export interface QuestionQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  order_by?: string;
+  bank_id?: number;
+  status?: string;
+  type?: string;
+  grade?: number | string;
+  subject_id?: number | string;
+  difficulty?: string;
+  cluster_id?: number | string;
+}
+export const listQuestions = (query: QuestionQuery) => api<Page<Question>>("/api/v1/questions", { query: { ...query } });
+export const vettingQueue = (page = 1) => api<Page<Question>>("/api/v1/questions/vetting-queue", { query: { page, limit: 20 } });
+export const getQuestion = (id: number) => api<Question>(`/api/v1/questions/${id}`);
+export const questionHistory = (id: number) => api<Transition[]>(`/api/v1/questions/${id}/history`);
+export type QuestionInput = Partial<Pick<Question, "type" | "grade" | "subject_id" | "difficulty" | "score_weight" | "content" | "answer_key">> & {
+  bank_id?: number;
+};
+export const createQuestion = (body: QuestionInput) => api<Question>("/api/v1/questions", { method: "POST", body, silent: true });
+export const updateQuestion = (id: number, body: QuestionInput) =>
+  api<Question>(`/api/v1/questions/${id}`, { method: "PUT", body, silent: true });
+export const deleteQuestion = (id: number) => api<object>(`/api/v1/questions/${id}`, { method: "DELETE" });
+export const attachMatrix = (id: number, body: Record<string, number | null>) =>
+  api<Question>(`/api/v1/questions/${id}/matrix`, { method: "PUT", body, silent: true });
+export const questionAction = (id: number, action: "submit" | "approve" | "reject" | "publish", comment = "") =>
+  api<Question>(`/api/v1/questions/${id}/${action}`, { method: "POST", body: { comment }, silent: true });
+export const bulkAction = (action: "submit" | "approve" | "publish", ids: number[]) =>
+  api<BulkResult[]>("/api/v1/questions/bulk", { method: "POST", body: { action, ids } });
+export const moveQuestions = (ids: number[], bankId: number) =>
+  api<{ moved: number }>("/api/v1/questions/move", { method: "POST", body: { ids, bank_id: bankId } });
+
+export function uploadQuestionImage(file: File) {
+  const form = new FormData();
+  form.append("file", file);
+  return api<{ url: string; path: string }>("/api/v1/questions/images", { method: "POST", body: form });
+}
+
+export const listSubjects = () => api<Subject[]>("/api/v1/subjects");
+export const listClusters = () => api<Cluster[]>("/api/v1/matrix-clusters");
+export const createCluster = (body: Partial<Cluster>) => api<Cluster>("/api/v1/matrix-clusters", { method: "POST", body, silent: true });
+export const updateCluster = (id: number, body: Partial<Cluster>) =>
+  api<Cluster>(`/api/v1/matrix-clusters/${id}`, { method: "PUT", body, silent: true });
+export const deleteCluster = (id: number) => api<object>(`/api/v1/matrix-clusters/${id}`, { method: "DELETE" });
+
+export function importQuestions(bankId: number, file: File, dryRun: boolean) {
+  const form = new FormData();
+  form.append("file", file);
+  return api<ImportReport>(`/api/v1/question-banks/${bankId}/import`, { method: "POST", body: form, query: { dry_run: dryRun }, silent: true });
+}
+
+/** Downloads a file answer (xlsx) with the name from content-disposition. */
+export async function download(path: string, fallback: string): Promise<void> {
+  const response = await request<Response>(path, { raw: true });
+  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? fallback;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  link.click();
+  URL.revokeObjectURL(url);
+}
