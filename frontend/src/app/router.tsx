@@ -144,6 +144,29 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("@/features/profile/routes/profile")),
             handle: h({ titleId: "page.profile" }),
           },
+          {
+            path: "/question-bank",
+            handle: h({ roles: ["EDUCATOR"], titleId: "nav.questionBank" }),
+            children: [
+              { index: true, lazy: page(() => import("@/features/question-bank/routes/banks")) },
+              {
+                path: "matrix",
+                lazy: page(() => import("@/features/question-bank/routes/matrix")),
+                handle: h({ titleId: "qb.tab.matrix" }),
+              },
+              {
+                path: "vetting",
+                lazy: page(() => import("@/features/question-bank/routes/vetting")),
+                handle: h({ titleId: "qb.tab.vetting" }),
+              },
+              {
+                path: "form/:id/:load?",
+                lazy: page(() => import("@/features/question-bank/routes/question-form")),
+                handle: h({ titleId: "qb.question" }),
+              },
+              { path: ":id", lazy: page(() => import("@/features/question-bank/routes/folder")) },
+            ],
+          },
         ],
       },
       {

@@ -18,7 +18,13 @@ export interface Page<T> {
   total: number;
 }
 export type QuestionType = "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
-export const QUESTION_TYPES: QuestionType[] = ["single_choice", "multiple_choice", "true_false", "short_text", "essay"];
+export const QUESTION_TYPES: QuestionType[] = [
+  "single_choice",
+  "multiple_choice",
+  "true_false",
+  "short_text",
+  "essay",
+];
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 export const STATUSES = ["draft", "submitted", "approved", "rejected", "published"] as const;
 export const CLUSTER_TYPES = ["topic", "subtopic", "complexity_level", "cognitive_domain"] as const;
@@ -30,7 +36,8 @@ export interface BankQuery {
   order_by?: string;
   parent_id?: number | null;
 }
-export const listBanks = (query: BankQuery) => api<Page<Bank>>("/api/v1/question-banks", { query: { ...query } });
+export const listBanks = (query: BankQuery) =>
+  api<Page<Bank>>("/api/v1/question-banks", { query: { ...query } });
 export const getBank = (id: number) => api<BankDetail>(`/api/v1/question-banks/${id}`);
 export const createBank = (body: { name: string; parent_id?: number | null }) =>
   api<Bank>("/api/v1/question-banks", { method: "POST", body, silent: true });
@@ -51,21 +58,29 @@ export interface QuestionQuery {
   difficulty?: string;
   cluster_id?: number | string;
 }
-export const listQuestions = (query: QuestionQuery) => api<Page<Question>>("/api/v1/questions", { query: { ...query } });
-export const vettingQueue = (page = 1) => api<Page<Question>>("/api/v1/questions/vetting-queue", { query: { page, limit: 20 } });
+export const listQuestions = (query: QuestionQuery) =>
+  api<Page<Question>>("/api/v1/questions", { query: { ...query } });
+export const vettingQueue = (page = 1) =>
+  api<Page<Question>>("/api/v1/questions/vetting-queue", { query: { page, limit: 20 } });
 export const getQuestion = (id: number) => api<Question>(`/api/v1/questions/${id}`);
 export const questionHistory = (id: number) => api<Transition[]>(`/api/v1/questions/${id}/history`);
-export type QuestionInput = Partial<Pick<Question, "type" | "grade" | "subject_id" | "difficulty" | "score_weight" | "content" | "answer_key">> & {
+export type QuestionInput = Partial<
+  Pick<Question, "type" | "grade" | "subject_id" | "difficulty" | "score_weight" | "content" | "answer_key">
+> & {
   bank_id?: number;
 };
-export const createQuestion = (body: QuestionInput) => api<Question>("/api/v1/questions", { method: "POST", body, silent: true });
+export const createQuestion = (body: QuestionInput) =>
+  api<Question>("/api/v1/questions", { method: "POST", body, silent: true });
 export const updateQuestion = (id: number, body: QuestionInput) =>
   api<Question>(`/api/v1/questions/${id}`, { method: "PUT", body, silent: true });
 export const deleteQuestion = (id: number) => api<object>(`/api/v1/questions/${id}`, { method: "DELETE" });
 export const attachMatrix = (id: number, body: Record<string, number | null>) =>
   api<Question>(`/api/v1/questions/${id}/matrix`, { method: "PUT", body, silent: true });
-export const questionAction = (id: number, action: "submit" | "approve" | "reject" | "publish", comment = "") =>
-  api<Question>(`/api/v1/questions/${id}/${action}`, { method: "POST", body: { comment }, silent: true });
+export const questionAction = (
+  id: number,
+  action: "submit" | "approve" | "reject" | "publish",
+  comment = "",
+) => api<Question>(`/api/v1/questions/${id}/${action}`, { method: "POST", body: { comment }, silent: true });
 export const bulkAction = (action: "submit" | "approve" | "publish", ids: number[]) =>
   api<BulkResult[]>("/api/v1/questions/bulk", { method: "POST", body: { action, ids } });
 export const moveQuestions = (ids: number[], bankId: number) =>
@@ -79,15 +94,22 @@ export function uploadQuestionImage(file: File) {
 
 export const listSubjects = () => api<Subject[]>("/api/v1/subjects");
 export const listClusters = () => api<Cluster[]>("/api/v1/matrix-clusters");
-export const createCluster = (body: Partial<Cluster>) => api<Cluster>("/api/v1/matrix-clusters", { method: "POST", body, silent: true });
+export const createCluster = (body: Partial<Cluster>) =>
+  api<Cluster>("/api/v1/matrix-clusters", { method: "POST", body, silent: true });
 export const updateCluster = (id: number, body: Partial<Cluster>) =>
   api<Cluster>(`/api/v1/matrix-clusters/${id}`, { method: "PUT", body, silent: true });
-export const deleteCluster = (id: number) => api<object>(`/api/v1/matrix-clusters/${id}`, { method: "DELETE" });
+export const deleteCluster = (id: number) =>
+  api<object>(`/api/v1/matrix-clusters/${id}`, { method: "DELETE" });
 
 export function importQuestions(bankId: number, file: File, dryRun: boolean) {
   const form = new FormData();
   form.append("file", file);
-  return api<ImportReport>(`/api/v1/question-banks/${bankId}/import`, { method: "POST", body: form, query: { dry_run: dryRun }, silent: true });
+  return api<ImportReport>(`/api/v1/question-banks/${bankId}/import`, {
+    method: "POST",
+    body: form,
+    query: { dry_run: dryRun },
+    silent: true,
+  });
 }
 
 /** Downloads a file answer (xlsx) with the name from content-disposition. */

@@ -17,7 +17,14 @@ export function AuthoringTabs() {
           key={tab.to}
           to={tab.to}
           end={tab.end}
-          className={({ isActive }) => cn("-mb-px border-b-2 px-3 py-2 text-sm font-medium", isActive ? "border-blue-700 text-blue-700" : "border-transparent text-slate-600 hover:text-slate-900")}
+          className={({ isActive }) =>
+            cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+              isActive
+                ? "border-blue-700 text-blue-700"
+                : "border-transparent text-slate-600 hover:text-slate-900",
+            )
+          }
         >
           {tab.label}
         </NavLink>

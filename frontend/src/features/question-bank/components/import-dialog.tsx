@@ -9,7 +9,17 @@ import { useT } from "@/lib/intl";
 
 import { download, importQuestions, type ImportReport } from "../api/authoring";
 
-export function ImportDialog({ bankId, open, onOpenChange, onImported }: { bankId: number; open: boolean; onOpenChange: (o: boolean) => void; onImported: () => void }) {
+export function ImportDialog({
+  bankId,
+  open,
+  onOpenChange,
+  onImported,
+}: {
+  bankId: number;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onImported: () => void;
+}) {
   const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -40,29 +50,61 @@ export function ImportDialog({ bankId, open, onOpenChange, onImported }: { bankI
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("qb.importTitle")} description={t("qb.importBody")} closeLabel={t("common.close")}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("qb.importTitle")}
+      description={t("qb.importBody")}
+      closeLabel={t("common.close")}
+    >
       <div className="grid gap-3">
-        <Button variant="link" size="sm" className="justify-start px-0" onClick={() => download("/api/v1/question-banks/import-template", "question-import-template.xlsx")}>
+        <Button
+          variant="link"
+          size="sm"
+          className="justify-start px-0"
+          onClick={() => download("/api/v1/question-banks/import-template", "question-import-template.xlsx")}
+        >
           {t("qb.downloadTemplate")}
         </Button>
-        <label htmlFor="import-file" className="text-sm font-medium">{t("qb.chooseFile")}</label>
-        <input id="import-file" type="file" accept=".xlsx" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setReport(null); setError(""); }} />
-        {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+        <label htmlFor="import-file" className="text-sm font-medium">
+          {t("qb.chooseFile")}
+        </label>
+        <input
+          id="import-file"
+          type="file"
+          accept=".xlsx"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setReport(null);
+            setError("");
+          }}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        )}
         {report && (
           <div className="grid gap-2 text-sm" role="status">
             <p>{t("qb.importSummary", { rows: report.rows, valid: report.valid })}</p>
             {report.errors.length > 0 && (
               <ul className="max-h-48 overflow-auto rounded-lg border border-red-200 bg-red-50 p-2 text-xs text-red-800">
                 {report.errors.map((e, i) => (
-                  <li key={i}>{t("qb.importRow", { row: e.row, column: e.column || "—", message: e.message })}</li>
+                  <li key={i}>
+                    {t("qb.importRow", { row: e.row, column: e.column || "—", message: e.message })}
+                  </li>
                 ))}
               </ul>
             )}
           </div>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="outline" disabled={!file || busy} onClick={() => run(true)}>{t("qb.check")}</Button>
-          <Button disabled={!file || busy || !report || report.errors.length > 0} onClick={() => run(false)}>{t("qb.importNow")}</Button>
+          <Button variant="outline" disabled={!file || busy} onClick={() => run(true)}>
+            {t("qb.check")}
+          </Button>
+          <Button disabled={!file || busy || !report || report.errors.length > 0} onClick={() => run(false)}>
+            {t("qb.importNow")}
+          </Button>
         </div>
       </div>
     </Dialog>

@@ -13,3 +13,9 @@ export const STATUS_STYLE: Record<string, string> = {
   published: "bg-emerald-100 text-emerald-800",
   superseded: "bg-slate-100 text-slate-500",
 };
+
+/** The stem in the reader's language, falling back to the other language (issue 4, item 3). */
+export function stemOf(content: Record<string, unknown>, language: string): string {
+  const stem = (content.stem ?? {}) as { vi?: string; en?: string };
+  return (language === "en" ? stem.en || stem.vi : stem.vi || stem.en) || "";
+}

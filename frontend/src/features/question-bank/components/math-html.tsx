@@ -7,7 +7,9 @@ import { useMemo } from "react";
 export function renderMath(html: string): string {
   return html.replace(/\$([^$]+)\$/g, (_, tex: string) => {
     try {
-      return katex.renderToString(tex.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"), { throwOnError: false });
+      return katex.renderToString(tex.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"), {
+        throwOnError: false,
+      });
     } catch {
       return `$${tex}$`;
     }

@@ -26,7 +26,10 @@ export default function BanksRoute() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Bank | "new" | null>(null);
   const [deleting, setDeleting] = useState<Bank | null>(null);
-  const banks = useQuery({ queryKey: ["question-banks", { search, order, page }], queryFn: () => listBanks({ search, order_by: order, page, limit: 20 }) });
+  const banks = useQuery({
+    queryKey: ["question-banks", { search, order, page }],
+    queryFn: () => listBanks({ search, order_by: order, page, limit: 20 }),
+  });
   const remove = useMutation({
     mutationFn: (id: number) => deleteBank(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["question-banks"] }),
@@ -44,9 +47,22 @@ export default function BanksRoute() {
       </div>
       <AuthoringTabs />
       <div className="flex flex-wrap gap-3">
-        <label className="sr-only" htmlFor="bank-search">{t("common.search")}</label>
-        <Input id="bank-search" className="max-w-xs" placeholder={t("common.search")} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <label className="sr-only" htmlFor="bank-order">{t("common.sort")}</label>
+        <label className="sr-only" htmlFor="bank-search">
+          {t("common.search")}
+        </label>
+        <Input
+          id="bank-search"
+          className="max-w-xs"
+          placeholder={t("common.search")}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <label className="sr-only" htmlFor="bank-order">
+          {t("common.sort")}
+        </label>
         <Select id="bank-order" className="max-w-xs" value={order} onChange={(e) => setOrder(e.target.value)}>
           <option value="name">{t("qb.sort.name")}</option>
           <option value="-updated_at">{t("qb.sort.updated")}</option>
@@ -56,24 +72,48 @@ export default function BanksRoute() {
       {banks.isPending ? (
         <p role="status">{t("common.loading")}</p>
       ) : banks.data?.items.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">{t("qb.noBanks")}</div>
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+          {t("qb.noBanks")}
+        </div>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {banks.data?.items.map((bank) => (
-            <li key={bank.id} className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4">
+            <li
+              key={bank.id}
+              className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+            >
               <Folder className="mt-0.5 h-5 w-5 text-amber-500" aria-hidden="true" />
               <div className="grid flex-1 gap-1">
-                <Link to={`/question-bank/${bank.id}`} className="font-semibold text-slate-900 hover:text-blue-700">{bank.name}</Link>
+                <Link
+                  to={`/question-bank/${bank.id}`}
+                  className="font-semibold text-slate-900 hover:text-blue-700"
+                >
+                  {bank.name}
+                </Link>
                 <p className="text-xs text-slate-500">
-                  {t("qb.bankCounts", { questions: bank.question_count ?? 0, folders: bank.folder_count ?? 0 })} · {bank.created_by_name} · {formatDate(bank.updated_at, locale)}
+                  {t("qb.bankCounts", {
+                    questions: bank.question_count ?? 0,
+                    folders: bank.folder_count ?? 0,
+                  })}{" "}
+                  · {bank.created_by_name} · {formatDate(bank.updated_at, locale)}
                 </p>
               </div>
               {me?.pandai_profile_id === bank.created_by_profile_id && (
                 <div className="flex gap-1">
-                  <Button size="icon" variant="ghost" aria-label={t("qb.rename", { name: bank.name })} onClick={() => setEditing(bank)}>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={t("qb.rename", { name: bank.name })}
+                    onClick={() => setEditing(bank)}
+                  >
                     <Pencil className="h-4 w-4" />
                   </Button>
-                  <Button size="icon" variant="ghost" aria-label={t("qb.delete", { name: bank.name })} onClick={() => setDeleting(bank)}>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={t("qb.delete", { name: bank.name })}
+                    onClick={() => setDeleting(bank)}
+                  >
                     <Trash2 className="h-4 w-4" />
                   </Button>
                 </div>
@@ -84,9 +124,13 @@ export default function BanksRoute() {
       )}
       {pages > 1 && (
         <div className="flex items-center gap-3 text-sm">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t("common.previous")}</Button>
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("common.previous")}
+          </Button>
           <span>{t("common.pageOf", { page, pages })}</span>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t("common.next")}</Button>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t("common.next")}
+          </Button>
         </div>
       )}
       <BankDialog
@@ -95,10 +139,24 @@ export default function BanksRoute() {
         onClose={() => setEditing(null)}
         onSaved={() => queryClient.invalidateQueries({ queryKey: ["question-banks"] })}
       />
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} title={t("qb.deleteTitle")} description={t("qb.deleteBody", { name: deleting?.name ?? "" })} closeLabel={t("common.close")}>
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("qb.deleteTitle")}
+        description={t("qb.deleteBody", { name: deleting?.name ?? "" })}
+        closeLabel={t("common.close")}
+      >
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setDeleting(null)}>{t("common.cancel")}</Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>{t("common.delete")}</Button>
+          <Button variant="outline" onClick={() => setDeleting(null)}>
+            {t("common.cancel")}
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => deleting && remove.mutate(deleting.id)}
+          >
+            {t("common.delete")}
+          </Button>
         </div>
       </Dialog>
     </div>
@@ -106,7 +164,17 @@ export default function BanksRoute() {
 }
 
 /** Create (bank === "new", optionally inside parentId) or rename a bank. */
-export function BankDialog({ bank, parentId, onClose, onSaved }: { bank: Bank | "new" | null; parentId: number | null; onClose: () => void; onSaved: () => void }) {
+export function BankDialog({
+  bank,
+  parentId,
+  onClose,
+  onSaved,
+}: {
+  bank: Bank | "new" | null;
+  parentId: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const t = useT();
   const [name, setName] = useState("");
   const [error, setError] = useState("");
@@ -125,7 +193,12 @@ export function BankDialog({ bank, parentId, onClose, onSaved }: { bank: Bank | 
     }
   }
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={t(current ? "qb.renameTitle" : parentId ? "qb.newFolder" : "qb.newBank")} closeLabel={t("common.close")}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={t(current ? "qb.renameTitle" : parentId ? "qb.newFolder" : "qb.newBank")}
+      closeLabel={t("common.close")}
+    >
       <form
         noValidate
         className="grid gap-4"
@@ -135,10 +208,17 @@ export function BankDialog({ bank, parentId, onClose, onSaved }: { bank: Bank | 
         }}
       >
         <Field label={t("qb.bankName")} htmlFor="bank-name" error={error}>
-          <Input id="bank-name" autoFocus defaultValue={current?.name ?? ""} onChange={(e) => setName(e.target.value)} />
+          <Input
+            id="bank-name"
+            autoFocus
+            defaultValue={current?.name ?? ""}
+            onChange={(e) => setName(e.target.value)}
+          />
         </Field>
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>{t("common.cancel")}</Button>
+          <Button variant="outline" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
           <Button type="submit">{t("common.save")}</Button>
         </div>
       </form>

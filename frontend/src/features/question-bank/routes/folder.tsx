@@ -26,7 +26,7 @@ import {
   type QuestionQuery,
 } from "../api/authoring";
 import { ImportDialog } from "../components/import-dialog";
-import { difficultyLabel, STATUS_STYLE, statusLabel, typeLabel } from "../components/labels";
+import { difficultyLabel, STATUS_STYLE, statusLabel, stemOf, typeLabel } from "../components/labels";
 import { MathHtml } from "../components/math-html";
 import { BankDialog } from "./banks";
 
@@ -43,7 +43,10 @@ export default function FolderRoute() {
   const [newFolder, setNewFolder] = useState(false);
   const [importing, setImporting] = useState(false);
   const bank = useQuery({ queryKey: ["question-bank", bankId], queryFn: () => getBank(bankId) });
-  const folders = useQuery({ queryKey: ["question-banks", { parent: bankId }], queryFn: () => listBanks({ parent_id: bankId, limit: 100 }) });
+  const folders = useQuery({
+    queryKey: ["question-banks", { parent: bankId }],
+    queryFn: () => listBanks({ parent_id: bankId, limit: 100 }),
+  });
   const subjects = useQuery({ queryKey: ["subjects"], queryFn: listSubjects, staleTime: Infinity });
   const clusters = useQuery({ queryKey: ["matrix-clusters"], queryFn: listClusters });
   const questions = useQuery({
@@ -76,30 +79,58 @@ export default function FolderRoute() {
 
   return (
     <div className="grid gap-6">
-      <nav aria-label={t("qb.breadcrumbs")} className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
-        <Link to="/question-bank" className="hover:text-blue-700">{t("nav.questionBank")}</Link>
+      <nav
+        aria-label={t("qb.breadcrumbs")}
+        className="flex flex-wrap items-center gap-1 text-sm text-slate-600"
+      >
+        <Link to="/question-bank" className="hover:text-blue-700">
+          {t("nav.questionBank")}
+        </Link>
         {bank.data?.path.map((crumb) => (
           <span key={crumb.id} className="flex items-center gap-1">
             <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            <Link to={`/question-bank/${crumb.id}`} className="hover:text-blue-700" aria-current={crumb.id === bankId ? "page" : undefined}>{crumb.name}</Link>
+            <Link
+              to={`/question-bank/${crumb.id}`}
+              className="hover:text-blue-700"
+              aria-current={crumb.id === bankId ? "page" : undefined}
+            >
+              {crumb.name}
+            </Link>
           </span>
         ))}
       </nav>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{bank.data?.name ?? t("common.loading")}</h1>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setNewFolder(true)}><FolderPlus className="h-4 w-4" /> {t("qb.newFolder")}</Button>
-          <Button variant="outline" onClick={() => setImporting(true)}><Upload className="h-4 w-4" /> {t("qb.import")}</Button>
-          <Button variant="outline" onClick={() => download(`/api/v1/question-banks/${bankId}/export`, `question-bank-${bankId}.xlsx`)}><Download className="h-4 w-4" /> {t("qb.export")}</Button>
-          <Button onClick={() => navigate(`/question-bank/form/new?bank=${bankId}`)}><Plus className="h-4 w-4" /> {t("qb.newQuestion")}</Button>
+          <Button variant="outline" onClick={() => setNewFolder(true)}>
+            <FolderPlus className="h-4 w-4" /> {t("qb.newFolder")}
+          </Button>
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            <Upload className="h-4 w-4" /> {t("qb.import")}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() =>
+              download(`/api/v1/question-banks/${bankId}/export`, `question-bank-${bankId}.xlsx`)
+            }
+          >
+            <Download className="h-4 w-4" /> {t("qb.export")}
+          </Button>
+          <Button onClick={() => navigate(`/question-bank/form/new?bank=${bankId}`)}>
+            <Plus className="h-4 w-4" /> {t("qb.newQuestion")}
+          </Button>
         </div>
       </div>
       {(folders.data?.items.length ?? 0) > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={t("qb.folders")}>
           {folders.data?.items.map((f) => (
             <li key={f.id}>
-              <Link to={`/question-bank/${f.id}`} className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm hover:border-blue-300">
-                <Folder className="h-4 w-4 text-amber-500" aria-hidden="true" /> {f.name} <span className="text-xs text-slate-500">({f.question_count})</span>
+              <Link
+                to={`/question-bank/${f.id}`}
+                className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm hover:border-blue-300"
+              >
+                <Folder className="h-4 w-4 text-amber-500" aria-hidden="true" /> {f.name}{" "}
+                <span className="text-xs text-slate-500">({f.question_count})</span>
               </Link>
             </li>
           ))}
@@ -112,46 +143,80 @@ export default function FolderRoute() {
         <Field label={t("qb.status")} htmlFor="f-status">
           <Select id="f-status" onChange={(e) => filter("status", e.target.value)}>
             <option value="__all">{t("common.all")}</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{t(statusLabel(s))}</option>)}
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(statusLabel(s))}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label={t("qb.type")} htmlFor="f-type">
           <Select id="f-type" onChange={(e) => filter("type", e.target.value)}>
             <option value="__all">{t("common.all")}</option>
-            {QUESTION_TYPES.map((s) => <option key={s} value={s}>{t(typeLabel(s))}</option>)}
+            {QUESTION_TYPES.map((s) => (
+              <option key={s} value={s}>
+                {t(typeLabel(s))}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label={t("field.grade")} htmlFor="f-grade">
           <Select id="f-grade" onChange={(e) => filter("grade", e.target.value)}>
             <option value="__all">{t("common.all")}</option>
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((g) => <option key={g} value={String(g)}>{g}</option>)}
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((g) => (
+              <option key={g} value={String(g)}>
+                {g}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label={t("qb.subject")} htmlFor="f-subject">
           <Select id="f-subject" onChange={(e) => filter("subject_id", e.target.value)}>
             <option value="__all">{t("common.all")}</option>
-            {subjects.data?.map((s) => <option key={s.id} value={String(s.id)}>{language === "en" ? s.name_en : s.name_vi}</option>)}
+            {subjects.data?.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {language === "en" ? s.name_en : s.name_vi}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label={t("qb.difficulty")} htmlFor="f-difficulty">
           <Select id="f-difficulty" onChange={(e) => filter("difficulty", e.target.value)}>
             <option value="__all">{t("common.all")}</option>
-            {DIFFICULTIES.map((d) => <option key={d} value={d}>{t(difficultyLabel(d))}</option>)}
+            {DIFFICULTIES.map((d) => (
+              <option key={d} value={d}>
+                {t(difficultyLabel(d))}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label={t("qb.cluster")} htmlFor="f-cluster">
           <Select id="f-cluster" onChange={(e) => filter("cluster_id", e.target.value)}>
             <option value="__all">{t("common.all")}</option>
-            {clusters.data?.map((c) => <option key={c.id} value={String(c.id)}>{c.code} — {c.description}</option>)}
+            {clusters.data?.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.code} — {c.description}
+              </option>
+            ))}
           </Select>
         </Field>
       </div>
       {selected.length > 0 && (
-        <div className="flex flex-wrap items-center gap-2 rounded-xl bg-blue-50 px-4 py-2 text-sm" role="region" aria-label={t("qb.bulk")}>
+        <div
+          className="flex flex-wrap items-center gap-2 rounded-xl bg-blue-50 px-4 py-2 text-sm"
+          role="region"
+          aria-label={t("qb.bulk")}
+        >
           <span>{t("qb.selected", { count: selected.length })}</span>
-          <Button size="sm" variant="outline" onClick={() => runBulk("submit")}>{t("qb.action.submit")}</Button>
-          <Button size="sm" variant="outline" onClick={() => runBulk("approve")}>{t("qb.action.approve")}</Button>
-          <Button size="sm" onClick={() => runBulk("publish")}>{t("qb.action.publish")}</Button>
+          <Button size="sm" variant="outline" onClick={() => runBulk("submit")}>
+            {t("qb.action.submit")}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => runBulk("approve")}>
+            {t("qb.action.approve")}
+          </Button>
+          <Button size="sm" onClick={() => runBulk("publish")}>
+            {t("qb.action.publish")}
+          </Button>
         </div>
       )}
       <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
@@ -159,7 +224,12 @@ export default function FolderRoute() {
           <thead className="bg-slate-50 text-xs uppercase text-slate-500">
             <tr>
               <th className="w-10 p-3">
-                <input type="checkbox" aria-label={t("qb.selectAll")} checked={allChecked} onChange={() => setSelected(allChecked ? [] : items.map((q) => q.id))} />
+                <input
+                  type="checkbox"
+                  aria-label={t("qb.selectAll")}
+                  checked={allChecked}
+                  onChange={() => setSelected(allChecked ? [] : items.map((q) => q.id))}
+                />
               </th>
               <th className="p-3">{t("qb.question")}</th>
               <th className="p-3">{t("qb.type")}</th>
@@ -171,10 +241,18 @@ export default function FolderRoute() {
           </thead>
           <tbody>
             {questions.isPending && (
-              <tr><td colSpan={7} className="p-6 text-center text-slate-500">{t("common.loading")}</td></tr>
+              <tr>
+                <td colSpan={7} className="p-6 text-center text-slate-500">
+                  {t("common.loading")}
+                </td>
+              </tr>
             )}
             {!questions.isPending && items.length === 0 && (
-              <tr><td colSpan={7} className="p-10 text-center text-slate-500">{t("qb.noQuestions")}</td></tr>
+              <tr>
+                <td colSpan={7} className="p-10 text-center text-slate-500">
+                  {t("qb.noQuestions")}
+                </td>
+              </tr>
             )}
             {items.map((q) => (
               <tr key={q.id} className="border-t border-slate-100 hover:bg-slate-50">
@@ -183,12 +261,19 @@ export default function FolderRoute() {
                     type="checkbox"
                     aria-label={t("qb.selectOne", { id: q.id })}
                     checked={selected.includes(q.id)}
-                    onChange={() => setSelected((old) => (old.includes(q.id) ? old.filter((x) => x !== q.id) : [...old, q.id]))}
+                    onChange={() =>
+                      setSelected((old) =>
+                        old.includes(q.id) ? old.filter((x) => x !== q.id) : [...old, q.id],
+                      )
+                    }
                   />
                 </td>
                 <td className="max-w-md p-3">
-                  <Link to={`/question-bank/form/${q.id}`} className="line-clamp-2 text-slate-900 hover:text-blue-700">
-                    <MathHtml html={(language === "en" && q.content.stem?.en) || q.content.stem?.vi || `#${q.id}`} />
+                  <Link
+                    to={`/question-bank/form/${q.id}`}
+                    className="line-clamp-2 text-slate-900 hover:text-blue-700"
+                  >
+                    <MathHtml html={stemOf(q.content, language) || `#${q.id}`} />
                   </Link>
                 </td>
                 <td className="p-3">{t(typeLabel(q.type))}</td>
@@ -196,7 +281,11 @@ export default function FolderRoute() {
                 <td className="p-3">{q.grade ?? "—"}</td>
                 <td className="p-3">{q.difficulty ? t(difficultyLabel(q.difficulty)) : "—"}</td>
                 <td className="p-3">
-                  <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[q.status])}>{t(statusLabel(q.status))}</span>
+                  <span
+                    className={cn("rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[q.status])}
+                  >
+                    {t(statusLabel(q.status))}
+                  </span>
                 </td>
               </tr>
             ))}
@@ -205,12 +294,21 @@ export default function FolderRoute() {
       </div>
       {pages > 1 && (
         <div className="flex items-center gap-3 text-sm">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t("common.previous")}</Button>
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("common.previous")}
+          </Button>
           <span>{t("common.pageOf", { page, pages })}</span>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t("common.next")}</Button>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t("common.next")}
+          </Button>
         </div>
       )}
-      <BankDialog bank={newFolder ? "new" : null} parentId={bankId} onClose={() => setNewFolder(false)} onSaved={() => queryClient.invalidateQueries({ queryKey: ["question-banks"] })} />
+      <BankDialog
+        bank={newFolder ? "new" : null}
+        parentId={bankId}
+        onClose={() => setNewFolder(false)}
+        onSaved={() => queryClient.invalidateQueries({ queryKey: ["question-banks"] })}
+      />
       <ImportDialog bankId={bankId} open={importing} onOpenChange={setImporting} onImported={refresh} />
     </div>
   );
