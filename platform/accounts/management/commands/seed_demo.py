@@ -122,10 +122,8 @@ class Command(BaseCommand):
             )
 
     def _questions(self, orgs) -> None:
-        from assessments.demo import FIXTURE, seed_demo_questions
+        from assessments.demo import seed_demo_questions
 
-        if not FIXTURE.exists():
-            return
         centre = orgs["trung-tam"]
         author = Profile.objects.select_related("user").get(
             user__email="educator@demo.vn", organization=centre
