@@ -125,10 +125,17 @@ def login_cookie(port: int) -> str:
     return "; ".join(c for c in cookies if c.startswith("sessionid="))
 
 
-def open_loop(port: int, cookie: str, rate: float, seconds: float) -> dict[str, float]:
-    """Send ``rate`` requests/s for ``seconds`` on a fixed schedule; latency from due time."""
+def open_loop(
+    port: int,
+    cookie: str,
+    rate: float,
+    seconds: float,
+    paths: tuple[str, ...] = ("/api/v1/auth/is-authorized",),
+) -> dict[str, float]:
+    """Send ``rate`` requests/s for ``seconds`` on a fixed schedule, cycling through ``paths``;
+    latency is measured from each request's due time."""
     total = int(rate * seconds)
-    due: queue.Queue[float | None] = queue.Queue()
+    due: queue.Queue[tuple[float, str] | None] = queue.Queue()
     latencies: list[float] = []
     errors = [0]
     late = [0]
@@ -138,9 +145,10 @@ def open_loop(port: int, cookie: str, rate: float, seconds: float) -> dict[str, 
     def sender() -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         while True:
-            at = due.get()
-            if at is None:
+            item = due.get()
+            if item is None:
                 return
+            at, path = item
             now = time.perf_counter()
             if at > now:
                 time.sleep(at - now)
@@ -149,7 +157,7 @@ def open_loop(port: int, cookie: str, rate: float, seconds: float) -> dict[str, 
                     late[0] += 1
                 continue
             try:
-                conn.request("GET", "/api/v1/auth/is-authorized", headers={"Cookie": cookie})
+                conn.request("GET", path, headers={"Cookie": cookie})
                 res = conn.getresponse()
                 res.read()
                 ok = res.status == 200
@@ -169,7 +177,7 @@ def open_loop(port: int, cookie: str, rate: float, seconds: float) -> dict[str, 
     for t in threads:
         t.start()
     for i in range(total):
-        due.put(start + i / rate)
+        due.put((start + i / rate, paths[i % len(paths)]))
     for _ in threads:
         due.put(None)
     for t in threads:

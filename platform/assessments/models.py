@@ -158,6 +158,8 @@ class Question(models.Model):
         ordering = ["-id"]
         indexes = [
             models.Index(fields=["bank", "status", "-id"]),
+            # The default list order (newest first) within a bank: a top-N index scan, no sort.
+            models.Index(fields=["bank", "-created_at", "-id"], name="question_bank_newest_idx"),
             models.Index(fields=["status", "grade", "subject"]),
         ]
         constraints = [models.UniqueConstraint(fields=["root", "version"], name="question_version_unique")]

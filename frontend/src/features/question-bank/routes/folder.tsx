@@ -21,6 +21,7 @@ import {
   listClusters,
   listQuestions,
   listSubjects,
+  moveQuestions,
   QUESTION_TYPES,
   STATUSES,
   type QuestionQuery,
@@ -43,6 +44,10 @@ export default function FolderRoute() {
   const [newFolder, setNewFolder] = useState(false);
   const [importing, setImporting] = useState(false);
   const bank = useQuery({ queryKey: ["question-bank", bankId], queryFn: () => getBank(bankId) });
+  const topLevel = useQuery({
+    queryKey: ["question-banks", { top: true }],
+    queryFn: () => listBanks({ limit: 100 }),
+  });
   const folders = useQuery({
     queryKey: ["question-banks", { parent: bankId }],
     queryFn: () => listBanks({ parent_id: bankId, limit: 100 }),
@@ -55,6 +60,14 @@ export default function FolderRoute() {
   });
   const pages = questions.data ? Math.max(1, Math.ceil(questions.data.total / questions.data.limit)) : 1;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["questions"] });
+
+  async function moveTo(target: string) {
+    if (target === "__none") return;
+    const { moved } = await moveQuestions(selected, Number(target));
+    toast({ variant: "success", title: t("qb.moved", { count: moved }) });
+    setSelected([]);
+    await refresh();
+  }
 
   async function runBulk(action: "submit" | "approve" | "publish") {
     const results = await bulkAction(action, selected);
@@ -217,6 +230,21 @@ export default function FolderRoute() {
           <Button size="sm" onClick={() => runBulk("publish")}>
             {t("qb.action.publish")}
           </Button>
+          <label htmlFor="move-to" className="ml-2">
+            {t("qb.moveTo")}
+          </label>
+          <Select id="move-to" className="w-56" value="__none" onChange={(e) => void moveTo(e.target.value)}>
+            <option value="__none" disabled>
+              {t("common.choose")}
+            </option>
+            {[...(topLevel.data?.items ?? []), ...(folders.data?.items ?? [])]
+              .filter((b) => b.id !== bankId)
+              .map((b) => (
+                <option key={b.id} value={String(b.id)}>
+                  {b.name}
+                </option>
+              ))}
+          </Select>
         </div>
       )}
       <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
