@@ -37,7 +37,7 @@ test("an educator builds a bank, a matrix and questions; a colleague approves; t
   // A bank.
   await page.getByRole("link", { name: "Ngân hàng", exact: true }).click();
   await page.getByRole("button", { name: "Ngân hàng mới" }).click();
-  await page.getByLabel("Tên").fill(bankName);
+  await page.getByRole("textbox", { name: "Tên" }).fill(bankName);
   await page.getByRole("button", { name: "Lưu" }).click();
   await page.getByRole("link", { name: bankName }).click();
   await expect(page.getByRole("heading", { name: bankName })).toBeVisible();
