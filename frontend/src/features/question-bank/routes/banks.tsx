@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
@@ -139,26 +140,17 @@ export default function BanksRoute() {
         onClose={() => setEditing(null)}
         onSaved={() => queryClient.invalidateQueries({ queryKey: ["question-banks"] })}
       />
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        busy={remove.isPending}
         title={t("qb.deleteTitle")}
         description={t("qb.deleteBody", { name: deleting?.name ?? "" })}
+        confirmLabel={t("common.delete")}
+        cancelLabel={t("common.cancel")}
         closeLabel={t("common.close")}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setDeleting(null)}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting.id)}
-          >
-            {t("common.delete")}
-          </Button>
-        </div>
-      </Dialog>
+      />
     </div>
   );
 }

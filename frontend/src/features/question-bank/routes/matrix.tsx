@@ -5,6 +5,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
@@ -213,22 +214,16 @@ export default function MatrixRoute() {
           </div>
         </form>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
         title={t("qb.deleteClusterTitle")}
         description={t("qb.deleteClusterBody", { code: deleting?.code ?? "" })}
+        confirmLabel={t("common.delete")}
+        cancelLabel={t("common.cancel")}
         closeLabel={t("common.close")}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setDeleting(null)}>
-            {t("common.cancel")}
-          </Button>
-          <Button variant="destructive" onClick={() => void remove()}>
-            {t("common.delete")}
-          </Button>
-        </div>
-      </Dialog>
+      />
     </div>
   );
 }
