@@ -38,6 +38,7 @@ from assessments.schemas import (
     MoveIn,
     QuestionIn,
     QuestionOut,
+    QuestionRowOut,
     SubjectOut,
     TestBankIn,
     TestBankOut,
@@ -244,7 +245,7 @@ def cluster_delete(request: HttpRequest, cluster_id: int):
 # --- questions ---------------------------------------------------------------------------------
 
 
-@router.get("questions", response=Envelope[Page[QuestionOut]])
+@router.get("questions", response=Envelope[Page[QuestionRowOut]])
 def question_list(request: HttpRequest, query: Query[QuestionListQuery]):
     """Questions with filters ``bank_id``, ``status``, ``type``, ``grade``, ``subject_id``,
     ``difficulty``, ``cluster_id`` and a stem ``search``; ``order_by``: created_at, updated_at,
@@ -252,16 +253,16 @@ def question_list(request: HttpRequest, query: Query[QuestionListQuery]):
     data = query.dict()
     data["search"] = data["search"].strip()
     rows, meta = selectors.question_list(**data)
-    return ok({"items": [selectors.question_row(q) for q in rows], **meta})
+    return ok({"items": [selectors.question_list_row(q) for q in rows], **meta})
 
 
-@router.get("questions/vetting-queue", response=Envelope[Page[QuestionOut]])
+@router.get("questions/vetting-queue", response=Envelope[Page[QuestionRowOut]])
 def vetting_queue(request: HttpRequest, query: Query[ListQuery]):
     """Questions submitted for vetting by colleagues (not the caller's own), oldest first."""
     rows, meta = selectors.vetting_queue(
         page=query.page, limit=query.limit, reviewer_profile_id=request.auth.id
     )
-    return ok({"items": [selectors.question_row(q) for q in rows], **meta})
+    return ok({"items": [selectors.question_list_row(q) for q in rows], **meta})
 
 
 @router.post("questions", response={201: Envelope[QuestionOut]})

@@ -132,6 +132,29 @@ class QuestionOut(Schema):
     published_at: datetime | None
 
 
+class StemOut(Schema):
+    vi: str = ""
+    en: str = ""
+
+
+class QuestionRowOut(Schema):
+    """A row of the question lists: what the lists show, without the key or the full content."""
+
+    id: int
+    bank_id: int
+    version: int
+    type: str
+    grade: int | None
+    subject_id: int | None
+    subject_name: str
+    difficulty: str
+    status: str
+    stem: StemOut
+    has_matrix: bool
+    created_by_name: str
+    updated_at: datetime
+
+
 class CommentIn(Schema):
     comment: str = ""
 

@@ -76,9 +76,7 @@ def question_list(
 ) -> tuple[list[Question], dict[str, int]]:
     """Questions filtered by bank, status, type, grade, subject, difficulty, matrix cluster and a
     stem search (both languages). Superseded versions are hidden unless asked. Constant queries."""
-    qs = Question.objects.select_related(
-        "subject", "topic", "subtopic", "complexity_level", "cognitive_domain"
-    )
+    qs = Question.objects.select_related("subject").defer("answer_key", "search_text")
     if bank_id:
         qs = qs.filter(bank_id=bank_id)
     if not include_superseded and status != Question.Status.SUPERSEDED:
@@ -129,6 +127,26 @@ def subject_name(subject: Subject | None) -> str:
     if subject is None:
         return ""
     return subject.name_en if translation.get_language() == "en" else subject.name_vi
+
+
+def question_list_row(q: Question) -> dict[str, Any]:
+    """A row of the question lists (``QuestionRowOut``)."""
+    stem = (q.content or {}).get("stem") or {}
+    return {
+        "id": q.pk,
+        "bank_id": q.bank_id,
+        "version": q.version,
+        "type": q.type,
+        "grade": q.grade,
+        "subject_id": q.subject_id,
+        "subject_name": subject_name(q.subject),
+        "difficulty": q.difficulty,
+        "status": q.status,
+        "stem": {"vi": stem.get("vi", ""), "en": stem.get("en", "")},
+        "has_matrix": q.has_matrix,
+        "created_by_name": q.created_by_name,
+        "updated_at": q.updated_at,
+    }
 
 
 def question_row(q: Question) -> dict[str, Any]:

@@ -138,11 +138,13 @@ def test_good_file_imports_all_rows_then_exports(as_educator_a):
         "items"
     ]
     assert [i["type"] for i in items] == [r["type"] for r in rows]
-    assert all(i["status"] == "draft" and i["missing"] == [] for i in items)
-    assert items[1]["answer_key"] == {"options": ["a", "c"]}
-    assert items[2]["answer_key"] == {"value": True}
-    assert items[3]["answer_key"]["accepted"] == ["Hà Nội", "Ha Noi"]
-    assert items[5]["matrix"]["subtopic"]["id"] == matrix["subtopic_id"]
+    details = [as_educator_a.get(f"/api/v1/questions/{i['id']}").json()["data"] for i in items]
+    assert all(d["status"] == "draft" and d["missing"] == [] for d in details)
+    assert details[1]["answer_key"] == {"options": ["a", "c"]}
+    assert details[2]["answer_key"] == {"value": True}
+    assert details[3]["answer_key"]["accepted"] == ["Hà Nội", "Ha Noi"]
+    assert details[5]["matrix"]["subtopic"]["id"] == matrix["subtopic_id"]
+    assert items[5]["has_matrix"] is True and items[0]["has_matrix"] is False
     # A question can be submitted straight away.
     assert post(as_educator_a, f"/api/v1/questions/{items[0]['id']}/submit").status_code == 200
 

@@ -2224,6 +2224,78 @@ export interface components {
       /** Cluster Id */
       cluster_id?: number | null;
     };
+    /** Envelope[Page[QuestionRowOut]] */
+    Envelope_Page_QuestionRowOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_QuestionRowOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[QuestionRowOut] */
+    Page_QuestionRowOut_: {
+      /** Items */
+      items: components["schemas"]["QuestionRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /**
+     * QuestionRowOut
+     * @description A row of the question lists: what the lists show, without the key or the full content.
+     */
+    QuestionRowOut: {
+      /** Id */
+      id: number;
+      /** Bank Id */
+      bank_id: number;
+      /** Version */
+      version: number;
+      /** Type */
+      type: string;
+      /** Grade */
+      grade: number | null;
+      /** Subject Id */
+      subject_id: number | null;
+      /** Subject Name */
+      subject_name: string;
+      /** Difficulty */
+      difficulty: string;
+      /** Status */
+      status: string;
+      stem: components["schemas"]["StemOut"];
+      /** Has Matrix */
+      has_matrix: boolean;
+      /** Created By Name */
+      created_by_name: string;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+    };
+    /** StemOut */
+    StemOut: {
+      /**
+       * Vi
+       * @default
+       */
+      vi: string;
+      /**
+       * En
+       * @default
+       */
+      en: string;
+    };
     /** ClusterRef */
     ClusterRef: {
       /** Id */
@@ -2233,14 +2305,14 @@ export interface components {
       /** Description */
       description: string;
     };
-    /** Envelope[Page[QuestionOut]] */
-    Envelope_Page_QuestionOut__: {
+    /** Envelope[QuestionOut] */
+    Envelope_QuestionOut_: {
       /**
        * Success
        * @default true
        */
       success: boolean;
-      data: components["schemas"]["Page_QuestionOut_"];
+      data: components["schemas"]["QuestionOut"];
       /**
        * Message
        * @default
@@ -2260,17 +2332,6 @@ export interface components {
       field: string;
       /** Message */
       message: string;
-    };
-    /** Page[QuestionOut] */
-    Page_QuestionOut_: {
-      /** Items */
-      items: components["schemas"]["QuestionOut"][];
-      /** Page */
-      page: number;
-      /** Limit */
-      limit: number;
-      /** Total */
-      total: number;
     };
     /** QuestionOut */
     QuestionOut: {
@@ -2323,20 +2384,6 @@ export interface components {
       updated_at: string;
       /** Published At */
       published_at: string | null;
-    };
-    /** Envelope[QuestionOut] */
-    Envelope_QuestionOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["QuestionOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
     };
     /**
      * QuestionIn
@@ -4162,7 +4209,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_Page_QuestionOut__"];
+          "application/json": components["schemas"]["Envelope_Page_QuestionRowOut__"];
         };
       };
     };
@@ -4211,7 +4258,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_Page_QuestionOut__"];
+          "application/json": components["schemas"]["Envelope_Page_QuestionRowOut__"];
         };
       };
     };

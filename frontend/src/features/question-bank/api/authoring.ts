@@ -6,6 +6,7 @@ type S = components["schemas"];
 export type Bank = S["BankOut"];
 export type BankDetail = S["BankDetailOut"];
 export type Question = S["QuestionOut"];
+export type QuestionRow = S["QuestionRowOut"];
 export type Cluster = S["ClusterOut"];
 export type Subject = S["SubjectOut"];
 export type Transition = S["TransitionOut"];
@@ -59,9 +60,9 @@ export interface QuestionQuery {
   cluster_id?: number | string;
 }
 export const listQuestions = (query: QuestionQuery) =>
-  api<Page<Question>>("/api/v1/questions", { query: { ...query } });
+  api<Page<QuestionRow>>("/api/v1/questions", { query: { ...query } });
 export const vettingQueue = (page = 1) =>
-  api<Page<Question>>("/api/v1/questions/vetting-queue", { query: { page, limit: 20 } });
+  api<Page<QuestionRow>>("/api/v1/questions/vetting-queue", { query: { page, limit: 20 } });
 export const getQuestion = (id: number) => api<Question>(`/api/v1/questions/${id}`);
 export const questionHistory = (id: number) => api<Transition[]>(`/api/v1/questions/${id}/history`);
 export type QuestionInput = Partial<

@@ -15,7 +15,6 @@ export const STATUS_STYLE: Record<string, string> = {
 };
 
 /** The stem in the reader's language, falling back to the other language (issue 4, item 3). */
-export function stemOf(content: Record<string, unknown>, language: string): string {
-  const stem = (content.stem ?? {}) as { vi?: string; en?: string };
+export function stemOf(stem: { vi?: string; en?: string }, language: string): string {
   return (language === "en" ? stem.en || stem.vi : stem.vi || stem.en) || "";
 }

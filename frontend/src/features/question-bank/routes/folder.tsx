@@ -301,7 +301,7 @@ export default function FolderRoute() {
                     to={`/question-bank/form/${q.id}`}
                     className="line-clamp-2 text-slate-900 hover:text-blue-700"
                   >
-                    <MathHtml html={stemOf(q.content, language) || `#${q.id}`} />
+                    <MathHtml html={stemOf(q.stem, language) || `#${q.id}`} />
                   </Link>
                 </td>
                 <td className="p-3">{t(typeLabel(q.type))}</td>

@@ -31,7 +31,7 @@ export default function VettingRoute() {
               to={`/question-bank/form/${q.id}`}
               className="font-medium text-slate-900 hover:text-blue-700"
             >
-              <MathHtml html={stemOf(q.content, language) || `#${q.id}`} />
+              <MathHtml html={stemOf(q.stem, language) || `#${q.id}`} />
             </Link>
             <p className="text-xs text-slate-500">
               {t(typeLabel(q.type))} · {q.subject_name} · {t("field.grade")} {q.grade} · {q.created_by_name} ·{" "}
