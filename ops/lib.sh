@@ -54,7 +54,7 @@ ensure_frontend() {  # install npm packages and build the SPA into frontend/dist
 ensure_database() {  # migrate every schema (public first, then each organization's)
   log "migrating schemas"
   python manage.py migrate_schemas --shared -v 0
-  python manage.py migrate_schemas --tenant -v 0
+  python manage.py migrate_tenants -v 0
 }
 
 ensure_database_url() {  # with no DATABASE_URL, start the embedded Postgres once and share its URL

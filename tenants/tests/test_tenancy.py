@@ -177,3 +177,25 @@ def test_login_rate_limit_on_redis_cache(learner, settings):
         content_type="application/json",
     )
     assert res.status_code == 429
+
+
+def test_migrate_tenants_only_touches_stale_schemas(org_a, org_b, monkeypatch):
+    from io import StringIO
+
+    from tenants.management.commands import migrate_tenants
+
+    out = StringIO()
+    call_command("migrate_tenants", stdout=out)
+    assert "0 migrated" in out.getvalue()
+    # A migration the schemas have not applied yet makes every organization schema stale.
+    real = migrate_tenants.tenant_migrations_required
+    monkeypatch.setattr(
+        migrate_tenants, "tenant_migrations_required", lambda: real() | {("assessments", "9999_future")}
+    )
+    migrated = []
+    monkeypatch.setattr(
+        migrate_tenants, "call_command", lambda name, schema_name, **kw: migrated.append(schema_name)
+    )
+    out = StringIO()
+    call_command("migrate_tenants", stdout=out)
+    assert {org_a.schema_name, org_b.schema_name} <= set(migrated)
