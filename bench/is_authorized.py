@@ -313,7 +313,9 @@ def main() -> None:
     print(f"| create one organization with all tenant migrations | {first:.2f} s | < 5 s |")
     print(f"| create {ORGS - 1} organizations | {total:.1f} s | report |")
     print(f"| migrate_schemas, nothing to apply, {ORGS} schemas | {migrate_seconds:.1f} s | < 15 s |")
-    print(f"| migrate_tenants (./ops/run, ./ops/test), nothing to apply, {ORGS} schemas | {fast_seconds:.1f} s | < 15 s |")
+    print(
+        f"| migrate_tenants (./ops/run, ./ops/test), nothing to apply, {ORGS} schemas | {fast_seconds:.1f} s | < 15 s |"
+    )
 
 
 if __name__ == "__main__":
