@@ -134,6 +134,7 @@ test("an educator builds a bank, a matrix and questions; a colleague approves; t
   await login(page, "educator@demo.vn");
   await page.goto("/question-bank");
   await page.getByRole("link", { name: bankName }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(ids.length); // rows loaded
   await page.getByLabel("Chọn tất cả").check();
   await page
     .getByRole("region", { name: "Thao tác hàng loạt" })

@@ -256,6 +256,7 @@ export default function FolderRoute() {
                   type="checkbox"
                   aria-label={t("qb.selectAll")}
                   checked={allChecked}
+                  disabled={items.length === 0}
                   onChange={() => setSelected(allChecked ? [] : items.map((q) => q.id))}
                 />
               </th>
