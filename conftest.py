@@ -27,16 +27,30 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def org_a(db):
-    from tenants.models import Organization
-
-    return Organization.objects.get(slug="org-a")
+    return _session_org("Org A", "org-a")
 
 
 @pytest.fixture
 def org_b(db):
-    from tenants.models import Organization
+    return _session_org("Org B", "org-b")
 
-    return Organization.objects.get(slug="org-b")
+
+def _session_org(name: str, slug: str):
+    """The organization created for the session. A transactional test (``transaction=True``)
+    ends with a flush that empties the public tables but leaves the schemas: put the row back,
+    pointing at the existing, migrated schema."""
+    from tenants.models import Organization
+    from tenants.services import _schema_name_for
+
+    org = Organization.objects.filter(slug=slug).first()
+    if org is None:
+        org = Organization.objects.create(
+            name=name,
+            slug=slug,
+            schema_name=_schema_name_for(slug),
+            provisioning_status=Organization.ProvisioningStatus.READY,
+        )
+    return org
 
 
 @pytest.fixture(autouse=True)

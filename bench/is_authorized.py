@@ -131,11 +131,18 @@ def open_loop(
     rate: float,
     seconds: float,
     paths: tuple[str, ...] = ("/api/v1/auth/is-authorized",),
+    make=None,
 ) -> dict[str, float]:
-    """Send ``rate`` requests/s for ``seconds`` on a fixed schedule, cycling through ``paths``;
-    latency is measured from each request's due time."""
+    """Send ``rate`` requests/s for ``seconds`` on a fixed schedule, cycling through ``paths``
+    (GET with ``cookie``), or request *i* = ``make(i)`` -> (method, path, headers, body);
+    latency is measured from each request's due time. A 2xx answer counts as ok."""
     total = int(rate * seconds)
-    due: queue.Queue[tuple[float, str] | None] = queue.Queue()
+    if make is None:
+
+        def make(i: int):
+            return "GET", paths[i % len(paths)], {"Cookie": cookie}, None
+
+    due: queue.Queue[tuple[float, tuple] | None] = queue.Queue()
     latencies: list[float] = []
     errors = [0]
     late = [0]
@@ -148,7 +155,7 @@ def open_loop(
             item = due.get()
             if item is None:
                 return
-            at, path = item
+            at, (method, path, headers, body) = item
             now = time.perf_counter()
             if at > now:
                 time.sleep(at - now)
@@ -157,10 +164,10 @@ def open_loop(
                     late[0] += 1
                 continue
             try:
-                conn.request("GET", path, headers={"Cookie": cookie})
+                conn.request(method, path, body=body, headers=headers)
                 res = conn.getresponse()
                 res.read()
-                ok = res.status == 200
+                ok = 200 <= res.status < 300
             except (OSError, http.client.HTTPException):
                 conn.close()
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -177,7 +184,7 @@ def open_loop(
     for t in threads:
         t.start()
     for i in range(total):
-        due.put((start + i / rate, paths[i % len(paths)]))
+        due.put((start + i / rate, make(i)))
     for _ in threads:
         due.put(None)
     for t in threads:

@@ -5,7 +5,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const features = ["auth", "public", "profile", "home", "errors", "notifications", "marketplace", "surveys", "question-bank"];
+const features = ["auth", "public", "profile", "home", "errors", "notifications", "marketplace", "surveys", "question-bank", "tests", "people", "shop", "take-test", "assignments", "analytics", "grading"];
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "test-results", "playwright-report", "src/lib/api/*.d.ts"] },

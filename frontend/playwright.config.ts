@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 /** Browser tests against the real server (../ops/serve-e2e: fresh database, demo data, huey
  * inline, mails as files) in Debian's Chromium. */
+const PORT = process.env.E2E_PORT ?? "8001";
+
 export default defineConfig({
   testDir: "e2e",
   timeout: 90_000,
@@ -9,9 +11,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  outputDir: "test-results/playwright",
+  outputDir: `test-results/playwright-${PORT}`,
   use: {
-    baseURL: "http://127.0.0.1:8001",
+    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 900 },
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
@@ -31,7 +33,7 @@ export default defineConfig({
   },
   webServer: {
     command: "../ops/serve-e2e",
-    url: "http://127.0.0.1:8001/health/?format=json",
+    url: `http://127.0.0.1:${PORT}/health/?format=json`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: "ignore",

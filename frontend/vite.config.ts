@@ -4,12 +4,14 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+import { messagesPlugin } from "./messages-plugin";
+
 const backend = "http://127.0.0.1:8000";
 
 // Built into dist/ and served by Django: assets under /static/ (STATICFILES_DIRS = dist/assets).
 export default defineConfig({
   base: "/static/",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), messagesPlugin()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist",

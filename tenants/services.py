@@ -77,3 +77,18 @@ def public_tenant_ensure() -> Organization:
         },
     )
     return org
+
+
+def current_organization_id() -> int:
+    """The id of the organization whose schema the connection is on: ``connection.tenant`` when
+    the middleware set a real Organization, else looked up by schema name (``schema_context``
+    in tasks and cross-organization calls sets a stand-in without an id). Raises
+    ``Organization.DoesNotExist`` on the public schema."""
+    from django.db import connection
+
+    from tenants.models import Organization
+
+    tenant = getattr(connection, "tenant", None)
+    if isinstance(tenant, Organization) and tenant.pk:
+        return tenant.pk
+    return Organization.objects.only("id").get(schema_name=connection.schema_name).pk

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { expect, type Page } from "@playwright/test";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const MAIL_DIR = join(HERE, "..", "..", ".data", "e2e-mail");
+export const MAIL_DIR = process.env.E2E_MAIL_DIR ?? join(HERE, "..", "..", ".data", "e2e-mail");
 export const SHOTS = join(HERE, "..", "test-results", "screenshots");
 export const PASSWORD = "Demo@12345";
 
@@ -30,7 +30,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 export async function setLanguage(page: Page, lang: "vi" | "en"): Promise<void> {
-  await page.addInitScript((value) => window.localStorage.setItem("lang", JSON.stringify(value)), lang);
+  await page.addInitScript((value) => window.localStorage.setItem("lang", value), lang);
 }
 
 export async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
@@ -39,4 +39,18 @@ export async function login(page: Page, email: string, password = PASSWORD): Pro
   await page.locator("#password").fill(password);
   await page.locator("form button[type=submit]").click();
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/** learner@demo.vn has a survey in progress: after a navigation the app may ask whether to
+ * continue it (spec section 2). Answer "Later" when asked, so the page underneath can be used. */
+export async function answerSurveyPromptLater(page: Page): Promise<void> {
+  const prompt = page.getByRole("dialog", { name: /Khảo sát đang làm dở|Ongoing survey/i });
+  const shown = await prompt.waitFor({ state: "visible", timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) {
+    await prompt.getByRole("button", { name: /Để sau|Later/ }).click();
+    await expect(prompt).toBeHidden();
+  }
 }

@@ -1,1 +1,10 @@
 /// <reference types="vite/client" />
+
+declare module "virtual:messages/vi-core" {
+  const messages: Record<string, string>;
+  export default messages;
+}
+declare module "virtual:messages/vi-app" {
+  const messages: Record<string, string>;
+  export default messages;
+}

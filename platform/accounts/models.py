@@ -283,3 +283,36 @@ class MembershipEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email}: {self.kind}"
+
+
+class Enrollment(models.Model):
+    """The public index of what a learner profile may sit or take in any organization: one row per
+    assignment (kind ``test``) or survey submission (kind ``survey``) kept in the organization's
+    schema. A learner's lists read this table, then each organization's rows (issues 5-8)."""
+
+    class Kind(models.TextChoices):
+        TEST = "test", _("Test")
+        SURVEY = "survey", _("Survey")
+
+    profile = models.ForeignKey(Profile, on_delete=models.CASCADE, related_name="enrollments")
+    organization = models.ForeignKey(
+        "tenants.Organization", on_delete=models.CASCADE, related_name="enrollments"
+    )
+    kind = models.CharField(max_length=10, choices=Kind)
+    object_id = models.BigIntegerField(
+        help_text="Assignment (or submission) id in the organization's schema."
+    )
+    item_id = models.BigIntegerField(help_text="Test preset (or survey) id in the organization's schema.")
+    name = models.CharField(max_length=200)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["organization", "kind", "object_id"], name="enrollment_once")
+        ]
+        indexes = [models.Index(fields=["profile", "kind", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.profile_id}: {self.name}"

@@ -25,7 +25,7 @@ from django.utils import timezone, translation
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
-from django_ratelimit.core import is_ratelimited
+from django_ratelimit.core import ALL, get_usage, is_ratelimited
 
 from accounts.error_codes import AccountsErrorCode as Code
 from accounts.models import (
@@ -245,24 +245,38 @@ def _client_ip(group: str, request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
+def _login_usage(request: HttpRequest, email: str, *, increment: bool) -> dict | None:
+    return get_usage(
+        request,
+        group="login-account",
+        key=lambda group, req: email,
+        rate=settings.LOGIN_RATE_PER_ACCOUNT,
+        method=ALL,
+        increment=increment,
+    )
+
+
 def _login_limited(request: HttpRequest, email: str) -> bool:
+    """Every attempt counts against the client IP; only failed ones count against the account,
+    so a person who logs in on several devices is never locked out by their own successes."""
     by_ip = is_ratelimited(
         request,
         group="login-ip",
         key=_client_ip,
         rate=settings.LOGIN_RATE_PER_IP,
-        method=is_ratelimited.ALL,
+        method=ALL,
         increment=True,
     )
-    by_account = is_ratelimited(
-        request,
-        group="login-account",
-        key=lambda group, req: email,
-        rate=settings.LOGIN_RATE_PER_ACCOUNT,
-        method=is_ratelimited.ALL,
-        increment=True,
-    )
+    usage = _login_usage(request, email, increment=False)
+    by_account = usage is not None and usage["count"] >= usage["limit"]
     return by_ip or by_account
+
+
+def _login_failed(request: HttpRequest, email: str) -> ApplicationError:
+    _login_usage(request, email, increment=True)
+    return ApplicationError(
+        Code.INVALID_CREDENTIALS, _("Login Failed: wrong e-mail or password."), status=400
+    )
 
 
 def session_start(request: HttpRequest, *, user: User, profile: Profile) -> None:
@@ -277,8 +291,8 @@ def session_start(request: HttpRequest, *, user: User, profile: Profile) -> None
 def user_login(request: HttpRequest, *, email: str, password: str) -> Profile:
     """Check credentials and start a session in the user's default profile.
 
-    Rate limited per account and per client IP (``LOGIN_RATE_PER_ACCOUNT``, ``LOGIN_RATE_PER_IP``;
-    429 ``login_rate_limited``). Wrong e-mail or password -> 400 ``invalid_credentials`` ("Login
+    Rate limited per account (failed attempts only) and per client IP (every attempt)
+    (``LOGIN_RATE_PER_ACCOUNT``, ``LOGIN_RATE_PER_IP``; 429 ``login_rate_limited``). Wrong e-mail or password -> 400 ``invalid_credentials`` ("Login
     Failed"); an unverified account with the right password -> 403 ``email_not_verified`` (the
     client offers POST public/api/auth/resend-verification-email); no active profile -> 403
     ``no_active_profile``.
@@ -300,9 +314,7 @@ def user_login(request: HttpRequest, *, email: str, password: str) -> Profile:
         )
     user = User.objects.filter(email__iexact=email).first()
     if user is None or not user.check_password(password):
-        raise ApplicationError(
-            Code.INVALID_CREDENTIALS, _("Login Failed: wrong e-mail or password."), status=400
-        )
+        raise _login_failed(request, email)
     if user.email_verified_at is None:
         raise ApplicationError(
             Code.EMAIL_NOT_VERIFIED,

@@ -13,6 +13,7 @@ from ninja import Query, Router, Schema, Status
 
 from assessments import selectors
 from assessments.models import Batch, Round, TestPreset
+from assessments.schemas import CommentIn
 from assessments.services import presets, rounds
 from assessments.services.common import Actor
 from config.auth import EducatorSessionAuth
@@ -97,7 +98,7 @@ class PresetIn(Schema):
     subjects: list[PresetSubjectIO] = []
 
 
-class BatchOut(Schema):
+class PresetBatchOut(Schema):
     id: int
     name: str
     starts_at: datetime
@@ -135,7 +136,7 @@ class PresetOut(Schema):
     generation_seed: int | None
     generated_at: datetime | None
     question_count: int
-    batches: list[BatchOut]
+    batches: list[PresetBatchOut]
     created_by_profile_id: int
     created_by_name: str
     created_at: datetime
@@ -150,6 +151,8 @@ class PresetRowOut(Schema):
     round_name: str
     question_count: int
     batch_count: int
+    subject_ids: list[int]
+    starts_at: datetime | None
     ends_at: datetime | None
     updated_at: datetime
 
@@ -166,10 +169,6 @@ class FormQuestionOut(Schema):
 
 class ReorderIn(Schema):
     order: list[int] = []
-
-
-class CommentIn(Schema):
-    comment: str = ""
 
 
 class BatchIn(Schema):
@@ -321,8 +320,8 @@ PRESET_ORDER = {
 
 @router.get("test-presets", response=Envelope[Page[PresetRowOut]])
 def preset_list(request: HttpRequest, query: Query[ListQuery]):
-    """Presets with ``question_count`` and ``batch_count``; filter ``status``; ``order_by``:
-    name, updated_at, created_at, grade, ends_at."""
+    """Presets with ``question_count``, ``batch_count`` and ``subject_ids`` (blueprint order);
+    filter ``status``; ``order_by``: name, updated_at, created_at, grade, ends_at."""
     qs = presets.presets_with_counts()
     if query.search.strip():
         qs = qs.filter(name__icontains=query.search.strip())
@@ -342,6 +341,8 @@ def preset_list(request: HttpRequest, query: Query[ListQuery]):
             "round_name": p.round.name if p.round else "",
             "question_count": p.question_count,
             "batch_count": p.batch_count,
+            "subject_ids": p.subject_ids or [],
+            "starts_at": p.starts_at,
             "ends_at": p.ends_at,
             "updated_at": p.updated_at,
         }
@@ -434,7 +435,7 @@ def preset_reject(request: HttpRequest, preset_id: int, payload: CommentIn):
     )
 
 
-@router.post("test-presets/{preset_id}/batches", response={201: Envelope[BatchOut]})
+@router.post("test-presets/{preset_id}/batches", response={201: Envelope[PresetBatchOut]})
 def batch_create(request: HttpRequest, preset_id: int, payload: BatchIn):
     """Add a batch (expiry later than start; slots all available at first)."""
     return Status(
@@ -442,7 +443,7 @@ def batch_create(request: HttpRequest, preset_id: int, payload: BatchIn):
     )
 
 
-@router.put("test-presets/{preset_id}/batches/{batch_id}", response=Envelope[BatchOut])
+@router.put("test-presets/{preset_id}/batches/{batch_id}", response=Envelope[PresetBatchOut])
 def batch_update(request: HttpRequest, preset_id: int, batch_id: int, payload: BatchIn):
     return ok(
         _batch_out(presets.batch_update(preset_id=preset_id, batch_id=batch_id, data=payload.dict())),

@@ -27,3 +27,8 @@ class AuthoringErrorCode(StrEnum):
     PRESET_NOT_READY = "preset_not_ready"
     BATCH_IN_USE = "batch_in_use"
     ROUND_IN_USE = "round_in_use"
+    NO_BATCH_SLOT = "no_batch_slot"
+    NO_SLOT_AVAILABLE = "no_slot_available"
+    BATCH_CLOSED = "batch_closed"
+    SLOTS_AVAILABLE = "slots_available"
+    ALREADY_WAITING = "already_waiting"

@@ -285,6 +285,11 @@ class TestPreset(models.Model):
         Round, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     form_mode = models.CharField(max_length=12, choices=FormMode, default=FormMode.SHARED)
+    report_wait_minutes = models.PositiveIntegerField(
+        _("wait between advanced reports (minutes)"),
+        default=60,
+        help_text="Spec section 5: a wait period applies before a new advanced report can be generated.",
+    )
     generation_seed = models.BigIntegerField(null=True, blank=True)
     generated_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.DRAFT)

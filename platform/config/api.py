@@ -34,25 +34,43 @@ install_handlers(public_api)
 
 
 def _assemble() -> None:
-    from people.api import invitee_router as people_invitee_router
-    from people.api import router as people_router
-
     from accounts.api import private_router as accounts_private
     from accounts.api import public_router as accounts_public
     from accounts.api import users_router as accounts_users
+    from analytics.api import router as analytics_router
     from assessments.api import router as assessments_router
     from assessments.api_presets import router as presets_router
+    from assignments.api import learner_router as assignments_learner_router
+    from assignments.api import router as assignments_router
+    from assignments.api_grading import router as grading_router
+    from assignments.api_taking import router as taking_router
     from marketplace.api import router as marketplace_router
+    from marketplace.api_purchases import cart_router, transaction_router
     from notifications.api import router as notifications_router
+    from people.api import invitee_router as people_invitee_router
+    from people.api import router as people_router
+    from surveys.api import learner_router as survey_users_router
+    from surveys.api import router as surveys_router
+    from surveys.api import submissions_router as survey_submissions_router
 
     api.add_router("/", accounts_private)
     api.add_router("/users/", accounts_users)
     api.add_router("/notification/", notifications_router)
     api.add_router("/", assessments_router)
     api.add_router("/", presets_router)
+    api.add_router("/", assignments_router)
+    api.add_router("/assignment-users/", assignments_learner_router)
+    api.add_router("/take-test/", taking_router)
+    api.add_router("/", grading_router)
     api.add_router("/organization/", people_router)
     api.add_router("/marketplace", marketplace_router)
+    api.add_router("/shopping-cart", cart_router)
+    api.add_router("/transaction", analytics_router)  # /transaction/analytics... (issue 10)
+    api.add_router("/transaction", transaction_router)
     api.add_router("/users/", people_invitee_router)
+    api.add_router("/surveys/submissions", survey_submissions_router)
+    api.add_router("/surveys", surveys_router)
+    api.add_router("/survey-users", survey_users_router)
     public_api.add_router("/", accounts_public)
 
 

@@ -49,7 +49,11 @@ def require_educator(request: HttpRequest):
 
 def require_learner(request: HttpRequest):
     """The current profile when it is a LEARNER; else 403 ``forbidden_role`` (spec section 6)."""
-    profile = request.auth
+    return require_learner_profile(request.auth)
+
+
+def require_learner_profile(profile):
+    """``profile`` when it is a LEARNER; else 403 ``forbidden_role`` (for services)."""
     if profile.is_educator:
         raise ApplicationError(
             CommonErrorCode.FORBIDDEN_ROLE, _("You're not allowed to access this page"), status=403

@@ -79,10 +79,13 @@ SHARED_APPS = [
     "notifications",
     "people",
     "marketplace",
+    "analytics",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
     "assessments",
+    "assignments",
+    "surveys",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 
@@ -109,6 +112,20 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # seconds
 INVITATION_TTL_DAYS = int(os.environ.get("INVITATION_TTL_DAYS", "7"))
+# How long a learner offered a freed slot from the waiting list may claim it (issue 5, item 5).
+# How long a checked-out transaction holds its slots before it expires (issue 6, item 4).
+PENDING_TRANSACTION_MINUTES = int(os.environ.get("PENDING_TRANSACTION_MINUTES", "30"))
+# The payment provider (issue 6, item 4): dotted path of a marketplace.payments.PaymentProvider.
+PAYMENT_PROVIDER = os.environ.get("PAYMENT_PROVIDER", "marketplace.payments.SimulatedProvider")
+# Test taking (issue 7): an answer sent before the deadline may arrive this late and still count;
+# the server-side auto-submit waits as long. The sixth tab switch voids a result (spec section 9).
+ANSWER_GRACE_SECONDS = int(os.environ.get("ANSWER_GRACE_SECONDS", "20"))
+# The surroundings video before a proctored test (issue 7, item 2): its length and size limits.
+PREP_VIDEO_SECONDS = int(os.environ.get("PREP_VIDEO_SECONDS", "30"))
+PREP_VIDEO_TOLERANCE_SECONDS = int(os.environ.get("PREP_VIDEO_TOLERANCE_SECONDS", "3"))
+PREP_VIDEO_MAX_BYTES = int(os.environ.get("PREP_VIDEO_MAX_BYTES", str(40 * 1024 * 1024)))
+TAB_SWITCHES_ALLOWED = int(os.environ.get("TAB_SWITCHES_ALLOWED", "5"))
+WAITING_LIST_CLAIM_MINUTES = int(os.environ.get("WAITING_LIST_CLAIM_MINUTES", "60"))
 INVITATION_MAX_RESENDS = int(os.environ.get("INVITATION_MAX_RESENDS", "5"))
 INVITATION_RESEND_INTERVAL = int(os.environ.get("INVITATION_RESEND_INTERVAL", "60"))  # seconds
 
@@ -214,7 +231,7 @@ else:
 # --- files --------------------------------------------------------------------------------------
 MEDIA_ROOT = DATA_DIR / "media"
 MEDIA_URL = "/media/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ["STATIC_ROOT"]) if os.environ.get("STATIC_ROOT") else BASE_DIR / "staticfiles"
 STATIC_URL = "/static/"
 # The SPA build (Vite, base /static/); collectstatic copies it into STATIC_ROOT for whitenoise.
 STATICFILES_DIRS = [d for d in [BASE_DIR / "frontend" / "dist"] if d.exists()]
@@ -281,3 +298,8 @@ if os.environ.get("SENTRY_DSN"):
     sentry_sdk.init(dsn=os.environ["SENTRY_DSN"], send_default_pii=False)
 
 NINJA_PAGINATION_MAX_LIMIT = 100
+
+# Market analytics exports (issue 10): above these sizes an export runs as a huey job.
+ANALYTICS_EXPORT_SYNC_MAX_ROWS = int(os.environ.get("ANALYTICS_EXPORT_SYNC_MAX_ROWS", "5000"))
+ANALYTICS_PDF_SYNC_MAX_ROWS = int(os.environ.get("ANALYTICS_PDF_SYNC_MAX_ROWS", "200000"))
+ANALYTICS_EXPORT_KEEP_HOURS = int(os.environ.get("ANALYTICS_EXPORT_KEEP_HOURS", "24"))

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from ninja import Query, Router, Schema
+from ninja import Query, Router, Schema, Status
 
-from config.auth import require_educator
+from config.auth import require_educator, require_learner
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import not_found
 from marketplace import selectors, services
@@ -102,6 +102,21 @@ def listing_create_multiple(request: HttpRequest, payload: CreateMultipleIn):
     return ok([selectors.listing_row(listing) for listing in listings], _("Published to the marketplace."))
 
 
+class SubjectOptionOut(Schema):
+    code: str
+    name: str
+
+
+@router.get("/subjects", response=Envelope[list[SubjectOptionOut]])
+def listing_subjects(request: HttpRequest, mylistings: bool = False):
+    """The subjects of the listings on sale (``mylistings``: of the caller's organization), each
+    once with its ``code`` (the list's ``subject`` filter) and its name in the caller's language."""
+    organization_id = request.auth.organization_id if mylistings else None
+    if mylistings and organization_id is None:
+        return ok([])
+    return ok(selectors.listing_subjects(organization_id=organization_id))
+
+
 @router.get("/{listing_id}", response=Envelope[ListingOut])
 def listing_detail(request: HttpRequest, listing_id: int):
     """One listing on sale (or withdrawn, for its own organization)."""
@@ -118,3 +133,98 @@ def listing_withdraw(request: HttpRequest, listing_id: int):
     """Withdraw an own listing (409 ``listing_has_pending`` while purchases await payment)."""
     services.listing_withdraw(actor=require_educator(request), listing_id=listing_id)
     return ok({}, _("Withdrawn from the marketplace."))
+
+
+class MyWaitingOut(Schema):
+    status: str
+    position: int
+    offered_batch_id: int | None
+    claim_expires_at: datetime | None
+
+
+def _active_listing(listing_id: int) -> Listing:
+    listing = (
+        Listing.objects.select_related("organization")
+        .filter(pk=listing_id, status=Listing.Status.ACTIVE, kind=Listing.Kind.TEST)
+        .first()
+    )
+    if listing is None:
+        raise not_found(_("Listing not found."))
+    return listing
+
+
+@router.get("/{listing_id}/waiting-list", response=Envelope[MyWaitingOut])
+def waiting_list_mine(request: HttpRequest, listing_id: int):
+    """The caller's place on the waiting list of a listed test: ``status`` waiting or offered,
+    ``position`` among those waiting (0 once offered), the offered batch and claim deadline
+    (UTC). 404 when not on the list."""
+    from django_tenants.utils import schema_context
+
+    from assessments.models import WaitingListEntry
+
+    profile = require_learner(request)
+    listing = _active_listing(listing_id)
+    with schema_context(listing.organization.schema_name):
+        entry = WaitingListEntry.objects.filter(
+            preset_id=listing.preset_id, learner_profile_id=profile.pk, status__in=["waiting", "offered"]
+        ).first()
+        if entry is None:
+            raise not_found(_("You are not on the waiting list of this test."))
+        position = 0
+        if entry.status == "waiting":
+            position = WaitingListEntry.objects.filter(
+                preset_id=listing.preset_id, status="waiting", created_at__lte=entry.created_at
+            ).count()
+    return ok(
+        {
+            "status": entry.status,
+            "position": position,
+            "offered_batch_id": entry.offered_batch_id,
+            "claim_expires_at": entry.claim_expires_at,
+        }
+    )
+
+
+@router.post("/{listing_id}/waiting-list", response={201: Envelope[MyWaitingOut]})
+def waiting_list_join(request: HttpRequest, listing_id: int):
+    """Join the waiting list of a listed test whose every batch is full (learners; issue 5,
+    item 5). data: the learner's ``status`` (waiting), ``position`` (1 = first in line).
+    409 ``slots_available`` when a batch has a free slot, ``already_waiting``."""
+    from django_tenants.utils import schema_context
+
+    from assessments.models import WaitingListEntry
+    from assessments.services.waiting_list import waiting_list_join as join
+
+    profile = require_learner(request)
+    listing = _active_listing(listing_id)
+    with schema_context(listing.organization.schema_name):
+        entry = join(preset_id=listing.preset_id, profile=profile)
+        position = WaitingListEntry.objects.filter(
+            preset_id=listing.preset_id, status="waiting", created_at__lte=entry.created_at
+        ).count()
+    return Status(
+        201,
+        ok(
+            {
+                "status": entry.status,
+                "position": position,
+                "offered_batch_id": None,
+                "claim_expires_at": None,
+            },
+            _("You are on the waiting list. We will notify you when a slot frees."),
+        ),
+    )
+
+
+@router.delete("/{listing_id}/waiting-list", response=Envelope[Empty])
+def waiting_list_leave(request: HttpRequest, listing_id: int):
+    """Leave the waiting list (an offered slot goes to the next in line). 404 when not on it."""
+    from django_tenants.utils import schema_context
+
+    from assessments.services.waiting_list import waiting_list_leave as leave
+
+    profile = require_learner(request)
+    listing = _active_listing(listing_id)
+    with schema_context(listing.organization.schema_name):
+        leave(preset_id=listing.preset_id, profile=profile)
+    return ok({}, _("You left the waiting list."))

@@ -66,3 +66,114 @@ class Listing(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Addon(models.TextChoices):
+    """What a learner buys with a listing (issue 5, item 6): the test alone, or the test with the
+    advanced report. The survey report is bought from a survey listing (issue 8)."""
+
+    TEST_ONLY = "test_only", _("Test only")
+    TEST_ADVANCED = "test_advanced", _("Test + advanced report")
+    SURVEY_REPORT = "survey_report", _("Survey report")
+
+
+ADDON_PRICE_FIELD = {
+    Addon.TEST_ONLY: "price_test_only",
+    Addon.TEST_ADVANCED: "price_test_advanced",
+    Addon.SURVEY_REPORT: "price_survey_report",
+}
+
+
+class CartItem(models.Model):
+    """A listing in a learner profile's shopping cart with the chosen add-on and batch. The price
+    is read from the listing at checkout (never stored here)."""
+
+    profile = models.ForeignKey("accounts.Profile", on_delete=models.CASCADE, related_name="cart_items")
+    listing = models.ForeignKey(Listing, on_delete=models.CASCADE, related_name="+")
+    addon = models.CharField(max_length=16, choices=Addon, default=Addon.TEST_ONLY)
+    batch_id = models.BigIntegerField(
+        null=True, blank=True, help_text="Batch id in the listing organization's schema (none for a survey)."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["profile", "listing"], name="cart_listing_once")]
+
+    def __str__(self) -> str:
+        return f"{self.profile_id}: {self.listing_id}"
+
+
+class Transaction(models.Model):
+    """A purchase (spec section 3 "Transaction"; issue 6). Status values:
+
+    - ``PENDING``: checked out; its batch slots are reserved until ``expires_at``;
+    - ``COMPLETED``: paid; assignments exist in the organizations' schemas;
+    - ``CANCELLED``: cancelled by the learner while pending; slots freed;
+    - ``EXPIRED``: not paid in time (``PENDING_TRANSACTION_MINUTES``); slots freed;
+    - ``FAILED``: the payment provider declined it; slots freed.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "PENDING", _("Pending payment")
+        COMPLETED = "COMPLETED", _("Completed")
+        CANCELLED = "CANCELLED", _("Cancelled")
+        EXPIRED = "EXPIRED", _("Expired")
+        FAILED = "FAILED", _("Payment failed")
+
+    profile = models.ForeignKey("accounts.Profile", on_delete=models.PROTECT, related_name="transactions")
+    buyer_name = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    amount = models.PositiveBigIntegerField(help_text="Total in VND.")
+    remark = models.CharField(max_length=300, blank=True)
+    payment_provider = models.CharField(max_length=30, blank=True)
+    payment_id = models.CharField(max_length=80, blank=True)
+    idempotency_key = models.CharField(max_length=80, blank=True)
+    failure_reason = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    completed_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True, help_text="When cancelled, expired or failed.")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["profile", "status", "-created_at"]),
+            models.Index(fields=["status", "expires_at"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="transaction_idempotency_once",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.status} {self.amount} VND"
+
+
+class TransactionItem(models.Model):
+    """One test of a transaction: the listing, the batch whose slot it reserves, the add-on and
+    the price paid (VND), and once paid the assignment created in the organization's schema."""
+
+    transaction = models.ForeignKey(Transaction, on_delete=models.CASCADE, related_name="items")
+    listing = models.ForeignKey(Listing, on_delete=models.PROTECT, related_name="+")
+    organization = models.ForeignKey("tenants.Organization", on_delete=models.PROTECT, related_name="+")
+    preset_id = models.BigIntegerField(help_text="Test preset (or survey) id in the organization's schema.")
+    batch_id = models.BigIntegerField(null=True, blank=True, help_text="None for a survey report.")
+    batch_name = models.CharField(max_length=120, blank=True)
+    batch_starts_at = models.DateTimeField(null=True, blank=True)
+    addon = models.CharField(max_length=16, choices=Addon)
+    name = models.CharField(max_length=200)
+    grade = models.PositiveSmallIntegerField(null=True, blank=True)
+    subject_codes = models.JSONField(default=list)
+    price = models.PositiveBigIntegerField(help_text="VND")
+    assignment_id = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["organization", "preset_id"])]
+
+    def __str__(self) -> str:
+        return f"{self.transaction_id}: {self.name}"

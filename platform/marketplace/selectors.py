@@ -80,3 +80,30 @@ def listing_row(listing: Listing) -> dict[str, Any]:
         "status": listing.status,
         "published_at": listing.published_at,
     }
+
+
+def listing_subjects(*, organization_id: int | None = None) -> list[dict[str, str]]:
+    """The subjects of active listings (of ``organization_id`` only when given), each once by
+    code, named in the active language and sorted by that name: the marketplace's subject
+    filter. One query (Postgres expands each listing's subjects and keeps distinct ones)."""
+    from django.db.models import F, Func, JSONField
+
+    qs = Listing.objects.filter(status=Listing.Status.ACTIVE)
+    if organization_id:
+        qs = qs.filter(organization_id=organization_id)
+    expanded = (
+        qs.annotate(subject=Func(F("subjects"), function="jsonb_array_elements", output_field=JSONField()))
+        .order_by()
+        .values_list("subject", flat=True)
+        .distinct()
+    )
+    english = translation.get_language() == "en"
+    by_code: dict[str, str] = {}
+    for item in expanded:
+        code = item.get("code") if isinstance(item, dict) else None
+        if code and code not in by_code:
+            by_code[code] = (
+                (item.get("name_en") if english else item.get("name_vi")) or item.get("name_vi") or code
+            )
+    subjects = [{"code": code, "name": name} for code, name in by_code.items()]
+    return sorted(subjects, key=lambda s: (s["name"].lower(), s["code"]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django_tenants.utils import schema_context
 
@@ -148,7 +148,9 @@ def listings_create(*, actor, items: list[dict[str, Any]]) -> list[Listing]:
 def listing_sync(*, preset) -> None:
     """Refresh the active listing of ``preset`` (called when its batches change); a no-op when it
     is not listed. Runs in the current (the organization's) schema."""
-    organization_id = getattr(connection.tenant, "pk", None)
+    from tenants.services import current_organization_id
+
+    organization_id = current_organization_id()
     listing = Listing.objects.filter(
         organization_id=organization_id,
         kind=Listing.Kind.TEST,

@@ -9,9 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 MESSAGES = {
     "batch_low_slot.title": _("Few slots left in %(batch)s"),
-    "batch_low_slot.body": _(
-        "Only %(available)s of %(slots)s slots are left in batch %(batch)s of %(test)s."
-    ),
+    "batch_low_slot.body": _("Only %(available)s of %(slots)s slots are left in %(batch)s of %(test)s."),
     "organization_learner.title": _("Invitation from %(organization)s"),
     "organization_learner.body": _("%(inviter)s invites you to join %(organization)s as a learner."),
     "organization_educator.title": _("Invitation from %(organization)s"),
@@ -19,9 +17,7 @@ MESSAGES = {
     "test_scheduled.title": _("%(test)s is scheduled"),
     "test_scheduled.body": _("Your test %(test)s starts at %(start)s. Prepare your camera and a quiet room."),
     "test_waiting_list.title": _("A slot opened for %(test)s"),
-    "test_waiting_list.body": _(
-        "A slot is free in batch %(batch)s of %(test)s. Book it before someone else does."
-    ),
+    "test_waiting_list.body": _("A slot is free in %(batch)s of %(test)s. Book it before someone else does."),
     "action.view_invitation": _("View invitation"),
     "action.view_test": _("View test"),
     "action.book_slot": _("Book the slot"),

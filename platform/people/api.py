@@ -36,7 +36,7 @@ class InviteResultOut(Schema):
     message: str
 
 
-class InvitationOut(Schema):
+class OrgInvitationOut(Schema):
     id: int
     email: str
     role: str
@@ -62,7 +62,7 @@ class ImportQuery(Schema):
     dry_run: bool = True
 
 
-class ImportProblemOut(Schema):
+class LearnerImportProblemOut(Schema):
     row: int
     column: str
     message: str
@@ -71,7 +71,7 @@ class ImportProblemOut(Schema):
 class LearnerImportOut(Schema):
     rows: int
     valid: int
-    errors: list[ImportProblemOut]
+    errors: list[LearnerImportProblemOut]
     invited: int
 
 
@@ -107,7 +107,7 @@ class SettingsOut(Schema):
     survey_management_allowed: bool
 
 
-@router.get("invitations", response=Envelope[Page[InvitationOut]])
+@router.get("invitations", response=Envelope[Page[OrgInvitationOut]])
 def invitation_list(request: HttpRequest, query: Query[InvitationQuery]):
     """The organization's invitations (``role``, ``status`` pending|accepted|rejected|expired|
     revoked, ``search`` by e-mail, ``order_by`` email|sent_at|status|created_at)."""
@@ -141,14 +141,14 @@ def invitation_import(
     return ok(report, message)
 
 
-@router.post("invitations/{invitation_id}/resend", response=Envelope[InvitationOut])
+@router.post("invitations/{invitation_id}/resend", response=Envelope[OrgInvitationOut])
 def invitation_resend(request: HttpRequest, invitation_id: int):
     """Send again with a new link (429 ``resend_limit`` / ``resend_too_soon``)."""
     invitation = services.invitation_resend(actor=request.auth, invitation_id=invitation_id)
     return ok(selectors.invitation_row(invitation), _("Invitation sent."))
 
 
-@router.delete("invitations/{invitation_id}", response=Envelope[InvitationOut])
+@router.delete("invitations/{invitation_id}", response=Envelope[OrgInvitationOut])
 def invitation_revoke(request: HttpRequest, invitation_id: int):
     """Revoke a pending invitation."""
     invitation = services.invitation_revoke(actor=request.auth, invitation_id=invitation_id)

@@ -17,6 +17,11 @@ export const paths = {
   marketplace: "/marketplace",
   shoppingCart: "/marketplace/shopping-cart",
   transactionsIndex: "/marketplace/transactions/index",
+  /** `item_id`: a cart item id, or `all` for the whole cart. */
+  checkout: "/marketplace/checkout/:item_id",
+  transaction: "/marketplace/transactions/:transaction_id",
+  myTests: "/assignment/student",
+  organizationSettings: "/organization/settings",
 } as const;
 
 export const MIN_TEST_WIDTH = 1280;

@@ -90,6 +90,40 @@ describe("API client error catalogue (spec §8)", () => {
     });
   });
 
+  it("sends Accept-Language vi by default and no CSRF header on GET", async () => {
+    const fetchMock = respond(200, { success: true, data: {}, message: "" });
+    vi.stubGlobal("fetch", fetchMock);
+    await api("/api/v1/thing", { query: { page: 1, search: "", status: "PENDING" } });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/v1/thing?page=1&status=PENDING");
+    expect(init.headers).toMatchObject({ "Accept-Language": "vi" });
+    expect(init.headers).not.toHaveProperty("X-CSRFToken");
+  });
+
+  it("toasts and re-raises a server error without a JSON body", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response("<h1>oops</h1>", { status: 500, statusText: "Internal Server Error" }),
+        ),
+    );
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 500 });
+    expect(last).toMatchObject({
+      title: "500 Error",
+      variant: "destructive",
+      description: "Internal Server Error",
+    });
+  });
+
+  it("does not toast for callers that show the error inline, but still redirects on 401", async () => {
+    vi.stubGlobal("fetch", respond(401, { message: "Vui lòng đăng nhập." }));
+    await expect(api("/api/v1/thing", { silent: true })).rejects.toMatchObject({ status: 401 });
+    expect(last).toBeNull();
+    expect(assign).toHaveBeenCalledWith("/");
+  });
+
   it("returns data of a success envelope", async () => {
     vi.stubGlobal("fetch", respond(200, { success: true, data: { n: 1 }, message: "" }));
     await expect(api("/api/v1/thing")).resolves.toEqual({ n: 1 });

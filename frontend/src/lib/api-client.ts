@@ -52,6 +52,10 @@ export interface RequestOptions {
   /** Do not toast failures (the caller shows them inline). */
   silent?: boolean;
   raw?: boolean;
+  /** Extra request headers (e.g. the test page's `X-Device-Token`). */
+  headers?: Record<string, string>;
+  /** Let the request outlive the page (fetch `keepalive`, for saves sent on `pagehide`). */
+  keepalive?: boolean;
 }
 
 export function buildUrl(path: string, query?: RequestOptions["query"]): string {
@@ -78,7 +82,11 @@ export function handleFailure(status: number, body: Record<string, unknown>, sil
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = (options.method ?? "GET").toUpperCase();
-  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": storedLanguage() };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": storedLanguage(),
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -92,6 +100,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers,
     body,
     credentials: "include",
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   if (!response.ok) {
     let parsed: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -35,6 +36,18 @@ describe("message catalogues", () => {
     const missing = [...used].filter((id) => !(id in vi) || !(id in en));
     expect(missing).toEqual([]);
   });
+  it("parse as ICU messages with the same placeholders in both languages (formatjs verify)", () => {
+    const root = join(__dirname, "..", "..");
+    const run = () =>
+      execFileSync(
+        join(root, "node_modules", ".bin", "formatjs"),
+        ["verify", "--source-locale", "vi", "--missing-keys", "--extra-keys", "--structural-equality"].concat(
+          ["src/locales/vi.json", "src/locales/en.json"],
+        ),
+        { cwd: root, stdio: "pipe" },
+      );
+    expect(run).not.toThrow();
+  });
   it("have no empty message", () => {
     expect(Object.entries(vi).filter(([, v]) => !v.trim())).toEqual([]);
     expect(Object.entries(en).filter(([, v]) => !v.trim())).toEqual([]);
@@ -66,8 +79,26 @@ describe("language", () => {
     await act(async () => screen.getByText("en").click());
     expect(await screen.findByText("Log in")).toBeInTheDocument();
     expect(screen.getByText("en-GB")).toBeInTheDocument();
-    expect(localStorage.getItem("lang")).toBe('"en"');
+    expect(localStorage.getItem("lang")).toBe("en");
     expect(storedLanguage()).toBe("en");
+  });
+  it("reads en and vi, bare or JSON-quoted", () => {
+    localStorage.setItem("lang", "en");
+    expect(storedLanguage()).toBe("en");
+    localStorage.setItem("lang", '"en"');
+    expect(storedLanguage()).toBe("en");
+    localStorage.setItem("lang", "vi");
+    expect(storedLanguage()).toBe("vi");
+  });
+  it("starts in the stored language after a reload", async () => {
+    localStorage.setItem("lang", "en");
+    render(
+      <LanguageProvider>
+        <Probe />
+      </LanguageProvider>,
+    );
+    expect(await screen.findByText("Log in")).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe("en");
   });
   it("falls back to Vietnamese for anything but en", () => {
     localStorage.setItem("lang", '"fr"');

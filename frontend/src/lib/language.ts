@@ -1,4 +1,5 @@
-/** The interface language: localStorage key `lang` (vi | en), Vietnamese by default (spec §1). */
+/** The interface language: localStorage key `lang` with the value `vi` or `en`, Vietnamese by
+ * default and for anything else (spec §1). A JSON-quoted value (`"en"`) is read as well. */
 export type Language = "vi" | "en";
 
 export const LANGUAGE_KEY = "lang";
@@ -6,8 +7,8 @@ export const LOCALES: Record<Language, string> = { vi: "vi-VN", en: "en-GB" };
 
 export function storedLanguage(): Language {
   try {
-    const raw = window.localStorage.getItem(LANGUAGE_KEY);
-    const value = raw ? (JSON.parse(raw) as unknown) : null;
+    const raw = window.localStorage.getItem(LANGUAGE_KEY)?.trim() ?? "";
+    const value = raw.startsWith('"') ? (JSON.parse(raw) as unknown) : raw;
     return value === "en" ? "en" : "vi";
   } catch {
     return "vi";
@@ -15,5 +16,9 @@ export function storedLanguage(): Language {
 }
 
 export function storeLanguage(language: Language): void {
-  window.localStorage.setItem(LANGUAGE_KEY, JSON.stringify(language));
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    /* storage unavailable (private mode): the choice lasts for this page only */
+  }
 }

@@ -240,6 +240,17 @@ def test_login_rate_limited_per_account(learner, settings):
     assert res.status_code == 200
 
 
+def test_successful_logins_do_not_count_against_the_account(learner, settings):
+    settings.LOGIN_RATE_PER_ACCOUNT = "2/5m"
+    for i in range(5):
+        res = post(
+            Client(REMOTE_ADDR=f"10.0.1.{i}"),
+            "/public/api/auth/login",
+            {"email": learner.user.email, "password": PASSWORD},
+        )
+        assert res.status_code == 200
+
+
 def test_login_rate_limited_per_ip(learner, settings):
     settings.LOGIN_RATE_PER_IP = "4/5m"
     for i in range(4):

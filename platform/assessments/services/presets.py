@@ -9,8 +9,9 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.contrib.postgres.aggregates import ArrayAgg
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -487,7 +488,17 @@ def batch_delete(*, preset_id: int, batch_id: int) -> None:
 
 
 def presets_with_counts():
-    """Presets annotated with ``question_count`` and ``batch_count`` for lists."""
+    """Presets annotated with ``question_count``, ``batch_count`` and ``subject_ids`` (in
+    blueprint order) for lists, in one query."""
+    subject_ids = (
+        PresetSubject.objects.filter(preset=OuterRef("pk"))
+        .order_by()
+        .values("preset")
+        .annotate(ids=ArrayAgg("subject_id", order_by="position"))
+        .values("ids")
+    )
     return TestPreset.objects.select_related("round").annotate(
-        question_count=Count("form", distinct=True), batch_count=Count("batches", distinct=True)
+        question_count=Count("form", distinct=True),
+        batch_count=Count("batches", distinct=True),
+        subject_ids=Subquery(subject_ids),
     )

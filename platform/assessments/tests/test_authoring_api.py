@@ -65,9 +65,9 @@ def make_matrix(client):
 
 
 def subject_id(code="toan"):
-    from tenants.models import Organization
+    from tenants.services import _schema_name_for
 
-    with schema_context(Organization.objects.get(slug="org-a").schema_name):
+    with schema_context(_schema_name_for("org-a")):
         return Subject.objects.get(code=code).pk
 
 

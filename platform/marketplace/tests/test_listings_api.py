@@ -137,3 +137,26 @@ def test_listing_list_constant_queries(as_educator_a, bank, round_id, django_ass
     client = client_for(learner)
     with django_assert_max_num_queries(4):
         assert client.get("/api/v1/marketplace?limit=50").json()["data"]["total"] == 4
+
+
+def test_listing_subjects_for_the_filter(
+    as_educator_a, bank, round_id, learner, educator_b, django_assert_max_num_queries
+):
+    for i in range(2):
+        preset = approved_preset(as_educator_a, bank, round_id, name=f"Đề {i}")
+        post(
+            as_educator_a,
+            "/api/v1/marketplace/create_multiple",
+            {"items": [{"preset_id": preset["id"], "price_test_only": 0}]},
+        )
+    client = client_for(learner)
+    with django_assert_max_num_queries(3):
+        res = client.get("/api/v1/marketplace/subjects")
+    assert res.status_code == 200 and res.json()["data"] == [{"code": "toan", "name": "Toán"}]
+    english = client.get("/api/v1/marketplace/subjects", HTTP_ACCEPT_LANGUAGE="en").json()["data"]
+    assert english == [{"code": "toan", "name": "Mathematics"}]
+    assert as_educator_a.get("/api/v1/marketplace/subjects?mylistings=true").json()["data"] == [
+        {"code": "toan", "name": "Toán"}
+    ]
+    assert client_for(educator_b).get("/api/v1/marketplace/subjects?mylistings=true").json()["data"] == []
+    assert client.get("/api/v1/marketplace?subject=toan").json()["data"]["total"] == 2

@@ -3,8 +3,8 @@
  * Account. Authorization is re-checked when the window regains focus. */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import * as Popover from "@radix-ui/react-dialog";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Bell, CircleHelp, LogOut, Menu, Receipt, ShoppingCart, User, Users } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Bell, Building2, CircleHelp, LogOut, Menu, Receipt, ShoppingCart, User, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
@@ -12,13 +12,13 @@ import { Brand } from "@/components/brand";
 import { LanguageSwitcher } from "@/components/language-switcher";
 import { Avatar } from "@/components/ui/avatar";
 import { Tooltip } from "@/components/ui/tooltip";
-import { logout } from "@/features/auth/api/auth-calls";
+import { useLogout } from "@/features/auth/api/logout";
 import { authorizedQuery } from "@/lib/auth/get-authorized";
 import type { Authorized } from "@/lib/auth/types";
 import { SwitchAccountDialog } from "@/features/auth/components/switch-account-dialog";
 import { cartBadge, useCart } from "@/features/marketplace/api/get-cart";
 import { usePendingTransactions } from "@/features/marketplace/api/get-pending-transactions";
-import { getUnreadCount } from "@/features/notifications/api/notifications";
+import { useUnreadCount } from "@/features/notifications/api/get-unread-count";
 import { NotificationPanel } from "@/features/notifications/components/notification-panel";
 import { paths } from "@/config/paths";
 import { useT } from "@/lib/intl";
@@ -34,7 +34,8 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
   const queryClient = useQueryClient();
   const cart = useCart();
   const pending = usePendingTransactions();
-  const unread = useQuery({ queryKey: ["notifications", "unread-count"], queryFn: getUnreadCount });
+  const unread = useUnreadCount();
+  const logout = useLogout();
   const [switching, setSwitching] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
   const user = authorized.user;
@@ -50,8 +51,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
 
   async function onLogout() {
     try {
-      await logout();
-      queryClient.clear();
+      await logout.mutateAsync();
       toast({ variant: "success", title: t("auth.logoutSuccess"), description: t("auth.redirectToLogin") });
       navigate("/");
     } catch (error) {
@@ -80,7 +80,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
         <img
           src={user.organization.logo}
           alt={user.organization.name}
-          className="hidden h-8 w-auto rounded sm:block"
+          className="h-8 w-auto max-w-24 rounded object-contain"
         />
       )}
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -108,7 +108,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
               className="fixed right-2 top-16 z-50 rounded-2xl border border-slate-200 bg-white shadow-xl sm:right-6"
             >
               <Popover.Title className="sr-only">{t("notifications.title")}</Popover.Title>
-              <NotificationPanel onChanged={() => void unread.refetch()} />
+              <NotificationPanel />
             </Popover.Content>
           </Popover.Portal>
         </Popover.Root>
@@ -167,6 +167,13 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
                 label={t("header.transactions")}
                 dot={hasPending}
               />
+              {user.is_admin && (
+                <MenuItem
+                  onSelect={() => navigate(paths.organizationSettings)}
+                  icon={<Building2 className="h-4 w-4" />}
+                  label={t("people.settings.title")}
+                />
+              )}
               {authorized.profiles.length > 1 && (
                 <MenuItem
                   onSelect={() => setSwitching(true)}

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   cancelLabel,
   closeLabel,
   busy = false,
+  error = "",
 }: {
   open: boolean;
   onCancel: () => void;
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   cancelLabel: string;
   closeLabel: string;
   busy?: boolean;
+  /** The server's refusal, shown in the dialog (callers pass `silent` to the API client). */
+  error?: string;
 }) {
   return (
     <Dialog
@@ -31,6 +34,11 @@ export function ConfirmDialog({
       description={description}
       closeLabel={closeLabel}
     >
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           {cancelLabel}

@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/intl";
 import { dismissToast, subscribeToast, TOAST_DURATION_MS, type ToastData } from "@/lib/toast-store";
 
 const VARIANTS = {
@@ -13,10 +14,16 @@ const VARIANTS = {
 
 /** Radix toasts: one at a time, 5000 ms, swipe threshold 50, hotkey F8 (spec §9). */
 export function Toaster() {
+  const t = useT();
   const [current, setCurrent] = useState<ToastData | null>(null);
   useEffect(() => subscribeToast(setCurrent), []);
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeThreshold={50} swipeDirection="right">
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={50}
+      swipeDirection="right"
+      label={t("toast.label")}
+    >
       {current && (
         <ToastPrimitive.Root
           key={current.id}
@@ -36,7 +43,7 @@ export function Toaster() {
             )}
           </div>
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={t("common.close")}
             className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
           >
             <X className="h-4 w-4" />
@@ -45,6 +52,7 @@ export function Toaster() {
       )}
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
+        label={t("toast.region", { hotkey: "{hotkey}" })}
         className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4"
       />
     </ToastPrimitive.Provider>

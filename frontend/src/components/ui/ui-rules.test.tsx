@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import { cartBadge } from "@/features/marketplace/api/get-cart";
-import { groupOf } from "@/features/notifications/api/notifications";
+import { groupOf } from "@/features/notifications/components/group-of";
 
 import { Avatar, initials } from "./avatar";
 

@@ -883,8 +883,8 @@ export interface paths {
     };
     /**
      * Preset List
-     * @description Presets with ``question_count`` and ``batch_count``; filter ``status``; ``order_by``:
-     *     name, updated_at, created_at, grade, ends_at.
+     * @description Presets with ``question_count``, ``batch_count`` and ``subject_ids`` (blueprint order);
+     *     filter ``status``; ``order_by``: name, updated_at, created_at, grade, ends_at.
      */
     get: operations["assessments_api_presets_preset_list"];
     put?: never;
@@ -1077,6 +1077,627 @@ export interface paths {
      * @description Delete a batch nobody bought (409 ``batch_in_use``).
      */
     delete: operations["assessments_api_presets_batch_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/assignments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Assignment List
+     * @description Assignments (the takers of the organization's tests): filter ``preset_id``, ``batch_id``,
+     *     ``status`` (assigned, in_progress, submitted, graded, revoked), ``source`` (purchase,
+     *     direct); ``search`` name or e-mail; ``order_by`` created_at, learner_name, status, due_at,
+     *     batch_starts_at (``-`` for descending). Two queries.
+     */
+    get: operations["assignments_api_assignment_list"];
+    put?: never;
+    /**
+     * Assignment Create
+     * @description Assign an approved or published preset to learners of the organization without purchase
+     *     (issue 5, item 7): one batch slot each, all or nothing; each learner gets a TestScheduled
+     *     notification. Errors: 400 fields, 404, 409 ``preset_not_assignable``, ``batch_closed``,
+     *     ``no_batch_slot``, ``already_assigned``.
+     */
+    post: operations["assignments_api_assignment_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/assignments/overview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Assignment Overview
+     * @description Counts for /assignment/overview: presets by status, batches (upcoming, open, ended and the
+     *     slot sums of batches not yet ended), assignments by status and source, waiting learners.
+     */
+    get: operations["assignments_api_assignment_overview"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/assignments/tests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Assignable Tests
+     * @description Approved and published tests with their batch, slot, assignment and waiting figures and
+     *     their marketplace listing (the /assignment list; the publish dialog asks ``listed=false``).
+     *     ``order_by``: name, updated_at, grade, ends_at. Four queries.
+     */
+    get: operations["assignments_api_assignable_tests"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/assignments/{assignment_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Assignment Detail */
+    get: operations["assignments_api_assignment_detail"];
+    put?: never;
+    post?: never;
+    /**
+     * Assignment Revoke
+     * @description Withdraw a direct assignment not yet started; its slot returns to the batch. 409
+     *     ``assignment_not_revocable`` otherwise.
+     */
+    delete: operations["assignments_api_assignment_revoke"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Batch List
+     * @description Every batch across presets: ``state`` upcoming, open, ended; ``preset_id``; ``search``
+     *     batch or preset name; ``order_by`` starts_at, expires_at, name, available, preset_name.
+     */
+    get: operations["assignments_api_batch_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Batch Detail
+     * @description One batch; its registered learners are ``GET /api/v1/assignments?batch_id=``.
+     */
+    get: operations["assignments_api_batch_detail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/waiting-list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Waiting List
+     * @description The waiting list of ``preset_id`` in order of joining (live entries: waiting and offered,
+     *     unless ``status``); ``position`` counts from 1 on the page's order.
+     */
+    get: operations["assignments_api_waiting_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/assignment-users/my-list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My List
+     * @description GET /api/v1/assignment-users/my-list: the current learner's assignments across
+     *     organizations (purchased or assigned), newest first; ``order_by`` created_at, name;
+     *     ``search``; ``status``. Three queries whatever the number of organizations.
+     */
+    get: operations["assignments_api_my_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/assignment-users/{enrollment_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My Detail
+     * @description One of the current learner's assignments by its enrollment id (404 for anyone else's).
+     */
+    get: operations["assignments_api_my_detail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preparation
+     * @description What the preparation page shows: the test, its window (UTC), camera rules, the video
+     *     limits, whether it can start now, attempts, and the server's clock.
+     */
+    get: operations["assignments_api_taking_preparation"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/video": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prep Video
+     * @description Upload the surroundings video (multipart ``file``): WebM or MP4 by content, 30 s +/- the
+     *     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise.
+     */
+    post: operations["assignments_api_taking_prep_video"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/start": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start
+     * @description Start the attempt (or take it over from another tab or device; the older one is then
+     *     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
+     *     ``camera_required``.
+     */
+    post: operations["assignments_api_taking_start"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/attempt": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Attempt Get
+     * @description The current attempt: questions in order (no answer keys), every saved answer with its
+     *     ``seq`` and flag, the deadline and the server's clock (for the SPA's timer). 404 before
+     *     start.
+     */
+    get: operations["assignments_api_taking_attempt_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/answers/{question_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Answer Put
+     * @description Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
+     *     of a sitting: the enrollment (with its organization), the attempt, and one upsert; the
+     *     question's type and options come from the cache.
+     */
+    put: operations["assignments_api_taking_answer_put"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Event Post
+     * @description Report a tab switch (``tab_hidden``), window blur (``blur``) or a blocked ``copy``,
+     *     ``paste`` or ``context_menu``; the sixth switch voids the result and submits.
+     */
+    post: operations["assignments_api_taking_event_post"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/submit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit
+     * @description Submit the attempt (confirm in the SPA first).
+     */
+    post: operations["assignments_api_taking_submit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/result": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Result
+     * @description The learner's result once released: score, pass or fail, the round's passed/failed
+     *     message, and each answer against the key; before release only the status.
+     */
+    get: operations["assignments_api_taking_result"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/report": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Report Get
+     * @description The advanced report (bought with the test + advanced report add-on): whether it can be
+     *     generated (``reason``: report_not_purchased, test_not_ended, result_not_released), the latest
+     *     report and when the next may be generated (the preset's wait period; spec section 5).
+     */
+    get: operations["assignments_api_taking_report_get"];
+    put?: never;
+    /**
+     * Report Post
+     * @description Generate a new advanced report: 409 with the availability reason, or ``report_wait`` with
+     *     ``retry_at`` during the wait period.
+     */
+    post: operations["assignments_api_taking_report_post"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/report/pdf": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Report Pdf
+     * @description The latest report as a PDF download (404 before one is generated).
+     */
+    get: operations["assignments_api_taking_report_pdf"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/grading": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Grading List
+     * @description Essay and unmatched short answers of submitted attempts: ``state`` pending (default) or
+     *     graded; filter ``preset_id``, ``batch_id``. Each row carries the stem, rubric (essay) or
+     *     accepted answers (short text), the points, the answer and any score and comment. Three
+     *     queries.
+     */
+    get: operations["assignments_api_grading_grading_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/grading/{answer_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Grading Save
+     * @description Score one answer (0 to its points) with a comment; the attempt's result follows when its
+     *     last answer is graded. Errors: 400 ``score``; 409 ``answer_not_gradable``.
+     */
+    put: operations["assignments_api_grading_grading_save"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/attempts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Attempt List
+     * @description Results (/assignment/result/index): attempts newest first, filter ``preset_id``,
+     *     ``batch_id``, ``result`` (pending, passed, failed), ``search`` (learner). Two queries.
+     */
+    get: operations["assignments_api_grading_attempt_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/attempts/{attempt_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Attempt Detail
+     * @description One attempt for educators: the result, each answer against the key with its score and
+     *     comment, the timestamped integrity log, the reinstatement (if any) and the surroundings video.
+     */
+    get: operations["assignments_api_grading_attempt_detail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/attempts/{attempt_id}/release": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Attempt Release
+     * @description Release one graded result to the learner (no-op when released or still pending).
+     */
+    post: operations["assignments_api_grading_attempt_release"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/attempts/{attempt_id}/reinstate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Attempt Reinstate
+     * @description Reinstate a voided result with the reason (recorded in the integrity log).
+     */
+    post: operations["assignments_api_grading_attempt_reinstate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/release": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Batch Release
+     * @description Release every graded result of a batch; returns ``released`` (how many).
+     */
+    post: operations["assignments_api_grading_batch_release"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/progress": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Batch Progress
+     * @description Live progress of a batch (poll it): who is in the test, answered count, tab switches.
+     */
+    get: operations["assignments_api_grading_batch_progress"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/accommodations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Accommodation List */
+    get: operations["assignments_api_grading_accommodation_list"];
+    put?: never;
+    /**
+     * Accommodation Set
+     * @description Extra time for a learner: a factor (1-3) and/or minutes (0-240), for one preset or every
+     *     test of the organization (no ``preset_id``); applies to attempts started afterwards.
+     */
+    post: operations["assignments_api_grading_accommodation_set"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/accommodations/{accommodation_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Accommodation Delete */
+    delete: operations["assignments_api_grading_accommodation_delete"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1303,6 +1924,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/marketplace/subjects": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Listing Subjects
+     * @description The subjects of the listings on sale (``mylistings``: of the caller's organization), each
+     *     once with its ``code`` (the list's ``subject`` filter) and its name in the caller's language.
+     */
+    get: operations["marketplace_api_listing_subjects"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/marketplace/{listing_id}": {
     parameters: {
       query?: never;
@@ -1322,6 +1964,427 @@ export interface paths {
      * @description Withdraw an own listing (409 ``listing_has_pending`` while purchases await payment).
      */
     delete: operations["marketplace_api_listing_withdraw"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/marketplace/{listing_id}/waiting-list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Waiting List Mine
+     * @description The caller's place on the waiting list of a listed test: ``status`` waiting or offered,
+     *     ``position`` among those waiting (0 once offered), the offered batch and claim deadline
+     *     (UTC). 404 when not on the list.
+     */
+    get: operations["marketplace_api_waiting_list_mine"];
+    put?: never;
+    /**
+     * Waiting List Join
+     * @description Join the waiting list of a listed test whose every batch is full (learners; issue 5,
+     *     item 5). data: the learner's ``status`` (waiting), ``position`` (1 = first in line).
+     *     409 ``slots_available`` when a batch has a free slot, ``already_waiting``.
+     */
+    post: operations["marketplace_api_waiting_list_join"];
+    /**
+     * Waiting List Leave
+     * @description Leave the waiting list (an offered slot goes to the next in line). 404 when not on it.
+     */
+    delete: operations["marketplace_api_waiting_list_leave"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/shopping-cart": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Cart Get
+     * @description The caller's cart: ``data.cartItems`` (spec section 3), ``count``, ``total`` (VND).
+     *     Educators and profiles without items get an empty cart.
+     */
+    get: operations["marketplace_api_purchases_cart_get"];
+    put?: never;
+    /**
+     * Cart Add
+     * @description Add a listing with an add-on (test_only, test_advanced) and a batch, or change them; the
+     *     rules of spec section 5 (409 with the reason, 400 ``grade_required``). data: the cart.
+     */
+    post: operations["marketplace_api_purchases_cart_add"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/shopping-cart/{item_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Cart Remove
+     * @description Remove one cart row (404 unless it is the caller's). data: the cart.
+     */
+    delete: operations["marketplace_api_purchases_cart_remove"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Analytics
+     * @description Dashboard figures (see ``analytics.selectors.analytics``): ``analytic_type`` one of
+     *     dashboard, heatmap, summary, revenue_over_time, by_addon, by_grade, by_subject,
+     *     by_province, heatmap_weekday_hour, heatmap_province_grade; filters from_date, to_date
+     *     (Vietnam days), grade, subject, province_code, round_id, organization_id (SuperAdmin).
+     */
+    post: operations["analytics_api_analytics"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/filters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Analytics Filters
+     * @description What the filters offer: grades, subjects, provinces, rounds, add-ons, organizations.
+     */
+    get: operations["analytics_api_analytics_filters"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/markets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Markets
+     * @description Market analytics rows, one per grade (spec section 3).
+     */
+    get: operations["analytics_api_markets"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/markets/assessments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Market Assessments
+     * @description Market assessment rows (spec section 3), paged: ``data.items``; ``order_by`` one of
+     *     totalRevenue (default, descending), totalPurchases, testOnlyPurchases,
+     *     testAdvancedReportPurchases, surveyReportPurchases, assessmentName, grade.
+     */
+    post: operations["analytics_api_market_assessments"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/markets/assessments/transactions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Market Transactions
+     * @description Market transaction rows (spec section 3), one per purchased item, paged: ``data.items``;
+     *     ``status`` (body) COMPLETED by default or ALL; ``order_by`` purchaseDate, completedDate,
+     *     totalPaid, studentName, assessmentName, grade.
+     */
+    post: operations["analytics_api_market_transactions"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/markets/assessments/transactions/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Market Transactions Export
+     * @description The market transaction rows of the filters (``test_preset_id`` for one test) as .xlsx:
+     *     200 with the file (``Content-Disposition: attachment;
+     *     filename=market-assessment-transactions-{preset or all}.xlsx``), or 202 with a background
+     *     job when there are more than ANALYTICS_EXPORT_SYNC_MAX_ROWS rows.
+     */
+    post: operations["analytics_api_market_transactions_export"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/export-dashboard": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Export Dashboard
+     * @description The dashboard as a PDF with charts in the caller's language (query filters): 200 with the
+     *     file (``transactions-dashboard.pdf``), or 202 with a background job for a very large
+     *     scope.
+     */
+    post: operations["analytics_api_export_dashboard"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/exports/{job_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export Job
+     * @description A background export of the caller: status and progress (404 for anyone else's).
+     */
+    get: operations["analytics_api_export_job"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/exports/{job_id}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export Job Download
+     * @description The finished file of a background export (409 ``export_not_ready`` before).
+     */
+    get: operations["analytics_api_export_job_download"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/analytics/history": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * History
+     * @description Every transaction of the scope with its purchase items (the plain table of
+     *     /alltransaction/old); ``status`` (body) ALL by default; ``order_by`` purchaseDate,
+     *     completedDate, status.
+     */
+    post: operations["analytics_api_history"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Transaction List
+     * @description Transactions, newest first: ``status`` (PENDING, COMPLETED, CANCELLED, EXPIRED, FAILED),
+     *     ``from_date``/``to_date`` (inclusive days, Vietnam time), ``search`` (name, buyer, payment
+     *     id), ``order_by`` created_at, amount, status, completed_at; ``mine_only`` for educators. The
+     *     header reads page 1, limit 1, status PENDING (spec section 7). Three queries.
+     */
+    get: operations["marketplace_api_purchases_transaction_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/list-addons": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List Addons
+     * @description The add-ons a listing can price (spec section 7): test only, test + advanced report,
+     *     survey report, with their names in the caller's language.
+     */
+    get: operations["marketplace_api_purchases_list_addons"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/{transaction_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Transaction Detail
+     * @description One transaction the caller may see (404 otherwise, including other learners').
+     */
+    get: operations["marketplace_api_purchases_transaction_detail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/checkout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Transaction Checkout
+     * @description Check out ``{"items": [...]}``, a bare list of items, or one item object; an item is
+     *     ``{"cart_item_id"}`` or ``{"listing_id", "addon", "batch_id"}``; no items = the whole cart.
+     *     Creates one PENDING transaction with its slots reserved. Errors: ``Checkout Failed`` with
+     *     ``reason`` and ``item`` (see ``marketplace.purchases.checkout``).
+     */
+    post: operations["marketplace_api_purchases_transaction_checkout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/pay": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Transaction Pay
+     * @description Pay a PENDING transaction (simulated provider; ``method`` "decline" simulates a declined
+     *     card). Idempotent: paying again returns the same completed transaction. The key is
+     *     ``idempotency_key`` or the ``Idempotency-Key`` header.
+     */
+    post: operations["marketplace_api_purchases_transaction_pay"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transaction/cancel/{transaction_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Transaction Cancel
+     * @description Cancel a PENDING transaction of the caller; its slots are freed.
+     */
+    delete: operations["marketplace_api_purchases_transaction_cancel"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1362,6 +2425,507 @@ export interface paths {
      * @description The signed-in invitee declines ("invitation rejected").
      */
     post: operations["people_api_invitation_reject"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/submissions/{user_survey_id}/overview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Submission Overview
+     * @description The survey and where the submission stands (the learner, or an educator of the
+     *     organization allowed to manage surveys).
+     */
+    get: operations["surveys_api_submission_overview"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/submissions/{user_survey_id}/start": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submission Start
+     * @description Start (or resume) the survey; 409 with the reason when it cannot start.
+     */
+    post: operations["surveys_api_submission_start"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/submissions/{user_survey_id}/questions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Submission Questions
+     * @description The statements in the learner's stable shuffled order with every saved answer.
+     */
+    get: operations["surveys_api_submission_questions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/submissions/store-answer": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submission Store Answer
+     * @description Save one answer as it is given: ``{user_survey_id, question_id, answer}`` (1..5);
+     *     saving again replaces it.
+     */
+    post: operations["surveys_api_submission_store_answer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/submissions/{user_survey_id}/finish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submission Finish
+     * @description Finish: refused (409 ``survey_unanswered`` with ``unanswered``) while any statement is
+     *     unanswered; then the scores and the Holland code are stored.
+     */
+    post: operations["surveys_api_submission_finish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/submissions/{user_survey_id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submission Cancel
+     * @description An educator cancels a learner's unfinished survey.
+     */
+    post: operations["surveys_api_submission_cancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Survey List
+     * @description The organization's surveys. Query: ``page``, ``limit``, ``search``, ``order_by`` (name,
+     *     created_at, updated_at, starts_at, ends_at, status, takers; ``-`` descends), ``status``
+     *     (draft, pending, published, ended, cancelled).
+     */
+    get: operations["surveys_api_survey_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Survey Create
+     * @description A new draft from the default content, or a copy of ``copy_from``.
+     */
+    post: operations["surveys_api_survey_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/{survey_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Survey Detail
+     * @description One survey with its bilingual content (scale, groups, statements) for editing.
+     */
+    get: operations["surveys_api_survey_detail"];
+    /**
+     * Survey Update
+     * @description Edit a survey (rules in ``services.survey_update``).
+     */
+    put: operations["surveys_api_survey_update"];
+    post?: never;
+    /**
+     * Survey Delete
+     * @description Delete a draft (409 ``invalid_transition`` otherwise).
+     */
+    delete: operations["surveys_api_survey_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/{survey_id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Survey Publish
+     * @description Draft -> published (409 ``survey_incomplete`` with the reasons).
+     */
+    post: operations["surveys_api_survey_publish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/{survey_id}/end": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Survey End
+     * @description End a published survey now (unfinished submissions become ended).
+     */
+    post: operations["surveys_api_survey_end"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/{survey_id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Survey Cancel
+     * @description Cancel a draft or published survey (unfinished submissions become cancelled).
+     */
+    post: operations["surveys_api_survey_cancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/{survey_id}/market-publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Survey Market Publish
+     * @description List the survey on the marketplace or update its listing (multipart: ``cover`` image,
+     *     ``price_survey_report`` in VND, ``description``). Taking the survey is free.
+     */
+    post: operations["surveys_api_survey_market_publish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/{survey_id}/market-withdraw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Survey Market Withdraw
+     * @description Take the survey off the marketplace.
+     */
+    post: operations["surveys_api_survey_market_withdraw"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/{survey_id}/takers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Survey Takers
+     * @description Who holds the survey (``search`` name or e-mail, ``status``, ``order_by`` created_at,
+     *     name, status, completed_at, holland_code).
+     */
+    get: operations["surveys_api_survey_takers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/surveys/{survey_id}/results": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Survey Results
+     * @description Takers by status and the distribution of Holland codes in the organization.
+     */
+    get: operations["surveys_api_survey_results"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/survey-users/my-list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My List
+     * @description The learner's surveys of every organization. Query: ``limit``, ``page``, ``order_by``
+     *     (created_at, name, status, completed_at), ``search``, ``status`` (pending, not_started,
+     *     in_progress, completed, expired, ended, cancelled). The ongoing-survey prompt asks for
+     *     page 1, limit 5, ``-created_at``, status in_progress.
+     */
+    get: operations["surveys_api_my_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/survey-users/available": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Available
+     * @description Free surveys the learner can take and does not hold yet.
+     */
+    get: operations["surveys_api_available"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/survey-users": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Obtain
+     * @description Take a free survey: ``{"listing_id"}`` or ``{"test_enrollment_id", "survey_id"}``;
+     *     201 when created, 200 with the one the learner already holds.
+     */
+    post: operations["surveys_api_obtain"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/survey-users/{user_survey_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Detail
+     * @description One of the learner's surveys (the overview payload).
+     */
+    get: operations["surveys_api_detail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/survey-users/{user_survey_id}/category-score": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Category Score
+     * @description Each group's raw and normalized score; 409 ``survey_not_completed`` before finishing.
+     */
+    get: operations["surveys_api_category_score"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/survey-users/{user_survey_id}/category-suitable": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Category Suitable
+     * @description The top three groups (tie rule in ``tie_rule``) with careers and fields of study.
+     */
+    get: operations["surveys_api_category_suitable"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/survey-users/{user_survey_id}/checkout-analytic": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Checkout Analytic
+     * @description Put the full report (survey-report add-on) in a checkout; returns the pending
+     *     transaction to pay with POST /api/v1/transaction/pay (empty body).
+     */
+    post: operations["surveys_api_checkout_analytic"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/survey-users/{user_survey_id}/report/pdf": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Report Pdf
+     * @description The full report as a PDF (unlocked by the add-on; 403 ``report_locked`` before, 409
+     *     ``survey_not_completed`` before finishing).
+     */
+    get: operations["surveys_api_report_pdf"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1719,7 +3283,7 @@ export interface components {
       page: number;
       /**
        * Limit
-       * @default 20
+       * @default 10
        */
       limit: number;
       /**
@@ -1732,11 +3296,6 @@ export interface components {
        * @default
        */
       order_by: string;
-      /**
-       * Status
-       * @default
-       */
-      status: string;
     };
     /** ActionOut */
     ActionOut: {
@@ -2807,6 +4366,10 @@ export interface components {
       question_count: number;
       /** Batch Count */
       batch_count: number;
+      /** Subject Ids */
+      subject_ids: number[];
+      /** Starts At */
+      starts_at: string | null;
       /** Ends At */
       ends_at: string | null;
       /**
@@ -2828,8 +4391,31 @@ export interface components {
        */
       value: string;
     };
-    /** BatchOut */
-    BatchOut: {
+    /** BlueprintItemIO */
+    BlueprintItemIO: {
+      /** Cluster Id */
+      cluster_id?: number | null;
+      /** Complexity Level Id */
+      complexity_level_id?: number | null;
+      /** Count */
+      count?: number | null;
+    };
+    /** Envelope[PresetOut] */
+    Envelope_PresetOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["PresetOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** PresetBatchOut */
+    PresetBatchOut: {
       /** Id */
       id: number;
       /** Name */
@@ -2854,29 +4440,6 @@ export interface components {
       taken: number;
       /** Low Slot */
       low_slot: boolean;
-    };
-    /** BlueprintItemIO */
-    BlueprintItemIO: {
-      /** Cluster Id */
-      cluster_id?: number | null;
-      /** Complexity Level Id */
-      complexity_level_id?: number | null;
-      /** Count */
-      count?: number | null;
-    };
-    /** Envelope[PresetOut] */
-    Envelope_PresetOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["PresetOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
     };
     /** PresetOut */
     PresetOut: {
@@ -2931,7 +4494,7 @@ export interface components {
       /** Question Count */
       question_count: number;
       /** Batches */
-      batches: components["schemas"]["BatchOut"][];
+      batches: components["schemas"]["PresetBatchOut"][];
       /** Created By Profile Id */
       created_by_profile_id: number;
       /** Created By Name */
@@ -3081,14 +4644,14 @@ export interface components {
        */
       order: number[];
     };
-    /** Envelope[BatchOut] */
-    Envelope_BatchOut_: {
+    /** Envelope[PresetBatchOut] */
+    Envelope_PresetBatchOut_: {
       /**
        * Success
        * @default true
        */
       success: boolean;
-      data: components["schemas"]["BatchOut"];
+      data: components["schemas"]["PresetBatchOut"];
       /**
        * Message
        * @default
@@ -3108,6 +4671,1155 @@ export interface components {
       expires_at?: string | null;
       /** Slots */
       slots?: number | null;
+    };
+    /** AssignmentQuery */
+    AssignmentQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /** Preset Id */
+      preset_id?: number | null;
+      /** Batch Id */
+      batch_id?: number | null;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+      /**
+       * Source
+       * @default
+       */
+      source: string;
+    };
+    /**
+     * AssignmentOut
+     * @description A taker row: who, which test and batch, how it was obtained, where it stands.
+     */
+    AssignmentOut: {
+      /** Id */
+      id: number;
+      preset: components["schemas"]["PresetRef"];
+      batch: components["schemas"]["BatchRef"] | null;
+      /** Learner Profile Id */
+      learner_profile_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Learner Email */
+      learner_email: string;
+      /** Source */
+      source: string;
+      /** Status */
+      status: string;
+      /** Attempts Allowed */
+      attempts_allowed: number;
+      /** Due At */
+      due_at: string | null;
+      /** Requires Purchase */
+      requires_purchase: boolean;
+      /** Purchase Cost */
+      purchase_cost: number;
+      /** Paid At */
+      paid_at: string | null;
+      /** Transaction Id */
+      transaction_id: number | null;
+      /** Advanced Report */
+      advanced_report: boolean;
+      /** Assigned By Name */
+      assigned_by_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /** BatchRef */
+    BatchRef: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /**
+       * Starts At
+       * Format: date-time
+       */
+      starts_at: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+    };
+    /** Envelope[Page[AssignmentOut]] */
+    Envelope_Page_AssignmentOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_AssignmentOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[AssignmentOut] */
+    Page_AssignmentOut_: {
+      /** Items */
+      items: components["schemas"]["AssignmentOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** PresetRef */
+    PresetRef: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Grade */
+      grade: number | null;
+      /** Status */
+      status: string;
+    };
+    /** Envelope[list[AssignmentOut]] */
+    Envelope_list_AssignmentOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: components["schemas"]["AssignmentOut"][];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** AssignIn */
+    AssignIn: {
+      /** Preset Id */
+      preset_id?: number | null;
+      /** Batch Id */
+      batch_id?: number | null;
+      /**
+       * Learner Profile Ids
+       * @default []
+       */
+      learner_profile_ids: number[];
+      /**
+       * Attempts Allowed
+       * @default 1
+       */
+      attempts_allowed: number;
+      /** Due At */
+      due_at?: string | null;
+      /**
+       * Requires Purchase
+       * @default false
+       */
+      requires_purchase: boolean;
+      /**
+       * Purchase Cost
+       * @default 0
+       */
+      purchase_cost: number;
+    };
+    /** Envelope[OverviewOut] */
+    Envelope_OverviewOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["OverviewOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** OverviewOut */
+    OverviewOut: {
+      /** Presets */
+      presets: {
+        [key: string]: number;
+      };
+      /** Batches */
+      batches: {
+        [key: string]: number;
+      };
+      /** Assignments */
+      assignments: {
+        [key: string]: number;
+      };
+      /** Waiting */
+      waiting: number;
+    };
+    /** TestQuery */
+    TestQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+      /** Listed */
+      listed?: boolean | null;
+    };
+    /**
+     * AssignableTestOut
+     * @description A test of the /assignment list: slot sums over batches not yet ended; assignments that
+     *     are not revoked, by source; learners waiting; the active marketplace listing, if any.
+     */
+    AssignableTestOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Grade */
+      grade: number | null;
+      /** Status */
+      status: string;
+      /** Subjects */
+      subjects: string[];
+      /** Duration Minutes */
+      duration_minutes: number | null;
+      /** Starts At */
+      starts_at: string | null;
+      /** Ends At */
+      ends_at: string | null;
+      /** Batch Count */
+      batch_count: number;
+      /** Live Batches */
+      live_batches: number;
+      /** Slots */
+      slots: number;
+      /** Available */
+      available: number;
+      /** Pending */
+      pending: number;
+      /** Taken */
+      taken: number;
+      /** Direct */
+      direct: number;
+      /** Purchased */
+      purchased: number;
+      /** Waiting */
+      waiting: number;
+      /** Listing Id */
+      listing_id: number | null;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+    };
+    /** Envelope[Page[AssignableTestOut]] */
+    Envelope_Page_AssignableTestOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_AssignableTestOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[AssignableTestOut] */
+    Page_AssignableTestOut_: {
+      /** Items */
+      items: components["schemas"]["AssignableTestOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** Envelope[AssignmentOut] */
+    Envelope_AssignmentOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AssignmentOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** BatchQuery */
+    BatchQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /** Preset Id */
+      preset_id?: number | null;
+      /**
+       * State
+       * @default
+       */
+      state: string;
+    };
+    /**
+     * BatchOut
+     * @description A batch with its preset; slots = available + pending + taken (VND-free figures).
+     */
+    BatchOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      preset: components["schemas"]["PresetRef"];
+      /**
+       * Starts At
+       * Format: date-time
+       */
+      starts_at: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+      /** State */
+      state: string;
+      /** Slots */
+      slots: number;
+      /** Available */
+      available: number;
+      /** Pending */
+      pending: number;
+      /** Taken */
+      taken: number;
+      /** Low Slot Notified At */
+      low_slot_notified_at: string | null;
+    };
+    /** Envelope[Page[BatchOut]] */
+    Envelope_Page_BatchOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_BatchOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[BatchOut] */
+    Page_BatchOut_: {
+      /** Items */
+      items: components["schemas"]["BatchOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** Envelope[BatchOut] */
+    Envelope_BatchOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["BatchOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** WaitingQuery */
+    WaitingQuery: {
+      /** Preset Id */
+      preset_id: number;
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+    };
+    /** Envelope[Page[WaitingEntryOut]] */
+    Envelope_Page_WaitingEntryOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_WaitingEntryOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[WaitingEntryOut] */
+    Page_WaitingEntryOut_: {
+      /** Items */
+      items: components["schemas"]["WaitingEntryOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** WaitingEntryOut */
+    WaitingEntryOut: {
+      /** Id */
+      id: number;
+      /** Learner Profile Id */
+      learner_profile_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Status */
+      status: string;
+      /** Position */
+      position: number;
+      offered_batch: components["schemas"]["BatchRef"] | null;
+      /** Claim Expires At */
+      claim_expires_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /** MyListQuery */
+    MyListQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 10
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+    };
+    /** Envelope[Page[MyAssignmentOut]] */
+    Envelope_Page_MyAssignmentOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_MyAssignmentOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * MyAssignmentOut
+     * @description A learner's assignment: the test, the batch window (UTC), how it was obtained, its price
+     *     (VND), attempts allowed and due date. Scores and results arrive with test taking.
+     */
+    MyAssignmentOut: {
+      /** Enrollment Id */
+      enrollment_id: number;
+      /** Id */
+      id: number;
+      /** Organization */
+      organization: string;
+      /** Preset Name */
+      preset_name: string;
+      /** Grade */
+      grade: number | null;
+      /** Duration Minutes */
+      duration_minutes: number | null;
+      /** Camera Proctoring */
+      camera_proctoring: boolean;
+      /** Allow No Camera */
+      allow_no_camera: boolean;
+      /** Passing Score */
+      passing_score: number | null;
+      /** Auto Release Result */
+      auto_release_result: boolean;
+      /** Status */
+      status: string;
+      /** Source */
+      source: string;
+      /** Attempts Allowed */
+      attempts_allowed: number;
+      /** Due At */
+      due_at: string | null;
+      /** Requires Purchase */
+      requires_purchase: boolean;
+      /** Purchase Cost */
+      purchase_cost: number;
+      /** Paid At */
+      paid_at: string | null;
+      /** Transaction Id */
+      transaction_id: number | null;
+      /** Advanced Report */
+      advanced_report: boolean;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Batch Name */
+      batch_name: string | null;
+      /** Batch Starts At */
+      batch_starts_at: string | null;
+      /** Batch Expires At */
+      batch_expires_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /** Page[MyAssignmentOut] */
+    Page_MyAssignmentOut_: {
+      /** Items */
+      items: components["schemas"]["MyAssignmentOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** Envelope[MyAssignmentOut] */
+    Envelope_MyAssignmentOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["MyAssignmentOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Envelope[PrepOut] */
+    Envelope_PrepOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["PrepOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** PrepOut */
+    PrepOut: {
+      /** Enrollment Id */
+      enrollment_id: number;
+      /** Test Name */
+      test_name: string;
+      /** Organization */
+      organization: string;
+      /** Duration Minutes */
+      duration_minutes: number | null;
+      /** Question Count */
+      question_count: number;
+      /** Camera Proctoring */
+      camera_proctoring: boolean;
+      /** Allow No Camera */
+      allow_no_camera: boolean;
+      /** Video Uploaded */
+      video_uploaded: boolean;
+      /** Video Seconds */
+      video_seconds: number;
+      /** Video Tolerance Seconds */
+      video_tolerance_seconds: number;
+      /** Video Max Bytes */
+      video_max_bytes: number;
+      /** Window Starts At */
+      window_starts_at: string | null;
+      /** Window Expires At */
+      window_expires_at: string | null;
+      /** Can Start Now */
+      can_start_now: boolean;
+      /** Status */
+      status: string;
+      /** Attempts Allowed */
+      attempts_allowed: number;
+      /** Attempts Used */
+      attempts_used: number;
+      /** Attempt Status */
+      attempt_status: string | null;
+      /** Tab Switches Allowed */
+      tab_switches_allowed: number;
+      /** Requires Payment */
+      requires_payment: boolean;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+    };
+    /** Envelope[dict] */
+    Envelope_dict_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: {
+        [key: string]: unknown;
+      };
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Envelope[StartOut] */
+    Envelope_StartOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["StartOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** StartOut */
+    StartOut: {
+      /** Attempt Id */
+      attempt_id: number;
+      /** Device Token */
+      device_token: string;
+      /**
+       * Deadline At
+       * Format: date-time
+       */
+      deadline_at: string;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+    };
+    /** StartIn */
+    StartIn: {
+      /**
+       * No Camera
+       * @default false
+       */
+      no_camera: boolean;
+    };
+    /** AttemptOut */
+    AttemptOut: {
+      /** Attempt Id */
+      attempt_id: number;
+      /** Status */
+      status: string;
+      /**
+       * Deadline At
+       * Format: date-time
+       */
+      deadline_at: string;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+      /** Grace Seconds */
+      grace_seconds: number;
+      /** Tab Switches */
+      tab_switches: number;
+      /** Tab Switches Allowed */
+      tab_switches_allowed: number;
+      /** Voided */
+      voided: boolean;
+      /** Test Name */
+      test_name: string;
+      /** Questions */
+      questions: {
+        [key: string]: unknown;
+      }[];
+      /** Answers */
+      answers: {
+        [key: string]: unknown;
+      }[];
+    };
+    /** Envelope[AttemptOut] */
+    Envelope_AttemptOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AttemptOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** AnswerOut */
+    AnswerOut: {
+      /** Question Id */
+      question_id: number;
+      /** Seq */
+      seq: number;
+      /** Applied */
+      applied: boolean;
+      /**
+       * Saved At
+       * Format: date-time
+       */
+      saved_at: string;
+    };
+    /** Envelope[AnswerOut] */
+    Envelope_AnswerOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AnswerOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** AnswerIn */
+    AnswerIn: {
+      /** Answer */
+      answer?: unknown;
+      /**
+       * Flagged
+       * @default false
+       */
+      flagged: boolean;
+      /** Seq */
+      seq: number;
+    };
+    /** Envelope[IntegrityCountOut] */
+    Envelope_IntegrityCountOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["IntegrityCountOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** IntegrityCountOut */
+    IntegrityCountOut: {
+      /** Tab Switches */
+      tab_switches: number;
+      /** Tab Switches Allowed */
+      tab_switches_allowed: number;
+      /** Voided */
+      voided: boolean;
+    };
+    /** EventIn */
+    EventIn: {
+      /** Kind */
+      kind: string;
+      /** Occurred At */
+      occurred_at?: string | null;
+    };
+    /** Envelope[SubmitOut] */
+    Envelope_SubmitOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SubmitOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SubmitOut */
+    SubmitOut: {
+      /** Status */
+      status: string;
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Result */
+      result: string;
+      /** Released */
+      released: boolean;
+    };
+    /** Envelope[ResultOut] */
+    Envelope_ResultOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ResultOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** ResultOut */
+    ResultOut: {
+      /** Status */
+      status: string;
+      /** Released */
+      released: boolean;
+      /** Result */
+      result: string | null;
+      /** Score */
+      score: number | null;
+      /** Max Score */
+      max_score: number | null;
+      /** Passing Score */
+      passing_score: number | null;
+      /** Voided */
+      voided: boolean;
+      /** Message */
+      message: string;
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Tab Switches */
+      tab_switches: number;
+      /** Answers */
+      answers: {
+        [key: string]: unknown;
+      }[];
+      /** Breakdown */
+      breakdown: {
+        [key: string]: {
+          [key: string]: unknown;
+        }[];
+      };
+      /** Advanced Report */
+      advanced_report: boolean;
+    };
+    /** Envelope[ReportOut] */
+    Envelope_ReportOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ReportOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** ReportOut */
+    ReportOut: {
+      /** Available */
+      available: boolean;
+      /** Reason */
+      reason: string;
+      /** Report */
+      report: {
+        [key: string]: unknown;
+      } | null;
+      /** Generated At */
+      generated_at: string | null;
+      /** Next Generation At */
+      next_generation_at: string | null;
+      /** Wait Minutes */
+      wait_minutes: number;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+    };
+    /** GradingQuery */
+    GradingQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /** Preset Id */
+      preset_id?: number | null;
+      /** Batch Id */
+      batch_id?: number | null;
+      /**
+       * State
+       * @default pending
+       */
+      state: string;
+    };
+    /** Envelope[Page[dict]] */
+    Envelope_Page_dict__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_dict_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[dict] */
+    Page_dict_: {
+      /** Items */
+      items: {
+        [key: string]: unknown;
+      }[];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** AnswerGradeIn */
+    AnswerGradeIn: {
+      /** Score */
+      score?: number | string | null;
+      /**
+       * Comment
+       * @default
+       */
+      comment: string;
+    };
+    /** AttemptQuery */
+    AttemptQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /** Preset Id */
+      preset_id?: number | null;
+      /** Batch Id */
+      batch_id?: number | null;
+      /**
+       * Result
+       * @default
+       */
+      result: string;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+    };
+    /** ReasonIn */
+    ReasonIn: {
+      /**
+       * Reason
+       * @default
+       */
+      reason: string;
+    };
+    /** Envelope[list[dict]] */
+    Envelope_list_dict__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: {
+        [key: string]: unknown;
+      }[];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** AccommodationOut */
+    AccommodationOut: {
+      /** Id */
+      id: number;
+      /** Learner Profile Id */
+      learner_profile_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Preset Id */
+      preset_id: number | null;
+      /** Factor */
+      factor: number;
+      /** Extra Minutes */
+      extra_minutes: number;
+      /** Reason */
+      reason: string;
+      /** Created By Name */
+      created_by_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /** Envelope[list[AccommodationOut]] */
+    Envelope_list_AccommodationOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: components["schemas"]["AccommodationOut"][];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Envelope[AccommodationOut] */
+    Envelope_AccommodationOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AccommodationOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** AccommodationIn */
+    AccommodationIn: {
+      /** Learner Profile Id */
+      learner_profile_id?: number | null;
+      /** Preset Id */
+      preset_id?: number | null;
+      /**
+       * Factor
+       * @default 1
+       */
+      factor: number | string | null;
+      /**
+       * Extra Minutes
+       * @default 0
+       */
+      extra_minutes: number;
+      /**
+       * Reason
+       * @default
+       */
+      reason: string;
     };
     /** InvitationQuery */
     InvitationQuery: {
@@ -3142,22 +5854,22 @@ export interface components {
        */
       order_by: string;
     };
-    /** Envelope[Page[InvitationOut]] */
-    Envelope_Page_InvitationOut__: {
+    /** Envelope[Page[OrgInvitationOut]] */
+    Envelope_Page_OrgInvitationOut__: {
       /**
        * Success
        * @default true
        */
       success: boolean;
-      data: components["schemas"]["Page_InvitationOut_"];
+      data: components["schemas"]["Page_OrgInvitationOut_"];
       /**
        * Message
        * @default
        */
       message: string;
     };
-    /** InvitationOut */
-    InvitationOut: {
+    /** OrgInvitationOut */
+    OrgInvitationOut: {
       /** Id */
       id: number;
       /** Email */
@@ -3185,10 +5897,10 @@ export interface components {
       /** Responded At */
       responded_at: string | null;
     };
-    /** Page[InvitationOut] */
-    Page_InvitationOut_: {
+    /** Page[OrgInvitationOut] */
+    Page_OrgInvitationOut_: {
       /** Items */
-      items: components["schemas"]["InvitationOut"][];
+      items: components["schemas"]["OrgInvitationOut"][];
       /** Page */
       page: number;
       /** Limit */
@@ -3261,35 +5973,27 @@ export interface components {
       /** Valid */
       valid: number;
       /** Errors */
-      errors: components["schemas"]["ImportProblemOut"][];
+      errors: components["schemas"]["LearnerImportProblemOut"][];
       /** Invited */
       invited: number;
     };
-    /** Envelope[InvitationOut] */
-    Envelope_InvitationOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["InvitationOut"];
-      /**
-       * Message
-       * @default
-       */
+    /** LearnerImportProblemOut */
+    LearnerImportProblemOut: {
+      /** Row */
+      row: number;
+      /** Column */
+      column: string;
+      /** Message */
       message: string;
     };
-    /** Envelope[dict] */
-    Envelope_dict_: {
+    /** Envelope[OrgInvitationOut] */
+    Envelope_OrgInvitationOut_: {
       /**
        * Success
        * @default true
        */
       success: boolean;
-      /** Data */
-      data: {
-        [key: string]: unknown;
-      };
+      data: components["schemas"]["OrgInvitationOut"];
       /**
        * Message
        * @default
@@ -3539,6 +6243,28 @@ export interface components {
        */
       items: components["schemas"]["CreateItem"][];
     };
+    /** Envelope[list[SubjectOptionOut]] */
+    Envelope_list_SubjectOptionOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: components["schemas"]["SubjectOptionOut"][];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SubjectOptionOut */
+    SubjectOptionOut: {
+      /** Code */
+      code: string;
+      /** Name */
+      name: string;
+    };
     /** Envelope[ListingOut] */
     Envelope_ListingOut_: {
       /**
@@ -3552,6 +6278,1788 @@ export interface components {
        * @default
        */
       message: string;
+    };
+    /** Envelope[MyWaitingOut] */
+    Envelope_MyWaitingOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["MyWaitingOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** MyWaitingOut */
+    MyWaitingOut: {
+      /** Status */
+      status: string;
+      /** Position */
+      position: number;
+      /** Offered Batch Id */
+      offered_batch_id: number | null;
+      /** Claim Expires At */
+      claim_expires_at: string | null;
+    };
+    /** CartBatchOut */
+    CartBatchOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Starts At */
+      starts_at: string;
+      /** Expires At */
+      expires_at: string;
+      /** Available */
+      available: number;
+    };
+    /**
+     * CartItemOut
+     * @description A cart row: the listing, the chosen add-on and batch, its price now (VND), and
+     *     ``problem`` (code and reason) when it can no longer be bought as is.
+     */
+    CartItemOut: {
+      /** Id */
+      id: number;
+      listing: components["schemas"]["CartListingOut"];
+      /** Addon */
+      addon: string;
+      /** Addon Name */
+      addon_name: string;
+      batch: components["schemas"]["CartBatchOut"] | null;
+      /** Price */
+      price: number;
+      /** Problem */
+      problem: {
+        [key: string]: string;
+      } | null;
+    };
+    /** CartListingOut */
+    CartListingOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Grade */
+      grade: number | null;
+      /** Subjects */
+      subjects: string[];
+      /** Organization */
+      organization: string;
+      /** Cover Image */
+      cover_image: string | null;
+      /** Price Test Only */
+      price_test_only: number;
+      /** Price Test Advanced */
+      price_test_advanced: number | null;
+    };
+    /** CartOut */
+    CartOut: {
+      /** Cartitems */
+      cartItems: components["schemas"]["CartItemOut"][];
+      /** Count */
+      count: number;
+      /** Total */
+      total: number;
+    };
+    /** Envelope[CartOut] */
+    Envelope_CartOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["CartOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** CartIn */
+    CartIn: {
+      /** Listing Id */
+      listing_id?: number | null;
+      /**
+       * Addon
+       * @default test_only
+       */
+      addon: string;
+      /** Batch Id */
+      batch_id?: number | null;
+    };
+    /** AddonFigureOut */
+    AddonFigureOut: {
+      /** Addon */
+      addon: string;
+      /** Name */
+      name: string;
+      /** Purchases */
+      purchases: number;
+      /** Revenue */
+      revenue: number;
+    };
+    /**
+     * AnalyticsOut
+     * @description The figures asked for by ``analytic_type``; the others are absent (null).
+     */
+    AnalyticsOut: {
+      /** Analytic Type */
+      analytic_type: string;
+      filters: components["schemas"]["FiltersEchoOut"];
+      period: components["schemas"]["PeriodOut"];
+      summary?: components["schemas"]["SummaryOut"] | null;
+      revenue_over_time?: components["schemas"]["SeriesOut"] | null;
+      /** By Addon */
+      by_addon?: components["schemas"]["AddonFigureOut"][] | null;
+      /** By Grade */
+      by_grade?: components["schemas"]["GradeFigureOut"][] | null;
+      /** By Subject */
+      by_subject?: components["schemas"]["SubjectFigureOut"][] | null;
+      /** By Province */
+      by_province?: components["schemas"]["ProvinceFigureOut"][] | null;
+      heatmap_weekday_hour?: components["schemas"]["WeekdayHourOut"] | null;
+      heatmap_province_grade?: components["schemas"]["ProvinceGradeOut"] | null;
+    };
+    /** CardOut */
+    CardOut: {
+      /** Value */
+      value: number;
+      /** Previous */
+      previous: number | null;
+      /** Change */
+      change: number | null;
+    };
+    /** Envelope[AnalyticsOut] */
+    Envelope_AnalyticsOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AnalyticsOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** FiltersEchoOut */
+    FiltersEchoOut: {
+      /** From Date */
+      from_date: string | null;
+      /**
+       * To Date
+       * Format: date
+       */
+      to_date: string;
+      /** Grade */
+      grade: number | null;
+      /** Subject */
+      subject: string | null;
+      /** Province Code */
+      province_code: string | null;
+      /** Round Id */
+      round_id: number | null;
+      /** Organization Id */
+      organization_id: number | null;
+      /** Test Preset Id */
+      test_preset_id: number | null;
+      /** Kind */
+      kind: string | null;
+      /** Status */
+      status: string;
+    };
+    /** GradeFigureOut */
+    GradeFigureOut: {
+      /** Grade */
+      grade: number | null;
+      /** Purchases */
+      purchases: number;
+      /** Revenue */
+      revenue: number;
+    };
+    /** NotCountedOut */
+    NotCountedOut: {
+      /** Purchases */
+      purchases: number;
+      /** Transactions */
+      transactions: number;
+      /** Amount */
+      amount: number;
+    };
+    /** PeriodOut */
+    PeriodOut: {
+      /** From Date */
+      from_date: string | null;
+      /**
+       * To Date
+       * Format: date
+       */
+      to_date: string;
+      /** Previous From Date */
+      previous_from_date: string | null;
+      /** Previous To Date */
+      previous_to_date: string | null;
+    };
+    /** PointOut */
+    PointOut: {
+      /**
+       * Period
+       * Format: date
+       */
+      period: string;
+      /** Revenue */
+      revenue: number;
+      /** Purchases */
+      purchases: number;
+    };
+    /** ProvinceFigureOut */
+    ProvinceFigureOut: {
+      /** Province Code */
+      province_code: string;
+      /** Name */
+      name: string;
+      /** Purchases */
+      purchases: number;
+      /** Revenue */
+      revenue: number;
+    };
+    /** ProvinceGradeCellOut */
+    ProvinceGradeCellOut: {
+      /** Province Code */
+      province_code: string;
+      /** Grade */
+      grade: number | null;
+      /** Purchases */
+      purchases: number;
+      /** Revenue */
+      revenue: number;
+    };
+    /** ProvinceGradeOut */
+    ProvinceGradeOut: {
+      /** Cells */
+      cells: components["schemas"]["ProvinceGradeCellOut"][];
+      /** Provinces */
+      provinces: components["schemas"]["ProvinceRowOut"][];
+      /** Grades */
+      grades: number[];
+      /** Max Purchases */
+      max_purchases: number;
+    };
+    /** ProvinceRowOut */
+    ProvinceRowOut: {
+      /** Province Code */
+      province_code: string;
+      /** Name */
+      name: string;
+      /** Purchases */
+      purchases: number;
+    };
+    /** SeriesOut */
+    SeriesOut: {
+      /** Unit */
+      unit: string;
+      /** Points */
+      points: components["schemas"]["PointOut"][];
+    };
+    /** SubjectFigureOut */
+    SubjectFigureOut: {
+      /** Subject */
+      subject: string;
+      /** Name */
+      name: string;
+      /** Purchases */
+      purchases: number;
+      /** Revenue */
+      revenue: number;
+    };
+    /** SummaryOut */
+    SummaryOut: {
+      revenue: components["schemas"]["CardOut"];
+      purchases: components["schemas"]["CardOut"];
+      transactions: components["schemas"]["CardOut"];
+      buyers: components["schemas"]["CardOut"];
+      average_order: components["schemas"]["CardOut"];
+      /** Not Counted */
+      not_counted: {
+        [key: string]: components["schemas"]["NotCountedOut"];
+      };
+    };
+    /** WeekdayHourCellOut */
+    WeekdayHourCellOut: {
+      /** Weekday */
+      weekday: number;
+      /** Hour */
+      hour: number;
+      /** Purchases */
+      purchases: number;
+      /** Revenue */
+      revenue: number;
+    };
+    /** WeekdayHourOut */
+    WeekdayHourOut: {
+      /** Cells */
+      cells: components["schemas"]["WeekdayHourCellOut"][];
+      /** Max Purchases */
+      max_purchases: number;
+    };
+    /** AnalyticsIn */
+    AnalyticsIn: {
+      /** From Date */
+      from_date?: string | null;
+      /** To Date */
+      to_date?: string | null;
+      /** Grade */
+      grade?: number | null;
+      /** Subject */
+      subject?: string | null;
+      /** Province Code */
+      province_code?: string | null;
+      /** Round Id */
+      round_id?: number | null;
+      /** Organization Id */
+      organization_id?: number | null;
+      /** Test Preset Id */
+      test_preset_id?: number | null;
+      /** Kind */
+      kind?: string | null;
+      /** Status */
+      status?: string | null;
+      /**
+       * Analytic Type
+       * @default dashboard
+       */
+      analytic_type: string;
+    };
+    /** CodeNameOut */
+    CodeNameOut: {
+      /** Code */
+      code: string;
+      /** Name */
+      name: string;
+    };
+    /** Envelope[FilterOptionsOut] */
+    Envelope_FilterOptionsOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["FilterOptionsOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** FilterOptionsOut */
+    FilterOptionsOut: {
+      /** Is Superadmin */
+      is_superadmin: boolean;
+      /** Grades */
+      grades: number[];
+      /** Subjects */
+      subjects: components["schemas"]["CodeNameOut"][];
+      /** Provinces */
+      provinces: components["schemas"]["CodeNameOut"][];
+      /** Rounds */
+      rounds: components["schemas"]["IdNameOut"][];
+      /** Addons */
+      addons: components["schemas"]["CodeNameOut"][];
+      /** Organizations */
+      organizations: components["schemas"]["IdNameOut"][];
+    };
+    /** IdNameOut */
+    IdNameOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+    };
+    /**
+     * MarketFiltersIn
+     * @description Filters of every analytics call; empty values are dropped (treated as absent).
+     */
+    MarketFiltersIn: {
+      /** From Date */
+      from_date?: string | null;
+      /** To Date */
+      to_date?: string | null;
+      /** Grade */
+      grade?: number | null;
+      /** Subject */
+      subject?: string | null;
+      /** Province Code */
+      province_code?: string | null;
+      /** Round Id */
+      round_id?: number | null;
+      /** Organization Id */
+      organization_id?: number | null;
+      /** Test Preset Id */
+      test_preset_id?: number | null;
+      /** Kind */
+      kind?: string | null;
+      /** Status */
+      status?: string | null;
+    };
+    /** Envelope[list[MarketRowOut]] */
+    Envelope_list_MarketRowOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: components["schemas"]["MarketRowOut"][];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * MarketRowOut
+     * @description Spec section 3 "Market analytics row".
+     */
+    MarketRowOut: {
+      /** Grade */
+      grade: number | null;
+      /** Assessmentspublished */
+      assessmentsPublished: number;
+      /** Testonlypurchases */
+      testOnlyPurchases: number;
+      /** Testadvancedreportpurchases */
+      testAdvancedReportPurchases: number;
+      /** Surveyreportpurchases */
+      surveyReportPurchases: number;
+      /** Totalpurchases */
+      totalPurchases: number;
+      /** Totalrevenue */
+      totalRevenue: number;
+    };
+    /** AssessmentTotalsOut */
+    AssessmentTotalsOut: {
+      /** Totalpurchases */
+      totalPurchases: number;
+      /** Totalrevenue */
+      totalRevenue: number;
+    };
+    /** Envelope[MarketAssessmentPageOut] */
+    Envelope_MarketAssessmentPageOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["MarketAssessmentPageOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** MarketAssessmentPageOut */
+    MarketAssessmentPageOut: {
+      /** Items */
+      items: components["schemas"]["MarketAssessmentRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+      totals: components["schemas"]["AssessmentTotalsOut"];
+    };
+    /**
+     * MarketAssessmentRowOut
+     * @description Spec section 3 "Market assessment row" (+ kind, totals and organization).
+     */
+    MarketAssessmentRowOut: {
+      /** Testpresetid */
+      testPresetId: number;
+      /** Kind */
+      kind: string;
+      /** Grade */
+      grade: number | null;
+      /** Assessmentname */
+      assessmentName: string;
+      /** Testonlypurchases */
+      testOnlyPurchases: number;
+      /** Testadvancedreportpurchases */
+      testAdvancedReportPurchases: number;
+      /** Surveyreportpurchases */
+      surveyReportPurchases: number;
+      /** Totalpurchases */
+      totalPurchases: number;
+      /** Totalrevenue */
+      totalRevenue: number;
+      /** Organizationid */
+      organizationId: number;
+      /** Organizationname */
+      organizationName: string;
+    };
+    /** Envelope[MarketTransactionPageOut] */
+    Envelope_MarketTransactionPageOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["MarketTransactionPageOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** MarketTransactionPageOut */
+    MarketTransactionPageOut: {
+      /** Items */
+      items: components["schemas"]["MarketTransactionRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+      totals: components["schemas"]["TransactionTotalsOut"];
+    };
+    /**
+     * MarketTransactionRowOut
+     * @description Spec section 3 "Market transaction row": one purchased item.
+     */
+    MarketTransactionRowOut: {
+      /** Id */
+      id: string;
+      /** Itemid */
+      itemId: number;
+      /** Transactionid */
+      transactionId: number;
+      /** Studentname */
+      studentName: string;
+      /** Assessmentname */
+      assessmentName: string;
+      /** Testpresetid */
+      testPresetId: number;
+      /** Kind */
+      kind: string;
+      /** Grade */
+      grade: number | null;
+      /** Purchase */
+      purchase: string;
+      /** Purchasecode */
+      purchaseCode: string;
+      /** Totalpaid */
+      totalPaid: number;
+      /**
+       * Purchasedate
+       * Format: date-time
+       */
+      purchaseDate: string;
+      /** Completeddate */
+      completedDate: string | null;
+      /** Paymentid */
+      paymentId: string;
+      /** Status */
+      status: string;
+      /** Statusname */
+      statusName: string;
+      /** Organizationid */
+      organizationId: number;
+      /** Organizationname */
+      organizationName: string;
+    };
+    /** TransactionTotalsOut */
+    TransactionTotalsOut: {
+      /** Totalpaid */
+      totalPaid: number;
+    };
+    /** Envelope[ExportJobOut] */
+    Envelope_ExportJobOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ExportJobOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * ExportJobOut
+     * @description A background export: poll ``GET .../exports/{id}`` until ``status`` is ``done`` (then
+     *     download ``download_url``) or ``failed``. ``progress`` in whole percent.
+     */
+    ExportJobOut: {
+      /** Id */
+      id: string;
+      /** Kind */
+      kind: string;
+      /** Status */
+      status: string;
+      /** Progress */
+      progress: number;
+      /** Rows Done */
+      rows_done: number;
+      /** Rows Total */
+      rows_total: number;
+      /** File Name */
+      file_name: string;
+      /** Download Url */
+      download_url: string | null;
+      /** Error */
+      error: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /** Envelope[HistoryPageOut] */
+    Envelope_HistoryPageOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["HistoryPageOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** HistoryPageOut */
+    HistoryPageOut: {
+      /** Items */
+      items: components["schemas"]["HistoryRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** HistoryRowOut */
+    HistoryRowOut: {
+      /** Id */
+      id: string;
+      /** Transactionid */
+      transactionId: number;
+      /** Studentname */
+      studentName: string;
+      /** Status */
+      status: string;
+      /** Statusname */
+      statusName: string;
+      /**
+       * Purchasedate
+       * Format: date-time
+       */
+      purchaseDate: string;
+      /** Completeddate */
+      completedDate: string | null;
+      /** Paymentid */
+      paymentId: string;
+      /** Totalpaid */
+      totalPaid: number;
+      /** Purchaseitems */
+      purchaseItems: components["schemas"]["PurchaseItemOut"][];
+    };
+    /**
+     * PurchaseItemOut
+     * @description Spec section 3 "Purchase item": label (or name) and amount (or price), VND.
+     */
+    PurchaseItemOut: {
+      /** Label */
+      label: string;
+      /** Name */
+      name: string;
+      /** Amount */
+      amount: number;
+      /** Price */
+      price: number;
+      /** Addon */
+      addon: string;
+      /** Grade */
+      grade: number | null;
+    };
+    /** TransactionQuery */
+    TransactionQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 10
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /**
+       * Mine Only
+       * @default false
+       */
+      mine_only: boolean;
+      /** From Date */
+      from_date?: string | null;
+      /** To Date */
+      to_date?: string | null;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+    };
+    /** Envelope[Page[TransactionOut]] */
+    Envelope_Page_TransactionOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_TransactionOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[TransactionOut] */
+    Page_TransactionOut_: {
+      /** Items */
+      items: components["schemas"]["TransactionOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** TransactionItemOut */
+    TransactionItemOut: {
+      /** Id */
+      id: number;
+      /** Listing Id */
+      listing_id: number;
+      /** Name */
+      name: string;
+      /** Organization */
+      organization: string;
+      /** Grade */
+      grade: number | null;
+      /** Addon */
+      addon: string;
+      /** Addon Name */
+      addon_name: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Batch Name */
+      batch_name: string;
+      /** Batch Starts At */
+      batch_starts_at: string | null;
+      /** Price */
+      price: number;
+      /** Assignment Id */
+      assignment_id: number | null;
+    };
+    /**
+     * TransactionOut
+     * @description Spec section 3 "Transaction": name, date, amount (VND), remark, payment id, status.
+     */
+    TransactionOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /**
+       * Date
+       * Format: date-time
+       */
+      date: string;
+      /** Amount */
+      amount: number;
+      /** Remark */
+      remark: string;
+      /** Payment Id */
+      payment_id: string;
+      /** Payment Provider */
+      payment_provider: string;
+      /** Status */
+      status: string;
+      /** Status Name */
+      status_name: string;
+      /** Buyer Name */
+      buyer_name: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+      /** Completed At */
+      completed_at: string | null;
+      /** Closed At */
+      closed_at: string | null;
+      /** Failure Reason */
+      failure_reason: string;
+      /** Items */
+      items: components["schemas"]["TransactionItemOut"][];
+    };
+    /** AddonOut */
+    AddonOut: {
+      /** Code */
+      code: string;
+      /** Name */
+      name: string;
+    };
+    /** Envelope[list[AddonOut]] */
+    Envelope_list_AddonOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: components["schemas"]["AddonOut"][];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Envelope[TransactionOut] */
+    Envelope_TransactionOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["TransactionOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** PayIn */
+    PayIn: {
+      /** Transaction Id */
+      transaction_id: number;
+      /**
+       * Idempotency Key
+       * @default
+       */
+      idempotency_key: string;
+      /**
+       * Method
+       * @default
+       */
+      method: string;
+    };
+    /** Envelope[SurveyUserOut] */
+    Envelope_SurveyUserOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyUserOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyOrganizationRef */
+    SurveyOrganizationRef: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+    };
+    /** SurveyScalePoint */
+    SurveyScalePoint: {
+      /** Value */
+      value: number;
+      /** Label */
+      label: string;
+    };
+    /**
+     * SurveyUserOut
+     * @description The overview of one submission (learner or educator view).
+     */
+    SurveyUserOut: {
+      /** Id */
+      id: number;
+      /** Survey Id */
+      survey_id: number;
+      /** Organization Survey Id */
+      organization_survey_id: number;
+      organization: components["schemas"]["SurveyOrganizationRef"];
+      /** Name */
+      name: string;
+      /** Description */
+      description: string;
+      /** Status */
+      status: string;
+      /** Survey Status */
+      survey_status: string;
+      /** Learner Name */
+      learner_name: string;
+      /** Statement Count */
+      statement_count: number;
+      /** Group Count */
+      group_count: number;
+      /** Scale */
+      scale: components["schemas"]["SurveyScalePoint"][];
+      /** Time Limit Minutes */
+      time_limit_minutes: number | null;
+      /** Starts At */
+      starts_at: string | null;
+      /** Ends At */
+      ends_at: string | null;
+      /** Started At */
+      started_at: string | null;
+      /** Deadline At */
+      deadline_at: string | null;
+      /** Completed At */
+      completed_at: string | null;
+      /** Answered */
+      answered: number;
+      /** Total */
+      total: number;
+      /** Holland Code */
+      holland_code: string;
+      /** Report Unlocked */
+      report_unlocked: boolean;
+      /** Report Price */
+      report_price: number | null;
+      /** Can Start */
+      can_start: boolean;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+    };
+    /** Envelope[SurveyQuestionsOut] */
+    Envelope_SurveyQuestionsOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyQuestionsOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyGroupProgress */
+    SurveyGroupProgress: {
+      /** Code */
+      code: string;
+      /** Answered */
+      answered: number;
+      /** Total */
+      total: number;
+    };
+    /** SurveyGroupRef */
+    SurveyGroupRef: {
+      /** Code */
+      code: string;
+      /** Name */
+      name: string;
+    };
+    /** SurveyQuestionOut */
+    SurveyQuestionOut: {
+      /** Id */
+      id: number;
+      /** Number */
+      number: number;
+      /** Group */
+      group: string;
+      /** Text */
+      text: string;
+      /** Answer */
+      answer: number | null;
+    };
+    /** SurveyQuestionsOut */
+    SurveyQuestionsOut: {
+      /** User Survey Id */
+      user_survey_id: number;
+      /** Status */
+      status: string;
+      /** Editable */
+      editable: boolean;
+      /** Scale */
+      scale: components["schemas"]["SurveyScalePoint"][];
+      /** Groups */
+      groups: components["schemas"]["SurveyGroupRef"][];
+      /** Questions */
+      questions: components["schemas"]["SurveyQuestionOut"][];
+      /** Answered */
+      answered: number;
+      /** Total */
+      total: number;
+      /** Progress */
+      progress: components["schemas"]["SurveyGroupProgress"][];
+      /** Deadline At */
+      deadline_at: string | null;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+    };
+    /** Envelope[SurveyStoreAnswerOut] */
+    Envelope_SurveyStoreAnswerOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyStoreAnswerOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyStoreAnswerOut */
+    SurveyStoreAnswerOut: {
+      /** Question Id */
+      question_id: number;
+      /** Answer */
+      answer: number;
+      /** Answered */
+      answered: number;
+      /** Total */
+      total: number;
+      /** Progress */
+      progress: components["schemas"]["SurveyGroupProgress"][];
+    };
+    /** SurveyStoreAnswerIn */
+    SurveyStoreAnswerIn: {
+      /** User Survey Id */
+      user_survey_id: number;
+      /** Question Id */
+      question_id: number;
+      /** Answer */
+      answer?: unknown;
+    };
+    /** SurveyListQuery */
+    SurveyListQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 10
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+    };
+    /** Envelope[Page[SurveyRowOut]] */
+    Envelope_Page_SurveyRowOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_SurveyRowOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[SurveyRowOut] */
+    Page_SurveyRowOut_: {
+      /** Items */
+      items: components["schemas"]["SurveyRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** SurveyListingRef */
+    SurveyListingRef: {
+      /** Id */
+      id: number;
+      /** Price Survey Report */
+      price_survey_report: number | null;
+      /** Cover Image */
+      cover_image: string | null;
+    };
+    /** SurveyRowOut */
+    SurveyRowOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Status */
+      status: string;
+      /** Is Default */
+      is_default: boolean;
+      /** Statement Count */
+      statement_count: number;
+      /** Time Limit Minutes */
+      time_limit_minutes: number | null;
+      /** Starts At */
+      starts_at: string | null;
+      /** Ends At */
+      ends_at: string | null;
+      /** Taker Count */
+      taker_count: number;
+      /** Completed Count */
+      completed_count: number;
+      listing: components["schemas"]["SurveyListingRef"] | null;
+      /** Created By Name */
+      created_by_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+      /** Published At */
+      published_at: string | null;
+    };
+    /** Envelope[SurveyDetailOut] */
+    Envelope_SurveyDetailOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyDetailOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyDetailOut */
+    SurveyDetailOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Status */
+      status: string;
+      /** Is Default */
+      is_default: boolean;
+      /** Statement Count */
+      statement_count: number;
+      /** Time Limit Minutes */
+      time_limit_minutes: number | null;
+      /** Starts At */
+      starts_at: string | null;
+      /** Ends At */
+      ends_at: string | null;
+      /** Taker Count */
+      taker_count: number;
+      /** Completed Count */
+      completed_count: number;
+      listing: components["schemas"]["SurveyListingRef"] | null;
+      /** Created By Name */
+      created_by_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+      /** Published At */
+      published_at: string | null;
+      /** Name En */
+      name_en: string;
+      /** Description */
+      description: string;
+      /** Description En */
+      description_en: string;
+      /** Scale */
+      scale: {
+        [key: string]: unknown;
+      }[];
+      /** Groups */
+      groups: {
+        [key: string]: unknown;
+      }[];
+      /** Statements */
+      statements: components["schemas"]["SurveyStatementIO"][];
+      /** Stored Status */
+      stored_status: string;
+      /** Structure Locked */
+      structure_locked: boolean;
+    };
+    /** SurveyStatementIO */
+    SurveyStatementIO: {
+      /** Id */
+      id?: number | null;
+      /** Group */
+      group: string;
+      /** Text */
+      text: {
+        [key: string]: string;
+      };
+    };
+    /** SurveyCreateIn */
+    SurveyCreateIn: {
+      /** Copy From */
+      copy_from?: number | null;
+      /**
+       * Name
+       * @default
+       */
+      name: string;
+    };
+    /** SurveyUpdateIn */
+    SurveyUpdateIn: {
+      /**
+       * Name
+       * @default
+       */
+      name: string;
+      /**
+       * Name En
+       * @default
+       */
+      name_en: string;
+      /**
+       * Description
+       * @default
+       */
+      description: string;
+      /**
+       * Description En
+       * @default
+       */
+      description_en: string;
+      /** Time Limit Minutes */
+      time_limit_minutes?: number | null;
+      /** Starts At */
+      starts_at?: string | null;
+      /** Ends At */
+      ends_at?: string | null;
+      /**
+       * Scale
+       * @default []
+       */
+      scale: {
+        [key: string]: unknown;
+      }[];
+      /**
+       * Groups
+       * @default []
+       */
+      groups: {
+        [key: string]: unknown;
+      }[];
+      /**
+       * Statements
+       * @default []
+       */
+      statements: {
+        [key: string]: unknown;
+      }[];
+    };
+    /** Envelope[SurveyMarketListingOut] */
+    Envelope_SurveyMarketListingOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyMarketListingOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyMarketListingOut */
+    SurveyMarketListingOut: {
+      /** Id */
+      id: number;
+      /** Kind */
+      kind: string;
+      /** Preset Id */
+      preset_id: number;
+      /** Name */
+      name: string;
+      /** Description */
+      description: string;
+      /** Cover Image */
+      cover_image: string | null;
+      /** Price Test Only */
+      price_test_only: number;
+      /** Price Survey Report */
+      price_survey_report: number | null;
+      /** Status */
+      status: string;
+    };
+    /** SurveyUserQuery */
+    SurveyUserQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 10
+       */
+      limit: number;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+    };
+    /** Envelope[Page[SurveyTakerOut]] */
+    Envelope_Page_SurveyTakerOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_SurveyTakerOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[SurveyTakerOut] */
+    Page_SurveyTakerOut_: {
+      /** Items */
+      items: components["schemas"]["SurveyTakerOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /** SurveyTakerOut */
+    SurveyTakerOut: {
+      /** User Survey Id */
+      user_survey_id: number | null;
+      /** Learner Profile Id */
+      learner_profile_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Learner Email */
+      learner_email: string;
+      /** Status */
+      status: string;
+      /** Source */
+      source: string;
+      /** Answered */
+      answered: number;
+      /** Started At */
+      started_at: string | null;
+      /** Completed At */
+      completed_at: string | null;
+      /** Holland Code */
+      holland_code: string;
+      /** Report Unlocked */
+      report_unlocked: boolean;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /** Envelope[SurveyResultsOut] */
+    Envelope_SurveyResultsOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyResultsOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyCodeCount */
+    SurveyCodeCount: {
+      /** Code */
+      code: string;
+      /** Count */
+      count: number;
+    };
+    /** SurveyGroupMean */
+    SurveyGroupMean: {
+      /** Code */
+      code: string;
+      /** Mean */
+      mean: number;
+    };
+    /** SurveyResultsOut */
+    SurveyResultsOut: {
+      /** Takers */
+      takers: number;
+      /** Completed */
+      completed: number;
+      /** By Status */
+      by_status: components["schemas"]["SurveyStatusCount"][];
+      /** Codes */
+      codes: components["schemas"]["SurveyCodeCount"][];
+      /** First Letters */
+      first_letters: components["schemas"]["SurveyCodeCount"][];
+      /** Mean Normalized */
+      mean_normalized: components["schemas"]["SurveyGroupMean"][];
+    };
+    /** SurveyStatusCount */
+    SurveyStatusCount: {
+      /** Status */
+      status: string;
+      /** Count */
+      count: number;
+    };
+    /** Envelope[Page[SurveyUserRowOut]] */
+    Envelope_Page_SurveyUserRowOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_SurveyUserRowOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[SurveyUserRowOut] */
+    Page_SurveyUserRowOut_: {
+      /** Items */
+      items: components["schemas"]["SurveyUserRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /**
+     * SurveyUserRowOut
+     * @description One of the learner's surveys; ``id`` and ``survey_id`` are the user_survey_id.
+     */
+    SurveyUserRowOut: {
+      /** Id */
+      id: number;
+      /** Survey Id */
+      survey_id: number;
+      /** Organization Survey Id */
+      organization_survey_id: number;
+      organization: components["schemas"]["SurveyOrganizationRef"];
+      /** Name */
+      name: string;
+      /** Status */
+      status: string;
+      /** Time Limit Minutes */
+      time_limit_minutes: number | null;
+      /** Starts At */
+      starts_at: string | null;
+      /** Ends At */
+      ends_at: string | null;
+      /** Started At */
+      started_at: string | null;
+      /** Deadline At */
+      deadline_at: string | null;
+      /** Completed At */
+      completed_at: string | null;
+      /** Holland Code */
+      holland_code: string;
+      /** Report Unlocked */
+      report_unlocked: boolean;
+      /** Answered */
+      answered: number;
+      /** Total */
+      total: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /** Envelope[list[SurveyAvailableOut]] */
+    Envelope_list_SurveyAvailableOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: components["schemas"]["SurveyAvailableOut"][];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyAvailableOut */
+    SurveyAvailableOut: {
+      /** Source */
+      source: string;
+      /** Listing Id */
+      listing_id: number | null;
+      /** Test Enrollment Id */
+      test_enrollment_id: number | null;
+      /** Test Name */
+      test_name: string;
+      /** Organization Survey Id */
+      organization_survey_id: number;
+      organization: components["schemas"]["SurveyOrganizationRef"];
+      /** Name */
+      name: string;
+      /** Description */
+      description: string;
+      /** Statement Count */
+      statement_count: number;
+      /** Time Limit Minutes */
+      time_limit_minutes: number | null;
+      /** Starts At */
+      starts_at: string | null;
+      /** Ends At */
+      ends_at: string | null;
+      /** Status */
+      status: string;
+      /** Price Survey Report */
+      price_survey_report: number | null;
+      /** Cover Image */
+      cover_image: string | null;
+    };
+    /** SurveyObtainIn */
+    SurveyObtainIn: {
+      /** Listing Id */
+      listing_id?: number | null;
+      /** Test Enrollment Id */
+      test_enrollment_id?: number | null;
+      /** Survey Id */
+      survey_id?: number | null;
+    };
+    /** Envelope[SurveyCategoryScoreOut] */
+    Envelope_SurveyCategoryScoreOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyCategoryScoreOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyCategoryScoreOut */
+    SurveyCategoryScoreOut: {
+      /** User Survey Id */
+      user_survey_id: number;
+      /** Holland Code */
+      holland_code: string;
+      /** Ranking */
+      ranking: string[];
+      /** Ties */
+      ties: string[][];
+      /** Tie Broken */
+      tie_broken: boolean;
+      /** Differentiation */
+      differentiation: number;
+      /** Consistency */
+      consistency: string;
+      /** Groups */
+      groups: components["schemas"]["SurveyGroupScore"][];
+    };
+    /** SurveyGroupScore */
+    SurveyGroupScore: {
+      /** Code */
+      code: string;
+      /** Name */
+      name: string;
+      /** Count */
+      count: number;
+      /** Raw */
+      raw: number;
+      /** Min */
+      min: number;
+      /** Max */
+      max: number;
+      /** Normalized */
+      normalized: number;
+      /** Strongly Agree */
+      strongly_agree: number;
+      /** Rank */
+      rank: number;
+    };
+    /** Envelope[SurveyCategorySuitableOut] */
+    Envelope_SurveyCategorySuitableOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyCategorySuitableOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyCategorySuitableOut */
+    SurveyCategorySuitableOut: {
+      /** User Survey Id */
+      user_survey_id: number;
+      /** Holland Code */
+      holland_code: string;
+      /** Tie Broken */
+      tie_broken: boolean;
+      /** Ties */
+      ties: string[][];
+      /** Tie Rule */
+      tie_rule: string;
+      /** Report Unlocked */
+      report_unlocked: boolean;
+      /** Groups */
+      groups: components["schemas"]["SurveySuitableGroup"][];
+    };
+    /** SurveySuitableGroup */
+    SurveySuitableGroup: {
+      /** Code */
+      code: string;
+      /** Rank */
+      rank: number;
+      /** Raw */
+      raw: number;
+      /** Normalized */
+      normalized: number;
+      /** Name */
+      name: string;
+      /** Nickname */
+      nickname: string;
+      /** Description */
+      description: string;
+      /** Traits */
+      traits: string[];
+      /** Careers */
+      careers: string[];
+      /** Fields */
+      fields: string[];
+      /** Combinations */
+      combinations: string[];
+      /** Tips */
+      tips: string;
+    };
+    /** Envelope[SurveyCheckoutAnalyticOut] */
+    Envelope_SurveyCheckoutAnalyticOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SurveyCheckoutAnalyticOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SurveyCheckoutAnalyticOut */
+    SurveyCheckoutAnalyticOut: {
+      transaction: components["schemas"]["SurveyPendingTransaction"] | null;
+      /** Report Unlocked */
+      report_unlocked: boolean;
+      /** Report Price */
+      report_price: number | null;
+    };
+    /** SurveyPendingTransaction */
+    SurveyPendingTransaction: {
+      /** Id */
+      id: number;
+      /** Status */
+      status: string;
+      /** Amount */
+      amount: number;
+      /** Remark */
+      remark: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
     };
   };
   responses: never;
@@ -5067,7 +9575,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_BatchOut_"];
+          "application/json": components["schemas"]["Envelope_PresetBatchOut_"];
         };
       };
     };
@@ -5094,7 +9602,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_BatchOut_"];
+          "application/json": components["schemas"]["Envelope_PresetBatchOut_"];
         };
       };
     };
@@ -5106,6 +9614,796 @@ export interface operations {
       path: {
         preset_id: number;
         batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  assignments_api_assignment_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+        preset_id?: number | null;
+        batch_id?: number | null;
+        status?: string;
+        source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_AssignmentOut__"];
+        };
+      };
+    };
+  };
+  assignments_api_assignment_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AssignIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_list_AssignmentOut__"];
+        };
+      };
+    };
+  };
+  assignments_api_assignment_overview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_OverviewOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_assignable_tests: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+        status?: string;
+        listed?: boolean | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_AssignableTestOut__"];
+        };
+      };
+    };
+  };
+  assignments_api_assignment_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        assignment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AssignmentOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_assignment_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        assignment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AssignmentOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_batch_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+        preset_id?: number | null;
+        state?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_BatchOut__"];
+        };
+      };
+    };
+  };
+  assignments_api_batch_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_BatchOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_waiting_list: {
+    parameters: {
+      query: {
+        preset_id: number;
+        page?: number;
+        limit?: number;
+        status?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_WaitingEntryOut__"];
+        };
+      };
+    };
+  };
+  assignments_api_my_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+        status?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_MyAssignmentOut__"];
+        };
+      };
+    };
+  };
+  assignments_api_my_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MyAssignmentOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_preparation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_PrepOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_prep_video: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * File
+           * Format: binary
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_dict_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StartIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StartOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_attempt_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AttemptOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_answer_put: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+        question_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AnswerIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AnswerOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_event_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EventIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_IntegrityCountOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_submit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SubmitOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_result: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ResultOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_report_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ReportOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_report_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ReportOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_report_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  assignments_api_grading_grading_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        preset_id?: number | null;
+        batch_id?: number | null;
+        state?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_dict__"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_grading_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        answer_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AnswerGradeIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_dict_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_attempt_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        preset_id?: number | null;
+        batch_id?: number | null;
+        result?: string;
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_dict__"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_attempt_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        attempt_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_dict_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_attempt_release: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        attempt_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_dict_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_attempt_reinstate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        attempt_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReasonIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_dict_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_batch_release: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_dict_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_batch_progress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_list_dict__"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_accommodation_list: {
+    parameters: {
+      query?: {
+        learner_profile_id?: number | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_list_AccommodationOut__"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_accommodation_set: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AccommodationIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AccommodationOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_accommodation_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        accommodation_id: number;
       };
       cookie?: never;
     };
@@ -5144,7 +10442,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_Page_InvitationOut__"];
+          "application/json": components["schemas"]["Envelope_Page_OrgInvitationOut__"];
         };
       };
     };
@@ -5219,7 +10517,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_InvitationOut_"];
+          "application/json": components["schemas"]["Envelope_OrgInvitationOut_"];
         };
       };
     };
@@ -5241,7 +10539,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_InvitationOut_"];
+          "application/json": components["schemas"]["Envelope_OrgInvitationOut_"];
         };
       };
     };
@@ -5461,6 +10759,28 @@ export interface operations {
       };
     };
   };
+  marketplace_api_listing_subjects: {
+    parameters: {
+      query?: {
+        mylistings?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_list_SubjectOptionOut__"];
+        };
+      };
+    };
+  };
   marketplace_api_listing_detail: {
     parameters: {
       query?: never;
@@ -5501,6 +10821,539 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  marketplace_api_waiting_list_mine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        listing_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MyWaitingOut_"];
+        };
+      };
+    };
+  };
+  marketplace_api_waiting_list_join: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        listing_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MyWaitingOut_"];
+        };
+      };
+    };
+  };
+  marketplace_api_waiting_list_leave: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        listing_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_cart_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_CartOut_"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_cart_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CartIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_CartOut_"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_cart_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        item_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_CartOut_"];
+        };
+      };
+    };
+  };
+  analytics_api_analytics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AnalyticsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AnalyticsOut_"];
+        };
+      };
+    };
+  };
+  analytics_api_analytics_filters: {
+    parameters: {
+      query?: {
+        organization_id?: number | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_FilterOptionsOut_"];
+        };
+      };
+    };
+  };
+  analytics_api_markets: {
+    parameters: {
+      query?: {
+        from_date?: string | null;
+        to_date?: string | null;
+        grade?: number | null;
+        subject?: string | null;
+        province_code?: string | null;
+        round_id?: number | null;
+        organization_id?: number | null;
+        test_preset_id?: number | null;
+        kind?: string | null;
+        status?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_list_MarketRowOut__"];
+        };
+      };
+    };
+  };
+  analytics_api_market_assessments: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MarketFiltersIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MarketAssessmentPageOut_"];
+        };
+      };
+    };
+  };
+  analytics_api_market_transactions: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MarketFiltersIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MarketTransactionPageOut_"];
+        };
+      };
+    };
+  };
+  analytics_api_market_transactions_export: {
+    parameters: {
+      query?: {
+        search?: string;
+        order_by?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MarketFiltersIn"];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ExportJobOut_"];
+        };
+      };
+    };
+  };
+  analytics_api_export_dashboard: {
+    parameters: {
+      query?: {
+        from_date?: string | null;
+        to_date?: string | null;
+        grade?: number | null;
+        subject?: string | null;
+        province_code?: string | null;
+        round_id?: number | null;
+        organization_id?: number | null;
+        test_preset_id?: number | null;
+        kind?: string | null;
+        status?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ExportJobOut_"];
+        };
+      };
+    };
+  };
+  analytics_api_export_job: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ExportJobOut_"];
+        };
+      };
+    };
+  };
+  analytics_api_export_job_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  analytics_api_history: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MarketFiltersIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_HistoryPageOut_"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_transaction_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+        mine_only?: boolean;
+        from_date?: string | null;
+        to_date?: string | null;
+        status?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_TransactionOut__"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_list_addons: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_list_AddonOut__"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_transaction_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        transaction_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_TransactionOut_"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_transaction_checkout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_TransactionOut_"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_transaction_pay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_TransactionOut_"];
+        };
+      };
+    };
+  };
+  marketplace_api_purchases_transaction_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        transaction_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_TransactionOut_"];
         };
       };
     };
@@ -5546,6 +11399,624 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope_Empty_"];
         };
+      };
+    };
+  };
+  surveys_api_submission_overview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyUserOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_submission_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyUserOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_submission_questions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyQuestionsOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_submission_store_answer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SurveyStoreAnswerIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyStoreAnswerOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_submission_finish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyUserOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_submission_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+        status?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_SurveyRowOut__"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SurveyCreateIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyDetailOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyDetailOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SurveyUpdateIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyDetailOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_publish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyDetailOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyDetailOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyDetailOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_market_publish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Price Survey Report
+           * @default
+           */
+          price_survey_report?: string;
+          /**
+           * Description
+           * @default
+           */
+          description?: string;
+          /** Cover */
+          cover?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyMarketListingOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_market_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_takers: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        order_by?: string;
+        search?: string;
+        status?: string;
+      };
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_SurveyTakerOut__"];
+        };
+      };
+    };
+  };
+  surveys_api_survey_results: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyResultsOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_my_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        order_by?: string;
+        search?: string;
+        status?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_SurveyUserRowOut__"];
+        };
+      };
+    };
+  };
+  surveys_api_available: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_list_SurveyAvailableOut__"];
+        };
+      };
+    };
+  };
+  surveys_api_obtain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SurveyObtainIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyUserOut_"];
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyUserOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyUserOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_category_score: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyCategoryScoreOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_category_suitable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyCategorySuitableOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_checkout_analytic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SurveyCheckoutAnalyticOut_"];
+        };
+      };
+    };
+  };
+  surveys_api_report_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_survey_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

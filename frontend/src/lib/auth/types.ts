@@ -17,3 +17,7 @@ export interface Authorized {
   profiles: ProfileSummary[];
   current_profile_id: number;
 }
+export interface MyProfiles {
+  profiles: ProfileSummary[];
+  current_profile_id: number;
+}

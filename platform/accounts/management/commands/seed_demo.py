@@ -5,6 +5,9 @@
 - an organization-admin educator and a second educator in the first organization,
 - three learners: a public learner, a learner of the second organization, and one with both a
   public learner profile and a profile in the first organization.
+- in the first organization: the demo question banks, two rounds, three published tests with
+  batches on the marketplace, 15 grade-9 learners (hocsinh01..18@demo.vn) assigned to them, and a
+  waiting list; people and invitations (``people.demo``).
 Running it again changes nothing that exists (passwords are reset to the printed ones).
 """
 
@@ -76,6 +79,16 @@ class Command(BaseCommand):
                 self._person(email, name, profiles, orgs)
             self._notifications(orgs)
         self._questions(orgs)
+        self._tests(orgs)
+        from people.demo import seed_demo_people  # issue 9: invitations and a logo
+
+        seed_demo_people(organization=orgs["trung-tam"])
+        from surveys.demo import seed_demo_surveys  # issue 8: the career survey, taken and in progress
+
+        seed_demo_surveys(organization=orgs["trung-tam"], stdout=self.stdout)
+        from analytics.demo import seed_demo_market  # issue 10: 90 days of purchases for the dashboards
+
+        self.stdout.write(seed_demo_market(organization=orgs["trung-tam"]))
         self.stdout.write(self.style.SUCCESS("Demo accounts (http://127.0.0.1:8000):"))
         self.stdout.write(f"  SuperAdmin (Django admin /admin/): {SUPERADMIN[0]} / {SUPERADMIN[1]}")
         for email, name, profiles in PEOPLE:
@@ -84,6 +97,7 @@ class Command(BaseCommand):
                 for role, slug, admin_flag, _ in profiles
             )
             self.stdout.write(f"  {email} / {PASSWORD}  ({name}: {roles})")
+        self.stdout.write(f"  hocsinh01..18@demo.vn / {PASSWORD}  (learners @ trung-tam with assigned tests)")
 
     def _organization(self, name: str, slug: str, surveys: bool) -> Organization:
         org = Organization.objects.filter(slug=slug).first()
@@ -132,17 +146,48 @@ class Command(BaseCommand):
             user__email="educator.admin@demo.vn", organization=centre
         )
         count = seed_demo_questions(schema_name=centre.schema_name, author=author, reviewer=reviewer)
-        self.stdout.write(f"  {centre.name}: demo question bank with {count} published questions")
+        self.stdout.write(
+            f"  {centre.name}: demo question banks (grades 9 and 12) with {count} published questions"
+        )
+
+    def _tests(self, orgs) -> None:
+        from assessments.demo_presets import seed_demo_tests
+
+        centre = orgs["trung-tam"]
+        educators = {
+            p.user.email: p
+            for p in Profile.objects.select_related("user").filter(
+                organization=centre, user__email__in=["educator@demo.vn", "educator.admin@demo.vn"]
+            )
+        }
+        queue = list(
+            Profile.objects.select_related("user")
+            .filter(organization=None, user__email__in=["learner@demo.vn", "learner.both@demo.vn"])
+            .order_by("user__email")
+        )
+        listed = seed_demo_tests(
+            organization=centre,
+            author=educators["educator@demo.vn"],
+            admin=educators["educator.admin@demo.vn"],
+            learners_to_queue=queue,
+            password=PASSWORD,
+            buyer=next(p for p in queue if p.user.email == "learner@demo.vn"),
+        )
+        if listed:
+            self.stdout.write(
+                f"  {centre.name}: {listed} tests on the marketplace, with batches and a waiting list; "
+                "learner@demo.vn has bought the practice test (open now, no camera needed)"
+            )
 
     def _notifications(self, orgs) -> None:
-        """A few notifications of each type for the demo educators and learners (once)."""
+        """Invitation notifications for demo people (once); the test notifications (BatchLowSlot,
+        TestScheduled) come from the demo tests themselves (``_tests``)."""
         from notifications.models import Notification
         from notifications.services import notify
 
         kinds = Notification.Type
         centre = orgs["trung-tam"].name
         school = orgs["thpt-nguyen-du"].name
-        test = {"test": "Đánh giá năng lực Toán 10", "batch": "Ca 1 - 08:00"}
         by_email: dict[str, Profile] = {}
         people = (
             Profile.objects.select_related("user")
@@ -154,12 +199,6 @@ class Command(BaseCommand):
         plan = {
             "educator.admin@demo.vn": [
                 (
-                    kinds.BATCH_LOW_SLOT,
-                    "batch_low_slot",
-                    {**test, "available": 4, "slots": 30},
-                    [("/test-preset", "_self", "action.view_batch")],
-                ),
-                (
                     kinds.ORGANIZATION_EDUCATOR,
                     "organization_educator",
                     {"organization": school, "inviter": "Phạm Thu Hà"},
@@ -168,58 +207,19 @@ class Command(BaseCommand):
             ],
             "learner@demo.vn": [
                 (
-                    kinds.TEST_SCHEDULED,
-                    "test_scheduled",
-                    {**test, "start": "08:00 29/11/2026"},
-                    [("/assignment/student", "_self", "action.view_test")],
-                ),
-                (
-                    kinds.TEST_WAITING_LIST,
-                    "test_waiting_list",
-                    test,
-                    [("/marketplace", "_self", "action.book_slot")],
-                ),
-                (
                     kinds.ORGANIZATION_LEARNER,
                     "organization_learner",
                     {"organization": centre, "inviter": "Nguyễn Thị Lan"},
                     [("/invitation/demo?role=learner", "_blank", "action.view_invitation")],
                 ),
             ],
-            "educator@demo.vn": [
-                (
-                    kinds.BATCH_LOW_SLOT,
-                    "batch_low_slot",
-                    {**test, "available": 3, "slots": 20},
-                    [("/test-preset", "_self", "action.view_batch")],
-                ),
-                (
-                    kinds.TEST_SCHEDULED,
-                    "test_scheduled",
-                    {**test, "start": "08:00 29/11/2026"},
-                    [("/test-preset", "_self", "action.view_test")],
-                ),
-            ],
             "learner.both@demo.vn": [
-                (
-                    kinds.TEST_SCHEDULED,
-                    "test_scheduled",
-                    {**test, "start": "14:00 30/11/2026"},
-                    [("/assignment/student", "_self", "action.view_test")],
-                ),
-                (
-                    kinds.TEST_WAITING_LIST,
-                    "test_waiting_list",
-                    test,
-                    [("/marketplace", "_self", "action.book_slot")],
-                ),
                 (
                     kinds.ORGANIZATION_LEARNER,
                     "organization_learner",
                     {"organization": school, "inviter": "Phạm Thu Hà"},
                     [],
                 ),
-                (kinds.BATCH_LOW_SLOT, "batch_low_slot", {**test, "available": 2, "slots": 25}, []),
             ],
         }
         for email, items in plan.items():

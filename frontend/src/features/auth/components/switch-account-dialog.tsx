@@ -4,8 +4,10 @@ import { Avatar } from "@/components/ui/avatar";
 import { Dialog } from "@/components/ui/dialog";
 import { useT } from "@/lib/intl";
 
-import { switchProfile } from "../api/auth-calls";
 import type { Authorized } from "@/lib/auth/types";
+
+import { useMyProfiles } from "../api/get-my-profiles";
+import { useSwitchProfile } from "../api/switch-profile";
 
 /** Lists the user's profiles; choosing another stores it and reloads the page (spec §4).
  * A failed switch is only logged (spec §8). */
@@ -19,14 +21,18 @@ export function SwitchAccountDialog({
   authorized: Authorized;
 }) {
   const t = useT();
-  async function choose(profileId: number) {
-    if (profileId === authorized.current_profile_id) return onOpenChange(false);
-    try {
-      await switchProfile(profileId);
-      window.location.assign("/home");
-    } catch (error) {
-      console.error("profile switch failed", error);
-    }
+  // The dialog lists GET /api/v1/users/my-profiles; the session's list shows until it answers.
+  const mine = useMyProfiles({ enabled: open });
+  const profiles = mine.data?.profiles ?? authorized.profiles;
+  const currentId = mine.data?.current_profile_id ?? authorized.current_profile_id;
+  const switchProfile = useSwitchProfile();
+  function choose(profileId: number) {
+    if (profileId === currentId) return onOpenChange(false);
+    switchProfile.mutate(profileId, {
+      // The new profile is now the session's: reload into its role's screens (spec §4).
+      onSuccess: () => window.location.assign("/home"),
+      onError: (error) => console.error("profile switch failed", error),
+    });
   }
   return (
     <Dialog
@@ -36,11 +42,12 @@ export function SwitchAccountDialog({
       closeLabel={t("common.close")}
     >
       <ul className="grid gap-2">
-        {authorized.profiles.map((profile) => (
+        {profiles.map((profile) => (
           <li key={profile.id}>
             <button
               type="button"
               onClick={() => choose(profile.id)}
+              disabled={switchProfile.isPending}
               className="flex w-full items-center gap-3 rounded-xl border border-slate-200 p-3 text-left hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
             >
               <Avatar name={profile.name} src={profile.profileImage} />
@@ -52,7 +59,7 @@ export function SwitchAccountDialog({
                   {profile.organization?.name ?? t("role.publicLearner")}
                 </span>
               </span>
-              {profile.id === authorized.current_profile_id && (
+              {profile.id === currentId && (
                 <Check aria-label={t("header.currentProfile")} className="h-5 w-5 text-blue-700" />
               )}
             </button>

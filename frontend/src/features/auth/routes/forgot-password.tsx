@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
 
-import { forgotPassword } from "../api/auth-calls";
+import { useForgotPassword } from "../api/forgot-password";
 import { FormAlert } from "../components/form-alert";
 import { applyServerErrors } from "../components/form-helpers";
 
@@ -16,6 +16,7 @@ export default function ForgotPasswordRoute() {
   const t = useT();
   const [sent, setSent] = useState("");
   const [failure, setFailure] = useState("");
+  const forgotPassword = useForgotPassword();
   const schema = z.object({
     email: z.string().min(1, t("validation.required")).email(t("validation.email")),
   });
@@ -26,7 +27,7 @@ export default function ForgotPasswordRoute() {
   async function onSubmit(values: z.infer<typeof schema>) {
     setFailure("");
     try {
-      await forgotPassword(values.email);
+      await forgotPassword.mutateAsync(values.email);
       setSent(t("auth.resetSent"));
     } catch (error) {
       setFailure(applyServerErrors(error, form.setError, ["email"]) || t("auth.forgotFailed"));

@@ -1,12 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
-import { checkInvitation, rejectInvitation, type InvitationKind } from "../api/auth-calls";
+import { useInvitation } from "../api/check-invitation";
+import { invitationKind } from "../api/invitation-kind";
+import { useRejectInvitation } from "../api/reject-invitation";
 import { FormAlert } from "../components/form-alert";
 
 /** /invitation/:token: what the invitation offers, with accept (-> /signup-invited) and reject. */
@@ -16,13 +16,9 @@ export default function InvitationRoute() {
   const { token = "" } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const kind: InvitationKind = params.get("role") === "educator" ? "educator" : "learner";
-  const [rejected, setRejected] = useState(false);
-  const info = useQuery({
-    queryKey: ["invitation", kind, token],
-    queryFn: () => checkInvitation(kind, token),
-    retry: false,
-  });
+  const kind = invitationKind(params.get("role"));
+  const info = useInvitation(kind, token);
+  const reject = useRejectInvitation(kind, token);
   if (info.isPending) return <p role="status">{t("common.loading")}</p>;
   if (info.isError || !info.data) {
     return (
@@ -36,7 +32,7 @@ export default function InvitationRoute() {
     );
   }
   const data = info.data;
-  if (rejected) {
+  if (reject.isSuccess) {
     return (
       <div className="grid gap-4">
         <h1 className="text-2xl font-semibold">{t("page.invitation")}</h1>
@@ -63,17 +59,7 @@ export default function InvitationRoute() {
         <Button onClick={() => navigate(`/signup-invited?token=${encodeURIComponent(token)}&role=${kind}`)}>
           {t("auth.accept")}
         </Button>
-        <Button
-          variant="outline"
-          onClick={async () => {
-            try {
-              await rejectInvitation(kind, token);
-              setRejected(true);
-            } catch {
-              void info.refetch();
-            }
-          }}
-        >
+        <Button variant="outline" disabled={reject.isPending} onClick={() => reject.mutate()}>
           {t("auth.reject")}
         </Button>
       </div>

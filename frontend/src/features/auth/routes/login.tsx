@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
@@ -8,8 +7,8 @@ import { Field, Input } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 
-import { login, resendVerification } from "../api/auth-calls";
-import { authorizedQuery } from "@/lib/auth/get-authorized";
+import { useLogin } from "../api/login";
+import { useResendVerificationEmail } from "../api/resend-verification-email";
 import { FormAlert } from "../components/form-alert";
 import { applyServerErrors } from "../components/form-helpers";
 
@@ -19,7 +18,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export default function LoginRoute() {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const login = useLogin();
+  const resend = useResendVerificationEmail();
   const [failure, setFailure] = useState("");
   const [unverified, setUnverified] = useState(false);
   const [notice, setNotice] = useState("");
@@ -31,8 +31,7 @@ export default function LoginRoute() {
     setNotice("");
     setUnverified(false);
     try {
-      const data = await login(values);
-      queryClient.setQueryData(authorizedQuery().queryKey, data);
+      await login.mutateAsync(values);
       navigate("/home");
     } catch (error) {
       setUnverified(error instanceof ApiError && error.code === "email_not_verified");
@@ -40,9 +39,8 @@ export default function LoginRoute() {
     }
   }
 
-  async function onResend() {
-    await resendVerification(form.getValues("email"));
-    setNotice(t("auth.verificationResent"));
+  function onResend() {
+    resend.mutate(form.getValues("email"), { onSuccess: () => setNotice(t("auth.verificationResent")) });
   }
 
   return (

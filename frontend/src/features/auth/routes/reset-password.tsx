@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
 
-import { resetPassword } from "../api/auth-calls";
+import { useResetPassword } from "../api/reset-password";
 import { FormAlert } from "../components/form-alert";
 import { applyServerErrors } from "../components/form-helpers";
 
@@ -17,6 +17,7 @@ export default function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState("");
+  const resetPassword = useResetPassword();
   const schema = z
     .object({
       password: z.string().min(8, t("validation.passwordLength")),
@@ -33,7 +34,11 @@ export default function ResetPasswordRoute() {
   async function onSubmit(values: z.infer<typeof schema>) {
     setFailure("");
     try {
-      await resetPassword({ uid: params.get("uid") ?? "", token: params.get("token") ?? "", ...values });
+      await resetPassword.mutateAsync({
+        uid: params.get("uid") ?? "",
+        token: params.get("token") ?? "",
+        ...values,
+      });
       setDone(true);
     } catch (error) {
       setFailure(

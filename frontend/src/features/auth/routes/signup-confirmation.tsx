@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/intl";
 
-import { resendVerification } from "../api/auth-calls";
+import { useResendVerificationEmail } from "../api/resend-verification-email";
 import { FormAlert } from "../components/form-alert";
 
 export default function SignupConfirmationRoute() {
@@ -12,6 +12,7 @@ export default function SignupConfirmationRoute() {
   const [params] = useSearchParams();
   const email = params.get("email") ?? "";
   const [notice, setNotice] = useState("");
+  const resend = useResendVerificationEmail();
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">{t("page.signupConfirmation")}</h1>
@@ -20,10 +21,8 @@ export default function SignupConfirmationRoute() {
       {email && (
         <Button
           variant="outline"
-          onClick={async () => {
-            await resendVerification(email);
-            setNotice(t("auth.verificationResent"));
-          }}
+          disabled={resend.isPending}
+          onClick={() => resend.mutate(email, { onSuccess: () => setNotice(t("auth.verificationResent")) })}
         >
           {t("auth.resendVerification")}
         </Button>

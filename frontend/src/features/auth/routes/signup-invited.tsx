@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
@@ -9,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
 
-import { checkInvitation, registerInvited, type InvitationKind } from "../api/auth-calls";
-import { authorizedQuery } from "@/lib/auth/get-authorized";
+import { useInvitation } from "../api/check-invitation";
+import { invitationKind } from "../api/invitation-kind";
+import { useRegisterInvited } from "../api/register-invited";
 import { FormAlert } from "../components/form-alert";
 import { applyServerErrors } from "../components/form-helpers";
 
@@ -19,14 +19,10 @@ export default function SignupInvitedRoute() {
   const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const token = params.get("token") ?? "";
-  const kind: InvitationKind = params.get("role") === "educator" ? "educator" : "learner";
-  const info = useQuery({
-    queryKey: ["invitation", kind, token],
-    queryFn: () => checkInvitation(kind, token),
-    retry: false,
-  });
+  const kind = invitationKind(params.get("role"));
+  const info = useInvitation(kind, token);
+  const registerInvited = useRegisterInvited(kind);
   const [failure, setFailure] = useState("");
   const existing = info.data?.has_account ?? false;
   const schema = z
@@ -53,8 +49,7 @@ export default function SignupInvitedRoute() {
   async function onSubmit(values: z.infer<typeof schema>) {
     setFailure("");
     try {
-      const data = await registerInvited(kind, { token, ...values });
-      queryClient.setQueryData(authorizedQuery().queryKey, data);
+      await registerInvited.mutateAsync({ token, ...values });
       navigate("/home");
     } catch (error) {
       setFailure(

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
@@ -8,9 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
 
-import { getProvinces } from "@/lib/provinces";
+import { useProvinces } from "@/lib/provinces";
 
-import { register as registerAccount } from "../api/auth-calls";
+import { useRegister } from "../api/register";
 import { FormAlert } from "../components/form-alert";
 import { applyServerErrors } from "../components/form-helpers";
 import { signupSchema, type SignupValues } from "../components/signup-schema";
@@ -37,7 +36,8 @@ export default function SignupRoute() {
   const t = useT();
   const navigate = useNavigate();
   const [failure, setFailure] = useState("");
-  const provinces = useQuery({ queryKey: ["provinces"], queryFn: getProvinces, staleTime: Infinity });
+  const provinces = useProvinces();
+  const registerAccount = useRegister();
   const form = useForm<SignupValues>({
     resolver: zodResolver(signupSchema(t)),
     defaultValues: {
@@ -52,7 +52,7 @@ export default function SignupRoute() {
   async function onSubmit(values: SignupValues) {
     setFailure("");
     try {
-      const result = await registerAccount(values);
+      const result = await registerAccount.mutateAsync(values);
       navigate(`/signup-confirmation?email=${encodeURIComponent(result.email)}`);
     } catch (error) {
       setFailure(applyServerErrors(error, form.setError, FIELDS) || t("auth.registrationFailed"));

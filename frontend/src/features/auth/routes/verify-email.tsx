@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 
 import { useT } from "@/lib/intl";
 
-import { verifyEmail } from "../api/auth-calls";
+import { useVerifyEmail } from "../api/verify-email";
 import { FormAlert } from "../components/form-alert";
 
 export default function VerifyEmailRoute() {
@@ -11,13 +11,14 @@ export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const [state, setState] = useState<"working" | "ok" | "failed">("working");
   const started = useRef(false);
+  const { mutateAsync: verifyEmail } = useVerifyEmail();
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     verifyEmail(params.get("token") ?? "")
       .then(() => setState("ok"))
       .catch(() => setState("failed"));
-  }, [params]);
+  }, [params, verifyEmail]);
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">{t("page.verifyEmail")}</h1>

@@ -1,97 +1,44 @@
 /** The notification panel (spec §2): tabs all / unread (a tab change clears and reloads), items
  * grouped today / yesterday / last 7 days / older, opening an item marks it read and toggles its
  * action buttons, mark all as read, more on scroll. Failures are logged (spec §8). */
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
-import {
-  getNotifications,
-  groupOf,
-  markAsRead,
-  runAction,
-  type NotificationGroup,
-  type NotificationItem,
-} from "../api/notifications";
+import { useNotifications, type NotificationItem, type NotificationTab } from "../api/get-notifications";
+import { useMarkAsRead } from "../api/mark-as-read";
+import { useRunAction } from "../api/run-action";
 
-const GROUPS: NotificationGroup[] = ["today", "yesterday", "last7", "older"];
+import { GROUPS, groupOf } from "./group-of";
 
-export function NotificationPanel({ onChanged }: { onChanged: () => void }) {
+export function NotificationPanel() {
   const t = useT();
   const { locale } = useLanguage();
-  const [tab, setTab] = useState<"all" | "unread">("all");
-  const [items, setItems] = useState<NotificationItem[]>([]);
-  const [next, setNext] = useState<number | null>(null);
-  const [more, setMore] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const [tab, setTab] = useState<NotificationTab>("all");
   const [open, setOpen] = useState<number | null>(null);
-  const queryClient = useQueryClient();
-
-  const load = useCallback(
-    async (offsetId: number | null, replace: boolean) => {
-      setLoading(true);
-      try {
-        const page = await getNotifications({ offsetId, unreadOnly: tab === "unread" });
-        setItems((old) => (replace ? page.items : [...old, ...page.items]));
-        setNext(page.next_offset_id);
-        setMore(page.has_more_record);
-      } catch (error) {
-        console.error("notification load failed", error);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [tab],
-  );
+  const list = useNotifications(tab);
+  const markAsRead = useMarkAsRead();
+  const runAction = useRunAction();
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const loading = list.isFetching;
 
   useEffect(() => {
-    setItems([]);
-    setNext(null);
-    void load(null, true);
-  }, [load]);
+    if (list.error) console.error("notification load failed", list.error);
+  }, [list.error]);
 
-  async function openItem(item: NotificationItem) {
+  function openItem(item: NotificationItem) {
     setOpen((current) => (current === item.id ? null : item.id));
-    if (item.has_read) return;
-    try {
-      await markAsRead({ ids: [item.id], all: false });
-      setItems((old) => old.map((i) => (i.id === item.id ? { ...i, has_read: true } : i)));
-      onChanged();
-    } catch (error) {
-      console.error("mark as read failed", error);
-    }
-  }
-
-  async function markAll() {
-    try {
-      await markAsRead({ ids: [], all: true });
-      setItems((old) => (tab === "unread" ? [] : old.map((i) => ({ ...i, has_read: true }))));
-      onChanged();
-    } catch (error) {
-      console.error("mark all as read failed", error);
-    }
-  }
-
-  async function act(item: NotificationItem, index: number) {
-    const action = item.actions[index];
-    if (!action) return;
-    try {
-      await runAction(action);
-      await queryClient.invalidateQueries();
-    } catch (error) {
-      console.error("notification action failed", error);
-    }
+    if (!item.has_read) markAsRead.mutate({ ids: [item.id], all: false });
   }
 
   return (
     <div className="flex w-[min(92vw,380px)] flex-col">
       <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold">{t("notifications.title")}</h2>
-        <Button variant="link" size="xs" onClick={markAll}>
+        <Button variant="link" size="xs" onClick={() => markAsRead.mutate({ ids: [], all: true })}>
           {t("notifications.markAll")}
         </Button>
       </div>
@@ -99,10 +46,14 @@ export function NotificationPanel({ onChanged }: { onChanged: () => void }) {
         {(["all", "unread"] as const).map((name) => (
           <button
             key={name}
+            type="button"
             role="tab"
             aria-selected={tab === name}
-            onClick={() => setTab(name)}
-            className={`rounded-full px-3 py-1 text-xs font-medium ${tab === name ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-700"}`}
+            onClick={() => {
+              setOpen(null);
+              setTab(name);
+            }}
+            className={`rounded-full px-3 py-1 text-xs font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600 ${tab === name ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-700"}`}
           >
             {t(name === "all" ? "notifications.all" : "notifications.unread")}
           </button>
@@ -112,21 +63,22 @@ export function NotificationPanel({ onChanged }: { onChanged: () => void }) {
         className="h-[360px]"
         onScroll={(event) => {
           const el = event.currentTarget;
-          if (more && !loading && el.scrollTop + el.clientHeight >= el.scrollHeight - 40)
-            void load(next, false);
+          if (list.hasNextPage && !loading && el.scrollTop + el.clientHeight >= el.scrollHeight - 40)
+            void list.fetchNextPage();
         }}
       >
-        <div className="px-2 py-2">
+        <div role="tabpanel" className="px-2 py-2">
           {items.length === 0 && !loading && (
             <p className="px-2 py-8 text-center text-sm text-slate-500">{t("notifications.empty")}</p>
           )}
           {GROUPS.map((group) => {
             const rows = items.filter((i) => groupOf(i.created_at) === group);
             if (rows.length === 0) return null;
+            const label = t(`notifications.group.${group}` as MessageId);
             return (
-              <section key={group} aria-label={t(`notifications.group.${group}` as MessageId)}>
+              <section key={group} aria-label={label}>
                 <h3 className="px-2 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  {t(`notifications.group.${group}` as MessageId)}
+                  {label}
                 </h3>
                 <ul className="grid gap-1">
                   {rows.map((item) => (
@@ -135,10 +87,11 @@ export function NotificationPanel({ onChanged }: { onChanged: () => void }) {
                         type="button"
                         onClick={() => openItem(item)}
                         aria-expanded={open === item.id}
-                        className="flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left hover:bg-slate-100"
+                        className="flex w-full items-start gap-2 rounded-lg px-2 py-2 text-left hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
                       >
                         {!item.has_read && (
                           <span
+                            role="img"
                             aria-label={t("notifications.unreadDot")}
                             className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-blue-600"
                           />
@@ -146,19 +99,19 @@ export function NotificationPanel({ onChanged }: { onChanged: () => void }) {
                         <span className="grid gap-0.5">
                           <span className="text-sm font-medium text-slate-900">{item.title}</span>
                           <span className="text-xs text-slate-600">{item.body}</span>
-                          <span className="text-[11px] text-slate-400">
+                          <span className="text-[11px] text-slate-500">
                             {formatDateTime(item.created_at, locale)}
                           </span>
                         </span>
                       </button>
                       {open === item.id && item.actions.length > 0 && (
-                        <div className="flex gap-2 px-6 pb-2">
+                        <div className="flex flex-wrap gap-2 px-6 pb-2">
                           {item.actions.map((action, index) => (
                             <Button
                               key={action.url + index}
                               size="xs"
                               variant={index === 0 ? "default" : "outline"}
-                              onClick={() => act(item, index)}
+                              onClick={() => runAction.mutate(action)}
                             >
                               {action.label}
                             </Button>
@@ -172,6 +125,13 @@ export function NotificationPanel({ onChanged }: { onChanged: () => void }) {
             );
           })}
           {loading && <p className="py-2 text-center text-xs text-slate-500">{t("common.loading")}</p>}
+          {list.hasNextPage && !loading && (
+            <div className="flex justify-center py-2">
+              <Button variant="ghost" size="xs" onClick={() => void list.fetchNextPage()}>
+                {t("notifications.more")}
+              </Button>
+            </div>
+          )}
         </div>
       </ScrollArea>
     </div>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ImageUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 
@@ -6,13 +6,16 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
-import { getProvinces } from "@/lib/provinces";
-import { authorizedQuery, useAuthorized } from "@/lib/auth/get-authorized";
+import { useAuthorized } from "@/lib/auth/get-authorized";
+import { useProvinces } from "@/lib/provinces";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
-import { removePhoto, updateProfile, uploadPhoto, type ProfileInput } from "../api/profile-calls";
+import { useRemovePhoto } from "../api/remove-photo";
+import { useUpdateGrade } from "../api/update-grade";
+import { useUpdateProfile, type ProfileInput } from "../api/update-profile";
+import { useUploadPhoto } from "../api/upload-photo";
 
 const TEXT_FIELDS = [
   "name",
@@ -30,24 +33,31 @@ type Values = Record<(typeof TEXT_FIELDS)[number] | "gender" | "province_code" |
 
 export default function ProfileRoute() {
   const t = useT();
-  const queryClient = useQueryClient();
   const { data } = useAuthorized();
-  const provinces = useQuery({ queryKey: ["provinces"], queryFn: getProvinces, staleTime: Infinity });
+  const provinces = useProvinces();
+  const updateProfile = useUpdateProfile();
+  const updateGrade = useUpdateGrade();
+  const uploadPhoto = useUploadPhoto();
+  const removePhoto = useRemovePhoto();
   const [preview, setPreview] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const form = useForm<Values>();
   const user = data?.user;
 
+  // Fill the form once the province options exist, and again only when the saved profile changes
+  // (not on every refetch of the session, which would wipe what the user is typing).
+  const savedVersion = user && !provinces.isPending ? `${user.pandai_profile_id}:${user.updatedAt}` : null;
   useEffect(() => {
-    if (!user) return;
+    if (!user || !savedVersion) return;
     form.reset({
       ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, (user[f] as string | null) ?? ""])),
       gender: user.gender || NONE,
       province_code: user.province_code || NONE,
       grade: user.grade ? String(user.grade) : NONE,
     } as Values);
-  }, [user, form, provinces.data]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the saved version on purpose
+  }, [savedVersion, form]);
 
   useEffect(
     () => () => {
@@ -56,20 +66,20 @@ export default function ProfileRoute() {
     [preview],
   );
 
-  if (!user) return null;
+  if (!user || !savedVersion) return <p role="status">{t("common.loading")}</p>;
   const educator = user.pandai_profile_role === "EDUCATOR";
-  const refresh = () => queryClient.invalidateQueries({ queryKey: authorizedQuery().queryKey });
 
   async function onSubmit(values: Values) {
     const body: ProfileInput = Object.fromEntries(TEXT_FIELDS.map((f) => [f, values[f]]));
     if (values.gender !== NONE) body.gender = values.gender;
     if (values.province_code !== NONE) body.province_code = values.province_code;
-    if (values.grade !== NONE) body.grade = Number(values.grade);
     if (!body.date_of_birth) delete body.date_of_birth;
     try {
-      await updateProfile(body);
+      await updateProfile.mutateAsync(body);
+      // The grade has its own endpoint (the marketplace needs it set, spec §5).
+      const grade = values.grade === NONE ? null : Number(values.grade);
+      if (grade !== null && grade !== user?.grade) await updateGrade.mutateAsync(grade);
       toast({ variant: "success", title: t("profile.saved") });
-      await refresh();
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, messages] of Object.entries(error.errors))
@@ -82,11 +92,10 @@ export default function ProfileRoute() {
   async function onUpload() {
     if (!file) return;
     try {
-      await uploadPhoto(file);
+      await uploadPhoto.mutateAsync(file);
       setFile(null);
       setPreview(null);
       toast({ variant: "success", title: t("profile.photoSaved") });
-      await refresh();
     } catch {
       /* the API client has shown the error */
     }
@@ -110,21 +119,30 @@ export default function ProfileRoute() {
         <Avatar name={user.name} src={preview ?? user.profileImage} size="lg" />
         <div className="grid gap-3">
           <p className="text-sm text-slate-600">{t("profile.photoHint")}</p>
-          <label className="text-sm font-medium" htmlFor="photo">
-            {t("profile.choosePhoto")}
-          </label>
+          {/* The native file control speaks the browser's language: it stays for screen readers and
+              keyboards (visually hidden) behind a label styled as a button in ours. */}
           <input
             id="photo"
             type="file"
             accept="image/jpeg,image/png,image/webp"
-            className="text-sm"
+            className="peer sr-only"
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               setFile(chosen);
               setPreview(chosen ? URL.createObjectURL(chosen) : null);
             }}
           />
-          <div className="flex gap-2">
+          <label
+            htmlFor="photo"
+            className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-blue-600"
+          >
+            <ImageUp className="h-4 w-4" aria-hidden="true" />
+            {t("profile.choosePhoto")}
+          </label>
+          <p className="text-xs text-slate-500" aria-live="polite">
+            {file ? file.name : t("profile.noPhotoChosen")}
+          </p>
+          <div className="flex flex-wrap gap-2">
             <Button size="sm" disabled={!file} onClick={onUpload}>
               {t("profile.uploadPhoto")}
             </Button>
@@ -223,8 +241,7 @@ export default function ProfileRoute() {
             variant="destructive"
             onClick={async () => {
               setConfirmRemove(false);
-              await removePhoto();
-              await refresh();
+              await removePhoto.mutateAsync().catch(() => undefined); // the client has toasted
             }}
           >
             {t("profile.removePhoto")}

@@ -1,0 +1,109 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { authorizedAs, mockApi, ok, type Reply } from "@/testing/mock-api";
+import { renderWithProviders } from "@/testing/render";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { subscribeToast } from "@/lib/toast-store";
+
+import { Header } from "./header";
+
+function renderHeader(extra: Record<string, Reply> = {}, language: "vi" | "en" = "vi") {
+  const api = mockApi({
+    "/api/v1/notification/unread-count": ok({ count: 0 }),
+    ...extra,
+  });
+  renderWithProviders(
+    <MemoryRouter>
+      <TooltipProvider>
+        <Header authorized={authorizedAs("LEARNER") as never} />
+      </TooltipProvider>
+    </MemoryRouter>,
+    { language },
+  );
+  return api;
+}
+
+const cart = (n: number) => ok({ cartItems: Array.from({ length: n }, (_, id) => ({ id })) });
+
+describe("header cart badge and pending dot (spec §2)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the number of cart items", async () => {
+    renderHeader({ "/api/v1/shopping-cart": cart(3) });
+    expect(await screen.findByTestId("cart-badge")).toHaveTextContent("3");
+  });
+
+  it("shows 9+ above nine", async () => {
+    renderHeader({ "/api/v1/shopping-cart": cart(12) });
+    expect(await screen.findByTestId("cart-badge")).toHaveTextContent("9+");
+  });
+
+  it("hides the badge at zero and when the cart endpoint is missing (404, silent)", async () => {
+    const toasts: unknown[] = [];
+    const unsubscribe = subscribeToast((toast) => toast && toasts.push(toast));
+    const { calls } = renderHeader();
+    await vi.waitFor(() => expect(calls.some((c) => c.path === "/api/v1/shopping-cart")).toBe(true));
+    expect(screen.queryByTestId("cart-badge")).toBeNull();
+    expect(toasts).toEqual([]);
+    unsubscribe();
+  });
+
+  it("puts a red dot on the user menu when PENDING transactions exist", async () => {
+    const { calls } = renderHeader({
+      "/api/v1/transaction": ok({ items: [{ id: 1 }], total: 1, page: 1, limit: 1 }),
+    });
+    expect(await screen.findByTestId("pending-dot")).toBeInTheDocument();
+    expect(calls.find((c) => c.path.startsWith("/api/v1/transaction"))?.path).toBe(
+      "/api/v1/transaction?page=1&limit=1&status=PENDING",
+    );
+  });
+
+  it("sends Accept-Language of the stored language on every call", async () => {
+    const { calls } = renderHeader({}, "en");
+    await screen.findByRole("button", { name: "Account menu" });
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(3));
+    expect(calls.every((c) => c.headers["Accept-Language"] === "en")).toBe(true);
+  });
+
+  it("opens the user menu with profile, transaction history and logout", async () => {
+    renderHeader();
+    await userEvent.click(screen.getByRole("button", { name: "Tài khoản" }));
+    const menu = await screen.findByRole("menu");
+    for (const name of ["Hồ sơ", "Lịch sử giao dịch", "Đăng xuất"])
+      expect(within(menu).getByRole("menuitem", { name })).toBeInTheDocument();
+  });
+});
+
+describe("header for organization members (issue 9)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the organization's logo beside the product logo and the settings entry for its admins", async () => {
+    mockApi({ "/api/v1/notification/unread-count": ok({ count: 0 }) });
+    const base = authorizedAs("EDUCATOR");
+    const organization = { id: 3, name: "Trung tâm Học tập", logo: "/media/organizations/3/logo.webp" };
+    const authorized = { ...base, user: { ...base.user, is_admin: true, organization } };
+    renderWithProviders(
+      <MemoryRouter>
+        <TooltipProvider>
+          <Header authorized={authorized as never} />
+        </TooltipProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("img", { name: "Trung tâm Học tập" })).toHaveAttribute(
+      "src",
+      "/media/organizations/3/logo.webp",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Tài khoản" }));
+    expect(await screen.findByRole("menuitem", { name: "Cài đặt tổ chức" })).toBeInTheDocument();
+  });
+
+  it("hides the settings entry from users who are not organization admins", async () => {
+    renderHeader();
+    await userEvent.click(screen.getByRole("button", { name: "Tài khoản" }));
+    await screen.findByRole("menu");
+    expect(screen.queryByRole("menuitem", { name: "Cài đặt tổ chức" })).toBeNull();
+  });
+});

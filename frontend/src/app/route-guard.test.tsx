@@ -1,0 +1,61 @@
+import { cleanup, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
+import { renderWithProviders } from "@/testing/render";
+
+import { routes } from "./routes";
+
+function setWidth(width: number) {
+  Object.defineProperty(window, "innerWidth", { value: width, configurable: true, writable: true });
+}
+
+async function visit(path: string, role: "LEARNER" | "EDUCATOR", width = 1440) {
+  setWidth(width);
+  mockApi({ "/api/v1/auth/is-authorized": ok(authorizedAs(role)) });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+describe("route guard on the real route table (spec §2)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends an educator on a learner-only test route to /forbidden", async () => {
+    const router = await visit("/take-test/preparation/1", "EDUCATOR");
+    expect(
+      await screen.findByRole("heading", { name: "Bạn không có quyền truy cập trang này" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/forbidden");
+  });
+
+  it("sends a learner on an educator route to /forbidden", async () => {
+    const router = await visit("/question-bank", "LEARNER");
+    await screen.findByText("403");
+    expect(router.state.location.pathname).toBe("/forbidden");
+  });
+
+  it("sends a narrow window on test and survey routes to /unsupported", async () => {
+    for (const path of ["/take-test/preparation/1", "/survey/taking/4", "/survey/overview/2"]) {
+      const router = await visit(path, "LEARNER", 1279);
+      expect(await screen.findByText("426")).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/unsupported");
+      cleanup();
+    }
+  });
+
+  it("lets any role through routes without roles", async () => {
+    const router = await visit("/home", "LEARNER");
+    await screen.findByRole("navigation", { name: "Điều hướng chính" });
+    expect(router.state.location.pathname).toBe("/home");
+  });
+
+  it("shows the 404 page for an unknown path", async () => {
+    await visit("/no-such-page", "LEARNER");
+    expect(
+      await screen.findByRole("heading", { name: "Chúng tôi không tìm thấy trang này" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Quay lại" })).toBeInTheDocument();
+  });
+});

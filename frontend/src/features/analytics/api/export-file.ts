@@ -1,0 +1,107 @@
+import { buildUrl, csrfToken, handleFailure } from "@/lib/api-client";
+import { storedLanguage } from "@/lib/language";
+
+import { dropEmpty, type ExportJob, type MarketFilters } from "./types";
+
+export type ExportResult = { kind: "file"; blob: Blob; fileName: string } | { kind: "job"; job: ExportJob };
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*` first), or `fallback`. */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/** A POST that answers a file (200) or a background job (202, JSON envelope). */
+async function postForFile(
+  path: string,
+  init: { query?: Record<string, string | number | undefined>; body?: unknown },
+  fallbackName: string,
+): Promise<ExportResult> {
+  const response = await fetch(buildUrl(path, init.query), {
+    method: "POST",
+    credentials: "include",
+    headers: {
+      "Accept-Language": storedLanguage(),
+      "X-CSRFToken": csrfToken(),
+      ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) {
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = (await response.json()) as Record<string, unknown>;
+    } catch {
+      parsed = { message: response.statusText };
+    }
+    throw handleFailure(response.status, parsed);
+  }
+  if (response.status === 202) {
+    const envelope = (await response.json()) as { data: ExportJob };
+    return { kind: "job", job: envelope.data };
+  }
+  const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"), fallbackName);
+  return { kind: "file", blob: await response.blob(), fileName };
+}
+
+/** POST .../markets/assessments/transactions/export (body filters incl. test_preset_id): the
+ * .xlsx, default name market-assessment-transactions-{preset or all}.xlsx. */
+export function exportTransactions(filters: MarketFilters, search = ""): Promise<ExportResult> {
+  return postForFile(
+    "/api/v1/transaction/analytics/markets/assessments/transactions/export",
+    { query: { search: search || undefined }, body: dropEmpty(filters) },
+    `market-assessment-transactions-${filters.test_preset_id ?? "all"}.xlsx`,
+  );
+}
+
+/** POST /api/v1/transaction/analytics/export-dashboard (query filters): the dashboard PDF,
+ * default name transactions-dashboard.pdf. */
+export function exportDashboard(filters: MarketFilters): Promise<ExportResult> {
+  const query = dropEmpty(filters) as Record<string, string | number | undefined>;
+  return postForFile(
+    "/api/v1/transaction/analytics/export-dashboard",
+    { query },
+    "transactions-dashboard.pdf",
+  );
+}
+
+/** GET a finished background export (the job's download_url) as a file. */
+export async function downloadJobFile(job: ExportJob): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetch(job.download_url ?? "", {
+    credentials: "include",
+    headers: { "Accept-Language": storedLanguage() },
+  });
+  if (!response.ok) {
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = (await response.json()) as Record<string, unknown>;
+    } catch {
+      parsed = { message: response.statusText };
+    }
+    throw handleFailure(response.status, parsed);
+  }
+  const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"), job.file_name);
+  return { blob: await response.blob(), fileName };
+}
+
+/** Hand a blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

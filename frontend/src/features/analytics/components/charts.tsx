@@ -1,0 +1,170 @@
+/** The dashboard charts (recharts; this module loads only with the /alltransaction routes).
+ * Each chart has a title and a screen-reader table of its figures. Money in VND. */
+import type { ReactNode } from "react";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+
+import { formatVnd } from "@/lib/format";
+import { useLanguage, useT, type MessageId } from "@/lib/intl";
+
+import type { SeriesPoint } from "../api/types";
+import { EmptyState } from "./states";
+
+const BLUE = "#1d4ed8";
+const UNIT: Record<string, MessageId> = {
+  day: "analytics.chart.unit.day",
+  week: "analytics.chart.unit.week",
+  month: "analytics.chart.unit.month",
+};
+
+function compact(locale: string) {
+  const fmt = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+  return (value: number) => fmt.format(value);
+}
+
+export function ChartCard({ title, children, note }: { title: string; children: ReactNode; note?: string }) {
+  return (
+    <figure className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-4">
+      <figcaption className="text-sm font-semibold text-slate-800">{title}</figcaption>
+      {children}
+      {note && <p className="text-xs text-slate-500">{note}</p>}
+    </figure>
+  );
+}
+
+function SrTable({ caption, rows }: { caption: string; rows: [string, string, string][] }) {
+  const t = useT();
+  return (
+    <table className="sr-only">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("analytics.chart.label")}</th>
+          <th scope="col">{t("analytics.kpi.purchases")}</th>
+          <th scope="col">{t("analytics.kpi.revenue")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([a, b, c]) => (
+          <tr key={a}>
+            <th scope="row">{a}</th>
+            <td>{b}</td>
+            <td>{c}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function RevenueChart({ points, unit }: { points: SeriesPoint[]; unit: string }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const title = t("analytics.chart.revenueOverTime");
+  if (points.every((p) => p.purchases === 0)) {
+    return (
+      <ChartCard title={title}>
+        <EmptyState>{t("analytics.empty.noSales")}</EmptyState>
+      </ChartCard>
+    );
+  }
+  const dateFmt = new Intl.DateTimeFormat(
+    locale,
+    unit === "month" ? { month: "short", year: "numeric" } : { day: "numeric", month: "short" },
+  );
+  const label = (iso: string) => dateFmt.format(new Date(`${iso}T00:00:00`));
+  const data = points.map((p) => ({ ...p, label: label(p.period) }));
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <ChartCard title={title} note={t(UNIT[unit] ?? "analytics.chart.unit.day")}>
+      <div className="h-64" data-testid="revenue-chart">
+        <ResponsiveContainer width="100%" height="100%">
+          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+            <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
+            <YAxis tickFormatter={compact(locale)} tick={{ fontSize: 11 }} width={48} />
+            <Tooltip
+              formatter={(value, name) =>
+                name === "revenue"
+                  ? [formatVnd(Number(value), locale), t("analytics.kpi.revenue")]
+                  : [number.format(Number(value)), t("analytics.kpi.purchases")]
+              }
+            />
+            <Area
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="revenue"
+              stroke={BLUE}
+              fill={BLUE}
+              fillOpacity={0.15}
+              strokeWidth={2}
+            />
+          </AreaChart>
+        </ResponsiveContainer>
+      </div>
+      <SrTable
+        caption={title}
+        rows={points
+          .filter((p) => p.purchases > 0)
+          .map((p) => [label(p.period), number.format(p.purchases), formatVnd(p.revenue, locale)])}
+      />
+    </ChartCard>
+  );
+}
+
+export interface BarDatum {
+  label: string;
+  purchases: number;
+  revenue: number;
+}
+
+/** A horizontal bar chart of revenue per category, with purchases in the tooltip. */
+export function BreakdownChart({ title, data, note }: { title: string; data: BarDatum[]; note?: string }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const number = new Intl.NumberFormat(locale);
+  if (data.length === 0 || data.every((d) => d.purchases === 0)) {
+    return (
+      <ChartCard title={title}>
+        <EmptyState>{t("analytics.empty.noSales")}</EmptyState>
+      </ChartCard>
+    );
+  }
+  const height = Math.max(120, data.length * 34 + 40);
+  return (
+    <ChartCard title={title} note={note}>
+      <div style={{ height }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
+            <XAxis type="number" tickFormatter={compact(locale)} tick={{ fontSize: 11 }} />
+            <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 11 }} />
+            <Tooltip
+              formatter={(value) => [formatVnd(Number(value), locale), t("analytics.kpi.revenue")]}
+              labelFormatter={(label, payload) => {
+                const item = payload?.[0]?.payload as BarDatum | undefined;
+                return item
+                  ? `${label} · ${t("analytics.chart.purchasesN", { count: item.purchases })}`
+                  : String(label);
+              }}
+            />
+            <Bar isAnimationActive={false} dataKey="revenue" fill={BLUE} radius={[0, 4, 4, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <SrTable
+        caption={title}
+        rows={data.map((d) => [d.label, number.format(d.purchases), formatVnd(d.revenue, locale)])}
+      />
+    </ChartCard>
+  );
+}

@@ -1,0 +1,136 @@
+/** A table that reads as a table on wide screens and as one card per row on phones (each cell
+ * shows its column name first), and the pager under it. */
+import type { ReactNode, TdHTMLAttributes } from "react";
+
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { useT } from "@/lib/intl";
+
+export function Table({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white max-md:border-0 max-md:bg-transparent md:overflow-x-auto">
+      <table aria-label={label} className="w-full text-left text-sm max-md:block">
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Head({ children }: { children: ReactNode }) {
+  return (
+    <thead className="bg-slate-50 text-xs uppercase text-slate-500 max-md:sr-only">
+      <tr>{children}</tr>
+    </thead>
+  );
+}
+
+export function Th({ children, className }: { children?: ReactNode; className?: string }) {
+  return (
+    <th scope="col" className={cn("p-3 font-medium", className)}>
+      {children}
+    </th>
+  );
+}
+
+export function Body({ children }: { children: ReactNode }) {
+  return <tbody className="max-md:grid max-md:gap-3">{children}</tbody>;
+}
+
+export function Tr({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <tr
+      className={cn(
+        "border-t border-slate-100 align-top hover:bg-slate-50 max-md:grid max-md:gap-1 max-md:rounded-2xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3",
+        className,
+      )}
+    >
+      {children}
+    </tr>
+  );
+}
+
+/** A cell; `label` is the column name shown before the value on phones. */
+export function Td({
+  label,
+  children,
+  className,
+  ...props
+}: { label?: string; children: ReactNode; className?: string } & TdHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <td
+      data-label={label}
+      className={cn(
+        "p-3 max-md:flex max-md:items-center max-md:gap-2 max-md:p-0",
+        label &&
+          "max-md:before:w-32 max-md:before:shrink-0 max-md:before:text-xs max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]",
+        className,
+      )}
+      {...props}
+    >
+      {children}
+    </td>
+  );
+}
+
+/** A full-width row for the loading, empty and error states. */
+export function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr className="max-md:block">
+      <td
+        colSpan={colSpan}
+        className="p-8 text-center text-slate-500 max-md:block max-md:rounded-2xl max-md:border max-md:border-dashed max-md:border-slate-300 max-md:bg-white"
+      >
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** Skeleton rows while a table loads. */
+export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: number }) {
+  const t = useT();
+  return (
+    <>
+      {Array.from({ length: rows }, (_, r) => (
+        <tr key={r} aria-hidden="true" className="border-t border-slate-100 max-md:block">
+          {Array.from({ length: columns }, (_, c) => (
+            <td key={c} className="p-3 max-md:block">
+              <span className="block h-4 animate-pulse rounded bg-slate-200" />
+            </td>
+          ))}
+        </tr>
+      ))}
+      <tr className="sr-only">
+        <td>{t("common.loading")}</td>
+      </tr>
+    </>
+  );
+}
+
+/** Previous / "page n of m" / next; hidden when everything fits on one page. */
+export function Pager({
+  page,
+  limit,
+  total,
+  onPage,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const t = useT();
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t("analytics.paging")} className="flex items-center gap-3 text-sm">
+      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t("common.previous")}
+      </Button>
+      <span>{t("common.pageOf", { page, pages })}</span>
+      <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t("common.next")}
+      </Button>
+    </nav>
+  );
+}

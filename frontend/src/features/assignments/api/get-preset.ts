@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+
+import type { Preset } from "./types";
+
+/** GET /api/v1/test-presets/{id}: the test's name, grade, status and batches (with slot
+ * figures), for the pages about one test. */
+export function getPreset(id: number): Promise<Preset> {
+  return api<Preset>(`/api/v1/test-presets/${id}`);
+}
+
+export const presetQuery = (id: number) =>
+  queryOptions({ queryKey: ["assignments", "preset", id], queryFn: () => getPreset(id) });
+
+export function usePreset(id: number | null) {
+  return useQuery({ ...presetQuery(id ?? 0), enabled: id !== null && id > 0 });
+}

@@ -1,0 +1,71 @@
+/** Message ids and badge styles of the statuses the /assignment API returns. */
+import type { MessageId } from "@/lib/intl";
+
+export const ASSIGNMENT_STATUS_LABEL: Record<string, MessageId> = {
+  assigned: "assignments.status.assigned",
+  in_progress: "assignments.status.in_progress",
+  submitted: "assignments.status.submitted",
+  graded: "assignments.status.graded",
+  revoked: "assignments.status.revoked",
+};
+
+export const SOURCE_LABEL: Record<string, MessageId> = {
+  direct: "assignments.source.direct",
+  purchase: "assignments.source.purchase",
+};
+
+export const BATCH_STATE_LABEL: Record<string, MessageId> = {
+  upcoming: "assignments.batchState.upcoming",
+  open: "assignments.batchState.open",
+  ended: "assignments.batchState.ended",
+};
+
+export const PRESET_STATUS_LABEL: Record<string, MessageId> = {
+  draft: "assignments.presetStatus.draft",
+  approved: "assignments.presetStatus.approved",
+  rejected: "assignments.presetStatus.rejected",
+  published: "assignments.presetStatus.published",
+};
+
+export const WAITING_STATUS_LABEL: Record<string, MessageId> = {
+  waiting: "assignments.waitingStatus.waiting",
+  offered: "assignments.waitingStatus.offered",
+  claimed: "assignments.waitingStatus.claimed",
+  lapsed: "assignments.waitingStatus.lapsed",
+  left: "assignments.waitingStatus.left",
+};
+
+export const TONE = {
+  green: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  amber: "bg-amber-50 text-amber-800 ring-amber-200",
+  red: "bg-red-50 text-red-800 ring-red-200",
+  slate: "bg-slate-100 text-slate-700 ring-slate-200",
+  blue: "bg-blue-50 text-blue-800 ring-blue-200",
+  sky: "bg-sky-50 text-sky-800 ring-sky-200",
+} as const;
+export type Tone = keyof typeof TONE;
+
+export const ASSIGNMENT_STATUS_TONE: Record<string, Tone> = {
+  assigned: "sky",
+  in_progress: "amber",
+  submitted: "blue",
+  graded: "green",
+  revoked: "slate",
+};
+
+export const BATCH_STATE_TONE: Record<string, Tone> = { upcoming: "sky", open: "green", ended: "slate" };
+
+export const PRESET_STATUS_TONE: Record<string, Tone> = {
+  draft: "slate",
+  approved: "sky",
+  rejected: "red",
+  published: "green",
+};
+
+export const WAITING_STATUS_TONE: Record<string, Tone> = {
+  waiting: "amber",
+  offered: "blue",
+  claimed: "green",
+  lapsed: "slate",
+  left: "slate",
+};

@@ -1,0 +1,38 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { mockApi, ok } from "@/testing/mock-api";
+
+import { ASSIGNMENT, BATCH, BOUGHT, page } from "../testing/fixtures";
+import { renderRoute } from "../testing/render-route";
+import BatchDetailRoute from "./batch-detail";
+
+describe("/assignment/batch-detail/:batchId", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the batch's figures and its registered learners", async () => {
+    const { calls } = mockApi({
+      "/api/v1/batches/51": ok(BATCH),
+      "/api/v1/assignments": ok(page([ASSIGNMENT, BOUGHT])),
+    });
+    renderRoute("/assignment/batch-detail/:batchId", "/assignment/batch-detail/51", <BatchDetailRoute />);
+    expect(await screen.findByRole("heading", { level: 1, name: BATCH.name })).toBeVisible();
+    const figures = screen.getByRole("region", { name: "Số liệu ca thi" });
+    expect(within(figures).getByText("Số chỗ", { selector: "dt" }).parentElement).toHaveTextContent("30");
+    expect(within(figures).getByText("Còn trống", { selector: "dt" }).parentElement).toHaveTextContent("2");
+    expect(within(figures).getByText("Đang giữ", { selector: "dt" }).parentElement).toHaveTextContent("3");
+    expect(within(figures).getByText("Đã dùng", { selector: "dt" }).parentElement).toHaveTextContent("25");
+    const learners = await screen.findByRole("table", { name: "Học sinh đã đăng ký" });
+    expect(await within(learners).findByText("Đặng Minh Khoa")).toBeVisible();
+    expect(within(learners).getByText("Lê Hoàng Nam")).toBeVisible();
+    expect(
+      calls.some((c) => c.path.startsWith("/api/v1/assignments?") && c.path.includes("batch_id=51")),
+    ).toBe(true);
+  });
+
+  it("says when the batch does not exist", async () => {
+    mockApi({ "/api/v1/batches/99": { status: 404, body: { success: false, message: "Batch not found." } } });
+    renderRoute("/assignment/batch-detail/:batchId", "/assignment/batch-detail/99", <BatchDetailRoute />);
+    expect(await screen.findByText("Không tìm thấy ca thi này.")).toBeVisible();
+  });
+});

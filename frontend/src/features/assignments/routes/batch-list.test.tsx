@@ -1,0 +1,42 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { mockApi, ok } from "@/testing/mock-api";
+
+import { BATCH, FULL_BATCH, page } from "../testing/fixtures";
+import { renderRoute } from "../testing/render-route";
+import BatchListRoute from "./batch-list";
+
+describe("/assignment/batch-list", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows every batch's state and slot figures, read-only, and filters by state", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ "/api/v1/batches": ok(page([BATCH, FULL_BATCH])) });
+    renderRoute("/assignment/batch-list", "/assignment/batch-list", <BatchListRoute />, { language: "en" });
+    const table = await screen.findByRole("table", { name: "Batch list" });
+    const first = (await within(table).findByRole("link", { name: BATCH.name })).closest("tr")!;
+    expect(within(first).getByRole("link", { name: BATCH.name })).toHaveAttribute(
+      "href",
+      "/assignment/batch-detail/51",
+    );
+    expect(within(first).getByRole("link", { name: BATCH.preset.name })).toHaveAttribute(
+      "href",
+      "/assignment/batch/7",
+    );
+    expect(first).toHaveTextContent("Upcoming");
+    expect(
+      within(first).getByRole("img", { name: "25 taken, 3 pending, 2 available of 30 slots" }),
+    ).toBeVisible();
+    const full = within(table).getByRole("link", { name: FULL_BATCH.name }).closest("tr")!;
+    expect(full).toHaveTextContent("No batch slot");
+    // Read-only: no field and no button in the table.
+    expect(within(table).queryByRole("textbox")).toBeNull();
+    expect(within(table).queryByRole("spinbutton")).toBeNull();
+    expect(within(table).queryByRole("button")).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText("State"), "open");
+    await vi.waitFor(() => expect(calls.some((c) => c.path.includes("state=open"))).toBe(true));
+  });
+});

@@ -1,0 +1,19 @@
+import { useMutation } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+import type { PublicSchemas } from "@/lib/api/types";
+
+export type RegisterInput = PublicSchemas["RegisterIn"];
+
+/** POST /public/api/users/register (201; 400 field errors, 409 `email_taken`), shown inline. */
+export function register(body: RegisterInput): Promise<PublicSchemas["RegisteredOut"]> {
+  return api<PublicSchemas["RegisteredOut"]>("/public/api/users/register", {
+    method: "POST",
+    body,
+    silent: true,
+  });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,48 @@
+/** Message ids of the feature's enumerations (results, integrity events, question types). */
+import type { MessageId } from "@/lib/intl";
+
+export const RESULT_LABEL: Record<string, MessageId> = {
+  pending: "grading.result.pending",
+  passed: "grading.result.passed",
+  failed: "grading.result.failed",
+};
+
+export const RESULT_STYLE: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  passed: "bg-emerald-100 text-emerald-800",
+  failed: "bg-red-100 text-red-800",
+};
+
+export const EVENT_LABEL: Record<string, MessageId> = {
+  tab_hidden: "grading.event.tab_hidden",
+  blur: "grading.event.blur",
+  copy: "grading.event.copy",
+  paste: "grading.event.paste",
+  context_menu: "grading.event.context_menu",
+  takeover: "grading.event.takeover",
+  voided: "grading.event.voided",
+  reinstated: "grading.event.reinstated",
+};
+
+/** Switches count toward voiding; the others are logged only. */
+export const SWITCH_EVENTS = new Set(["tab_hidden", "blur"]);
+
+export const TYPE_LABEL: Record<string, MessageId> = {
+  single_choice: "grading.type.single_choice",
+  multiple_choice: "grading.type.multiple_choice",
+  true_false: "grading.type.true_false",
+  short_text: "grading.type.short_text",
+  essay: "grading.type.essay",
+};
+
+export const SUBMIT_REASON_LABEL: Record<string, MessageId> = {
+  learner: "grading.submitReason.learner",
+  deadline: "grading.submitReason.deadline",
+  voided: "grading.submitReason.voided",
+};
+
+/** A score without trailing zeros ("7.5", "8"). */
+export function formatScore(value: number | null | undefined, locale: string): string {
+  if (value === null || value === undefined) return "—";
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}

@@ -1,0 +1,56 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { mockApi, ok } from "@/testing/mock-api";
+
+import { ATTEMPT } from "../testing/fixtures";
+import { renderRoute } from "../testing/render-route";
+import AttemptDetailRoute from "./attempt-detail";
+
+const PATTERN = "/assignment/result/:attemptId";
+
+describe("attempt detail", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the score, answers against the key, the integrity log and the video", async () => {
+    mockApi({ "/api/v1/attempts/71": ok(ATTEMPT) });
+    const { container } = renderRoute(PATTERN, "/assignment/result/71", <AttemptDetailRoute />, {
+      language: "en",
+    });
+    expect(await screen.findByRole("heading", { name: "Trần Minh Khoa" })).toBeInTheDocument();
+    expect(screen.getByText("Voided")).toBeInTheDocument();
+    const log = screen.getByRole("heading", { name: "Integrity log" }).parentElement!;
+    expect(within(log).getByText("Left the test tab")).toBeInTheDocument();
+    expect(within(log).getByText("Paste blocked")).toBeInTheDocument();
+    expect(within(log).getByText("Result voided")).toBeInTheDocument();
+    expect(container.querySelector("video")).toHaveAttribute("src", ATTEMPT.video_url);
+    expect(screen.getByText("learner's choice")).toBeInTheDocument();
+    expect(screen.getByText("1.5/2")).toBeInTheDocument();
+    expect(screen.getByText("Thiếu giải thích")).toBeInTheDocument();
+  });
+
+  it("reinstates a voided result only with a reason", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/attempts/71": ok(ATTEMPT),
+      "/api/v1/attempts/71/reinstate": ok({ ...ATTEMPT, voided: false }),
+    });
+    renderRoute(PATTERN, "/assignment/result/71", <AttemptDetailRoute />, { language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Reinstate" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Reinstate" }));
+    expect(await within(dialog).findByText("Give the reason for reinstating.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/Reason/), "Mất điện, đã xác minh");
+    await user.click(within(dialog).getByRole("button", { name: "Reinstate" }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")).toMatchObject({
+        path: "/api/v1/attempts/71/reinstate",
+        body: { reason: "Mất điện, đã xác minh" },
+      }),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});

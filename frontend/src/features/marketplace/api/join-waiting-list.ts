@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+
+import { myWaitingQuery, waitingListPath } from "./get-my-waiting";
+import type { MyWaiting } from "./types";
+
+/** POST /api/v1/marketplace/{id}/waiting-list: join the waiting list of a test whose every batch
+ * is full (learners). 409 `slots_available`, `already_waiting` are shown at the panel (silent). */
+export function joinWaitingList(listingId: number): Promise<MyWaiting> {
+  return api<MyWaiting>(waitingListPath(listingId), { method: "POST", silent: true });
+}
+
+export function useJoinWaitingList(listingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => joinWaitingList(listingId),
+    onSuccess: (entry) => queryClient.setQueryData(myWaitingQuery(listingId).queryKey, entry),
+  });
+}

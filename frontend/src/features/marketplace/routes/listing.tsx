@@ -1,0 +1,272 @@
+/** /marketplace/:listing_id (any role): one listing: its cover, organization, grade, subjects,
+ * duration and test window, description, the add-ons with their prices in VND, and the batches
+ * with dates and free slots ("no batch slot" when full). When every batch is full ("no slot
+ * available") a learner can join the waiting list and see their place or the slot offered to
+ * them. Educators of the organization can withdraw their listing. */
+import { ArrowLeft, CalendarDays, Camera, CameraOff, Clock } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+
+import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api-client";
+import { useAuthorized } from "@/lib/auth/get-authorized";
+import { cn } from "@/lib/cn";
+import { formatDate } from "@/lib/format";
+import { useLanguage, useT, type MessageId } from "@/lib/intl";
+
+import { useListing } from "../api/get-listing";
+import { useMyWaiting } from "../api/get-my-waiting";
+import { listingBatches, noSlotAvailable, type ListingBatch } from "../api/types";
+import { Cover } from "../components/cover";
+import { priceText } from "../components/price";
+import { WaitingListPanel } from "../components/waiting-list-panel";
+import { WithdrawListing } from "../components/withdraw-listing";
+
+const backClass =
+  "inline-flex w-fit items-center gap-1 text-sm text-blue-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600";
+
+export default function ListingRoute() {
+  const t = useT();
+  const { locale } = useLanguage();
+  const navigate = useNavigate();
+  const id = Number(useParams().listing_id);
+  const user = useAuthorized().data?.user;
+  const learner = user !== undefined && user.pandai_profile_role !== "EDUCATOR";
+  const listing = useListing(id);
+  const isTest = listing.data?.kind === "test";
+  const mine = useMyWaiting(id, { enabled: learner && isTest && listing.data?.status === "active" });
+  const [now] = useState(() => Date.now());
+
+  if (listing.isPending) {
+    return (
+      <p role="status" className="p-8 text-center text-sm text-slate-500">
+        {t("common.loading")}
+      </p>
+    );
+  }
+  if (listing.isError) {
+    const missing = listing.error instanceof ApiError && listing.error.status === 404;
+    return (
+      <div className="grid gap-4">
+        <Link to="/marketplace" className={backClass}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {t("marketplace.back")}
+        </Link>
+        <div role="alert" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-8 text-center">
+          <p className="font-medium">{missing ? t("marketplace.notFound") : t("marketplace.loadFailed")}</p>
+          {!missing && (
+            <div>
+              <Button size="sm" variant="outline" onClick={() => void listing.refetch()}>
+                {t("marketplace.retry")}
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const l = listing.data;
+  const own = user?.pandai_profile_role === "EDUCATOR" && user.organization?.id === l.organization.id;
+  const batches = listingBatches(l.batches);
+  const full = isTest && noSlotAvailable(batches, now);
+  const onList = (mine.data ?? null) !== null;
+  const addons: { label: MessageId; hint: MessageId; price: number | null }[] = isTest
+    ? [
+        {
+          label: "marketplace.addon.testOnly",
+          hint: "marketplace.addon.testOnlyHint",
+          price: l.price_test_only,
+        },
+        {
+          label: "marketplace.addon.testAdvanced",
+          hint: "marketplace.addon.testAdvancedHint",
+          price: l.price_test_advanced,
+        },
+        {
+          label: "marketplace.addon.surveyReport",
+          hint: "marketplace.addon.surveyReportHint",
+          price: l.price_survey_report,
+        },
+      ]
+    : [
+        {
+          label: "marketplace.addon.surveyReport",
+          hint: "marketplace.addon.surveyReportHint",
+          price: l.price_survey_report ?? l.price_test_only,
+        },
+      ];
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <Link to="/marketplace" className={backClass}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        {t("marketplace.back")}
+      </Link>
+      {l.status !== "active" && (
+        <p role="note" className="rounded-xl border border-slate-300 bg-slate-100 p-3 text-sm text-slate-800">
+          {t("marketplace.withdrawnNote")}
+        </p>
+      )}
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          <Cover listing={l} shape="photo" />
+        </div>
+        <div className="grid content-start gap-3">
+          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere] sm:text-3xl">{l.name}</h1>
+          <p className="text-slate-700">{l.organization.name}</p>
+          <div className="flex flex-wrap gap-1.5 text-sm">
+            {l.grade && (
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800">
+                {t("marketplace.gradeN", { grade: l.grade })}
+              </span>
+            )}
+            {l.subjects.map((s) => (
+              <span key={s} className="rounded-full bg-blue-50 px-2.5 py-0.5 text-blue-800">
+                {s}
+              </span>
+            ))}
+          </div>
+          <ul className="grid gap-1.5 text-sm text-slate-700">
+            {l.duration_minutes && (
+              <li className="flex items-center gap-2">
+                <Clock className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                {t("marketplace.minutesN", { count: l.duration_minutes })}
+              </li>
+            )}
+            {isTest && (
+              <li className="flex items-center gap-2">
+                {l.camera_proctoring ? (
+                  <Camera className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                ) : (
+                  <CameraOff className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                )}
+                {t(l.camera_proctoring ? "marketplace.camera" : "marketplace.noCamera")}
+              </li>
+            )}
+            {(l.starts_at || l.ends_at) && (
+              <li className="flex items-center gap-2">
+                <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                {t("marketplace.window", {
+                  start: l.starts_at ? formatDate(l.starts_at, locale) : "—",
+                  end: l.ends_at ? formatDate(l.ends_at, locale) : "—",
+                })}
+              </li>
+            )}
+          </ul>
+          {own && l.status === "active" && (
+            <div className="pt-1">
+              <WithdrawListing listing={l} onDone={() => navigate("/marketplace?mylistings=true")} />
+            </div>
+          )}
+        </div>
+      </div>
+
+      {l.description && (
+        <section className="grid gap-2" aria-labelledby="listing-description">
+          <h2 id="listing-description" className="text-lg font-semibold">
+            {t("marketplace.description")}
+          </h2>
+          <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{l.description}</p>
+        </section>
+      )}
+
+      <section className="grid gap-3" aria-labelledby="listing-addons">
+        <h2 id="listing-addons" className="text-lg font-semibold">
+          {t("marketplace.addons")}
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {addons.map((a) => (
+            <li
+              key={a.label}
+              className="grid content-start gap-1 rounded-2xl border border-slate-200 bg-white p-4"
+            >
+              <span className="font-medium text-slate-900">{t(a.label)}</span>
+              <span className="text-xs text-slate-600">{t(a.hint)}</span>
+              <span
+                className={cn(
+                  "pt-1 text-lg font-semibold",
+                  a.price === null
+                    ? "text-sm font-normal text-slate-500"
+                    : a.price === 0
+                      ? "text-emerald-700"
+                      : "",
+                )}
+              >
+                {a.price === null
+                  ? t("marketplace.notOffered")
+                  : priceText(a.price, locale, t("marketplace.free"))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {isTest && (
+        <section className="grid gap-3" aria-labelledby="listing-batches">
+          <h2 id="listing-batches" className="text-lg font-semibold">
+            {t("marketplace.batches")}
+          </h2>
+          {batches.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("marketplace.noBatches")}</p>
+          ) : (
+            <ul className="grid gap-2">
+              {batches.map((b) => (
+                <BatchItem key={b.id} batch={b} now={now} />
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {isTest && l.status === "active" && (full || onList) && (
+        <WaitingListPanel listingId={l.id} batches={batches} full={full} canJoin={learner} />
+      )}
+    </div>
+  );
+}
+
+function BatchItem({ batch, now }: { batch: ListingBatch; now: number }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const ended = Date.parse(batch.expires_at) <= now;
+  const fullBatch = !ended && batch.available === 0;
+  const start = new Date(batch.starts_at);
+  const end = new Date(batch.expires_at);
+  const when = Number.isNaN(start.getTime())
+    ? ""
+    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).formatRange(
+        start,
+        end > start ? end : start,
+      );
+  return (
+    <li
+      className={cn(
+        "flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3 text-sm",
+        ended || fullBatch ? "border-slate-200 bg-slate-50" : "border-slate-200 bg-white",
+      )}
+    >
+      <span className="grid gap-0.5">
+        <span className="font-medium text-slate-900">
+          {batch.name || t("marketplace.batchN", { id: batch.id })}
+        </span>
+        <span className="text-xs text-slate-600">{when}</span>
+      </span>
+      <span
+        className={cn(
+          "whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium",
+          ended && "bg-slate-200 text-slate-700",
+          fullBatch && "bg-red-50 text-red-700",
+          !ended && !fullBatch && "bg-emerald-50 text-emerald-800",
+        )}
+      >
+        {ended
+          ? t("marketplace.batchEnded")
+          : fullBatch
+            ? t("marketplace.noBatchSlot")
+            : t("marketplace.slotsLeft", { count: batch.available })}
+      </span>
+    </li>
+  );
+}

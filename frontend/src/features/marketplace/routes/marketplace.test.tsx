@@ -1,0 +1,106 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
+
+import { FREE_LISTING, FULL_LISTING, LISTING, page } from "../testing/fixtures";
+import { renderRoute } from "../testing/render-route";
+import MarketplaceRoute from "./marketplace";
+
+const SUBJECTS = [
+  { code: "tieng-anh", name: "Tiếng Anh" },
+  { code: "toan", name: "Toán" },
+];
+
+describe("/marketplace", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows learners the grid with VND prices, free badge and slots, and filters by grade, subject and price", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
+      "/api/v1/marketplace": ok(page([LISTING, FREE_LISTING, FULL_LISTING])),
+      "/api/v1/marketplace/subjects": ok(SUBJECTS),
+    });
+    renderRoute("/marketplace", "/marketplace", <MarketplaceRoute />);
+    const grid = await screen.findByRole("list", { name: "Đề thi đang bán" });
+    const paid = within(grid).getByRole("link", { name: LISTING.name }).closest("li")!;
+    expect(paid).toHaveTextContent(/150\.000\s₫/);
+    expect(paid).toHaveTextContent("Trung tâm Học tập Suốt đời");
+    expect(paid).toHaveTextContent("Lớp 9");
+    expect(paid).toHaveTextContent("45 phút");
+    expect(paid).toHaveTextContent("Còn 4 chỗ");
+    expect(within(grid).getByRole("link", { name: LISTING.name })).toHaveAttribute("href", "/marketplace/31");
+    const free = within(grid).getByRole("link", { name: FREE_LISTING.name }).closest("li")!;
+    expect(within(free).getAllByText("Miễn phí").length).toBeGreaterThan(0);
+    const full = within(grid).getByRole("link", { name: FULL_LISTING.name }).closest("li")!;
+    expect(full).toHaveTextContent("Không còn chỗ trống ở ca nào");
+    // Learners neither publish nor withdraw.
+    expect(screen.queryByRole("button", { name: "Đăng đề thi" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Gỡ/ })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText("Khối lớp"), "9");
+    await user.selectOptions(await screen.findByLabelText("Môn học"), "toan");
+    await user.type(screen.getByLabelText("Giá thấp nhất"), "100000");
+    expect(screen.getByLabelText("Giá thấp nhất")).toHaveValue("100.000");
+    await user.selectOptions(screen.getByLabelText("Sắp xếp"), "price");
+    await vi.waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path.startsWith("/api/v1/marketplace?") &&
+            c.path.includes("grade=9") &&
+            c.path.includes("subject=toan") &&
+            c.path.includes("minprice=100000") &&
+            c.path.includes("order_by=price"),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it("shows an empty state that clears the filters", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
+      "/api/v1/marketplace": (url) => ok(page(url.searchParams.get("grade") ? [] : [LISTING])),
+      "/api/v1/marketplace/subjects": ok(SUBJECTS),
+    });
+    renderRoute("/marketplace", "/marketplace?grade=12", <MarketplaceRoute />, { language: "en" });
+    expect(await screen.findByText("No test matches.")).toBeVisible();
+    await user.click(screen.getAllByRole("button", { name: "Clear filters" })[0]!);
+    expect(await screen.findByRole("link", { name: LISTING.name })).toBeVisible();
+  });
+
+  it("lets educators see their own listings and withdraw one after confirmation, with the refusal's reason", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
+      "/api/v1/marketplace": ok(page([LISTING, FREE_LISTING])),
+      "/api/v1/marketplace/subjects": ok(SUBJECTS),
+      "/api/v1/marketplace/31": {
+        status: 409,
+        body: {
+          success: false,
+          code: "listing_has_pending",
+          message: "Không thể gỡ đề thi này: 2 giao dịch đang chờ thanh toán.",
+        },
+      },
+    });
+    renderRoute("/marketplace", "/marketplace", <MarketplaceRoute />);
+    await screen.findByRole("list", { name: "Đề thi đang bán" });
+    expect(screen.getByRole("button", { name: "Đăng đề thi" })).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Đề thi của tôi" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.path.includes("mylistings=true"))).toBe(true));
+    expect(screen.getByRole("button", { name: "Đề thi của tôi" })).toHaveAttribute("aria-pressed", "true");
+    // Only the own organization's listing (id 3) can be withdrawn.
+    expect(screen.queryByRole("button", { name: `Gỡ ${FREE_LISTING.name} khỏi chợ` })).toBeNull();
+    await user.click(screen.getByRole("button", { name: `Gỡ ${LISTING.name} khỏi chợ` }));
+    const dialog = await screen.findByRole("dialog", { name: "Gỡ đề thi khỏi chợ?" });
+    await user.click(within(dialog).getByRole("button", { name: "Gỡ khỏi chợ" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Không thể gỡ đề thi này: 2 giao dịch đang chờ thanh toán.",
+    );
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/v1/marketplace/31")).toBe(true);
+  });
+});

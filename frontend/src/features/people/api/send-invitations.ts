@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+
+import { invitationsKey } from "./list-invitations";
+import type { InviteResult, PeopleRole } from "./types";
+
+export interface InviteInput {
+  emails: string[];
+  role: PeopleRole;
+  job_title?: string;
+}
+
+/** POST /api/v1/organization/invitations: one result per address (invited, ``already_member``,
+ * ``already_invited``, ``validation_error``). Refusals of the whole request (403
+ * ``not_org_admin``, 400) are shown in the dialog (silent). */
+export function sendInvitations(body: InviteInput): Promise<InviteResult[]> {
+  return api<InviteResult[]>("/api/v1/organization/invitations", { method: "POST", body, silent: true });
+}
+
+export function useSendInvitations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendInvitations,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
+  });
+}

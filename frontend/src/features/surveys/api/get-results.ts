@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+
+import type { SurveyResults } from "./types";
+
+/** GET /api/v1/surveys/{id}/results: takers by status and the distribution of Holland codes. */
+export function getResults(id: number): Promise<SurveyResults> {
+  return api<SurveyResults>(`/api/v1/surveys/${id}/results`, { silent: true });
+}
+
+export const resultsQuery = (id: number) =>
+  queryOptions({ queryKey: ["surveys", "results", id], queryFn: () => getResults(id) });
+
+export function useResults(id: number) {
+  return useQuery({ ...resultsQuery(id), retry: false });
+}

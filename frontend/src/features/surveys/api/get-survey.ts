@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+
+import type { SurveyDetail } from "./types";
+
+/** GET /api/v1/surveys/{id}: one survey with its bilingual content, for the edit form. */
+export function getSurvey(id: number): Promise<SurveyDetail> {
+  return api<SurveyDetail>(`/api/v1/surveys/${id}`, { silent: true });
+}
+
+export const surveyQuery = (id: number) =>
+  queryOptions({ queryKey: ["surveys", "detail", id], queryFn: () => getSurvey(id) });
+
+export function useSurvey(id: number) {
+  return useQuery({ ...surveyQuery(id), retry: false });
+}

@@ -1,0 +1,77 @@
+/** Payload types of the surveys API (issue 8), from the generated OpenAPI types. */
+import type { V1Schemas } from "@/lib/api/types";
+
+export type SurveyRow = V1Schemas["SurveyRowOut"];
+export type SurveyDetail = V1Schemas["SurveyDetailOut"];
+export type SurveyInput = V1Schemas["SurveyUpdateIn"];
+export type MarketListing = V1Schemas["SurveyMarketListingOut"];
+export type Taker = V1Schemas["SurveyTakerOut"];
+export type SurveyResults = V1Schemas["SurveyResultsOut"];
+export type SurveyUserRow = V1Schemas["SurveyUserRowOut"];
+export type SurveyUser = V1Schemas["SurveyUserOut"];
+export type AvailableSurvey = V1Schemas["SurveyAvailableOut"];
+export type Questions = V1Schemas["SurveyQuestionsOut"];
+export type Question = V1Schemas["SurveyQuestionOut"];
+export type GroupProgress = V1Schemas["SurveyGroupProgress"];
+export type StoredAnswer = V1Schemas["SurveyStoreAnswerOut"];
+export type CategoryScore = V1Schemas["SurveyCategoryScoreOut"];
+export type GroupScore = V1Schemas["SurveyGroupScore"];
+export type CategorySuitable = V1Schemas["SurveyCategorySuitableOut"];
+export type SuitableGroup = V1Schemas["SurveySuitableGroup"];
+export type CheckoutAnalytic = V1Schemas["SurveyCheckoutAnalyticOut"];
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  order_by?: string;
+  status?: string;
+}
+
+/** The RIASEC groups in hexagon order. */
+export const RIASEC = ["R", "I", "A", "S", "E", "C"] as const;
+export type GroupCode = (typeof RIASEC)[number];
+
+/** Statuses of a learner's survey (spec §4) and of a survey. */
+export const SUBMISSION_STATUSES = [
+  "not_started",
+  "pending",
+  "in_progress",
+  "completed",
+  "expired",
+  "ended",
+  "cancelled",
+] as const;
+export const SURVEY_STATUSES = ["draft", "pending", "published", "ended", "cancelled"] as const;
+
+/** One bilingual text and one bilingual list as stored in a survey's content. */
+export interface Bilingual {
+  vi: string;
+  en: string;
+}
+export interface BilingualList {
+  vi: string[];
+  en: string[];
+}
+export interface GroupContent {
+  code: GroupCode;
+  name: Bilingual;
+  nickname: Bilingual;
+  description: Bilingual;
+  tips: Bilingual;
+  traits: BilingualList;
+  careers: BilingualList;
+  fields: BilingualList;
+  combinations: BilingualList;
+}
+export interface ScaleContent {
+  value: number;
+  label: Bilingual;
+}

@@ -1,0 +1,357 @@
+/** /survey/results/:id (educators): who has taken the survey in the organization (status,
+ * progress, Holland code, full report) and the distribution of Holland codes: the most frequent
+ * codes, the leading group, and the mean score per group on the hexagon. */
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router-dom";
+
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Input, Select } from "@/components/ui/field";
+import { ApiError } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
+
+import { useCancelSubmission } from "../api/cancel-submission";
+import { useResults } from "../api/get-results";
+import { useSurvey } from "../api/get-survey";
+import { useTakers } from "../api/get-takers";
+import {
+  RIASEC,
+  SUBMISSION_STATUSES,
+  type GroupCode,
+  type GroupContent,
+  type SurveyResults,
+  type Taker,
+} from "../api/types";
+import { HexagonChart } from "../components/hexagon-chart";
+import { GROUP_COLOURS, statusLabel } from "../components/labels";
+import { ManagementOff } from "../components/management-off";
+import { Pager } from "../components/pager";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { StatusBadge } from "../components/status-badge";
+
+const LIMIT = 20;
+
+export default function SurveyResultsRoute() {
+  const t = useT();
+  const { language } = useLanguage();
+  const id = Number(useParams().id);
+  const survey = useSurvey(id);
+  const results = useResults(id);
+  if (survey.error instanceof ApiError && survey.error.code === "survey_management_disabled") {
+    return <ManagementOff />;
+  }
+  if (survey.isPending || results.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (survey.isError || results.isError) {
+    return (
+      <div className="grid gap-3">
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {survey.error instanceof ApiError && survey.error.status === 404
+            ? t("surveys.error.notFound")
+            : t("surveys.error.retrieve")}
+        </p>
+        <Link to="/survey" className="text-sm text-blue-700 hover:underline">
+          {t("surveys.backToList")}
+        </Link>
+      </div>
+    );
+  }
+  const groups = survey.data.groups as unknown as GroupContent[];
+  const names = Object.fromEntries(
+    groups.map((g) => [
+      g.code,
+      (language === "en" ? g.name.en || g.name.vi : g.name.vi || g.name.en) ?? g.code,
+    ]),
+  ) as Record<GroupCode, string>;
+  return (
+    <div className="grid gap-6">
+      <Link
+        to="/survey"
+        className="inline-flex w-fit items-center gap-1 text-sm text-blue-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        {t("surveys.backToList")}
+      </Link>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">
+          {language === "en" && survey.data.name_en ? survey.data.name_en : survey.data.name}
+        </h1>
+        <StatusBadge status={survey.data.status} />
+      </header>
+      <Distribution results={results.data} names={names} />
+      <Takers surveyId={id} />
+    </div>
+  );
+}
+
+function Distribution({ results, names }: { results: SurveyResults; names: Record<GroupCode, string> }) {
+  const t = useT();
+  const top = results.codes.slice(0, 8);
+  const most = Math.max(1, ...top.map((c) => c.count));
+  const firstMost = Math.max(1, ...results.first_letters.map((c) => c.count));
+  const byStatus = Object.fromEntries(results.by_status.map((s) => [s.status, s.count]));
+  return (
+    <section aria-labelledby="distribution" className="grid gap-4">
+      <h2 id="distribution" className="text-lg font-semibold">
+        {t("surveys.results.title")}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ["surveys.results.takers", results.takers],
+          ["surveys.results.completed", results.completed],
+          ["surveys.results.inProgress", byStatus.in_progress ?? 0],
+          ["surveys.results.notStarted", (byStatus.not_started ?? 0) + (byStatus.pending ?? 0)],
+        ].map(([label, value]) => (
+          <div key={label as string} className="rounded-2xl border border-slate-200 bg-white p-4">
+            <dt className="text-xs font-medium uppercase text-slate-500">
+              {t(label as "surveys.results.takers")}
+            </dt>
+            <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {results.completed === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t("surveys.results.noneCompleted")}
+        </p>
+      ) : (
+        <div className="grid gap-4 xl:grid-cols-3">
+          <div className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-5">
+            <h3 className="font-semibold">{t("surveys.results.codes")}</h3>
+            <ul className="grid gap-2" aria-label={t("surveys.results.codes")}>
+              {top.map((row) => (
+                <li key={row.code} className="grid grid-cols-[3.5rem_1fr_2.5rem] items-center gap-2 text-sm">
+                  <span className="font-semibold tracking-widest">{row.code}</span>
+                  <span className="block h-3 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                    <span
+                      className="block h-full rounded-full bg-blue-700"
+                      style={{ width: `${(row.count / most) * 100}%` }}
+                    />
+                  </span>
+                  <span className="text-right tabular-nums">
+                    {t("surveys.results.count", { count: row.count })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-5">
+            <h3 className="font-semibold">{t("surveys.results.firstLetters")}</h3>
+            <ul className="grid gap-2" aria-label={t("surveys.results.firstLetters")}>
+              {results.first_letters.map((row) => (
+                <li key={row.code} className="grid grid-cols-[7rem_1fr_2.5rem] items-center gap-2 text-sm">
+                  <span className="truncate">
+                    {row.code} · {(names[row.code as GroupCode] ?? row.code).split(" (")[0]}
+                  </span>
+                  <span className="block h-3 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                    <span
+                      className="block h-full rounded-full"
+                      style={{
+                        width: `${(row.count / firstMost) * 100}%`,
+                        background: GROUP_COLOURS[row.code as GroupCode],
+                      }}
+                    />
+                  </span>
+                  <span className="text-right tabular-nums">{row.count}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="grid content-start gap-2 rounded-2xl border border-slate-200 bg-white p-5">
+            <h3 className="font-semibold">{t("surveys.results.means")}</h3>
+            <HexagonChart
+              scores={results.mean_normalized.map((m) => ({
+                code: m.code as GroupCode,
+                name: names[m.code as GroupCode] ?? m.code,
+                normalized: m.mean,
+              }))}
+            />
+            <table className="text-sm" aria-label={t("surveys.results.means")}>
+              <tbody>
+                {RIASEC.map((code) => (
+                  <tr key={code} className="border-t border-slate-100">
+                    <th scope="row" className="p-1 text-left font-medium">
+                      {code} · {(names[code] ?? code).split(" (")[0]}
+                    </th>
+                    <td className="p-1 text-right tabular-nums">
+                      {results.mean_normalized.find((m) => m.code === code)?.mean ?? 0}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Takers({ surveyId }: { surveyId: number }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const [order, setOrder] = useState("-created_at");
+  const [page, setPage] = useState(1);
+  const [cancelling, setCancelling] = useState<Taker | null>(null);
+  const [error, setError] = useState("");
+  const takers = useTakers(surveyId, { page, limit: LIMIT, search, status, order_by: order });
+  const cancel = useCancelSubmission();
+  return (
+    <section aria-labelledby="takers" className="grid gap-4">
+      <h2 id="takers" className="text-lg font-semibold">
+        {t("surveys.results.takersTitle")}
+      </h2>
+      <div className="flex flex-wrap gap-3">
+        <label className="sr-only" htmlFor="takers-search">
+          {t("common.search")}
+        </label>
+        <Input
+          id="takers-search"
+          className="max-w-xs"
+          placeholder={t("surveys.results.searchTakers")}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <label className="sr-only" htmlFor="takers-status">
+          {t("surveys.list.status")}
+        </label>
+        <Select
+          id="takers-status"
+          className="max-w-[12rem]"
+          value={status || "all"}
+          onChange={(e) => {
+            setStatus(e.target.value === "all" ? "" : e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="all">{t("surveys.list.allStatuses")}</option>
+          {SUBMISSION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(statusLabel(s))}
+            </option>
+          ))}
+        </Select>
+        <label className="sr-only" htmlFor="takers-order">
+          {t("common.sort")}
+        </label>
+        <Select
+          id="takers-order"
+          className="max-w-[12rem]"
+          value={order}
+          onChange={(e) => setOrder(e.target.value)}
+        >
+          <option value="-created_at">{t("surveys.sort.newest")}</option>
+          <option value="name">{t("surveys.sort.learner")}</option>
+          <option value="-completed_at">{t("surveys.sort.completed")}</option>
+          <option value="holland_code">{t("surveys.sort.code")}</option>
+        </Select>
+      </div>
+      <Table label={t("surveys.results.takersTitle")}>
+        <Head>
+          <Th>{t("surveys.results.learner")}</Th>
+          <Th>{t("surveys.list.status")}</Th>
+          <Th>{t("surveys.list.progress")}</Th>
+          <Th>{t("surveys.list.code")}</Th>
+          <Th>{t("surveys.list.date")}</Th>
+          <Th>
+            <span className="sr-only">{t("surveys.list.actions")}</span>
+          </Th>
+        </Head>
+        <Body>
+          {takers.isPending ? (
+            <MessageRow colSpan={6}>
+              <span role="status">{t("common.loading")}</span>
+            </MessageRow>
+          ) : takers.isError ? (
+            <MessageRow colSpan={6}>
+              <span role="alert">{t("surveys.error.retrieve")}</span>
+            </MessageRow>
+          ) : takers.data.items.length === 0 ? (
+            <MessageRow colSpan={6}>
+              {search || status ? t("surveys.list.noMatch") : t("surveys.results.noTakers")}
+            </MessageRow>
+          ) : (
+            takers.data.items.map((row) => (
+              <Tr key={row.user_survey_id ?? row.learner_profile_id}>
+                <Td label={t("surveys.results.learner")}>
+                  <div className="grid gap-0.5">
+                    <span className="font-medium">{row.learner_name}</span>
+                    <span className="text-xs text-slate-500">{row.learner_email}</span>
+                  </div>
+                </Td>
+                <Td label={t("surveys.list.status")}>
+                  <StatusBadge status={row.status} />
+                </Td>
+                <Td label={t("surveys.list.progress")}>
+                  <span className="tabular-nums">{row.answered}</span>
+                </Td>
+                <Td label={t("surveys.list.code")}>
+                  <span className="font-semibold tracking-wider">{row.holland_code || "—"}</span>
+                  {row.report_unlocked && (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800">
+                      {t("surveys.results.report")}
+                    </span>
+                  )}
+                </Td>
+                <Td label={t("surveys.list.date")}>
+                  {formatDate(row.completed_at ?? row.created_at, locale)}
+                </Td>
+                <Td>
+                  <div className="flex flex-wrap gap-2">
+                    {row.user_survey_id && (
+                      <Link
+                        to={`/survey/overview/${row.user_survey_id}`}
+                        className="text-sm font-medium text-blue-700 hover:underline"
+                      >
+                        {t("surveys.results.view")}
+                      </Link>
+                    )}
+                    {(row.status === "not_started" ||
+                      row.status === "in_progress" ||
+                      row.status === "pending") && (
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => {
+                          setError("");
+                          setCancelling(row);
+                        }}
+                      >
+                        {t("surveys.action.cancel")}
+                      </Button>
+                    )}
+                  </div>
+                </Td>
+              </Tr>
+            ))
+          )}
+        </Body>
+      </Table>
+      {takers.data && <Pager page={page} limit={LIMIT} total={takers.data.total} onPage={setPage} />}
+      <ConfirmDialog
+        open={cancelling !== null}
+        onCancel={() => setCancelling(null)}
+        onConfirm={() =>
+          cancelling?.user_survey_id &&
+          cancel.mutate(cancelling.user_survey_id, {
+            onSuccess: () => setCancelling(null),
+            onError: (e) => setError(e instanceof ApiError ? e.message : t("common.unknownError")),
+          })
+        }
+        busy={cancel.isPending}
+        title={t("surveys.confirm.cancelTakerTitle")}
+        description={t("surveys.confirm.cancelTakerBody", { name: cancelling?.learner_name ?? "" })}
+        confirmLabel={t("surveys.action.cancel")}
+        cancelLabel={t("common.cancel")}
+        closeLabel={t("common.close")}
+        error={error}
+      />
+    </section>
+  );
+}

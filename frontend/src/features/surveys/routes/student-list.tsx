@@ -1,0 +1,269 @@
+/** /survey/student (learners): free surveys to take, and the learner's surveys with status,
+ * progress and Holland code (GET /api/v1/survey-users/my-list: search, status, sort, paging). */
+import { Clock, ListChecks, Plus } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/field";
+import { ApiError } from "@/lib/api-client";
+import { useAuthorized } from "@/lib/auth/get-authorized";
+import { formatDate, formatVnd } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
+
+import { useAvailableSurveys } from "../api/get-available-surveys";
+import { useMySurveys } from "../api/get-my-surveys";
+import { useTakeSurvey } from "../api/take-survey";
+import { SUBMISSION_STATUSES, type AvailableSurvey, type SurveyUserRow } from "../api/types";
+import { statusLabel } from "../components/labels";
+import { Pager } from "../components/pager";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { StatusBadge } from "../components/status-badge";
+
+const LIMIT = 10;
+
+export default function StudentSurveysRoute() {
+  const t = useT();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const [order, setOrder] = useState("-created_at");
+  const [page, setPage] = useState(1);
+  const list = useMySurveys({ page, limit: LIMIT, search, status, order_by: order });
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-2">
+        <h1 className="text-2xl font-semibold">{t("surveys.student.title")}</h1>
+        <p className="max-w-3xl text-slate-600">{t("surveys.student.intro")}</p>
+      </header>
+
+      <Available />
+
+      <section aria-labelledby="my-surveys" className="grid gap-4">
+        <h2 id="my-surveys" className="text-lg font-semibold">
+          {t("surveys.student.mine")}
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          <label className="sr-only" htmlFor="survey-search">
+            {t("common.search")}
+          </label>
+          <Input
+            id="survey-search"
+            className="max-w-xs"
+            placeholder={t("common.search")}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+          <label className="sr-only" htmlFor="survey-status">
+            {t("surveys.list.status")}
+          </label>
+          <Select
+            id="survey-status"
+            className="max-w-[12rem]"
+            value={status || "all"}
+            onChange={(e) => {
+              setStatus(e.target.value === "all" ? "" : e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="all">{t("surveys.list.allStatuses")}</option>
+            {SUBMISSION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(statusLabel(s))}
+              </option>
+            ))}
+          </Select>
+          <label className="sr-only" htmlFor="survey-order">
+            {t("common.sort")}
+          </label>
+          <Select
+            id="survey-order"
+            className="max-w-[12rem]"
+            value={order}
+            onChange={(e) => setOrder(e.target.value)}
+          >
+            <option value="-created_at">{t("surveys.sort.newest")}</option>
+            <option value="created_at">{t("surveys.sort.oldest")}</option>
+            <option value="name">{t("surveys.sort.name")}</option>
+            <option value="-completed_at">{t("surveys.sort.completed")}</option>
+          </Select>
+        </div>
+        <Table label={t("surveys.student.mine")}>
+          <Head>
+            <Th>{t("surveys.list.name")}</Th>
+            <Th>{t("surveys.list.status")}</Th>
+            <Th>{t("surveys.list.progress")}</Th>
+            <Th>{t("surveys.list.code")}</Th>
+            <Th>{t("surveys.list.date")}</Th>
+            <Th>
+              <span className="sr-only">{t("surveys.list.actions")}</span>
+            </Th>
+          </Head>
+          <Body>
+            {list.isPending ? (
+              <MessageRow colSpan={6}>
+                <span role="status">{t("common.loading")}</span>
+              </MessageRow>
+            ) : list.isError ? (
+              <MessageRow colSpan={6}>
+                <span role="alert">{t("surveys.error.retrieve")}</span>
+              </MessageRow>
+            ) : list.data.items.length === 0 ? (
+              <MessageRow colSpan={6}>
+                {search || status ? t("surveys.student.noMatch") : t("surveys.student.none")}
+              </MessageRow>
+            ) : (
+              list.data.items.map((row) => <MyRow key={row.id} row={row} />)
+            )}
+          </Body>
+        </Table>
+        {list.data && <Pager page={page} limit={LIMIT} total={list.data.total} onPage={setPage} />}
+      </section>
+    </div>
+  );
+}
+
+function MyRow({ row }: { row: SurveyUserRow }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const open = row.status === "not_started" || row.status === "in_progress";
+  return (
+    <Tr>
+      <Td label={t("surveys.list.name")}>
+        <div className="grid gap-0.5">
+          <Link to={`/survey/detail/${row.id}`} className="font-medium text-slate-900 hover:text-blue-700">
+            {row.name}
+          </Link>
+          <span className="text-xs text-slate-500">{row.organization.name}</span>
+        </div>
+      </Td>
+      <Td label={t("surveys.list.status")}>
+        <StatusBadge status={row.status} />
+      </Td>
+      <Td label={t("surveys.list.progress")}>
+        <span className="tabular-nums">
+          {t("surveys.list.answered", { answered: row.answered, total: row.total })}
+        </span>
+      </Td>
+      <Td label={t("surveys.list.code")}>
+        <span className="font-semibold tracking-wider">{row.holland_code || "—"}</span>
+      </Td>
+      <Td label={t("surveys.list.date")}>{formatDate(row.completed_at ?? row.created_at, locale)}</Td>
+      <Td>
+        {row.status === "completed" ? (
+          <Link to={`/survey/detail/${row.id}`} className="text-sm font-medium text-blue-700 hover:underline">
+            {t("surveys.student.seeResult")}
+          </Link>
+        ) : open ? (
+          <Link
+            to={`/survey/overview/${row.id}`}
+            className="text-sm font-medium text-blue-700 hover:underline"
+          >
+            {row.status === "in_progress" ? t("surveys.student.continue") : t("surveys.student.start")}
+          </Link>
+        ) : (
+          <Link to={`/survey/detail/${row.id}`} className="text-sm text-slate-600 hover:underline">
+            {t("surveys.student.details")}
+          </Link>
+        )}
+      </Td>
+    </Tr>
+  );
+}
+
+function Available() {
+  const t = useT();
+  const { locale } = useLanguage();
+  const navigate = useNavigate();
+  const user = useAuthorized().data?.user;
+  const available = useAvailableSurveys();
+  const take = useTakeSurvey();
+  const [error, setError] = useState("");
+  if (available.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (available.isError || available.data.length === 0) return null;
+  const hasAccount = Boolean(user?.has_pandai_survey_account);
+  function start(survey: AvailableSurvey) {
+    setError("");
+    take.mutate(
+      { survey, hasAccount },
+      {
+        onSuccess: (mine) => navigate(`/survey/overview/${mine.id}`),
+        onError: (e) => setError(e instanceof ApiError ? e.message : t("common.unknownError")),
+      },
+    );
+  }
+  return (
+    <section aria-labelledby="available-surveys" className="grid gap-3">
+      <h2 id="available-surveys" className="text-lg font-semibold">
+        {t("surveys.student.available")}
+      </h2>
+      {!hasAccount && <p className="text-sm text-slate-600">{t("surveys.student.accountNote")}</p>}
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {available.data.map((survey) => (
+          <li
+            key={`${survey.organization.id}-${survey.organization_survey_id}`}
+            className="grid content-start gap-3 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+          >
+            {survey.cover_image ? (
+              <img src={survey.cover_image} alt="" className="aspect-[1200/630] w-full object-cover" />
+            ) : (
+              <div
+                aria-hidden="true"
+                className="h-2 bg-gradient-to-r from-red-500 via-purple-500 to-cyan-500"
+              />
+            )}
+            <div className="grid gap-2 px-4 pb-4">
+              <h3 className="font-semibold">{survey.name}</h3>
+              <p className="text-xs text-slate-500">
+                {survey.source === "test"
+                  ? t("surveys.student.linkedTo", {
+                      test: survey.test_name,
+                      organization: survey.organization.name,
+                    })
+                  : survey.organization.name}
+              </p>
+              <p className="line-clamp-3 text-sm text-slate-700">{survey.description}</p>
+              <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+                <span className="inline-flex items-center gap-1">
+                  <ListChecks className="h-3.5 w-3.5" aria-hidden="true" />
+                  {t("surveys.student.statements", { count: survey.statement_count })}
+                </span>
+                <span className="inline-flex items-center gap-1">
+                  <Clock className="h-3.5 w-3.5" aria-hidden="true" />
+                  {survey.time_limit_minutes
+                    ? t("surveys.student.minutes", { count: survey.time_limit_minutes })
+                    : t("surveys.student.noLimit")}
+                </span>
+                {survey.status === "pending" && survey.starts_at && (
+                  <span>{t("surveys.student.opens", { date: formatDate(survey.starts_at, locale) })}</span>
+                )}
+              </p>
+              <p className="text-sm">
+                <span className="font-semibold text-emerald-700">{t("surveys.student.free")}</span>
+                {survey.price_survey_report !== null && survey.price_survey_report > 0 && (
+                  <span className="text-slate-600">
+                    {" · "}
+                    {t("surveys.student.reportPrice", {
+                      price: formatVnd(survey.price_survey_report, locale),
+                    })}
+                  </span>
+                )}
+              </p>
+              <Button className="w-fit" disabled={take.isPending} onClick={() => start(survey)}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                {t("surveys.student.take")}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

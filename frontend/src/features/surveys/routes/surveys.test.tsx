@@ -1,0 +1,54 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { mockApi, ok } from "@/testing/mock-api";
+
+import { NOW } from "../testing/fixtures";
+import { renderRoute } from "../testing/render-route";
+import SurveysRoute from "./surveys";
+
+const ROW = {
+  id: 5,
+  name: "Khảo sát định hướng nghề nghiệp (Holland – RIASEC)",
+  status: "published",
+  is_default: true,
+  statement_count: 48,
+  time_limit_minutes: null,
+  starts_at: null,
+  ends_at: null,
+  taker_count: 9,
+  completed_count: 8,
+  listing: { id: 31, price_survey_report: 49000, cover_image: null },
+  created_by_name: "Nguyễn Thị Lan",
+  created_at: NOW,
+  updated_at: NOW,
+  published_at: NOW,
+};
+
+describe("educator survey list", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("explains that survey management is off for the organization", async () => {
+    mockApi({
+      "/api/v1/surveys/list": {
+        status: 403,
+        body: { success: false, code: "survey_management_disabled", message: "Chưa bật", errors: {} },
+      },
+    });
+    renderRoute("/survey", "/survey", <SurveysRoute />);
+    expect(
+      await screen.findByRole("heading", { name: "Chưa được phép quản lý khảo sát" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Khảo sát mới" })).toBeNull();
+  });
+
+  it("lists surveys with status, takers and the marketplace price", async () => {
+    const { calls } = mockApi({ "/api/v1/surveys/list": ok({ items: [ROW], page: 1, limit: 10, total: 1 }) });
+    renderRoute("/survey", "/survey", <SurveysRoute />, { language: "en" });
+    const row = (await screen.findByRole("link", { name: ROW.name })).closest("tr")!;
+    expect(row).toHaveTextContent("Published");
+    expect(row).toHaveTextContent("8 of 9 completed");
+    expect(row).toHaveTextContent("Listed · report");
+    expect(calls[0]?.path).toBe("/api/v1/surveys/list?page=1&limit=10&order_by=-created_at");
+  });
+});

@@ -1,0 +1,11 @@
+import { api } from "@/lib/api-client";
+
+import type { Attempt } from "./types";
+
+/** GET /api/v1/take-test/{enrollment_id}/attempt: the questions in order (no keys), every saved
+ * answer with its seq and flag, the deadline, the server's clock and the grace period. 404
+ * before start. Read once per page load (the test page keeps its own state from then on), so
+ * this is a plain call, not a cached query. */
+export function getAttempt(enrollmentId: number): Promise<Attempt> {
+  return api<Attempt>(`/api/v1/take-test/${enrollmentId}/attempt`, { silent: true });
+}

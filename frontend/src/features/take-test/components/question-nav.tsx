@@ -1,0 +1,108 @@
+/** The numbered question grid: answered, flagged and current at a glance (not by colour alone:
+ * each button's name says it too); arrow keys, Home and End move between the numbers. */
+import { Flag } from "lucide-react";
+import { useRef, type KeyboardEvent } from "react";
+
+import { cn } from "@/lib/cn";
+import { useT } from "@/lib/intl";
+
+export interface NavItem {
+  id: number;
+  answered: boolean;
+  flagged: boolean;
+}
+
+const COLUMNS = 5;
+
+export function QuestionNav({
+  items,
+  current,
+  onGo,
+}: {
+  items: NavItem[];
+  current: number;
+  onGo: (index: number) => void;
+}) {
+  const t = useT();
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = items.length - 1;
+    const target =
+      {
+        ArrowRight: Math.min(last, index + 1),
+        ArrowLeft: Math.max(0, index - 1),
+        ArrowDown: Math.min(last, index + COLUMNS),
+        ArrowUp: Math.max(0, index - COLUMNS),
+        Home: 0,
+        End: last,
+      }[event.key] ?? null;
+    if (target === null) return;
+    event.preventDefault();
+    refs.current[target]?.focus();
+  };
+  const answered = items.filter((i) => i.answered).length;
+  const flagged = items.filter((i) => i.flagged).length;
+  return (
+    <nav aria-label={t("takeTest.nav.label")} className="grid gap-3">
+      <p className="text-sm text-slate-600">
+        {t("takeTest.nav.progress", { answered, total: items.length })}
+        {flagged > 0 && ` · ${t("takeTest.nav.flaggedCount", { count: flagged })}`}
+      </p>
+      <ol className="grid grid-cols-5 gap-2">
+        {items.map((item, index) => {
+          const state = [
+            item.answered ? t("takeTest.nav.answered") : t("takeTest.nav.unanswered"),
+            item.flagged ? t("takeTest.nav.flagged") : "",
+          ]
+            .filter(Boolean)
+            .join(", ");
+          return (
+            <li key={item.id}>
+              <button
+                ref={(el) => {
+                  refs.current[index] = el;
+                }}
+                type="button"
+                aria-current={index === current ? "step" : undefined}
+                aria-label={t("takeTest.nav.item", { n: index + 1, state })}
+                onClick={() => onGo(index)}
+                onKeyDown={(e) => move(e, index)}
+                className={cn(
+                  "relative flex h-10 w-full items-center justify-center rounded-lg border text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600",
+                  item.answered
+                    ? "border-blue-700 bg-blue-700 text-white"
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
+                  index === current && "ring-2 ring-amber-400 ring-offset-2",
+                )}
+              >
+                {index + 1}
+                {item.flagged && (
+                  <Flag
+                    className="absolute -right-1.5 -top-1.5 h-4 w-4 rounded-full bg-amber-400 p-0.5 text-slate-900"
+                    aria-hidden="true"
+                  />
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <ul className="grid gap-1 text-xs text-slate-600" aria-label={t("takeTest.nav.legend")}>
+        <li className="flex items-center gap-2">
+          <span className="h-3 w-3 rounded bg-blue-700" aria-hidden="true" /> {t("takeTest.nav.answered")}
+        </li>
+        <li className="flex items-center gap-2">
+          <span className="h-3 w-3 rounded border border-slate-300 bg-white" aria-hidden="true" />{" "}
+          {t("takeTest.nav.unanswered")}
+        </li>
+        <li className="flex items-center gap-2">
+          <Flag className="h-3 w-3 text-amber-600" aria-hidden="true" /> {t("takeTest.nav.flagged")}
+        </li>
+        <li className="flex items-center gap-2">
+          <span className="h-3 w-3 rounded ring-2 ring-amber-400" aria-hidden="true" />{" "}
+          {t("takeTest.nav.current")}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,439 @@
+/** The test in progress (issue 7, items 3 and 4): questions with navigation, flags, a review
+ * page and submission; every answer goes through the persisted outbox (saved / saving /
+ * offline); the timer follows the server's clock and submits at the deadline; tab switches and
+ * blocked copy/paste are reported, with a warning that shows the count; a take-over by another
+ * tab or device blocks this copy until the learner continues here. */
+import { useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, ArrowLeft, ArrowRight, ListChecks, Send } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useNavigate } from "react-router-dom";
+
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { ApiError } from "@/lib/api-client";
+import { useT } from "@/lib/intl";
+
+import { postEvent } from "../api/post-event";
+import { saveAnswer } from "../api/save-answer";
+import { startAttempt } from "../api/start-attempt";
+import { submitAttempt } from "../api/submit-attempt";
+import type { Answer, Attempt, AttemptQuestion, EventAck } from "../api/types";
+import { isAnswered, sameAnswer } from "../lib/answers";
+import { clearDeviceToken } from "../lib/device-token";
+import { Outbox, outboxKey, TEXT_DEBOUNCE_MS } from "../lib/outbox";
+import { paths } from "../lib/window";
+import { QuestionNav, type NavItem } from "./question-nav";
+import { QuestionView } from "./question-view";
+import { ReviewPanel } from "./review-panel";
+import { SaveStatus } from "./save-status";
+import { TestTimer } from "./test-timer";
+import { useIntegrity } from "./use-integrity";
+
+type Given = Record<number, { answer: Answer; flagged: boolean }>;
+type Phase = "active" | "submitting" | "timeUp";
+
+const ENDED = new Set(["deadline_passed", "attempt_not_in_progress"]);
+const TIME_UP_RETRY_MS = 5000;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function TestRunner({
+  enrollmentId,
+  attempt,
+  offset,
+  token,
+  onReload,
+}: {
+  enrollmentId: number;
+  attempt: Attempt;
+  offset: number;
+  token: string;
+  /** Loads the attempt again (after this tab took it back). */
+  onReload: () => void;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const tokenRef = useRef(token);
+  const ackRef = useRef<(ack: EventAck) => void>(() => undefined);
+  const questions: AttemptQuestion[] = attempt.questions;
+  const allowed = attempt.tab_switches_allowed;
+
+  const [outbox] = useState(() => {
+    const box = new Outbox({
+      storage: storage(),
+      key: outboxKey(enrollmentId),
+      attemptId: attempt.attempt_id,
+      transport: {
+        saveAnswer: (body, options) => saveAnswer(enrollmentId, tokenRef.current, body, options),
+        postEvent: (body) => postEvent(enrollmentId, tokenRef.current, body),
+      },
+      onEventAck: (ack) => ackRef.current(ack),
+    });
+    box.seed(attempt.answers);
+    return box;
+  });
+  const [given, setGiven] = useState<Given>(() => {
+    const initial: Given = {};
+    for (const row of attempt.answers)
+      initial[row.question_id] = { answer: row.answer, flagged: row.flagged };
+    for (const [id, row] of outbox.pendingAnswers()) initial[id] = row;
+    return initial;
+  });
+  const snapshot = useSyncExternalStore(
+    useCallback((listener) => outbox.subscribe(listener), [outbox]),
+    () => outbox.snapshot(),
+  );
+  const [current, setCurrent] = useState(0);
+  const [view, setView] = useState<"question" | "review">("question");
+  const [phase, setPhase] = useState<Phase>("active");
+  const [confirming, setConfirming] = useState(false);
+  const [submitError, setSubmitError] = useState("");
+  const [switches, setSwitches] = useState(attempt.tab_switches);
+  const [warning, setWarning] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const [takenOver, setTakenOver] = useState(false);
+  const [takingBack, setTakingBack] = useState(false);
+  const [takeBackError, setTakeBackError] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  const finish = useCallback(() => {
+    outbox.clear();
+    clearDeviceToken(enrollmentId);
+    void queryClient.invalidateQueries({ queryKey: ["my-assignments"] });
+    void queryClient.invalidateQueries({ queryKey: ["take-test", "result", enrollmentId] });
+    navigate(paths.result(enrollmentId), { replace: true });
+  }, [outbox, enrollmentId, queryClient, navigate]);
+
+  ackRef.current = (ack) => {
+    setSwitches((count) => Math.max(count, ack.tab_switches));
+    if (ack.voided) finish();
+  };
+
+  useEffect(() => {
+    outbox.start();
+    const onExit = () => outbox.flushOnExit();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void outbox.flush();
+    };
+    window.addEventListener("pagehide", onExit);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.removeEventListener("pagehide", onExit);
+      document.removeEventListener("visibilitychange", onVisible);
+      outbox.dispose();
+    };
+  }, [outbox]);
+
+  useEffect(() => {
+    if (snapshot.state === "ended") finish();
+    if (snapshot.state === "takenOver") setTakenOver(true);
+  }, [snapshot.state, finish]);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (view === "question") heading.current?.focus();
+    else document.getElementById("review-heading")?.focus();
+  }, [current, view]);
+
+  const active = phase === "active" && !takenOver;
+  useIntegrity({
+    enabled: active,
+    onSwitch: (kind, at) => {
+      outbox.record(kind, at);
+      setSwitches((count) => count + 1);
+      setWarning(true);
+    },
+    onBlocked: (kind, at) => {
+      outbox.record(kind, at);
+      setBlocked(true);
+    },
+  });
+  useEffect(() => {
+    if (!blocked) return;
+    const timer = setTimeout(() => setBlocked(false), 4000);
+    return () => clearTimeout(timer);
+  }, [blocked]);
+
+  const give = (question: AttemptQuestion, answer: Answer, { typing = false } = {}) => {
+    const before = given[question.id];
+    if (sameAnswer(before?.answer, answer)) return;
+    const flagged = before?.flagged ?? false;
+    setGiven((all) => ({ ...all, [question.id]: { answer, flagged } }));
+    outbox.put(question.id, answer, flagged, typing ? TEXT_DEBOUNCE_MS : 0);
+  };
+  const toggleFlag = (question: AttemptQuestion) => {
+    const before = given[question.id];
+    const next = { answer: before?.answer ?? null, flagged: !(before?.flagged ?? false) };
+    setGiven((all) => ({ ...all, [question.id]: next }));
+    outbox.put(question.id, next.answer, next.flagged);
+  };
+
+  const items: NavItem[] = useMemo(
+    () =>
+      questions.map((q) => ({
+        id: q.id,
+        answered: isAnswered(given[q.id]?.answer),
+        flagged: given[q.id]?.flagged ?? false,
+      })),
+    [questions, given],
+  );
+
+  const submit = async (reason: "learner" | "deadline") => {
+    setPhase(reason === "deadline" ? "timeUp" : "submitting");
+    setSubmitError("");
+    const flushed = await outbox.flush({ all: true });
+    const state = outbox.snapshot().state;
+    if (state === "ended" || state === "takenOver") return; // the effects take over
+    if (!flushed) {
+      if (reason === "learner") {
+        setSubmitError(t("takeTest.submitOffline"));
+        setPhase("active");
+      }
+      return; // at the deadline: retried below
+    }
+    try {
+      await submitAttempt(enrollmentId, tokenRef.current);
+      finish();
+    } catch (error) {
+      const api = error instanceof ApiError ? error : null;
+      if (api?.status === 409 && ENDED.has(api.code)) return finish();
+      if (api?.status === 409 && api.code === "attempt_taken_over") {
+        setPhase("active");
+        setTakenOver(true);
+        return;
+      }
+      if (reason === "learner") {
+        setSubmitError(api && api.status !== 0 ? api.message : t("takeTest.submitOffline"));
+        setPhase("active");
+      }
+    }
+  };
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+
+  // Time is up: keep trying to send what is left and submit; once the grace period is long gone
+  // the server has submitted the attempt itself.
+  useEffect(() => {
+    if (phase !== "timeUp") return;
+    const giveUpAt = new Date(attempt.deadline_at).getTime() + (attempt.grace_seconds + 30) * 1000;
+    const timer = setInterval(() => {
+      if (Date.now() + offset > giveUpAt) finish();
+      else void submitRef.current("deadline");
+    }, TIME_UP_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [phase, attempt.deadline_at, attempt.grace_seconds, offset, finish]);
+
+  const takeBack = async () => {
+    setTakingBack(true);
+    setTakeBackError("");
+    try {
+      const started = await startAttempt(enrollmentId);
+      tokenRef.current = started.device_token;
+      onReload();
+    } catch (error) {
+      const api = error instanceof ApiError ? error : null;
+      if (api?.status === 409) return finish();
+      setTakeBackError(api && api.status !== 0 ? api.message : t("takeTest.takeover.failed"));
+    } finally {
+      setTakingBack(false);
+    }
+  };
+
+  const question = questions[current];
+  const go = (index: number) => {
+    setCurrent(Math.max(0, Math.min(questions.length - 1, index)));
+    setView("question");
+  };
+  const unanswered = items.filter((i) => !i.answered).length;
+  const flaggedCount = items.filter((i) => i.flagged).length;
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-4">
+      <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white/95 px-5 py-3 shadow-sm backdrop-blur">
+        <h1 className="text-lg font-semibold">{attempt.test_name}</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          <SaveStatus snapshot={snapshot} />
+          <TestTimer
+            deadline={attempt.deadline_at}
+            offset={offset}
+            onExpire={() => void submitRef.current("deadline")}
+          />
+          <Button variant="outline" onClick={() => setView("review")} disabled={!active}>
+            <ListChecks className="h-4 w-4" aria-hidden="true" /> {t("takeTest.review.open")}
+          </Button>
+          <Button onClick={() => setConfirming(true)} disabled={!active}>
+            <Send className="h-4 w-4" aria-hidden="true" /> {t("takeTest.submit")}
+          </Button>
+        </div>
+      </div>
+
+      {snapshot.rejected.length > 0 && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {t("takeTest.save.rejected", {
+            questions: snapshot.rejected
+              .map((id) => questions.findIndex((q) => q.id === id) + 1)
+              .filter((n) => n > 0)
+              .join(", "),
+          })}
+        </p>
+      )}
+      {submitError && !confirming && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {submitError}
+        </p>
+      )}
+      {blocked && (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {t("takeTest.blocked")}
+        </p>
+      )}
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6">
+          {view === "review" ? (
+            <ReviewPanel
+              items={items}
+              onGo={go}
+              onBack={() => setView("question")}
+              onSubmit={() => setConfirming(true)}
+              disabled={!active}
+            />
+          ) : question ? (
+            <div className="grid gap-6">
+              <QuestionView
+                key={question.id}
+                ref={heading}
+                question={question}
+                index={current}
+                total={questions.length}
+                answer={given[question.id]?.answer}
+                flagged={given[question.id]?.flagged ?? false}
+                disabled={!active}
+                onAnswer={(answer, options) => give(question, answer, options)}
+                onFlag={() => toggleFlag(question)}
+                onTextBlur={() => void outbox.flush({ all: true })}
+              />
+              <div className="flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-4">
+                <Button variant="outline" disabled={current === 0} onClick={() => go(current - 1)}>
+                  <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("takeTest.previous")}
+                </Button>
+                {current < questions.length - 1 ? (
+                  <Button onClick={() => go(current + 1)}>
+                    {t("takeTest.next")} <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                  </Button>
+                ) : (
+                  <Button onClick={() => setView("review")}>
+                    {t("takeTest.review.open")} <ListChecks className="h-4 w-4" aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+            </div>
+          ) : (
+            <p>{t("takeTest.noQuestions")}</p>
+          )}
+        </div>
+        <aside className="rounded-2xl border border-slate-200 bg-white p-5">
+          <QuestionNav items={items} current={view === "question" ? current : -1} onGo={go} />
+        </aside>
+      </div>
+
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => !open && phase !== "submitting" && setConfirming(false)}
+        title={t("takeTest.confirm.title")}
+        description={t("takeTest.confirm.body")}
+        closeLabel={t("common.close")}
+      >
+        <ul className="grid gap-1 text-sm">
+          <li>
+            {t("takeTest.confirm.answered", { answered: items.length - unanswered, total: items.length })}
+          </li>
+          {unanswered > 0 && (
+            <li className="font-medium text-amber-900">
+              {t("takeTest.confirm.unanswered", { count: unanswered })}
+            </li>
+          )}
+          {flaggedCount > 0 && <li>{t("takeTest.confirm.flagged", { count: flaggedCount })}</li>}
+        </ul>
+        {submitError && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {submitError}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" disabled={phase === "submitting"} onClick={() => setConfirming(false)}>
+            {t("takeTest.confirm.cancel")}
+          </Button>
+          <Button disabled={phase === "submitting"} onClick={() => void submit("learner")}>
+            {t(phase === "submitting" ? "takeTest.confirm.sending" : "takeTest.confirm.submit")}
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={warning && !takenOver}
+        onOpenChange={(open) => !open && setWarning(false)}
+        title={t("takeTest.switch.title")}
+        description={t("takeTest.switch.count", { count: switches, allowed })}
+        closeLabel={t("common.close")}
+      >
+        <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {switches >= allowed
+            ? t("takeTest.switch.last", { voidAt: allowed + 1 })
+            : t("takeTest.switch.body", { voidAt: allowed + 1 })}
+        </p>
+        <div className="flex justify-end">
+          <Button onClick={() => setWarning(false)}>{t("takeTest.switch.back")}</Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={takenOver}
+        onOpenChange={() => undefined}
+        dismissible={false}
+        title={t("takeTest.takeover.title")}
+        description={t("takeTest.takeover.body")}
+        closeLabel={t("common.close")}
+      >
+        {takeBackError && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {takeBackError}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button disabled={takingBack} onClick={() => void takeBack()}>
+            {t("takeTest.takeover.continue")}
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={phase === "timeUp"}
+        onOpenChange={() => undefined}
+        dismissible={false}
+        title={t("takeTest.timeUp.title")}
+        description={t(snapshot.state === "offline" ? "takeTest.timeUp.offline" : "takeTest.timeUp.body")}
+        closeLabel={t("common.close")}
+      >
+        <p role="status" className="text-sm text-slate-600">
+          {t("takeTest.timeUp.pending", { count: snapshot.pending })}
+        </p>
+      </Dialog>
+    </div>
+  );
+}

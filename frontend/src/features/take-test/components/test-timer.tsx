@@ -1,0 +1,93 @@
+/** The time left, by the server's clock; it can be hidden, and screen readers hear it only when
+ * 10, 5 and 1 minutes are left (an aria-live region that changes at those moments only). */
+import { Eye, EyeOff, Timer } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { useT } from "@/lib/intl";
+
+import { crossedThreshold, formatClock, timeLeftMs } from "../lib/timer";
+
+const HIDDEN_KEY = "takeTest.timerHidden";
+
+export function TestTimer({
+  deadline,
+  offset,
+  onExpire,
+}: {
+  deadline: string;
+  offset: number;
+  onExpire: () => void;
+}) {
+  const t = useT();
+  const [left, setLeft] = useState(() => timeLeftMs(deadline, offset));
+  const [announcement, setAnnouncement] = useState("");
+  const [hidden, setHidden] = useState(() => {
+    try {
+      return window.sessionStorage.getItem(HIDDEN_KEY) === "1";
+    } catch {
+      return false;
+    }
+  });
+  const previous = useRef(left);
+  const expired = useRef(false);
+  const expire = useRef(onExpire);
+  expire.current = onExpire;
+
+  useEffect(() => {
+    const tick = () => {
+      const next = timeLeftMs(deadline, offset);
+      const crossed = crossedThreshold(previous.current, next);
+      if (crossed !== null) setAnnouncement(t("takeTest.timer.announce", { minutes: crossed }));
+      previous.current = next;
+      setLeft(next);
+      if (next <= 0 && !expired.current) {
+        expired.current = true;
+        expire.current();
+      }
+    };
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [deadline, offset, t]);
+
+  const toggle = () => {
+    setHidden((h) => {
+      try {
+        window.sessionStorage.setItem(HIDDEN_KEY, h ? "0" : "1");
+      } catch {
+        /* the choice lasts for this page */
+      }
+      return !h;
+    });
+  };
+  const low = left <= 5 * 60_000;
+  return (
+    <div className="flex items-center gap-2">
+      {!hidden && (
+        <p
+          className={cn(
+            "inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-mono text-lg font-semibold tabular-nums",
+            low ? "bg-red-50 text-red-700" : "bg-slate-100 text-slate-900",
+          )}
+        >
+          <Timer className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only">{t("takeTest.timer.label")} </span>
+          {formatClock(left)}
+        </p>
+      )}
+      <Button variant="ghost" size="sm" aria-pressed={hidden} onClick={toggle}>
+        {hidden ? (
+          <Eye className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <EyeOff className="h-4 w-4" aria-hidden="true" />
+        )}
+        {t(hidden ? "takeTest.timer.show" : "takeTest.timer.hide")}
+      </Button>
+      <p className="sr-only" aria-live="assertive" aria-atomic="true" data-testid="timer-announcer">
+        {announcement}
+      </p>
+    </div>
+  );
+}

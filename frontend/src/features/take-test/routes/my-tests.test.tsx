@@ -1,0 +1,97 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { mockApi, ok } from "@/testing/mock-api";
+
+import { assignment, page } from "../testing/fixtures";
+import { renderRoute } from "../testing/render-route";
+import MyTestsRoute from "./my-tests";
+
+const HOUR = 3_600_000;
+const future = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+describe("the learner's tests", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists each test with its organization, status, window, attempts, due date, price, source and action", async () => {
+    const user = userEvent.setup();
+    const rows = [
+      assignment({ batch_starts_at: future(-HOUR), batch_expires_at: future(2 * HOUR) }),
+      assignment({
+        enrollment_id: 6,
+        preset_name: "Tiếng Anh 9",
+        status: "in_progress",
+        source: "direct",
+        purchase_cost: 0,
+        requires_purchase: false,
+      }),
+      assignment({ enrollment_id: 7, preset_name: "Toán 12", status: "graded" }),
+      assignment({
+        enrollment_id: 8,
+        preset_name: "Ngữ văn 9",
+        batch_starts_at: future(-5 * HOUR),
+        batch_expires_at: future(-HOUR),
+      }),
+    ];
+    const { calls } = mockApi({
+      "/api/v1/assignment-users/my-list": (url) => {
+        const status = url.searchParams.get("status");
+        return ok(page(status ? rows.filter((r) => r.status === status) : rows, 23));
+      },
+    });
+    const { router } = renderRoute("/assignment/student", "/assignment/student", <MyTestsRoute />, {
+      language: "en",
+    });
+    const first = (await screen.findByRole("link", { name: "Đánh giá năng lực Toán 9" })).closest("tr")!;
+    expect(first).toHaveTextContent("Trung tâm Học tập Suốt đời · Grade 9");
+    expect(first).toHaveTextContent("Not started");
+    expect(first).toHaveTextContent("Ca 1 (sáng thứ Bảy)");
+    expect(first).toHaveTextContent(/120,000/);
+    expect(first).toHaveTextContent("Purchased");
+    expect(within(first).getByRole("link", { name: "Prepare for Đánh giá năng lực Toán 9" })).toHaveAttribute(
+      "href",
+      "/take-test/preparation/5",
+    );
+    const second = screen.getByRole("link", { name: "Tiếng Anh 9" }).closest("tr")!;
+    expect(second).toHaveTextContent("In progress");
+    expect(second).toHaveTextContent("Free");
+    expect(second).toHaveTextContent("Assigned");
+    expect(within(second).getByRole("link", { name: "Continue Tiếng Anh 9" })).toHaveAttribute(
+      "href",
+      "/take-test/6",
+    );
+    const third = screen.getByRole("link", { name: "Toán 12" }).closest("tr")!;
+    expect(within(third).getByRole("link", { name: "Result of Toán 12" })).toHaveAttribute(
+      "href",
+      "/assignment/result/index?id=7",
+    );
+    expect(screen.getByRole("link", { name: "Ngữ văn 9" }).closest("tr")).toHaveTextContent("Closed");
+
+    await user.selectOptions(screen.getByLabelText("Status"), "graded");
+    await vi.waitFor(() =>
+      expect(calls.at(-1)?.path).toBe("/api/v1/assignment-users/my-list?page=1&limit=10&status=graded"),
+    );
+    await user.type(screen.getByLabelText("Search"), "Toán");
+    await vi.waitFor(() => expect(calls.at(-1)?.path).toContain("search=To%C3%A1n"));
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await vi.waitFor(() => expect(calls.at(-1)?.path).toContain("page=2"));
+    await user.click(await screen.findByRole("link", { name: "Toán 12" }));
+    expect(router.state.location.pathname).toBe("/assignment/takers-detail/7");
+  });
+
+  it("leads to the marketplace when there is no test yet", async () => {
+    mockApi({ "/api/v1/assignment-users/my-list": ok(page([])) });
+    renderRoute("/assignment/student", "/assignment/student", <MyTestsRoute />);
+    expect(
+      await screen.findByText("Bạn chưa có bài thi nào. Hãy tìm bài thi phù hợp trên chợ bài thi."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Đến chợ bài thi" })).toHaveAttribute("href", "/marketplace");
+  });
+
+  it("says so when the list cannot be loaded", async () => {
+    mockApi({ "/api/v1/assignment-users/my-list": { status: 500, body: { message: "boom" } } });
+    renderRoute("/assignment/student", "/assignment/student", <MyTestsRoute />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Không tải được danh sách bài thi");
+  });
+});

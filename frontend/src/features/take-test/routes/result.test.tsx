@@ -1,0 +1,107 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { mockApi, ok } from "@/testing/mock-api";
+
+import { assignment, result } from "../testing/fixtures";
+import { renderRoute } from "../testing/render-route";
+import ResultRoute from "./result";
+import TakersDetailRoute from "./takers-detail";
+
+const RESULT = "/api/v1/take-test/5/result";
+
+function openResult(language: "vi" | "en" = "en") {
+  return renderRoute("/assignment/result/index", "/assignment/result/index?id=5", <ResultRoute />, {
+    language,
+  });
+}
+
+describe("the learner's result", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the score, pass or fail, the round's message and each answer against the key", async () => {
+    mockApi({ [RESULT]: ok(result()) });
+    openResult();
+    expect(await screen.findByRole("heading", { level: 1, name: "Test result" })).toBeInTheDocument();
+    expect(screen.getByText("6/8")).toBeInTheDocument();
+    expect(screen.getByText("Passed")).toBeInTheDocument();
+    expect(screen.getByText("Chúc mừng! Em đã vượt qua vòng sơ loại.")).toBeInTheDocument();
+    const subjects = screen.getByRole("table", { name: "Subject" });
+    expect(within(subjects).getByRole("row", { name: /Toán/ })).toHaveTextContent("2.5/462.5%");
+    expect(screen.getByRole("table", { name: "Topic" })).toHaveTextContent("T9-HH Hình học1.5/275%");
+    const answers = screen.getByRole("list", { name: "Answers and key" });
+    const [first, second, third] = within(answers)
+      .getAllByRole("listitem")
+      .filter((li) => li.parentElement === answers);
+    expect(first).toHaveTextContent("0/1 points");
+    const [right, chosen] = within(first!).getAllByRole("listitem");
+    expect(right).toHaveTextContent(/^7\(correct answer\)$/);
+    expect(chosen).toHaveTextContent(/^-7\(your choice\)$/);
+    expect(within(first!).getByText("Explanation")).toBeInTheDocument();
+    expect(second).toHaveTextContent("Your answerTrue");
+    expect(second).toHaveTextContent("Answer keyTrue");
+    expect(third).toHaveTextContent("1.5/2 points");
+    expect(third).toHaveTextContent("A = 3√x/(√x + 2)");
+    expect(third).toHaveTextContent("Comment: Thiếu điều kiện xác định.");
+  });
+
+  it("says when the result is pending release", async () => {
+    mockApi({
+      [RESULT]: ok(
+        result({ released: false, result: null, score: null, max_score: null, answers: [], message: "" }),
+      ),
+    });
+    openResult("vi");
+    expect(
+      await screen.findByText("Bài đã được nộp. Kết quả sẽ hiển thị khi được chấm và công bố."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Câu trả lời và đáp án" })).toBeNull();
+  });
+
+  it("says when the result was voided by tab switches", async () => {
+    mockApi({ [RESULT]: ok(result({ voided: true, tab_switches: 6, result: "failed" })) });
+    openResult();
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The result was voided: the tab was switched more than 5 times (6).",
+    );
+    expect(screen.getByText("Failed")).toBeInTheDocument();
+  });
+
+  it("says when the test has not been taken", async () => {
+    mockApi({});
+    openResult();
+    expect(await screen.findByRole("alert")).toHaveTextContent("You have not taken this test yet.");
+  });
+});
+
+describe("one of the learner's tests", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the test's details and its result once submitted", async () => {
+    mockApi({
+      "/api/v1/assignment-users/5": ok(assignment({ status: "graded", advanced_report: true })),
+      [RESULT]: ok(result()),
+    });
+    renderRoute("/assignment/takers-detail/:id", "/assignment/takers-detail/5", <TakersDetailRoute />, {
+      language: "en",
+    });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Đánh giá năng lực Toán 9" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Graded")).toBeInTheDocument();
+    expect(screen.getByText("45 minutes")).toBeInTheDocument();
+    expect(screen.getByText("Camera (starting without a camera allowed)")).toBeInTheDocument();
+    expect(screen.getByText(/120,000/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Result of Đánh giá năng lực Toán 9" })).toHaveAttribute(
+      "href",
+      "/assignment/result/index?id=5",
+    );
+    expect(await screen.findByText("6/8")).toBeInTheDocument();
+  });
+
+  it("says when the test is not the learner's", async () => {
+    mockApi({});
+    renderRoute("/assignment/takers-detail/:id", "/assignment/takers-detail/99", <TakersDetailRoute />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Không tìm thấy bài thi này.");
+  });
+});

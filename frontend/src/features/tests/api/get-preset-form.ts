@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+
+import type { FormQuestion } from "./types";
+
+/** GET /api/v1/test-presets/{id}/form: the generated questions in order (the preview). */
+export function getPresetForm(id: number): Promise<FormQuestion[]> {
+  return api<FormQuestion[]>(`/api/v1/test-presets/${id}/form`);
+}
+
+export const presetFormQuery = (id: number) =>
+  queryOptions({ queryKey: ["test-presets", "form", id], queryFn: () => getPresetForm(id) });
+
+export function usePresetForm(id: number, enabled = true) {
+  return useQuery({ ...presetFormQuery(id), enabled });
+}

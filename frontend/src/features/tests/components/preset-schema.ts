@@ -1,0 +1,209 @@
+/** The test-preset rules of spec §5, mirroring the server's (assessments/services/presets.py)
+ * with the same messages; the server still decides. Form values are strings as the inputs hold
+ * them; `toPresetInput` turns them into the API's payload. */
+import { z } from "zod";
+
+import { NONE } from "@/components/ui/field";
+import type { MessageId } from "@/lib/intl";
+
+import type { FormMode, Preset, PresetInput } from "../api/types";
+import { endNotAfter, isoFromLocal, localFromIso } from "./dates";
+
+type T = (id: MessageId, values?: Record<string, string | number>) => string;
+
+const blueprintItem = z.object({
+  cluster_id: z.string(),
+  complexity_level_id: z.string(),
+  count: z.string(),
+});
+const presetSubject = z.object({ subject_id: z.string(), items: z.array(blueprintItem) });
+const attribute = z.object({ key: z.string(), value: z.string() });
+
+const shape = z.object({
+  name: z.string(),
+  description: z.string(),
+  grade: z.string(),
+  duration_minutes: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  passing_score: z.string(),
+  auto_release_result: z.boolean(),
+  camera_proctoring: z.boolean(),
+  allow_no_camera: z.boolean(),
+  round_id: z.string(),
+  required_round_id: z.string(),
+  form_mode: z.enum(["shared", "per_learner"]),
+  subjects: z.array(presetSubject),
+  attribute_requirements: z.array(attribute),
+  attribute_outcomes: z.array(attribute),
+});
+
+export type PresetValues = z.infer<typeof shape>;
+export type BlueprintRowValues = z.infer<typeof blueprintItem>;
+
+const chosen = (value: string) => value !== "" && value !== NONE;
+const wholeIn = (value: string, min: number, max: number) =>
+  /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
+
+/** Total questions of the blueprint (rows with a valid count). */
+export function blueprintTotal(values: Pick<PresetValues, "subjects">): number {
+  return values.subjects
+    .flatMap((s) => s.items)
+    .reduce((sum, item) => sum + (wholeIn(item.count, 1, 200) ? Number(item.count) : 0), 0);
+}
+
+/**
+ * `maxScore`: the maximum score when it is known before saving. A per-learner draw scores every
+ * question 1, so its maximum is the blueprint's total; a shared form's maximum is the sum of the
+ * drawn questions' weights, known only once generated (pass the preset's `max_score` while the
+ * blueprint is unchanged, else null: the server checks it again at approval).
+ */
+export function presetSchema(t: T, sharedMaxScore: number | null = null) {
+  return shape.superRefine((v, ctx) => {
+    const issue = (path: (string | number)[], id: MessageId, values?: Record<string, string | number>) =>
+      ctx.addIssue({ code: "custom", path, message: t(id, values) });
+    if (!v.name.trim()) issue(["name"], "validation.required");
+    if (!chosen(v.grade)) issue(["grade"], "validation.required");
+    if (!v.duration_minutes.trim()) issue(["duration_minutes"], "validation.required");
+    else if (!wholeIn(v.duration_minutes, 1, 600)) issue(["duration_minutes"], "tests.validation.duration");
+    if (!v.ends_at) issue(["ends_at"], "validation.required");
+    else if (endNotAfter(v.starts_at, v.ends_at)) issue(["ends_at"], "tests.validation.endAfterStart");
+    if (!chosen(v.round_id)) issue(["round_id"], "validation.required");
+
+    if (v.subjects.length === 0) issue(["subjects"], "tests.validation.subjects");
+    const seenSubjects = new Set<string>();
+    v.subjects.forEach((subject, s) => {
+      if (!chosen(subject.subject_id)) issue(["subjects", s, "subject_id"], "validation.required");
+      else if (seenSubjects.has(subject.subject_id))
+        issue(["subjects", s, "subject_id"], "tests.validation.subjectTwice");
+      seenSubjects.add(subject.subject_id);
+      if (subject.items.length === 0) issue(["subjects", s, "items"], "tests.validation.clusters");
+      subject.items.forEach((item, i) => {
+        if (!chosen(item.cluster_id))
+          issue(["subjects", s, "items", i, "cluster_id"], "tests.validation.cluster");
+        if (!wholeIn(item.count, 1, 200))
+          issue(["subjects", s, "items", i, "count"], "tests.validation.count");
+      });
+    });
+
+    for (const field of ["attribute_requirements", "attribute_outcomes"] as const) {
+      const seen = new Set<string>();
+      v[field].forEach((row, index) => {
+        const key = row.key.trim().toLowerCase();
+        if (!key) issue([field, index, "key"], "validation.required");
+        else if (seen.has(key)) issue([field, index, "key"], "tests.validation.duplicateKey");
+        seen.add(key);
+      });
+    }
+
+    const score = v.passing_score.trim();
+    if (score) {
+      const value = Number(score);
+      const max = v.form_mode === "per_learner" ? blueprintTotal(v) : sharedMaxScore;
+      if (Number.isNaN(value) || value < 0) issue(["passing_score"], "tests.validation.passingScoreMin");
+      else if (max !== null && max > 0 && value > max)
+        issue(["passing_score"], "tests.validation.passingScoreMax", { max });
+    }
+  });
+}
+
+export const emptyBlueprintRow = (): BlueprintRowValues => ({
+  cluster_id: NONE,
+  complexity_level_id: NONE,
+  count: "1",
+});
+
+export const EMPTY_PRESET: PresetValues = {
+  name: "",
+  description: "",
+  grade: NONE,
+  duration_minutes: "",
+  starts_at: "",
+  ends_at: "",
+  passing_score: "",
+  auto_release_result: false,
+  camera_proctoring: true,
+  allow_no_camera: false,
+  round_id: NONE,
+  required_round_id: NONE,
+  form_mode: "shared",
+  subjects: [{ subject_id: NONE, items: [emptyBlueprintRow()] }],
+  attribute_requirements: [],
+  attribute_outcomes: [],
+};
+
+const idOrNone = (id: number | null | undefined) => (id ? String(id) : NONE);
+
+export function presetToValues(p: Preset): PresetValues {
+  return {
+    name: p.name,
+    description: p.description,
+    grade: idOrNone(p.grade),
+    duration_minutes: p.duration_minutes ? String(p.duration_minutes) : "",
+    starts_at: localFromIso(p.starts_at),
+    ends_at: localFromIso(p.ends_at),
+    passing_score: p.passing_score === null ? "" : String(p.passing_score),
+    auto_release_result: p.auto_release_result,
+    camera_proctoring: p.camera_proctoring,
+    allow_no_camera: p.allow_no_camera,
+    round_id: idOrNone(p.round_id),
+    required_round_id: idOrNone(p.required_round_id),
+    form_mode: (p.form_mode === "per_learner" ? "per_learner" : "shared") as FormMode,
+    subjects: p.subjects.map((s) => ({
+      subject_id: idOrNone(s.subject_id),
+      items: (s.items ?? []).map((i) => ({
+        cluster_id: idOrNone(i.cluster_id),
+        complexity_level_id: idOrNone(i.complexity_level_id),
+        count: i.count ? String(i.count) : "",
+      })),
+    })),
+    attribute_requirements: p.attribute_requirements.map((a) => ({ key: a.key, value: a.value })),
+    attribute_outcomes: p.attribute_outcomes.map((a) => ({ key: a.key, value: a.value })),
+  };
+}
+
+const numberOrNull = (value: string) => (chosen(value) && value.trim() ? Number(value) : null);
+
+/** The API payload; `surveyIds` keeps the preset's linked surveys (no survey API yet to edit
+ * them, so the form leaves them as they are). */
+export function toPresetInput(v: PresetValues, surveyIds: number[] = []): PresetInput {
+  return {
+    name: v.name.trim(),
+    description: v.description.trim(),
+    grade: numberOrNull(v.grade),
+    duration_minutes: numberOrNull(v.duration_minutes),
+    starts_at: isoFromLocal(v.starts_at),
+    ends_at: isoFromLocal(v.ends_at),
+    passing_score: numberOrNull(v.passing_score),
+    auto_release_result: v.auto_release_result,
+    camera_proctoring: v.camera_proctoring,
+    allow_no_camera: v.allow_no_camera,
+    survey_ids: surveyIds,
+    round_id: numberOrNull(v.round_id),
+    required_round_id: numberOrNull(v.required_round_id),
+    form_mode: v.form_mode,
+    subjects: v.subjects.map((s) => ({
+      subject_id: numberOrNull(s.subject_id),
+      items: s.items.map((i) => ({
+        cluster_id: numberOrNull(i.cluster_id),
+        complexity_level_id: numberOrNull(i.complexity_level_id),
+        count: numberOrNull(i.count),
+      })),
+    })),
+    attribute_requirements: v.attribute_requirements.map((a) => ({
+      key: a.key.trim(),
+      value: a.value.trim(),
+    })),
+    attribute_outcomes: v.attribute_outcomes.map((a) => ({ key: a.key.trim(), value: a.value.trim() })),
+  };
+}
+
+/** A stable signature of the blueprint: while it is unchanged the generated form (and so its
+ * maximum score) still applies. */
+export function blueprintSignature(v: Pick<PresetValues, "subjects">): string {
+  return JSON.stringify(
+    v.subjects.flatMap((s) =>
+      s.items.map((i) => [s.subject_id, i.cluster_id, i.complexity_level_id, i.count]),
+    ),
+  );
+}

@@ -1,0 +1,313 @@
+"""Schemas of the market analytics API (issue 10). Row fields keep the spec's camelCase names
+(section 3); filters are snake_case like the rest of the API. Money: whole VND."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from ninja import Schema
+from pydantic import field_validator
+
+
+class MarketFiltersIn(Schema):
+    """Filters of every analytics call; empty values are dropped (treated as absent)."""
+
+    from_date: date | None = None
+    to_date: date | None = None
+    grade: int | None = None
+    subject: str | None = None
+    province_code: str | None = None
+    round_id: int | None = None
+    organization_id: int | None = None
+    test_preset_id: int | None = None
+    kind: str | None = None
+    status: str | None = None
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: Any) -> Any:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+
+class AnalyticsIn(MarketFiltersIn):
+    analytic_type: str = "dashboard"
+
+
+class ListQuery(Schema):
+    page: int = 1
+    limit: int = 10
+    search: str = ""
+    order_by: str = ""
+
+
+class CardOut(Schema):
+    value: int
+    previous: int | None
+    change: float | None
+
+
+class NotCountedOut(Schema):
+    purchases: int
+    transactions: int
+    amount: int
+
+
+class SummaryOut(Schema):
+    revenue: CardOut
+    purchases: CardOut
+    transactions: CardOut
+    buyers: CardOut
+    average_order: CardOut
+    not_counted: dict[str, NotCountedOut]
+
+
+class PointOut(Schema):
+    period: date
+    revenue: int
+    purchases: int
+
+
+class SeriesOut(Schema):
+    unit: str
+    points: list[PointOut]
+
+
+class AddonFigureOut(Schema):
+    addon: str
+    name: str
+    purchases: int
+    revenue: int
+
+
+class GradeFigureOut(Schema):
+    grade: int | None
+    purchases: int
+    revenue: int
+
+
+class SubjectFigureOut(Schema):
+    subject: str
+    name: str
+    purchases: int
+    revenue: int
+
+
+class ProvinceFigureOut(Schema):
+    province_code: str
+    name: str
+    purchases: int
+    revenue: int
+
+
+class WeekdayHourCellOut(Schema):
+    weekday: int
+    hour: int
+    purchases: int
+    revenue: int
+
+
+class WeekdayHourOut(Schema):
+    cells: list[WeekdayHourCellOut]
+    max_purchases: int
+
+
+class ProvinceGradeCellOut(Schema):
+    province_code: str
+    grade: int | None
+    purchases: int
+    revenue: int
+
+
+class ProvinceRowOut(Schema):
+    province_code: str
+    name: str
+    purchases: int
+
+
+class ProvinceGradeOut(Schema):
+    cells: list[ProvinceGradeCellOut]
+    provinces: list[ProvinceRowOut]
+    grades: list[int]
+    max_purchases: int
+
+
+class PeriodOut(Schema):
+    from_date: date | None
+    to_date: date
+    previous_from_date: date | None
+    previous_to_date: date | None
+
+
+class FiltersEchoOut(Schema):
+    from_date: date | None
+    to_date: date
+    grade: int | None
+    subject: str | None
+    province_code: str | None
+    round_id: int | None
+    organization_id: int | None
+    test_preset_id: int | None
+    kind: str | None
+    status: str
+
+
+class AnalyticsOut(Schema):
+    """The figures asked for by ``analytic_type``; the others are absent (null)."""
+
+    analytic_type: str
+    filters: FiltersEchoOut
+    period: PeriodOut
+    summary: SummaryOut | None = None
+    revenue_over_time: SeriesOut | None = None
+    by_addon: list[AddonFigureOut] | None = None
+    by_grade: list[GradeFigureOut] | None = None
+    by_subject: list[SubjectFigureOut] | None = None
+    by_province: list[ProvinceFigureOut] | None = None
+    heatmap_weekday_hour: WeekdayHourOut | None = None
+    heatmap_province_grade: ProvinceGradeOut | None = None
+
+
+class MarketRowOut(Schema):
+    """Spec section 3 "Market analytics row"."""
+
+    grade: int | None
+    assessmentsPublished: int
+    testOnlyPurchases: int
+    testAdvancedReportPurchases: int
+    surveyReportPurchases: int
+    totalPurchases: int
+    totalRevenue: int
+
+
+class MarketAssessmentRowOut(Schema):
+    """Spec section 3 "Market assessment row" (+ kind, totals and organization)."""
+
+    testPresetId: int
+    kind: str
+    grade: int | None
+    assessmentName: str
+    testOnlyPurchases: int
+    testAdvancedReportPurchases: int
+    surveyReportPurchases: int
+    totalPurchases: int
+    totalRevenue: int
+    organizationId: int
+    organizationName: str
+
+
+class AssessmentTotalsOut(Schema):
+    totalPurchases: int
+    totalRevenue: int
+
+
+class MarketAssessmentPageOut(Schema):
+    items: list[MarketAssessmentRowOut]
+    page: int
+    limit: int
+    total: int
+    totals: AssessmentTotalsOut
+
+
+class MarketTransactionRowOut(Schema):
+    """Spec section 3 "Market transaction row": one purchased item."""
+
+    id: str
+    itemId: int
+    transactionId: int
+    studentName: str
+    assessmentName: str
+    testPresetId: int
+    kind: str
+    grade: int | None
+    purchase: str
+    purchaseCode: str
+    totalPaid: int
+    purchaseDate: datetime
+    completedDate: datetime | None
+    paymentId: str
+    status: str
+    statusName: str
+    organizationId: int
+    organizationName: str
+
+
+class TransactionTotalsOut(Schema):
+    totalPaid: int
+
+
+class MarketTransactionPageOut(Schema):
+    items: list[MarketTransactionRowOut]
+    page: int
+    limit: int
+    total: int
+    totals: TransactionTotalsOut
+
+
+class PurchaseItemOut(Schema):
+    """Spec section 3 "Purchase item": label (or name) and amount (or price), VND."""
+
+    label: str
+    name: str
+    amount: int
+    price: int
+    addon: str
+    grade: int | None
+
+
+class HistoryRowOut(Schema):
+    id: str
+    transactionId: int
+    studentName: str
+    status: str
+    statusName: str
+    purchaseDate: datetime
+    completedDate: datetime | None
+    paymentId: str
+    totalPaid: int
+    purchaseItems: list[PurchaseItemOut]
+
+
+class HistoryPageOut(Schema):
+    items: list[HistoryRowOut]
+    page: int
+    limit: int
+    total: int
+
+
+class CodeNameOut(Schema):
+    code: str
+    name: str
+
+
+class IdNameOut(Schema):
+    id: int
+    name: str
+
+
+class FilterOptionsOut(Schema):
+    is_superadmin: bool
+    grades: list[int]
+    subjects: list[CodeNameOut]
+    provinces: list[CodeNameOut]
+    rounds: list[IdNameOut]
+    addons: list[CodeNameOut]
+    organizations: list[IdNameOut]
+
+
+class ExportJobOut(Schema):
+    """A background export: poll ``GET .../exports/{id}`` until ``status`` is ``done`` (then
+    download ``download_url``) or ``failed``. ``progress`` in whole percent."""
+
+    id: str
+    kind: str
+    status: str
+    progress: int
+    rows_done: int
+    rows_total: int
+    file_name: str
+    download_url: str | None
+    error: str
+    created_at: datetime

@@ -1,0 +1,187 @@
+"""Exports of the market analytics (issue 10, item 3): stream a small one at once, or queue a
+large one as an ``ExportJob`` that a huey task writes (with progress) and the SPA polls.
+
+Thresholds (settings): ``ANALYTICS_EXPORT_SYNC_MAX_ROWS`` spreadsheet rows (default 5,000) and
+``ANALYTICS_PDF_SYNC_MAX_ROWS`` paid purchases summarized by the dashboard PDF (default
+200,000). Above them the call answers 202 with the job.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.files import File
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.http import FileResponse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from analytics import exports
+from analytics.error_codes import AnalyticsErrorCode
+from analytics.filters import MarketQuery, Viewer, items
+from analytics.models import ExportJob
+from config.errors import ApplicationError, not_found
+
+PROGRESS_EVERY = exports.CHUNK
+
+
+def xlsx_sync_limit() -> int:
+    return int(getattr(settings, "ANALYTICS_EXPORT_SYNC_MAX_ROWS", 5000))
+
+
+def pdf_sync_limit() -> int:
+    return int(getattr(settings, "ANALYTICS_PDF_SYNC_MAX_ROWS", 200_000))
+
+
+def _file_response(handle, file_name: str, content_type: str) -> FileResponse:
+    response = FileResponse(handle, as_attachment=True, filename=file_name, content_type=content_type)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def scope_name(q: MarketQuery) -> str:
+    from tenants.models import Organization
+
+    if q.organization_ids and len(q.organization_ids) == 1:
+        org = Organization.objects.filter(pk=q.organization_ids[0]).first()
+        return org.shown_name if org else ""
+    return _("All organizations")
+
+
+def _job(viewer: Viewer, kind: str, params: dict[str, Any], rows: int, file_name: str, content_type: str):
+    job = ExportJob.objects.create(
+        kind=kind,
+        user_id=viewer.user_id,
+        params=params,
+        language=translation.get_language() or "vi",
+        rows_total=rows,
+        file_name=file_name,
+        content_type=content_type,
+    )
+    from analytics.tasks import export_run
+
+    transaction.on_commit(lambda: export_run(str(job.pk)))
+    return job
+
+
+def transactions_export(
+    *, viewer: Viewer, q: MarketQuery, search: str = "", order_by: str = ""
+) -> FileResponse | ExportJob:
+    """POST .../markets/assessments/transactions/export: the .xlsx at once (a FileResponse with
+    ``Content-Disposition: attachment; filename=market-assessment-transactions-{preset or
+    all}.xlsx``) up to ``xlsx_sync_limit()`` rows, else a queued ExportJob."""
+    rows = exports.count_transactions(q, search=search)
+    file_name = exports.transactions_file_name(q)
+    if rows > xlsx_sync_limit():
+        params = {"query": q.to_json(), "search": search, "order_by": order_by}
+        return _job(viewer, ExportJob.Kind.TRANSACTIONS_XLSX, params, rows, file_name, exports.XLSX_TYPE)
+    handle = tempfile.TemporaryFile()
+    exports.write_transactions_xlsx(q, handle, search=search, order_by=order_by)
+    handle.seek(0)
+    return _file_response(handle, file_name, exports.XLSX_TYPE)
+
+
+def dashboard_export(*, viewer: Viewer, q: MarketQuery) -> FileResponse | ExportJob:
+    """POST .../analytics/export-dashboard: the dashboard PDF at once
+    (``transactions-dashboard.pdf``) when it summarizes up to ``pdf_sync_limit()`` paid
+    purchases, else a queued ExportJob."""
+    rows = items(q, status="COMPLETED").count()
+    if rows > pdf_sync_limit():
+        params = {"query": q.to_json()}
+        return _job(
+            viewer, ExportJob.Kind.DASHBOARD_PDF, params, rows, exports.DASHBOARD_FILE_NAME, exports.PDF_TYPE
+        )
+    handle = tempfile.TemporaryFile()
+    exports.write_dashboard_pdf(q, handle, scope_name=scope_name(q))
+    handle.seek(0)
+    return _file_response(handle, exports.DASHBOARD_FILE_NAME, exports.PDF_TYPE)
+
+
+def export_job_run(*, job_id: str) -> None:
+    """The huey task's body: write the job's file to storage (``analytics-exports/<job
+    id>/<file name>``), recording ``rows_done`` every PROGRESS_EVERY rows, then DONE (or
+    FAILED with the error). Runs in the language of the request that queued it."""
+    job = ExportJob.objects.filter(pk=job_id).first()
+    if job is None or job.status not in (ExportJob.Status.QUEUED, ExportJob.Status.RUNNING):
+        return
+    ExportJob.objects.filter(pk=job.pk).update(status=ExportJob.Status.RUNNING, started_at=timezone.now())
+    q = MarketQuery.from_json(job.params["query"])
+
+    def progress(done: int) -> None:
+        ExportJob.objects.filter(pk=job.pk).update(rows_done=min(done, job.rows_total or done))
+
+    try:
+        with translation.override(job.language), tempfile.TemporaryFile() as handle:
+            if job.kind == ExportJob.Kind.TRANSACTIONS_XLSX:
+                done = exports.write_transactions_xlsx(
+                    q,
+                    handle,
+                    search=job.params.get("search", ""),
+                    order_by=job.params.get("order_by", ""),
+                    progress=progress,
+                )
+            else:
+                exports.write_dashboard_pdf(q, handle, scope_name=scope_name(q))
+                done = job.rows_total
+            handle.seek(0)
+            path = default_storage.save(f"analytics-exports/{job.pk}/{job.file_name}", File(handle))
+    except Exception as exc:  # recorded on the job for the SPA; the traceback goes to the log
+        import logging
+
+        logging.getLogger(__name__).exception("export %s failed", job.pk)
+        ExportJob.objects.filter(pk=job.pk).update(
+            status=ExportJob.Status.FAILED, error=str(exc)[:500], finished_at=timezone.now()
+        )
+        return
+    ExportJob.objects.filter(pk=job.pk).update(
+        status=ExportJob.Status.DONE,
+        file=path,
+        rows_total=done,
+        rows_done=done,
+        finished_at=timezone.now(),
+    )
+
+
+def export_job_get(*, viewer: Viewer, job_id: str) -> ExportJob:
+    """The caller's own export job (404 for anyone else's, or an unknown id)."""
+    import uuid
+
+    try:
+        key = uuid.UUID(str(job_id))
+    except ValueError as exc:
+        raise not_found(_("Export not found.")) from exc
+    job = ExportJob.objects.filter(pk=key, user_id=viewer.user_id).first()
+    if job is None:
+        raise not_found(_("Export not found."))
+    return job
+
+
+def export_job_download(*, viewer: Viewer, job_id: str) -> FileResponse:
+    """The finished file of the caller's job, as an attachment named by the job. 409
+    ``export_not_ready`` while it runs; 409 ``export_failed`` when it failed."""
+    job = export_job_get(viewer=viewer, job_id=job_id)
+    if job.status == ExportJob.Status.FAILED:
+        raise ApplicationError(
+            AnalyticsErrorCode.EXPORT_FAILED, _("The export failed. Please try again."), status=409
+        )
+    if job.status != ExportJob.Status.DONE or not job.file:
+        raise ApplicationError(
+            AnalyticsErrorCode.EXPORT_NOT_READY, _("The export is not ready yet."), status=409
+        )
+    return _file_response(default_storage.open(job.file, "rb"), job.file_name, job.content_type)
+
+
+def export_jobs_purge() -> int:
+    """Delete jobs (and their files) older than ``ANALYTICS_EXPORT_KEEP_HOURS`` (default 24).
+    Returns the number deleted."""
+    hours = int(getattr(settings, "ANALYTICS_EXPORT_KEEP_HOURS", 24))
+    old = list(ExportJob.objects.filter(created_at__lt=timezone.now() - timedelta(hours=hours))[:500])
+    for job in old:
+        if job.file:
+            default_storage.delete(job.file)
+    ExportJob.objects.filter(pk__in=[j.pk for j in old]).delete()
+    return len(old)

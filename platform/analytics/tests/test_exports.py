@@ -1,0 +1,226 @@
+"""Exports (issue 10, item 3): the .xlsx checked cell by cell, the dashboard PDF in both
+languages, and the background job with its progress."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime
+
+import pytest
+from openpyxl import load_workbook
+
+from analytics import exports
+from analytics.filters import MarketQuery
+from analytics.models import ExportJob
+from analytics.tests.factories import PERIOD, build_market
+from analytics.tests.test_api import BASE, post
+from conftest import client_for
+
+pytestmark = pytest.mark.django_db
+EXPORT = f"{BASE}/markets/assessments/transactions/export"
+
+
+@pytest.fixture
+def market(org_a, org_b):
+    return build_market(org_a, org_b)
+
+
+def _workbook(content: bytes):
+    return load_workbook(io.BytesIO(content))
+
+
+def test_xlsx_cell_by_cell(market, educator_a):
+    p1 = market.presets["p1"]
+    res = post(client_for(educator_a), EXPORT, {**PERIOD, "test_preset_id": p1})
+    assert res.status_code == 200
+    assert res["Content-Type"] == exports.XLSX_TYPE
+    assert res["Content-Disposition"] == f'attachment; filename="market-assessment-transactions-{p1}.xlsx"'
+    wb = _workbook(b"".join(res.streaming_content))
+    ws = wb.worksheets[0]
+    assert ws.title == "Giao dịch"
+    header = [c.value for c in ws[1]]
+    assert header == [
+        "Mã giao dịch",
+        "Học sinh",
+        "Bài đánh giá",
+        "Khối lớp",
+        "Gói mua",
+        "Đã thanh toán (VND)",
+        "Ngày mua (giờ Việt Nam)",
+        "Ngày hoàn tất (giờ Việt Nam)",
+        "Mã thanh toán",
+        "Trạng thái",
+    ]
+    assert ws["A1"].font.b and ws["A1"].fill.fgColor.rgb.endswith("1D4ED8")
+    assert ws.freeze_panes == "A2"
+    assert ws.auto_filter.ref == "A1:J3"
+    t1, t3 = market.tx["T1"], market.tx["T3"]
+    row2 = [c.value for c in ws[2]]
+    assert row2 == [
+        str(t3.pk),
+        "b3@example.vn",
+        "Đánh giá năng lực Toán 9",
+        9,
+        "Chỉ bài thi",
+        100_000,
+        datetime(2025, 3, 10, 23, 20),  # Vietnam time
+        datetime(2025, 3, 10, 23, 30),
+        "SIM-T3",
+        "Hoàn tất",
+    ]
+    assert ws["F2"].number_format == exports.VND_FORMAT
+    assert ws["G2"].number_format == exports.DATE_FORMAT
+    row3 = [c.value for c in ws[3]]
+    assert row3[:2] == [str(t1.pk), "Nguyễn Văn An"] and row3[5] == 180_000  # never B's 200,000 line
+    assert ws.max_row == 3
+    summary = wb.worksheets[1]
+    values = {r[0].value: r[1].value if len(r) > 1 else None for r in summary.iter_rows()}
+    assert values["Số dòng"] == 2 and values["Đã thanh toán (VND)"] == 280_000
+    assert values["Khoảng thời gian"] == "01/03/2025 – 10/03/2025"
+
+
+def test_xlsx_english_and_all(market, educator_a):
+    res = client_for(educator_a).post(
+        EXPORT, PERIOD, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert res["Content-Disposition"].endswith('filename="market-assessment-transactions-all.xlsx"')
+    ws = _workbook(b"".join(res.streaming_content)).worksheets[0]
+    assert ws["A1"].value == "Transaction ID" and ws["E2"].value in {
+        "Test only",
+        "Test + advanced report",
+        "Survey report",
+    }
+    assert sum(ws.cell(row=r, column=6).value for r in range(2, ws.max_row + 1)) == 390_000
+
+
+def test_superadmin_export_has_organization_column(market):
+    from django.test import Client
+
+    from accounts.tests.factories import UserFactory
+
+    client = Client()
+    client.force_login(UserFactory(is_superuser=True, is_staff=True))
+    res = post(client, EXPORT, PERIOD)
+    ws = _workbook(b"".join(res.streaming_content)).worksheets[0]
+    assert ws["K1"].value == "Tổ chức" and ws.auto_filter.ref == "A1:K6"
+    assert sorted(ws.cell(row=r, column=11).value for r in range(2, 7)) == ["Org A"] * 4 + ["Org B"]
+
+
+@pytest.mark.parametrize(
+    ("language", "revenue", "title"),
+    [("vi", "390.000 ₫", "Doanh thu"), ("en", "390,000 ₫", "Revenue")],
+)
+def test_dashboard_pdf(market, educator_a, language, revenue, title):
+    res = client_for(educator_a).post(
+        f"{BASE}/export-dashboard?from_date=2025-03-01&to_date=2025-03-10", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert res.status_code == 200
+    assert res["Content-Disposition"] == 'attachment; filename="transactions-dashboard.pdf"'
+    content = b"".join(res.streaming_content)
+    assert content.startswith(b"%PDF") and len(content) > 5000
+    from django.utils import translation
+
+    q = MarketQuery(
+        organization_ids=(market.org_a.pk,),
+        from_date=datetime(2025, 3, 1).date(),
+        to_date=datetime(2025, 3, 10).date(),
+    )
+    with translation.override(language):
+        lines = exports.write_dashboard_pdf(q, io.BytesIO())
+    assert lines["kpis"][1][:2] == [title, revenue]
+    assert lines["kpis"][1][3] in {"+160,0 %", "+160.0 %"}
+
+
+def test_progress_is_reported(market):
+    q = MarketQuery(organization_ids=(market.org_a.pk,), status="ALL")
+    seen: list[int] = []
+    old = exports.CHUNK
+    exports.CHUNK = 2
+    try:
+        done = exports.write_transactions_xlsx(q, io.BytesIO(), progress=seen.append)
+    finally:
+        exports.CHUNK = old
+    assert done == 11 and seen == [2, 4, 6, 8, 10, 11]
+
+
+def test_background_export_with_progress(market, educator_a, settings, django_capture_on_commit_callbacks):
+    settings.ANALYTICS_EXPORT_SYNC_MAX_ROWS = 1
+    client = client_for(educator_a)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        res = post(client, EXPORT, PERIOD)
+    assert res.status_code == 202, res.content
+    job = res.json()["data"]
+    assert job["status"] == "queued" and job["progress"] == 0 and job["rows_total"] == 4
+    assert job["file_name"] == "market-assessment-transactions-all.xlsx" and job["download_url"] is None
+    waiting = client.get(f"{BASE}/exports/{job['id']}/download")
+    assert waiting.status_code == 409 and waiting.json()["code"] == "export_not_ready"
+    for callback in callbacks:  # huey runs the task at once in tests
+        callback()
+    polled = client.get(f"{BASE}/exports/{job['id']}").json()["data"]
+    assert polled["status"] == "done" and polled["progress"] == 100 and polled["rows_done"] == 4
+    download = client.get(polled["download_url"])
+    assert download.status_code == 200
+    assert download["Content-Disposition"] == 'attachment; filename="market-assessment-transactions-all.xlsx"'
+    ws = _workbook(b"".join(download.streaming_content)).worksheets[0]
+    assert ws.max_row == 5
+    # someone else's job is not found
+    other = client_for(market.buyers["b1"])
+    assert other.get(f"{BASE}/exports/{job['id']}").status_code == 403  # learners are refused first
+    from accounts.tests.factories import ProfileFactory
+
+    colleague = client_for(ProfileFactory(educator=True, organization=market.org_a))
+    assert colleague.get(f"{BASE}/exports/{job['id']}").status_code == 404
+    assert client.get(f"{BASE}/exports/not-a-uuid").status_code == 404
+
+
+def test_background_dashboard_pdf(market, educator_a, settings, django_capture_on_commit_callbacks):
+    settings.ANALYTICS_PDF_SYNC_MAX_ROWS = 1
+    client = client_for(educator_a)
+    with django_capture_on_commit_callbacks(execute=True):
+        res = client.post(f"{BASE}/export-dashboard?from_date=2025-03-01&to_date=2025-03-10")
+    assert res.status_code == 202
+    job = ExportJob.objects.get(pk=res.json()["data"]["id"])
+    assert job.status == "done" and job.progress == 100 and job.file_name == "transactions-dashboard.pdf"
+    download = client.get(f"{BASE}/exports/{job.pk}/download")
+    assert b"".join(download.streaming_content).startswith(b"%PDF")
+
+
+def test_failed_job_is_reported(market, educator_a, monkeypatch):
+    from analytics import services
+
+    job = ExportJob.objects.create(
+        kind="transactions_xlsx",
+        user=educator_a.user,
+        params={"query": MarketQuery(organization_ids=(market.org_a.pk,)).to_json()},
+        rows_total=4,
+        file_name="x.xlsx",
+        content_type=exports.XLSX_TYPE,
+    )
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(exports, "write_transactions_xlsx", boom)
+    services.export_job_run(job_id=str(job.pk))
+    job.refresh_from_db()
+    assert job.status == "failed" and "disk full" in job.error
+    res = client_for(educator_a).get(f"{BASE}/exports/{job.pk}/download")
+    assert res.status_code == 409 and res.json()["code"] == "export_failed"
+
+
+def test_purge_old_jobs(market, educator_a):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from analytics.services import export_jobs_purge
+
+    job = ExportJob.objects.create(
+        kind="dashboard_pdf",
+        user=educator_a.user,
+        params={},
+        file_name="a.pdf",
+        content_type=exports.PDF_TYPE,
+    )
+    ExportJob.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(hours=25))
+    assert export_jobs_purge() == 1 and not ExportJob.objects.exists()

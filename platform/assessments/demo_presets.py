@@ -1,0 +1,355 @@
+"""Demo tests for ``manage.py seed_demo`` (issue 5, item 8): in the centre's organization, two
+rounds (round 1 open, round 2 upcoming and requiring round 1), three published test presets for
+grades 9 and 12 with batches, listed on the marketplace with prices in VND, and a roster of demo
+learners assigned directly so that one batch is nearly full (the BatchLowSlot notification
+fires) and one is full with two learners on its waiting list. Idempotent: nothing is created when
+round 1 exists. Everything goes through the services, so slot figures add up."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from accounts.models import Profile, User
+
+ROUND_1 = "Vòng 1 - Sơ loại"
+ROSTER = [
+    (f"hocsinh{i:02d}@demo.vn", name)
+    for i, name in enumerate(
+        [
+            "Nguyễn Gia Bảo",
+            "Trần Khánh Linh",
+            "Lê Đức Anh",
+            "Phạm Minh Thư",
+            "Hoàng Quốc Huy",
+            "Vũ Ngọc Hân",
+            "Đỗ Thành Đạt",
+            "Bùi Phương Vy",
+            "Ngô Tuấn Kiệt",
+            "Dương Bảo Ngọc",
+            "Lý Hải Đăng",
+            "Mai Thanh Trúc",
+            "Trịnh Nhật Minh",
+            "Đinh Thảo My",
+            "Phan Anh Khoa",
+            "Hồ Gia Hân",
+            "Tạ Minh Quân",
+            "Lâm Khánh Vy",
+        ],
+        start=1,
+    )
+]
+
+
+def _roster(organization, password: str) -> list[Profile]:
+    """Grade-9 learners of ``organization`` (created once), in roster order."""
+    profiles = []
+    for email, name in ROSTER:
+        user, created = User.objects.get_or_create(email=email, defaults={"name": name})
+        if created:
+            user.email_verified_at = timezone.now()
+            user.is_active = True  # accounts start inactive until verified; these are verified
+            user.set_password(password)
+            user.save()
+        profile, _ = Profile.objects.get_or_create(
+            user=user,
+            pandai_profile_role=Profile.Role.LEARNER,
+            organization=organization,
+            defaults={
+                "status": Profile.Status.ACTIVE,
+                "joined_at": timezone.now(),
+                "grade": 9,
+                "class_name": "9A" + str(len(profiles) % 3 + 1),
+                "school_name": "THCS Lê Lợi",
+                "province_code": "79",
+            },
+        )
+        profiles.append(profile)
+    return profiles
+
+
+def _blueprint(subject_code: str, rows: list[tuple[str, str, int]]) -> dict:
+    from assessments.models import MatrixCluster, Subject
+
+    subject = Subject.objects.get(code=subject_code)
+    clusters = {(c.type, c.code): c.pk for c in MatrixCluster.objects.all()}
+    return {
+        "subject_id": subject.pk,
+        "items": [
+            {
+                "cluster_id": clusters[("topic", topic)],
+                "complexity_level_id": clusters[("complexity_level", level)] if level else None,
+                "count": count,
+            }
+            for topic, level, count in rows
+        ],
+    }
+
+
+def seed_demo_tests(
+    *,
+    organization,
+    author: Profile,
+    admin: Profile,
+    learners_to_queue: list[Profile],
+    password: str,
+    buyer: Profile | None = None,
+) -> int:
+    """Create the demo rounds, presets, batches, listings and assignments in ``organization``,
+    with a practice test open now that ``buyer`` (a public learner) has bought and paid; returns
+    how many presets are listed (0 when they existed already)."""
+    from assessments.models import Question, Round
+    from assessments.services import presets, rounds
+    from assessments.services.common import Actor
+    from assessments.services.waiting_list import waiting_list_join
+    from assignments.models import Assignment
+    from assignments.services import assignments_assign_direct
+    from marketplace.services import listings_create
+
+    now = timezone.now().replace(second=0, microsecond=0)
+    with schema_context(organization.schema_name), transaction.atomic():
+        if Round.objects.filter(name=ROUND_1).exists():
+            return 0
+        roster = _roster(organization, password)
+        r1 = rounds.round_create(
+            data={
+                "name": ROUND_1,
+                "starts_at": now - timedelta(days=7),
+                "expires_at": now + timedelta(days=60),
+                "passed_message_vi": "Chúc mừng! Em đã vượt qua vòng sơ loại và được vào vòng chung kết.",
+                "passed_message_en": "Congratulations! You passed round 1 and go on to the final round.",
+                "failed_message_vi": "Em chưa đạt vòng sơ loại lần này. Hãy ôn tập và thử lại ở đợt sau.",
+                "failed_message_en": "You did not pass round 1 this time. Keep practising and try again next term.",
+            }
+        )
+        r2 = rounds.round_create(
+            data={
+                "name": "Vòng 2 - Chung kết",
+                "starts_at": now + timedelta(days=61),
+                "expires_at": now + timedelta(days=90),
+                "required_round_id": r1.pk,
+                "passed_message_vi": "Chúc mừng! Em được mời phỏng vấn xét học bổng.",
+                "passed_message_en": "Congratulations! You are invited to the scholarship interview.",
+                "failed_message_vi": "Cảm ơn em đã tham gia vòng chung kết.",
+                "failed_message_en": "Thank you for taking part in the final round.",
+            }
+        )
+        actor = Actor.of(author)
+        has_grade_12 = Question.objects.filter(grade=12, status="published").exists()
+        plans = [
+            {
+                "name": "Đánh giá năng lực Toán 9",
+                "description": "Bài đánh giá 45 phút theo chương trình Toán 9: căn thức, hàm số và hình học.",
+                "grade": 9,
+                "subjects": [
+                    _blueprint(
+                        "toan",
+                        [("T9-DS", "NB", 3), ("T9-DS", "TH", 2), ("T9-HS", "TH", 3), ("T9-HH", "VD", 2)],
+                    )
+                ],
+                "prices": (120_000, 200_000),
+                "batches": [("Ca 1 (sáng thứ Bảy)", 8, 12, 10), ("Ca 2 (chiều thứ Bảy)", 9, 30, 0)],
+            },
+            {
+                "name": "Tiếng Anh 9 - Kiểm tra giữa kỳ",
+                "description": "Ngữ pháp, từ vựng và đọc hiểu tiếng Anh lớp 9, 30 phút.",
+                "grade": 9,
+                "subjects": [
+                    _blueprint("tieng-anh", [("E9-GR", "TH", 4), ("E9-VO", "NB", 3), ("E9-RD", None, 3)])
+                ],
+                "prices": (80_000, None),
+                "batches": [("Ca 1 (sáng Chủ nhật)", 10, 5, 5)],
+            },
+        ]
+        if has_grade_12:
+            plans.append(
+                {
+                    "name": "Đánh giá năng lực Toán 12",
+                    "description": "Ứng dụng đạo hàm, nguyên hàm và tích phân: bài 60 phút chuẩn bị thi tốt nghiệp THPT.",
+                    "grade": 12,
+                    "subjects": [
+                        _blueprint(
+                            "toan",
+                            [
+                                ("T12-DH", "NB", 3),
+                                ("T12-DH", "TH", 2),
+                                ("T12-TP", "NB", 3),
+                                ("T12-TP", "TH", 2),
+                            ],
+                        )
+                    ],
+                    "prices": (150_000, 250_000),
+                    "batches": [("Ca 1", 14, 40, 0)],
+                }
+            )
+        listed = []
+        queue = []
+        offset = 0
+        for plan in plans:
+            preset = presets.preset_create(
+                actor=actor,
+                data={
+                    "name": plan["name"],
+                    "description": plan["description"],
+                    "grade": plan["grade"],
+                    "duration_minutes": 45 if plan["grade"] == 9 else 60,
+                    "starts_at": now,
+                    "ends_at": now + timedelta(days=45),
+                    "passing_score": 5,
+                    "auto_release_result": True,
+                    "camera_proctoring": True,
+                    "allow_no_camera": plan["grade"] == 9,
+                    "round_id": r1.pk,
+                    "subjects": plan["subjects"],
+                    "attribute_requirements": [{"key": "province", "value": "79"}],
+                    "attribute_outcomes": [{"key": "round2", "value": "yes"}],
+                },
+            )
+            presets.preset_generate(actor=actor, preset_id=preset.pk, seed=2026 + preset.pk)
+            batches = []
+            for name, days, slot_count, _ in plan["batches"]:
+                start = (now + timedelta(days=days)).replace(hour=1, minute=0)  # 08:00 in Vietnam
+                batches.append(
+                    presets.batch_create(
+                        preset_id=preset.pk,
+                        data={
+                            "name": name,
+                            "starts_at": start,
+                            "expires_at": start + timedelta(hours=2),
+                            "slots": slot_count,
+                        },
+                    )
+                )
+            presets.preset_approve(actor_profile=admin, preset_id=preset.pk, comment="Đề đạt yêu cầu.")
+            listed += listings_create(
+                actor=admin,
+                items=[
+                    {
+                        "preset_id": preset.pk,
+                        "price_test_only": plan["prices"][0],
+                        "price_test_advanced": plan["prices"][1],
+                    }
+                ],
+            )
+            for batch, (_, _, _, assign) in zip(batches, plan["batches"], strict=True):
+                if assign:
+                    assignments_assign_direct(
+                        actor=admin,
+                        data={
+                            "preset_id": preset.pk,
+                            "batch_id": batch.pk,
+                            "learner_profile_ids": [p.pk for p in roster[offset : offset + assign]],
+                        },
+                    )
+                    offset += assign
+                    if assign == batch.slots:
+                        queue.append(preset.pk)
+        for preset_id in queue:
+            for learner in learners_to_queue:
+                waiting_list_join(preset_id=preset_id, profile=learner)
+        assert Assignment.objects.count() == offset
+        listed.append(_practice_test(actor, admin, r1, roster[offset : offset + 3], now))
+        del r2
+    if buyer is not None:
+        _buy(buyer, listed[-1])
+    return len(listed)
+
+
+def _practice_test(actor, admin, rnd, takers: list[Profile], now):
+    """A practice test open now (no camera allowed) on the marketplace, and three learners who
+    took it in a morning batch: graded, released results, one with an advanced report (the batch
+    is closed afterwards so the report is available)."""
+    from assessments.models import Batch
+    from assessments.services import presets
+    from assignments.models import Assignment
+    from assignments.reports import report_generate
+    from assignments.services import assignments_assign_direct
+    from assignments.taking import answer_save, attempt_start, attempt_submit
+    from marketplace.services import listings_create
+
+    preset = presets.preset_create(
+        actor=actor,
+        data={
+            "name": "Luyện tập Toán 9 - Căn thức",
+            "description": "Bài luyện tập 20 phút, làm được ngay, có thể làm không cần camera.",
+            "grade": 9,
+            "duration_minutes": 20,
+            "starts_at": now - timedelta(days=1),
+            "ends_at": now + timedelta(days=60),
+            "passing_score": 3,
+            "auto_release_result": True,
+            "camera_proctoring": True,
+            "allow_no_camera": True,
+            "round_id": rnd.pk,
+            "subjects": [_blueprint("toan", [("T9-DS", "NB", 3), ("T9-DS", "TH", 3)])],
+        },
+    )
+    presets.preset_generate(actor=actor, preset_id=preset.pk, seed=909)
+    morning = presets.batch_create(
+        preset_id=preset.pk,
+        data={
+            "name": "Ca sáng nay",
+            "starts_at": now - timedelta(hours=3),
+            "expires_at": now + timedelta(hours=1),
+            "slots": 10,
+        },
+    )
+    presets.batch_create(
+        preset_id=preset.pk,
+        data={
+            "name": "Ca mở (luyện tập)",
+            "starts_at": now - timedelta(hours=1),
+            "expires_at": now + timedelta(days=30),
+            "slots": 100,
+        },
+    )
+    presets.preset_approve(actor_profile=admin, preset_id=preset.pk, comment="Đề luyện tập.")
+    (listing,) = listings_create(
+        actor=admin,
+        items=[{"preset_id": preset.pk, "price_test_only": 50_000, "price_test_advanced": 90_000}],
+    )
+    rows = assignments_assign_direct(
+        actor=admin,
+        data={"preset_id": preset.pk, "batch_id": morning.pk, "learner_profile_ids": [p.pk for p in takers]},
+    )
+    Assignment.objects.filter(pk__in=[a.pk for a in rows]).update(advanced_report=True)
+    for index, assignment in enumerate(sorted(rows, key=lambda a: a.pk)):
+        attempt, token = attempt_start(assignment_id=assignment.pk, no_camera=True)
+        for position, qid in enumerate(attempt.question_ids):
+            if position <= index + 3:  # 4, 5 and 6 answers: three different scores
+                from assessments.models import Question
+
+                key = Question.objects.get(pk=qid).answer_key
+                answer = {k: v for k, v in key.items() if k in ("option", "options", "value")}
+                if "accepted" in key:
+                    answer = {"text": key["accepted"][0]}
+                answer_save(
+                    attempt_id=attempt.pk,
+                    device_token=token,
+                    question_id=qid,
+                    answer=answer or None,
+                    flagged=False,
+                    seq=1,
+                )
+        attempt_submit(attempt_id=attempt.pk, device_token=token)
+    Batch.objects.filter(pk=morning.pk).update(
+        expires_at=now - timedelta(minutes=1)
+    )  # the morning batch is over
+    best = max(rows, key=lambda a: a.pk)
+    best = Assignment.objects.select_related("preset", "batch").get(pk=best.pk)
+    report_generate(assignment=best, attempt=best.attempts.get(), learner_name=best.learner_name)
+    return listing
+
+
+def _buy(buyer: Profile, listing) -> None:
+    """The demo learner buys the practice test in its open batch and pays (simulated)."""
+    from marketplace.purchases import checkout, pay
+
+    batch = next(b for b in listing.batches if b["name"].startswith("Ca mở"))
+    tx = checkout(
+        profile=buyer, items=[{"listing_id": listing.pk, "addon": "test_only", "batch_id": batch["id"]}]
+    )
+    pay(profile=buyer, transaction_id=tx.pk, idempotency_key=f"demo-{tx.pk}")

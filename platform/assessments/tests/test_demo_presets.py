@@ -1,0 +1,62 @@
+"""The demo tests of seed_demo (issue 5, item 8): rounds, published presets with batches (one
+nearly full, one full with a waiting list) and marketplace listings, all made by the services."""
+
+import pytest
+from django_tenants.utils import schema_context
+
+from accounts.tests.factories import ProfileFactory
+from assessments.demo import seed_demo_questions
+from assessments.demo_presets import seed_demo_tests
+from assessments.models import Batch, Round, TestPreset, WaitingListEntry
+from marketplace.models import Listing
+from notifications.models import Notification
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_tests(org_a):
+    author = ProfileFactory(educator=True, organization=org_a)
+    admin = ProfileFactory(educator=True, organization=org_a, is_admin=True)
+    queue = [ProfileFactory(), ProfileFactory()]
+    seed_demo_questions(schema_name=org_a.schema_name, author=author, reviewer=admin)
+    listed = seed_demo_tests(
+        organization=org_a, author=author, admin=admin, learners_to_queue=queue, password="x", buyer=queue[0]
+    )
+    assert listed >= 3
+    from accounts.models import User
+
+    roster = User.objects.filter(email__startswith="hocsinh")
+    assert roster.count() >= 15 and all(u.is_active and u.check_password("x") for u in roster)  # can log in
+    assert (
+        seed_demo_tests(organization=org_a, author=author, admin=admin, learners_to_queue=queue, password="x")
+        == 0
+    )
+    with schema_context(org_a.schema_name):
+        r1, r2 = Round.objects.order_by("starts_at")
+        assert r2.required_round_id == r1.pk
+        presets = {p.name: p for p in TestPreset.objects.all()}
+        assert len(presets) == listed and {p.status for p in presets.values()} == {"published"}
+        assert all(p.form.exists() for p in presets.values())
+        near = Batch.objects.get(preset=presets["Đánh giá năng lực Toán 9"], name__startswith="Ca 1")
+        assert (near.slots, near.available, near.taken) == (12, 2, 10)
+        full = Batch.objects.get(preset=presets["Tiếng Anh 9 - Kiểm tra giữa kỳ"])
+        assert (full.available, full.taken) == (0, 5)
+        waiting = WaitingListEntry.objects.filter(preset=full.preset, status="waiting")
+        assert sorted(waiting.values_list("learner_profile_id", flat=True)) == sorted(p.pk for p in queue)
+    listings = Listing.objects.filter(organization=org_a, status="active")
+    assert listings.count() == listed and all(lst.price_test_only > 0 for lst in listings)
+    low = Notification.objects.filter(notifiable_type="BatchLowSlot")
+    assert set(low.values_list("recipient_id", flat=True)) == {author.pk, admin.pk}
+    assert Notification.objects.filter(notifiable_type="TestScheduled").count() == 18 + 1
+    # the buyer's paid practice test, open now; three graded, released results, one with a report
+    from accounts.models import Enrollment
+    from assignments.models import AdvancedReport, Attempt
+    from marketplace.models import Transaction
+
+    assert Transaction.objects.get(profile=queue[0]).status == "COMPLETED"
+    assert Enrollment.objects.filter(profile=queue[0]).count() == 1
+    with schema_context(org_a.schema_name):
+        results = list(Attempt.objects.all())
+        assert len(results) == 3 and all(a.released_at and a.result in ("passed", "failed") for a in results)
+        assert len({a.score for a in results}) == 3
+        assert AdvancedReport.objects.count() == 1

@@ -1,0 +1,19 @@
+"""Stable error codes of the assignments API (issue 5, item 7)."""
+
+from enum import StrEnum
+
+
+class AssignmentErrorCode(StrEnum):
+    PRESET_NOT_ASSIGNABLE = "preset_not_assignable"
+    ALREADY_ASSIGNED = "already_assigned"
+    NOT_REVOCABLE = "assignment_not_revocable"
+    PAYMENT_REQUIRED = "payment_required"
+    OUTSIDE_WINDOW = "outside_window"
+    ALREADY_SUBMITTED = "already_submitted"
+    CAMERA_REQUIRED = "camera_required"
+    TAKEN_OVER = "attempt_taken_over"
+    NOT_IN_PROGRESS = "attempt_not_in_progress"
+    DEADLINE_PASSED = "deadline_passed"
+    INVALID_ANSWER = "invalid_answer"
+    NOT_GRADABLE = "answer_not_gradable"
+    RESULT_NOT_RELEASED = "result_not_released"

@@ -1,0 +1,234 @@
+"""Assignments (organization schema): a learner's right to sit one test preset, from a purchase
+(issue 6) or given directly by an educator (issue 5, item 7). Attempts and answers (issue 7)
+hang off an assignment. Each assignment has an ``accounts.Enrollment`` row in the public schema
+so a learner's list reads one table across organizations."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Assignment(models.Model):
+    class Source(models.TextChoices):
+        PURCHASE = "purchase", _("Purchase")
+        DIRECT = "direct", _("Assigned by an educator")
+
+    class Status(models.TextChoices):
+        ASSIGNED = "assigned", _("Not started")
+        IN_PROGRESS = "in_progress", _("In progress")
+        SUBMITTED = "submitted", _("Submitted")
+        GRADED = "graded", _("Graded")
+        REVOKED = "revoked", _("Revoked")
+
+    preset = models.ForeignKey("assessments.TestPreset", on_delete=models.PROTECT, related_name="assignments")
+    batch = models.ForeignKey(
+        "assessments.Batch", on_delete=models.PROTECT, null=True, blank=True, related_name="assignments"
+    )
+    learner_profile_id = models.BigIntegerField(help_text="accounts.Profile id (public schema).")
+    learner_user_id = models.BigIntegerField()
+    learner_name = models.CharField(max_length=200, blank=True)
+    learner_email = models.EmailField(blank=True)
+    source = models.CharField(max_length=10, choices=Source)
+    status = models.CharField(max_length=12, choices=Status, default=Status.ASSIGNED)
+    attempts_allowed = models.PositiveSmallIntegerField(_("attempts allowed"), default=1)
+    due_at = models.DateTimeField(_("due date"), null=True, blank=True)
+    requires_purchase = models.BooleanField(_("requires purchase"), default=False)
+    purchase_cost = models.PositiveBigIntegerField(_("purchase cost (VND)"), default=0)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    transaction_id = models.BigIntegerField(
+        null=True, blank=True, help_text="marketplace transaction id (public schema) for purchases."
+    )
+    advanced_report = models.BooleanField(default=False)
+    assigned_by_profile_id = models.BigIntegerField(null=True, blank=True)
+    assigned_by_name = models.CharField(max_length=200, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    prep_video = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="Storage path of the 30-second surroundings video (issue 7, item 2).",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["preset", "learner_profile_id"],
+                condition=~Q(status="revoked"),
+                name="one_live_assignment_per_learner",
+            ),
+            models.CheckConstraint(condition=Q(attempts_allowed__gte=1), name="attempts_allowed_positive"),
+        ]
+        indexes = [
+            models.Index(fields=["batch", "status"]),
+            models.Index(fields=["preset", "-created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.preset_id}: {self.learner_name or self.learner_profile_id}"
+
+
+class Attempt(models.Model):
+    """One sitting of an assignment (issue 7, item 3). The server owns the clock: ``deadline_at``
+    is start + duration (stretched by an accommodation), capped by the batch expiry. Only the
+    device holding ``device_token`` may write; a start from another tab or device takes over and
+    the older one is refused (``attempt_taken_over``)."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("In progress")
+        SUBMITTED = "submitted", _("Submitted")
+
+    class Result(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        PASSED = "passed", _("Passed")
+        FAILED = "failed", _("Failed")
+
+    class SubmitReason(models.TextChoices):
+        LEARNER = "learner", _("Submitted by the learner")
+        DEADLINE = "deadline", _("Time is up")
+        VOIDED = "voided", _("Voided after too many tab switches")
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="attempts")
+    number = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(max_length=12, choices=Status, default=Status.IN_PROGRESS)
+    question_ids = models.JSONField(default=list, help_text="The form of this attempt, in order.")
+    option_orders = models.JSONField(default=dict, help_text="{question id: [option ids]} when shuffled.")
+    points = models.JSONField(default=dict, help_text="{question id: maximum points}.")
+    started_at = models.DateTimeField()
+    deadline_at = models.DateTimeField()
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    submit_reason = models.CharField(max_length=10, choices=SubmitReason, blank=True)
+    device_token = models.CharField(max_length=64)
+    camera_mode = models.CharField(max_length=10, default="camera")
+    video = models.CharField(max_length=300, blank=True)
+    tab_switches = models.PositiveSmallIntegerField(default=0)
+    voided = models.BooleanField(default=False)
+    reinstated_reason = models.TextField(blank=True)
+    reinstated_by_name = models.CharField(max_length=200, blank=True)
+    score = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    max_score = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    result = models.CharField(max_length=8, choices=Result, default=Result.PENDING)
+    graded_at = models.DateTimeField(null=True, blank=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["assignment", "number"], name="attempt_number_once")]
+        indexes = [models.Index(fields=["status", "deadline_at"])]
+
+    def __str__(self) -> str:
+        return f"attempt {self.pk} of {self.assignment_id}"
+
+
+class AttemptAnswer(models.Model):
+    """The learner's latest answer to one question of an attempt. ``seq`` is the client's
+    sequence number: a save with a lower or equal ``seq`` than the stored one changes nothing, so
+    a late retry never overwrites a newer answer."""
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="answers")
+    question = models.ForeignKey("assessments.Question", on_delete=models.PROTECT, related_name="+")
+    answer = models.JSONField(null=True, blank=True)
+    flagged = models.BooleanField(default=False)
+    seq = models.PositiveIntegerField(default=0)
+    saved_at = models.DateTimeField(auto_now=True)
+    score = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    needs_grading = models.BooleanField(default=False)
+    comment = models.TextField(blank=True)
+    graded_by_name = models.CharField(max_length=200, blank=True)
+    graded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["attempt", "question"], name="one_answer_per_question")
+        ]
+        indexes = [models.Index(fields=["needs_grading", "graded_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.attempt_id}/{self.question_id}"
+
+
+class IntegrityEvent(models.Model):
+    """A proctoring event of an attempt (issue 7, item 4): a tab switch or window blur, blocked
+    copy/paste/context menu, a device take-over, a voiding or its reinstatement."""
+
+    class Kind(models.TextChoices):
+        TAB_HIDDEN = "tab_hidden", _("Left the test tab")
+        BLUR = "blur", _("Left the test window")
+        COPY = "copy", _("Copy blocked")
+        PASTE = "paste", _("Paste blocked")
+        CONTEXT_MENU = "context_menu", _("Context menu blocked")
+        TAKEOVER = "takeover", _("Opened on another tab or device")
+        VOIDED = "voided", _("Result voided")
+        REINSTATED = "reinstated", _("Result reinstated")
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=14, choices=Kind)
+    occurred_at = models.DateTimeField()
+    received_at = models.DateTimeField(auto_now_add=True)
+    count_after = models.PositiveSmallIntegerField(default=0)
+    note = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["occurred_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.attempt_id}: {self.kind}"
+
+
+class Accommodation(models.Model):
+    """Extra time for a learner (issue 7, item 4b): for one preset, or for every test of the
+    organization when ``preset`` is empty. The time limit becomes duration x ``factor`` +
+    ``extra_minutes``, and the batch window is stretched by as much where needed. It applies to
+    attempts started after it is set."""
+
+    learner_profile_id = models.BigIntegerField()
+    learner_name = models.CharField(max_length=200, blank=True)
+    preset = models.ForeignKey(
+        "assessments.TestPreset",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="accommodations",
+    )
+    factor = models.DecimalField(max_digits=4, decimal_places=2, default=1)
+    extra_minutes = models.PositiveSmallIntegerField(default=0)
+    reason = models.CharField(max_length=300, blank=True)
+    created_by_name = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner_profile_id", "preset"],
+                name="one_accommodation_per_preset",
+                nulls_distinct=False,
+            ),
+            models.CheckConstraint(
+                condition=Q(factor__gte=1) & Q(factor__lte=3), name="accommodation_factor_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner_profile_id}: x{self.factor} +{self.extra_minutes} min"
+
+
+class AdvancedReport(models.Model):
+    """A generated advanced report of an attempt (issue 7, item 7): a snapshot of the learner's
+    standing among the preset's takers (percentile, cohort figures, strengths and weaknesses by
+    cluster) and its PDF. A new one may be generated after the preset's wait period."""
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="reports")
+    data = models.JSONField()
+    pdf = models.CharField(max_length=300, blank=True)
+    generated_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-generated_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"report {self.pk} of attempt {self.attempt_id}"

@@ -1,0 +1,290 @@
+"""Result breakdown and the advanced report (issue 7, items 6 and 7; spec section 5).
+
+``breakdown(attempt)`` groups an attempt's points by subject and by matrix cluster (topic,
+complexity level, cognitive domain). The advanced report adds the learner's standing among all
+released, non-voided attempts of the preset: percentile, cohort mean/median and a score
+histogram, and per-cluster comparison with the cohort, from which strengths (>= 75 % and at or
+above the cohort) and weaknesses (< 50 %) are listed; it is stored with a PDF (reportlab)."""
+
+from __future__ import annotations
+
+import io
+import statistics
+from collections import defaultdict
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import connection
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from assessments.models import MatrixCluster, Question
+from assignments.models import AdvancedReport, Assignment, Attempt
+from config.errors import ApplicationError
+
+DIMENSIONS = ("subject", "topic", "complexity_level", "cognitive_domain")
+
+
+def _labels(questions: list[Question]) -> dict[str, dict[int, str]]:
+    english = translation.get_language() == "en"
+    cluster_ids = {
+        getattr(q, f"{d}_id") for q in questions for d in DIMENSIONS[1:] if getattr(q, f"{d}_id") is not None
+    }
+    clusters = {
+        c.pk: f"{c.code} {c.description}".strip() for c in MatrixCluster.objects.filter(pk__in=cluster_ids)
+    }
+    subjects = {
+        q.subject_id: (q.subject.name_en if english and q.subject.name_en else q.subject.name_vi)
+        for q in questions
+        if q.subject_id
+    }
+    return {"subject": subjects, **{d: clusters for d in DIMENSIONS[1:]}}
+
+
+def _per_question(attempt: Attempt) -> dict[int, tuple[Decimal, Decimal]]:
+    scores = {a.question_id: a.score or Decimal(0) for a in attempt.answers.all()}
+    return {
+        qid: (scores.get(qid, Decimal(0)), Decimal(attempt.points.get(str(qid), "1")))
+        for qid in attempt.question_ids
+    }
+
+
+def breakdown(attempt: Attempt, questions: list[Question] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """``{dimension: [{"id", "name", "score", "max", "percent"}]}`` for subject, topic,
+    complexity_level and cognitive_domain."""
+    if questions is None:
+        questions = list(Question.objects.select_related("subject").filter(pk__in=attempt.question_ids))
+    labels = _labels(questions)
+    points = _per_question(attempt)
+    out: dict[str, list[dict[str, Any]]] = {}
+    for dim in DIMENSIONS:
+        groups: dict[int, list[Decimal]] = defaultdict(lambda: [Decimal(0), Decimal(0)])
+        for q in questions:
+            key = getattr(q, f"{dim}_id")
+            if key is None:
+                continue
+            got, most = points.get(q.pk, (Decimal(0), Decimal(0)))
+            groups[key][0] += got
+            groups[key][1] += most
+        out[dim] = [
+            {
+                "id": key,
+                "name": labels[dim].get(key, str(key)),
+                "score": float(got),
+                "max": float(most),
+                "percent": round(float(got / most * 100), 1) if most else 0.0,
+            }
+            for key, (got, most) in sorted(groups.items())
+        ]
+    return out
+
+
+def availability(assignment: Assignment, attempt: Attempt | None, now=None) -> tuple[bool, str]:
+    """(available, reason code): bought with the add-on, the test ended (batch expiry or the
+    preset's end date) and the result released."""
+    now = now or timezone.now()
+    if not assignment.advanced_report:
+        return False, "report_not_purchased"
+    end = assignment.batch.expires_at if assignment.batch_id else assignment.preset.ends_at
+    if end and now < end:
+        return False, "test_not_ended"
+    if attempt is None or attempt.released_at is None:
+        return False, "result_not_released"
+    return True, ""
+
+
+def next_generation_at(assignment: Assignment, attempt: Attempt) -> Any:
+    last = attempt.reports.first()
+    if last is None:
+        return None
+    return last.generated_at + timedelta(minutes=assignment.preset.report_wait_minutes)
+
+
+def report_generate(*, assignment: Assignment, attempt: Attempt, learner_name: str) -> AdvancedReport:
+    """Compute and store a new report with its PDF. 409 with the availability reason, or
+    ``report_wait`` (``retry_at``) during the wait period."""
+    available, reason = availability(assignment, attempt)
+    if not available:
+        raise ApplicationError(reason, _("The advanced report is not available yet."), status=409)
+    now = timezone.now()
+    retry = next_generation_at(assignment, attempt)
+    if retry and now < retry:
+        raise ApplicationError(
+            "report_wait",
+            _("A new report can be generated after the wait period."),
+            status=409,
+            extra={"retry_at": retry.isoformat()},
+        )
+    cohort = list(
+        Attempt.objects.filter(
+            assignment__preset_id=assignment.preset_id,
+            released_at__isnull=False,
+            voided=False,
+            score__isnull=False,
+        ).prefetch_related("answers")
+    )
+    questions = list(
+        Question.objects.select_related("subject").filter(
+            pk__in={qid for t in cohort for qid in t.question_ids} | set(attempt.question_ids)
+        )
+    )
+    by_id = {q.pk: q for q in questions}
+    mine = breakdown(attempt, [by_id[q] for q in attempt.question_ids if q in by_id])
+    scores = [float(t.score) for t in cohort]
+    my = float(attempt.score or 0)
+    below = sum(1 for s in scores if s < my)
+    equal = sum(1 for s in scores if s == my)
+    percentile = round(100 * (below + 0.5 * equal) / len(scores), 1) if scores else 100.0
+    top = float(attempt.max_score) or 1.0
+    histogram = [0] * 10
+    for s in scores:
+        histogram[min(9, int(s / top * 10))] += 1
+    cohort_percent: dict[str, dict[int, list[float]]] = {d: defaultdict(list) for d in DIMENSIONS}
+    for t in cohort:
+        for dim, rows in breakdown(t, [by_id[q] for q in t.question_ids if q in by_id]).items():
+            for row in rows:
+                cohort_percent[dim][row["id"]].append(row["percent"])
+    for dim, rows in mine.items():
+        for row in rows:
+            values = cohort_percent[dim].get(row["id"]) or [row["percent"]]
+            row["cohort_percent"] = round(statistics.fmean(values), 1)
+    clusters = [r for dim in DIMENSIONS[1:] for r in mine[dim]]
+    data = {
+        "test_name": assignment.preset.name,
+        "learner_name": learner_name,
+        "score": my,
+        "max_score": float(attempt.max_score),
+        "percent": round(my / top * 100, 1),
+        "result": attempt.result,
+        "percentile": percentile,
+        "takers": len(scores),
+        "cohort_mean": round(statistics.fmean(scores), 2) if scores else my,
+        "cohort_median": round(statistics.median(scores), 2) if scores else my,
+        "histogram": histogram,
+        "breakdown": mine,
+        "strengths": [
+            r["name"] for r in clusters if r["percent"] >= 75 and r["percent"] >= r["cohort_percent"]
+        ],
+        "weaknesses": [r["name"] for r in clusters if r["percent"] < 50],
+        "generated_at": now.isoformat(),
+    }
+    report = AdvancedReport.objects.create(attempt=attempt, data=data)
+    name = f"{connection.schema_name}/reports/{attempt.pk}-{report.pk}.pdf"
+    report.pdf = default_storage.save(name, ContentFile(report_pdf(data)))
+    report.save(update_fields=["pdf"])
+    return report
+
+
+def report_pdf(data: dict[str, Any]) -> bytes:
+    """The report as an A4 PDF: headline figures, a bar chart of the learner against the cohort
+    by topic, and the breakdown tables. Uses reportlab with a Unicode font for Vietnamese."""
+    from reportlab.graphics.charts.barcharts import HorizontalBarChart
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.units import cm
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    font = _font()
+    styles = getSampleStyleSheet()
+    for style in styles.byName.values():
+        style.fontName = font
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buf, pagesize=A4, title=_("Advanced report"), leftMargin=2 * cm, rightMargin=2 * cm
+    )
+    story = [
+        Paragraph(_("Advanced report"), styles["Title"]),
+        Paragraph(f"{data['test_name']} — {data['learner_name']}", styles["Heading2"]),
+        Spacer(1, 0.3 * cm),
+    ]
+    figures = [
+        [_("Score"), f"{data['score']:g} / {data['max_score']:g} ({data['percent']:g} %)"],
+        [_("Percentile"), f"{data['percentile']:g}"],
+        [_("Takers"), str(data["takers"])],
+        [_("Cohort mean / median"), f"{data['cohort_mean']:g} / {data['cohort_median']:g}"],
+    ]
+    table = Table(figures, colWidths=[6 * cm, 10 * cm])
+    table.setStyle(
+        TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("GRID", (0, 0), (-1, -1), 0.3, colors.grey)])
+    )
+    story += [table, Spacer(1, 0.4 * cm)]
+    topics = data["breakdown"].get("topic", [])[:12]
+    if topics:
+        drawing = Drawing(16 * cm, max(4, len(topics)) * 0.9 * cm + 1 * cm)
+        chart = HorizontalBarChart()
+        chart.x, chart.y, chart.width, chart.height = (
+            5 * cm,
+            0.5 * cm,
+            10 * cm,
+            max(4, len(topics)) * 0.9 * cm,
+        )
+        chart.data = [[r["percent"] for r in topics], [r["cohort_percent"] for r in topics]]
+        chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, 100
+        chart.categoryAxis.categoryNames = [r["name"][:30] for r in topics]
+        chart.categoryAxis.labels.fontName = font
+        chart.valueAxis.labels.fontName = font
+        chart.bars[0].fillColor = colors.HexColor("#1d4ed8")
+        chart.bars[1].fillColor = colors.HexColor("#9ca3af")
+        drawing.add(chart)
+        story += [
+            Paragraph(_("By topic: you (blue) and the cohort (grey), percent"), styles["Heading3"]),
+            drawing,
+        ]
+    for title, key in ((_("Strengths"), "strengths"), (_("To work on"), "weaknesses")):
+        story.append(Paragraph(title, styles["Heading3"]))
+        story.append(Paragraph(", ".join(data[key]) or "—", styles["BodyText"]))
+    for dim, title in (
+        ("subject", _("Subjects")),
+        ("complexity_level", _("Complexity levels")),
+        ("cognitive_domain", _("Cognitive domains")),
+    ):
+        rows = [[title, _("Score"), "%", _("Cohort %")]] + [
+            [r["name"][:50], f"{r['score']:g}/{r['max']:g}", f"{r['percent']:g}", f"{r['cohort_percent']:g}"]
+            for r in data["breakdown"].get(dim, [])
+        ]
+        t = Table(rows, colWidths=[8 * cm, 3 * cm, 2.5 * cm, 2.5 * cm])
+        t.setStyle(
+            TableStyle(
+                [
+                    ("FONTNAME", (0, 0), (-1, -1), font),
+                    ("GRID", (0, 0), (-1, -1), 0.3, colors.grey),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef2ff")),
+                ]
+            )
+        )
+        story += [Spacer(1, 0.3 * cm), t]
+    doc.build(story)
+    return buf.getvalue()
+
+
+_FONT_NAME = ""
+
+
+def _font() -> str:
+    """A TrueType font with Vietnamese glyphs (DejaVu Sans from the system or reportlab's
+    fonts), registered once; Helvetica when none is found."""
+    global _FONT_NAME
+    if _FONT_NAME:
+        return _FONT_NAME
+    from pathlib import Path
+
+    import reportlab
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    candidates = [
+        Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),  # Debian fonts-dejavu-core (ops/lib.sh)
+        Path(reportlab.__file__).parent / "fonts" / "Vera.ttf",  # no Vietnamese letters: last resort
+    ]
+    for path in candidates:
+        if path.exists():
+            pdfmetrics.registerFont(TTFont("ReportFont", str(path)))
+            _FONT_NAME = "ReportFont"
+            return _FONT_NAME
+    _FONT_NAME = "Helvetica"
+    return _FONT_NAME

@@ -1,0 +1,421 @@
+"""Taking a test (issue 7, items 3 to 5; spec sections 4, 5 and 9): start inside the batch
+window once, the server-owned deadline, answers saved one by one (idempotent, ordered by the
+client's sequence number, accepted up to ``ANSWER_GRACE_SECONDS`` after the deadline), one
+writing device at a time, integrity events with voiding at the sixth tab switch, submission,
+auto-submission and scoring. Every function runs inside the organization's schema."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from assessments.grading import short_text_matches
+from assessments.models import PresetQuestion, Question, TestPreset
+from assignments.error_codes import AssignmentErrorCode as Code
+from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
+from config.errors import ApplicationError, not_found
+
+S = Attempt.Status
+R = Attempt.Result
+SWITCH_KINDS = {IntegrityEvent.Kind.TAB_HIDDEN, IntegrityEvent.Kind.BLUR}
+CLIENT_KINDS = SWITCH_KINDS | {
+    IntegrityEvent.Kind.COPY,
+    IntegrityEvent.Kind.PASTE,
+    IntegrityEvent.Kind.CONTEXT_MENU,
+}
+AUTO_TYPES = {"single_choice", "multiple_choice", "true_false", "short_text"}
+
+
+def grace() -> timedelta:
+    return timedelta(seconds=settings.ANSWER_GRACE_SECONDS)
+
+
+def window(assignment: Assignment) -> tuple[datetime | None, datetime | None]:
+    """The time a learner may start: the batch window, else the preset's dates."""
+    if assignment.batch_id:
+        return assignment.batch.starts_at, assignment.batch.expires_at
+    return assignment.preset.starts_at, assignment.preset.ends_at
+
+
+# --- the form ----------------------------------------------------------------------------------
+
+
+def _form(assignment: Assignment) -> tuple[list[int], dict[str, list[str]], dict[str, str]]:
+    """(question ids, option orders, points) of a new attempt. A shared form is the preset's;
+    "per learner" draws the blueprint again with a seed derived from the preset's seed and the
+    assignment (reproducible) and shuffles the options; every question then counts 1 point."""
+    preset = assignment.preset
+    if preset.form_mode == TestPreset.FormMode.SHARED:
+        rows = list(
+            PresetQuestion.objects.filter(preset=preset).order_by("position").select_related("question")
+        )
+        ids = [r.question_id for r in rows]
+        points = {str(r.question_id): str(r.question.score_weight) for r in rows}
+        return ids, {}, points
+    from assessments.services.presets import blueprint_draw
+
+    seed = int(hashlib.sha256(f"{preset.generation_seed}:{assignment.pk}".encode()).hexdigest()[:15], 16)
+    ids = [pk for pk, _item in blueprint_draw(preset, seed)]
+    rng = random.Random(seed)
+    orders = {}
+    for q in Question.objects.filter(pk__in=ids).only("id", "content"):
+        options = [o["id"] for o in q.content.get("options", [])]
+        if options:
+            rng.shuffle(options)
+            orders[str(q.pk)] = options
+    return ids, orders, {str(pk): "1" for pk in ids}
+
+
+# --- starting ----------------------------------------------------------------------------------
+
+
+def accommodation_for(assignment: Assignment):
+    """The learner's accommodation for this preset, else their organization-wide one, or None."""
+    from assignments.models import Accommodation
+
+    rows = {
+        a.preset_id: a
+        for a in Accommodation.objects.filter(
+            learner_profile_id=assignment.learner_profile_id, preset_id__in=[assignment.preset_id]
+        )
+        | Accommodation.objects.filter(learner_profile_id=assignment.learner_profile_id, preset__isnull=True)
+    }
+    return rows.get(assignment.preset_id) or rows.get(None)
+
+
+def _check_startable(assignment: Assignment, now: datetime) -> None:
+    if assignment.status == Assignment.Status.REVOKED:
+        raise not_found(_("Assignment not found."))
+    if assignment.requires_purchase and not assignment.paid_at:
+        raise ApplicationError(Code.PAYMENT_REQUIRED, _("Pay for this test before you start it."), status=409)
+    opens, closes = window(assignment)
+    extra = accommodation_for(assignment)
+    if closes and extra is not None:
+        base = Decimal(assignment.preset.duration_minutes or 0)
+        closes += timedelta(seconds=int((base * extra.factor + extra.extra_minutes - base) * 60))
+    if (opens and now < opens) or (closes and now >= closes):
+        raise ApplicationError(
+            Code.OUTSIDE_WINDOW,
+            _("This test can be started only during its batch time."),
+            status=409,
+            extra={
+                "starts_at": opens.isoformat() if opens else None,
+                "expires_at": closes.isoformat() if closes else None,
+            },
+        )
+
+
+@transaction.atomic
+def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attempt, str]:
+    """Start the assignment's attempt, or take over the one in progress from another tab or
+    device (the older one is refused from then on). Returns the attempt and this device's token.
+
+    Rules: inside the batch window (409 ``outside_window``), paid when it requires purchase
+    (``payment_required``), one attempt unless more are allowed (``already_submitted``), a
+    surroundings video first when the preset has camera proctoring, unless it allows starting
+    without camera and the learner chose that (``camera_required``). The deadline is start +
+    duration x the accommodation factor, capped by the batch expiry."""
+    assignment = (
+        Assignment.objects.select_for_update(of=("self",))
+        .select_related("preset", "batch")
+        .filter(pk=assignment_id)
+        .first()
+    )
+    if assignment is None:
+        raise not_found(_("Assignment not found."))
+    now = timezone.now()
+    token = secrets.token_urlsafe(24)
+    current = assignment.attempts.order_by("-number").first()
+    if current is not None and current.status == S.IN_PROGRESS:
+        current.device_token = token
+        current.save(update_fields=["device_token"])
+        IntegrityEvent.objects.create(attempt=current, kind=IntegrityEvent.Kind.TAKEOVER, occurred_at=now)
+        return current, token
+    _check_startable(assignment, now)
+    used = current.number if current else 0
+    if used >= assignment.attempts_allowed:
+        raise ApplicationError(Code.ALREADY_SUBMITTED, _("You have already taken this test."), status=409)
+    preset = assignment.preset
+    if preset.camera_proctoring and not (no_camera and preset.allow_no_camera) and not assignment.prep_video:
+        raise ApplicationError(
+            Code.CAMERA_REQUIRED,
+            _("Record the 30-second video of your surroundings before you start."),
+            status=409,
+        )
+    ids, orders, points = _form(assignment)
+    base = Decimal(preset.duration_minutes or 0)
+    minutes = base
+    extra = accommodation_for(assignment)
+    if extra is not None:
+        minutes = base * extra.factor + extra.extra_minutes
+    deadline = now + timedelta(seconds=int(minutes * 60))
+    _opens, closes = window(assignment)
+    if closes:
+        # an accommodation stretches the batch window by the extra time it grants
+        deadline = min(deadline, closes + timedelta(seconds=int((minutes - base) * 60)))
+    attempt = Attempt.objects.create(
+        assignment=assignment,
+        number=used + 1,
+        question_ids=ids,
+        option_orders=orders,
+        points=points,
+        max_score=sum((Decimal(p) for p in points.values()), Decimal(0)),
+        started_at=now,
+        deadline_at=deadline,
+        device_token=token,
+        camera_mode="none" if (no_camera or not preset.camera_proctoring) else "camera",
+        video=assignment.prep_video,
+    )
+    assignment.status = Assignment.Status.IN_PROGRESS
+    assignment.save(update_fields=["status", "updated_at"])
+    # No task is queued per attempt: the huey sweeper (assignments.tasks.attempts_sweep, every
+    # minute) submits attempts whose deadline and grace have passed, browser open or not.
+    return attempt, token
+
+
+# --- answering ---------------------------------------------------------------------------------
+
+
+def _writable(attempt_id: int, device_token: str, now: datetime, *, lock: bool = False) -> Attempt:
+    qs = Attempt.objects.select_for_update() if lock else Attempt.objects
+    attempt = qs.filter(pk=attempt_id).first()
+    if attempt is None:
+        raise not_found(_("Attempt not found."))
+    if attempt.status != S.IN_PROGRESS:
+        raise ApplicationError(Code.NOT_IN_PROGRESS, _("This test has been submitted."), status=409)
+    if not secrets.compare_digest(attempt.device_token, device_token or ""):
+        raise ApplicationError(
+            Code.TAKEN_OVER,
+            _(
+                "This test was opened in another tab or on another device. Continue there, or reload to continue here."
+            ),
+            status=409,
+        )
+    if now > attempt.deadline_at + grace():
+        raise ApplicationError(
+            Code.DEADLINE_PASSED, _("Time is up: answers are no longer accepted."), status=409
+        )
+    return attempt
+
+
+def _valid_answer(question: Question, answer: Any) -> bool:
+    if answer is None:
+        return True  # cleared
+    options = {o["id"] for o in question.content.get("options", [])}
+    kind = question.type
+    if kind == "single_choice":
+        return isinstance(answer, dict) and answer.get("option") in options
+    if kind == "multiple_choice":
+        chosen = answer.get("options") if isinstance(answer, dict) else None
+        return isinstance(chosen, list) and all(c in options for c in chosen)
+    if kind == "true_false":
+        return isinstance(answer, dict) and isinstance(answer.get("value"), bool)
+    text = answer.get("text") if isinstance(answer, dict) else None
+    return isinstance(text, str) and len(text) <= (2000 if kind == "short_text" else 20000)
+
+
+UPSERT = """
+INSERT INTO assignments_attemptanswer (attempt_id, question_id, answer, flagged, seq, saved_at,
+    needs_grading, comment, graded_by_name)
+VALUES (%s, %s, %s, %s, %s, %s, false, '', '')
+ON CONFLICT (attempt_id, question_id) DO UPDATE
+    SET answer = EXCLUDED.answer, flagged = EXCLUDED.flagged, seq = EXCLUDED.seq, saved_at = EXCLUDED.saved_at
+    WHERE assignments_attemptanswer.seq < EXCLUDED.seq
+RETURNING seq
+"""
+
+
+def _question_shape(question_id: int) -> Question | None:
+    """Type, options and answer key of a question version, cached: a published version never
+    changes (editing creates the next version)."""
+    from django.core.cache import cache
+
+    key = f"qshape:{connection.schema_name}:{question_id}"
+    shape = cache.get(key)
+    if shape is None:
+        q = Question.objects.only("id", "type", "content").filter(pk=question_id).first()
+        if q is None:
+            return None
+        shape = {"type": q.type, "options": [{"id": o["id"]} for o in q.content.get("options", [])]}
+        cache.set(key, shape, 3600)
+    return Question(pk=question_id, type=shape["type"], content={"options": shape["options"]})
+
+
+def answer_save(
+    *,
+    device_token: str,
+    question_id: int,
+    answer: Any,
+    flagged: bool,
+    seq: int,
+    attempt_id: int | None = None,
+    assignment_id: int | None = None,
+) -> dict[str, Any]:
+    """Save this device's answer to one question of the attempt (given by id, or the latest of
+    ``assignment_id``): idempotent, and ordered by ``seq`` (a save whose ``seq`` is not newer
+    than the stored one is acknowledged but changes nothing: ``applied`` false). ``answer`` by
+    type: ``{"option"}``, ``{"options": [...]}``, ``{"value": bool}``, ``{"text"}``, or null to
+    clear. Accepted until the deadline plus the grace period. Errors: 404, 409
+    ``attempt_not_in_progress``, ``attempt_taken_over``, ``deadline_passed``; 400
+    ``invalid_answer``. Two queries: the attempt and one upsert."""
+    import json
+
+    now = timezone.now()
+    if attempt_id is None:
+        attempt_id = (
+            Attempt.objects.filter(assignment_id=assignment_id)
+            .order_by("-number")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if attempt_id is None:
+            raise not_found(_("This test has not been started."))
+    attempt = _writable(attempt_id, device_token, now)
+    if question_id not in attempt.question_ids:
+        raise not_found(_("This question is not part of your test."))
+    question = _question_shape(question_id)
+    if question is None or not _valid_answer(question, answer) or seq < 1:
+        raise ApplicationError(Code.INVALID_ANSWER, _("This answer does not fit the question."), status=400)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            UPSERT,
+            [attempt.pk, question_id, json.dumps(answer) if answer is not None else None, flagged, seq, now],
+        )
+        applied = cursor.fetchone() is not None
+    return {"question_id": question_id, "seq": seq, "applied": applied, "saved_at": now}
+
+
+@transaction.atomic
+def event_record(*, attempt_id: int, device_token: str, kind: str, occurred_at: datetime | None) -> Attempt:
+    """Record an integrity event from the test page. A tab switch or window blur counts; the
+    sixth (``TAB_SWITCHES_ALLOWED`` + 1) voids the result and submits the attempt (spec
+    section 9). 400 for an unknown kind."""
+    if kind not in CLIENT_KINDS:
+        raise ApplicationError(Code.INVALID_ANSWER, _("Unknown event."), status=400)
+    now = timezone.now()
+    attempt = _writable(attempt_id, device_token, now, lock=True)
+    when = min(occurred_at or now, now)
+    if kind in SWITCH_KINDS:
+        attempt.tab_switches += 1
+        attempt.save(update_fields=["tab_switches"])
+    IntegrityEvent.objects.create(
+        attempt=attempt, kind=kind, occurred_at=when, count_after=attempt.tab_switches
+    )
+    if attempt.tab_switches > settings.TAB_SWITCHES_ALLOWED:
+        attempt.voided = True
+        attempt.save(update_fields=["voided"])
+        IntegrityEvent.objects.create(
+            attempt=attempt,
+            kind=IntegrityEvent.Kind.VOIDED,
+            occurred_at=now,
+            count_after=attempt.tab_switches,
+        )
+        _submit(attempt, Attempt.SubmitReason.VOIDED, now)
+    return attempt
+
+
+# --- submitting and scoring ----------------------------------------------------------------------
+
+
+def score_answer(question: Question, answer: Any, points: Decimal) -> tuple[Decimal | None, bool]:
+    """(score, needs grading) of one answer. Choice and true/false are all or nothing; a short
+    text that matches an accepted answer scores full, another non-empty one goes to an educator;
+    an essay always goes to an educator when answered; no answer scores 0."""
+    key = question.answer_key or {}
+    if answer is None or answer == {} or (isinstance(answer, dict) and answer.get("text", None) == ""):
+        return Decimal(0), False
+    kind = question.type
+    if kind == "single_choice":
+        return (points if answer.get("option") == key.get("option") else Decimal(0)), False
+    if kind == "multiple_choice":
+        return (
+            points if set(answer.get("options") or []) == set(key.get("options") or []) else Decimal(0)
+        ), False
+    if kind == "true_false":
+        return (points if answer.get("value") is key.get("value") else Decimal(0)), False
+    if kind == "short_text" and short_text_matches(answer.get("text", ""), key):
+        return points, False
+    return None, True
+
+
+def _finish_if_graded(attempt: Attempt, now: datetime) -> None:
+    """When no answer waits for an educator: total, pass or fail, and release when the preset
+    releases automatically."""
+    answers = list(attempt.answers.all())
+    if any(a.needs_grading and a.graded_at is None for a in answers):
+        attempt.result = R.PENDING
+        attempt.save(update_fields=["result"])
+        return
+    total = sum((a.score or Decimal(0) for a in answers), Decimal(0))
+    preset = attempt.assignment.preset
+    passed = not attempt.voided and total >= (preset.passing_score or Decimal(0))
+    attempt.score = total
+    attempt.result = R.PASSED if passed else R.FAILED
+    attempt.graded_at = now
+    if preset.auto_release_result and attempt.released_at is None:
+        attempt.released_at = now
+    attempt.save(update_fields=["score", "result", "graded_at", "released_at"])
+    Assignment.objects.filter(pk=attempt.assignment_id).update(
+        status=Assignment.Status.GRADED, updated_at=now
+    )
+
+
+def _submit(attempt: Attempt, reason: str, now: datetime) -> Attempt:
+    attempt.status = S.SUBMITTED
+    attempt.submitted_at = now
+    attempt.submit_reason = reason
+    attempt.save(update_fields=["status", "submitted_at", "submit_reason"])
+    Assignment.objects.filter(pk=attempt.assignment_id).update(
+        status=Assignment.Status.SUBMITTED, updated_at=now
+    )
+    questions = {q.pk: q for q in Question.objects.filter(pk__in=attempt.question_ids)}
+    existing = {a.question_id: a for a in attempt.answers.all()}
+    for qid in attempt.question_ids:
+        row = existing.get(qid) or AttemptAnswer(attempt=attempt, question_id=qid, answer=None)
+        score, needs = score_answer(questions[qid], row.answer, Decimal(attempt.points.get(str(qid), "1")))
+        row.score, row.needs_grading = score, needs
+        row.save()
+    _finish_if_graded(attempt, now)
+    return attempt
+
+
+@transaction.atomic
+def attempt_submit(*, attempt_id: int, device_token: str) -> Attempt:
+    """Submit by the learner (the SPA flushes queued answers first). Errors as for saving."""
+    now = timezone.now()
+    attempt = _writable(attempt_id, device_token, now, lock=True)
+    return _submit(attempt, Attempt.SubmitReason.LEARNER, now)
+
+
+@transaction.atomic
+def attempt_auto_submit_now(*, attempt_id: int, now: datetime | None = None) -> bool:
+    """Submit an attempt whose deadline and grace period have passed (the huey task at the
+    deadline, and the sweeper). True when it was submitted now."""
+    now = now or timezone.now()
+    attempt = (
+        Attempt.objects.select_for_update(skip_locked=True)
+        .filter(pk=attempt_id, status=S.IN_PROGRESS)
+        .first()
+    )
+    if attempt is None or now < attempt.deadline_at + grace():
+        return False
+    _submit(attempt, Attempt.SubmitReason.DEADLINE, now)
+    return True
+
+
+def overdue_attempt_ids(now: datetime | None = None) -> list[int]:
+    now = now or timezone.now()
+    return list(
+        Attempt.objects.filter(status=S.IN_PROGRESS, deadline_at__lt=now - grace()).values_list(
+            "pk", flat=True
+        )
+    )

@@ -1,0 +1,122 @@
+"""No oversold slot under real concurrency (issue 6, item 3): 50 learners check out the last 5
+slots of a batch at the same moment, each on its own database connection and request."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from accounts.tests.factories import ProfileFactory
+from conftest import client_for
+from marketplace.models import Transaction
+
+LEARNERS = 50
+SLOTS = 5
+
+
+def _race_listing(org, educator):
+    """A published preset with one batch of SLOTS slots in ``org``; returns (listing, batch)."""
+    from assessments.models import MatrixCluster, Question, QuestionBank, Subject
+    from assessments.services import presets, rounds
+    from assessments.services.common import Actor
+    from marketplace.services import listings_create
+
+    now = timezone.now()
+    with schema_context(org.schema_name):
+        subject = Subject.objects.get(code="toan")
+        topic = MatrixCluster.objects.create(type="topic", code="R1", description="Race")
+        level = MatrixCluster.objects.get(type="complexity_level", code="NB")
+        domain = MatrixCluster.objects.get(type="cognitive_domain", code="REM")
+        folder = QuestionBank.objects.create(name="Race", created_by_profile_id=educator.pk)
+        Question.objects.bulk_create(
+            Question(
+                bank=folder,
+                type="true_false",
+                grade=9,
+                subject=subject,
+                difficulty="easy",
+                content={"stem": {"vi": f"Câu {i}", "en": ""}, "options": [], "explanation": {}},
+                answer_key={"value": True},
+                topic=topic,
+                complexity_level=level,
+                cognitive_domain=domain,
+                status="published",
+                created_by_profile_id=educator.pk,
+            )
+            for i in range(3)
+        )
+        rnd = rounds.round_create(data={"name": "R", "starts_at": now, "expires_at": now + timedelta(days=9)})
+        actor = Actor.of(educator)
+        preset = presets.preset_create(
+            actor=actor,
+            data={
+                "name": "Race",
+                "grade": 9,
+                "duration_minutes": 30,
+                "starts_at": now,
+                "ends_at": now + timedelta(days=9),
+                "passing_score": 1,
+                "round_id": rnd.pk,
+                "subjects": [{"subject_id": subject.pk, "items": [{"cluster_id": topic.pk, "count": 3}]}],
+            },
+        )
+        presets.preset_generate(actor=actor, preset_id=preset.pk)
+        start = now + timedelta(days=2)
+        batch = presets.batch_create(
+            preset_id=preset.pk,
+            data={"name": "Ca", "starts_at": start, "expires_at": start + timedelta(hours=1), "slots": SLOTS},
+        )
+        presets.preset_approve(actor_profile=educator, preset_id=preset.pk)
+        (listing,) = listings_create(
+            actor=educator, items=[{"preset_id": preset.pk, "price_test_only": 50_000}]
+        )
+    return listing, batch
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fifty_learners_race_for_five_slots():
+    from assessments.models import Batch
+    from tenants.services import organization_create, organization_provision_now
+
+    org = organization_create(name="Race", slug="race")
+    org = organization_provision_now(organization_id=org.pk)
+    try:
+        educator = ProfileFactory(educator=True, organization=org, is_admin=True)
+        listing, batch = _race_listing(org, educator)
+        clients = [client_for(ProfileFactory(grade=9)) for _ in range(LEARNERS)]
+        barrier = threading.Barrier(LEARNERS)
+
+        def checkout(client):
+            try:
+                barrier.wait(timeout=30)
+                res = client.post(
+                    "/api/v1/transaction/checkout",
+                    {"listing_id": listing.pk, "batch_id": batch.pk},
+                    content_type="application/json",
+                )
+                body = res.json()
+                return res.status_code, body.get("reason") or body.get("code") or "ok"
+            finally:
+                connection.close()
+
+        with ThreadPoolExecutor(max_workers=LEARNERS) as pool:
+            results = list(pool.map(checkout, clients))
+        won = [r for r in results if r[0] == 200]
+        lost = [r for r in results if r[0] != 200]
+        assert len(won) == SLOTS, results
+        assert {r for r in lost} == {(409, "no_slot_available")}, results
+        assert Transaction.objects.filter(status="PENDING").count() == SLOTS
+        with schema_context(org.schema_name):
+            b = Batch.objects.get(pk=batch.pk)
+            assert (b.slots, b.available, b.pending, b.taken) == (SLOTS, 0, SLOTS, 0)
+    finally:
+        connection.set_schema_to_public()
+        Transaction.objects.filter(items__organization=org).delete()
+        org.refresh_from_db()
+        org.delete(force_drop=True)

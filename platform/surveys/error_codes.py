@@ -1,0 +1,30 @@
+"""Stable error codes of the surveys API (issue 8; spec section 8 "survey errors")."""
+
+from enum import StrEnum
+
+
+class SurveyErrorCode(StrEnum):
+    MANAGEMENT_DISABLED = "survey_management_disabled"
+    SURVEY_LOCKED = "survey_locked"
+    SURVEY_INCOMPLETE = "survey_incomplete"
+    SURVEY_NOT_PUBLISHED = "survey_not_published"
+    SURVEY_CLOSED = "survey_closed"
+    INVALID_TRANSITION = "invalid_transition"
+    NO_QUESTIONS = "survey_no_questions"
+    ALREADY_COMPLETED = "survey_already_completed"
+    NOT_OPEN = "survey_not_open"
+    NOT_STARTED = "survey_not_started"
+    EXPIRED = "survey_expired"
+    ENDED = "survey_ended"
+    CANCELLED = "survey_cancelled"
+    UNANSWERED = "survey_unanswered"
+    INVALID_ANSWER = "invalid_answer"
+    NOT_COMPLETED = "survey_not_completed"
+    ACCOUNT_REQUIRED = "survey_account_required"
+    ALREADY_TAKEN = "survey_already_taken"
+    NOT_AVAILABLE = "survey_not_available"
+    REPORT_NOT_OFFERED = "report_not_offered"
+    REPORT_ALREADY_UNLOCKED = "report_already_unlocked"
+    REPORT_LOCKED = "report_locked"
+    UNSUPPORTED_IMAGE = "unsupported_image"
+    IMAGE_TOO_LARGE = "image_too_large"
