@@ -9,7 +9,7 @@ import type { BatchRow } from "../api/types";
 import { Badge } from "./badge";
 import { BATCH_STATE_LABEL, BATCH_STATE_TONE } from "./labels";
 import { assignmentPaths } from "./paths";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "./responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { SlotBar } from "./slot-bar";
 
 const linkClass =

@@ -18,7 +18,7 @@ import { useWithdrawAssignment } from "../api/withdraw-assignment";
 import { Badge } from "./badge";
 import { ASSIGNMENT_STATUS_LABEL, ASSIGNMENT_STATUS_TONE, SOURCE_LABEL } from "./labels";
 import { assignmentPaths } from "./paths";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "./responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 
 export const withdrawable = (a: Assignment) => a.source === "direct" && a.status === "assigned";
 

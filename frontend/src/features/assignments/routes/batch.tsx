@@ -15,7 +15,7 @@ import { BatchesTable } from "../components/batches-table";
 import { WAITING_STATUS_LABEL, WAITING_STATUS_TONE } from "../components/labels";
 import { Pager } from "../components/pager";
 import { assignmentPaths } from "../components/paths";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { SlotLegend } from "../components/slot-bar";
 import { TestHeading } from "../components/test-heading";
 

@@ -13,7 +13,7 @@ import { Badge } from "../components/badge";
 import { PRESET_STATUS_LABEL, PRESET_STATUS_TONE } from "../components/labels";
 import { Pager } from "../components/pager";
 import { assignmentPaths } from "../components/paths";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { SlotBar, SlotLegend } from "../components/slot-bar";
 import { useDebounced } from "../components/use-debounced";
 

@@ -20,7 +20,7 @@ import { useTestOptions } from "../api/get-test-options";
 import { useDeleteAccommodation } from "../api/delete-accommodation";
 import { useSaveAccommodation } from "../api/save-accommodation";
 import type { Accommodation } from "../api/types";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 
 const EVERY = "__every";
 

@@ -13,7 +13,7 @@ import { useBatch } from "../api/get-batch";
 import { useBatchProgress } from "../api/get-batch-progress";
 import type { ProgressRow } from "../api/types";
 import { formatScore } from "../components/labels";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ResultBadge, VoidedBadge } from "../components/result-badge";
 
 /** "mm:ss" or "h:mm:ss" until `deadline`; "0:00" when past. */

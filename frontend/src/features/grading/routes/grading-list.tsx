@@ -12,7 +12,7 @@ import { useLanguage, useT } from "@/lib/intl";
 import { useGrading } from "../api/get-grading";
 import { formatScore, TYPE_LABEL } from "../components/labels";
 import { Pager } from "../components/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { idParam, TestBatchFilters } from "../components/test-batch-filters";
 
 const LIMIT = 20;

@@ -15,7 +15,7 @@ import type { Transaction } from "../api/types";
 import { addonLabel } from "../components/labels";
 import { PaymentStep } from "../components/payment-step";
 import { Receipt } from "../components/receipt";
-import { Body, Head, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 export default function TransactionRoute() {

@@ -28,7 +28,7 @@ import { HexagonChart } from "../components/hexagon-chart";
 import { GROUP_COLOURS, statusLabel } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
 import { Pager } from "../components/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 const LIMIT = 20;

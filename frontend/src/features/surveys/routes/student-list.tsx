@@ -17,7 +17,7 @@ import { useTakeSurvey } from "../api/take-survey";
 import { SUBMISSION_STATUSES, type AvailableSurvey, type SurveyUserRow } from "../api/types";
 import { statusLabel } from "../components/labels";
 import { Pager } from "../components/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 const LIMIT = 10;

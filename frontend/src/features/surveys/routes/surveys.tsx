@@ -36,7 +36,7 @@ import { statusLabel } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
 import { Pager } from "../components/pager";
 import { PublishDialog } from "../components/publish-dialog";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 const LIMIT = 10;

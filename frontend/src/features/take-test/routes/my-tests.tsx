@@ -14,7 +14,7 @@ import { MY_STATUSES } from "../api/types";
 import { AssignmentAction, linkButton } from "../components/assignment-action";
 import { sourceLabel, statusLabel } from "../components/labels";
 import { Pager } from "../components/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 import { useDebounced } from "../components/use-debounced";
 import { paths } from "../lib/window";

@@ -21,7 +21,7 @@ import { useSaveBatch } from "../api/save-batch";
 import type { Batch } from "../api/types";
 import { endNotAfter, isoFromLocal, localFromIso } from "./dates";
 import { FormAlert } from "./form-alert";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "./responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { SlotBar } from "./slot-bar";
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;

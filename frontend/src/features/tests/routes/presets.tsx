@@ -13,7 +13,7 @@ import { useSubjects } from "../api/get-subjects";
 import { PRESET_STATUSES } from "../api/types";
 import { presetStatusLabel, subjectName } from "../components/labels";
 import { Pager } from "../components/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 const LIMIT = 20;

@@ -27,7 +27,7 @@ import { endNotAfter, isoFromLocal, localFromIso } from "../components/dates";
 import { FormAlert } from "../components/form-alert";
 import { roundStatusLabel } from "../components/labels";
 import { Pager } from "../components/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "../components/responsive-table";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 const LIMIT = 20;
