@@ -2,7 +2,6 @@
  * shows its column name first), and the pager under it. */
 import type { ReactNode, TdHTMLAttributes } from "react";
 
-import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
 
@@ -104,33 +103,5 @@ export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: nu
         <td>{t("common.loading")}</td>
       </tr>
     </>
-  );
-}
-
-/** Previous / "page n of m" / next; hidden when everything fits on one page. */
-export function Pager({
-  page,
-  limit,
-  total,
-  onPage,
-}: {
-  page: number;
-  limit: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const t = useT();
-  const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t("analytics.paging")} className="flex items-center gap-3 text-sm">
-      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t("common.previous")}
-      </Button>
-      <span>{t("common.pageOf", { page, pages })}</span>
-      <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t("common.next")}
-      </Button>
-    </nav>
   );
 }

@@ -14,7 +14,9 @@ import { BackLink } from "../components/back-link";
 import { FilterBar } from "../components/filter-bar";
 import { PageHeader } from "../components/page-header";
 import { ErrorState, ForbiddenNote, isForbidden } from "../components/states";
-import { Body, Head, MessageRow, Pager, SkeletonRows, Table, Td, Th, Tr } from "../components/table";
+import { Pager } from "@/components/ui/pager";
+
+import { Body, Head, MessageRow, SkeletonRows, Table, Td, Th, Tr } from "../components/table";
 import { useMarketFilters } from "../lib/filters";
 import { useDebounced } from "../lib/use-debounced";
 

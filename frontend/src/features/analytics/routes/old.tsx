@@ -13,7 +13,9 @@ import { FilterBar } from "../components/filter-bar";
 import { PageHeader } from "../components/page-header";
 import { ErrorState, ForbiddenNote, isForbidden } from "../components/states";
 import { STATUS_LABEL, STATUSES, StatusBadge } from "../components/status-badge";
-import { Body, Head, MessageRow, Pager, SkeletonRows, Table, Td, Th, Tr } from "../components/table";
+import { Pager } from "@/components/ui/pager";
+
+import { Body, Head, MessageRow, SkeletonRows, Table, Td, Th, Tr } from "../components/table";
 import { useMarketFilters } from "../lib/filters";
 import { useDebounced } from "../lib/use-debounced";
 

@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
 
 import { useLearners } from "../api/get-learners";
-import { Pager } from "./pager";
+import { Pager } from "@/components/ui/pager";
 import { useDebounced } from "./use-debounced";
 
 export interface ChosenLearner {

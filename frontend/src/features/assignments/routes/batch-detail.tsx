@@ -13,7 +13,7 @@ import { useBatch } from "../api/get-batch";
 import { AssignmentNav } from "../components/assignment-nav";
 import { Badge } from "../components/badge";
 import { BATCH_STATE_LABEL, BATCH_STATE_TONE } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { assignmentPaths } from "../components/paths";
 import { SlotBar, SlotLegend } from "../components/slot-bar";
 import { LoadFailed, Loading } from "../components/states";

@@ -10,7 +10,7 @@ import { BATCH_STATES } from "../api/types";
 import { AssignmentNav } from "../components/assignment-nav";
 import { BatchesTable } from "../components/batches-table";
 import { BATCH_STATE_LABEL } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { SlotLegend } from "../components/slot-bar";
 import { useDebounced } from "../components/use-debounced";
 

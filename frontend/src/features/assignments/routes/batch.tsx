@@ -13,7 +13,7 @@ import { AssignmentNav } from "../components/assignment-nav";
 import { Badge } from "../components/badge";
 import { BatchesTable } from "../components/batches-table";
 import { WAITING_STATUS_LABEL, WAITING_STATUS_TONE } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { assignmentPaths } from "../components/paths";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { SlotLegend } from "../components/slot-bar";

@@ -10,7 +10,7 @@ import { useAssignments } from "../api/get-assignments";
 import { usePreset } from "../api/get-preset";
 import { ASSIGNMENT_SOURCES, ASSIGNMENT_STATUSES } from "../api/types";
 import { ASSIGNMENT_STATUS_LABEL, SOURCE_LABEL } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { assignmentPaths } from "../components/paths";
 import { TakersTable } from "../components/takers-table";
 import { TestHeading } from "../components/test-heading";

@@ -15,7 +15,7 @@ import { useTests } from "../api/get-tests";
 import { ASSIGNMENT_SOURCES, ASSIGNMENT_STATUSES } from "../api/types";
 import { AssignmentNav } from "../components/assignment-nav";
 import { ASSIGNMENT_STATUS_LABEL, SOURCE_LABEL } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { TakersTable } from "../components/takers-table";
 import { useDebounced } from "../components/use-debounced";
 

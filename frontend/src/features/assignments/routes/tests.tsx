@@ -11,7 +11,7 @@ import { useTests } from "../api/get-tests";
 import { AssignmentNav } from "../components/assignment-nav";
 import { Badge } from "../components/badge";
 import { PRESET_STATUS_LABEL, PRESET_STATUS_TONE } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { assignmentPaths } from "../components/paths";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { SlotBar, SlotLegend } from "../components/slot-bar";

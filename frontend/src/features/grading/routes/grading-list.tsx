@@ -11,7 +11,7 @@ import { useLanguage, useT } from "@/lib/intl";
 
 import { useGrading } from "../api/get-grading";
 import { formatScore, TYPE_LABEL } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { idParam, TestBatchFilters } from "../components/test-batch-filters";
 

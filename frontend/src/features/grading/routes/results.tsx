@@ -17,7 +17,7 @@ import { useReleaseAttempt } from "../api/release-attempt";
 import { useReleaseBatch } from "../api/release-batch";
 import { RESULTS } from "../api/types";
 import { formatScore, RESULT_LABEL } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ResultBadge, VoidedBadge } from "../components/result-badge";
 import { idParam, TestBatchFilters } from "../components/test-batch-filters";

@@ -16,7 +16,7 @@ import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { useListings } from "../api/get-listings";
 import { useSubjects } from "../api/get-subjects";
 import { ListingCard } from "../components/listing-card";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { PublishDialog } from "../components/publish-dialog";
 import { useDebounced } from "../components/use-debounced";
 

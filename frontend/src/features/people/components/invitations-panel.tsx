@@ -18,7 +18,7 @@ import { INVITATION_STATUSES, type Invitation, type PeopleRole } from "../api/ty
 import { Badge } from "./badge";
 import { INVITATION_STATUS_LABEL, INVITATION_STATUS_TONE, invitationStatus } from "./labels";
 import { PAGE_SIZE } from "./members-panel";
-import { Pager } from "./pager";
+import { Pager } from "@/components/ui/pager";
 import { useDebounced } from "./use-debounced";
 
 const open = (invitation: Invitation) => invitation.status === "pending" || invitation.status === "expired";

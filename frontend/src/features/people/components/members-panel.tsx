@@ -20,7 +20,7 @@ import { useUpdateMember, type MemberChange } from "../api/update-member";
 import { Badge } from "./badge";
 import { HistoryDialog } from "./history-dialog";
 import { MEMBER_STATUS_LABEL, MEMBER_STATUS_TONE, memberStatus, ROLE_TEXT } from "./labels";
-import { Pager } from "./pager";
+import { Pager } from "@/components/ui/pager";
 import { useDebounced } from "./use-debounced";
 
 export const PAGE_SIZE = 20;

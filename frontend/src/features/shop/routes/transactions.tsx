@@ -18,7 +18,7 @@ import { useLanguage, useT } from "@/lib/intl";
 import { useTransactions } from "../api/get-transactions";
 import { TRANSACTION_STATUSES } from "../api/types";
 import { STATUS_LABEL } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 import { transactionPath } from "../lib/paths";

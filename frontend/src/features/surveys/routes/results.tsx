@@ -27,7 +27,7 @@ import {
 import { HexagonChart } from "../components/hexagon-chart";
 import { GROUP_COLOURS, statusLabel } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 

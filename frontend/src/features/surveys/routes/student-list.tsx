@@ -16,7 +16,7 @@ import { useMySurveys } from "../api/get-my-surveys";
 import { useTakeSurvey } from "../api/take-survey";
 import { SUBMISSION_STATUSES, type AvailableSurvey, type SurveyUserRow } from "../api/types";
 import { statusLabel } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 

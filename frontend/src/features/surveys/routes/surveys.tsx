@@ -34,7 +34,7 @@ import { usePublishSurvey } from "../api/publish-survey";
 import { SURVEY_STATUSES, type SurveyRow } from "../api/types";
 import { statusLabel } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { PublishDialog } from "../components/publish-dialog";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";

@@ -13,7 +13,7 @@ import { useMyAssignments } from "../api/get-my-assignments";
 import { MY_STATUSES } from "../api/types";
 import { AssignmentAction, linkButton } from "../components/assignment-action";
 import { sourceLabel, statusLabel } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 import { useDebounced } from "../components/use-debounced";

@@ -12,7 +12,7 @@ import { usePresets } from "../api/get-presets";
 import { useSubjects } from "../api/get-subjects";
 import { PRESET_STATUSES } from "../api/types";
 import { presetStatusLabel, subjectName } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 

@@ -26,7 +26,7 @@ import { ROUND_STATUSES, type Round } from "../api/types";
 import { endNotAfter, isoFromLocal, localFromIso } from "../components/dates";
 import { FormAlert } from "../components/form-alert";
 import { roundStatusLabel } from "../components/labels";
-import { Pager } from "../components/pager";
+import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 

@@ -1,7 +1,8 @@
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/intl";
 
-/** Previous / "page n of m" / next; hidden when everything fits on one page. */
+/** Previous / "page n of m" / next for a `{items, page, limit, total}` list; hidden when
+ * everything fits on one page. */
 export function Pager({
   page,
   limit,
@@ -17,7 +18,7 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
   if (pages <= 1) return null;
   return (
-    <nav aria-label={t("tests.paging")} className="flex items-center gap-3 text-sm">
+    <nav aria-label={t("common.paging")} className="flex flex-wrap items-center gap-3 text-sm">
       <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t("common.previous")}
       </Button>
