@@ -11,7 +11,7 @@ import random
 import secrets
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -185,9 +185,26 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
 # --- answering ---------------------------------------------------------------------------------
 
 
-def _writable(attempt_id: int, device_token: str, now: datetime, *, lock: bool = False) -> Attempt:
-    qs = Attempt.objects.select_for_update() if lock else Attempt.objects
-    attempt = qs.filter(pk=attempt_id).first()
+def _writable(
+    attempt_id: int, device_token: str, now: datetime, *, lock: Literal["update", "share"] | None = None
+) -> Attempt:
+    """The attempt, checked to be in progress, this device's, and within deadline + grace.
+
+    ``lock="update"`` (submit, integrity events) takes the row FOR UPDATE; ``lock="share"``
+    (answer saves) takes it FOR SHARE, which saves of the same attempt share with each other but
+    which waits for, and is waited for by, a submit. So a save either lands before the submit
+    reads the answers (and is scored), or finds the attempt submitted and is refused with 409:
+    an acknowledged answer is never overwritten by a submit running at the same moment."""
+    if lock == "share":
+        attempt = next(
+            iter(
+                Attempt.objects.raw("SELECT * FROM assignments_attempt WHERE id = %s FOR SHARE", [attempt_id])
+            ),
+            None,
+        )
+    else:
+        qs = Attempt.objects.select_for_update() if lock == "update" else Attempt.objects
+        attempt = qs.filter(pk=attempt_id).first()
     if attempt is None:
         raise not_found(_("Attempt not found."))
     if attempt.status != S.IN_PROGRESS:
@@ -279,18 +296,28 @@ def answer_save(
         )
         if attempt_id is None:
             raise not_found(_("This test has not been started."))
-    attempt = _writable(attempt_id, device_token, now)
-    if question_id not in attempt.question_ids:
-        raise not_found(_("This question is not part of your test."))
-    question = _question_shape(question_id)
-    if question is None or not _valid_answer(question, answer) or seq < 1:
-        raise ApplicationError(Code.INVALID_ANSWER, _("This answer does not fit the question."), status=400)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            UPSERT,
-            [attempt.pk, question_id, json.dumps(answer) if answer is not None else None, flagged, seq, now],
-        )
-        applied = cursor.fetchone() is not None
+    with transaction.atomic():
+        attempt = _writable(attempt_id, device_token, now, lock="share")
+        if question_id not in attempt.question_ids:
+            raise not_found(_("This question is not part of your test."))
+        question = _question_shape(question_id)
+        if question is None or not _valid_answer(question, answer) or seq < 1:
+            raise ApplicationError(
+                Code.INVALID_ANSWER, _("This answer does not fit the question."), status=400
+            )
+        with connection.cursor() as cursor:
+            cursor.execute(
+                UPSERT,
+                [
+                    attempt.pk,
+                    question_id,
+                    json.dumps(answer) if answer is not None else None,
+                    flagged,
+                    seq,
+                    now,
+                ],
+            )
+            applied = cursor.fetchone() is not None
     return {"question_id": question_id, "seq": seq, "applied": applied, "saved_at": now}
 
 
@@ -302,7 +329,7 @@ def event_record(*, attempt_id: int, device_token: str, kind: str, occurred_at: 
     if kind not in CLIENT_KINDS:
         raise ApplicationError(Code.INVALID_ANSWER, _("Unknown event."), status=400)
     now = timezone.now()
-    attempt = _writable(attempt_id, device_token, now, lock=True)
+    attempt = _writable(attempt_id, device_token, now, lock="update")
     when = min(occurred_at or now, now)
     if kind in SWITCH_KINDS:
         attempt.tab_switches += 1
@@ -379,11 +406,20 @@ def _submit(attempt: Attempt, reason: str, now: datetime) -> Attempt:
     )
     questions = {q.pk: q for q in Question.objects.filter(pk__in=attempt.question_ids)}
     existing = {a.question_id: a for a in attempt.answers.all()}
+    scored, missing = [], []
     for qid in attempt.question_ids:
-        row = existing.get(qid) or AttemptAnswer(attempt=attempt, question_id=qid, answer=None)
-        score, needs = score_answer(questions[qid], row.answer, Decimal(attempt.points.get(str(qid), "1")))
-        row.score, row.needs_grading = score, needs
-        row.save()
+        row = existing.get(qid)
+        if row is None:
+            row = AttemptAnswer(attempt=attempt, question_id=qid, answer=None, saved_at=now)
+            missing.append(row)
+        else:
+            scored.append(row)
+        row.score, row.needs_grading = score_answer(
+            questions[qid], row.answer, Decimal(attempt.points.get(str(qid), "1"))
+        )
+    # Only the score columns are written back: the learner's answers are never rewritten here.
+    AttemptAnswer.objects.bulk_update(scored, ["score", "needs_grading"])
+    AttemptAnswer.objects.bulk_create(missing)
     _finish_if_graded(attempt, now)
     return attempt
 
@@ -392,7 +428,7 @@ def _submit(attempt: Attempt, reason: str, now: datetime) -> Attempt:
 def attempt_submit(*, attempt_id: int, device_token: str) -> Attempt:
     """Submit by the learner (the SPA flushes queued answers first). Errors as for saving."""
     now = timezone.now()
-    attempt = _writable(attempt_id, device_token, now, lock=True)
+    attempt = _writable(attempt_id, device_token, now, lock="update")
     return _submit(attempt, Attempt.SubmitReason.LEARNER, now)
 
 
