@@ -160,7 +160,7 @@ def attempt_detail(request: HttpRequest, attempt_id: int):
             "deadline_at": t.deadline_at,
             "reinstated_reason": t.reinstated_reason,
             "reinstated_by_name": t.reinstated_by_name,
-            "video_url": default_storage.url(t.video) if t.video else None,
+            "video_url": f"/api/v1/attempts/{t.pk}/video" if t.video else None,
             "events": list(t.events.values("kind", "occurred_at", "received_at", "count_after", "note")),
             "answers": [
                 {
@@ -183,6 +183,21 @@ def attempt_detail(request: HttpRequest, attempt_id: int):
             ],
         }
     )
+
+
+@router.get("attempts/{attempt_id}/video", response={200: None})
+def attempt_video(request: HttpRequest, attempt_id: int):
+    """The surroundings video of an attempt (issue 7, item 6), streamed to the organization's
+    educators only: the file is never at a public URL. 404 for another organization's attempt or
+    an attempt without a video."""
+    from django.http import FileResponse
+
+    from assignments.video import content_type_of
+
+    t = Attempt.objects.filter(pk=attempt_id).only("id", "video").first()
+    if t is None or not t.video:
+        raise not_found(_("Attempt not found."))
+    return FileResponse(default_storage.open(t.video, "rb"), content_type=content_type_of(t.video))
 
 
 @router.post("attempts/{attempt_id}/release", response=Envelope[dict])

@@ -75,3 +75,8 @@ def video_check_and_store(upload, *, schema_name: str, assignment_id: int) -> st
         )
     name = f"{schema_name}/prep-videos/{assignment_id}-{uuid.uuid4().hex}.{ALLOWED[mime]}"
     return default_storage.save(name, upload)
+
+
+def content_type_of(path: str) -> str:
+    """The content type a stored video is served with (its extension was set from its content)."""
+    return "video/mp4" if path.endswith(".mp4") else "video/webm"

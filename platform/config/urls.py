@@ -9,6 +9,8 @@ from health_check.views import HealthCheckView
 from config.api import api, public_api
 from config.views import api_not_found, spa_index
 
+PUBLIC_MEDIA_PREFIXES = ("profiles", "organizations", "question-images", "listing-covers")
+
 urlpatterns = [
     path("api/v1/", api.urls),
     path("public/api/", public_api.urls),
@@ -25,8 +27,17 @@ urlpatterns = [
     ),
 ]
 if not settings.AWS_STORAGE_BUCKET_NAME:
-    # Files of the embedded FileSystemStorage (photos); an S3 bucket serves its own in production.
-    urlpatterns.append(re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}))
+    # Public files of the embedded FileSystemStorage (photos, logos, question images, listing
+    # covers); an S3 bucket serves its own in production, through signed URLs. Proctoring videos,
+    # report PDFs and exports are never served from here: they are streamed by the API to those
+    # allowed to see them (GET /api/v1/attempts/{id}/video, .../report/pdf, exports/{id}/download).
+    urlpatterns.append(
+        re_path(
+            rf"^media/(?P<path>(?:{'|'.join(PUBLIC_MEDIA_PREFIXES)})/.*)$",
+            serve,
+            {"document_root": settings.MEDIA_ROOT},
+        )
+    )
 urlpatterns.append(re_path(r"^(api/v1|public/api)/", api_not_found))
 # Every other path is a client route of the SPA; /api/ and /public/api/ never fall through to it.
 urlpatterns.append(re_path(r"^(?!api/|public/api/|admin/|static/|media/).*$", spa_index))

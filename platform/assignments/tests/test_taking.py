@@ -11,6 +11,7 @@ from fractions import Fraction
 import av
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
@@ -212,7 +213,9 @@ def webm(seconds: int) -> bytes:
     return buf.getvalue()
 
 
-def test_video_checked_by_content_length_and_size(as_educator_a, bank, round_id, org_a, settings, tmp_path):
+def test_video_checked_by_content_length_and_size(
+    as_educator_a, educator_b, bank, round_id, org_a, settings, tmp_path
+):
     settings.MEDIA_ROOT = tmp_path
     ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)
     client = client_for(learner)
@@ -225,6 +228,8 @@ def test_video_checked_by_content_length_and_size(as_educator_a, bank, round_id,
     assert res.status_code == 400 and res.json()["code"] == "unsupported_video"
     res = upload(webm(10))
     assert res.status_code == 400 and "10.0" in res.json()["message"]
+    res = upload(webm(40))  # more than 30 s + the tolerance
+    assert res.status_code == 400 and "40.0" in res.json()["message"]
     settings.PREP_VIDEO_MAX_BYTES = 100
     assert upload(webm(30)).json()["code"] == "unsupported_video"
     settings.PREP_VIDEO_MAX_BYTES = 40 * 1024 * 1024
@@ -233,3 +238,18 @@ def test_video_checked_by_content_length_and_size(as_educator_a, bank, round_id,
     assert client.get(f"/api/v1/take-test/{eid}").json()["data"]["video_uploaded"] is True
     res = start(client, eid)
     assert res.status_code == 200 and res.json()["data"]["attempt_id"]
+
+    # Stored under the organization's prefix, never at a public URL; streamed to its educators.
+    attempt_id = res.json()["data"]["attempt_id"]
+    with schema_context(org_a.schema_name):
+        path = Attempt.objects.get(pk=attempt_id).video
+    assert path.startswith(f"{org_a.schema_name}/prep-videos/")
+    assert Client().get(f"/media/{path}").status_code == 404
+    assert client.get(f"/media/{path}").status_code == 404
+    detail = as_educator_a.get(f"/api/v1/attempts/{attempt_id}").json()["data"]
+    assert detail["video_url"] == f"/api/v1/attempts/{attempt_id}/video"
+    video = as_educator_a.get(detail["video_url"])
+    assert video.status_code == 200 and video["Content-Type"] == "video/webm"
+    assert b"".join(video.streaming_content)[:4] == b"\x1a\x45\xdf\xa3"  # EBML: a WebM file
+    assert client.get(detail["video_url"]).status_code == 403  # a learner
+    assert client_for(educator_b).get(detail["video_url"]).status_code == 404  # another organization
