@@ -58,6 +58,7 @@ class PrepOut(Schema):
     organization: str
     duration_minutes: int | None
     question_count: int
+    time_limit_minutes: float
     camera_proctoring: bool
     allow_no_camera: bool
     video_uploaded: bool
@@ -78,10 +79,11 @@ class PrepOut(Schema):
 
 @router.get("{enrollment_id}", response=Envelope[PrepOut])
 def preparation(request: HttpRequest, enrollment_id: int):
-    """What the preparation page shows: the test, its window (UTC), camera rules, the video
-    limits, whether it can start now, attempts, and the server's clock."""
+    """What the preparation page shows: the test, its window (UTC) and time limit in minutes for
+    this learner (an accommodation's extra time included, as start enforces it), camera rules,
+    the video limits, whether it can start now, attempts, and the server's clock."""
     with _assignment(request, enrollment_id) as (enrollment, a):
-        opens, closes = taking.window(a)
+        opens, closes, minutes = taking.learner_window(a)
         now = timezone.now()
         last = a.attempts.order_by("-number").first()
         return ok(
@@ -90,6 +92,7 @@ def preparation(request: HttpRequest, enrollment_id: int):
                 "test_name": a.preset.name,
                 "organization": enrollment.organization.shown_name,
                 "duration_minutes": a.preset.duration_minutes,
+                "time_limit_minutes": float(minutes),
                 "question_count": a.preset.form.count(),
                 "camera_proctoring": a.preset.camera_proctoring,
                 "allow_no_camera": a.preset.allow_no_camera,

@@ -92,16 +92,28 @@ def accommodation_for(assignment: Assignment):
     return rows.get(assignment.preset_id) or rows.get(None)
 
 
+def learner_window(assignment: Assignment) -> tuple[datetime | None, datetime | None, Decimal]:
+    """(opens, closes, time limit in minutes) for this learner, accommodation included (issue 7,
+    item 4b): the time limit is the preset's duration x the factor + the extra minutes, and the
+    batch window closes later by the extra time granted. Used by start and by the preparation
+    page, so the learner sees exactly what the server enforces."""
+    opens, closes = window(assignment)
+    base = Decimal(assignment.preset.duration_minutes or 0)
+    minutes = base
+    extra = accommodation_for(assignment)
+    if extra is not None:
+        minutes = base * extra.factor + extra.extra_minutes
+        if closes:
+            closes += timedelta(seconds=int((minutes - base) * 60))
+    return opens, closes, minutes
+
+
 def _check_startable(assignment: Assignment, now: datetime) -> None:
     if assignment.status == Assignment.Status.REVOKED:
         raise not_found(_("Assignment not found."))
     if assignment.requires_purchase and not assignment.paid_at:
         raise ApplicationError(Code.PAYMENT_REQUIRED, _("Pay for this test before you start it."), status=409)
-    opens, closes = window(assignment)
-    extra = accommodation_for(assignment)
-    if closes and extra is not None:
-        base = Decimal(assignment.preset.duration_minutes or 0)
-        closes += timedelta(seconds=int((base * extra.factor + extra.extra_minutes - base) * 60))
+    opens, closes, _minutes = learner_window(assignment)
     if (opens and now < opens) or (closes and now >= closes):
         raise ApplicationError(
             Code.OUTSIDE_WINDOW,
@@ -152,16 +164,10 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
             status=409,
         )
     ids, orders, points = _form(assignment)
-    base = Decimal(preset.duration_minutes or 0)
-    minutes = base
-    extra = accommodation_for(assignment)
-    if extra is not None:
-        minutes = base * extra.factor + extra.extra_minutes
+    _opens, closes, minutes = learner_window(assignment)
     deadline = now + timedelta(seconds=int(minutes * 60))
-    _opens, closes = window(assignment)
     if closes:
-        # an accommodation stretches the batch window by the extra time it grants
-        deadline = min(deadline, closes + timedelta(seconds=int((minutes - base) * 60)))
+        deadline = min(deadline, closes)
     attempt = Attempt.objects.create(
         assignment=assignment,
         number=used + 1,

@@ -155,6 +155,41 @@ def test_accommodation_stretches_time_and_progress(as_educator_a, bank, round_id
     assert progress[a.user.name_or_email]["status"] == "in_progress"
 
 
+def test_organization_wide_extra_minutes_stretch_the_window_shown_and_enforced(
+    as_educator_a, bank, round_id, org_a
+):
+    from datetime import datetime, timedelta
+
+    from django.utils import timezone
+    from django_tenants.utils import schema_context
+
+    from assessments.models import Batch
+
+    (a, eid_a), (b, eid_b) = open_test(as_educator_a, bank, round_id, org_a, learners=2)
+    res = as_educator_a.post(
+        "/api/v1/accommodations",
+        {"learner_profile_id": a.pk, "extra_minutes": 30, "reason": "Thị lực kém"},
+        content_type=J,
+    )
+    assert res.status_code == 200, res.json()
+    expired = timezone.now() - timedelta(minutes=10)  # the batch closed ten minutes ago
+    with schema_context(org_a.schema_name):
+        Batch.objects.update(expires_at=expired)
+
+    prep_a = client_for(a).get(f"/api/v1/take-test/{eid_a}").json()["data"]
+    prep_b = client_for(b).get(f"/api/v1/take-test/{eid_b}").json()["data"]
+    assert prep_a["time_limit_minutes"] == 75 and prep_b["time_limit_minutes"] == 45
+    stretched = datetime.fromisoformat(prep_a["window_expires_at"]) - expired
+    assert abs(stretched.total_seconds() - 30 * 60) < 1
+    assert prep_a["can_start_now"] is True and prep_b["can_start_now"] is False
+
+    res = start(client_for(b), eid_b, no_camera=True)
+    assert res.status_code == 409 and res.json()["code"] == "outside_window"
+    started = start(client_for(a), eid_a, no_camera=True).json()["data"]
+    left = datetime.fromisoformat(started["deadline_at"]) - datetime.fromisoformat(started["server_now"])
+    assert 19 <= left.total_seconds() / 60 <= 20.1  # capped by the stretched window, not 75 minutes
+
+
 def test_advanced_report_availability_wait_and_pdf(as_educator_a, bank, round_id, org_a, settings, tmp_path):
     from django.utils import timezone
 

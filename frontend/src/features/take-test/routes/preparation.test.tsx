@@ -190,6 +190,17 @@ describe("test preparation", () => {
     expect(screen.getByRole("button", { name: "Start the test" })).toBeDisabled();
   });
 
+  it("shows the learner's time limit with the extra time an accommodation grants", async () => {
+    mockApi({
+      [BASE]: ok(preparation({ camera_proctoring: false, time_limit_minutes: 67.5 })),
+    });
+    open("en");
+    expect(
+      await screen.findByText("Extra time has been granted to you: 68 minutes instead of 45."),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/You have 68 minutes/)).toBeInTheDocument();
+  });
+
   it("shows the server's refusal to start inline", async () => {
     const user = userEvent.setup();
     mockApi({

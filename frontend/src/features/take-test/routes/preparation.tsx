@@ -87,6 +87,8 @@ export default function PreparationRoute() {
   const p = prep.data;
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale) : "");
   const state = windowState(p.window_starts_at, p.window_expires_at, now);
+  // The server's time limit for this learner: an accommodation's extra time included.
+  const limit = Math.round(p.time_limit_minutes);
   const inProgress = p.attempt_status === "in_progress";
   const used = !inProgress && p.attempts_used >= p.attempts_allowed;
   const needsVideo = p.camera_proctoring && !(p.allow_no_camera && noCamera);
@@ -113,7 +115,7 @@ export default function PreparationRoute() {
         <h1 className="text-2xl font-semibold">{p.test_name}</h1>
         <p className="text-sm text-slate-600">
           {t("takeTest.prep.summary", {
-            minutes: p.duration_minutes ?? 0,
+            minutes: limit,
             questions: p.question_count,
             allowed: p.attempts_allowed,
           })}
@@ -128,7 +130,10 @@ export default function PreparationRoute() {
           {t("takeTest.rules.title")}
         </h2>
         <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-700">
-          <li>{t("takeTest.rules.time", { minutes: p.duration_minutes ?? 0 })}</li>
+          <li>{t("takeTest.rules.time", { minutes: limit })}</li>
+          {limit > (p.duration_minutes ?? 0) && (
+            <li>{t("takeTest.rules.extraTime", { minutes: limit, base: p.duration_minutes ?? 0 })}</li>
+          )}
           <li>{t("takeTest.rules.once")}</li>
           <li>{t("takeTest.rules.saving")}</li>
           <li>{t("takeTest.rules.copy")}</li>

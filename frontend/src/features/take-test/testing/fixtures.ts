@@ -31,6 +31,12 @@ export function assignment(overrides: Partial<MyAssignment> = {}): MyAssignment 
     batch_starts_at: iso(-HOUR),
     batch_expires_at: iso(2 * HOUR),
     created_at: iso(-24 * HOUR),
+    attempt_no: null,
+    attempt_status: null,
+    max_score: null,
+    score: null,
+    result: null,
+    released: false,
     ...overrides,
   };
 }
@@ -45,6 +51,7 @@ export function preparation(overrides: Partial<Preparation> = {}): Preparation {
     test_name: "Đánh giá năng lực Toán 9",
     organization: "Trung tâm Học tập Suốt đời",
     duration_minutes: 45,
+    time_limit_minutes: 45,
     question_count: 3,
     camera_proctoring: true,
     allow_no_camera: false,
