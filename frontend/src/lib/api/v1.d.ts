@@ -840,7 +840,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Round Detail
+     * @description One round of the organization (404 for another organization's id).
+     */
+    get: operations["assessments_api_presets_round_detail"];
     /** Round Update */
     put: operations["assessments_api_presets_round_update"];
     post?: never;
@@ -1290,8 +1294,9 @@ export interface paths {
     };
     /**
      * Preparation
-     * @description What the preparation page shows: the test, its window (UTC), camera rules, the video
-     *     limits, whether it can start now, attempts, and the server's clock.
+     * @description What the preparation page shows: the test, its window (UTC) and time limit in minutes for
+     *     this learner (an accommodation's extra time included, as start enforces it), camera rules,
+     *     the video limits, whether it can start now, attempts, and the server's clock.
      */
     get: operations["assignments_api_taking_preparation"];
     put?: never;
@@ -1584,6 +1589,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/attempts/{attempt_id}/video": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Attempt Video
+     * @description The surroundings video of an attempt (issue 7, item 6), streamed to the organization's
+     *     educators only: the file is never at a public URL. 404 for another organization's attempt or
+     *     an attempt without a video.
+     */
+    get: operations["assignments_api_grading_attempt_video"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/attempts/{attempt_id}/release": {
     parameters: {
       query?: never;
@@ -1826,6 +1853,28 @@ export interface paths {
      * @description A member's membership history, newest first.
      */
     get: operations["people_api_member_events"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/organization/members/{profile_id}/activity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Member Activity
+     * @description A learner's assignments (with the latest attempt's score and result) and survey
+     *     submissions in the organization, newest first (issue 9, item 2). 404 for an id that is not a
+     *     learner of the caller's organization.
+     */
+    get: operations["people_api_member_activity"];
     put?: never;
     post?: never;
     delete?: never;
@@ -5208,7 +5257,9 @@ export interface components {
     /**
      * MyAssignmentOut
      * @description A learner's assignment: the test, the batch window (UTC), how it was obtained, its price
-     *     (VND), attempts allowed and due date. Scores and results arrive with test taking.
+     *     (VND), attempts allowed and due date, and its latest attempt: number, status, maximum score,
+     *     and once the result is released the score and the result (pending, passed, failed); both
+     *     are null until then (``released`` false). Every attempt field is null before a start.
      */
     MyAssignmentOut: {
       /** Enrollment Id */
@@ -5262,6 +5313,18 @@ export interface components {
        * Format: date-time
        */
       created_at: string;
+      /** Attempt No */
+      attempt_no: number | null;
+      /** Attempt Status */
+      attempt_status: string | null;
+      /** Max Score */
+      max_score: number | null;
+      /** Score */
+      score: number | null;
+      /** Result */
+      result: string | null;
+      /** Released */
+      released: boolean;
     };
     /** Page[MyAssignmentOut] */
     Page_MyAssignmentOut_: {
@@ -5314,6 +5377,8 @@ export interface components {
       duration_minutes: number | null;
       /** Question Count */
       question_count: number;
+      /** Time Limit Minutes */
+      time_limit_minutes: number;
       /** Camera Proctoring */
       camera_proctoring: boolean;
       /** Allow No Camera */
@@ -6043,6 +6108,112 @@ export interface components {
        * Format: date-time
        */
       created_at: string;
+    };
+    /** ActivityAssignmentOut */
+    ActivityAssignmentOut: {
+      /** Id */
+      id: number;
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      batch: components["schemas"]["ActivityBatchOut"] | null;
+      /** Status */
+      status: string;
+      /** Source */
+      source: string;
+      /** Attempts Allowed */
+      attempts_allowed: number;
+      /** Attempts Used */
+      attempts_used: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      attempt: components["schemas"]["ActivityAttemptOut"] | null;
+    };
+    /** ActivityAttemptOut */
+    ActivityAttemptOut: {
+      /** Number */
+      number: number;
+      /** Status */
+      status: string;
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Score */
+      score: number | null;
+      /** Max Score */
+      max_score: number;
+      /** Result */
+      result: string;
+      /** Voided */
+      voided: boolean;
+      /** Released */
+      released: boolean;
+    };
+    /** ActivityBatchOut */
+    ActivityBatchOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /**
+       * Starts At
+       * Format: date-time
+       */
+      starts_at: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+    };
+    /** ActivitySurveyOut */
+    ActivitySurveyOut: {
+      /** Id */
+      id: number;
+      /** Survey Id */
+      survey_id: number;
+      /** Survey Name */
+      survey_name: string;
+      /** Status */
+      status: string;
+      /** Started At */
+      started_at: string | null;
+      /** Completed At */
+      completed_at: string | null;
+      /** Holland Code */
+      holland_code: string | null;
+    };
+    /** Envelope[LearnerActivityOut] */
+    Envelope_LearnerActivityOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["LearnerActivityOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** LearnerActivityOut */
+    LearnerActivityOut: {
+      /** Profile Id */
+      profile_id: number;
+      /** Name */
+      name: string;
+      /** Email */
+      email: string;
+      /** Status */
+      status: string;
+      /** Assignments */
+      assignments: components["schemas"]["ActivityAssignmentOut"][];
+      /** Surveys */
+      surveys: components["schemas"]["ActivitySurveyOut"][];
     };
     /** Envelope[SettingsOut] */
     Envelope_SettingsOut_: {
@@ -9233,6 +9404,28 @@ export interface operations {
       };
     };
   };
+  assessments_api_presets_round_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        round_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_RoundOut_"];
+        };
+      };
+    };
+  };
   assessments_api_presets_round_update: {
     parameters: {
       query?: never;
@@ -10260,6 +10453,26 @@ export interface operations {
       };
     };
   };
+  assignments_api_grading_attempt_video: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        attempt_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   assignments_api_grading_attempt_release: {
     parameters: {
       query?: never;
@@ -10610,6 +10823,28 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_list_EventOut__"];
+        };
+      };
+    };
+  };
+  people_api_member_activity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        profile_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_LearnerActivityOut_"];
         };
       };
     };
