@@ -22,6 +22,10 @@ describe("/assignment/batch-detail/:batchId", () => {
     expect(within(figures).getByText("Còn trống", { selector: "dt" }).parentElement).toHaveTextContent("2");
     expect(within(figures).getByText("Đang giữ", { selector: "dt" }).parentElement).toHaveTextContent("3");
     expect(within(figures).getByText("Đã dùng", { selector: "dt" }).parentElement).toHaveTextContent("25");
+    expect(screen.getByRole("link", { name: "Theo dõi ca thi trực tiếp" })).toHaveAttribute(
+      "href",
+      `/assignment/batch-progress/${BATCH.id}`,
+    );
     const learners = await screen.findByRole("table", { name: "Học sinh đã đăng ký" });
     expect(await within(learners).findByText("Đặng Minh Khoa")).toBeVisible();
     expect(within(learners).getByText("Lê Hoàng Nam")).toBeVisible();

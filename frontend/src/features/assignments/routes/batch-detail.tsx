@@ -76,6 +76,12 @@ export default function BatchDetailRoute() {
           >
             {b.preset.name}
           </Link>
+          <Link
+            to={`/assignment/batch-progress/${b.id}`}
+            className="text-blue-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            {t("assignments.batchDetail.liveProgress")}
+          </Link>
         </div>
       </div>
       <AssignmentNav presetId={b.preset.id} />
