@@ -96,16 +96,21 @@ export function VideoStep({
       });
     };
     recorder.current = rec;
-    const started = performance.now();
+    // The clock starts when the recorder really starts (a busy machine may take a moment), and
+    // runs half a second past the target so the last frames land inside the server's tolerance.
+    let started = performance.now();
+    rec.onstart = () => {
+      started = performance.now();
+    };
     rec.start(1000);
     setLeft(seconds);
     const tick = () => {
       const elapsed = (performance.now() - started) / 1000;
-      if (elapsed >= seconds) {
+      if (elapsed >= seconds + 0.5) {
         if (rec.state === "recording") rec.stop();
         return;
       }
-      setLeft(Math.ceil(seconds - elapsed));
+      setLeft(Math.max(0, Math.ceil(seconds - elapsed)));
       timers.current.push(setTimeout(tick, 200));
     };
     timers.current.push(setTimeout(tick, 200));
