@@ -17,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tenants.utils import schema_context
@@ -397,6 +398,26 @@ def _release(tx: Transaction, status: str, reason: str = "") -> None:
             listing_sync(preset=batch.preset)
 
 
+def _held_meanwhile(profile: Profile, tx: Transaction) -> str | None:
+    """The name of a test of ``tx`` that the learner has come to hold since checkout (an
+    educator assigned it directly), checked before charging so that a payment never ends in a
+    rollback after the money moved; None when there is none. One query."""
+    tests = [i for i in tx.items.all() if i.batch_id]
+    if not tests:
+        return None
+    wanted = Q()
+    for item in tests:
+        wanted |= Q(organization_id=item.organization_id, item_id=item.preset_id)
+    held = (
+        Enrollment.objects.filter(wanted, profile=profile, kind=Enrollment.Kind.TEST, is_active=True)
+        .values_list("organization_id", "item_id")
+        .first()
+    )
+    if held is None:
+        return None
+    return next(i.name for i in tests if (i.organization_id, i.preset_id) == held)
+
+
 def _own_pending(profile: Profile, transaction_id: int) -> Transaction:
     tx = Transaction.objects.select_for_update().filter(pk=transaction_id, profile=profile).first()
     if tx is None:
@@ -430,6 +451,15 @@ def pay(*, profile: Profile, transaction_id: int, idempotency_key: str = "", met
                 Code.NOT_PENDING,
                 _("This transaction is %(status)s and cannot be paid.")
                 % {"status": tx.get_status_display().lower()},
+                status=409,
+            )
+        elif held := _held_meanwhile(profile, tx):
+            # Assigned the same test directly since checkout: charge nothing, free the slots.
+            _release(tx, T.FAILED, f"already holds {held}")
+            declined = ApplicationError(
+                Code.ALREADY_OWNED,
+                _("You already have %(name)s; the order was cancelled and nothing was charged.")
+                % {"name": held},
                 status=409,
             )
         else:
