@@ -120,3 +120,61 @@ def test_fifty_learners_race_for_five_slots():
         Transaction.objects.filter(items__organization=org).delete()
         org.refresh_from_db()
         org.delete(force_drop=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_payments_charge_once(monkeypatch):
+    """A double click or a retry racing the first request: both answer with the completed
+    transaction, the provider is charged once, and one assignment exists."""
+    from accounts.models import Enrollment
+    from assessments.models import Batch
+    from marketplace.payments import SimulatedProvider
+    from tenants.services import organization_create, organization_provision_now
+
+    charges = []
+    real_charge = SimulatedProvider.charge
+
+    def counting_charge(self, tx, **kwargs):
+        charges.append(tx.pk)
+        return real_charge(self, tx, **kwargs)
+
+    monkeypatch.setattr(SimulatedProvider, "charge", counting_charge)
+    org = organization_create(name="Pay race", slug="pay-race")
+    org = organization_provision_now(organization_id=org.pk)
+    try:
+        educator = ProfileFactory(educator=True, organization=org, is_admin=True)
+        listing, batch = _race_listing(org, educator)
+        learner = ProfileFactory(grade=9)
+        client = client_for(learner)
+        tx = client.post(
+            "/api/v1/transaction/checkout",
+            {"listing_id": listing.pk, "batch_id": batch.pk},
+            content_type="application/json",
+        ).json()["data"]
+        barrier = threading.Barrier(2)
+
+        def pay(key):
+            try:
+                barrier.wait(timeout=30)
+                res = client_for(learner).post(
+                    "/api/v1/transaction/pay",
+                    {"transaction_id": tx["id"], "idempotency_key": key},
+                    content_type="application/json",
+                )
+                return res.status_code, res.json()["data"]["status"], res.json()["data"]["payment_id"]
+            finally:
+                connection.close()
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            results = list(pool.map(pay, ["click-1", "click-2"]))
+        assert [r[:2] for r in results] == [(200, "COMPLETED"), (200, "COMPLETED")], results
+        assert results[0][2] == results[1][2] and len(charges) == 1
+        assert Enrollment.objects.filter(profile=learner).count() == 1
+        with schema_context(org.schema_name):
+            b = Batch.objects.get(pk=batch.pk)
+            assert (b.available, b.pending, b.taken) == (SLOTS - 1, 0, 1)
+    finally:
+        connection.set_schema_to_public()
+        Transaction.objects.filter(items__organization=org).delete()
+        org.refresh_from_db()
+        org.delete(force_drop=True)
