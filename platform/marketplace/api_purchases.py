@@ -79,10 +79,11 @@ def _cart(profile: Profile) -> dict[str, Any]:
     taken = purchases._pending_keys(profile)
     lines = [purchases.Line(c.listing, c.addon, c.batch_id, c.pk) for c in items]
     owned = purchases._owned(profile, lines) if lines else set()
+    blocks = purchases._blocks(profile, lines)
     now = timezone.now()
     rows = []
     for line in lines:
-        problem = purchases._line_problem(line, profile, taken, owned, now)
+        problem = purchases._line_problem(line, taken, owned, blocks, now)
         listing = line.listing
         batch = line.batch()
         rows.append(

@@ -87,43 +87,69 @@ def _owned(profile: Profile, lines: list[Line]) -> set[int]:
     return {wanted[r] for r in rows if r in wanted}
 
 
-def _has_offer(line: Line, profile: Profile) -> bool:
-    from assessments.models import WaitingListEntry
+@dataclass
+class Blocks:
+    """What stands between a learner and the lines of a cart, read once per organization (not
+    per line): the listings whose round requirement the learner has not passed (issue 7, item
+    5: a released pass in a test of that round, same organization), and the (listing, batch)
+    pairs for which the learner holds a live waiting-list offer (a full batch they may claim)."""
 
-    with schema_context(line.listing.organization.schema_name):
-        return WaitingListEntry.objects.filter(
-            preset_id=line.listing.preset_id,
-            learner_profile_id=profile.pk,
-            status=WaitingListEntry.Status.OFFERED,
-            offered_batch_id=line.batch_id,
-            claim_expires_at__gt=timezone.now(),
-        ).exists()
+    round_blocked: set[int]
+    offers: set[tuple[int, int | None]]
 
 
-def _round_passed(line: Line, profile: Profile) -> bool:
-    """Issue 7, item 5: a preset that requires an earlier round may be bought only by a learner
-    with a released, passed result in a test of that round (same organization)."""
-    from assessments.models import TestPreset
+def _blocks(profile: Profile, lines: list[Line]) -> Blocks:
+    from assessments.models import TestPreset, WaitingListEntry
     from assignments.models import Attempt
 
-    with schema_context(line.listing.organization.schema_name):
-        required = (
-            TestPreset.objects.filter(pk=line.listing.preset_id)
-            .values_list("required_round_id", flat=True)
-            .first()
-        )
-        if not required:
-            return True
-        return Attempt.objects.filter(
-            assignment__learner_profile_id=profile.pk,
-            assignment__preset__round_id=required,
-            result=Attempt.Result.PASSED,
-            released_at__isnull=False,
-        ).exists()
+    blocks = Blocks(set(), set())
+    by_org: dict[int, list[Line]] = {}
+    for line in lines:
+        if line.listing.kind != Listing.Kind.SURVEY:
+            by_org.setdefault(line.listing.organization_id, []).append(line)
+    now = timezone.now()
+    for org_lines in by_org.values():
+        with schema_context(org_lines[0].listing.organization.schema_name):
+            required = dict(
+                TestPreset.objects.filter(
+                    pk__in={ln.listing.preset_id for ln in org_lines}, required_round_id__isnull=False
+                ).values_list("pk", "required_round_id")
+            )
+            passed = set()
+            if required:
+                passed = set(
+                    Attempt.objects.filter(
+                        assignment__learner_profile_id=profile.pk,
+                        assignment__preset__round_id__in=set(required.values()),
+                        result=Attempt.Result.PASSED,
+                        released_at__isnull=False,
+                    ).values_list("assignment__preset__round_id", flat=True)
+                )
+            blocks.round_blocked |= {
+                ln.listing.pk
+                for ln in org_lines
+                if ln.listing.preset_id in required and required[ln.listing.preset_id] not in passed
+            }
+            full = [ln for ln in org_lines if (ln.batch() or {}).get("available", 0) <= 0]
+            if full:
+                offered = set(
+                    WaitingListEntry.objects.filter(
+                        preset_id__in={ln.listing.preset_id for ln in full},
+                        learner_profile_id=profile.pk,
+                        status=WaitingListEntry.Status.OFFERED,
+                        claim_expires_at__gt=now,
+                    ).values_list("preset_id", "offered_batch_id")
+                )
+                blocks.offers |= {
+                    (ln.listing.pk, ln.batch_id)
+                    for ln in full
+                    if (ln.listing.preset_id, ln.batch_id) in offered
+                }
+    return blocks
 
 
 def _line_problem(
-    line: Line, profile: Profile, taken_keys: set, owned: set[int], now
+    line: Line, taken_keys: set, owned: set[int], blocks: Blocks, now
 ) -> tuple[str, str] | None:
     """(code, localized reason) when ``line`` cannot be bought now, else None. Reads the
     listing's batch summary (kept in step with the batches); checkout re-checks the real slot."""
@@ -142,14 +168,14 @@ def _line_problem(
         return Code.DUPLICATE_SUBJECT, _(
             "%(name)s: a test of the same subject and grade is already in your cart or waiting for payment."
         ) % {"name": listing.name}
-    if not _round_passed(line, profile):
+    if listing.pk in blocks.round_blocked:
         return Code.ROUND_NOT_PASSED, _("%(name)s is for learners who passed the previous round.") % {
             "name": listing.name
         }
     batch = line.batch()
     if batch is None or datetime.fromisoformat(batch["expires_at"]) <= now:
         return Code.CART_INVALID, _("Choose a batch of %(name)s that has not ended.") % {"name": listing.name}
-    if batch.get("available", 0) <= 0 and not _has_offer(line, profile):
+    if batch.get("available", 0) <= 0 and (listing.pk, line.batch_id) not in blocks.offers:
         if any(
             b.get("available", 0) > 0 and datetime.fromisoformat(b["expires_at"]) > now
             for b in listing.batches
@@ -200,7 +226,7 @@ def cart_add(*, profile: Profile, data: dict[str, Any]) -> CartItem:
     taken = _pending_keys(profile)
     for c in others:
         taken |= Line(c.listing, c.addon, c.batch_id).keys
-    problem = _line_problem(line, profile, taken, _owned(profile, [line]), timezone.now())
+    problem = _line_problem(line, taken, _owned(profile, [line]), _blocks(profile, [line]), timezone.now())
     if problem:
         raise ApplicationError(problem[0], problem[1], status=409)
     item, _created = CartItem.objects.update_or_create(
@@ -284,8 +310,9 @@ def checkout(*, profile: Profile, items: list[dict[str, Any]]) -> Transaction:
     now = timezone.now()
     taken = _pending_keys(profile)
     owned = _owned(profile, lines)
+    blocks = _blocks(profile, lines)
     for index, line in enumerate(lines):
-        problem = _line_problem(line, profile, taken, owned, now)
+        problem = _line_problem(line, taken, owned, blocks, now)
         if problem:
             raise _checkout_failed(index, *problem)
         taken |= line.keys

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
@@ -16,7 +18,7 @@ from assignments.models import Assignment
 from assignments.tests.test_assignments_api import counts, ready_preset
 from conftest import client_for
 from marketplace import purchases
-from marketplace.models import CartItem, Transaction
+from marketplace.models import CartItem, Listing, Transaction
 from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
@@ -225,8 +227,24 @@ def test_lists_isolation_and_queries(
             assert client.get("/api/v1/transaction?limit=50").status_code == 200
     shopper = client_for(ProfileFactory(grade=12))
     add(shopper, listing_id, batch_id)
-    with django_assert_max_num_queries(10):
+    with CaptureQueriesContext(connection) as one:
         assert shopper.get("/api/v1/shopping-cart").json()["data"]["count"] == 1
+    assert len(one) <= 10
+    # More lines of the same organization (other subjects), one of them needing a passed round:
+    # the same number of queries.
+    from assessments.models import Round, TestPreset
+
+    for code in ("van", "anh"):
+        _, other_batch, other_listing = listed(as_educator_a, bank, round_id)
+        other = Listing.objects.get(pk=other_listing)
+        Listing.objects.filter(pk=other.pk).update(subjects=[{**other.subjects[0], "code": code}])
+        assert add(shopper, other_listing, other_batch).status_code == 200
+    with schema_context(org_a.schema_name):
+        TestPreset.objects.filter(pk=other.preset_id).update(required_round=Round.objects.get(pk=round_id))
+    with CaptureQueriesContext(connection) as three:
+        cart = shopper.get("/api/v1/shopping-cart").json()["data"]
+    assert cart["count"] == 3 and cart["cartItems"][2]["problem"]["code"] == "round_not_passed"
+    assert len(three) == len(one) + 1  # the attempts of the required round, once
 
 
 def test_learner_sees_purchased_assignments(
