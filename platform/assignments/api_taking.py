@@ -129,6 +129,40 @@ def prep_video(request: HttpRequest, enrollment_id: int, file: UploadedFile = Fi
     return ok({"video_uploaded": True}, _("Video saved."))
 
 
+class AssignmentPayIn(Schema):
+    idempotency_key: str = ""
+    method: str = ""
+
+
+class AssignmentPayOut(Schema):
+    transaction_id: int
+    status: str
+    amount: int
+    payment_id: str
+
+
+@router.post("{enrollment_id}/pay", response=Envelope[AssignmentPayOut])
+def assignment_pay(request: HttpRequest, enrollment_id: int, payload: AssignmentPayIn):
+    """Pay the purchase cost (VND) of a test assigned with "requires purchase"; idempotent
+    (see ``marketplace.purchases.assignment_pay``). 409 ``nothing_to_pay``, 402
+    ``payment_declined``."""
+    from marketplace.purchases import assignment_pay as pay
+
+    with _assignment(request, enrollment_id) as (enrollment, a):
+        schema_name, assignment_id = enrollment.organization.schema_name, a.pk
+    tx = pay(
+        profile=request.auth,
+        schema_name=schema_name,
+        assignment_id=assignment_id,
+        idempotency_key=payload.idempotency_key,
+        method=payload.method,
+    )
+    return ok(
+        {"transaction_id": tx.pk, "status": tx.status, "amount": tx.amount, "payment_id": tx.payment_id},
+        _("Payment received."),
+    )
+
+
 class StartIn(Schema):
     no_camera: bool = False
 

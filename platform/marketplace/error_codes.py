@@ -19,3 +19,4 @@ class MarketplaceErrorCode(StrEnum):
     NOT_PENDING = "transaction_not_pending"
     PAYMENT_DECLINED = "payment_declined"
     ROUND_NOT_PASSED = "round_not_passed"
+    NOTHING_TO_PAY = "nothing_to_pay"

@@ -552,6 +552,67 @@ def pay(*, profile: Profile, transaction_id: int, idempotency_key: str = "", met
     return tx
 
 
+def assignment_pay(
+    *, profile: Profile, schema_name: str, assignment_id: int, idempotency_key: str = "", method: str = ""
+) -> Transaction:
+    """POST /api/v1/take-test/{id}/pay: pay the purchase cost (VND) of a test an educator
+    assigned with "requires purchase" (issue 5, item 7), through the same payment provider as
+    the marketplace. One COMPLETED transaction (no marketplace item: it is not a market sale, so
+    market analytics leave it out) and the assignment marked paid, all or nothing. Paying again
+    (double click, retry) returns the same transaction and charges once: the assignment row is
+    locked while paying. Errors: 409 ``nothing_to_pay`` (no purchase required, or free); 402
+    ``payment_declined`` (a FAILED transaction is recorded; the learner may try again)."""
+    from assignments.models import Assignment
+
+    declined = None
+    with transaction.atomic():
+        with schema_context(schema_name):
+            assignment = (
+                Assignment.objects.select_for_update(of=("self",))
+                .select_related("preset")
+                .filter(pk=assignment_id)
+                .first()
+            )
+            if assignment is None:
+                raise not_found(_("Assignment not found."))
+            if assignment.paid_at and assignment.transaction_id:
+                paid = Transaction.objects.filter(pk=assignment.transaction_id, profile=profile).first()
+                if paid is not None:
+                    return paid
+            if not assignment.requires_purchase or assignment.paid_at or assignment.purchase_cost <= 0:
+                raise ApplicationError(
+                    Code.NOTHING_TO_PAY, _("There is nothing to pay for this test."), status=409
+                )
+        now = timezone.now()
+        tx = Transaction.objects.create(
+            profile=profile,
+            buyer_name=profile.user.name_or_email,
+            amount=assignment.purchase_cost,
+            remark=_("Assigned test: %(name)s") % {"name": assignment.preset.name},
+            expires_at=now,
+        )
+        key = (idempotency_key or f"assignment-{schema_name}-{assignment.pk}")[:80]
+        if Transaction.objects.filter(idempotency_key=key).exclude(pk=tx.pk).exists():
+            key = f"tx-{tx.pk}-{key}"[:80]
+        gateway = provider()
+        result = gateway.charge(tx, idempotency_key=key, method=method)
+        tx.payment_provider, tx.payment_id, tx.idempotency_key = gateway.name, result.payment_id, key
+        if not result.approved:
+            tx.status, tx.closed_at, tx.failure_reason = T.FAILED, now, result.reason[:300]
+            declined = ApplicationError(
+                Code.PAYMENT_DECLINED, _("The payment was declined; nothing was charged."), status=402
+            )
+        else:
+            tx.status, tx.completed_at = T.COMPLETED, now
+            with schema_context(schema_name):
+                assignment.paid_at, assignment.transaction_id = now, tx.pk
+                assignment.save(update_fields=["paid_at", "transaction_id", "updated_at"])
+        tx.save()
+    if declined is not None:
+        raise declined
+    return tx
+
+
 @transaction.atomic
 def cancel(*, profile: Profile, transaction_id: int) -> Transaction:
     """DELETE /api/v1/transaction/cancel/{id}: cancel the caller's PENDING transaction and free

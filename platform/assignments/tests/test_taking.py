@@ -253,3 +253,47 @@ def test_video_checked_by_content_length_and_size(
     assert b"".join(video.streaming_content)[:4] == b"\x1a\x45\xdf\xa3"  # EBML: a WebM file
     assert client.get(detail["video_url"]).status_code == 403  # a learner
     assert client_for(educator_b).get(detail["video_url"]).status_code == 404  # another organization
+
+
+def test_a_test_assigned_with_requires_purchase_is_paid_once_then_started(
+    as_educator_a, bank, round_id, org_a
+):
+    from assignments.models import Assignment
+    from marketplace.models import Transaction
+
+    ((free_learner, free_eid),) = open_test(as_educator_a, bank, round_id, org_a)
+    with schema_context(org_a.schema_name):
+        first = Assignment.objects.get(learner_profile_id=free_learner.pk)
+    learner = ProfileFactory(organization=org_a)
+    res = as_educator_a.post(
+        "/api/v1/assignments",
+        {
+            "preset_id": first.preset_id,
+            "batch_id": first.batch_id,
+            "learner_profile_ids": [learner.pk],
+            "requires_purchase": True,
+            "purchase_cost": 50_000,
+        },
+        content_type=J,
+    )
+    assert res.status_code == 201, res.json()
+    eid = Enrollment.objects.get(profile=learner).pk
+    client = client_for(learner)
+    assert client.get(f"/api/v1/take-test/{eid}").json()["data"]["requires_payment"] is True
+    assert start(client, eid, no_camera=True).json()["code"] == "payment_required"
+
+    url = f"/api/v1/take-test/{eid}/pay"
+    res = client.post(url, {"method": "decline"}, content_type=J)
+    assert res.status_code == 402 and res.json()["code"] == "payment_declined"
+    assert Transaction.objects.get(profile=learner).status == "FAILED"
+    paid = client.post(url, {"idempotency_key": "k1"}, content_type=J).json()["data"]
+    again = client.post(url, {"idempotency_key": "k2"}, content_type=J).json()["data"]  # a double click
+    assert paid["status"] == "COMPLETED" and paid["amount"] == 50_000 and paid == again
+    assert Transaction.objects.filter(profile=learner, status="COMPLETED").count() == 1
+    assert client.get(f"/api/v1/transaction/{paid['transaction_id']}").json()["data"]["status"] == "COMPLETED"
+    assert client.get(f"/api/v1/take-test/{eid}").json()["data"]["requires_payment"] is False
+    assert start(client, eid, no_camera=True).status_code == 200
+    # Nothing to pay for a test assigned without a purchase; nobody pays for another's test.
+    res = client_for(free_learner).post(f"/api/v1/take-test/{free_eid}/pay", {}, content_type=J)
+    assert res.status_code == 409 and res.json()["code"] == "nothing_to_pay"
+    assert client_for(free_learner).post(url, {}, content_type=J).status_code == 404
