@@ -289,6 +289,12 @@ def round_create(request: HttpRequest, payload: RoundIn):
     return Status(201, ok(_round_out(rounds.round_create(data=payload.dict())), _("Round saved.")))
 
 
+@router.get("rounds/{round_id}", response=Envelope[RoundOut])
+def round_detail(request: HttpRequest, round_id: int):
+    """One round of the organization (404 for another organization's id)."""
+    return ok(_round_out(rounds.round_get(round_id)))
+
+
 @router.put("rounds/{round_id}", response=Envelope[RoundOut])
 def round_update(request: HttpRequest, round_id: int, payload: RoundIn):
     return ok(_round_out(rounds.round_update(round_id=round_id, data=payload.dict())), _("Round saved."))

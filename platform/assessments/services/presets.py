@@ -58,6 +58,29 @@ def _attributes(errors: FieldErrors, field: str, rows: Any) -> list[dict[str, st
     return out
 
 
+def _survey_ids(errors: FieldErrors, value: Any) -> list[int]:
+    """The linked surveys (issue 8, item 2): ids of surveys of the organization, each once, in
+    the order given. Anything else is a field error on ``survey_ids``."""
+    from surveys.selectors import survey_ids_existing
+
+    ids: list[int] = []
+    for raw in value or []:
+        if isinstance(raw, bool) or not isinstance(raw, int | str) or not str(raw).isdigit():
+            errors.add("survey_ids", _("Choose surveys from the list."))
+            return []
+        if int(raw) not in ids:
+            ids.append(int(raw))
+    existing = survey_ids_existing(ids) if ids else set()
+    unknown = [i for i in ids if i not in existing]
+    if unknown:
+        errors.add(
+            "survey_ids",
+            _("These surveys do not exist in your organization: %(ids)s.")
+            % {"ids": ", ".join(str(i) for i in unknown)},
+        )
+    return ids
+
+
 def _blueprint(errors: FieldErrors, subjects: Any) -> list[dict[str, Any]]:
     """Checked blueprint: ``[{"subject_id", "items": [{"cluster_id", "complexity_level_id", "count"}]}]``."""
     if not subjects:
@@ -168,7 +191,7 @@ def _validated(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
     if mode not in TestPreset.FormMode.values:
         errors.add("form_mode", _("Choose one of the allowed values."))
     clean["form_mode"] = mode
-    clean["survey_ids"] = [int(i) for i in data.get("survey_ids") or [] if str(i).isdigit()]
+    clean["survey_ids"] = _survey_ids(errors, data.get("survey_ids"))
     clean["attribute_requirements"] = _attributes(
         errors, "attribute_requirements", data.get("attribute_requirements")
     )
@@ -197,7 +220,26 @@ def preset_create(*, actor: Actor, data: dict[str, Any]) -> TestPreset:
         **clean, created_by_profile_id=actor.profile_id, created_by_name=actor.name
     )
     _save_blueprint(preset, blueprint)
+    _check_passing_score(preset)
     return preset
+
+
+def _check_passing_score(preset: TestPreset) -> None:
+    """Spec section 5, "passing score within the maximum", checked on save whenever the maximum
+    is known then: a shared form already generated (and kept), or a per-learner draw (every
+    question scores 1, so the maximum is the blueprint's count). Otherwise approval checks it.
+    400 ``validation_error`` on ``passing_score``; the caller's transaction rolls back."""
+    if preset.passing_score is None:
+        return
+    if preset.form_mode == TestPreset.FormMode.SHARED and not preset.form.exists():
+        return
+    maximum = preset_max_score(preset)
+    if preset.passing_score > maximum:
+        errors = FieldErrors()
+        errors.add(
+            "passing_score", _("The passing score is above the maximum score (%(max)s).") % {"max": maximum}
+        )
+        errors.raise_if_any(_("The test could not be saved."))
 
 
 @transaction.atomic
@@ -220,6 +262,7 @@ def preset_update(*, actor: Actor, preset_id: int, data: dict[str, Any]) -> Test
         preset.form.all().delete()
         preset.generated_at = None
         preset.save(update_fields=["generated_at"])
+    _check_passing_score(preset)
     return preset
 
 

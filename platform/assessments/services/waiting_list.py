@@ -3,7 +3,9 @@ joins it; when a slot frees (a pending transaction cancelled or expired, a revok
 the first in line is offered it: the slot is held for them (available -> pending) until
 ``claim_expires_at`` (settings.WAITING_LIST_CLAIM_MINUTES), with a TestWaitingList notification.
 A claim (checkout, issue 6) turns the hold into the purchase's reservation; a lapsed offer
-releases the hold and the next in line is offered it."""
+releases the hold and the next in line is offered it. Every release here re-syncs the preset's
+marketplace listing (``marketplace.services.listing_sync``), so a slot nobody claims shows as
+free to buyers at once."""
 
 from __future__ import annotations
 
@@ -84,7 +86,16 @@ def waiting_list_leave(*, preset_id: int, profile) -> None:
     entry.status = W.LEFT
     entry.save(update_fields=["status"])
     if held:
-        slots.release_pending(held)
+        _release_and_sync(held)
+
+
+def _release_and_sync(batch_id: int) -> None:
+    """Release a held slot of ``batch_id`` (offered to the next in line) and bring the preset's
+    marketplace listing in step, so a slot nobody claims shows as free to buyers."""
+    from marketplace.services import listing_sync
+
+    batch = slots.release_pending(batch_id)
+    listing_sync(preset=batch.preset)
 
 
 def offer_freed_slots(batch: Batch, *, now=None) -> list[WaitingListEntry]:
@@ -179,6 +190,6 @@ def waiting_list_lapse_due(*, now=None) -> int:
             entry.status = W.LAPSED
             entry.save(update_fields=["status"])
             if entry.offered_batch_id:
-                slots.release_pending(entry.offered_batch_id)
+                _release_and_sync(entry.offered_batch_id)
             count += 1
     return count

@@ -17,6 +17,8 @@ export type Batch = V1Schemas["PresetBatchOut"];
 export type BatchInput = V1Schemas["BatchIn"];
 export type Subject = V1Schemas["SubjectOut"];
 export type Cluster = V1Schemas["ClusterOut"];
+/** A survey of the organization that a preset can link (from /api/v1/surveys/list). */
+export type PublishedSurvey = Pick<V1Schemas["SurveyRowOut"], "id" | "name" | "status">;
 
 /** A row of the generated form; `question` is shaped as in /api/v1/questions. */
 export interface FormQuestion {

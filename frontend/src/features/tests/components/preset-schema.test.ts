@@ -103,10 +103,12 @@ describe("test preset rules (spec §5, same messages as the server)", () => {
   });
 
   it("turns the form into the API payload and back", () => {
-    const payload = toPresetInput(
-      { ...valid, required_round_id: "__none", attribute_outcomes: [{ key: " scholarship ", value: "yes" }] },
-      [3],
-    );
+    const payload = toPresetInput({
+      ...valid,
+      required_round_id: "__none",
+      survey_ids: [3, 3],
+      attribute_outcomes: [{ key: " scholarship ", value: "yes" }],
+    });
     expect(payload).toMatchObject({
       name: "Toán 9",
       grade: 9,

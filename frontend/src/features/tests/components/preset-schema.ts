@@ -33,6 +33,7 @@ const shape = z.object({
   round_id: z.string(),
   required_round_id: z.string(),
   form_mode: z.enum(["shared", "per_learner"]),
+  survey_ids: z.array(z.number()),
   subjects: z.array(presetSubject),
   attribute_requirements: z.array(attribute),
   attribute_outcomes: z.array(attribute),
@@ -127,6 +128,7 @@ export const EMPTY_PRESET: PresetValues = {
   round_id: NONE,
   required_round_id: NONE,
   form_mode: "shared",
+  survey_ids: [],
   subjects: [{ subject_id: NONE, items: [emptyBlueprintRow()] }],
   attribute_requirements: [],
   attribute_outcomes: [],
@@ -149,6 +151,7 @@ export function presetToValues(p: Preset): PresetValues {
     round_id: idOrNone(p.round_id),
     required_round_id: idOrNone(p.required_round_id),
     form_mode: (p.form_mode === "per_learner" ? "per_learner" : "shared") as FormMode,
+    survey_ids: [...p.survey_ids],
     subjects: p.subjects.map((s) => ({
       subject_id: idOrNone(s.subject_id),
       items: (s.items ?? []).map((i) => ({
@@ -164,9 +167,8 @@ export function presetToValues(p: Preset): PresetValues {
 
 const numberOrNull = (value: string) => (chosen(value) && value.trim() ? Number(value) : null);
 
-/** The API payload; `surveyIds` keeps the preset's linked surveys (no survey API yet to edit
- * them, so the form leaves them as they are). */
-export function toPresetInput(v: PresetValues, surveyIds: number[] = []): PresetInput {
+/** The API payload. */
+export function toPresetInput(v: PresetValues): PresetInput {
   return {
     name: v.name.trim(),
     description: v.description.trim(),
@@ -178,7 +180,7 @@ export function toPresetInput(v: PresetValues, surveyIds: number[] = []): Preset
     auto_release_result: v.auto_release_result,
     camera_proctoring: v.camera_proctoring,
     allow_no_camera: v.allow_no_camera,
-    survey_ids: surveyIds,
+    survey_ids: [...new Set(v.survey_ids)],
     round_id: numberOrNull(v.round_id),
     required_round_id: numberOrNull(v.required_round_id),
     form_mode: v.form_mode,

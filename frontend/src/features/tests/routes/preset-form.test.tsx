@@ -69,6 +69,7 @@ describe("test preset form", () => {
             name: ["Tên này đã được dùng."],
             "subjects.0.items.0.count": ["Nhập số câu hỏi từ 1 đến 200."],
             survey_ids: ["Khảo sát không tồn tại."],
+            batches: ["Ca thi không hợp lệ."],
           },
         },
       },
@@ -79,9 +80,12 @@ describe("test preset form", () => {
 
     expect(await screen.findByText("Tên này đã được dùng.")).toBeInTheDocument();
     expect(screen.getByText("Nhập số câu hỏi từ 1 đến 200.")).toBeInTheDocument();
+    // The linked surveys' error shows at the survey picker.
+    const surveys = screen.getByRole("group", { name: "Khảo sát liên kết" });
+    expect(within(surveys).getByRole("alert")).toHaveTextContent("Khảo sát không tồn tại.");
     // Errors of fields the form does not show are listed with the server's message.
     const alert = screen.getAllByRole("alert").find((a) => a.textContent?.includes("Không thể lưu đề thi."));
-    expect(alert).toHaveTextContent("Khảo sát không tồn tại.");
+    expect(alert).toHaveTextContent("Ca thi không hợp lệ.");
     const post = calls.find((c) => c.method === "POST" && c.path === "/api/v1/test-presets");
     expect(post?.body).toMatchObject({
       name: "Đánh giá Toán 9",

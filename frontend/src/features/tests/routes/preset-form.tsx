@@ -1,7 +1,7 @@
 /** /test-preset/form/:id? — create a test preset or change a draft or rejected one: every field
- * of spec §3 "Test preset" (linked surveys wait for the survey API), the blueprint per subject,
- * attribute requirements and outcomes; the rules of spec §5 checked here and by the server, whose
- * field errors show inline too. */
+ * of spec §3 "Test preset" (linked surveys picked from the organization's published surveys),
+ * the blueprint per subject, attribute requirements and outcomes; the rules of spec §5 checked
+ * here and by the server, whose field errors show inline too. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -31,6 +31,7 @@ import {
   type PresetValues,
 } from "../components/preset-schema";
 import { StatusBadge } from "../components/status-badge";
+import { SurveyPicker } from "../components/survey-picker";
 
 const textarea =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200";
@@ -117,7 +118,7 @@ function PresetForm({
     try {
       const saved = await save.mutateAsync({
         id: preset?.id ?? null,
-        body: toPresetInput(values, preset?.survey_ids ?? []),
+        body: toPresetInput(values),
       });
       toast({ variant: "success", title: t("tests.saved") });
       navigate(`/test-preset/detail/${saved.id}`);
@@ -350,6 +351,16 @@ function PresetForm({
             </section>
 
             <section
+              aria-labelledby="surveys-heading"
+              className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5"
+            >
+              <h2 id="surveys-heading" className="font-semibold">
+                {t("tests.section.surveys")}
+              </h2>
+              <SurveyPicker disabled={locked} />
+            </section>
+
+            <section
               aria-labelledby="attributes-heading"
               className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5"
             >
@@ -402,6 +413,7 @@ const SCALAR = new Set([
   "round_id",
   "required_round_id",
   "form_mode",
+  "survey_ids",
   "subjects",
 ]);
 
