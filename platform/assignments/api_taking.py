@@ -74,6 +74,7 @@ class PrepOut(Schema):
     attempt_status: str | None
     tab_switches_allowed: int
     requires_payment: bool
+    purchase_cost: int
     server_now: datetime
 
 
@@ -109,6 +110,7 @@ def preparation(request: HttpRequest, enrollment_id: int):
                 "attempt_status": last.status if last else None,
                 "tab_switches_allowed": settings.TAB_SWITCHES_ALLOWED,
                 "requires_payment": a.requires_purchase and not a.paid_at,
+                "purchase_cost": a.purchase_cost,
                 "server_now": now,
             }
         )

@@ -1328,6 +1328,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/take-test/{enrollment_id}/pay": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Assignment Pay
+     * @description Pay the purchase cost (VND) of a test assigned with "requires purchase"; idempotent
+     *     (see ``marketplace.purchases.assignment_pay``). 409 ``nothing_to_pay``, 402
+     *     ``payment_declined``.
+     */
+    post: operations["assignments_api_taking_assignment_pay"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/take-test/{enrollment_id}/start": {
     parameters: {
       query?: never;
@@ -5409,6 +5431,8 @@ export interface components {
       tab_switches_allowed: number;
       /** Requires Payment */
       requires_payment: boolean;
+      /** Purchase Cost */
+      purchase_cost: number;
       /**
        * Server Now
        * Format: date-time
@@ -5431,6 +5455,44 @@ export interface components {
        * @default
        */
       message: string;
+    };
+    /** AssignmentPayOut */
+    AssignmentPayOut: {
+      /** Transaction Id */
+      transaction_id: number;
+      /** Status */
+      status: string;
+      /** Amount */
+      amount: number;
+      /** Payment Id */
+      payment_id: string;
+    };
+    /** Envelope[AssignmentPayOut] */
+    Envelope_AssignmentPayOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AssignmentPayOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** AssignmentPayIn */
+    AssignmentPayIn: {
+      /**
+       * Idempotency Key
+       * @default
+       */
+      idempotency_key: string;
+      /**
+       * Method
+       * @default
+       */
+      method: string;
     };
     /** Envelope[StartOut] */
     Envelope_StartOut_: {
@@ -10139,6 +10201,32 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_dict_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_assignment_pay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AssignmentPayIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AssignmentPayOut_"];
         };
       };
     };

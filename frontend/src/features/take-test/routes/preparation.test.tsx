@@ -201,6 +201,29 @@ describe("test preparation", () => {
     expect(screen.getByText(/You have 68 minutes/)).toBeInTheDocument();
   });
 
+  it("pays for a test assigned with 'requires purchase', then lets the learner start", async () => {
+    const user = userEvent.setup();
+    let paid = false;
+    const { calls } = mockApi({
+      [BASE]: () =>
+        ok(preparation({ camera_proctoring: false, requires_payment: !paid, purchase_cost: 50000 })),
+      [`${BASE}/pay`]: () => {
+        paid = true;
+        return ok({ transaction_id: 9, status: "COMPLETED", amount: 50000, payment_id: "SIM-ABC" });
+      },
+    });
+    open("vi");
+    expect(await screen.findByText("Bạn cần thanh toán bài thi này trước khi làm bài.")).toBeVisible();
+    await user.click(screen.getByLabelText("Tôi đã đọc quy định và cảnh báo chuyển tab."));
+    expect(screen.getByRole("button", { name: "Bắt đầu làm bài" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: /Thanh toán 50\.000/ }));
+    expect(await screen.findByText("Đã nhận thanh toán: SIM-ABC.")).toBeVisible();
+    expect(calls.find((c) => c.path === `${BASE}/pay`)?.body).toMatchObject({
+      idempotency_key: expect.stringMatching(/^prep-5-/),
+    });
+    expect(screen.getByRole("button", { name: "Bắt đầu làm bài" })).toBeEnabled();
+  });
+
   it("shows the server's refusal to start inline", async () => {
     const user = userEvent.setup();
     mockApi({

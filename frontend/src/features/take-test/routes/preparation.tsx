@@ -10,10 +10,11 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { preparationQuery, usePreparation } from "../api/get-preparation";
+import { usePayAssignment } from "../api/pay-assignment";
 import { useStartAttempt } from "../api/start-attempt";
 import type { Preparation } from "../api/types";
 import { DeviceCheck } from "../components/device-check";
@@ -46,6 +47,9 @@ export default function PreparationRoute() {
   const now = useServerNow(prep.data, prep.dataUpdatedAt);
   const media = useMediaStream();
   const start = useStartAttempt(id);
+  const pay = usePayAssignment(id);
+  // One idempotency key per visit: a double click or a retry charges once.
+  const [payKey] = useState(() => `prep-${id}-${Date.now().toString(36)}`);
   const [noCamera, setNoCamera] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);
 
@@ -212,7 +216,28 @@ export default function PreparationRoute() {
             </Link>
           </p>
         )}
-        {p.requires_payment && <p className="text-sm text-amber-900">{t("takeTest.prep.payment")}</p>}
+        {p.requires_payment && (
+          <div className="grid gap-2" role="group" aria-label={t("takeTest.prep.payment")}>
+            <p className="text-sm text-amber-900">{t("takeTest.prep.payment")}</p>
+            <div>
+              <Button type="button" disabled={pay.isPending} onClick={() => pay.mutate(payKey)}>
+                {pay.isPending
+                  ? t("takeTest.prep.paying")
+                  : t("takeTest.prep.pay", { amount: formatVnd(p.purchase_cost, locale) })}
+              </Button>
+            </div>
+            {pay.error && (
+              <p role="alert" className="text-sm text-red-700">
+                {pay.error instanceof ApiError ? pay.error.message : t("common.unknownError")}
+              </p>
+            )}
+          </div>
+        )}
+        {pay.data && !p.requires_payment && (
+          <p role="status" className="text-sm text-emerald-800">
+            {t("takeTest.prep.paid", { paymentId: pay.data.payment_id })}
+          </p>
+        )}
         {!inProgress && !used && (
           <label className="flex items-start gap-3 text-sm">
             <input

@@ -68,6 +68,7 @@ export function preparation(overrides: Partial<Preparation> = {}): Preparation {
     attempt_status: null,
     tab_switches_allowed: 5,
     requires_payment: false,
+    purchase_cost: 0,
     server_now: new Date().toISOString(),
     ...overrides,
   };
