@@ -7,8 +7,15 @@
 - the SuperAdmin's dashboard over every organization (sequential calls, p50/p95);
 - an export of 100,000 rows (.xlsx, write-only openpyxl) in one process: time and peak RSS.
 
+``BENCH_ANALYTICS=saves`` (or ``python bench/analytics.py saves``) measures instead the issue's
+last target: the test-taking benchmark's answer saves (bench/taking.py: BENCH_LEARNERS learners
+saving every 5 s, open loop) for BENCH_SAVES_SECONDS alone, then as long again while a
+100,000-row export runs in another process (as the huey consumer would run it), back to back so
+that one is always running; it prints both p95 and the slowdown (target: at most 20 %).
+
 Sizes through the environment: BENCH_TX (1,000,000), BENCH_ORGS (100), BENCH_BUYERS (20,000),
-BENCH_EXPORT_ROWS (100,000), BENCH_RATE (requests/s, 10), BENCH_SECONDS (20).
+BENCH_EXPORT_ROWS (100,000), BENCH_RATE (requests/s, 10), BENCH_SECONDS (20),
+BENCH_SAVES_SECONDS (60).
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ BUYERS = int(os.environ.get("BENCH_BUYERS", "20000"))
 EXPORT_ROWS = int(os.environ.get("BENCH_EXPORT_ROWS", "100000"))
 RATE = float(os.environ.get("BENCH_RATE", "10"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
+SAVES_SECONDS = float(os.environ.get("BENCH_SAVES_SECONDS", "60"))
+ROOT_CALLS = 8  # the SuperAdmin's sequential dashboard calls
 LISTINGS_PER_ORG = 10
 
 FILL = f"""
@@ -110,26 +119,37 @@ print("RESULT", rows, seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrs
 """
 
 
-# Indexes proposed to the marketplace's owner (docs/decisions/0010): measured with
-# BENCH_PROPOSED_INDEXES=1, dropped otherwise so that a run measures the schema as it is.
-PROPOSED = {
-    "bench_item_org_cover": "marketplace_transactionitem (organization_id, transaction_id) "
-    "INCLUDE (price, addon, grade, subject_codes, preset_id)",
-    "bench_tx_cover": "marketplace_transaction (id) INCLUDE (status, completed_at, created_at, profile_id)",
-}
+# The two covering indexes of docs/decisions/0010 are now marketplace migration 0004; earlier
+# runs created them under these names (BENCH_PROPOSED_INDEXES): a reused database drops them so
+# that no index is there twice.
+LEGACY_INDEXES = ("bench_item_org_cover", "bench_tx_cover")
 
 
-def proposed_indexes(env, create: bool) -> None:
+def drop_legacy_indexes(env) -> None:
     import psycopg
 
     with psycopg.connect(env["DATABASE_URL"], autocommit=True) as conn:
-        for name, definition in PROPOSED.items():
-            conn.execute(
-                f"CREATE INDEX IF NOT EXISTS {name} ON {definition}"
-                if create
-                else f"DROP INDEX IF EXISTS {name}"
-            )
-    print(f"proposed indexes: {'created' if create else 'absent'}", flush=True)
+        for name in LEGACY_INDEXES:
+            conn.execute(f"DROP INDEX IF EXISTS {name}")
+
+
+# The saves-under-export mode: one export after another in this process until STOP exists
+# (the export of the main mode, repeated); "STARTED" once Django is up, a RESULT per export.
+EXPORT_LOOP = f"""
+import os, resource, tempfile, time
+from analytics.exports import write_transactions_xlsx
+from analytics.filters import MarketQuery
+from tenants.models import Organization
+per_org = {TX} // {ORGS}
+ids = tuple(Organization.objects.exclude(schema_name="public").order_by("id").values_list("id", flat=True)[: max(1, {EXPORT_ROWS} // max(1, per_org))])
+q = MarketQuery(organization_ids=ids, status="COMPLETED")
+print("STARTED", flush=True)
+while not os.path.exists(STOP):
+    t = time.perf_counter()
+    with tempfile.TemporaryFile() as out:
+        rows = write_transactions_xlsx(q, out)
+    print("RESULT", rows, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=True)
+"""
 
 
 def result(output: str) -> list[str]:
@@ -205,14 +225,16 @@ def main() -> None:
     is_authorized.SENDERS = 8
     env = bench_env()
     fill_seconds = "nan"
-    if not os.environ.get("BENCH_REUSE"):  # BENCH_REUSE=1: measure again on the last run's data
-        manage(env, "migrate_schemas", "--shared", "-v", "0")
+    # BENCH_REUSE=1: measure again on the last run's data (migrations still applied)
+    manage(env, "migrate_schemas", "--shared", "-v", "0")
+    if os.environ.get("BENCH_REUSE"):
+        drop_legacy_indexes(env)
+    else:
         from is_authorized import setup_people
 
         setup_people(env)
         count, total, fill_seconds = result(manage(env, "shell", "-c", FILL))
         print(f"generated {count} items ({int(total):,} VND) in {float(fill_seconds):.0f} s", flush=True)
-    proposed_indexes(env, os.environ.get("BENCH_PROPOSED_INDEXES") == "1")
     settle(env)
     port = free_port()
     proc = serve(env, port)
@@ -235,7 +257,7 @@ def main() -> None:
         dash_stats = open_loop(port, cookie, RATE, SECONDS, make=dash)
         market_stats = open_loop(port, cookie, RATE, SECONDS, market_paths)
         root_cookie, root_token = session(port, "root@bench.vn")
-        root_times = sorted(sequential(port, root_cookie, root_token, dashboard_bodies(), 8))
+        root_times = sorted(sequential(port, root_cookie, root_token, dashboard_bodies(), ROOT_CALLS))
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -256,7 +278,7 @@ def main() -> None:
     print(f"| dashboard call p95 (educator) at {RATE:.0f} rps | {dash_stats['p95_ms']:.0f} ms | < 500 ms |")
     print(f"| markets call p95 (educator) at {RATE:.0f} rps | {market_stats['p95_ms']:.0f} ms | < 300 ms |")
     print(
-        f"| dashboard call, SuperAdmin over all {TX:,} (8 sequential) | p50 {statistics.median(root_times):.0f} ms, "
+        f"| dashboard call, SuperAdmin over all {TX:,} ({ROOT_CALLS} sequential) | p50 {statistics.median(root_times):.0f} ms, "
         f"p95 {root_times[int(len(root_times) * 0.95) - 1]:.0f} ms | report |"
     )
     print(
@@ -265,5 +287,106 @@ def main() -> None:
     )
 
 
+def saves_under_export() -> None:
+    """Answer saves of the test-taking benchmark (bench/taking.py) alone, then while 100,000-row
+    exports run back to back in another process: p95 of both and the slowdown (target <= 20 %).
+    Nothing is reused: a fresh database with the market of the main mode and the learners of
+    taking.py, one gunicorn for both phases."""
+    import subprocess
+    import tempfile
+
+    import taking
+    from is_authorized import PY, ROOT, setup_people
+
+    if os.environ.get("BENCH_REUSE"):
+        raise SystemExit("BENCH_ANALYTICS=saves needs a fresh database: unset BENCH_REUSE")
+    env = bench_env()
+    manage(env, "migrate_schemas", "--shared", "-v", "0")
+    setup_people(env)
+    count, total, fill_seconds = result(manage(env, "shell", "-c", FILL))
+    print(f"generated {count} items ({int(total):,} VND) in {float(fill_seconds):.0f} s", flush=True)
+    out = manage(env, "shell", "-c", taking.SETUP)
+    data = json.loads([ln for ln in out.splitlines() if ln.startswith("RESULT")][-1].split(" ", 1)[1])
+    learners, questions = data["learners"], data["questions"]
+    settle(env)
+    rate = len(learners) / taking.SAVE_EVERY
+    per_phase = int(rate * SAVES_SECONDS)
+    stop = Path(tempfile.mkdtemp(prefix="bench-export-")) / "stop"
+    port = free_port()
+    proc = serve(env, port)
+    exporter = None
+    try:
+        _start_lat, tokens, start_errors = taking.starts(port, learners)
+
+        def saves(first: int):
+            """Save requests numbered from ``first``: each learner's ``seq`` keeps growing
+            across the phases (a repeated seq would be refused as stale)."""
+
+            def make(i: int):
+                n = first + i
+                who, nth = n % len(learners), n // len(learners)
+                session, eid = learners[who]
+                body = json.dumps({"answer": {"text": f"trả lời {nth}"}, "seq": nth + 1, "flagged": False})
+                qid = questions[nth % len(questions)]
+                return (
+                    "PUT",
+                    f"/api/v1/take-test/{eid}/answers/{qid}",
+                    taking.headers(session, tokens[who]),
+                    body,
+                )
+
+            return make
+
+        warm = int(rate * 5)
+        open_loop(port, "", rate, 5, make=saves(0))  # warm-up: pools, caches
+        alone = open_loop(port, "", rate, SAVES_SECONDS, make=saves(warm))
+        exporter = subprocess.Popen(
+            [PY, "manage.py", "shell", "-c", EXPORT_LOOP.replace("STOP", repr(str(stop)))],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert exporter.stdout is not None
+        for line in exporter.stdout:  # Django is up: the first export starts now
+            if line.startswith("STARTED"):
+                break
+        if exporter.poll() is not None:
+            raise RuntimeError("the export process ended before it started exporting")
+        during = open_loop(port, "", rate, SAVES_SECONDS, make=saves(warm + per_phase))
+        stop.touch()
+        rest, _ = exporter.communicate(timeout=600)
+    finally:
+        if exporter is not None and exporter.poll() is None:
+            exporter.kill()
+        proc.terminate()
+        proc.wait(timeout=10)
+    exports = [[float(x) for x in ln.split()[1:]] for ln in rest.splitlines() if ln.startswith("RESULT")]
+    slowdown = 100 * (during["p95_ms"] / alone["p95_ms"] - 1) if alone["p95_ms"] else float("nan")
+    print(
+        "\n| answer saves | target rps | achieved rps | p50 ms | p95 ms | p99 ms | errors/late | generator CPU |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    print(row(f"{len(learners)} learners, alone, {SAVES_SECONDS:.0f} s", alone))
+    print(row(f"{len(learners)} learners, during the export, {SAVES_SECONDS:.0f} s", during))
+    print("\n| figure | value | target |")
+    print("|---|---|---|")
+    print(f"| attempts started | {len(learners) - start_errors} / {len(learners)} | all |")
+    print(
+        f"| answer-save p95 at {rate:.0f}/s: alone / during a {EXPORT_ROWS:,}-row export | "
+        f"{alone['p95_ms']:.1f} ms / {during['p95_ms']:.1f} ms | report |"
+    )
+    print(f"| slowdown of the p95 while exporting | {slowdown:+.0f} % | <= +20 % |")
+    if exports:
+        print(
+            f"| exports during the window (the last finishing after it) | {len(exports)}: "
+            + ", ".join(f"{int(e[0]):,} rows in {e[1]:.1f} s" for e in exports)
+            + f"; peak RSS {max(e[2] for e in exports):.0f} MB | < 30 s, < 300 MB |"
+        )
+
+
 if __name__ == "__main__":
-    main()
+    if os.environ.get("BENCH_ANALYTICS") == "saves" or sys.argv[1:] == ["saves"]:
+        saves_under_export()
+    else:
+        main()

@@ -33,6 +33,11 @@ DATE_FORMAT = "dd/mm/yyyy hh:mm"
 CHUNK = 2000
 
 Progress = Callable[[int], None]
+Fraction = Callable[[float], None]
+# The dashboard PDF's progress: reading the figures (one SQL pass) is most of the work; the
+# document is then laid out flowable by flowable (the rest, up to PDF_LAYOUT_END).
+PDF_FIGURES_READ = 0.6
+PDF_LAYOUT_END = 0.95
 
 
 def transactions_file_name(q: MarketQuery) -> str:
@@ -344,9 +349,13 @@ def _line_chart(points: list[dict[str, Any]], font: str, *, width: float, height
     return drawing
 
 
-def write_dashboard_pdf(q: MarketQuery, out: IO[bytes], *, scope_name: str = "") -> dict[str, Any]:
+def write_dashboard_pdf(
+    q: MarketQuery, out: IO[bytes], *, scope_name: str = "", progress: Fraction | None = None
+) -> dict[str, Any]:
     """Write the dashboard PDF of ``q`` to ``out`` in the active language; returns the figures
-    it holds (``dashboard_lines``)."""
+    it holds (``dashboard_lines``). ``progress(fraction)`` (0 to 1, increasing, never 1) is
+    called once the figures are read (``PDF_FIGURES_READ``), then as the document is laid out,
+    up to ``PDF_LAYOUT_END``."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
@@ -359,6 +368,8 @@ def write_dashboard_pdf(q: MarketQuery, out: IO[bytes], *, scope_name: str = "")
     bold = _bold_font(font)
     data = dashboard_data(q)
     lines = dashboard_lines(data)
+    if progress:
+        progress(PDF_FIGURES_READ)
     styles = getSampleStyleSheet()
     for style in styles.byName.values():
         style.fontName = font
@@ -432,6 +443,14 @@ def write_dashboard_pdf(q: MarketQuery, out: IO[bytes], *, scope_name: str = "")
         ]
         if key == "by_subject":
             story.append(Paragraph(_("A test of several subjects counts in each of them."), styles["Italic"]))
+    if progress:
+        total = len(story)
+
+        def laid_out(kind: str, value: int) -> None:
+            if kind == "PROGRESS" and total:
+                progress(PDF_FIGURES_READ + (PDF_LAYOUT_END - PDF_FIGURES_READ) * value / total)
+
+        doc.setProgressCallBack(laid_out)
     doc.build(story)
     return lines
 

@@ -103,7 +103,8 @@ def dashboard_export(*, viewer: Viewer, q: MarketQuery) -> FileResponse | Export
 
 def export_job_run(*, job_id: str) -> None:
     """The huey task's body: write the job's file to storage (``analytics-exports/<job
-    id>/<file name>``), recording ``rows_done`` every PROGRESS_EVERY rows, then DONE (or
+    id>/<file name>``), recording ``rows_done`` every PROGRESS_EVERY rows (the dashboard PDF: its
+    stages, as a share of the purchases it summarizes), then DONE (or
     FAILED with the error). Runs in the language of the request that queued it."""
     job = ExportJob.objects.filter(pk=job_id).first()
     if job is None or job.status not in (ExportJob.Status.QUEUED, ExportJob.Status.RUNNING):
@@ -113,6 +114,16 @@ def export_job_run(*, job_id: str) -> None:
 
     def progress(done: int) -> None:
         ExportJob.objects.filter(pk=job.pk).update(rows_done=min(done, job.rows_total or done))
+
+    reported = [-1]
+
+    def pdf_progress(fraction: float) -> None:
+        """The PDF's stages as a share of the purchases it summarizes; written to the row only
+        when the whole percent moves (a few updates per file)."""
+        percent = int(fraction * 100)
+        if percent > reported[0]:
+            reported[0] = percent
+            progress(int(job.rows_total * fraction))
 
     try:
         with translation.override(job.language), tempfile.TemporaryFile() as handle:
@@ -125,7 +136,7 @@ def export_job_run(*, job_id: str) -> None:
                     progress=progress,
                 )
             else:
-                exports.write_dashboard_pdf(q, handle, scope_name=scope_name(q))
+                exports.write_dashboard_pdf(q, handle, scope_name=scope_name(q), progress=pdf_progress)
                 done = job.rows_total
             handle.seek(0)
             path = default_storage.save(f"analytics-exports/{job.pk}/{job.file_name}", File(handle))

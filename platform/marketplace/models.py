@@ -140,6 +140,13 @@ class Transaction(models.Model):
         indexes = [
             models.Index(fields=["profile", "status", "-created_at"]),
             models.Index(fields=["status", "expires_at"]),
+            # Market analytics (decision 0010): the join from an organization's items reads
+            # the transaction's status, dates and buyer from the index alone.
+            models.Index(
+                fields=["id"],
+                include=["status", "completed_at", "created_at", "profile"],
+                name="mkt_tx_id_cover",
+            ),
         ]
         constraints = [
             models.UniqueConstraint(
@@ -173,7 +180,16 @@ class TransactionItem(models.Model):
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["organization", "preset_id"])]
+        indexes = [
+            models.Index(fields=["organization", "preset_id"]),
+            # Market analytics (decision 0010): an organization's items with every column the
+            # dashboard and markets figures read, without visiting the table.
+            models.Index(
+                fields=["organization", "transaction"],
+                include=["price", "addon", "grade", "subject_codes", "preset_id"],
+                name="mkt_item_org_tx_cover",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.transaction_id}: {self.name}"

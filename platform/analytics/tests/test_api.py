@@ -360,6 +360,15 @@ def test_filter_options_for_an_educator(market, educator_a):
 def _count(client, path, body, **query):
     with CaptureQueriesContext(connection) as ctx:
         res = post(client, path, body, **query)
+        if res.streaming:  # the file is written before the response; read it all the same
+            b"".join(res.streaming_content)
+    assert res.status_code == 200, res.json()
+    return len(ctx.captured_queries)
+
+
+def _count_get(client, path, query):
+    with CaptureQueriesContext(connection) as ctx:
+        res = client.get(path, query)
     assert res.status_code == 200, res.json()
     return len(ctx.captured_queries)
 
@@ -373,15 +382,81 @@ def test_constant_query_counts(market, educator_a):
         f"{BASE}/markets/assessments/transactions",
         f"{BASE}/history",
     ]
-    before = [_count(client, p, {"status": "ALL"} if "history" in p else {}, limit=50) for p in paths]
-    dash_before = _count(client, BASE, {"analytic_type": "dashboard", **PERIOD})
+
+    def counts() -> dict[str, int]:
+        found = {p: _count(client, p, {"status": "ALL"} if "history" in p else {}, limit=50) for p in paths}
+        found["dashboard"] = _count(client, BASE, {"analytic_type": "dashboard", **PERIOD})
+        found["heatmap"] = _count(client, BASE, {"analytic_type": "heatmap", **PERIOD})
+        found["markets"] = _count_get(client, f"{BASE}/markets", PERIOD)
+        # the synchronous .xlsx (under ANALYTICS_EXPORT_SYNC_MAX_ROWS), every status
+        found["export"] = _count(client, f"{BASE}/markets/assessments/transactions/export", {"status": "ALL"})
+        return found
+
+    before = counts()
     for i in range(12):
         buyer = ProfileFactory(grade=9, province_code=str(10 + i))
         _tx(buyer, "COMPLETED", f"2025-03-0{1 + i % 9} 10:00", f"2025-03-0{1 + i % 9} 10:05",
             [(market.listings["la1"], "test_only", 100_000), (market.listings["la2"], "test_only", 80_000)])  # fmt: skip
-    after = [_count(client, p, {"status": "ALL"} if "history" in p else {}, limit=50) for p in paths]
+    after = counts()
     assert before == after
-    assert _count(client, BASE, {"analytic_type": "dashboard", **PERIOD}) == dash_before
+    # the rows added are really read (the counts are not constant because nothing changed)
+    grade9 = client.get(f"{BASE}/markets", PERIOD).json()["data"][0]
+    assert grade9["grade"] == 9 and grade9["totalRevenue"] == 280_000 + 12 * 100_000
+
+
+def test_status_change_after_the_fact(market, educator_a):
+    """A paid transaction later moved out of COMPLETED (an admin correction; a refund would do the
+    same, decision 0010) leaves every figure at once: nothing is cached or summarized."""
+    from marketplace.models import Transaction
+
+    client = client_for(educator_a)
+    p1 = market.presets["p1"]
+
+    def read():
+        summary = figures(client, "summary")["summary"]
+        markets = {r["grade"]: r for r in client.get(f"{BASE}/markets", PERIOD).json()["data"]}
+        rows = post(client, f"{BASE}/markets/assessments", PERIOD).json()["data"]
+        p1_row = next(r for r in rows["items"] if (r["testPresetId"], r["kind"]) == (p1, "test"))
+        return summary, markets, rows["totals"], p1_row
+
+    summary, markets, totals, p1_row = read()
+    assert summary["revenue"]["value"] == 390_000 and summary["purchases"]["value"] == 4
+    assert summary["not_counted"]["cancelled"] == {"purchases": 1, "transactions": 1, "amount": 100_000}
+    assert (markets[9]["totalRevenue"], markets[9]["testOnlyPurchases"], markets[9]["totalPurchases"]) == (
+        280_000,
+        1,
+        2,
+    )
+    assert totals == {"totalPurchases": 4, "totalRevenue": 390_000}
+    assert (p1_row["totalRevenue"], p1_row["testOnlyPurchases"]) == (280_000, 1)
+
+    t3 = market.tx["T3"]  # paid 100,000 for p1 (test only, grade 9) on 10 March, checked out the same day
+    Transaction.objects.filter(pk=t3.pk).update(status=Transaction.Status.CANCELLED)
+
+    summary, markets, totals, p1_row = read()
+    assert summary["revenue"] == {"value": 290_000, "previous": 150_000, "change": 93.3}
+    assert summary["purchases"]["value"] == 3 and summary["transactions"]["value"] == 2
+    assert summary["buyers"]["value"] == 2  # b3 bought nothing else
+    assert summary["not_counted"]["cancelled"] == {"purchases": 2, "transactions": 2, "amount": 200_000}
+    assert summary["not_counted"]["pending"]["amount"] == 80_000  # the other statuses are untouched
+    assert (markets[9]["totalRevenue"], markets[9]["testOnlyPurchases"], markets[9]["totalPurchases"]) == (
+        180_000,
+        0,
+        1,
+    )
+    assert markets[10]["totalRevenue"] == 110_000
+    assert totals == {"totalPurchases": 3, "totalRevenue": 290_000}
+    assert (p1_row["totalRevenue"], p1_row["testOnlyPurchases"], p1_row["testAdvancedReportPurchases"]) == (
+        180_000,
+        0,
+        1,
+    )
+    # the one-pass dashboard agrees with the single figure
+    assert figures(client)["summary"] == summary
+    # and the transaction rows: the cancelled line is gone from the default (COMPLETED) list
+    rows = post(client, f"{BASE}/markets/assessments/transactions", {**PERIOD, "test_preset_id": p1}).json()
+    assert [r["transactionId"] for r in rows["data"]["items"]] == [market.tx["T1"].pk]
+    assert rows["data"]["totals"] == {"totalPaid": 180_000}
 
 
 @pytest.mark.parametrize(

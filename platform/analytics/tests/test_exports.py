@@ -106,29 +106,98 @@ def test_superadmin_export_has_organization_column(market):
     assert sorted(ws.cell(row=r, column=11).value for r in range(2, 7)) == ["Org A"] * 4 + ["Org B"]
 
 
-@pytest.mark.parametrize(
-    ("language", "revenue", "title"),
-    [("vi", "390.000 ₫", "Doanh thu"), ("en", "390,000 ₫", "Revenue")],
-)
-def test_dashboard_pdf(market, educator_a, language, revenue, title):
+def _pdf_lines(content: bytes) -> tuple[list[str], dict]:
+    """The text lines of every page of a PDF (pypdf) and its metadata."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(content))
+    lines = [ln.strip() for page in reader.pages for ln in page.extract_text().splitlines() if ln.strip()]
+    return lines, reader.metadata
+
+
+def _has_row(lines: list[str], row: list[str]) -> bool:
+    """Whether the cells of a table row follow one another in the extracted text."""
+    return any(lines[i : i + len(row)] == row for i in range(len(lines) - len(row) + 1))
+
+
+PDF_TEXT = {
+    "vi": {
+        "title": "Bảng điều khiển giao dịch",
+        "period": "Khoảng thời gian: 01/03/2025 – 10/03/2025",
+        "only_completed": "Chỉ các giao dịch đã hoàn tất được tính vào doanh thu.",
+        "kpi_header": ["Chỉ số", "Kỳ này", "Kỳ trước", "Thay đổi"],
+        "revenue": ["Doanh thu", "390.000 ₫", "150.000 ₫", "+160,0 %"],
+        "average": ["Trung bình mỗi giao dịch", "130.000 ₫", "150.000 ₫", "-13,3 %"],
+        "not_counted_header": ["Không tính vào doanh thu", "Lượt mua", "Số tiền"],
+        "not_counted": [
+            ["Chờ thanh toán", "1", "80.000 ₫"],
+            ["Đã hủy", "1", "100.000 ₫"],
+            ["Hết hạn", "1", "180.000 ₫"],
+            ["Thanh toán thất bại", "1", "100.000 ₫"],
+        ],
+        "headings": [
+            "Doanh thu theo thời gian (VND)",
+            "Theo gói mua — doanh thu (VND)",
+            "Theo khối lớp — doanh thu (VND)",
+            "Theo môn học — doanh thu (VND)",
+            "Theo tỉnh/thành phố (15 nơi cao nhất) — doanh thu (VND)",
+        ],
+        "rows": [["9", "2", "280.000 ₫"], ["10", "2", "110.000 ₫"], ["Toán", "2", "280.000 ₫"]],
+    },
+    "en": {
+        "title": "Transactions dashboard",
+        "period": "Period: 01/03/2025 – 10/03/2025",
+        "only_completed": "Only completed transactions count as revenue.",
+        "kpi_header": ["Figure", "This period", "Previous period", "Change"],
+        "revenue": ["Revenue", "390,000 ₫", "150,000 ₫", "+160.0 %"],
+        "average": ["Average per transaction", "130,000 ₫", "150,000 ₫", "-13.3 %"],
+        "not_counted_header": ["Not counted", "Purchases", "Amount"],
+        "not_counted": [
+            ["Pending payment", "1", "80,000 ₫"],
+            ["Cancelled", "1", "100,000 ₫"],
+            ["Expired", "1", "180,000 ₫"],
+            ["Payment failed", "1", "100,000 ₫"],
+        ],
+        "headings": [
+            "Revenue over time (VND)",
+            "By add-on — revenue (VND)",
+            "By grade — revenue (VND)",
+            "By subject — revenue (VND)",
+            "By province/city (top 15) — revenue (VND)",
+        ],
+        "rows": [["9", "2", "280,000 ₫"], ["10", "2", "110,000 ₫"], ["Mathematics", "2", "280,000 ₫"]],
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["vi", "en"])
+def test_dashboard_pdf(market, educator_a, language):
+    """The downloaded bytes themselves, read back with pypdf: title, period, the revenue card in
+    the language's VND format, the line saying what counts, the not-counted table and every
+    section heading in order."""
     res = client_for(educator_a).post(
         f"{BASE}/export-dashboard?from_date=2025-03-01&to_date=2025-03-10", HTTP_ACCEPT_LANGUAGE=language
     )
     assert res.status_code == 200
+    assert res["Content-Type"] == exports.PDF_TYPE
     assert res["Content-Disposition"] == 'attachment; filename="transactions-dashboard.pdf"'
     content = b"".join(res.streaming_content)
-    assert content.startswith(b"%PDF") and len(content) > 5000
-    from django.utils import translation
-
-    q = MarketQuery(
-        organization_ids=(market.org_a.pk,),
-        from_date=datetime(2025, 3, 1).date(),
-        to_date=datetime(2025, 3, 10).date(),
-    )
-    with translation.override(language):
-        lines = exports.write_dashboard_pdf(q, io.BytesIO())
-    assert lines["kpis"][1][:2] == [title, revenue]
-    assert lines["kpis"][1][3] in {"+160,0 %", "+160.0 %"}
+    assert content.startswith(b"%PDF")
+    lines, metadata = _pdf_lines(content)
+    text = PDF_TEXT[language]
+    assert metadata.title == text["title"]
+    assert lines[:3] == [text["title"], "Org A", text["period"]]
+    assert text["only_completed"] in lines
+    assert _has_row(lines, text["kpi_header"])
+    assert _has_row(lines, text["revenue"]) and _has_row(lines, text["average"])
+    for row in [text["not_counted_header"], *text["not_counted"]]:
+        assert _has_row(lines, row), row
+    positions = [lines.index(h) for h in text["headings"]]
+    assert positions == sorted(positions)  # every section, in the dashboard's order
+    for row in text["rows"]:
+        assert _has_row(lines, row), row
+    # T4 (paid just after midnight on 11 March) is in no figure
+    assert not any("620" in ln for ln in lines)
 
 
 def test_progress_is_reported(market):
@@ -173,16 +242,41 @@ def test_background_export_with_progress(market, educator_a, settings, django_ca
     assert client.get(f"{BASE}/exports/not-a-uuid").status_code == 404
 
 
-def test_background_dashboard_pdf(market, educator_a, settings, django_capture_on_commit_callbacks):
+def test_background_dashboard_pdf(
+    market, educator_a, settings, django_capture_on_commit_callbacks, monkeypatch
+):
     settings.ANALYTICS_PDF_SYNC_MAX_ROWS = 1
     client = client_for(educator_a)
+    seen: list[int] = []  # the job's progress as a poller reads it, at each report of the writer
+    write = exports.write_dashboard_pdf
+
+    def watched(q, out, *, scope_name="", progress=None):
+        def report(fraction: float) -> None:
+            progress(fraction)
+            seen.append(ExportJob.objects.get().progress)
+
+        return write(q, out, scope_name=scope_name, progress=report)
+
+    monkeypatch.setattr(exports, "write_dashboard_pdf", watched)
     with django_capture_on_commit_callbacks(execute=True):
         res = client.post(f"{BASE}/export-dashboard?from_date=2025-03-01&to_date=2025-03-10")
     assert res.status_code == 202
     job = ExportJob.objects.get(pk=res.json()["data"]["id"])
     assert job.status == "done" and job.progress == 100 and job.file_name == "transactions-dashboard.pdf"
+    assert job.rows_total == 4 and job.rows_done == 4
+    # intermediate progress, not 0 then 100: the figures read, then the layout
+    assert seen[0] == 50 and seen == sorted(seen) and 0 < seen[0] < seen[-1] < 100
     download = client.get(f"{BASE}/exports/{job.pk}/download")
-    assert b"".join(download.streaming_content).startswith(b"%PDF")
+    lines, _meta = _pdf_lines(b"".join(download.streaming_content))
+    assert _has_row(lines, PDF_TEXT["vi"]["revenue"])
+
+
+def test_dashboard_pdf_reports_its_stages(market):
+    q = MarketQuery(organization_ids=(market.org_a.pk,))
+    seen: list[float] = []
+    exports.write_dashboard_pdf(q, io.BytesIO(), progress=seen.append)
+    assert seen[0] == exports.PDF_FIGURES_READ and len(seen) > 10
+    assert seen == sorted(seen) and seen[-1] == pytest.approx(exports.PDF_LAYOUT_END)
 
 
 def test_failed_job_is_reported(market, educator_a, monkeypatch):

@@ -74,7 +74,8 @@ export function exportDashboard(filters: MarketFilters): Promise<ExportResult> {
   );
 }
 
-/** GET a finished background export (the job's download_url) as a file. */
+/** GET a finished background export (the job's download_url) as a file. Failures are not
+ * toasted here (the export button says the download failed, with the server's reason). */
 export async function downloadJobFile(job: ExportJob): Promise<{ blob: Blob; fileName: string }> {
   const response = await fetch(job.download_url ?? "", {
     credentials: "include",
@@ -87,7 +88,7 @@ export async function downloadJobFile(job: ExportJob): Promise<{ blob: Blob; fil
     } catch {
       parsed = { message: response.statusText };
     }
-    throw handleFailure(response.status, parsed);
+    throw handleFailure(response.status, parsed, true);
   }
   const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"), job.file_name);
   return { blob: await response.blob(), fileName };

@@ -3,10 +3,12 @@
 import type { ReactNode } from "react";
 import {
   Area,
-  AreaChart,
   Bar,
   BarChart,
   CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -20,6 +22,7 @@ import type { SeriesPoint } from "../api/types";
 import { EmptyState } from "./states";
 
 const BLUE = "#1d4ed8";
+const AMBER = "#b45309";
 const UNIT: Record<string, MessageId> = {
   day: "analytics.chart.unit.day",
   week: "analytics.chart.unit.week",
@@ -66,6 +69,7 @@ function SrTable({ caption, rows }: { caption: string; rows: [string, string, st
   );
 }
 
+/** Revenue (area, left axis, VND) and purchases (line, right axis) per day, week or month. */
 export function RevenueChart({ points, unit }: { points: SeriesPoint[]; unit: string }) {
   const t = useT();
   const { locale } = useLanguage();
@@ -86,12 +90,20 @@ export function RevenueChart({ points, unit }: { points: SeriesPoint[]; unit: st
   const number = new Intl.NumberFormat(locale);
   return (
     <ChartCard title={title} note={t(UNIT[unit] ?? "analytics.chart.unit.day")}>
-      <div className="h-64" data-testid="revenue-chart">
+      <div className="h-72" data-testid="revenue-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <ComposedChart data={data} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
-            <YAxis tickFormatter={compact(locale)} tick={{ fontSize: 11 }} width={48} />
+            <YAxis yAxisId="revenue" tickFormatter={compact(locale)} tick={{ fontSize: 11 }} width={48} />
+            <YAxis
+              yAxisId="purchases"
+              orientation="right"
+              allowDecimals={false}
+              tickFormatter={compact(locale)}
+              tick={{ fontSize: 11, fill: AMBER }}
+              width={36}
+            />
             <Tooltip
               formatter={(value, name) =>
                 name === "revenue"
@@ -99,7 +111,15 @@ export function RevenueChart({ points, unit }: { points: SeriesPoint[]; unit: st
                   : [number.format(Number(value)), t("analytics.kpi.purchases")]
               }
             />
+            <Legend
+              iconSize={10}
+              wrapperStyle={{ fontSize: 12 }}
+              formatter={(name) =>
+                name === "revenue" ? t("analytics.chart.revenueAxis") : t("analytics.chart.purchasesAxis")
+              }
+            />
             <Area
+              yAxisId="revenue"
               isAnimationActive={false}
               type="monotone"
               dataKey="revenue"
@@ -108,7 +128,17 @@ export function RevenueChart({ points, unit }: { points: SeriesPoint[]; unit: st
               fillOpacity={0.15}
               strokeWidth={2}
             />
-          </AreaChart>
+            <Line
+              yAxisId="purchases"
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="purchases"
+              stroke={AMBER}
+              strokeWidth={2}
+              strokeDasharray="5 3"
+              dot={false}
+            />
+          </ComposedChart>
         </ResponsiveContainer>
       </div>
       <SrTable

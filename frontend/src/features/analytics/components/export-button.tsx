@@ -5,6 +5,7 @@ import { Download } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api-client";
 import { useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
@@ -36,7 +37,15 @@ export function ExportButton({
           saveBlob(blob, fileName);
           toast({ title: t("analytics.export.ready"), description: fileName });
         })
-        .catch(() => undefined)
+        .catch((error: unknown) => {
+          // the server's (localized) reason when it answered; a dropped connection has none
+          toast({
+            variant: "destructive",
+            title: t("analytics.export.downloadFailed"),
+            description:
+              error instanceof ApiError ? error.message : t("analytics.export.downloadFailedRetry"),
+          });
+        })
         .finally(() => {
           setJobId(null);
           setBusy(false);
@@ -59,8 +68,16 @@ export function ExportButton({
       } else {
         setJobId(result.job.id);
       }
-    } catch {
-      setBusy(false); // the API client has shown the error
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiError)) {
+        // an answer with an error status has been shown by the API client; no answer at all not
+        toast({
+          variant: "destructive",
+          title: t("analytics.export.failed"),
+          description: t("analytics.export.downloadFailedRetry"),
+        });
+      }
     }
   }
 

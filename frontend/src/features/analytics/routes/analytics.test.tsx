@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { subscribeToast, type ToastData } from "@/lib/toast-store";
 import { mockApi, ok } from "@/testing/mock-api";
 import { renderWithProviders } from "@/testing/render";
 
@@ -224,6 +225,88 @@ describe("market analytics", () => {
     });
     expect(screen.queryByRole("progressbar")).toBeNull();
     click.mockRestore();
+  });
+
+  it.each([
+    [
+      "the server refuses the download",
+      async () =>
+        new Response(
+          JSON.stringify({ success: false, code: "export_failed", message: "Xuất tệp thất bại." }),
+          {
+            status: 409,
+            headers: { "Content-Type": "application/json" },
+          },
+        ),
+      "Xuất tệp thất bại.",
+    ],
+    [
+      "the connection drops",
+      async () => {
+        throw new TypeError("Failed to fetch");
+      },
+      "Hãy kiểm tra kết nối mạng rồi xuất lại.",
+    ],
+  ])("says so when the finished export cannot be downloaded (%s)", async (_case, download, description) => {
+    const user = userEvent.setup();
+    const job = {
+      id: "9f1a",
+      kind: "transactions_xlsx",
+      status: "done",
+      progress: 100,
+      rows_done: 12000,
+      rows_total: 12000,
+      file_name: "market-assessment-transactions-all.xlsx",
+      download_url: "/api/v1/transaction/analytics/exports/9f1a/download",
+      error: "",
+      created_at: "2025-03-10T10:00:00Z",
+    };
+    const { fetchMock } = mockApi({
+      "/api/v1/transaction/analytics/markets/assessments/transactions": ok({
+        items: [txRow()],
+        page: 1,
+        limit: 20,
+        total: 12000,
+        totals: { totalPaid: 1_200_000_000 },
+      }),
+      "/api/v1/transaction/analytics/markets/assessments/transactions/export": {
+        status: 202,
+        body: {
+          success: true,
+          data: { ...job, status: "queued", progress: 0, download_url: null },
+          message: "",
+        },
+      },
+      "/api/v1/transaction/analytics/exports/9f1a": ok(job),
+    });
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith("/download") ? download() : original(input, init),
+    );
+    const toasts: ToastData[] = [];
+    let before = -1; // the store hands the last toast (of an earlier test) at once: not ours
+    const unsubscribe = subscribeToast((toast) => {
+      if (before === -1) before = toast?.id ?? 0;
+      else if (toast && toast.id > before && !toasts.some((t) => t.id === toast.id)) toasts.push(toast);
+    });
+    renderAt(
+      "/alltransaction/grade/:grade/assessment/:testPresetId",
+      "/alltransaction/grade/9/assessment/5",
+      <AssessmentRoute />,
+    );
+    await screen.findByText("Nguyễn Văn An");
+    await user.click(screen.getByRole("button", { name: "Xuất Excel" }));
+    await vi.waitFor(() =>
+      expect(toasts.at(-1)).toMatchObject({
+        variant: "destructive",
+        title: "Không tải được tệp đã xuất",
+        description,
+      }),
+    );
+    // one toast, the button's own (the API client stays silent), and the button is usable again
+    expect(toasts.filter((t) => t.variant === "destructive")).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Xuất Excel" })).toBeEnabled();
+    unsubscribe();
   });
 
   it("reads file names and fills row fallbacks", () => {
