@@ -5,10 +5,12 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { linkFromMail, login, setLanguage, shot, SHOTS } from "./helpers";
 
 /** Cart, checkout, simulated payment and transactions (issue 6) against the demo seed: the
- * "trung-tam" tests on the marketplace, bought by learner2@demo.vn (grade 11). */
+ * "trung-tam" tests on the marketplace, bought by learner2@demo.vn (grade 11) from their listing
+ * pages (the add-to-cart panel: add-on, batch, "Add to cart" or "Buy now"). */
 const LEARNER = "learner2@demo.vn";
 const MATH_9 = "Đánh giá năng lực Toán 9";
 const MATH_12 = "Đánh giá năng lực Toán 12";
+const PRACTICE_9 = "Luyện tập Toán 9 - Căn thức";
 
 interface Listing {
   id: number;
@@ -34,18 +36,18 @@ async function listing(request: APIRequestContext, name: string): Promise<Listin
   return found!;
 }
 
-/** The listing detail page (with the add-to-cart panel) belongs to the marketplace feature, which
- * is not built yet: the test goes into the cart through the same API call the panel makes. The
- * panel itself is exercised below through the cart's "change" dialog (and in vitest). */
-async function putInCart(page: Page, name: string, batch: string, addon = "test_only") {
-  const item = await listing(page.request, name);
-  const batchId = item.batches.find((b) => b.name === batch)?.id;
-  const response = await page.request.post("/api/v1/shopping-cart", {
-    data: { listing_id: item.id, addon, batch_id: batchId },
-    headers: { "X-CSRFToken": await csrf(page) },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+/** Opens a test's page from the marketplace: search, then its card. */
+async function openListing(page: Page, name: string) {
+  await page.goto("/marketplace");
+  await page.getByRole("searchbox", { name: /^(Tìm kiếm|Search)$/ }).fill(name);
+  await expect(page).toHaveURL(/[?&]q=/); // the search has settled into the address
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/marketplace\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
+
+/** The add-to-cart panel of the listing page. */
+const buyBox = (page: Page) => page.getByRole("region", { name: /^(Mua đề thi|Buy this test)$/ });
 
 // What a learner in Vietnam sees: dates in Vietnam time, date inputs in the browser's locale.
 test.use({ timezoneId: "Asia/Ho_Chi_Minh", locale: "vi-VN" });
@@ -61,7 +63,7 @@ async function narrowShot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a learner puts a test with the advanced report in the cart, checks out, pays and finds it in My tests", async ({
+test("a learner adds a test with the advanced report from its page, checks out, pays and finds it in My tests", async ({
   page,
 }) => {
   await login(page, LEARNER);
@@ -75,22 +77,48 @@ test("a learner puts a test with the advanced report in the cart, checks out, pa
   await shot(page, "shop-cart-empty-vi-1280");
   await narrowShot(page, "shop-cart-empty-vi-390");
 
-  // Two tests go into the cart; the server refuses a second test of the same subject and grade.
-  await putInCart(page, MATH_9, "Ca 2 (chiều thứ Bảy)");
-  await putInCart(page, MATH_12, "Ca 1");
-  const practice = await listing(page.request, "Luyện tập Toán 9 - Căn thức");
-  const duplicate = await page.request.post("/api/v1/shopping-cart", {
-    data: { listing_id: practice.id, addon: "test_only", batch_id: practice.batches.at(-1)?.id },
-    headers: { "X-CSRFToken": await csrf(page) },
-  });
-  expect(duplicate.status()).toBe(409);
-  expect((await duplicate.json()).code).toBe("duplicate_subject_grade");
+  // From the marketplace to the test's page: the panel offers the add-ons with their VND prices
+  // and the batches with free slots (the first open one chosen).
+  await openListing(page, MATH_9);
+  const panel = buyBox(page);
+  await expect(panel.getByRole("radio", { name: /Chỉ bài thi/ })).toBeChecked();
+  await expect(panel.getByRole("radio", { name: /Chỉ bài thi/ }).locator("..")).toContainText(/120\.000\s*₫/);
+  await expect(panel.getByRole("radio", { name: /Ca 1 \(sáng thứ Bảy\)/ })).toBeChecked();
+  await expect(panel.getByText("Còn 2 chỗ")).toBeVisible();
+  await expect(panel.getByText("Còn 30 chỗ")).toBeVisible();
+  // Test + advanced report, in the Saturday afternoon batch.
+  await panel.getByRole("radio", { name: /Bài thi \+ báo cáo nâng cao/ }).check();
+  await panel.getByRole("radio", { name: /Ca 2 \(chiều thứ Bảy\)/ }).check();
+  await expect(panel.getByTestId("add-to-cart-price")).toHaveText(/200\.000\s*₫/);
+  await shot(page, "shop-listing-panel-vi-1280");
+  await narrowShot(page, "shop-listing-panel-vi-390");
+  await panel.getByRole("button", { name: "Thêm vào giỏ" }).click();
+  await expect(panel.getByRole("status")).toContainText("Đã thêm vào giỏ hàng.");
+  await expect(badge(page)).toHaveText("1"); // at once, without a reload
+  await expect(panel.getByRole("button", { name: "Cập nhật giỏ hàng" })).toBeVisible();
 
-  await page.reload();
+  // A second test; the server refuses a third of the same subject and grade, shown in the panel.
+  await openListing(page, MATH_12);
+  await buyBox(page).getByRole("button", { name: "Thêm vào giỏ" }).click();
+  await expect(buyBox(page).getByRole("status")).toContainText("Đã thêm vào giỏ hàng.");
   await expect(badge(page)).toHaveText("2");
+  await openListing(page, PRACTICE_9);
+  await expect(buyBox(page).getByRole("radio", { name: /Ca mở \(luyện tập\)/ })).toBeChecked();
+  await buyBox(page).getByRole("button", { name: "Thêm vào giỏ" }).click();
+  await expect(buyBox(page).getByRole("alert")).toContainText(
+    `${PRACTICE_9}: đã có bài thi cùng môn và khối lớp trong giỏ hàng hoặc đang chờ thanh toán.`,
+  );
+  await expect(badge(page)).toHaveText("2");
+  await shot(page, "shop-listing-refused-vi-1280");
+
+  await page
+    .getByRole("link", { name: /Giỏ hàng/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/marketplace\/shopping-cart$/);
   const cart = page.getByRole("list", { name: "Các mục trong giỏ hàng" });
   await expect(cart.getByRole("listitem")).toHaveCount(2);
-  await expect(page.getByTestId("cart-total")).toHaveText(/270\.000\s*₫/);
+  await expect(page.getByTestId("cart-total")).toHaveText(/350\.000\s*₫/);
   await shot(page, "shop-cart-vi-1280");
   await narrowShot(page, "shop-cart-vi-390");
 
@@ -107,19 +135,17 @@ test("a learner puts a test with the advanced report in the cart, checks out, pa
     .filter({ hasText: `Đã xóa ${MATH_12} khỏi giỏ hàng.` });
   await removed.getByRole("button", { name: "Đóng" }).click(); // the confirmation toast, out of the shots
   await expect(removed).toHaveCount(0);
-
-  // The add-to-cart panel (change dialog): test + advanced report, batch Ca 2 with free slots.
-  await page.getByRole("button", { name: `Đổi gói hoặc ca thi của ${MATH_9}` }).click();
-  const change = page.getByRole("dialog", { name: `Đổi lựa chọn: ${MATH_9}` });
-  await expect(change.getByRole("radio", { name: /Ca 2 \(chiều thứ Bảy\)/ })).toBeChecked();
-  await expect(change.getByText(/Còn 30 chỗ/)).toBeVisible();
-  await change.getByRole("radio", { name: /Bài thi \+ báo cáo nâng cao/ }).check();
-  await expect(change.getByTestId("add-to-cart-price")).toHaveText(/200\.000\s*₫/);
-  await page.screenshot({ path: join(SHOTS, "shop-add-to-cart-panel-vi-1280.png") });
-  await change.getByRole("button", { name: "Lưu thay đổi" }).click();
-  await expect(change).toBeHidden();
   await expect(cart.getByRole("listitem")).toContainText("Bài thi + báo cáo nâng cao");
   await expect(page.getByTestId("cart-total")).toHaveText(/200\.000\s*₫/);
+
+  // The same panel in the cart's "change" dialog holds the choices made on the listing page.
+  await page.getByRole("button", { name: `Đổi gói hoặc ca thi của ${MATH_9}` }).click();
+  const change = page.getByRole("dialog", { name: `Đổi lựa chọn: ${MATH_9}` });
+  await expect(change.getByRole("radio", { name: /Bài thi \+ báo cáo nâng cao/ })).toBeChecked();
+  await expect(change.getByRole("radio", { name: /Ca 2 \(chiều thứ Bảy\)/ })).toBeChecked();
+  await expect(change.getByTestId("add-to-cart-price")).toHaveText(/200\.000\s*₫/);
+  await page.keyboard.press("Escape");
+  await expect(change).toBeHidden();
 
   // Checkout: the summary, then "Place order" -> the payment step with its countdown.
   await page.getByRole("link", { name: "Thanh toán", exact: true }).click();
@@ -188,9 +214,19 @@ test.describe("in English", () => {
     await setLanguage(page, "en");
     await login(page, LEARNER);
 
-    // A declined payment: the order fails and its slots are released.
-    await putInCart(page, MATH_12, "Ca 1", "test_advanced");
-    await page.goto("/marketplace/shopping-cart");
+    // Added from the test's page with the advanced report; then a declined payment: the order
+    // fails and its slots are released.
+    await openListing(page, MATH_12);
+    const panel = buyBox(page);
+    await panel.getByRole("radio", { name: /Test \+ advanced report/ }).check();
+    await expect(panel.getByRole("radio", { name: /^Ca 1/ })).toBeChecked();
+    await expect(panel.getByTestId("add-to-cart-price")).toHaveText(/250,000/);
+    await shot(page, "shop-listing-panel-en-1280");
+    await narrowShot(page, "shop-listing-panel-en-390");
+    await panel.getByRole("button", { name: "Add to cart" }).click();
+    await expect(panel.getByRole("status")).toContainText("Added to your cart.");
+    await expect(badge(page)).toHaveText("1");
+    await panel.getByRole("link", { name: "View cart" }).click();
     await expect(page.getByRole("heading", { name: "Shopping cart", level: 1 })).toBeVisible();
     await expect(page.getByTestId("cart-total")).toHaveText(/250,000/);
     await shot(page, "shop-cart-en-1280");
@@ -208,9 +244,12 @@ test.describe("in English", () => {
     await expect(pendingDot(page)).toHaveCount(0);
     await shot(page, "shop-payment-declined-en-1280");
 
-    // A pending order cancelled from its page (confirmed): its slot goes back.
-    await putInCart(page, MATH_12, "Ca 1");
-    await page.goto("/marketplace/checkout/all");
+    // "Buy now" opens the checkout of that one test; the order, pending, is cancelled from its
+    // page (confirmed): its slot goes back.
+    await openListing(page, MATH_12);
+    await buyBox(page).getByRole("button", { name: "Buy now" }).click();
+    await expect(page).toHaveURL(/\/marketplace\/checkout\/\d+$/);
+    await expect(page.getByRole("listitem", { name: MATH_12 })).toContainText("Test only");
     await page.getByRole("button", { name: "Place order" }).click();
     await expect(page.getByRole("timer")).toBeVisible();
     await page.getByRole("link", { name: /^View transaction #\d+$/ }).click();
@@ -224,8 +263,9 @@ test.describe("in English", () => {
     await expect(pendingDot(page)).toHaveCount(0);
 
     // Bought and paid at last.
-    await putInCart(page, MATH_12, "Ca 1");
-    await page.goto("/marketplace/checkout/all");
+    await openListing(page, MATH_12);
+    await buyBox(page).getByRole("button", { name: "Buy now" }).click();
+    await expect(page).toHaveURL(/\/marketplace\/checkout\/\d+$/);
     await page.getByRole("button", { name: "Place order" }).click();
     await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/marketplace\/transactions\/\d+$/);
@@ -284,6 +324,18 @@ test("a learner without a grade is asked to set it before buying", async ({ page
   await shot(page, "shop-grade-prompt-vi-1280");
   await narrowShot(page, "shop-grade-prompt-vi-390");
 
+  // The test's page: the panel asks for the grade, and nothing can be added.
+  await openListing(page, MATH_9);
+  const gradePrompt = buyBox(page).getByRole("alert").filter({ hasText: "Cần cập nhật lớp trước khi mua" });
+  await expect(gradePrompt.getByRole("link", { name: "Cập nhật lớp trong hồ sơ" })).toHaveAttribute(
+    "href",
+    "/profile",
+  );
+  await expect(buyBox(page).getByRole("button", { name: "Thêm vào giỏ" })).toBeDisabled();
+  await expect(buyBox(page).getByRole("button", { name: "Mua ngay" })).toBeDisabled();
+  await shot(page, "shop-listing-grade-prompt-vi-1280");
+  await narrowShot(page, "shop-listing-grade-prompt-vi-390");
+
   // The server says the same (400 grade_required).
   const item = await listing(page.request, MATH_9);
   const refused = await page.request.post("/api/v1/shopping-cart", {
@@ -302,5 +354,8 @@ test("a learner without a grade is asked to set it before buying", async ({ page
   await expect(page.getByText("Đã lưu hồ sơ").first()).toBeVisible();
   await page.goto("/marketplace/shopping-cart");
   await expect(page.getByText("Giỏ hàng đang trống")).toBeVisible();
+  await expect(page.getByText("Cần cập nhật lớp trước khi mua")).toHaveCount(0);
+  await openListing(page, MATH_9);
+  await expect(buyBox(page).getByRole("button", { name: "Thêm vào giỏ" })).toBeEnabled();
   await expect(page.getByText("Cần cập nhật lớp trước khi mua")).toHaveCount(0);
 });

@@ -2,11 +2,14 @@
 rounds (round 1 open, round 2 upcoming and requiring round 1), three published test presets for
 grades 9 and 12 with batches, listed on the marketplace with prices in VND, and a roster of demo
 learners assigned directly so that one batch is nearly full (the BatchLowSlot notification
-fires) and one is full with two learners on its waiting list. Idempotent: nothing is created when
-round 1 exists. Everything goes through the services, so slot figures add up."""
+fires) and one is full with two learners on its waiting list; and the demo learner's purchases
+(issue 6, item 7): one completed, one pending. Idempotent: no test is created when round 1 exists,
+and the purchases are only topped up. Everything goes through the services, so slot figures add
+up."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import timedelta
 
 from django.db import transaction
@@ -16,6 +19,13 @@ from django_tenants.utils import schema_context
 from accounts.models import Profile, User
 
 ROUND_1 = "Vòng 1 - Sơ loại"
+PRACTICE = "Luyện tập Toán 9 - Căn thức"
+# The demo learner's unpaid order: a subject and grade (Toán 12) apart from the practice test,
+# so that it blocks nothing the e2e buyers need; Toán 9 when the bank has no grade-12 questions.
+PENDING_CHOICES = [
+    ("Đánh giá năng lực Toán 12", "Ca 1"),
+    ("Đánh giá năng lực Toán 9", "Ca 2 (chiều thứ Bảy)"),
+]
 ROSTER = [
     (f"hocsinh{i:02d}@demo.vn", name)
     for i, name in enumerate(
@@ -99,8 +109,25 @@ def seed_demo_tests(
     buyer: Profile | None = None,
 ) -> int:
     """Create the demo rounds, presets, batches, listings and assignments in ``organization``,
-    with a practice test open now that ``buyer`` (a public learner) has bought and paid; returns
-    how many presets are listed (0 when they existed already)."""
+    with a practice test open now that ``buyer`` (a public learner) has bought and paid, and a
+    second test ``buyer`` has checked out without paying (``seed_demo_purchases``); returns how
+    many presets are listed (0 when they existed already)."""
+    listed = _seed_tests(
+        organization=organization,
+        author=author,
+        admin=admin,
+        learners_to_queue=learners_to_queue,
+        password=password,
+    )
+    if buyer is not None:
+        seed_demo_purchases(organization=organization, buyer=buyer)
+    return listed
+
+
+def _seed_tests(
+    *, organization, author: Profile, admin: Profile, learners_to_queue: list[Profile], password: str
+) -> int:
+    """The demo tests themselves (once: 0 when round 1 exists); see ``seed_demo_tests``."""
     from assessments.models import Question, Round
     from assessments.services import presets, rounds
     from assessments.services.common import Actor
@@ -253,8 +280,6 @@ def seed_demo_tests(
         assert Assignment.objects.count() == offset
         listed.append(_practice_test(actor, admin, r1, roster[offset : offset + 3], now))
         del r2
-    if buyer is not None:
-        _buy(buyer, listed[-1])
     return len(listed)
 
 
@@ -344,12 +369,45 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
     return listing
 
 
-def _buy(buyer: Profile, listing) -> None:
-    """The demo learner buys the practice test in its open batch and pays (simulated)."""
-    from marketplace.purchases import checkout, pay
+def seed_demo_purchases(*, organization, buyer: Profile) -> None:
+    """The demo learner's purchases (issue 6, item 7), through the purchase services of
+    ``marketplace.purchases``: the practice test bought in its open batch and paid (an assignment
+    ready to take), and a second test checked out without paying: one PENDING transaction holding
+    a slot, which expires after ``PENDING_TRANSACTION_MINUTES`` like any other. Idempotent: the
+    practice test is bought once; overdue pending transactions are expired first (as the periodic
+    task does), and a new order is placed only when the buyer has no pending one left."""
+    from config.errors import ApplicationError
+    from marketplace.models import Listing, Transaction
+    from marketplace.purchases import checkout, expire_due, pay
 
-    batch = next(b for b in listing.batches if b["name"].startswith("Ca mở"))
-    tx = checkout(
-        profile=buyer, items=[{"listing_id": listing.pk, "addon": "test_only", "batch_id": batch["id"]}]
-    )
-    pay(profile=buyer, transaction_id=tx.pk, idempotency_key=f"demo-{tx.pk}")
+    status = Transaction.Status
+    listings = {
+        lst.name: lst
+        for lst in Listing.objects.filter(organization=organization, status=Listing.Status.ACTIVE)
+    }
+    practice = listings.get(PRACTICE)
+    if (
+        practice is not None
+        and not Transaction.objects.filter(
+            profile=buyer, status=status.COMPLETED, items__listing=practice
+        ).exists()
+    ):
+        # (Refused only on a late re-seed, once the open batch has ended.)
+        with suppress(ApplicationError):
+            tx = checkout(profile=buyer, items=[_item(practice, "Ca mở", "test_only")])
+            pay(profile=buyer, transaction_id=tx.pk, idempotency_key=f"demo-{tx.pk}")
+    expire_due()
+    if Transaction.objects.filter(profile=buyer, status=status.PENDING).exists():
+        return
+    name, batch = next(((n, b) for n, b in PENDING_CHOICES if n in listings), (None, None))
+    if name is None:
+        return
+    # A later re-seed, once that batch has ended or filled, places no new order.
+    with suppress(ApplicationError):
+        checkout(profile=buyer, items=[_item(listings[name], batch, "test_advanced")])
+
+
+def _item(listing, batch_name: str, addon: str) -> dict:
+    """A checkout item for ``listing`` in its batch whose name starts with ``batch_name``."""
+    batch = next(b for b in listing.batches if b["name"].startswith(batch_name))
+    return {"listing_id": listing.pk, "addon": addon, "batch_id": batch["id"]}

@@ -1,7 +1,11 @@
 """The demo tests of seed_demo (issue 5, item 8): rounds, published presets with batches (one
-nearly full, one full with a waiting list) and marketplace listings, all made by the services."""
+nearly full, one full with a waiting list) and marketplace listings, all made by the services;
+the demo learner's completed and pending purchases (issue 6, item 7)."""
+
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from accounts.tests.factories import ProfileFactory
@@ -53,8 +57,33 @@ def test_demo_tests(org_a):
     from assignments.models import AdvancedReport, Attempt
     from marketplace.models import Transaction
 
-    assert Transaction.objects.get(profile=queue[0]).status == "COMPLETED"
-    assert Enrollment.objects.filter(profile=queue[0]).count() == 1
+    # issue 6, item 7: one completed purchase (the practice test) and one pending order (Toán 12
+    # with the advanced report), whose slot is held in its batch
+    buyer_transactions = Transaction.objects.filter(profile=queue[0])
+    assert sorted(buyer_transactions.values_list("status", flat=True)) == ["COMPLETED", "PENDING"]
+    completed = buyer_transactions.get(status="COMPLETED")
+    pending = buyer_transactions.get(status="PENDING")
+    assert completed.remark == "Luyện tập Toán 9 - Căn thức" and completed.payment_id
+    assert pending.remark == "Đánh giá năng lực Toán 12" and not pending.payment_id
+    (item,) = pending.items.all()
+    assert (item.addon, item.price) == ("test_advanced", 250_000)
+    assert Enrollment.objects.filter(profile=queue[0]).count() == 1  # assignments only once paid
+    with schema_context(org_a.schema_name):
+        held = Batch.objects.get(pk=item.batch_id)
+        assert (held.name, held.slots, held.available, held.pending, held.taken) == ("Ca 1", 40, 39, 1, 0)
+    # seed_demo again: nothing new; an order left to expire is replaced by a fresh one
+    seed_demo_tests(
+        organization=org_a, author=author, admin=admin, learners_to_queue=queue, password="x", buyer=queue[0]
+    )
+    assert buyer_transactions.count() == 2 and buyer_transactions.filter(status="PENDING").count() == 1
+    buyer_transactions.filter(pk=pending.pk).update(expires_at=timezone.now() - timedelta(minutes=1))
+    seed_demo_tests(
+        organization=org_a, author=author, admin=admin, learners_to_queue=queue, password="x", buyer=queue[0]
+    )
+    assert sorted(buyer_transactions.values_list("status", flat=True)) == ["COMPLETED", "EXPIRED", "PENDING"]
+    with schema_context(org_a.schema_name):
+        held.refresh_from_db()
+        assert (held.available, held.pending, held.taken) == (39, 1, 0)
     with schema_context(org_a.schema_name):
         results = list(Attempt.objects.all())
         assert len(results) == 3 and all(a.released_at and a.result in ("passed", "failed") for a in results)

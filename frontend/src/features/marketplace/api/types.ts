@@ -1,5 +1,6 @@
 /** Payload types of the marketplace listings (spec §7 "Marketplace and cart"; issue 5, item 6),
  * from the generated OpenAPI types. */
+import type { ListingBatch } from "@/components/shop/batch-when";
 import type { V1Schemas } from "@/lib/api/types";
 
 export type Listing = V1Schemas["ListingOut"];
@@ -25,29 +26,8 @@ export interface ListingQuery {
   subject?: string;
 }
 
-/** A batch of a listing, as the listing's `batches` summary holds it. */
-export interface ListingBatch {
-  id: number;
-  name: string;
-  starts_at: string;
-  expires_at: string;
-  slots: number | null;
-  available: number;
-}
-
-/** The listing's batches, read defensively from the API's loosely typed dictionaries. */
-export function listingBatches(raw: ReadonlyArray<Record<string, unknown>>): ListingBatch[] {
-  return raw
-    .filter((b) => typeof b.id === "number")
-    .map((b) => ({
-      id: b.id as number,
-      name: typeof b.name === "string" ? b.name : "",
-      starts_at: String(b.starts_at ?? ""),
-      expires_at: String(b.expires_at ?? ""),
-      slots: typeof b.slots === "number" ? b.slots : null,
-      available: typeof b.available === "number" ? b.available : 0,
-    }));
-}
+/** A listing's batches, read as the add-to-cart panel reads them. */
+export { listingBatches, type ListingBatch } from "@/components/shop/batch-when";
 
 /** Spec §8 "no slot available": no batch that has not ended has a free slot (the waiting-list
  * rule of the server). */

@@ -1,12 +1,15 @@
 /** /marketplace/:listing_id (any role): one listing: its cover, organization, grade, subjects,
  * duration and test window, description, the add-ons with their prices in VND, and the batches
- * with dates and free slots ("no batch slot" when full). When every batch is full ("no slot
- * available") a learner can join the waiting list and see their place or the slot offered to
- * them. Educators of the organization can withdraw their listing. */
+ * with dates and free slots ("no batch slot" when full). Learners buy from here with the shared
+ * add-to-cart panel (add-on, batch with a free slot, "Add to cart" or "Buy now"; the grade prompt
+ * when their profile has none; issue 6, item 1). When every batch is full ("no slot available")
+ * a learner can join the waiting list and see their place or the slot offered to them. Educators
+ * do not buy; those of the organization can withdraw their listing. */
 import { ArrowLeft, CalendarDays, Camera, CameraOff, Clock } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
+import { AddToCart } from "@/components/shop/add-to-cart";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
@@ -71,6 +74,9 @@ export default function ListingRoute() {
   const batches = listingBatches(l.batches);
   const full = isTest && noSlotAvailable(batches, now);
   const onList = (mine.data ?? null) !== null;
+  // The buy box: learners only (educators cannot buy; spec section 6), active test listings.
+  const buyer = user?.pandai_profile_role === "LEARNER" && isTest && l.status === "active";
+  const after = buyer && "max-lg:order-2"; // below the buy box on narrow screens
   const addons: { label: MessageId; hint: MessageId; price: number | null }[] = isTest
     ? [
         {
@@ -109,120 +115,131 @@ export default function ListingRoute() {
         </p>
       )}
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-white">
-          <Cover listing={l} shape="photo" />
-        </div>
-        <div className="grid content-start gap-3">
-          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere] sm:text-3xl">{l.name}</h1>
-          <p className="text-slate-700">{l.organization.name}</p>
-          <div className="flex flex-wrap gap-1.5 text-sm">
-            {l.grade && (
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800">
-                {t("marketplace.gradeN", { grade: l.grade })}
-              </span>
-            )}
-            {l.subjects.map((s) => (
-              <span key={s} className="rounded-full bg-blue-50 px-2.5 py-0.5 text-blue-800">
-                {s}
-              </span>
-            ))}
-          </div>
-          <ul className="grid gap-1.5 text-sm text-slate-700">
-            {l.duration_minutes && (
-              <li className="flex items-center gap-2">
-                <Clock className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                {t("marketplace.minutesN", { count: l.duration_minutes })}
-              </li>
-            )}
-            {isTest && (
-              <li className="flex items-center gap-2">
-                {l.camera_proctoring ? (
-                  <Camera className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                ) : (
-                  <CameraOff className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                )}
-                {t(l.camera_proctoring ? "marketplace.camera" : "marketplace.noCamera")}
-              </li>
-            )}
-            {(l.starts_at || l.ends_at) && (
-              <li className="flex items-center gap-2">
-                <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                {t("marketplace.window", {
-                  start: l.starts_at ? formatDate(l.starts_at, locale) : "—",
-                  end: l.ends_at ? formatDate(l.ends_at, locale) : "—",
-                })}
-              </li>
-            )}
-          </ul>
-          {own && l.status === "active" && (
-            <div className="pt-1">
-              <WithdrawListing listing={l} onDone={() => navigate("/marketplace?mylistings=true")} />
+      <div
+        className={cn(
+          "grid grid-cols-1 gap-6",
+          buyer && "lg:grid-cols-[minmax(0,1fr)_minmax(20rem,24rem)] lg:items-start",
+        )}
+      >
+        {/* On narrow screens the buy box follows the title (its column dissolves into the page). */}
+        <div className={cn("grid min-w-0 grid-cols-1 gap-6", buyer && "max-lg:contents")}>
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-white">
+              <Cover listing={l} shape="photo" />
             </div>
-          )}
-        </div>
-      </div>
-
-      {l.description && (
-        <section className="grid gap-2" aria-labelledby="listing-description">
-          <h2 id="listing-description" className="text-lg font-semibold">
-            {t("marketplace.description")}
-          </h2>
-          <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{l.description}</p>
-        </section>
-      )}
-
-      <section className="grid gap-3" aria-labelledby="listing-addons">
-        <h2 id="listing-addons" className="text-lg font-semibold">
-          {t("marketplace.addons")}
-        </h2>
-        <ul className="grid gap-3 sm:grid-cols-3">
-          {addons.map((a) => (
-            <li
-              key={a.label}
-              className="grid content-start gap-1 rounded-2xl border border-slate-200 bg-white p-4"
-            >
-              <span className="font-medium text-slate-900">{t(a.label)}</span>
-              <span className="text-xs text-slate-600">{t(a.hint)}</span>
-              <span
-                className={cn(
-                  "pt-1 text-lg font-semibold",
-                  a.price === null
-                    ? "text-sm font-normal text-slate-500"
-                    : a.price === 0
-                      ? "text-emerald-700"
-                      : "",
+            <div className="grid content-start gap-3">
+              <h1 className="text-2xl font-semibold [overflow-wrap:anywhere] sm:text-3xl">{l.name}</h1>
+              <p className="text-slate-700">{l.organization.name}</p>
+              <div className="flex flex-wrap gap-1.5 text-sm">
+                {l.grade && (
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800">
+                    {t("marketplace.gradeN", { grade: l.grade })}
+                  </span>
                 )}
-              >
-                {a.price === null
-                  ? t("marketplace.notOffered")
-                  : priceText(a.price, locale, t("marketplace.free"))}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+                {l.subjects.map((s) => (
+                  <span key={s} className="rounded-full bg-blue-50 px-2.5 py-0.5 text-blue-800">
+                    {s}
+                  </span>
+                ))}
+              </div>
+              <ul className="grid gap-1.5 text-sm text-slate-700">
+                {l.duration_minutes && (
+                  <li className="flex items-center gap-2">
+                    <Clock className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                    {t("marketplace.minutesN", { count: l.duration_minutes })}
+                  </li>
+                )}
+                {isTest && (
+                  <li className="flex items-center gap-2">
+                    {l.camera_proctoring ? (
+                      <Camera className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                    ) : (
+                      <CameraOff className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                    )}
+                    {t(l.camera_proctoring ? "marketplace.camera" : "marketplace.noCamera")}
+                  </li>
+                )}
+                {(l.starts_at || l.ends_at) && (
+                  <li className="flex items-center gap-2">
+                    <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                    {t("marketplace.window", {
+                      start: l.starts_at ? formatDate(l.starts_at, locale) : "—",
+                      end: l.ends_at ? formatDate(l.ends_at, locale) : "—",
+                    })}
+                  </li>
+                )}
+              </ul>
+              {own && l.status === "active" && (
+                <div className="pt-1">
+                  <WithdrawListing listing={l} onDone={() => navigate("/marketplace?mylistings=true")} />
+                </div>
+              )}
+            </div>
+          </div>
 
-      {isTest && (
-        <section className="grid gap-3" aria-labelledby="listing-batches">
-          <h2 id="listing-batches" className="text-lg font-semibold">
-            {t("marketplace.batches")}
-          </h2>
-          {batches.length === 0 ? (
-            <p className="text-sm text-slate-600">{t("marketplace.noBatches")}</p>
-          ) : (
-            <ul className="grid gap-2">
-              {batches.map((b) => (
-                <BatchItem key={b.id} batch={b} now={now} />
+          {l.description && (
+            <section className={cn("grid gap-2", after)} aria-labelledby="listing-description">
+              <h2 id="listing-description" className="text-lg font-semibold">
+                {t("marketplace.description")}
+              </h2>
+              <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{l.description}</p>
+            </section>
+          )}
+
+          <section className={cn("grid gap-3", after)} aria-labelledby="listing-addons">
+            <h2 id="listing-addons" className="text-lg font-semibold">
+              {t("marketplace.addons")}
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-3">
+              {addons.map((a) => (
+                <li
+                  key={a.label}
+                  className="grid content-start gap-1 rounded-2xl border border-slate-200 bg-white p-4"
+                >
+                  <span className="font-medium text-slate-900">{t(a.label)}</span>
+                  <span className="text-xs text-slate-600">{t(a.hint)}</span>
+                  <span
+                    className={cn(
+                      "pt-1 text-lg font-semibold",
+                      a.price === null
+                        ? "text-sm font-normal text-slate-500"
+                        : a.price === 0
+                          ? "text-emerald-700"
+                          : "",
+                    )}
+                  >
+                    {a.price === null
+                      ? t("marketplace.notOffered")
+                      : priceText(a.price, locale, t("marketplace.free"))}
+                  </span>
+                </li>
               ))}
             </ul>
-          )}
-        </section>
-      )}
+          </section>
 
-      {isTest && l.status === "active" && (full || onList) && (
-        <WaitingListPanel listingId={l.id} batches={batches} full={full} canJoin={learner} />
-      )}
+          {isTest && (
+            <section className={cn("grid gap-3", after)} aria-labelledby="listing-batches">
+              <h2 id="listing-batches" className="text-lg font-semibold">
+                {t("marketplace.batches")}
+              </h2>
+              {batches.length === 0 ? (
+                <p className="text-sm text-slate-600">{t("marketplace.noBatches")}</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {batches.map((b) => (
+                    <BatchItem key={b.id} batch={b} now={now} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+
+          {isTest && l.status === "active" && (full || onList) && (
+            <WaitingListPanel listingId={l.id} batches={batches} full={full} canJoin={learner} />
+          )}
+        </div>
+        {buyer && <AddToCart listing={l} className="max-lg:order-1 lg:sticky lg:top-20" />}
+      </div>
     </div>
   );
 }
