@@ -176,7 +176,8 @@ class Command(BaseCommand):
         if listed:
             self.stdout.write(
                 f"  {centre.name}: {listed} tests on the marketplace, with batches and a waiting list; "
-                "learner@demo.vn has bought the practice test (open now, no camera needed)"
+                "learner@demo.vn has bought the practice test (open now, no camera needed) and has an "
+                "order of Toán 12 waiting for payment"
             )
 
     def _notifications(self, orgs) -> None:
