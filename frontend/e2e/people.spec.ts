@@ -199,3 +199,54 @@ for (const lang of ["vi", "en"] as const) {
     });
   }
 }
+
+for (const lang of ["vi", "en"] as const) {
+  test(`an educator opens a learner's tests, results and surveys (${lang})`, async ({ page }) => {
+    const vi = lang === "vi";
+    await setLanguage(page, lang);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, "educator@demo.vn"); // not an admin: reading is for every educator
+    await page.goto("/learner");
+    const search = page.getByLabel(vi ? "Tìm theo tên hoặc e-mail" : "Search by name or e-mail");
+
+    // A learner of the practice test (hocsinh16-18): a graded, released result.
+    await search.fill("hocsinh16@demo.vn");
+    const taker = page.getByRole("row", { name: /hocsinh16@demo\.vn/ });
+    await taker.getByRole("button", { name: vi ? /^Xem hoạt động của/ : /^View the activity of/ }).click();
+    let dialog = page.getByRole("dialog", { name: vi ? /^Hoạt động:/ : /^Activity:/ });
+    const tests = dialog.getByRole("region", { name: vi ? /^Bài kiểm tra/ : /^Tests/ });
+    const practice = tests.getByRole("listitem").filter({ hasText: "Luyện tập Toán 9 - Căn thức" });
+    await expect(practice).toContainText(/\d+(,\d+)?\s?\/\s?\d+/);
+    await expect(practice).toContainText(vi ? "Đã công bố cho học sinh" : "Released to the learner");
+    await expect(practice).toContainText(vi ? /Đạt|Không đạt/ : /Passed|Failed/);
+    await expect(dialog.getByRole("region", { name: vi ? /^Khảo sát/ : /^Career surveys/ })).toContainText(
+      vi ? "chưa làm khảo sát nào" : "has not taken any",
+    );
+    await dialogShot(page, `people-activity-result-${lang}-1280`);
+    await dialog.getByRole("button", { name: vi ? "Đóng" : "Close" }).click();
+
+    // hocsinh01: a test to come and a completed survey with its Holland code.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await search.fill("hocsinh01@demo.vn");
+      // The table row on wide screens, the card on phones (once the search has answered).
+      await page
+        .locator("tr, li")
+        .filter({ hasText: "hocsinh01@demo.vn", visible: true })
+        .getByRole("button", { name: vi ? /^Xem hoạt động của/ : /^View the activity of/ })
+        .click();
+      dialog = page.getByRole("dialog", { name: vi ? /^Hoạt động:/ : /^Activity:/ });
+      await expect(dialog.getByRole("region", { name: vi ? /^Khảo sát/ : /^Career surveys/ })).toContainText(
+        "IRC",
+      );
+      await expect(
+        dialog
+          .getByRole("region", { name: vi ? /^Bài kiểm tra/ : /^Tests/ })
+          .getByRole("listitem")
+          .first(),
+      ).toBeVisible();
+      await dialogShot(page, `people-activity-${lang}-${width}`);
+      await dialog.getByRole("button", { name: vi ? "Đóng" : "Close" }).click();
+    }
+  });
+}

@@ -565,7 +565,8 @@ def membership_event_record(
 
 
 def _invitation_mail_and_notice(invitation: Invitation, token: str) -> None:
-    """Queue the invitation mail; an existing account also gets an OrganizationEducator or
+    """Queue the invitation mail (Vietnamese then English in one message, valid for
+    ``INVITATION_TTL_DAYS`` days); an existing account also gets an OrganizationEducator or
     OrganizationLearner notification with accept and reject actions (target API)."""
     from notifications.services import notify
 
@@ -577,6 +578,7 @@ def _invitation_mail_and_notice(invitation: Invitation, token: str) -> None:
         "inviter": inviter,
         "role": invitation.role,
         "link": link,
+        "ttl_days": settings.INVITATION_TTL_DAYS,
     }
     lang = _language()
     email = invitation.email

@@ -91,6 +91,56 @@ class EventOut(Schema):
     created_at: datetime
 
 
+class ActivityBatchOut(Schema):
+    id: int
+    name: str
+    starts_at: datetime
+    expires_at: datetime
+
+
+class ActivityAttemptOut(Schema):
+    number: int
+    status: str
+    submitted_at: datetime | None
+    score: float | None
+    max_score: float
+    result: str
+    voided: bool
+    released: bool
+
+
+class ActivityAssignmentOut(Schema):
+    id: int
+    preset_id: int
+    preset_name: str
+    batch: ActivityBatchOut | None
+    status: str
+    source: str
+    attempts_allowed: int
+    attempts_used: int
+    created_at: datetime
+    attempt: ActivityAttemptOut | None
+
+
+class ActivitySurveyOut(Schema):
+    id: int
+    survey_id: int
+    survey_name: str
+    status: str
+    started_at: datetime | None
+    completed_at: datetime | None
+    holland_code: str | None
+
+
+class LearnerActivityOut(Schema):
+    profile_id: int
+    name: str
+    email: str
+    status: str
+    assignments: list[ActivityAssignmentOut]
+    surveys: list[ActivitySurveyOut]
+
+
 class SettingsIn(Schema):
     display_name: str | None = None
     contact_email: str | None = None
@@ -176,6 +226,14 @@ def member_events(request: HttpRequest, profile_id: int):
     """A member's membership history, newest first."""
     events = selectors.member_events(organization=request.auth.organization, profile_id=profile_id)
     return ok([selectors.event_row(e) for e in events])
+
+
+@router.get("members/{profile_id}/activity", response=Envelope[LearnerActivityOut])
+def member_activity(request: HttpRequest, profile_id: int):
+    """A learner's assignments (with the latest attempt's score and result) and survey
+    submissions in the organization, newest first (issue 9, item 2). 404 for an id that is not a
+    learner of the caller's organization."""
+    return ok(selectors.learner_activity(organization=request.auth.organization, profile_id=profile_id))
 
 
 @router.get("settings", response=Envelope[SettingsOut])

@@ -76,11 +76,32 @@ def test_someone_elses_invitation_cannot_be_accepted(as_educator_a, learner):
     assert res.status_code == 400 and res.json()["code"] == "invalid_invitation"
 
 
-def test_non_admin_educator_cannot_change_anything(plain_educator_a, educator_a, org_a):
+def test_non_admin_educator_cannot_change_anything(plain_educator_a, educator_a, org_a, as_educator_a):
     client = client_for(plain_educator_a)
     assert invite(client, ["x@example.vn"]).json()["code"] == "not_org_admin"
     res = client.put(f"/api/v1/organization/members/{educator_a.pk}", {"is_admin": False}, content_type=J)
     assert res.status_code == 403 and res.json()["code"] == "not_org_admin"
+    learner = ProfileFactory(organization=org_a)
+    invite(as_educator_a, ["pending@example.vn"], "LEARNER")
+    invitation = Invitation.objects.get(email="pending@example.vn")
+    Invitation.objects.filter(pk=invitation.pk).update(sent_at=timezone.now() - timedelta(minutes=5))
+    sheet = SimpleUploadedFile("l.csv", b"email\nnew1@example.vn\n")
+    refused = {
+        "deactivate": client.put(
+            f"/api/v1/organization/members/{learner.pk}", {"active": False}, content_type=J
+        ),
+        "resend": post(client, f"/api/v1/organization/invitations/{invitation.pk}/resend"),
+        "revoke": client.delete(f"/api/v1/organization/invitations/{invitation.pk}"),
+        "import": client.post("/api/v1/organization/invitations/import?dry_run=false", {"file": sheet}),
+        "remove": client.delete(f"/api/v1/organization/members/{learner.pk}"),
+    }
+    assert {k: (r.status_code, r.json()["code"]) for k, r in refused.items()} == {
+        k: (403, "not_org_admin") for k in refused
+    }
+    learner.refresh_from_db()
+    invitation.refresh_from_db()
+    assert learner.status == "active" and invitation.status == "pending" and invitation.resend_count == 0
+    assert not Invitation.objects.filter(email="new1@example.vn").exists()
     assert (
         client.put("/api/v1/organization/settings", {"display_name": "X"}, content_type=J).status_code == 403
     )
@@ -226,7 +247,10 @@ def test_other_organization_members_are_404(as_educator_a, educator_b, org_b):
     other = Invitation.objects.get(email="b-only@example.vn")
     assert post(as_educator_a, f"/api/v1/organization/invitations/{other.pk}/resend").status_code == 404
     assert as_educator_a.get("/api/v1/organization/invitations").json()["data"]["total"] == 0
-    assert as_educator_a.get(f"/api/v1/organization/members/{theirs.pk}/events").json()["data"] == []
+    res = as_educator_a.get(f"/api/v1/organization/members/{theirs.pk}/events")
+    assert res.status_code == 404 and res.json()["code"] == "not_found"
+    res = as_educator_a.get(f"/api/v1/organization/members/{theirs.pk}/activity")
+    assert res.status_code == 404 and res.json()["code"] == "not_found"
 
 
 def test_settings_and_logo(as_educator_a, org_a, settings, tmp_path):
@@ -276,3 +300,170 @@ def test_lists_constant_queries(as_educator_a, org_a, educator_a, django_assert_
     with django_assert_max_num_queries(6):
         rows = as_educator_a.get("/api/v1/users/profile/list?role=LEARNER&limit=50").json()["data"]["items"]
     assert len(rows) == 8 and all(r["last_change"]["kind"] == "deactivated" for r in rows)
+
+
+def test_learner_cannot_use_the_organization_api(org_a):
+    org_learner = ProfileFactory(organization=org_a)
+    res = client_for(org_learner).get("/api/v1/organization/invitations")
+    assert res.status_code == 403 and res.json()["code"] == "forbidden_role"
+    res = post(client_for(org_learner), "/api/v1/organization/invitations", {"emails": ["x@example.vn"]})
+    assert res.status_code == 403
+
+
+def test_invitation_mail_is_bilingual_with_the_configured_validity(
+    as_educator_a, settings, django_capture_on_commit_callbacks
+):
+    settings.INVITATION_TTL_DAYS = 3
+    with django_capture_on_commit_callbacks(execute=True):
+        invite(as_educator_a, ["both@example.vn"], "LEARNER")
+    message = mail.outbox[0]
+    body = message.body
+    assert "Lời mời có hiệu lực trong 3 ngày." in body
+    assert "The invitation is valid for 3 days." in body
+    assert body.index("Lời mời có hiệu lực") < body.index("The invitation is valid")
+    assert "Mở liên kết sau" in body and "Open this link to accept or decline the invitation:" in body
+    assert "7 ngày" not in body and "7 days" not in body
+    html = message.alternatives[0][0]
+    assert "Lời mời có hiệu lực trong 3 ngày." in html and "The invitation is valid for 3 days." in html
+    assert "You are invited to join" in message.subject
+
+    settings.INVITATION_TTL_DAYS = 10
+    with django_capture_on_commit_callbacks(execute=True):
+        invite(as_educator_a, ["later@example.vn"], "EDUCATOR")
+    assert "trong 10 ngày" in mail.outbox[1].body and "valid for 10 days" in mail.outbox[1].body
+
+
+def test_existing_account_invited_as_learner_gets_a_notification(
+    as_educator_a, org_a, django_capture_on_commit_callbacks
+):
+    existing = ProfileFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        res = invite(as_educator_a, [existing.user.email], "LEARNER")
+    assert res.json()["data"][0]["ok"] is True
+    note = Notification.objects.get(recipient=existing)
+    assert note.notifiable_type == "OrganizationLearner"
+    invitation = Invitation.objects.get(email=existing.user.email)
+    assert [a["url"] for a in note.actions] == [
+        f"/api/v1/users/invitations/{invitation.pk}/accept",
+        f"/api/v1/users/invitations/{invitation.pk}/reject",
+    ]
+    assert post(client_for(existing), note.actions[0]["url"]).status_code == 200
+    joined = Profile.objects.get(user=existing.user, organization=org_a)
+    assert joined.pandai_profile_role == "LEARNER" and joined.status == "active"
+
+
+def test_member_events_constant_queries(as_educator_a, org_a, django_assert_max_num_queries):
+    member = ProfileFactory(organization=org_a)
+    url = f"/api/v1/organization/members/{member.pk}"
+    for active in (False, True, False, True, False):
+        as_educator_a.put(url, {"active": active}, content_type=J)
+    with django_assert_max_num_queries(5):
+        events = as_educator_a.get(f"{url}/events").json()["data"]
+    assert len(events) == 5
+
+
+def _activity_rows(org, learner: Profile, n: int, tag: str) -> None:
+    """``n`` assignments of ``learner`` (each with a graded, released attempt but the first, which
+    is not started) and ``n`` survey submissions (completed but the first)."""
+    from django_tenants.utils import schema_context
+
+    from assessments.models import Batch, TestPreset
+    from assignments.models import Assignment, Attempt
+    from surveys.models import Submission, Survey
+
+    now = timezone.now()
+    with schema_context(org.schema_name):
+        for i in range(n):
+            preset = TestPreset.objects.create(name=f"{tag} đề {i}", created_by_profile_id=1)
+            batch = Batch.objects.create(
+                preset=preset,
+                name=f"Ca {i}",
+                starts_at=now,
+                expires_at=now + timedelta(days=1),
+                slots=5,
+                available=5,
+            )
+            assignment = Assignment.objects.create(
+                preset=preset,
+                batch=batch,
+                learner_profile_id=learner.pk,
+                learner_user_id=learner.user_id,
+                source="direct",
+                status="assigned" if i == 0 else "graded",
+                attempts_allowed=2,
+            )
+            if i:
+                for number in (1, 2):
+                    Attempt.objects.create(
+                        assignment=assignment,
+                        number=number,
+                        status="submitted",
+                        started_at=now,
+                        deadline_at=now,
+                        submitted_at=now,
+                        score=5 + number,
+                        max_score=10,
+                        result="passed" if number == 2 else "failed",
+                        released_at=now if i % 2 else None,
+                    )
+            survey = Survey.objects.create(
+                name=f"{tag} khảo sát {i}", name_en=f"{tag} survey {i}", status="published"
+            )
+            Submission.objects.create(
+                survey=survey,
+                learner_profile_id=learner.pk,
+                learner_user_id=learner.user_id,
+                status="in_progress" if i == 0 else "completed",
+                holland_code="" if i == 0 else "IRC",
+            )
+
+
+def test_learner_activity(as_educator_a, org_a, org_b, educator_a, django_assert_max_num_queries):
+    learner = ProfileFactory(organization=org_a)
+    other = ProfileFactory(organization=org_a)
+    _activity_rows(org_a, learner, 4, "A")
+    _activity_rows(org_a, other, 1, "Other")
+    url = f"/api/v1/organization/members/{learner.pk}/activity"
+    with django_assert_max_num_queries(7):
+        res = as_educator_a.get(url)
+    assert res.status_code == 200, res.json()
+    data = res.json()["data"]
+    assert data["profile_id"] == learner.pk and data["email"] == learner.user.email
+    assignments = data["assignments"]
+    assert [a["preset_name"] for a in assignments] == [f"A đề {i}" for i in (3, 2, 1, 0)]
+    newest = assignments[0]
+    assert newest["batch"]["name"] == "Ca 3" and newest["status"] == "graded"
+    assert newest["attempts_used"] == 2 and newest["attempts_allowed"] == 2
+    assert newest["attempt"] | {"submitted_at": None} == {
+        "number": 2,
+        "status": "submitted",
+        "submitted_at": None,
+        "score": 7.0,
+        "max_score": 10.0,
+        "result": "passed",
+        "voided": False,
+        "released": True,
+    }
+    assert assignments[1]["attempt"]["released"] is False
+    assert assignments[3]["attempt"] is None and assignments[3]["attempts_used"] == 0
+    surveys = data["surveys"]
+    assert [s["survey_name"] for s in surveys] == [f"A khảo sát {i}" for i in (3, 2, 1, 0)]
+    assert [(s["status"], s["holland_code"]) for s in surveys] == [("completed", "IRC")] * 3 + [
+        ("in_progress", None)
+    ]
+    res = as_educator_a.get(url, headers={"Accept-Language": "en"})
+    assert res.json()["data"]["surveys"][0]["survey_name"] == "A survey 3"
+
+    # A learner with nothing yet: two empty lists.
+    empty = as_educator_a.get(
+        f"/api/v1/organization/members/{ProfileFactory(organization=org_a).pk}/activity"
+    )
+    assert empty.json()["data"]["assignments"] == [] and empty.json()["data"]["surveys"] == []
+    # Not a learner of this organization: 404; a learner may not ask at all.
+    for profile_id in (educator_a.pk, ProfileFactory(organization=org_b).pk, ProfileFactory().pk, 999999):
+        res = as_educator_a.get(f"/api/v1/organization/members/{profile_id}/activity")
+        assert res.status_code == 404 and res.json()["code"] == "not_found", profile_id
+    res = client_for(learner).get(url)
+    assert res.status_code == 403 and res.json()["code"] == "forbidden_role"
+    # A non-admin educator may read it.
+    assert client_for(ProfileFactory(educator=True, organization=org_a)).get(url).status_code == 200

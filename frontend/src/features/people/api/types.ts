@@ -8,6 +8,9 @@ export type InviteResult = V1Schemas["InviteResultOut"];
 export type ImportReport = V1Schemas["LearnerImportOut"];
 export type MembershipEvent = V1Schemas["EventOut"];
 export type OrganizationSettings = V1Schemas["SettingsOut"];
+export type LearnerActivity = V1Schemas["LearnerActivityOut"];
+export type ActivityAssignment = V1Schemas["ActivityAssignmentOut"];
+export type ActivitySurvey = V1Schemas["ActivitySurveyOut"];
 
 export interface Page<T> {
   items: T[];

@@ -2,7 +2,7 @@
  * filter, sort, paging; each row's last change and its full history; organization admins change
  * admin rights, activity, the survey account, and remove learners. The server decides. */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { History, MoreHorizontal } from "lucide-react";
+import { ClipboardList, History, MoreHorizontal } from "lucide-react";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
@@ -17,6 +17,7 @@ import { useMembers } from "../api/list-members";
 import { useRemoveMember } from "../api/remove-member";
 import type { Member, PeopleRole } from "../api/types";
 import { useUpdateMember, type MemberChange } from "../api/update-member";
+import { ActivityDialog } from "./activity-dialog";
 import { Badge } from "./badge";
 import { HistoryDialog } from "./history-dialog";
 import { MEMBER_STATUS_LABEL, MEMBER_STATUS_TONE, memberStatus, ROLE_TEXT } from "./labels";
@@ -109,6 +110,7 @@ export function MembersPanel({
   const update = useUpdateMember();
   const remove = useRemoveMember();
   const [history, setHistory] = useState<Member | null>(null);
+  const [activity, setActivity] = useState<Member | null>(null);
   const [pending, setPending] = useState<{ action: Action; member: Member } | null>(null);
   const [confirmError, setConfirmError] = useState("");
   const educators = role === "EDUCATOR";
@@ -225,6 +227,7 @@ export function MembersPanel({
                     member={member}
                     isAdmin={isAdmin}
                     onHistory={() => setHistory(member)}
+                    onActivity={educators ? undefined : () => setActivity(member)}
                     onAction={(action) => choose(action, member)}
                   />
                 </div>
@@ -326,6 +329,7 @@ export function MembersPanel({
                         member={member}
                         isAdmin={isAdmin}
                         onHistory={() => setHistory(member)}
+                        onActivity={educators ? undefined : () => setActivity(member)}
                         onAction={(action) => choose(action, member)}
                       />
                     </td>
@@ -339,6 +343,7 @@ export function MembersPanel({
       )}
 
       <HistoryDialog member={history} onClose={() => setHistory(null)} />
+      <ActivityDialog member={activity} onClose={() => setActivity(null)} />
       <ConfirmDialog
         open={pending !== null && confirm !== undefined}
         onCancel={() => setPending(null)}
@@ -392,17 +397,32 @@ function RowTools({
   member,
   isAdmin,
   onHistory,
+  onActivity,
   onAction,
 }: {
   member: Member;
   isAdmin: boolean;
   onHistory: () => void;
+  /** Learners only: open their assignments, results and surveys. */
+  onActivity?: () => void;
   onAction: (action: Action) => void;
 }) {
   const t = useT();
   const actions = isAdmin ? actionsFor(member) : [];
   return (
     <div className="flex justify-end gap-1">
+      {onActivity && (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="h-9 w-9"
+          aria-label={t("people.activity.open", { name: member.name })}
+          title={t("people.activity.open", { name: member.name })}
+          onClick={onActivity}
+        >
+          <ClipboardList className="h-4 w-4" />
+        </Button>
+      )}
       <Button
         size="icon"
         variant="ghost"
