@@ -368,18 +368,65 @@ def member_update(
 @transaction.atomic
 def learner_remove(*, actor: Profile, profile_id: int) -> Profile:
     """Remove a learner from the organization. Their account, their other profiles, purchases
-    and results stay theirs; the organization profile is kept (status ``removed``) so history and
-    results keep their owner. Educators are deactivated instead (400 ``not_a_learner``)."""
+    and results stay theirs: the organization profile is kept (status ``removed``) so the
+    organization's history keeps its owner, and its enrollments and transactions move to the
+    user's own learner profile (``_hand_over_to_own_profile``). Educators are deactivated instead
+    (400 ``not_a_learner``)."""
     organization = require_org_admin(actor)
     member = _member_of(organization, profile_id)
     if member.is_educator:
         raise ApplicationError(Code.NOT_A_LEARNER, _("Educators are deactivated, not removed."), status=400)
     member.status = Profile.Status.REMOVED
     member.save(update_fields=["status", "updated_at"])
+    _hand_over_to_own_profile(member)
     membership_event_record(
         organization=organization, kind=Kind.REMOVED, email=member.user.email, profile=member, actor=actor
     )
     return member
+
+
+PERSONAL_FIELDS = (
+    "grade",
+    "level",
+    "class_name",
+    "school_name",
+    "district_text",
+    "province_code",
+    "curriculum",
+    "phone",
+    "alternate_email",
+    "gender",
+    "date_of_birth",
+    "cccd",
+)
+
+
+def _hand_over_to_own_profile(member: Profile) -> Profile:
+    """Issue 9: a removed learner's purchases and results stay theirs. The removed organization
+    profile can no longer be used, so what it owns in the public schema (its test and survey
+    enrollments, through which results and reports are reached; its transactions; its cart)
+    moves to the user's own public learner profile, created from the organization profile's
+    details when the user has none. The organization keeps its records of the learner's work
+    (assignments and submissions keep the organization profile as their learner)."""
+    from accounts.models import Enrollment
+    from marketplace.models import CartItem, Transaction
+
+    own = Profile.objects.filter(
+        user_id=member.user_id, organization__isnull=True, pandai_profile_role=Profile.Role.LEARNER
+    ).first()
+    if own is None:
+        own = Profile.objects.create(
+            user_id=member.user_id,
+            pandai_profile_role=Profile.Role.LEARNER,
+            status=Profile.Status.ACTIVE,
+            **{name: getattr(member, name) for name in PERSONAL_FIELDS},
+        )
+    Enrollment.objects.filter(profile=member).update(profile=own)
+    Transaction.objects.filter(profile=member).update(profile=own)
+    in_own_cart = CartItem.objects.filter(profile=own).values("listing_id")
+    CartItem.objects.filter(profile=member).exclude(listing_id__in=in_own_cart).update(profile=own)
+    CartItem.objects.filter(profile=member).delete()
+    return own
 
 
 # --- organization settings ---------------------------------------------------------------------

@@ -157,6 +157,32 @@ def test_remove_learner_keeps_their_account(as_educator_a, org_a):
     assert invite(as_educator_a, [learner.user.email], "LEARNER").json()["data"][0]["ok"] is True
 
 
+def test_removed_learner_still_reaches_their_tests_results_and_payments(as_educator_a, bank, round_id, org_a):
+    from accounts.models import Enrollment
+    from assignments.tests.test_taking import open_test
+    from marketplace.models import Transaction
+
+    ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)  # no public profile yet
+    tx = Transaction.objects.create(
+        profile=learner, amount=120_000, status="COMPLETED", remark="Toán 9", expires_at=timezone.now()
+    )
+    assert as_educator_a.delete(f"/api/v1/organization/members/{learner.pk}").status_code == 200
+
+    own = Profile.objects.get(user=learner.user, organization__isnull=True, pandai_profile_role="LEARNER")
+    assert own.grade == learner.grade and own.status == "active"
+    assert Enrollment.objects.get(pk=eid).profile_id == own.pk
+    client = Client()
+    res = post(client, "/public/api/auth/login", {"email": learner.user.email, "password": PASSWORD})
+    assert res.json()["data"]["current_profile_id"] == own.pk
+    mine = client.get("/api/v1/assignment-users/my-list").json()["data"]["items"]
+    assert [a["enrollment_id"] for a in mine] == [eid]
+    assert client.get(f"/api/v1/take-test/{eid}").status_code == 200
+    assert client.get(f"/api/v1/transaction/{tx.pk}").json()["data"]["amount"] == 120_000
+    # The organization still sees the learner's work under the removed profile.
+    activity = as_educator_a.get(f"/api/v1/organization/members/{learner.pk}/activity").json()["data"]
+    assert len(activity["assignments"]) == 1
+
+
 def test_resend_limit_interval_and_expiry(as_educator_a, settings, django_capture_on_commit_callbacks):
     settings.INVITATION_MAX_RESENDS = 2
     invite(as_educator_a, ["slow@example.vn"], "LEARNER")
