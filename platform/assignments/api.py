@@ -341,7 +341,9 @@ learner_router = Router(tags=["assignments"])
 
 class MyAssignmentOut(Schema):
     """A learner's assignment: the test, the batch window (UTC), how it was obtained, its price
-    (VND), attempts allowed and due date. Scores and results arrive with test taking."""
+    (VND), attempts allowed and due date, and its latest attempt: number, status, maximum score,
+    and once the result is released the score and the result (pending, passed, failed); both
+    are null until then (``released`` false). Every attempt field is null before a start."""
 
     enrollment_id: int
     id: int
@@ -367,6 +369,12 @@ class MyAssignmentOut(Schema):
     batch_starts_at: datetime | None
     batch_expires_at: datetime | None
     created_at: datetime
+    attempt_no: int | None
+    attempt_status: str | None
+    max_score: float | None
+    score: float | None
+    result: str | None
+    released: bool
 
 
 class MyListQuery(Schema):

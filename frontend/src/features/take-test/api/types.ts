@@ -93,3 +93,33 @@ export interface Page<T> {
   limit: number;
   total: number;
 }
+
+export type ReportState = Omit<V1Schemas["ReportOut"], "report"> & { report: AdvancedReportData | null };
+
+/** Why the advanced report cannot be generated yet (server codes; empty when it can). */
+export type ReportUnavailable = "report_not_purchased" | "test_not_ended" | "result_not_released" | "";
+
+/** A breakdown row of the advanced report: the learner's share and the cohort's mean share. */
+export interface ReportRow extends BreakdownRow {
+  cohort_percent: number;
+}
+
+/** The stored advanced report (issue 7, item 7): standing among the preset's takers, the score
+ * histogram (10 equal bands of the maximum), and strengths and weaknesses by cluster. */
+export interface AdvancedReportData {
+  test_name: string;
+  learner_name: string;
+  score: number;
+  max_score: number;
+  percent: number;
+  result: string;
+  percentile: number;
+  takers: number;
+  cohort_mean: number;
+  cohort_median: number;
+  histogram: number[];
+  breakdown: Partial<Record<BreakdownDimension, ReportRow[]>>;
+  strengths: string[];
+  weaknesses: string[];
+  generated_at: string;
+}

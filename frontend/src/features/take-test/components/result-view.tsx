@@ -2,6 +2,7 @@
  * the score, pass or fail, the round's message and each answer against the key with its
  * explanation once released. */
 import { Check, CircleAlert, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 import { inLanguage, MathHtml } from "@/components/math-html";
@@ -26,9 +27,12 @@ const number = (n: number, locale: string) =>
 export function ResultView({
   enrollmentId,
   headingLevel = 2,
+  children,
 }: {
   enrollmentId: number;
   headingLevel?: 1 | 2;
+  /** Shown after the summary and the breakdown, before the answers (the advanced report). */
+  children?: ReactNode;
 }) {
   const t = useT();
   const { locale } = useLanguage();
@@ -75,6 +79,7 @@ export function ResultView({
         <Summary data={data} locale={locale} />
       )}
       {data.released && <Breakdown breakdown={data.breakdown} />}
+      {children}
       {data.released && data.answers.length > 0 && (
         <ol aria-label={t("takeTest.result.answers")} className="grid gap-4">
           {data.answers.map((row, index) => (

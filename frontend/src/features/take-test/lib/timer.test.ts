@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { clockOffset, crossedThreshold, formatClock, timeLeftMs } from "./timer";
+import { clockOffset, crossedThreshold, formatClock, hoursMinutes, timeLeftMs } from "./timer";
 
 const MIN = 60_000;
 
@@ -38,5 +38,16 @@ describe("test timer", () => {
     expect(formatClock(59_001)).toBe("01:00");
     expect(formatClock(9 * MIN + 5000)).toBe("09:05");
     expect(formatClock(75 * MIN)).toBe("1:15:00");
+  });
+});
+
+describe("report wait", () => {
+  it("splits a wait into hours and minutes, rounding minutes up", () => {
+    expect(hoursMinutes(0)).toEqual({ hours: 0, minutes: 0 });
+    expect(hoursMinutes(1)).toEqual({ hours: 0, minutes: 1 });
+    expect(hoursMinutes(59 * 60_000)).toEqual({ hours: 0, minutes: 59 });
+    expect(hoursMinutes(60 * 60_000)).toEqual({ hours: 1, minutes: 0 });
+    expect(hoursMinutes((2 * 60 + 14) * 60_000 + 5_000)).toEqual({ hours: 2, minutes: 15 });
+    expect(hoursMinutes(-5)).toEqual({ hours: 0, minutes: 0 });
   });
 });

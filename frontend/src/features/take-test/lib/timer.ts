@@ -35,3 +35,9 @@ export function formatClock(ms: number): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
 }
+
+/** Whole hours and minutes of a wait, minutes rounded up (so a wait is never shown as 0 min). */
+export function hoursMinutes(ms: number): { hours: number; minutes: number } {
+  const total = Math.max(0, Math.ceil(ms / 60_000));
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}

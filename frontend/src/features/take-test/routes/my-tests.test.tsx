@@ -80,6 +80,64 @@ describe("the learner's tests", () => {
     expect(router.state.location.pathname).toBe("/assignment/takers-detail/7");
   });
 
+  it("shows the latest attempt's score out of the maximum and its result once released", async () => {
+    const submitted = { attempt_no: 1, attempt_status: "submitted", max_score: 8 };
+    mockApi({
+      "/api/v1/assignment-users/my-list": ok(
+        page([
+          assignment({ status: "graded", ...submitted, score: 6.5, result: "passed", released: true }),
+          assignment({ enrollment_id: 6, preset_name: "Tiếng Anh 9", status: "graded", ...submitted }),
+          assignment({
+            enrollment_id: 7,
+            preset_name: "Toán 12",
+            status: "graded",
+            ...submitted,
+            attempt_no: 2,
+            score: 2,
+            result: "failed",
+            released: true,
+          }),
+          assignment({
+            enrollment_id: 8,
+            preset_name: "Ngữ văn 9",
+            status: "in_progress",
+            attempt_no: 1,
+            attempt_status: "in_progress",
+            max_score: 10,
+          }),
+          assignment({ enrollment_id: 9, preset_name: "Vật lý 9" }),
+        ]),
+      ),
+    });
+    renderRoute("/assignment/student", "/assignment/student", <MyTestsRoute />);
+    await screen.findByRole("link", { name: "Vật lý 9" });
+    const table = screen.getByRole("table", { name: "Bài thi của tôi" });
+    expect(within(table).getByRole("columnheader", { name: "Điểm" })).toBeInTheDocument();
+    expect(within(table).getByRole("columnheader", { name: "Kết quả" })).toBeInTheDocument();
+    const cells = (name: string) => {
+      const row = screen.getByRole("link", { name }).closest("tr")!;
+      const at = (header: string) => row.querySelector(`td[data-label="${header}"]`)!;
+      return { score: at("Điểm"), result: at("Kết quả"), attempts: at("Số lần làm bài") };
+    };
+    const passed = cells("Đánh giá năng lực Toán 9");
+    expect(passed.score).toHaveTextContent(/^6,5\/8$/);
+    expect(passed.result).toHaveTextContent(/^ĐạtĐã công bố$/);
+    expect(passed.attempts).toHaveTextContent(/^1Lần làm 1$/);
+    const held = cells("Tiếng Anh 9");
+    expect(held.score).toHaveTextContent(/^—\/8$/);
+    expect(held.result).toHaveTextContent(/^Đang chờChờ công bố$/);
+    const failed = cells("Toán 12");
+    expect(failed.score).toHaveTextContent(/^2\/8$/);
+    expect(failed.result).toHaveTextContent(/^Chưa đạtĐã công bố$/);
+    expect(failed.attempts).toHaveTextContent(/Lần làm 2$/);
+    const going = cells("Ngữ văn 9");
+    expect(going.score).toHaveTextContent(/^—$/);
+    expect(going.result).toHaveTextContent(/^—$/);
+    const fresh = cells("Vật lý 9");
+    expect(fresh.score).toHaveTextContent(/^—$/);
+    expect(fresh.attempts).toHaveTextContent(/^1$/);
+  });
+
   it("leads to the marketplace when there is no test yet", async () => {
     mockApi({ "/api/v1/assignment-users/my-list": ok(page([])) });
     renderRoute("/assignment/student", "/assignment/student", <MyTestsRoute />);

@@ -1,7 +1,8 @@
 /** /assignment/student — the learner's tests across organizations (issue 7, item 1): test,
- * organization, status, batch window, attempts, due date, price and source, with the action
- * that fits (prepare, continue, result); search, status filter, paging; an empty state that
- * leads to the marketplace. */
+ * organization, status, batch window, attempts (and the latest attempt's number), score out of
+ * the maximum, result (pending, passed, failed; released or pending release), due date, price
+ * and source, with the action that fits (prepare, continue, result); search, status filter,
+ * paging; an empty state that leads to the marketplace. */
 import { useState } from "react";
 import { Link } from "react-router-dom";
 
@@ -12,15 +13,17 @@ import { useLanguage, useT } from "@/lib/intl";
 import { useMyAssignments } from "../api/get-my-assignments";
 import { MY_STATUSES } from "../api/types";
 import { AssignmentAction, linkButton } from "../components/assignment-action";
-import { sourceLabel, statusLabel } from "../components/labels";
+import { RESULT_STYLE, resultLabel, sourceLabel, statusLabel } from "../components/labels";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { cn } from "@/lib/cn";
 import { StatusBadge } from "../components/status-badge";
 import { useDebounced } from "../components/use-debounced";
 import { paths } from "../lib/window";
 
 const LIMIT = 10;
 const ALL = "__all";
+const COLUMNS = 10;
 
 export default function MyTestsRoute() {
   const t = useT();
@@ -39,6 +42,7 @@ export default function MyTestsRoute() {
   const filtered = settled !== "" || status !== ALL;
   const now = Date.now();
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale) : "—");
+  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
 
   return (
     <div className="grid gap-6">
@@ -89,6 +93,8 @@ export default function MyTestsRoute() {
           <Th>{t("myTests.column.status")}</Th>
           <Th>{t("myTests.column.window")}</Th>
           <Th>{t("myTests.column.attempts")}</Th>
+          <Th>{t("myTests.column.score")}</Th>
+          <Th>{t("myTests.column.result")}</Th>
           <Th>{t("myTests.column.due")}</Th>
           <Th>{t("myTests.column.cost")}</Th>
           <Th>{t("myTests.column.source")}</Th>
@@ -97,14 +103,14 @@ export default function MyTestsRoute() {
           </Th>
         </Head>
         <Body>
-          {list.isPending && <MessageRow colSpan={8}>{t("common.loading")}</MessageRow>}
+          {list.isPending && <MessageRow colSpan={COLUMNS}>{t("common.loading")}</MessageRow>}
           {list.isError && (
-            <MessageRow colSpan={8}>
+            <MessageRow colSpan={COLUMNS}>
               <span role="alert">{t("myTests.loadFailed")}</span>
             </MessageRow>
           )}
           {list.isSuccess && items.length === 0 && (
-            <MessageRow colSpan={8}>
+            <MessageRow colSpan={COLUMNS}>
               {filtered ? (
                 t("myTests.noMatches")
               ) : (
@@ -151,7 +157,43 @@ export default function MyTestsRoute() {
                   "—"
                 )}
               </Td>
-              <Td label={t("myTests.column.attempts")}>{row.attempts_allowed}</Td>
+              <Td label={t("myTests.column.attempts")}>
+                <span className="grid">
+                  <span>{row.attempts_allowed}</span>
+                  {row.attempt_no !== null && (
+                    <span className="whitespace-nowrap text-xs text-slate-500">
+                      {t("myTests.attemptN", { n: row.attempt_no })}
+                    </span>
+                  )}
+                </span>
+              </Td>
+              <Td label={t("myTests.column.score")} className="whitespace-nowrap tabular-nums">
+                {row.max_score !== null && row.attempt_status === "submitted"
+                  ? t("takeTest.result.scoreOf", {
+                      score: row.score !== null ? number(row.score) : "—",
+                      max: number(row.max_score),
+                    })
+                  : "—"}
+              </Td>
+              <Td label={t("myTests.column.result")}>
+                {row.attempt_status === "submitted" ? (
+                  <span className="grid justify-items-start gap-0.5">
+                    <span
+                      className={cn(
+                        "inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium",
+                        RESULT_STYLE[row.result ?? "pending"] ?? RESULT_STYLE.pending,
+                      )}
+                    >
+                      {t(resultLabel(row.result))}
+                    </span>
+                    <span className="whitespace-nowrap text-xs text-slate-500">
+                      {t(row.released ? "myTests.released" : "myTests.pendingRelease")}
+                    </span>
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </Td>
               <Td label={t("myTests.column.due")} className="whitespace-nowrap">
                 {row.due_at ? formatDate(row.due_at, locale) : "—"}
               </Td>

@@ -1,6 +1,7 @@
 /** /assignment/takers-detail/:id — one of the learner's tests (enrollment id): the test, its
- * organization, batch window, attempts, due date, price and source, the action that fits, and
- * the result once submitted. */
+ * organization, batch window, attempts, due date, price and source, the action that fits, the
+ * result once submitted with the advanced report after its summary (the section also shows,
+ * before the test is taken, when the add-on was bought; once taken without it, it says so). */
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -9,6 +10,7 @@ import { formatDate, formatDateTime, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useMyAssignment } from "../api/get-my-assignment";
+import { AdvancedReport } from "../components/advanced-report";
 import { AssignmentAction } from "../components/assignment-action";
 import { sourceLabel } from "../components/labels";
 import { ResultView } from "../components/result-view";
@@ -101,7 +103,15 @@ export default function TakersDetailRoute() {
           {t(row.auto_release_result ? "myTests.release.auto" : "myTests.release.educator")}
         </Item>
       </dl>
-      {taken && <ResultView enrollmentId={row.enrollment_id} />}
+      {taken ? (
+        <ResultView enrollmentId={row.enrollment_id}>
+          <AdvancedReport enrollmentId={row.enrollment_id} closesAt={row.batch_expires_at} />
+        </ResultView>
+      ) : (
+        row.advanced_report && (
+          <AdvancedReport enrollmentId={row.enrollment_id} closesAt={row.batch_expires_at} />
+        )
+      )}
     </div>
   );
 }
