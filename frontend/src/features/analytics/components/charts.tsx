@@ -46,26 +46,29 @@ export function ChartCard({ title, children, note }: { title: string; children: 
 
 function SrTable({ caption, rows }: { caption: string; rows: [string, string, string][] }) {
   const t = useT();
+  // sr-only on a wrapper: a table sizes to its content and would widen the page on phones.
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("analytics.chart.label")}</th>
-          <th scope="col">{t("analytics.kpi.purchases")}</th>
-          <th scope="col">{t("analytics.kpi.revenue")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([a, b, c]) => (
-          <tr key={a}>
-            <th scope="row">{a}</th>
-            <td>{b}</td>
-            <td>{c}</td>
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("analytics.chart.label")}</th>
+            <th scope="col">{t("analytics.kpi.purchases")}</th>
+            <th scope="col">{t("analytics.kpi.revenue")}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([a, b, c]) => (
+            <tr key={a}>
+              <th scope="row">{a}</th>
+              <td>{b}</td>
+              <td>{c}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
