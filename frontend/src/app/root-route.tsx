@@ -1,7 +1,7 @@
 /** Runs on every navigation: the route guard (roles -> /forbidden, width -> /unsupported), the
  * page-view report and the document title. */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router-dom";
 
 import { authorizedQuery } from "@/lib/auth/get-authorized";
@@ -10,21 +10,22 @@ import { useT, type MessageId } from "@/lib/intl";
 
 import { checkRoute, type RouteHandle } from "./guard";
 
-function useWindowWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
-  useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth);
-    window.addEventListener("resize", onResize);
-    return () => window.removeEventListener("resize", onResize);
-  }, []);
-  return width;
+/** The window's width when the user arrived at each location (react-router keeps one location object per navigation).
+ * The 1280 px gate is checked on navigation, not on every resize or re-render: a transient
+ * resize (a screenshot tool, a window snapped for a moment, a remount while it lasts) must never
+ * throw a learner out of a test in progress. */
+const widthOnArrival = new WeakMap<object, number>();
+
+function useWidthOnArrival(location: object): number {
+  if (!widthOnArrival.has(location)) widthOnArrival.set(location, window.innerWidth);
+  return widthOnArrival.get(location) ?? window.innerWidth;
 }
 
 export function RootRoute() {
   const matches = useMatches();
   const location = useLocation();
   const t = useT();
-  const width = useWindowWidth();
+  const width = useWidthOnArrival(location);
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
   const needsUser = handles.some((handle) => handle?.roles || handle?.auth);
   const authorized = useQuery({ ...authorizedQuery(), enabled: needsUser });

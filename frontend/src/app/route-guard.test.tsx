@@ -45,6 +45,19 @@ describe("route guard on the real route table (spec §2)", () => {
     }
   });
 
+  it("checks the width on arrival: a resize during a test does not throw the learner out", async () => {
+    const router = await visit("/take-test/preparation/1", "LEARNER", 1280);
+    await screen.findByRole("banner"); // the page is there, past the guard
+    expect(router.state.location.pathname).toBe("/take-test/preparation/1");
+    setWidth(800);
+    window.dispatchEvent(new Event("resize"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe("/take-test/preparation/1");
+    // The next navigation reads the width again.
+    await router.navigate("/survey/taking/4");
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/unsupported"));
+  });
+
   it("lets any role through routes without roles", async () => {
     const router = await visit("/home", "LEARNER");
     await screen.findByRole("navigation", { name: "Điều hướng chính" });
