@@ -1,24 +1,10 @@
 import { buildUrl, csrfToken, handleFailure } from "@/lib/api-client";
+import { fileNameFromDisposition } from "@/lib/download";
 import { storedLanguage } from "@/lib/language";
 
 import { dropEmpty, type ExportJob, type MarketFilters } from "./types";
 
 export type ExportResult = { kind: "file"; blob: Blob; fileName: string } | { kind: "job"; job: ExportJob };
-
-/** The file name of a Content-Disposition header (RFC 6266: `filename*` first), or `fallback`. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain?.[1]?.trim() || fallback;
-}
 
 /** A POST that answers a file (200) or a background job (202, JSON envelope). */
 async function postForFile(
@@ -92,17 +78,4 @@ export async function downloadJobFile(job: ExportJob): Promise<{ blob: Blob; fil
   }
   const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"), job.file_name);
   return { blob: await response.blob(), fileName };
-}
-
-/** Hand a blob to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

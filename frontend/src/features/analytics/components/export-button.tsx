@@ -6,10 +6,11 @@ import { useEffect, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
+import { saveBlob } from "@/lib/download";
 import { useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
-import { downloadJobFile, saveBlob, type ExportResult } from "../api/export-file";
+import { downloadJobFile, type ExportResult } from "../api/export-file";
 import { useExportJob } from "../api/get-export-job";
 
 export function ExportButton({

@@ -7,7 +7,7 @@ import { subscribeToast, type ToastData } from "@/lib/toast-store";
 import { mockApi, ok } from "@/testing/mock-api";
 import { renderWithProviders } from "@/testing/render";
 
-import { fileNameFromDisposition } from "../api/export-file";
+import { fileNameFromDisposition } from "@/lib/download";
 import { withFallbacks } from "../api/get-market-transactions";
 import { dashboard, markets, options, txRow } from "../testing/fixtures";
 import AssessmentRoute from "./assessment";

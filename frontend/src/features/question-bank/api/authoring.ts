@@ -1,6 +1,7 @@
 /** Authoring API calls (issue 4; OpenAPI at /api/v1/docs), one function per endpoint. */
 import type { components } from "@/lib/api/v1";
-import { api, request } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
+import { downloadFile } from "@/lib/download";
 
 type S = components["schemas"];
 export type Bank = S["BankOut"];
@@ -115,10 +116,5 @@ export function importQuestions(bankId: number, file: File, dryRun: boolean) {
 
 /** Downloads a file answer (xlsx) with the name from content-disposition. */
 export async function download(path: string, fallback: string): Promise<void> {
-  const response = await request<Response>(path, { raw: true });
-  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? fallback;
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement("a"), { href: url, download: name });
-  link.click();
-  URL.revokeObjectURL(url);
+  await downloadFile(path, fallback);
 }

@@ -1,0 +1,44 @@
+/** File downloads from the API: the file name of a Content-Disposition header and handing a blob
+ * to the browser (the one place the SPA does either). */
+import { request } from "@/lib/api-client";
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*` first), or `fallback`. */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/** Hand a blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET `path` (a file answer) and save it under the server's file name, else `fallback`;
+ * returns the name used. Errors follow the API client (toast unless `silent`). */
+export async function downloadFile(
+  path: string,
+  fallback: string,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<string> {
+  const response = await request<Response>(path, { raw: true, silent });
+  const name = fileNameFromDisposition(response.headers.get("Content-Disposition"), fallback);
+  saveBlob(await response.blob(), name);
+  return name;
+}
