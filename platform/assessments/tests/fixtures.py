@@ -68,3 +68,68 @@ def round_id(as_educator_a):
     res = as_educator_a.post("/api/v1/rounds", body, content_type=J)
     assert res.status_code == 201, res.json()
     return res.json()["data"]["id"]
+
+
+def approved_preset(org, educator, *, code: str, starts_at, slots: int, questions: int = 3, **preset):
+    """For tests on real connections (``transaction=True``) in an organization of their own: an
+    approved preset of ``questions`` true/false grade-9 maths questions (key True) with one batch
+    of ``slots`` slots starting at ``starts_at`` (two hours long). Returns (preset, batch)."""
+    from datetime import timedelta
+
+    from assessments.services import presets, rounds
+    from assessments.services.common import Actor
+
+    now = timezone.now()
+    with schema_context(org.schema_name):
+        subject = Subject.objects.get(code="toan")
+        topic = MatrixCluster.objects.create(type="topic", code=code, description=code)
+        level = MatrixCluster.objects.get(type="complexity_level", code="NB")
+        domain = MatrixCluster.objects.get(type="cognitive_domain", code="REM")
+        folder = QuestionBank.objects.create(name=code, created_by_profile_id=educator.pk)
+        Question.objects.bulk_create(
+            Question(
+                bank=folder,
+                type="true_false",
+                grade=9,
+                subject=subject,
+                difficulty="easy",
+                content={"stem": {"vi": f"Câu {i}", "en": ""}, "options": [], "explanation": {}},
+                answer_key={"value": True},
+                topic=topic,
+                complexity_level=level,
+                cognitive_domain=domain,
+                status="published",
+                created_by_profile_id=educator.pk,
+            )
+            for i in range(questions)
+        )
+        rnd = rounds.round_create(data={"name": "R", "starts_at": now, "expires_at": now + timedelta(days=9)})
+        actor = Actor.of(educator)
+        created = presets.preset_create(
+            actor=actor,
+            data={
+                "name": code,
+                "grade": 9,
+                "duration_minutes": 30,
+                "starts_at": min(now, starts_at),
+                "ends_at": now + timedelta(days=9),
+                "passing_score": 1,
+                "round_id": rnd.pk,
+                "subjects": [
+                    {"subject_id": subject.pk, "items": [{"cluster_id": topic.pk, "count": questions}]}
+                ],
+                **preset,
+            },
+        )
+        presets.preset_generate(actor=actor, preset_id=created.pk)
+        batch = presets.batch_create(
+            preset_id=created.pk,
+            data={
+                "name": "Ca",
+                "starts_at": starts_at,
+                "expires_at": starts_at + timedelta(hours=2),
+                "slots": slots,
+            },
+        )
+        presets.preset_approve(actor_profile=educator, preset_id=created.pk)
+    return created, batch

@@ -25,64 +25,20 @@ PAUSE = 1.0  # seconds the submit waits between reading the answers and writing 
 def _open_attempt(org):
     """A started attempt of a 3-question true/false test open now in ``org``: (client, enrollment id,
     attempt id, device token, question ids)."""
-    from assessments.models import MatrixCluster, Question, QuestionBank, Subject
-    from assessments.services import presets, rounds
-    from assessments.services.common import Actor
+    from assessments.tests.fixtures import approved_preset
     from assignments.services import assignments_assign_direct
 
-    now = timezone.now()
     educator = ProfileFactory(educator=True, organization=org, is_admin=True)
     learner = ProfileFactory(organization=org)
+    preset, batch = approved_preset(
+        org,
+        educator,
+        code="S1",
+        starts_at=timezone.now() - timedelta(hours=1),
+        slots=5,
+        allow_no_camera=True,
+    )
     with schema_context(org.schema_name):
-        subject = Subject.objects.get(code="toan")
-        topic = MatrixCluster.objects.create(type="topic", code="S1", description="Submit race")
-        level = MatrixCluster.objects.get(type="complexity_level", code="NB")
-        domain = MatrixCluster.objects.get(type="cognitive_domain", code="REM")
-        folder = QuestionBank.objects.create(name="Race", created_by_profile_id=educator.pk)
-        Question.objects.bulk_create(
-            Question(
-                bank=folder,
-                type="true_false",
-                grade=9,
-                subject=subject,
-                difficulty="easy",
-                content={"stem": {"vi": f"Câu {i}", "en": ""}, "options": [], "explanation": {}},
-                answer_key={"value": True},
-                topic=topic,
-                complexity_level=level,
-                cognitive_domain=domain,
-                status="published",
-                created_by_profile_id=educator.pk,
-            )
-            for i in range(3)
-        )
-        rnd = rounds.round_create(data={"name": "R", "starts_at": now, "expires_at": now + timedelta(days=9)})
-        actor = Actor.of(educator)
-        preset = presets.preset_create(
-            actor=actor,
-            data={
-                "name": "Race",
-                "grade": 9,
-                "duration_minutes": 30,
-                "starts_at": now - timedelta(hours=1),
-                "ends_at": now + timedelta(days=9),
-                "passing_score": 1,
-                "round_id": rnd.pk,
-                "allow_no_camera": True,
-                "subjects": [{"subject_id": subject.pk, "items": [{"cluster_id": topic.pk, "count": 3}]}],
-            },
-        )
-        presets.preset_generate(actor=actor, preset_id=preset.pk)
-        batch = presets.batch_create(
-            preset_id=preset.pk,
-            data={
-                "name": "Ca",
-                "starts_at": now - timedelta(hours=1),
-                "expires_at": now + timedelta(hours=2),
-                "slots": 5,
-            },
-        )
-        presets.preset_approve(actor_profile=educator, preset_id=preset.pk)
         assignments_assign_direct(
             actor=educator,
             data={"preset_id": preset.pk, "batch_id": batch.pk, "learner_profile_ids": [learner.pk]},

@@ -22,57 +22,13 @@ SLOTS = 5
 
 def _race_listing(org, educator):
     """A published preset with one batch of SLOTS slots in ``org``; returns (listing, batch)."""
-    from assessments.models import MatrixCluster, Question, QuestionBank, Subject
-    from assessments.services import presets, rounds
-    from assessments.services.common import Actor
+    from assessments.tests.fixtures import approved_preset
     from marketplace.services import listings_create
 
-    now = timezone.now()
+    preset, batch = approved_preset(
+        org, educator, code="Race", starts_at=timezone.now() + timedelta(days=2), slots=SLOTS
+    )
     with schema_context(org.schema_name):
-        subject = Subject.objects.get(code="toan")
-        topic = MatrixCluster.objects.create(type="topic", code="R1", description="Race")
-        level = MatrixCluster.objects.get(type="complexity_level", code="NB")
-        domain = MatrixCluster.objects.get(type="cognitive_domain", code="REM")
-        folder = QuestionBank.objects.create(name="Race", created_by_profile_id=educator.pk)
-        Question.objects.bulk_create(
-            Question(
-                bank=folder,
-                type="true_false",
-                grade=9,
-                subject=subject,
-                difficulty="easy",
-                content={"stem": {"vi": f"Câu {i}", "en": ""}, "options": [], "explanation": {}},
-                answer_key={"value": True},
-                topic=topic,
-                complexity_level=level,
-                cognitive_domain=domain,
-                status="published",
-                created_by_profile_id=educator.pk,
-            )
-            for i in range(3)
-        )
-        rnd = rounds.round_create(data={"name": "R", "starts_at": now, "expires_at": now + timedelta(days=9)})
-        actor = Actor.of(educator)
-        preset = presets.preset_create(
-            actor=actor,
-            data={
-                "name": "Race",
-                "grade": 9,
-                "duration_minutes": 30,
-                "starts_at": now,
-                "ends_at": now + timedelta(days=9),
-                "passing_score": 1,
-                "round_id": rnd.pk,
-                "subjects": [{"subject_id": subject.pk, "items": [{"cluster_id": topic.pk, "count": 3}]}],
-            },
-        )
-        presets.preset_generate(actor=actor, preset_id=preset.pk)
-        start = now + timedelta(days=2)
-        batch = presets.batch_create(
-            preset_id=preset.pk,
-            data={"name": "Ca", "starts_at": start, "expires_at": start + timedelta(hours=1), "slots": SLOTS},
-        )
-        presets.preset_approve(actor_profile=educator, preset_id=preset.pk)
         (listing,) = listings_create(
             actor=educator, items=[{"preset_id": preset.pk, "price_test_only": 50_000}]
         )
