@@ -276,18 +276,20 @@ def answer_put(request: HttpRequest, enrollment_id: int, question_id: int, paylo
     of a sitting: the enrollment (with its organization), the attempt, and one upsert; the
     question's type and options come from the cache."""
     profile = require_learner(request)
-    enrollment = (
-        Enrollment.objects.select_related("organization")
-        .only("object_id", "organization__schema_name")
-        .filter(pk=enrollment_id, profile=profile, kind=Enrollment.Kind.TEST, is_active=True)
+    found = (
+        Enrollment.objects.filter(
+            pk=enrollment_id, profile=profile, kind=Enrollment.Kind.TEST, is_active=True
+        )
+        .values_list("object_id", "organization__schema_name")
         .first()
     )
-    if enrollment is None:
+    if found is None:
         raise not_found(_("Assignment not found."))
-    with schema_context(enrollment.organization.schema_name):
+    assignment_id, schema_name = found
+    with schema_context(schema_name):
         return ok(
             taking.answer_save(
-                assignment_id=enrollment.object_id,
+                assignment_id=assignment_id,
                 device_token=_token(request),
                 question_id=question_id,
                 answer=payload.answer,

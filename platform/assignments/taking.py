@@ -191,8 +191,19 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
 # --- answering ---------------------------------------------------------------------------------
 
 
+SHARE_BY_ID = "SELECT * FROM assignments_attempt WHERE id = %s FOR SHARE"
+SHARE_LATEST = (
+    "SELECT * FROM assignments_attempt WHERE assignment_id = %s ORDER BY number DESC LIMIT 1 FOR SHARE"
+)
+
+
 def _writable(
-    attempt_id: int, device_token: str, now: datetime, *, lock: Literal["update", "share"] | None = None
+    attempt_id: int | None,
+    device_token: str,
+    now: datetime,
+    *,
+    lock: Literal["update", "share"] | None = None,
+    assignment_id: int | None = None,
 ) -> Attempt:
     """The attempt, checked to be in progress, this device's, and within deadline + grace.
 
@@ -201,17 +212,15 @@ def _writable(
     which waits for, and is waited for by, a submit. So a save either lands before the submit
     reads the answers (and is scored), or finds the attempt submitted and is refused with 409:
     an acknowledged answer is never overwritten by a submit running at the same moment."""
-    if lock == "share":
-        attempt = next(
-            iter(
-                Attempt.objects.raw("SELECT * FROM assignments_attempt WHERE id = %s FOR SHARE", [attempt_id])
-            ),
-            None,
-        )
+    if lock == "share":  # by id, or the latest attempt of ``assignment_id``: one query
+        sql, key = (SHARE_BY_ID, attempt_id) if attempt_id is not None else (SHARE_LATEST, assignment_id)
+        attempt = next(iter(Attempt.objects.raw(sql, [key])), None)
     else:
         qs = Attempt.objects.select_for_update() if lock == "update" else Attempt.objects
         attempt = qs.filter(pk=attempt_id).first()
     if attempt is None:
+        if attempt_id is None:
+            raise not_found(_("This test has not been started."))
         raise not_found(_("Attempt not found."))
     if attempt.status != S.IN_PROGRESS:
         raise ApplicationError(Code.NOT_IN_PROGRESS, _("This test has been submitted."), status=409)
@@ -293,17 +302,8 @@ def answer_save(
     import json
 
     now = timezone.now()
-    if attempt_id is None:
-        attempt_id = (
-            Attempt.objects.filter(assignment_id=assignment_id)
-            .order_by("-number")
-            .values_list("pk", flat=True)
-            .first()
-        )
-        if attempt_id is None:
-            raise not_found(_("This test has not been started."))
     with transaction.atomic():
-        attempt = _writable(attempt_id, device_token, now, lock="share")
+        attempt = _writable(attempt_id, device_token, now, lock="share", assignment_id=assignment_id)
         if question_id not in attempt.question_ids:
             raise not_found(_("This question is not part of your test."))
         question = _question_shape(question_id)
