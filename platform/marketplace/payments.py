@@ -9,6 +9,7 @@ keeps the same all-or-nothing completion step."""
 from __future__ import annotations
 
 import hashlib
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -22,13 +23,14 @@ class PaymentResult:
     reason: str = ""
 
 
-class PaymentProvider:
+class PaymentProvider(ABC):
     """Charge ``transaction.amount`` VND once per ``idempotency_key``."""
 
     name = "abstract"
 
+    @abstractmethod
     def charge(self, transaction, *, idempotency_key: str, method: str = "") -> PaymentResult:
-        raise NotImplementedError
+        """Charge once per key; a repeated key returns the first result."""
 
 
 class SimulatedProvider(PaymentProvider):
