@@ -34,9 +34,14 @@ export function Body({ children }: { children: ReactNode }) {
   return <tbody className="max-md:grid max-md:gap-3">{children}</tbody>;
 }
 
-export function Tr({ children }: { children: ReactNode }) {
+export function Tr({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <tr className="border-t border-slate-100 align-top hover:bg-slate-50 max-md:grid max-md:gap-1 max-md:rounded-2xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3">
+    <tr
+      className={cn(
+        "border-t border-slate-100 align-top hover:bg-slate-50 max-md:grid max-md:gap-1 max-md:rounded-2xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3",
+        className,
+      )}
+    >
       {children}
     </tr>
   );

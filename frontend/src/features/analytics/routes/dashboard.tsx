@@ -1,6 +1,7 @@
 /** /alltransaction/index: the market dashboard (issue 10): filters, KPI cards with their change,
  * revenue over time, breakdowns by add-on, grade, subject and province, the per-grade market
  * rows (each grade drills down), and the PDF and spreadsheet exports. */
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { Link } from "react-router-dom";
 
 import { formatVnd } from "@/lib/format";
@@ -17,7 +18,7 @@ import { FilterBar } from "../components/filter-bar";
 import { KpiCards } from "../components/kpi-cards";
 import { PageHeader } from "../components/page-header";
 import { ErrorState, ForbiddenNote, isForbidden, Skeleton } from "../components/states";
-import { Body, Head, MessageRow, SkeletonRows, Table, Td, Th, Tr } from "../components/table";
+import { SkeletonRows } from "../components/table";
 import { useMarketFilters } from "../lib/filters";
 
 export default function DashboardRoute() {

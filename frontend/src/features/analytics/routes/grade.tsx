@@ -15,8 +15,9 @@ import { FilterBar } from "../components/filter-bar";
 import { PageHeader } from "../components/page-header";
 import { ErrorState, ForbiddenNote, isForbidden } from "../components/states";
 import { Pager } from "@/components/ui/pager";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 
-import { Body, Head, MessageRow, SkeletonRows, Table, Td, Th, Tr } from "../components/table";
+import { SkeletonRows } from "../components/table";
 import { useMarketFilters } from "../lib/filters";
 import { useDebounced } from "../lib/use-debounced";
 

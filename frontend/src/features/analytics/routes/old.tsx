@@ -14,8 +14,9 @@ import { PageHeader } from "../components/page-header";
 import { ErrorState, ForbiddenNote, isForbidden } from "../components/states";
 import { STATUS_LABEL, STATUSES, StatusBadge } from "../components/status-badge";
 import { Pager } from "@/components/ui/pager";
+import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 
-import { Body, Head, MessageRow, SkeletonRows, Table, Td, Th, Tr } from "../components/table";
+import { SkeletonRows } from "../components/table";
 import { useMarketFilters } from "../lib/filters";
 import { useDebounced } from "../lib/use-debounced";
 
