@@ -35,7 +35,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
   const cart = useCart();
   const pending = usePendingTransactions();
   const unread = useUnreadCount();
-  const logout = useLogout();
+  const logout = useLogout(() => navigate("/"));
   const [switching, setSwitching] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
   const user = authorized.user;
@@ -53,7 +53,6 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
     try {
       await logout.mutateAsync();
       toast({ variant: "success", title: t("auth.logoutSuccess"), description: t("auth.redirectToLogin") });
-      navigate("/");
     } catch (error) {
       toast({
         variant: "destructive",

@@ -7,8 +7,16 @@ export function logout(): Promise<object> {
   return api<object>("/api/v1/auth/logout", { method: "POST", silent: true });
 }
 
-/** On success the stored session state is dropped (every cached query). */
-export function useLogout() {
+/** Logs out; `onDone` runs first (the caller leaves the guarded page), then the stored session
+ * state is dropped (every cached query). In that order, a guarded page never re-renders without
+ * a user and sends the browser to /forbidden on its way out. */
+export function useLogout(onDone: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: logout, onSuccess: () => queryClient.clear() });
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      onDone();
+      queryClient.clear();
+    },
+  });
 }
