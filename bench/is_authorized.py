@@ -209,7 +209,31 @@ def open_loop(
         "p99_ms": pct(0.99),
         "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
         "generator_cpu_pct": 100 * cpu / elapsed,
+        "latencies": lat,  # seconds, sorted: to pool several windows
     }
+
+
+def healthy(port: int) -> bool:
+    """GET /health/ answered 200."""
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/health/", headers={"Accept": "application/json"})
+        ok = conn.getresponse().status == 200
+        conn.close()
+        return ok
+    except (OSError, http.client.HTTPException):
+        return False
+
+
+def parallel(fn, arg, n: int) -> list:
+    """``fn(arg)`` on ``n`` threads at once; the results."""
+    results: list = []
+    threads = [threading.Thread(target=lambda: results.append(fn(arg))) for _ in range(n)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return results
 
 
 def serve(env, port: int) -> subprocess.Popen:
@@ -244,27 +268,10 @@ def serve(env, port: int) -> subprocess.Popen:
         stderr=subprocess.DEVNULL,
     )
 
-    def healthy() -> bool:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            conn.request("GET", "/health/", headers={"Accept": "application/json"})
-            ok = conn.getresponse().status == 200
-            conn.close()
-            return ok
-        except (OSError, http.client.HTTPException):
-            return False
-
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if healthy():
-            probes: list[bool] = []
-            threads = [threading.Thread(target=lambda: probes.append(healthy())) for _ in range(16)]
-            for th in threads:
-                th.start()
-            for th in threads:
-                th.join()
-            if all(probes):
-                return proc
+        if healthy(port) and all(parallel(healthy, port, 16)):
+            return proc
         time.sleep(0.2)
     proc.kill()
     raise RuntimeError("gunicorn did not become ready")

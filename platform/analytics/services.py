@@ -25,6 +25,7 @@ from analytics.error_codes import AnalyticsErrorCode
 from analytics.filters import MarketQuery, Viewer, items
 from analytics.models import ExportJob
 from config.errors import ApplicationError, not_found
+from config.priority import run_at_idle_priority
 
 PROGRESS_EVERY = exports.CHUNK
 
@@ -105,7 +106,8 @@ def export_job_run(*, job_id: str) -> None:
     """The huey task's body: write the job's file to storage (``analytics-exports/<job
     id>/<file name>``), recording ``rows_done`` every PROGRESS_EVERY rows (the dashboard PDF: its
     stages, as a share of the purchases it summarizes), then DONE (or
-    FAILED with the error). Runs in the language of the request that queued it."""
+    FAILED with the error). Runs in the language of the request that queued it; the file is
+    written at the lowest CPU priority (``config.priority.run_at_idle_priority``)."""
     job = ExportJob.objects.filter(pk=job_id).first()
     if job is None or job.status not in (ExportJob.Status.QUEUED, ExportJob.Status.RUNNING):
         return
@@ -125,10 +127,10 @@ def export_job_run(*, job_id: str) -> None:
             reported[0] = percent
             progress(int(job.rows_total * fraction))
 
-    try:
+    def write() -> tuple[int, str]:
         with translation.override(job.language), tempfile.TemporaryFile() as handle:
             if job.kind == ExportJob.Kind.TRANSACTIONS_XLSX:
-                done = exports.write_transactions_xlsx(
+                rows = exports.write_transactions_xlsx(
                     q,
                     handle,
                     search=job.params.get("search", ""),
@@ -137,9 +139,14 @@ def export_job_run(*, job_id: str) -> None:
                 )
             else:
                 exports.write_dashboard_pdf(q, handle, scope_name=scope_name(q), progress=pdf_progress)
-                done = job.rows_total
+                rows = job.rows_total
             handle.seek(0)
-            path = default_storage.save(f"analytics-exports/{job.pk}/{job.file_name}", File(handle))
+            return rows, default_storage.save(f"analytics-exports/{job.pk}/{job.file_name}", File(handle))
+
+    try:
+        # Seconds of CPU-bound work: at the lowest CPU priority, so that learners in a test on
+        # the same machine keep theirs (docs/decisions/0010; bench/README.md "saves under export").
+        done, path = run_at_idle_priority(write)
     except Exception as exc:  # recorded on the job for the SPA; the traceback goes to the log
         import logging
 

@@ -172,6 +172,10 @@ if not TESTING and env_bool("DB_POOL", True):
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Long background work (exports) runs in a SCHED_IDLE thread (config/priority.py); inline in the
+# test suite, whose database transaction another thread cannot see.
+BACKGROUND_IDLE_PRIORITY = env_bool("BACKGROUND_IDLE_PRIORITY", not TESTING)
+
 # --- cache, sessions, rate limits ----------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if TESTING and REDIS_URL and os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
@@ -182,7 +186,15 @@ if TESTING and REDIS_URL and os.environ.get("PYTEST_XDIST_WORKER", "").startswit
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "platform"}}
+    # Per process. Django's default of 300 entries is smaller than one school's sitting: with
+    # 500 learners each request's session fell out of the cache and was read from the database.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "platform",
+            "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("LOCMEM_CACHE_ENTRIES", "20000"))},
+        }
+    }
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
