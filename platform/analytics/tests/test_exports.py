@@ -318,3 +318,11 @@ def test_purge_old_jobs(market, educator_a):
     )
     ExportJob.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(hours=25))
     assert export_jobs_purge() == 1 and not ExportJob.objects.exists()
+
+
+def test_openpyxl_writes_with_lxml():
+    """The write-only writer uses lxml when it is installed (pyproject): about 15 % less CPU per
+    100,000-row export than its pure-Python fallback (bench/README.md)."""
+    import openpyxl
+
+    assert openpyxl.LXML is True
