@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -132,9 +132,10 @@ describe("test preparation", () => {
     const file = new File(["webm"], "phong.webm", { type: "video/webm" });
     await user.upload(screen.getByLabelText("Chọn tệp video"), file);
     await user.click(screen.getByRole("button", { name: "Tải video lên" }));
-    expect(await screen.findByRole("progressbar", { name: "Tiến độ tải lên" })).toHaveAttribute(
-      "value",
-      "40",
+    // the bar appears at 0 and moves with the upload's progress event (waitFor re-checks on
+    // every DOM change, so a slow runner cannot read it before the event)
+    await waitFor(() =>
+      expect(screen.getByRole("progressbar", { name: "Tiến độ tải lên" })).toHaveAttribute("value", "40"),
     );
     const refusal = await screen.findByText("Video không hợp lệ: video dài 12,0 giây; hãy quay 30 giây.");
     expect(refusal.closest("[role=alert]")).toHaveTextContent("Video không hợp lệ");
