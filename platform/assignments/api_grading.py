@@ -238,7 +238,7 @@ def batch_progress(request: HttpRequest, batch_id: int):
 class AccommodationIn(Schema):
     learner_profile_id: int | None = None
     preset_id: int | None = None
-    factor: float | str | None = 1
+    factor: float | str | None = 1.0
     extra_minutes: int = 0
     reason: str = ""
 
