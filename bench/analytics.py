@@ -162,7 +162,7 @@ def spin():
         pass
     return 0
 
-work = spin if LOAD == "spin" else export
+work = spin if {SAVES_LOAD!r} == "spin" else export
 print("STARTED", flush=True)
 while not os.path.exists(STOP):
     t = time.perf_counter()
@@ -365,7 +365,7 @@ def saves_under_export() -> None:
         # The background worker runs at a lower CPU priority than the web processes (ops/run and
         # ops/compose.yaml start huey under `nice -n 10`), so the exporter does here too; the
         # export itself runs in a SCHED_IDLE thread, as in the huey task.
-        loop = EXPORT_LOOP.replace("STOP", repr(str(stop))).replace("LOAD", repr(SAVES_LOAD))
+        loop = EXPORT_LOOP.replace("STOP", repr(str(stop)))
         exporter = subprocess.Popen(
             [PY, "manage.py", "shell", "-c", loop],
             cwd=ROOT,

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -85,9 +86,9 @@ def accommodation_for(assignment: Assignment):
     rows = {
         a.preset_id: a
         for a in Accommodation.objects.filter(
-            learner_profile_id=assignment.learner_profile_id, preset_id__in=[assignment.preset_id]
+            Q(preset_id=assignment.preset_id) | Q(preset__isnull=True),
+            learner_profile_id=assignment.learner_profile_id,
         )
-        | Accommodation.objects.filter(learner_profile_id=assignment.learner_profile_id, preset__isnull=True)
     }
     return rows.get(assignment.preset_id) or rows.get(None)
 
@@ -108,12 +109,15 @@ def learner_window(assignment: Assignment) -> tuple[datetime | None, datetime | 
     return opens, closes, minutes
 
 
-def _check_startable(assignment: Assignment, now: datetime) -> None:
+def _check_startable(
+    assignment: Assignment, now: datetime
+) -> tuple[datetime | None, datetime | None, Decimal]:
+    """The learner's window (``learner_window``) once the assignment may be started now."""
     if assignment.status == Assignment.Status.REVOKED:
         raise not_found(_("Assignment not found."))
     if assignment.requires_purchase and not assignment.paid_at:
         raise ApplicationError(Code.PAYMENT_REQUIRED, _("Pay for this test before you start it."), status=409)
-    opens, closes, _minutes = learner_window(assignment)
+    opens, closes, minutes = learner_window(assignment)
     if (opens and now < opens) or (closes and now >= closes):
         raise ApplicationError(
             Code.OUTSIDE_WINDOW,
@@ -124,6 +128,7 @@ def _check_startable(assignment: Assignment, now: datetime) -> None:
                 "expires_at": closes.isoformat() if closes else None,
             },
         )
+    return opens, closes, minutes
 
 
 @transaction.atomic
@@ -152,7 +157,7 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
         current.save(update_fields=["device_token"])
         IntegrityEvent.objects.create(attempt=current, kind=IntegrityEvent.Kind.TAKEOVER, occurred_at=now)
         return current, token
-    _check_startable(assignment, now)
+    _opens, closes, minutes = _check_startable(assignment, now)
     used = current.number if current else 0
     if used >= assignment.attempts_allowed:
         raise ApplicationError(Code.ALREADY_SUBMITTED, _("You have already taken this test."), status=409)
@@ -164,7 +169,6 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
             status=409,
         )
     ids, orders, points = _form(assignment)
-    _opens, closes, minutes = learner_window(assignment)
     deadline = now + timedelta(seconds=int(minutes * 60))
     if closes:
         deadline = min(deadline, closes)

@@ -192,7 +192,7 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "platform",
-            "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("LOCMEM_CACHE_ENTRIES", "20000"))},
+            "OPTIONS": {"MAX_ENTRIES": 20000},
         }
     }
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.files.storage import default_storage
 from django.db.models import Prefetch, Q, QuerySet
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Invitation, MembershipEvent, Profile, invitation_ttl
@@ -121,7 +121,6 @@ def learner_activity(*, organization: Organization, profile_id: int) -> dict[str
         .annotate(state=submission_state_expr())
         .order_by("-created_at", "-id")
     )
-    english = translation.get_language() == "en"
     return {
         "profile_id": learner.pk,
         "name": learner.user.name_or_email,
@@ -132,7 +131,7 @@ def learner_activity(*, organization: Organization, profile_id: int) -> dict[str
             {
                 "id": s.pk,
                 "survey_id": s.survey_id,
-                "survey_name": (s.survey.name_en if english and s.survey.name_en else s.survey.name),
+                "survey_name": s.survey.shown_name,
                 "status": s.state,
                 "started_at": s.started_at,
                 "completed_at": s.completed_at,

@@ -67,6 +67,14 @@ class Survey(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def shown_name(self) -> str:
+        """The name in the active language: the English one when English is active and it is
+        set, else the Vietnamese one."""
+        from django.utils import translation
+
+        return (self.name_en if translation.get_language() == "en" else "") or self.name
+
 
 class SurveyStatement(models.Model):
     """One statement of a survey, in one RIASEC group; ``position`` is the authored order."""

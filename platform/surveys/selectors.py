@@ -99,10 +99,9 @@ def _listing(survey: Survey) -> dict[str, Any] | None:
 
 
 def survey_row(survey: Survey) -> dict[str, Any]:
-    english = _english()
     return {
         "id": survey.pk,
-        "name": (survey.name_en if english else "") or survey.name,
+        "name": survey.shown_name,
         "status": survey.state,
         "is_default": survey.is_default,
         "statement_count": survey.statement_count,
@@ -275,7 +274,7 @@ def overview(*, submission: Submission, organization_id: int, organization_name:
         "survey_id": submission.enrollment_id,
         "organization_survey_id": survey.pk,
         "organization": {"id": organization_id, "name": organization_name},
-        "name": (survey.name_en if english else "") or survey.name,
+        "name": survey.shown_name,
         "description": (survey.description_en if english else "") or survey.description,
         "status": state,
         "survey_status": survey_state(survey, now),
