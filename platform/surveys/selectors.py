@@ -159,9 +159,10 @@ def survey_detail(*, organization_id: int, survey_id: int) -> dict[str, Any] | N
     }
 
 
-def survey_ids_existing(ids: list[int]) -> set[int]:
-    """Which of ``ids`` are surveys of the current organization (for the preset's "surveys")."""
-    return set(Survey.objects.filter(pk__in=ids).values_list("pk", flat=True))
+def survey_statuses(ids: list[int]) -> dict[int, str]:
+    """The stored status of each of ``ids`` that is a survey of the current organization (for
+    the preset's "surveys"); ids of no survey are left out."""
+    return dict(Survey.objects.filter(pk__in=ids).values_list("pk", "status"))
 
 
 def takers(

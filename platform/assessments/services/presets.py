@@ -58,10 +58,13 @@ def _attributes(errors: FieldErrors, field: str, rows: Any) -> list[dict[str, st
     return out
 
 
-def _survey_ids(errors: FieldErrors, value: Any) -> list[int]:
+def _survey_ids(errors: FieldErrors, value: Any, linked: set[int]) -> list[int]:
     """The linked surveys (issue 8, item 2): ids of surveys of the organization, each once, in
-    the order given. Anything else is a field error on ``survey_ids``."""
-    from surveys.selectors import survey_ids_existing
+    the order given. A survey newly linked must be published (the picker offers only those); one
+    already in ``linked`` may stay whatever has become of it since. Anything else is a field
+    error on ``survey_ids``."""
+    from surveys.models import Survey
+    from surveys.selectors import survey_statuses
 
     ids: list[int] = []
     for raw in value or []:
@@ -70,13 +73,22 @@ def _survey_ids(errors: FieldErrors, value: Any) -> list[int]:
             return []
         if int(raw) not in ids:
             ids.append(int(raw))
-    existing = survey_ids_existing(ids) if ids else set()
-    unknown = [i for i in ids if i not in existing]
+    statuses = survey_statuses(ids) if ids else {}
+    unknown = [i for i in ids if i not in statuses]
     if unknown:
         errors.add(
             "survey_ids",
             _("These surveys do not exist in your organization: %(ids)s.")
             % {"ids": ", ".join(str(i) for i in unknown)},
+        )
+    unpublished = [
+        i for i in ids if i in statuses and i not in linked and statuses[i] != Survey.Status.PUBLISHED
+    ]
+    if unpublished:
+        errors.add(
+            "survey_ids",
+            _("Only published surveys can be linked: %(ids)s.")
+            % {"ids": ", ".join(str(i) for i in unpublished)},
         )
     return ids
 
@@ -135,9 +147,12 @@ SCALAR_FIELDS = (
 )
 
 
-def _validated(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _validated(
+    data: dict[str, Any], linked_surveys: set[int] | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Spec section 5: name, grade level, duration, end date, subject(s), clusters per subject
-    and round are required; the end is after the start; attribute keys do not repeat."""
+    and round are required; the end is after the start; attribute keys do not repeat.
+    ``linked_surveys``: the surveys the preset links already (an update)."""
     errors = FieldErrors()
     clean: dict[str, Any] = {}
     clean["name"] = (data.get("name") or "").strip()[:200]
@@ -191,7 +206,7 @@ def _validated(data: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
     if mode not in TestPreset.FormMode.values:
         errors.add("form_mode", _("Choose one of the allowed values."))
     clean["form_mode"] = mode
-    clean["survey_ids"] = _survey_ids(errors, data.get("survey_ids"))
+    clean["survey_ids"] = _survey_ids(errors, data.get("survey_ids"), linked_surveys or set())
     clean["attribute_requirements"] = _attributes(
         errors, "attribute_requirements", data.get("attribute_requirements")
     )
@@ -251,7 +266,7 @@ def preset_update(*, actor: Actor, preset_id: int, data: dict[str, Any]) -> Test
         raise ApplicationError(
             Code.PRESET_LOCKED, _("An approved or published test cannot be changed."), status=409
         )
-    clean, blueprint = _validated(data)
+    clean, blueprint = _validated(data, linked_surveys=set(preset.survey_ids))
     old = _blueprint_signature(preset)
     for key, value in clean.items():
         setattr(preset, key, value)

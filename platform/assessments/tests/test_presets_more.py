@@ -214,6 +214,33 @@ def test_linked_surveys_are_checked(as_educator_a, bank, round_id, org_a):
     assert res.status_code == 200 and res.json()["data"]["survey_ids"] == []
 
 
+def test_only_published_surveys_are_newly_linked(as_educator_a, bank, round_id, org_a):
+    """The picker offers published surveys only; the server holds the same rule for a survey
+    newly linked, and keeps a link whose survey has ended since."""
+    allow(org_a)
+    survey_id = published_survey(as_educator_a)
+    draft = post(as_educator_a, "/api/v1/surveys", {}).json()["data"]["id"]
+    res = post(as_educator_a, "/api/v1/test-presets", preset_body(bank, round_id, survey_ids=[draft]))
+    assert res.status_code == 400 and set(res.json()["errors"]) == {"survey_ids"}
+    assert str(draft) in res.json()["errors"]["survey_ids"][0]
+    res = post(as_educator_a, "/api/v1/test-presets", preset_body(bank, round_id, survey_ids=[survey_id]))
+    assert res.status_code == 201, res.json()
+    pid = res.json()["data"]["id"]
+    with schema_context(org_a.schema_name):
+        Survey.objects.filter(pk=survey_id).update(status=Survey.Status.ENDED)
+    res = put(
+        as_educator_a, f"/api/v1/test-presets/{pid}", preset_body(bank, round_id, survey_ids=[survey_id])
+    )
+    assert res.status_code == 200 and res.json()["data"]["survey_ids"] == [survey_id]
+    res = put(
+        as_educator_a,
+        f"/api/v1/test-presets/{pid}",
+        preset_body(bank, round_id, survey_ids=[survey_id, draft]),
+    )
+    assert res.status_code == 400 and "survey_ids" in res.json()["errors"]
+    assert as_educator_a.get(f"/api/v1/test-presets/{pid}").json()["data"]["survey_ids"] == [survey_id]
+
+
 def _queries(client, url) -> tuple[int, dict]:
     with CaptureQueriesContext(connection) as ctx:
         res = client.get(url)
