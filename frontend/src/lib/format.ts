@@ -7,6 +7,11 @@ export function formatVnd(amount: number, locale: string): string {
   }).format(amount);
 }
 
+/** A number (a score, points, a factor) with at most two decimals and no trailing zeros. */
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}
+
 export function formatDateTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }

@@ -42,9 +42,10 @@ const ADDON_HINT: Record<TestAddon, MessageId> = {
   test_advanced: "shop.addon.test_advanced.hint",
 };
 
-type BatchState = "open" | "full" | "ended";
+export type BatchState = "open" | "full" | "ended";
 
-function batchState(batch: ListingBatch, now: number): BatchState {
+/** A batch's state for a buyer at `now` (ms): ended, full (no free slot) or open. */
+export function batchState(batch: ListingBatch, now: number): BatchState {
   if (Date.parse(batch.expires_at) <= now) return "ended";
   return batch.available > 0 ? "open" : "full";
 }

@@ -1,6 +1,5 @@
-import { buildUrl, csrfToken, handleFailure } from "@/lib/api-client";
+import { request } from "@/lib/api-client";
 import { fileNameFromDisposition } from "@/lib/download";
-import { storedLanguage } from "@/lib/language";
 
 import { dropEmpty, type ExportJob, type MarketFilters } from "./types";
 
@@ -12,25 +11,7 @@ async function postForFile(
   init: { query?: Record<string, string | number | undefined>; body?: unknown },
   fallbackName: string,
 ): Promise<ExportResult> {
-  const response = await fetch(buildUrl(path, init.query), {
-    method: "POST",
-    credentials: "include",
-    headers: {
-      "Accept-Language": storedLanguage(),
-      "X-CSRFToken": csrfToken(),
-      ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) {
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = (await response.json()) as Record<string, unknown>;
-    } catch {
-      parsed = { message: response.statusText };
-    }
-    throw handleFailure(response.status, parsed);
-  }
+  const response = await request<Response>(path, { method: "POST", ...init, raw: true });
   if (response.status === 202) {
     const envelope = (await response.json()) as { data: ExportJob };
     return { kind: "job", job: envelope.data };
@@ -63,19 +44,7 @@ export function exportDashboard(filters: MarketFilters): Promise<ExportResult> {
 /** GET a finished background export (the job's download_url) as a file. Failures are not
  * toasted here (the export button says the download failed, with the server's reason). */
 export async function downloadJobFile(job: ExportJob): Promise<{ blob: Blob; fileName: string }> {
-  const response = await fetch(job.download_url ?? "", {
-    credentials: "include",
-    headers: { "Accept-Language": storedLanguage() },
-  });
-  if (!response.ok) {
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = (await response.json()) as Record<string, unknown>;
-    } catch {
-      parsed = { message: response.statusText };
-    }
-    throw handleFailure(response.status, parsed, true);
-  }
+  const response = await request<Response>(job.download_url ?? "", { raw: true, silent: true });
   const fileName = fileNameFromDisposition(response.headers.get("Content-Disposition"), job.file_name);
   return { blob: await response.blob(), fileName };
 }

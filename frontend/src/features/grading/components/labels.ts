@@ -1,4 +1,5 @@
 /** Message ids of the feature's enumerations (results, integrity events, question types). */
+import { formatNumber } from "@/lib/format";
 import type { MessageId } from "@/lib/intl";
 
 export const RESULT_LABEL: Record<string, MessageId> = {
@@ -44,5 +45,5 @@ export const SUBMIT_REASON_LABEL: Record<string, MessageId> = {
 /** A score without trailing zeros ("7.5", "8"). */
 export function formatScore(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined) return "—";
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return formatNumber(value, locale);
 }

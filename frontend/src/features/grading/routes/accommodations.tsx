@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
@@ -36,7 +36,6 @@ export default function AccommodationsRoute() {
   const items = list.data ?? [];
   const testName = (id: number | null) =>
     id === null ? t("grading.acc.everyTest") : (tests.data?.find((p) => p.id === id)?.name ?? `#${id}`);
-  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
 
   return (
     <div className="grid gap-6">
@@ -76,7 +75,9 @@ export default function AccommodationsRoute() {
               <Td label={t("grading.test")}>{testName(row.preset_id)}</Td>
               <Td label={t("grading.acc.extraTime")} className="whitespace-nowrap">
                 {[
-                  row.factor !== 1 ? t("grading.acc.factorN", { factor: number(row.factor) }) : "",
+                  row.factor !== 1
+                    ? t("grading.acc.factorN", { factor: formatNumber(row.factor, locale) })
+                    : "",
                   row.extra_minutes ? t("grading.acc.minutesN", { count: row.extra_minutes }) : "",
                 ]
                   .filter(Boolean)

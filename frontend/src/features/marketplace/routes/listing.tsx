@@ -9,7 +9,8 @@ import { ArrowLeft, CalendarDays, Camera, CameraOff, Clock } from "lucide-react"
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
-import { AddToCart } from "@/components/shop/add-to-cart";
+import { AddToCart, batchState } from "@/components/shop/add-to-cart";
+import { batchWhen } from "@/components/shop/batch-when";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
@@ -247,16 +248,10 @@ export default function ListingRoute() {
 function BatchItem({ batch, now }: { batch: ListingBatch; now: number }) {
   const t = useT();
   const { locale } = useLanguage();
-  const ended = Date.parse(batch.expires_at) <= now;
-  const fullBatch = !ended && batch.available === 0;
-  const start = new Date(batch.starts_at);
-  const end = new Date(batch.expires_at);
-  const when = Number.isNaN(start.getTime())
-    ? ""
-    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).formatRange(
-        start,
-        end > start ? end : start,
-      );
+  const state = batchState(batch, now);
+  const ended = state === "ended";
+  const fullBatch = state === "full";
+  const when = batchWhen(batch.starts_at, batch.expires_at, locale);
   return (
     <li
       className={cn(

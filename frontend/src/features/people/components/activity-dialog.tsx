@@ -5,7 +5,7 @@ import { ClipboardList, Compass } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { Dialog } from "@/components/ui/dialog";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import { useMemberActivity } from "../api/get-member-activity";
@@ -133,7 +133,6 @@ function Section({
 function AssignmentItem({ assignment }: { assignment: ActivityAssignment }) {
   const t = useT();
   const { locale } = useLanguage();
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const attempt = assignment.attempt;
   const batch = assignment.batch;
   return (
@@ -165,8 +164,8 @@ function AssignmentItem({ assignment }: { assignment: ActivityAssignment }) {
         <dd className="font-medium text-slate-900">
           {attempt && attempt.score !== null
             ? t("people.activity.scoreOf", {
-                score: number.format(attempt.score),
-                max: number.format(attempt.max_score),
+                score: formatNumber(attempt.score, locale),
+                max: formatNumber(attempt.max_score, locale),
               })
             : "—"}
         </dd>

@@ -1,7 +1,6 @@
 /** Authoring API calls (issue 4; OpenAPI at /api/v1/docs), one function per endpoint. */
 import type { components } from "@/lib/api/v1";
 import { api } from "@/lib/api-client";
-import { downloadFile } from "@/lib/download";
 
 type S = components["schemas"];
 export type Bank = S["BankOut"];
@@ -112,9 +111,4 @@ export function importQuestions(bankId: number, file: File, dryRun: boolean) {
     query: { dry_run: dryRun },
     silent: true,
   });
-}
-
-/** Downloads a file answer (xlsx) with the name from content-disposition. */
-export async function download(path: string, fallback: string): Promise<void> {
-  await downloadFile(path, fallback);
 }

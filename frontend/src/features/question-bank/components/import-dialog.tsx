@@ -5,9 +5,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api-client";
+import { downloadFile } from "@/lib/download";
 import { useT } from "@/lib/intl";
 
-import { download, importQuestions, type ImportReport } from "../api/authoring";
+import { importQuestions, type ImportReport } from "../api/authoring";
 
 export function ImportDialog({
   bankId,
@@ -62,7 +63,9 @@ export function ImportDialog({
           variant="link"
           size="sm"
           className="justify-start px-0"
-          onClick={() => download("/api/v1/question-banks/import-template", "question-import-template.xlsx")}
+          onClick={() =>
+            downloadFile("/api/v1/question-banks/import-template", "question-import-template.xlsx")
+          }
         >
           {t("qb.downloadTemplate")}
         </Button>

@@ -9,13 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { Input } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
+import { downloadFile } from "@/lib/download";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
 import {
   bulkAction,
   DIFFICULTIES,
-  download,
   getBank,
   listBanks,
   listClusters,
@@ -124,7 +124,7 @@ export default function FolderRoute() {
           <Button
             variant="outline"
             onClick={() =>
-              download(`/api/v1/question-banks/${bankId}/export`, `question-bank-${bankId}.xlsx`)
+              downloadFile(`/api/v1/question-banks/${bankId}/export`, `question-bank-${bankId}.xlsx`)
             }
           >
             <Download className="h-4 w-4" /> {t("qb.export")}

@@ -97,7 +97,6 @@ export interface Page<T> {
 export type ReportState = Omit<V1Schemas["ReportOut"], "report"> & { report: AdvancedReportData | null };
 
 /** Why the advanced report cannot be generated yet (server codes; empty when it can). */
-export type ReportUnavailable = "report_not_purchased" | "test_not_ended" | "result_not_released" | "";
 
 /** A breakdown row of the advanced report: the learner's share and the cohort's mean share. */
 export interface ReportRow extends BreakdownRow {

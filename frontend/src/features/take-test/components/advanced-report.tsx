@@ -9,7 +9,7 @@ import { useEffect, useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import { downloadReportPdf } from "../api/download-report-pdf";
@@ -17,7 +17,7 @@ import { useGenerateReport } from "../api/generate-report";
 import { useReport } from "../api/get-report";
 import type { AdvancedReportData, ReportState } from "../api/types";
 import { clockOffset, hoursMinutes, timeLeftMs } from "../lib/timer";
-import { RESULT_STYLE, resultLabel } from "./labels";
+import { ResultBadge } from "./status-badge";
 import { CohortChart, DistributionChart } from "./report-charts";
 
 const REASONS: Record<string, MessageId> = {
@@ -190,7 +190,7 @@ export function AdvancedReport({
 
 function ReportBody({ report, locale }: { report: AdvancedReportData; locale: string }) {
   const t = useT();
-  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+  const number = (n: number) => formatNumber(n, locale);
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-4">
@@ -217,13 +217,7 @@ function ReportBody({ report, locale }: { report: AdvancedReportData; locale: st
         <div>
           <dt className="text-xs uppercase text-slate-500">{t("takeTest.result.outcome")}</dt>
           <dd className="mt-1">
-            <span
-              className={`inline-flex rounded-full px-2.5 py-1 text-sm font-medium ${
-                RESULT_STYLE[report.result] ?? RESULT_STYLE.pending
-              }`}
-            >
-              {t(resultLabel(report.result))}
-            </span>
+            <ResultBadge result={report.result} size="md" />
           </dd>
         </div>
       </dl>

@@ -9,20 +9,17 @@ import { inLanguage, MathHtml } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatNumber as number } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useResult } from "../api/get-result";
 import type { Answer, Result, ResultAnswer } from "../api/types";
 import { answerText, chosenValue, isAnswered, selectedOption, selectedOptions } from "../lib/answers";
 import { paths } from "../lib/window";
-import { RESULT_STYLE, resultLabel } from "./labels";
 import { linkButton } from "./assignment-action";
 import { Breakdown } from "./breakdown";
 import { MathSpan } from "./math-span";
-
-const number = (n: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+import { ResultBadge } from "./status-badge";
 
 export function ResultView({
   enrollmentId,
@@ -128,14 +125,7 @@ function Summary({ data, locale }: { data: Result; locale: string }) {
             <div>
               <dt className="text-xs uppercase text-slate-500">{t("takeTest.result.outcome")}</dt>
               <dd className="mt-1">
-                <span
-                  className={cn(
-                    "inline-flex rounded-full px-2.5 py-1 text-sm font-medium",
-                    RESULT_STYLE[data.result ?? "pending"] ?? RESULT_STYLE.pending,
-                  )}
-                >
-                  {t(resultLabel(data.result))}
-                </span>
+                <ResultBadge result={data.result} size="md" />
               </dd>
             </div>
             {data.passing_score !== null && (

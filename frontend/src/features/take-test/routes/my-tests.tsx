@@ -7,17 +7,16 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 
 import { Input, Select } from "@/components/ui/field";
-import { formatDate, formatDateTime, formatVnd } from "@/lib/format";
+import { formatDate, formatDateTime, formatNumber, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useMyAssignments } from "../api/get-my-assignments";
 import { MY_STATUSES } from "../api/types";
 import { AssignmentAction, linkButton } from "../components/assignment-action";
-import { RESULT_STYLE, resultLabel, sourceLabel, statusLabel } from "../components/labels";
+import { sourceLabel, statusLabel } from "../components/labels";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import { cn } from "@/lib/cn";
-import { StatusBadge } from "../components/status-badge";
+import { ResultBadge, StatusBadge } from "../components/status-badge";
 import { useDebounced } from "../components/use-debounced";
 import { paths } from "../lib/window";
 
@@ -42,7 +41,6 @@ export default function MyTestsRoute() {
   const filtered = settled !== "" || status !== ALL;
   const now = Date.now();
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale) : "—");
-  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
 
   return (
     <div className="grid gap-6">
@@ -170,22 +168,15 @@ export default function MyTestsRoute() {
               <Td label={t("myTests.column.score")} className="whitespace-nowrap tabular-nums">
                 {row.max_score !== null && row.attempt_status === "submitted"
                   ? t("takeTest.result.scoreOf", {
-                      score: row.score !== null ? number(row.score) : "—",
-                      max: number(row.max_score),
+                      score: row.score !== null ? formatNumber(row.score, locale) : "—",
+                      max: formatNumber(row.max_score, locale),
                     })
                   : "—"}
               </Td>
               <Td label={t("myTests.column.result")}>
                 {row.attempt_status === "submitted" ? (
                   <span className="grid justify-items-start gap-0.5">
-                    <span
-                      className={cn(
-                        "inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium",
-                        RESULT_STYLE[row.result ?? "pending"] ?? RESULT_STYLE.pending,
-                      )}
-                    >
-                      {t(resultLabel(row.result))}
-                    </span>
+                    <ResultBadge result={row.result} />
                     <span className="whitespace-nowrap text-xs text-slate-500">
                       {t(row.released ? "myTests.released" : "myTests.pendingRelease")}
                     </span>

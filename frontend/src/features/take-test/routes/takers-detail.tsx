@@ -56,6 +56,7 @@ export default function TakersDetailRoute() {
   const row = detail.data;
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale) : "—");
   const taken = row.status === "submitted" || row.status === "graded";
+  const report = <AdvancedReport enrollmentId={row.enrollment_id} closesAt={row.batch_expires_at} />;
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       {back}
@@ -104,13 +105,9 @@ export default function TakersDetailRoute() {
         </Item>
       </dl>
       {taken ? (
-        <ResultView enrollmentId={row.enrollment_id}>
-          <AdvancedReport enrollmentId={row.enrollment_id} closesAt={row.batch_expires_at} />
-        </ResultView>
+        <ResultView enrollmentId={row.enrollment_id}>{report}</ResultView>
       ) : (
-        row.advanced_report && (
-          <AdvancedReport enrollmentId={row.enrollment_id} closesAt={row.batch_expires_at} />
-        )
+        row.advanced_report && report
       )}
     </div>
   );
