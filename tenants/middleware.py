@@ -2,7 +2,8 @@
 
 ARCHITECTURE.md "Tenancy": an educator profile -> its organization's schema; any other profile,
 or no session -> public. The current profile id lives in the session under ``PROFILE_SESSION_KEY``
-(set at login and by switch-profile). The profile, its user and its organization are read in one
+(set at login and by switch-profile). Sessions live in a store every process reads (the database,
+or Redis), never in one process's memory, so a logout or a removal holds everywhere at once. The profile, its user and its organization are read in one
 query with the user's other active profiles (``request.active_profiles``); when that succeeds
 ``request.user`` is set from it, so Django's lazy user lookup never runs a second query.
 """
@@ -54,6 +55,9 @@ class ProfileTenantMiddleware:
         )
         profile = next((p for p in profiles if p.pk == profile_id), None)
         if profile is None:
+            # The session's profile was removed or deactivated (or the user was): the session
+            # ends on every process at once (issue 16, item 1), the next call answers 401.
+            session.flush()
             return None
         for other in profiles:
             other.user = profile.user  # one user object for all

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
 
-from accounts import selectors, services
+from accounts import selectors, services, throttling
 from accounts.models import Profile
 from accounts.schemas import (
     AuthorizedOut,
@@ -71,6 +71,7 @@ def login(request: HttpRequest, payload: LoginIn):
 @public_router.post("auth/resend-verification-email", response=Envelope[Empty])
 def resend_verification_email(request: HttpRequest, payload: EmailIn):
     """Mail a new verification link to an unverified account. Same answer for any e-mail."""
+    throttling.public_call_limit(request, action="resend-verification", address=payload.email)
     services.user_resend_verification(email=payload.email)
     return ok({}, _("If an unverified account uses this e-mail, we have sent a new verification link."))
 
@@ -79,6 +80,7 @@ def resend_verification_email(request: HttpRequest, payload: EmailIn):
 def token_exchange(request: HttpRequest, payload: TokenIn):
     """Trade a token from GET /api/v1/auth/request-token-exchange (valid 60 s, once) for a session.
     Error: 400 ``invalid_token_exchange``."""
+    throttling.public_call_limit(request, action="token-exchange")
     profile = services.token_exchange_redeem(request, token=payload.token)
     return ok(selectors.authorized_payload(profile))
 
@@ -91,6 +93,7 @@ def register(request: HttpRequest, payload: RegisterIn):
     ``gender`` male|female, ``province_code`` from GET /public/api/provinces). Errors: 400
     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
     """
+    throttling.public_call_limit(request, action="register", address=payload.email)
     user = services.user_register(data=payload.dict())
     message = _("Registration successful. Check your e-mail to verify your account.")
     return Status(201, ok({"email": user.email}, message))
@@ -99,6 +102,7 @@ def register(request: HttpRequest, payload: RegisterIn):
 @public_router.post("users/verify-email", response=Envelope[Empty])
 def verify_email(request: HttpRequest, payload: TokenIn):
     """Activate the account of a verification link's token. Error: 400 ``invalid_verification_link``."""
+    throttling.public_call_limit(request, action="verify-email")
     services.user_verify_email(token=payload.token)
     return ok({}, _("Your e-mail address is verified. You can log in now."))
 
@@ -106,6 +110,7 @@ def verify_email(request: HttpRequest, payload: TokenIn):
 @public_router.post("users/forgot-password", response=Envelope[Empty])
 def forgot_password(request: HttpRequest, payload: EmailIn):
     """Mail a password-reset link (valid 24 h, once). Same answer for any e-mail."""
+    throttling.public_call_limit(request, action="forgot-password", address=payload.email)
     services.password_reset_request(email=payload.email)
     return ok({}, _("If an account uses this e-mail, we have sent a link to reset the password."))
 
@@ -114,6 +119,7 @@ def forgot_password(request: HttpRequest, payload: EmailIn):
 def reset_password(request: HttpRequest, payload: ResetPasswordIn):
     """Set a new password from the reset link's ``uid`` and ``token``.
     Errors: 400 ``invalid_reset_link`` or ``validation_error``."""
+    throttling.public_call_limit(request, action="reset-password")
     services.password_reset_confirm(
         uid=payload.uid,
         token=payload.token,
@@ -127,12 +133,14 @@ def reset_password(request: HttpRequest, payload: ResetPasswordIn):
 def check_invitation(request: HttpRequest, kind: str, payload: TokenIn):
     """What an invitation link offers (``kind`` is educator or learner).
     Error: 400 ``invalid_invitation`` (unknown, used, rejected or expired)."""
+    throttling.public_call_limit(request, action="invitation")
     return ok(services.invitation_check(token=payload.token, role=_invitation_role(kind)))
 
 
 @public_router.post("users/{kind}/reject-invitation", response=Envelope[Empty])
 def reject_invitation(request: HttpRequest, kind: str, payload: TokenIn):
     """Decline an invitation. Error: 400 ``invalid_invitation``."""
+    throttling.public_call_limit(request, action="invitation")
     services.invitation_reject(token=payload.token, role=_invitation_role(kind))
     return ok({}, _("invitation rejected"))
 
@@ -142,6 +150,7 @@ def register_invited(request: HttpRequest, kind: str, payload: RegisterInvitedIn
     """Accept an invitation: create the account (or prove an existing one by its password), add
     the organization profile and log in. Errors: 400 ``invalid_invitation``,
     ``invitation_wrong_password`` or ``validation_error``."""
+    throttling.public_call_limit(request, action="invitation")
     profile = services.invitation_register(
         request,
         token=payload.token,

@@ -244,6 +244,25 @@ class Invitation(models.Model):
         return self.status
 
 
+class TokenExchange(models.Model):
+    """A one-time token of GET /api/v1/auth/request-token-exchange (spec section 7): another client
+    trades it for a session of ``profile`` within 60 s, once (issue 16, item 4). Only the token's
+    digest is stored; redeeming is one conditional UPDATE, so concurrent redemptions on any
+    processes yield one session."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    profile = models.ForeignKey(Profile, on_delete=models.CASCADE, related_name="token_exchanges")
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["expires_at"])]
+
+    def __str__(self) -> str:
+        return f"token exchange {self.pk} for profile {self.profile_id}"
+
+
 class MembershipEvent(models.Model):
     """One change of someone's membership in an organization (issue 9, item 4): who did what to
     whom, when. ``profile`` is empty until the invitee has a profile there."""

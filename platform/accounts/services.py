@@ -6,12 +6,13 @@ Rules come from spec section 5 (validation) and issue 2 (security). Every refusa
 
 from __future__ import annotations
 
+import secrets
 import uuid
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import login, logout
+from django.contrib.auth import SESSION_KEY, login, logout
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
@@ -25,13 +26,14 @@ from django.utils import timezone, translation
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
-from django_ratelimit.core import ALL, get_usage, is_ratelimited
 
+from accounts import throttling
 from accounts.error_codes import AccountsErrorCode as Code
 from accounts.models import (
     Invitation,
     MembershipEvent,
     Profile,
+    TokenExchange,
     User,
     cccd_validator,
     invitation_ttl,
@@ -46,7 +48,6 @@ from tenants.models import Organization
 
 VERIFY_SALT = "accounts.verify-email"
 VERIFY_MAX_AGE = 60 * 60 * 24 * 3  # seconds
-EXCHANGE_SALT = "accounts.token-exchange"
 EXCHANGE_MAX_AGE = 60  # seconds
 GRADES = range(1, 13)  # Vietnamese general education: grades 1 to 12
 
@@ -241,59 +242,41 @@ def user_verify_email(*, token: str) -> User:
 # --- login, logout, token exchange -------------------------------------------------------------
 
 
-def _client_ip(group: str, request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "")
-
-
-def _login_usage(request: HttpRequest, email: str, *, increment: bool) -> dict | None:
-    return get_usage(
-        request,
-        group="login-account",
-        key=lambda group, req: email,
-        rate=settings.LOGIN_RATE_PER_ACCOUNT,
-        method=ALL,
-        increment=increment,
-    )
-
-
-def _login_limited(request: HttpRequest, email: str) -> bool:
-    """Every attempt counts against the client IP; only failed ones count against the account,
-    so a person who logs in on several devices is never locked out by their own successes."""
-    by_ip = is_ratelimited(
-        request,
-        group="login-ip",
-        key=_client_ip,
-        rate=settings.LOGIN_RATE_PER_IP,
-        method=ALL,
-        increment=True,
-    )
-    usage = _login_usage(request, email, increment=False)
-    by_account = usage is not None and usage["count"] >= usage["limit"]
-    return by_ip or by_account
-
-
 def _login_failed(request: HttpRequest, email: str) -> ApplicationError:
-    _login_usage(request, email, increment=True)
+    throttling.login_failed(request, email)
     return ApplicationError(
         Code.INVALID_CREDENTIALS, _("Login Failed: wrong e-mail or password."), status=400
     )
 
 
 def session_start(request: HttpRequest, *, user: User, profile: Profile) -> None:
-    """Log ``user`` in on this request (the session id is rotated) with ``profile`` current."""
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    """Log ``user`` in on this request with ``profile`` current. The session id always changes
+    (issue 16, item 1): Django's ``login`` keeps the id when the session already belongs to the
+    same user, so that case rotates it here."""
+    same_user = str(request.session.get(SESSION_KEY, "")) == str(user.pk)
+    login(request, user, backend="accounts.backends.ThrottledModelBackend")
+    if same_user:
+        request.session.cycle_key()
+    session_profile_set(request, profile)
+
+
+def session_profile_set(request: HttpRequest, profile: Profile) -> None:
+    """Make ``profile`` the session's current profile and the request's schema."""
     request.session[PROFILE_SESSION_KEY] = profile.pk
     request.profile = profile
     if profile.uses_tenant_schema:
         connection.set_tenant(profile.organization)
+    else:
+        connection.set_schema_to_public()
 
 
 def user_login(request: HttpRequest, *, email: str, password: str) -> Profile:
     """Check credentials and start a session in the user's default profile.
 
-    Rate limited per account (failed attempts only) and per client IP (every attempt)
-    (``LOGIN_RATE_PER_ACCOUNT``, ``LOGIN_RATE_PER_IP``; 429 ``login_rate_limited``). Wrong e-mail or password -> 400 ``invalid_credentials`` ("Login
-    Failed"); an unverified account with the right password -> 403 ``email_not_verified`` (the
+    Limited by ``accounts.throttling`` (failed attempts per account and client IP, every attempt
+    per IP, a ceiling of failures per account; 429 ``login_rate_limited``); answers in the same
+    time whether or not the account exists. Wrong e-mail or password -> 400
+    ``invalid_credentials`` ("Login Failed"); an unverified account with the right password -> 403 ``email_not_verified`` (the
     client offers POST public/api/auth/resend-verification-email); no active profile -> 403
     ``no_active_profile``.
     """
@@ -306,14 +289,14 @@ def user_login(request: HttpRequest, *, email: str, password: str) -> Profile:
     if not password:
         errors.add("password", _("Required"))
     errors.raise_if_any(_("Login Failed"))
-    if _login_limited(request, email):
-        raise ApplicationError(
-            Code.LOGIN_RATE_LIMITED,
-            _("Too many login attempts. Please wait a few minutes and try again."),
-            status=429,
-        )
+    throttling.login_attempt(request, email)
     user = User.objects.filter(email__iexact=email).first()
-    if user is None or not user.check_password(password):
+    if user is None:
+        # Hash the password anyway, as Django's ModelBackend does, so that the answer takes as
+        # long whether or not the account exists (issue 16, item 5: no enumeration by timing).
+        User().set_password(password)
+        raise _login_failed(request, email)
+    if not user.check_password(password):
         raise _login_failed(request, email)
     if user.email_verified_at is None:
         raise ApplicationError(
@@ -341,31 +324,42 @@ def user_logout(request: HttpRequest) -> None:
 
 
 def token_exchange_issue(*, profile: Profile) -> dict[str, Any]:
-    """A signed token another client (e.g. the survey service) trades for a session of this
-    profile at POST /public/api/auth/token-exchange within ``EXCHANGE_MAX_AGE`` seconds."""
-    token = signing.dumps({"u": profile.user_id, "p": profile.pk, "n": uuid.uuid4().hex}, salt=EXCHANGE_SALT)
+    """A random one-time token another client (e.g. the survey service) trades for a session of
+    this profile at POST /public/api/auth/token-exchange within ``EXCHANGE_MAX_AGE`` seconds.
+    Only its digest is stored (``TokenExchange``). Returns ``{"token", "expires_in"}`` (seconds)."""
+    now = timezone.now()
+    token = secrets.token_urlsafe(32)
+    TokenExchange.objects.filter(expires_at__lt=now - timedelta(days=1)).delete()
+    TokenExchange.objects.create(
+        digest=token_digest(token), profile=profile, expires_at=now + timedelta(seconds=EXCHANGE_MAX_AGE)
+    )
     return {"token": token, "expires_in": EXCHANGE_MAX_AGE}
 
 
 def token_exchange_redeem(request: HttpRequest, *, token: str) -> Profile:
-    """Start a session from a token of ``token_exchange_issue``; a token works once.
+    """Start a session from a token of ``token_exchange_issue``. A token works once, whatever the
+    number of processes redeeming it at the same time (one conditional UPDATE; issue 16, item 4).
 
-    Raises ``invalid_token_exchange`` (400) for a tampered, expired or used token.
+    Raises ``invalid_token_exchange`` (400) for an unknown, expired or used token, or one whose
+    profile is no longer active.
     """
-    from django.core.cache import cache
-
     invalid = ApplicationError(
         Code.INVALID_TOKEN_EXCHANGE, _("This sign-in link is invalid or has expired."), status=400
     )
-    try:
-        payload = signing.loads(token or "", salt=EXCHANGE_SALT, max_age=EXCHANGE_MAX_AGE)
-    except signing.BadSignature as exc:
-        raise invalid from exc
-    if not cache.add(f"token-exchange-used:{payload['n']}", 1, timeout=EXCHANGE_MAX_AGE * 2):
+    now = timezone.now()
+    digest = token_digest(token or "")
+    claimed = TokenExchange.objects.filter(digest=digest, used_at__isnull=True, expires_at__gt=now).update(
+        used_at=now
+    )
+    if claimed != 1:
         raise invalid
     profile = (
         Profile.objects.select_related("user", "organization")
-        .filter(pk=payload["p"], user_id=payload["u"], status=Profile.Status.ACTIVE, user__is_active=True)
+        .filter(
+            token_exchanges__digest=digest,
+            status=Profile.Status.ACTIVE,
+            user__is_active=True,
+        )
         .first()
     )
     if profile is None:
@@ -428,13 +422,8 @@ def profile_switch(request: HttpRequest, *, profile_id: int) -> Profile:
     )
     if profile is None:
         raise ApplicationError(Code.PROFILE_NOT_FOUND, _("Profile not found."), status=404)
-    request.session[PROFILE_SESSION_KEY] = profile.pk
     request.session.cycle_key()
-    request.profile = profile
-    if profile.uses_tenant_schema:
-        connection.set_tenant(profile.organization)
-    else:
-        connection.set_schema_to_public()
+    session_profile_set(request, profile)
     return profile
 
 

@@ -271,10 +271,12 @@ RETURNING seq
 
 
 def _question_shape(question_id: int) -> Question | None:
-    """Type, options and answer key of a question version, cached: a published version never
-    changes (editing creates the next version)."""
-    from django.core.cache import cache
+    """Type, options and answer key of a question version, cached in this process (the "local"
+    cache): a published version never changes (editing creates the next version), so no process
+    can hold a stale copy."""
+    from django.core.cache import caches
 
+    cache = caches["local"]
     key = f"qshape:{connection.schema_name}:{question_id}"
     shape = cache.get(key)
     if shape is None:

@@ -14,9 +14,17 @@ from tenants.middleware import PROFILE_SESSION_KEY
 class ProfileSessionAuth(SessionAuth):
     """Django's session cookie + CSRF on unsafe methods; the auth result is the current Profile.
 
-    No session -> 401 ``not_authenticated``. A session whose stored profile is gone or inactive
-    falls back to the user's first active profile.
+    No session -> 401 ``not_authenticated``, whatever the method and before the CSRF check, so a
+    call without cookies gets the envelope the client acts on (issue 16, item 11); a session ->
+    CSRF is checked on unsafe methods (403 ``csrf_failed``). A signed-in session without a stored
+    profile (e.g. the Django admin's) gets the user's first active profile; a session whose profile
+    was removed has already been ended by ``tenants.middleware``.
     """
+
+    def __call__(self, request: HttpRequest):
+        if getattr(request, "profile", None) is None and not request.user.is_authenticated:
+            return None
+        return super().__call__(request)
 
     def authenticate(self, request: HttpRequest, key: str | None):
         profile = getattr(request, "profile", None)

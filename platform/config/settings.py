@@ -97,7 +97,7 @@ TENANT_LIMIT_SET_CALLS = True
 DATABASE_ROUTERS = ["django_tenants.routers.TenantSyncRouter"]
 
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = ["accounts.backends.ThrottledModelBackend"]
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
@@ -131,9 +131,11 @@ INVITATION_RESEND_INTERVAL = int(os.environ.get("INVITATION_RESEND_INTERVAL", "6
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.HostileInputMiddleware",  # size, depth, NUL guards on API paths (issue 16)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.origin.PublicApiOriginMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -163,8 +165,12 @@ TEMPLATES = [
 DATABASES = {"default": dj_database_url.parse(database_url(DATA_DIR), conn_max_age=0)}
 DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
 DATABASES["default"].setdefault("OPTIONS", {})
-if not TESTING and env_bool("DB_POOL", True):
-    # psycopg 3 pool (Django >= 5.1); sized for a gunicorn worker with a few threads.
+if env_bool("DB_POOL", not TESTING):
+    # psycopg 3 pool (Django >= 5.1); sized for a gunicorn worker with a few threads. With
+    # CONN_HEALTH_CHECKS Django gives the pool psycopg's ``check_connection``: a connection is
+    # tested before it is handed out, so a database restart costs a reconnect, not a 500
+    # (issue 16, item 10).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
@@ -177,25 +183,38 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 BACKGROUND_IDLE_PRIORITY = env_bool("BACKGROUND_IDLE_PRIORITY", not TESTING)
 
 # --- cache, sessions, rate limits ----------------------------------------------------------------
+# Everything that must agree between requests (sessions, rate-limit counters, one-time marks)
+# lives in a store every process and node sees (issue 16, item 1; ARCHITECTURE.md "Stack"):
+# Redis when REDIS_URL is set, else a table of the database (config.cache.SharedDatabaseCache,
+# whose increments are atomic across processes). The "local" cache is per process and only for
+# values that never change once written (a published question version's shape).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if TESTING and REDIS_URL and os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
     # Parallel test workers each get their own Redis database (15, 14, ...): cache.clear()
     # in one worker must not wipe another's keys.
     _worker = int(os.environ["PYTEST_XDIST_WORKER"][2:])
     REDIS_URL = REDIS_URL.rsplit("/", 1)[0] + f"/{15 - _worker}"
+SHARED_CACHE_TABLE = "platform_cache"
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    _shared_cache = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    # Sessions are read from Redis and written through to the database.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
-    # Per process. Django's default of 300 entries is smaller than one school's sitting: with
-    # 500 learners each request's session fell out of the cache and was read from the database.
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "platform",
-            "OPTIONS": {"MAX_ENTRIES": 20000},
-        }
+    _shared_cache = {
+        "BACKEND": "config.cache.SharedDatabaseCache",
+        "LOCATION": SHARED_CACHE_TABLE,
+        "OPTIONS": {"MAX_ENTRIES": 200_000},
     }
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # One indexed read of the session row a request; no per-process copy that could go stale.
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+CACHES = {
+    "default": _shared_cache,
+    "local": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "platform-local",
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    },
+}
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = SECURE
@@ -206,9 +225,19 @@ CSRF_COOKIE_HTTPONLY = False  # the SPA reads it to send X-CSRFToken
 CSRF_HEADER_NAME = "HTTP_X_CSRFTOKEN"
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_ENABLE = True
-# Login attempts (issue 2, item 6): per account and per client IP, in attempts per period.
-LOGIN_RATE_PER_ACCOUNT = os.environ.get("LOGIN_RATE_PER_ACCOUNT", "5/5m")
+# Login attempts (issue 16, item 3; config/throttle.py). Failed attempts count per (account, client
+# IP) pair, so guessing from one address stops without locking the owner out elsewhere; every
+# attempt counts per IP; failed attempts from all addresses count per account under a looser
+# ceiling against distributed guessing.
+LOGIN_RATE_PER_ACCOUNT = os.environ.get("LOGIN_RATE_PER_ACCOUNT", "5/5m")  # per account and IP
 LOGIN_RATE_PER_IP = os.environ.get("LOGIN_RATE_PER_IP", "30/5m")
+LOGIN_RATE_ACCOUNT_CEILING = os.environ.get("LOGIN_RATE_ACCOUNT_CEILING", "100/h")
+# Public calls that mail someone or test a token (issue 16, item 5): per client IP and per target
+# (e-mail address or token).
+PUBLIC_RATE_PER_IP = os.environ.get("PUBLIC_RATE_PER_IP", "20/10m")
+MAIL_RATE_PER_ADDRESS = os.environ.get("MAIL_RATE_PER_ADDRESS", "3/h")
+# django-ratelimit's W001 names the caches it knows to increment atomically; SharedDatabaseCache
+# increments under a row lock (config/cache.py), so the warning does not apply.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] if not REDIS_URL else []
 
 # --- security (manage.py check --deploy is clean with SECURE=1 DEBUG=0 and a real SECRET_KEY) ------

@@ -70,14 +70,16 @@ def test_middleware_educator_uses_org_schema_learner_public(educator_a, org_a, o
     assert _schema_seen_by(learner_in_org)["schema"] == "public"
 
 
-def test_middleware_ignores_a_profile_of_another_user(educator_a, learner):
+def test_middleware_never_uses_a_profile_of_another_user(educator_a, learner):
+    """A session naming a profile that is not an active profile of its user (another user's, or
+    one removed since) is ended: 401, never the other profile's organization."""
     client = client_for(learner)
     session = client.session
-    session[PROFILE_SESSION_KEY] = educator_a.pk  # tampered: not this user's profile
+    session[PROFILE_SESSION_KEY] = educator_a.pk  # not this user's profile
     session.save()
     res = client.get("/api/v1/auth/is-authorized")
-    assert res.status_code == 200
-    assert res.json()["data"]["current_profile_id"] == learner.pk
+    assert res.status_code == 401 and res.json()["code"] == "not_authenticated"
+    assert client.get("/api/v1/auth/is-authorized").status_code == 401
 
 
 def test_is_authorized_query_count(educator_a, django_assert_max_num_queries):

@@ -215,29 +215,27 @@ def test_login_rotates_session_id_and_sets_safe_cookie(learner):
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
 
 
-def test_login_rate_limited_per_account(learner, settings):
-    settings.LOGIN_RATE_PER_ACCOUNT = "3/5m"
-    for _ in range(3):
-        post(
-            Client(REMOTE_ADDR="10.0.0.1"),
-            "/public/api/auth/login",
-            {"email": learner.user.email, "password": "bad-bad-bad"},
-        )
-    # Fourth attempt from another address, even with the right password, is refused.
-    res = post(
-        Client(REMOTE_ADDR="10.0.0.2"),
-        "/public/api/auth/login",
-        {"email": learner.user.email, "password": PASSWORD},
-    )
+def _login(ip: str, email: str, password: str):
+    return post(Client(REMOTE_ADDR=ip), "/public/api/auth/login", {"email": email, "password": password})
+
+
+def test_login_guessing_stops_at_the_limit_without_locking_the_owner_out(learner, settings):
+    """Issue 16, item 3: 25 wrong passwords from one address get 400 five times, then 429 from
+    the sixth on; the owner's right password from another address still logs in."""
+    codes = [_login("10.0.0.1", learner.user.email, "bad-bad-bad").status_code for _ in range(25)]
+    assert codes == [400] * 5 + [429] * 20
+    res = _login("10.0.0.1", learner.user.email, PASSWORD)
     assert res.status_code == 429 and res.json()["code"] == "login_rate_limited"
-    # Another account is not affected.
+    assert _login("10.0.0.2", learner.user.email, PASSWORD).status_code == 200
+    # Another account from the guessing address is not affected by this account's pair limit.
     other = ProfileFactory()
-    res = post(
-        Client(REMOTE_ADDR="10.0.0.2"),
-        "/public/api/auth/login",
-        {"email": other.user.email, "password": PASSWORD},
-    )
-    assert res.status_code == 200
+    assert _login("10.0.0.1", other.user.email, PASSWORD).status_code == 200
+
+
+def test_login_account_ceiling_stops_guessing_spread_over_addresses(learner, settings):
+    settings.LOGIN_RATE_ACCOUNT_CEILING = "6/h"
+    codes = [_login(f"10.0.3.{i}", learner.user.email, "bad-bad-bad").status_code for i in range(8)]
+    assert codes == [400] * 6 + [429] * 2
 
 
 def test_successful_logins_do_not_count_against_the_account(learner, settings):

@@ -383,7 +383,7 @@ def test_member_events_constant_queries(as_educator_a, org_a, django_assert_max_
     url = f"/api/v1/organization/members/{member.pk}"
     for active in (False, True, False, True, False):
         as_educator_a.put(url, {"active": active}, content_type=J)
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(6):
         events = as_educator_a.get(f"{url}/events").json()["data"]
     assert len(events) == 5
 
@@ -450,7 +450,7 @@ def test_learner_activity(as_educator_a, org_a, org_b, educator_a, django_assert
     _activity_rows(org_a, learner, 4, "A")
     _activity_rows(org_a, other, 1, "Other")
     url = f"/api/v1/organization/members/{learner.pk}/activity"
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         res = as_educator_a.get(url)
     assert res.status_code == 200, res.json()
     data = res.json()["data"]

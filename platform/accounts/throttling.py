@@ -1,0 +1,104 @@
+"""Abuse limits: login guessing and public calls that mail someone or test a token (issue 16,
+items 3 and 5). The one home of these rules; counters live in the shared cache
+(``settings.RATELIMIT_USE_CACHE``: Redis, or ``config.cache.SharedDatabaseCache``), so every
+process and node counts the same attempts.
+
+Login (``LOGIN_RATE_*`` settings, rates as django-ratelimit's ``"N/period"``):
+- failed attempts per (account, client IP) pair: ``LOGIN_RATE_PER_ACCOUNT`` (5 per 5 minutes).
+  Guessing from one address stops; the owner, from another address, still logs in.
+- every attempt per client IP: ``LOGIN_RATE_PER_IP`` (30 per 5 minutes), against one address
+  trying many accounts.
+- failed attempts per account from every address: ``LOGIN_RATE_ACCOUNT_CEILING`` (100 an hour),
+  against guessing spread over many addresses. Reaching it refuses that account everywhere until
+  the window ends: the price of stopping a distributed guesser.
+
+Public calls (``public_call_limit``): per client IP and action (``PUBLIC_RATE_PER_IP``) and, for
+calls that send a mail, per target address (``MAIL_RATE_PER_ADDRESS``, 3 an hour).
+
+The client IP is ``REMOTE_ADDR``: the web server must be the one that sets it (gunicorn behind a
+proxy that rewrites it, as in ops/compose.yaml), never a client-sent header.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django_ratelimit.core import ALL, get_usage
+
+from accounts.error_codes import AccountsErrorCode as Code
+from config.errors import ApplicationError, CommonErrorCode
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The address the request came from (``REMOTE_ADDR``)."""
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def _usage(request: HttpRequest, group: str, value: str, rate: str, *, increment: bool) -> dict | None:
+    return get_usage(
+        request, group=group, key=lambda _group, _req: value, rate=rate, method=ALL, increment=increment
+    )
+
+
+def _reached(usage: dict | None) -> bool:
+    """True when ``usage`` (not incremented) shows the limit already used up."""
+    return usage is not None and (usage["should_limit"] or usage["count"] >= usage["limit"])
+
+
+def login_rate_limited_error() -> ApplicationError:
+    """429 ``login_rate_limited``: the login's refusal, localized."""
+    return ApplicationError(
+        Code.LOGIN_RATE_LIMITED,
+        _("Too many login attempts. Please wait a few minutes and try again."),
+        status=429,
+    )
+
+
+def login_attempt(request: HttpRequest, email: str) -> None:
+    """Count a login attempt for ``email`` (normalized) from this client and refuse it when a limit
+    is reached. Call before checking the password.
+
+    Raises ``ApplicationError`` 429 ``login_rate_limited``.
+    """
+    ip = client_ip(request)
+    by_ip = _usage(request, "login-ip", ip, settings.LOGIN_RATE_PER_IP, increment=True)
+    if by_ip is not None and by_ip["should_limit"]:
+        raise login_rate_limited_error()
+    pair = _usage(request, "login-pair", f"{email}|{ip}", settings.LOGIN_RATE_PER_ACCOUNT, increment=False)
+    ceiling = _usage(request, "login-account", email, settings.LOGIN_RATE_ACCOUNT_CEILING, increment=False)
+    if _reached(pair) or _reached(ceiling):
+        raise login_rate_limited_error()
+
+
+def login_failed(request: HttpRequest, email: str) -> None:
+    """Count a failed login (wrong e-mail or password) for the pair and the account."""
+    ip = client_ip(request)
+    _usage(request, "login-pair", f"{email}|{ip}", settings.LOGIN_RATE_PER_ACCOUNT, increment=True)
+    _usage(request, "login-account", email, settings.LOGIN_RATE_ACCOUNT_CEILING, increment=True)
+
+
+def public_call_limit(request: HttpRequest, *, action: str, address: str | None = None) -> None:
+    """Count a public call (``action``: forgot-password, resend-verification, register,
+    check-invitation, token-exchange, ...) per client IP and, when it mails ``address``, per
+    address; refuse it once either limit is passed.
+
+    Raises ``ApplicationError`` 429 ``rate_limited`` ("Too many requests...", localized).
+    """
+    limited = _usage(
+        request, f"public-ip:{action}", client_ip(request), settings.PUBLIC_RATE_PER_IP, increment=True
+    )
+    if address and not (limited and limited["should_limit"]):
+        limited = _usage(
+            request,
+            f"mail-address:{action}",
+            address.strip().lower(),
+            settings.MAIL_RATE_PER_ADDRESS,
+            increment=True,
+        )
+    if limited is not None and limited["should_limit"]:
+        raise ApplicationError(
+            CommonErrorCode.RATE_LIMITED,
+            _("Too many requests. Please wait a few minutes and try again."),
+            status=429,
+        )

@@ -1,0 +1,46 @@
+"""The shared cache of the embedded default: a table of the database every process uses.
+
+With no ``REDIS_URL`` there is no cache server, yet sessions, rate-limit counters and one-time
+marks must agree between the web processes and nodes (issue 16, item 1; ARCHITECTURE.md "Stack").
+Django's ``DatabaseCache`` stores them in Postgres, but its ``incr`` is a read followed by a write,
+so two processes counting the same key at once lose a count. ``SharedDatabaseCache.incr`` takes the
+row ``FOR UPDATE`` first, which makes django-ratelimit's counters exact across processes.
+
+The table (``settings.SHARED_CACHE_TABLE``) is created by a migration of ``accounts`` in the
+public schema, so it exists wherever the schemas are migrated, whatever the cache settings.
+"""
+
+from __future__ import annotations
+
+import base64
+import pickle
+
+from django.core.cache.backends.db import DatabaseCache
+from django.db import connections, router, transaction
+from django.utils.timezone import now as tz_now
+
+
+class SharedDatabaseCache(DatabaseCache):
+    """``DatabaseCache`` whose ``incr``/``decr`` are atomic across processes (row lock)."""
+
+    def incr(self, key, delta=1, version=None):
+        """Add ``delta`` to the integer stored at ``key`` and return the new value.
+
+        Raises ``ValueError`` when the key is missing or expired (Django's cache contract).
+        """
+        key = self.make_and_validate_key(key, version=version)
+        db = router.db_for_write(self.cache_model_class)
+        connection = connections[db]
+        table = connection.ops.quote_name(self._table)
+        with transaction.atomic(using=db), connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT value FROM {table} WHERE cache_key = %s AND expires >= %s FOR UPDATE",  # noqa: S608
+                [key, connection.ops.adapt_datetimefield_value(tz_now().replace(microsecond=0))],
+            )
+            row = cursor.fetchone()
+            if row is None:
+                raise ValueError(f"Key '{key}' not found.")
+            value = pickle.loads(base64.b64decode(row[0].encode())) + delta  # noqa: S301 (our own rows)
+            encoded = base64.b64encode(pickle.dumps(value, self.pickle_protocol)).decode("latin1")
+            cursor.execute(f"UPDATE {table} SET value = %s WHERE cache_key = %s", [encoded, key])  # noqa: S608
+        return value
