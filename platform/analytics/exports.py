@@ -355,7 +355,8 @@ def write_dashboard_pdf(
     """Write the dashboard PDF of ``q`` to ``out`` in the active language; returns the figures
     it holds (``dashboard_lines``). ``progress(fraction)`` (0 to 1, increasing, never 1) is
     called once the figures are read (``PDF_FIGURES_READ``), then as the document is laid out,
-    up to ``PDF_LAYOUT_END``."""
+    up to ``PDF_LAYOUT_END``. Every text put into a paragraph is escaped (``config.pdf.markup_text``;
+    issue 16, item 7)."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
@@ -363,6 +364,7 @@ def write_dashboard_pdf(
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
     from assignments.reports import _font
+    from config.pdf import markup_text
 
     font = _font()
     bold = _bold_font(font)
@@ -404,20 +406,23 @@ def write_dashboard_pdf(
         return t
 
     generated = timezone.now().astimezone(VN).strftime("%d/%m/%Y %H:%M")
-    story: list[Any] = [Paragraph(_("Transactions dashboard"), styles["Title"])]
+    # Organization, test and province names are the users' text, never markup (issue 16, item 7).
+    story: list[Any] = [Paragraph(markup_text(_("Transactions dashboard")), styles["Title"])]
     if scope_name:
-        story.append(Paragraph(scope_name, styles["Heading2"]))
+        story.append(Paragraph(markup_text(scope_name), styles["Heading2"]))
     filters = "; ".join(f"{label}: {value}" for label, value in _filters_text(q))
     story += [
-        Paragraph(filters, styles["Normal"]),
-        Paragraph(_("Generated at %(time)s (Vietnam time).") % {"time": generated}, styles["Normal"]),
-        Paragraph(_("Only completed transactions count as revenue."), styles["Normal"]),
+        Paragraph(markup_text(filters), styles["Normal"]),
+        Paragraph(
+            markup_text(_("Generated at %(time)s (Vietnam time).") % {"time": generated}), styles["Normal"]
+        ),
+        Paragraph(markup_text(_("Only completed transactions count as revenue.")), styles["Normal"]),
         Spacer(1, 0.3 * cm),
         table(lines["kpis"], [width * 0.34, width * 0.24, width * 0.24, width * 0.18]),
         Spacer(1, 0.3 * cm),
         table(lines["not_counted"], [width * 0.5, width * 0.2, width * 0.3]),
         Spacer(1, 0.4 * cm),
-        Paragraph(_("Revenue over time (VND)"), styles["Heading2"]),
+        Paragraph(markup_text(_("Revenue over time (VND)")), styles["Heading2"]),
         _line_chart(data["revenue_over_time"]["points"], font, width=width, height=170, color=blue),
     ]
     sections = (
@@ -430,7 +435,7 @@ def write_dashboard_pdf(
         labels = [lines[key][i + 1][0] for i in range(len(rows))]
         story += [
             Spacer(1, 0.3 * cm),
-            Paragraph(_("%(figure)s — revenue (VND)") % {"figure": title}, styles["Heading2"]),
+            Paragraph(markup_text(_("%(figure)s — revenue (VND)") % {"figure": title}), styles["Heading2"]),
             _bar_chart(
                 labels,
                 [r["revenue"] for r in rows],
@@ -442,7 +447,11 @@ def write_dashboard_pdf(
             table(lines[key], [width * 0.5, width * 0.2, width * 0.3]),
         ]
         if key == "by_subject":
-            story.append(Paragraph(_("A test of several subjects counts in each of them."), styles["Italic"]))
+            story.append(
+                Paragraph(
+                    markup_text(_("A test of several subjects counts in each of them.")), styles["Italic"]
+                )
+            )
     if progress:
         total = len(story)
 

@@ -24,6 +24,8 @@ from django.utils.translation import gettext as _
 from assessments.models import MatrixCluster, Question
 from assignments.models import AdvancedReport, Assignment, Attempt
 from config.errors import ApplicationError
+from config.media import private_name
+from config.pdf import markup_text
 
 DIMENSIONS = ("subject", "topic", "complexity_level", "cognitive_domain")
 
@@ -172,7 +174,8 @@ def report_generate(*, assignment: Assignment, attempt: Attempt, learner_name: s
         "generated_at": now.isoformat(),
     }
     report = AdvancedReport.objects.create(attempt=attempt, data=data)
-    name = f"{connection.schema_name}/reports/{attempt.pk}-{report.pk}.pdf"
+    # A random name: ids made report PDFs guessable (issue 16, item 2).
+    name = private_name(kind="reports", extension="pdf", schema_name=connection.schema_name)
     report.pdf = default_storage.save(name, ContentFile(report_pdf(data)))
     report.save(update_fields=["pdf"])
     return report
@@ -180,7 +183,8 @@ def report_generate(*, assignment: Assignment, attempt: Attempt, learner_name: s
 
 def report_pdf(data: dict[str, Any]) -> bytes:
     """The report as an A4 PDF: headline figures, a bar chart of the learner against the cohort
-    by topic, and the breakdown tables. Uses reportlab with a Unicode font for Vietnamese."""
+    by topic, and the breakdown tables. Uses reportlab with a Unicode font for Vietnamese; every
+    text put into a paragraph is escaped (``config.pdf.markup_text``, issue 16 item 7)."""
     from reportlab.graphics.charts.barcharts import HorizontalBarChart
     from reportlab.graphics.shapes import Drawing
     from reportlab.lib import colors
@@ -198,8 +202,8 @@ def report_pdf(data: dict[str, Any]) -> bytes:
         buf, pagesize=A4, title=_("Advanced report"), leftMargin=2 * cm, rightMargin=2 * cm
     )
     story = [
-        Paragraph(_("Advanced report"), styles["Title"]),
-        Paragraph(f"{data['test_name']} — {data['learner_name']}", styles["Heading2"]),
+        Paragraph(markup_text(_("Advanced report")), styles["Title"]),
+        Paragraph(markup_text(f"{data['test_name']} — {data['learner_name']}"), styles["Heading2"]),
         Spacer(1, 0.3 * cm),
     ]
     figures = [
@@ -232,12 +236,14 @@ def report_pdf(data: dict[str, Any]) -> bytes:
         chart.bars[1].fillColor = colors.HexColor("#9ca3af")
         drawing.add(chart)
         story += [
-            Paragraph(_("By topic: you (blue) and the cohort (grey), percent"), styles["Heading3"]),
+            Paragraph(
+                markup_text(_("By topic: you (blue) and the cohort (grey), percent")), styles["Heading3"]
+            ),
             drawing,
         ]
     for title, key in ((_("Strengths"), "strengths"), (_("To work on"), "weaknesses")):
-        story.append(Paragraph(title, styles["Heading3"]))
-        story.append(Paragraph(", ".join(data[key]) or "—", styles["BodyText"]))
+        story.append(Paragraph(markup_text(title), styles["Heading3"]))
+        story.append(Paragraph(markup_text(", ".join(data[key]) or "—"), styles["BodyText"]))
     for dim, title in (
         ("subject", _("Subjects")),
         ("complexity_level", _("Complexity levels")),

@@ -6,7 +6,6 @@ backend under the organization's prefix."""
 
 from __future__ import annotations
 
-import uuid
 from fractions import Fraction
 
 import av
@@ -16,6 +15,7 @@ from django.core.files.storage import default_storage
 from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError
+from config.media import private_name
 
 ALLOWED = {"video/webm": "webm", "video/x-matroska": "webm", "video/mp4": "mp4", "video/quicktime": "mp4"}
 CODE = "unsupported_video"
@@ -49,7 +49,9 @@ def video_duration(upload) -> float:
 
 def video_check_and_store(upload, *, schema_name: str, assignment_id: int) -> str:
     """Check ``upload`` (400 ``unsupported_video`` with the reason: type, size, length) and store
-    it; returns the storage path ``<schema>/prep-videos/<assignment>-<uuid>.<ext>``."""
+    it; returns the storage path ``<schema>/prep-videos/<random token>.<ext>``: no id in the name,
+    never under a public prefix (``config.media.private_name``; issue 16, item 2). ``assignment_id``
+    is no longer part of the name."""
     if upload.size > settings.PREP_VIDEO_MAX_BYTES:
         raise _refuse(
             _("the file is larger than %(mb)d MB.") % {"mb": settings.PREP_VIDEO_MAX_BYTES // (1024 * 1024)}
@@ -73,7 +75,7 @@ def video_check_and_store(upload, *, schema_name: str, assignment_id: int) -> st
             _("the video lasts %(s).1f seconds; record %(n)d seconds.")
             % {"s": seconds, "n": settings.PREP_VIDEO_SECONDS}
         )
-    name = f"{schema_name}/prep-videos/{assignment_id}-{uuid.uuid4().hex}.{ALLOWED[mime]}"
+    name = private_name(kind="prep-videos", extension=ALLOWED[mime], schema_name=schema_name)
     return default_storage.save(name, upload)
 
 

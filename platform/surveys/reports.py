@@ -14,6 +14,7 @@ from typing import Any
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from config.pdf import markup_text
 from surveys import content
 from surveys.models import RIASEC, Submission
 
@@ -122,9 +123,8 @@ def _consistency_text(value: str) -> str:
 
 
 def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
-    """The report of a completed ``submission`` as an A4 PDF in the active language."""
-    from xml.sax.saxutils import escape
-
+    """The report of a completed ``submission`` as an A4 PDF in the active language. Every text
+    put into a paragraph is escaped with ``config.pdf.markup_text`` (issue 16, item 7)."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -172,15 +172,18 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
         else ""
     )
     story: list[Any] = [
-        Paragraph(_("Career orientation report"), styles["Title"]),
+        Paragraph(markup_text(_("Career orientation report")), styles["Title"]),
         Paragraph(
-            escape(f"{submission.learner_name} · {organization_name} · {completed}"), styles["Heading3"]
+            markup_text(f"{submission.learner_name} · {organization_name} · {completed}"), styles["Heading3"]
         ),
-        Paragraph(escape(content.pick({"vi": survey.name, "en": survey.name_en})), body),
+        Paragraph(markup_text(content.pick({"vi": survey.name, "en": survey.name_en})), body),
         Spacer(1, 0.3 * cm),
-        Paragraph(_("Your Holland code: %(code)s") % {"code": scores["holland_code"]}, styles["Heading1"]),
         Paragraph(
-            escape(" – ".join(f"{code} {names.get(code, code)}" for code in scores["ranking"][:3])),
+            markup_text(_("Your Holland code: %(code)s") % {"code": scores["holland_code"]}),
+            styles["Heading1"],
+        ),
+        Paragraph(
+            markup_text(" – ".join(f"{code} {names.get(code, code)}" for code in scores["ranking"][:3])),
             styles["Heading3"],
         ),
     ]
@@ -208,36 +211,43 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
     )
     story += [
         _hexagon(normalized, names, regular),
-        Paragraph(_("The hexagon shows your normalized score (0-100) in each of the six groups."), small),
+        Paragraph(
+            markup_text(_("The hexagon shows your normalized score (0-100) in each of the six groups.")),
+            small,
+        ),
         Spacer(1, 0.2 * cm),
         table,
         Spacer(1, 0.3 * cm),
-        Paragraph(_("Profile"), styles["Heading2"]),
+        Paragraph(markup_text(_("Profile")), styles["Heading2"]),
         Paragraph(
-            _("Differentiation %(value)s: %(text)s")
-            % {
-                "value": f"{scores['differentiation']:g}",
-                "text": _differentiation_text(scores["differentiation"]),
-            },
+            markup_text(
+                _("Differentiation %(value)s: %(text)s")
+                % {
+                    "value": f"{scores['differentiation']:g}",
+                    "text": _differentiation_text(scores["differentiation"]),
+                }
+            ),
             body,
         ),
-        Paragraph(_("Consistency: %(text)s") % {"text": _consistency_text(scores["consistency"])}, body),
+        Paragraph(
+            markup_text(_("Consistency: %(text)s") % {"text": _consistency_text(scores["consistency"])}), body
+        ),
     ]
     if scores.get("tie_broken"):
         from surveys.selectors import tie_rule
 
-        story.append(Paragraph(escape(tie_rule()), small))
+        story.append(Paragraph(markup_text(tie_rule()), small))
     story.append(PageBreak())
-    story.append(Paragraph(_("Your three leading groups"), styles["Heading1"]))
+    story.append(Paragraph(markup_text(_("Your three leading groups")), styles["Heading1"]))
     for group in suitable_groups(submission, full=True):
         block = [
             Paragraph(
-                escape(
+                markup_text(
                     f"{group['rank']}. {group['code']} · {group['name']} – {group['nickname']} ({group['normalized']:g})"
                 ),
                 styles["Heading2"],
             ),
-            Paragraph(escape(group["description"]), body),
+            Paragraph(markup_text(group["description"]), body),
         ]
         for title, key in (
             (_("Traits"), "traits"),
@@ -246,24 +256,28 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
             (_("Usual admission subject combinations"), "combinations"),
         ):
             if group[key]:
-                block.append(Paragraph(f"<b>{escape(title)}:</b> {escape(', '.join(group[key]))}", body))
+                block.append(
+                    Paragraph(f"<b>{markup_text(title)}:</b> {markup_text(', '.join(group[key]))}", body)
+                )
         if group["tips"]:
-            block.append(Paragraph(f"<b>{escape(_('What to try next'))}:</b> {escape(group['tips'])}", body))
+            block.append(
+                Paragraph(f"<b>{markup_text(_('What to try next'))}:</b> {markup_text(group['tips'])}", body)
+            )
         block.append(Spacer(1, 0.3 * cm))
         story.append(KeepTogether(block))
-    story.append(Paragraph(_("The other groups"), styles["Heading2"]))
+    story.append(Paragraph(markup_text(_("The other groups")), styles["Heading2"]))
     groups = {g["code"]: g for g in survey.groups}
     for code in scores["ranking"][3:]:
         group = groups.get(code, {})
         story.append(
             Paragraph(
-                f"<b>{escape(code)} · {escape(names.get(code, code))} ({normalized.get(code, 0):g}):</b> "
-                f"{escape(content.pick(group.get('description')))}",
+                f"<b>{markup_text(code)} · {markup_text(names.get(code, code))} ({normalized.get(code, 0):g}):</b> "
+                f"{markup_text(content.pick(group.get('description')))}",
                 body,
             )
         )
     story.append(PageBreak())
-    story.append(Paragraph(_("Your answers"), styles["Heading1"]))
+    story.append(Paragraph(markup_text(_("Your answers")), styles["Heading1"]))
     labels = {p["value"]: content.pick(p["label"]) for p in survey.scale}
     answers = dict(submission.answers.values_list("statement_id", "value"))
     order = {sid: i for i, sid in enumerate(submission.order)}
@@ -275,8 +289,8 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
             [
                 str(index),
                 statement.group,
-                Paragraph(escape(content.pick(statement.text)), small),
-                Paragraph(escape(f"{value} · {labels.get(value, '')}" if value else "—"), small),
+                Paragraph(markup_text(content.pick(statement.text)), small),
+                Paragraph(markup_text(f"{value} · {labels.get(value, '')}" if value else "—"), small),
             ]
         )
     answer_table = Table(sheet, colWidths=[1 * cm, 1.4 * cm, 10.6 * cm, 4 * cm], repeatRows=1)
@@ -296,9 +310,11 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
         answer_table,
         Spacer(1, 0.4 * cm),
         Paragraph(
-            _(
-                "This report describes interests, not abilities: use it to explore careers with your "
-                "family, teachers and school counsellor, not as a final decision."
+            markup_text(
+                _(
+                    "This report describes interests, not abilities: use it to explore careers with your "
+                    "family, teachers and school counsellor, not as a final decision."
+                )
             ),
             small,
         ),
