@@ -2,6 +2,10 @@
 
 - ``public_api`` at ``/public/api/``: no session needed, no CSRF (login, register, invitations).
 - ``api`` at ``/api/v1/``: Django session cookie, CSRF on unsafe methods; OpenAPI at /api/v1/docs.
+
+Both parse with ``config.parsers.GuardedParser`` behind ``config.middleware.HostileInputMiddleware``
+(issue 16 item 9: size, depth, NUL and surrogate guards) and answer errors through
+``config.errors.install_handlers``.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from ninja import NinjaAPI
 
 from config.auth import ProfileSessionAuth
 from config.errors import install_handlers
+from config.parsers import GuardedParser
 from config.renderers import ApiRenderer
 
 api = NinjaAPI(
@@ -18,6 +23,7 @@ api = NinjaAPI(
     urls_namespace="api-v1",
     auth=ProfileSessionAuth(),
     renderer=ApiRenderer(),
+    parser=GuardedParser(),
     description="Authenticated API. Envelope: {success, data, message} or {success: false, message, code, errors}.",
 )
 public_api = NinjaAPI(
@@ -26,6 +32,7 @@ public_api = NinjaAPI(
     urls_namespace="public-api",
     auth=None,
     renderer=ApiRenderer(),
+    parser=GuardedParser(),
     docs_url="/docs",
     description="Calls that need no session: login, registration, e-mail verification, invitations.",
 )

@@ -11,7 +11,11 @@ import logging
 from enum import StrEnum
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.db import DataError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -29,6 +33,10 @@ class CommonErrorCode(StrEnum):
     CSRF_FAILED = "csrf_failed"
     RATE_LIMITED = "rate_limited"
     SERVER_ERROR = "server_error"
+    BAD_REQUEST = "bad_request"
+    REQUEST_TOO_LARGE = "request_too_large"
+    INVALID_JSON = "invalid_json"
+    INVALID_MULTIPART = "invalid_multipart"
 
 
 class ApplicationError(Exception):
@@ -85,6 +93,98 @@ def envelope_error(
     if extra:
         body.update(extra)
     return api.create_response(request, body, status=status)
+
+
+def error_response(
+    *, status: int, code: str, message: str, errors: dict[str, list[str]] | None = None
+) -> JsonResponse:
+    """The failure envelope outside Ninja (middleware, ``handler400``/``handler500``): the same
+    body as ``envelope_error``, in the active language."""
+    return JsonResponse(
+        {"success": False, "message": str(message), "code": str(code), "errors": errors or {}},
+        status=status,
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def request_too_large_response(limit_bytes: int) -> JsonResponse:
+    """413 ``request_too_large``: the body is over ``limit_bytes`` (issue 16 item 9)."""
+    mib = round(limit_bytes / (1024 * 1024), 1)
+    size = number_format(int(mib) if mib.is_integer() else mib, use_l10n=True)
+    return error_response(
+        status=413,
+        code=CommonErrorCode.REQUEST_TOO_LARGE,
+        message=_("The request is too large: at most %(size)s MB.") % {"size": size},
+    )
+
+
+def forbidden_chars_response(fields: list[str]) -> JsonResponse:
+    """422 ``validation_error`` naming each field that holds a NUL or a lone surrogate."""
+    message = _("This value contains a character that is not allowed.")
+    return error_response(
+        status=422,
+        code=CommonErrorCode.VALIDATION_ERROR,
+        message=_("Please correct the highlighted fields."),
+        errors={field: [message] for field in fields},
+    )
+
+
+def too_deep_response(limit: int) -> JsonResponse:
+    """422 ``validation_error``: JSON nested deeper than ``limit`` levels (issue 16 item 9)."""
+    return error_response(
+        status=422,
+        code=CommonErrorCode.VALIDATION_ERROR,
+        message=_("Please correct the highlighted fields."),
+        errors={
+            "non_field_errors": [
+                _("The data is nested too deeply: at most %(depth)d levels.") % {"depth": limit}
+            ]
+        },
+    )
+
+
+def invalid_json_response() -> JsonResponse:
+    """400 ``invalid_json``: the body is not JSON (nor UTF-8)."""
+    return error_response(
+        status=400, code=CommonErrorCode.INVALID_JSON, message=_("The request body is not valid JSON.")
+    )
+
+
+def invalid_multipart_response() -> JsonResponse:
+    """400 ``invalid_multipart``: ``multipart/form-data`` that cannot be parsed (no boundary, ...)."""
+    return error_response(
+        status=400,
+        code=CommonErrorCode.INVALID_MULTIPART,
+        message=_("The uploaded form data is malformed."),
+    )
+
+
+def bad_request_response() -> JsonResponse:
+    """400 ``bad_request``: a request Django refuses before any endpoint (too many fields, ...)."""
+    return error_response(
+        status=400, code=CommonErrorCode.BAD_REQUEST, message=_("The request is malformed.")
+    )
+
+
+def server_error_response() -> JsonResponse:
+    """500 ``server_error``: the envelope of an unexpected failure."""
+    return error_response(
+        status=500,
+        code=CommonErrorCode.SERVER_ERROR,
+        message=_("Something went wrong on our side. Please try again."),
+    )
+
+
+def request_error_response(exc: BaseException) -> JsonResponse:
+    """The envelope for Django's request-parsing errors: 413 for a body over the cap, 400
+    ``invalid_multipart`` for a malformed upload, 400 ``bad_request`` otherwise."""
+    from django.conf import settings
+
+    if isinstance(exc, RequestDataTooBig):
+        return request_too_large_response(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    if isinstance(exc, MultiPartParserError | TooManyFilesSent):
+        return invalid_multipart_response()
+    return bad_request_response()
 
 
 _PYDANTIC_MESSAGES = {
@@ -175,9 +275,32 @@ def install_handlers(api: NinjaAPI) -> None:
             )
         elif exc.status_code == 404:
             code, message = CommonErrorCode.NOT_FOUND, _("Not found.")
+        elif exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
+            return invalid_json_response()
         else:
             code, message = CommonErrorCode.FORBIDDEN if exc.status_code == 403 else "http_error", str(exc)
         return envelope_error(api, request, status=exc.status_code, code=code, message=message)
+
+    @api.exception_handler(RequestDataTooBig)
+    @api.exception_handler(TooManyFieldsSent)
+    @api.exception_handler(TooManyFilesSent)
+    @api.exception_handler(MultiPartParserError)
+    def request_parse_error(request, exc: Exception):
+        return request_error_response(exc)
+
+    @api.exception_handler(DataError)
+    def data_error(request, exc: DataError):
+        # Defence in depth (issue 16 item 9): a value a schema failed to bound (too long, out of
+        # range, NUL) reached Postgres. The client gets a 400, the log a warning to fix the schema.
+        logger.warning("database refused a value on %s %s: %s", request.method, request.path, exc)
+        return envelope_error(
+            api,
+            request,
+            status=400,
+            code=CommonErrorCode.VALIDATION_ERROR,
+            message=_("Please correct the highlighted fields."),
+            errors={"non_field_errors": [_("A value is too long or out of range.")]},
+        )
 
     @api.exception_handler(Exception)
     def server_error(request, exc: Exception):

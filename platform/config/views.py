@@ -1,9 +1,15 @@
-"""The SPA's index.html for client routes (built by Vite into frontend/dist)."""
+"""The SPA's index.html for client routes (built by Vite into frontend/dist), and the JSON answers
+of unknown API paths and of Django's ``handler400`` / ``handler500`` on API paths."""
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.csrf import ensure_csrf_cookie
+
+from config.errors import request_error_response, server_error_response
+from config.middleware import is_api_path
 
 INDEX = settings.BASE_DIR / "frontend" / "dist" / "index.html"
 
@@ -25,3 +31,28 @@ def api_not_found(request, *args, **kwargs):
     return JsonResponse(
         {"success": False, "message": _("Not found."), "code": "not_found", "errors": {}}, status=404
     )
+
+
+def _api_language(request):
+    """The language of an error answered outside LocaleMiddleware (it may not have run yet)."""
+    return translation.override(translation.get_language_from_request(request))
+
+
+def server_error(request, *args, **kwargs):
+    """``handler500``: an exception no one handled, also one raised in a middleware before Ninja.
+    ``/api/v1/`` and ``/public/api/`` get the 500 ``server_error`` envelope (issue 16 item 9);
+    other paths Django's page."""
+    if is_api_path(request.path_info):
+        with _api_language(request):
+            return server_error_response()
+    return defaults.server_error(request, *args, **kwargs)
+
+
+def bad_request(request, exception, *args, **kwargs):
+    """``handler400``: Django's request errors raised before any endpoint (a malformed upload
+    read by a middleware, too many fields, a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``). API paths
+    get the envelope: 413 ``request_too_large``, 400 ``invalid_multipart`` or ``bad_request``."""
+    if is_api_path(request.path_info):
+        with _api_language(request):
+            return request_error_response(exception)
+    return defaults.bad_request(request, exception, *args, **kwargs)
