@@ -1,0 +1,319 @@
+"""Reading uploaded spreadsheets (.xlsx, and .csv where the caller allows it) within caps.
+
+The one home of "spreadsheet reading with size/row caps" (STYLE.md), used by the question import
+(``assessments/services/spreadsheets.py``) and the learner import (``people/services.py``).
+
+Why (issue 16, item 8): an .xlsx is a zip of XML, so a 172 KB upload can hold 20,000,000 empty
+rows; reading it with openpyxl held a web worker 78-94 s at up to 3.8 GB before it was refused. So,
+in this order, each refusal costing at most a few milliseconds and a few hundred KB:
+
+1. the upload is read up to ``max_bytes`` (413 beyond);
+2. its type is checked by content: a zip holding ``xl/workbook.xml`` (else, where the caller allows
+   .csv, UTF-8 text without NUL bytes); never by name or browser MIME type;
+3. before openpyxl parses anything, the zip's directory: at most ``max_entries`` entries, each
+   part at most ``max_part_bytes`` (the workbook, styles and other small XML parts at most
+   ``max_other_xml_bytes``) and all together at most ``max_unzipped_bytes`` once unpacked
+   (the sizes the directory declares; Python's zipfile never inflates a part past its declared
+   size, so the declaration bounds the work);
+4. the first worksheet's declared ``<dimension ref="A1:C20">``: its last row, last column and
+   their product must be within ``max_rows``, ``max_columns`` and ``max_cells``;
+5. while streaming (openpyxl read-only mode, dimension ignored so nothing is padded to it), rows
+   are counted by their row number, empty rows included, and reading stops at the first row past
+   ``max_rows``, the first row wider than ``max_columns`` used cells or past ``max_cells`` cells.
+
+Every refusal is ``spreadsheet_too_large`` with a localized message naming the cap (400; 413 for
+the upload's bytes). The callers' caps are documented where they are declared (``QUESTION_SHEET``,
+``LEARNER_SHEET``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import posixpath
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+from xml.etree import ElementTree
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from openpyxl import load_workbook
+from openpyxl.utils.cell import range_boundaries
+
+from config.errors import ApplicationError
+
+MB = 1024 * 1024
+WORKBOOK_PART = "xl/workbook.xml"
+DIMENSION_HEAD_BYTES = 64 * 1024  # <dimension> comes right after the small <sheetPr>
+_DIMENSION = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?dimension\b[^>]*?\bref\s*=\s*[\"']([^\"']{1,40})[\"']")
+_MAIN_NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+class SpreadsheetErrorCode(StrEnum):
+    SPREADSHEET_TOO_LARGE = "spreadsheet_too_large"
+
+
+@dataclass(frozen=True)
+class SheetLimits:
+    """Caps of one kind of import. Rows count from the sheet's first row, the header and empty
+    rows included; columns are the used width of a row (trailing empty cells not counted)."""
+
+    max_bytes: int
+    max_rows: int
+    max_columns: int
+    max_cells: int
+    max_part_bytes: int
+    max_unzipped_bytes: int
+    max_entries: int = 1000
+    # Parts openpyxl parses whole besides the sheet and the shared strings: the workbook, styles,
+    # relationships, content types, properties. A few hundred KB in real files.
+    max_other_xml_bytes: int = 8 * MB
+
+
+def _too_large(message: str, *, status: int = 400) -> ApplicationError:
+    return ApplicationError(
+        SpreadsheetErrorCode.SPREADSHEET_TOO_LARGE, message, status=status, errors={"file": [message]}
+    )
+
+
+def _too_many_rows(limits: SheetLimits) -> ApplicationError:
+    return _too_large(
+        _("The spreadsheet has more than %(n)s rows (empty rows count too).")
+        % {"n": number_format(limits.max_rows, force_grouping=True)}
+    )
+
+
+def _too_many_columns(limits: SheetLimits) -> ApplicationError:
+    return _too_large(
+        _("The spreadsheet has more than %(n)s columns.")
+        % {"n": number_format(limits.max_columns, force_grouping=True)}
+    )
+
+
+def _too_many_cells(limits: SheetLimits) -> ApplicationError:
+    return _too_large(
+        _("The spreadsheet has more than %(n)s cells.")
+        % {"n": number_format(limits.max_cells, force_grouping=True)}
+    )
+
+
+def _too_large_unpacked(limits: SheetLimits) -> ApplicationError:
+    return _too_large(
+        _("The spreadsheet is too large once unpacked (more than %(mb)d MB).")
+        % {"mb": max(1, limits.max_unzipped_bytes // MB)}
+    )
+
+
+def _used_width(values: tuple[Any, ...] | list[Any]) -> int:
+    width = len(values)
+    while width and (values[width - 1] is None or values[width - 1] == ""):
+        width -= 1
+    return width
+
+
+class Sheet:
+    """The rows of an accepted upload. Use as a context manager, or call ``close()``."""
+
+    def __init__(
+        self, limits: SheetLimits, unsupported: ApplicationError, *, workbook=None, text: str | None = None
+    ) -> None:
+        self.limits = limits
+        self._unsupported = unsupported
+        self._workbook = workbook
+        self._text = text
+
+    def __enter__(self) -> Sheet:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._workbook is not None:
+            self._workbook.close()
+            self._workbook = None
+
+    def _raw_rows(self) -> Iterator[tuple[Any, ...] | list[str]]:
+        if self._workbook is not None:
+            sheet = self._workbook.worksheets[0]
+            sheet.reset_dimensions()  # the declared dimension was checked; never pad rows to it
+            yield from sheet.iter_rows(values_only=True)
+            return
+        text = self._text or ""
+        try:
+            dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t") if text.strip() else csv.excel
+        except csv.Error:
+            dialect = csv.excel
+        yield from csv.reader(io.StringIO(text), dialect)
+
+    def rows(self) -> Iterator[tuple[int, tuple[Any, ...]]]:
+        """``(row number, values)`` for every row of the first sheet from row 1, empty rows
+        included (as ``()`` or all-``None``/``""`` values). Values are openpyxl's (str, int,
+        float, datetime, None) for .xlsx and str for .csv. Raises 400 ``spreadsheet_too_large``
+        at the first row past a cap (``SheetLimits``), before reading further, and the caller's
+        400 unsupported error when the sheet's XML or text turns out broken while streaming."""
+        limits, cells = self.limits, 0
+        try:
+            for number, values in enumerate(self._raw_rows(), start=1):
+                if number > limits.max_rows:
+                    raise _too_many_rows(limits)
+                width = _used_width(values)
+                if width > limits.max_columns:
+                    raise _too_many_columns(limits)
+                cells += width
+                if cells > limits.max_cells:
+                    raise _too_many_cells(limits)
+                yield number, tuple(values[:width])
+        except (
+            csv.Error,
+            ElementTree.ParseError,
+            SyntaxError,  # lxml's XMLSyntaxError, when openpyxl parses with lxml
+            zipfile.BadZipFile,  # a part longer than declared fails its CRC check
+            EOFError,
+            KeyError,
+            IndexError,
+            ValueError,
+            TypeError,
+        ) as exc:
+            raise self._unsupported from exc
+
+
+def _is_other_xml(name: str) -> bool:
+    return (
+        name.endswith((".xml", ".rels"))
+        and not name.startswith("xl/worksheets/")
+        and name != "xl/sharedStrings.xml"
+    )
+
+
+def _first_sheet_part(archive: zipfile.ZipFile, names: set[str]) -> str | None:
+    """The part name of the first worksheet (the one openpyxl's ``worksheets[0]`` reads), or
+    None when the workbook does not say (the streaming caps still hold then)."""
+    rels_name = "xl/_rels/workbook.xml.rels"
+    if rels_name not in names:
+        return None
+    try:
+        # Both parts are within max_other_xml_bytes (checked before); xml.etree never fetches
+        # external entities and its expat (2.4+) refuses entity amplification ("billion laughs").
+        workbook = ElementTree.fromstring(archive.read(WORKBOOK_PART))  # noqa: S314
+        rels = ElementTree.fromstring(archive.read(rels_name))  # noqa: S314
+    except (ElementTree.ParseError, KeyError, zipfile.BadZipFile, ValueError):
+        return None
+    targets = {
+        rel.get("Id"): (rel.get("Target") or "", rel.get("Type") or "")
+        for rel in rels.iter(f"{_REL_NS}Relationship")
+    }
+    for sheet in workbook.iter(f"{_MAIN_NS}sheet"):
+        target, kind = targets.get(sheet.get(_R_ID), ("", ""))
+        if not target or "chartsheet" in kind:
+            continue
+        if target.startswith("/"):
+            return target.lstrip("/")
+        return posixpath.normpath(posixpath.join("xl", target))
+    return None
+
+
+def _declared_size(archive: zipfile.ZipFile, part: str) -> tuple[int, int] | None:
+    """(last row, last column) of the part's ``<dimension ref>``, or None when absent."""
+    try:
+        with archive.open(part) as stream:
+            head = stream.read(DIMENSION_HEAD_BYTES)
+    except (KeyError, zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError):
+        return None
+    match = _DIMENSION.search(head)
+    if match is None:
+        return None
+    try:
+        _min_col, _min_row, max_col, max_row = range_boundaries(match.group(1).decode("ascii"))
+    except (ValueError, TypeError, UnicodeDecodeError):
+        return None
+    return max_row or 0, max_col or 0
+
+
+def _check_xlsx(raw: bytes, limits: SheetLimits, unsupported: ApplicationError) -> None:
+    """Steps 2-4 of the module docstring, on the zip's directory and the sheet's first bytes."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(raw))
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise unsupported from exc
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > limits.max_entries:
+            raise _too_large_unpacked(limits)
+        names = {info.filename for info in infos}
+        if WORKBOOK_PART not in names:
+            raise unsupported
+        total = 0
+        for info in infos:
+            total += info.file_size
+            if info.file_size > limits.max_part_bytes or total > limits.max_unzipped_bytes:
+                raise _too_large_unpacked(limits)
+            if _is_other_xml(info.filename) and info.file_size > limits.max_other_xml_bytes:
+                raise _too_large_unpacked(limits)
+        first = _first_sheet_part(archive, names)
+        parts = (
+            [first]
+            if first in names
+            else [n for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml")]
+        )
+        for part in parts:
+            declared = _declared_size(archive, part)
+            if declared is None:
+                continue
+            rows, columns = declared
+            if rows > limits.max_rows:
+                raise _too_many_rows(limits)
+            if columns > limits.max_columns:
+                raise _too_many_columns(limits)
+            if rows * columns > limits.max_cells:
+                raise _too_many_cells(limits)
+
+
+def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv: bool = False) -> Sheet:
+    """Check an uploaded spreadsheet against ``limits`` and open its first sheet for streaming.
+
+    ``upload``: a file-like object (Django ``UploadedFile``), read at most ``max_bytes + 1``.
+    Raises ``ApplicationError``: 413 ``spreadsheet_too_large`` over ``max_bytes``; 400
+    ``unsupported_code`` when the content is not an .xlsx (nor a UTF-8 .csv with ``allow_csv``);
+    400 ``spreadsheet_too_large`` when the zip's declared sizes or the first sheet's declared
+    dimension are over the caps. ``Sheet.rows()`` enforces the row, column and cell caps while
+    streaming. Issue 16, item 8.
+    """
+    raw = upload.read(limits.max_bytes + 1)
+    if len(raw) > limits.max_bytes:
+        raise _too_large(
+            _("The spreadsheet is larger than %(mb)d MB.") % {"mb": max(1, limits.max_bytes // MB)},
+            status=413,
+        )
+    unsupported = ApplicationError(
+        unsupported_code,
+        _("The file is not an .xlsx or .csv file.")
+        if allow_csv
+        else _("The file is not an .xlsx spreadsheet."),
+        status=400,
+    )
+    if zipfile.is_zipfile(io.BytesIO(raw)):
+        _check_xlsx(raw, limits, unsupported)
+        try:
+            workbook = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+        except Exception as exc:  # openpyxl raises many types for a broken workbook
+            raise unsupported from exc
+        if not workbook.worksheets:
+            workbook.close()
+            raise unsupported
+        return Sheet(limits, unsupported, workbook=workbook)
+    if not allow_csv:
+        raise unsupported
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise unsupported from exc
+    if "\x00" in text:
+        raise unsupported
+    return Sheet(limits, unsupported, text=text)
