@@ -1,15 +1,30 @@
-"""Marketplace reads: the listing list of spec section 7 and one listing."""
+"""Marketplace reads: the listing list of spec section 7 and one listing; the transactions a
+profile may see and their rows."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.files.storage import default_storage
-from django.db.models import Q, QuerySet
+from django.db.models import (
+    Exists,
+    F,
+    OuterRef,
+    PositiveBigIntegerField,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.utils import translation
 
 from config.envelope import order_by_checked, paginate
-from marketplace.models import Listing
+from marketplace.models import Addon, Listing, Transaction, TransactionItem
+
+if TYPE_CHECKING:
+    from accounts.models import Profile
 
 LISTING_ORDER = {
     "published_at": "published_at",
@@ -107,3 +122,112 @@ def listing_subjects(*, organization_id: int | None = None) -> list[dict[str, st
             )
     subjects = [{"code": code, "name": name} for code, name in by_code.items()]
     return sorted(subjects, key=lambda s: (s["name"].lower(), s["code"]))
+
+
+# --- transactions (spec section 7 "Transactions and analytics"; issue 6) ------------------------
+
+
+def _organization_view(profile: Profile, mine_only: bool) -> bool:
+    return profile.is_educator and not mine_only
+
+
+def transactions_visible(*, profile: Profile, mine_only: bool = True) -> QuerySet[Transaction]:
+    """The transactions ``profile`` may see, each with ``visible_items`` (its lines the profile
+    may see, with their organization), ``visible_amount`` (VND, the sum of those lines' prices)
+    and ``foreign_lines`` (whether it holds lines the profile may not see).
+
+    - A learner (or ``mine_only``): their own transactions, whole (``visible_amount`` = ``amount``).
+    - An educator: the transactions holding at least one line of their organization, with only
+      those lines and their amount; the other organizations' lines, names and prices never show
+      (issue 16, item 6). ``mine_only`` narrows to their own purchases, which educators do not
+      make.
+    """
+    lines = TransactionItem.objects.select_related("organization").order_by("id")
+    if not _organization_view(profile, mine_only):
+        return (
+            Transaction.objects.filter(profile=profile)
+            .annotate(visible_amount=F("amount"), foreign_lines=Value(False))
+            .prefetch_related(Prefetch("items", queryset=lines, to_attr="visible_items"))
+        )
+    organization_id = profile.organization_id
+    own = TransactionItem.objects.filter(transaction=OuterRef("pk"), organization_id=organization_id)
+    own_total = own.order_by().values("transaction").annotate(total=Sum("price")).values("total")
+    others = TransactionItem.objects.filter(transaction=OuterRef("pk")).exclude(
+        organization_id=organization_id
+    )
+    return (
+        Transaction.objects.filter(Exists(own))
+        .annotate(
+            visible_amount=Subquery(own_total, output_field=PositiveBigIntegerField()),
+            foreign_lines=Exists(others),
+        )
+        .prefetch_related(
+            Prefetch("items", queryset=lines.filter(organization_id=organization_id), to_attr="visible_items")
+        )
+    )
+
+
+def transactions_search(
+    qs: QuerySet[Transaction], *, profile: Profile, mine_only: bool, term: str
+) -> QuerySet[Transaction]:
+    """``qs`` narrowed to the transactions matching ``term``: buyer name, payment id, the
+    transaction number (digits), and the names the profile may see: the remark of their own
+    transactions, the organization's line names for an educator (never another organization's,
+    issue 16 item 6)."""
+    term = term.strip()
+    if not term:
+        return qs
+    match = Q(buyer_name__icontains=term) | Q(payment_id__icontains=term)
+    if _organization_view(profile, mine_only):
+        match |= Exists(
+            TransactionItem.objects.filter(
+                transaction=OuterRef("pk"), organization_id=profile.organization_id, name__icontains=term
+            )
+        )
+    else:
+        match |= Q(remark__icontains=term)
+    if term.isdigit():
+        match |= Q(pk=int(term))
+    return qs.filter(match)
+
+
+def transaction_row(tx: Transaction) -> dict[str, Any]:
+    """A transaction of ``transactions_visible`` as the API shows it (spec section 3
+    "Transaction"): ``amount`` is the VND total of the lines shown, and a transaction holding
+    other organizations' lines is named after the caller's lines only (its remark lists every
+    line's name)."""
+    items: list[TransactionItem] = tx.visible_items
+    remark = ", ".join(i.name for i in items)[:300] if tx.foreign_lines else tx.remark
+    return {
+        "id": tx.pk,
+        "name": remark or (items[0].name if items else ""),
+        "date": tx.created_at,
+        "amount": tx.visible_amount or 0,
+        "remark": remark,
+        "payment_id": tx.payment_id,
+        "payment_provider": tx.payment_provider,
+        "status": tx.status,
+        "status_name": tx.get_status_display(),
+        "buyer_name": tx.buyer_name,
+        "expires_at": tx.expires_at,
+        "completed_at": tx.completed_at,
+        "closed_at": tx.closed_at,
+        "failure_reason": tx.failure_reason,
+        "items": [
+            {
+                "id": i.pk,
+                "listing_id": i.listing_id,
+                "name": i.name,
+                "organization": i.organization.shown_name,
+                "grade": i.grade,
+                "addon": i.addon,
+                "addon_name": str(Addon(i.addon).label) if i.addon in Addon.values else i.addon,
+                "batch_id": i.batch_id,
+                "batch_name": i.batch_name,
+                "batch_starts_at": i.batch_starts_at,
+                "price": i.price,
+                "assignment_id": i.assignment_id,
+            }
+            for i in items
+        ],
+    }
