@@ -35,6 +35,7 @@ from accounts.schemas import (
 )
 from config.auth import require_educator
 from config.envelope import Empty, Envelope, Page, ok
+from config.fields import Choice, Limit, OrderBy, PageNo, Search
 
 public_router = Router(tags=["auth (public)"])
 private_router = Router(tags=["auth"])
@@ -70,7 +71,8 @@ def login(request: HttpRequest, payload: LoginIn):
 
 @public_router.post("auth/resend-verification-email", response=Envelope[Empty])
 def resend_verification_email(request: HttpRequest, payload: EmailIn):
-    """Mail a new verification link to an unverified account. Same answer for any e-mail."""
+    """Mail a new verification link to an unverified account. Same answer for any e-mail.
+    Limited per client IP and per e-mail address: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="resend-verification", address=payload.email)
     services.user_resend_verification(email=payload.email)
     return ok({}, _("If an unverified account uses this e-mail, we have sent a new verification link."))
@@ -79,7 +81,7 @@ def resend_verification_email(request: HttpRequest, payload: EmailIn):
 @public_router.post("auth/token-exchange", response=Envelope[AuthorizedOut])
 def token_exchange(request: HttpRequest, payload: TokenIn):
     """Trade a token from GET /api/v1/auth/request-token-exchange (valid 60 s, once) for a session.
-    Error: 400 ``invalid_token_exchange``."""
+    Error: 400 ``invalid_token_exchange``. Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="token-exchange")
     profile = services.token_exchange_redeem(request, token=payload.token)
     return ok(selectors.authorized_payload(profile))
@@ -92,7 +94,7 @@ def register(request: HttpRequest, payload: RegisterIn):
     Body: the signup fields of spec section 3 (``date_of_birth`` dd/mm/yyyy, ``cccd`` 12 digits,
     ``gender`` male|female, ``province_code`` from GET /public/api/provinces). Errors: 400
     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
-    """
+    Limited per client IP and per e-mail address: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="register", address=payload.email)
     user = services.user_register(data=payload.dict())
     message = _("Registration successful. Check your e-mail to verify your account.")
@@ -101,7 +103,8 @@ def register(request: HttpRequest, payload: RegisterIn):
 
 @public_router.post("users/verify-email", response=Envelope[Empty])
 def verify_email(request: HttpRequest, payload: TokenIn):
-    """Activate the account of a verification link's token. Error: 400 ``invalid_verification_link``."""
+    """Activate the account of a verification link's token. Error: 400 ``invalid_verification_link``.
+    Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="verify-email")
     services.user_verify_email(token=payload.token)
     return ok({}, _("Your e-mail address is verified. You can log in now."))
@@ -109,7 +112,8 @@ def verify_email(request: HttpRequest, payload: TokenIn):
 
 @public_router.post("users/forgot-password", response=Envelope[Empty])
 def forgot_password(request: HttpRequest, payload: EmailIn):
-    """Mail a password-reset link (valid 24 h, once). Same answer for any e-mail."""
+    """Mail a password-reset link (valid 24 h, once). Same answer for any e-mail.
+    Limited per client IP and per e-mail address: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="forgot-password", address=payload.email)
     services.password_reset_request(email=payload.email)
     return ok({}, _("If an account uses this e-mail, we have sent a link to reset the password."))
@@ -118,7 +122,8 @@ def forgot_password(request: HttpRequest, payload: EmailIn):
 @public_router.post("users/reset-password", response=Envelope[Empty])
 def reset_password(request: HttpRequest, payload: ResetPasswordIn):
     """Set a new password from the reset link's ``uid`` and ``token``.
-    Errors: 400 ``invalid_reset_link`` or ``validation_error``."""
+    Errors: 400 ``invalid_reset_link`` or ``validation_error``.
+    Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="reset-password")
     services.password_reset_confirm(
         uid=payload.uid,
@@ -130,26 +135,29 @@ def reset_password(request: HttpRequest, payload: ResetPasswordIn):
 
 
 @public_router.post("users/{kind}/check-invitation", response=Envelope[InvitationOut])
-def check_invitation(request: HttpRequest, kind: str, payload: TokenIn):
+def check_invitation(request: HttpRequest, kind: Choice, payload: TokenIn):
     """What an invitation link offers (``kind`` is educator or learner).
-    Error: 400 ``invalid_invitation`` (unknown, used, rejected or expired)."""
+    Error: 400 ``invalid_invitation`` (unknown, used, rejected or expired).
+    Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="invitation")
     return ok(services.invitation_check(token=payload.token, role=_invitation_role(kind)))
 
 
 @public_router.post("users/{kind}/reject-invitation", response=Envelope[Empty])
-def reject_invitation(request: HttpRequest, kind: str, payload: TokenIn):
-    """Decline an invitation. Error: 400 ``invalid_invitation``."""
+def reject_invitation(request: HttpRequest, kind: Choice, payload: TokenIn):
+    """Decline an invitation. Error: 400 ``invalid_invitation``.
+    Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="invitation")
     services.invitation_reject(token=payload.token, role=_invitation_role(kind))
     return ok({}, _("invitation rejected"))
 
 
 @public_router.post("users/{kind}/register-invited", response=Envelope[AuthorizedOut])
-def register_invited(request: HttpRequest, kind: str, payload: RegisterInvitedIn):
+def register_invited(request: HttpRequest, kind: Choice, payload: RegisterInvitedIn):
     """Accept an invitation: create the account (or prove an existing one by its password), add
     the organization profile and log in. Errors: 400 ``invalid_invitation``,
-    ``invitation_wrong_password`` or ``validation_error``."""
+    ``invitation_wrong_password`` or ``validation_error``.
+    Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="invitation")
     profile = services.invitation_register(
         request,
@@ -207,7 +215,7 @@ def request_token_exchange(request: HttpRequest):
 
 
 class RoleQuery(Schema):
-    role: str = ""
+    role: Choice = ""
 
 
 @users_router.get("my-profiles", response=Envelope[MyProfilesOut])
@@ -261,12 +269,12 @@ def remove_photo(request: HttpRequest):
 
 
 class ProfileListQuery(Schema):
-    page: int = 1
-    limit: int = 10
-    order_by: str = ""
-    search: str = ""
-    role: str = ""
-    status: str = ""
+    page: PageNo = 1
+    limit: Limit = 10
+    order_by: OrderBy = ""
+    search: Search = ""
+    role: Choice = ""
+    status: Choice = ""
 
 
 @users_router.get("profile/list", response=Envelope[Page[MemberOut]])

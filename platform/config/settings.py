@@ -226,15 +226,15 @@ CSRF_HEADER_NAME = "HTTP_X_CSRFTOKEN"
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_ENABLE = True
 # Login attempts (issue 16, item 3; config/throttle.py). Failed attempts count per (account, client
-# IP) pair, so guessing from one address stops without locking the owner out elsewhere; every
-# attempt counts per IP; failed attempts from all addresses count per account under a looser
-# ceiling against distributed guessing.
+# IP) pair, so guessing from one address stops without locking the owner out elsewhere; per IP
+# (a school behind one NAT address logs in at once, so only failures count there); and per account
+# from all addresses, under a looser ceiling against distributed guessing.
 LOGIN_RATE_PER_ACCOUNT = os.environ.get("LOGIN_RATE_PER_ACCOUNT", "5/5m")  # per account and IP
-LOGIN_RATE_PER_IP = os.environ.get("LOGIN_RATE_PER_IP", "30/5m")
+LOGIN_RATE_PER_IP = os.environ.get("LOGIN_RATE_PER_IP", "100/5m")
 LOGIN_RATE_ACCOUNT_CEILING = os.environ.get("LOGIN_RATE_ACCOUNT_CEILING", "100/h")
 # Public calls that mail someone or test a token (issue 16, item 5): per client IP and per target
 # (e-mail address or token).
-PUBLIC_RATE_PER_IP = os.environ.get("PUBLIC_RATE_PER_IP", "20/10m")
+PUBLIC_RATE_PER_IP = os.environ.get("PUBLIC_RATE_PER_IP", "60/10m")
 MAIL_RATE_PER_ADDRESS = os.environ.get("MAIL_RATE_PER_ADDRESS", "3/h")
 # django-ratelimit's W001 names the caches it knows to increment atomically; SharedDatabaseCache
 # increments under a row lock (config/cache.py), so the warning does not apply.
