@@ -3,13 +3,11 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import path, re_path
-from django.views.static import serve
 from health_check.views import HealthCheckView
 
 from config.api import api, public_api
+from config.media import public_media
 from config.views import api_not_found, spa_index
-
-PUBLIC_MEDIA_PREFIXES = ("profiles", "organizations", "question-images", "listing-covers")
 
 urlpatterns = [
     path("api/v1/", api.urls),
@@ -31,13 +29,13 @@ if not settings.AWS_STORAGE_BUCKET_NAME:
     # covers); an S3 bucket serves its own in production, through signed URLs. Proctoring videos,
     # report PDFs and exports are never served from here: they are streamed by the API to those
     # allowed to see them (GET /api/v1/attempts/{id}/video, .../report/pdf, exports/{id}/download).
-    urlpatterns.append(
-        re_path(
-            rf"^media/(?P<path>(?:{'|'.join(PUBLIC_MEDIA_PREFIXES)})/.*)$",
-            serve,
-            {"document_root": settings.MEDIA_ROOT},
-        )
-    )
+    # config.media.public_media resolves the path before it checks the prefix (issue 16, item 2).
+    urlpatterns.append(re_path(r"^media/(?P<path>.*)$", public_media))
 urlpatterns.append(re_path(r"^(api/v1|public/api)/", api_not_found))
 # Every other path is a client route of the SPA; /api/ and /public/api/ never fall through to it.
 urlpatterns.append(re_path(r"^(?!api/|public/api/|admin/|static/|media/).*$", spa_index))
+
+# Errors raised outside Ninja (a middleware, Django's request parsing) answer the JSON envelope on
+# API paths, never Django's HTML page (issue 16 item 9).
+handler400 = "config.views.bad_request"
+handler500 = "config.views.server_error"
