@@ -6,80 +6,92 @@ from datetime import datetime
 
 from ninja import Schema
 
+from accounts.models import Profile, User
+from config.fields import ColumnInt, ColumnText, DateText, Id, Password, Text, Token
+
+# Request bounds (issue 16, item 9): each string is at most its column's max_length (config.fields).
+Email = ColumnText(User, "email")
+FullName = ColumnText(User, "name")
+Grade = ColumnInt(Profile, "grade")  # the service then says "Choose a grade from 1 to 12."
+CCCD = Text(32)  # looser than the column (12): the service says "exactly 12 digits" for the rest
+UID = Text(64)  # urlsafe base64 of a user id (accounts.services.password_reset_request)
+
 
 class LoginIn(Schema):
-    email: str = ""
-    password: str = ""
+    email: Email = ""
+    password: Password = ""
 
 
 class EmailIn(Schema):
-    email: str = ""
+    email: Email = ""
 
 
 class TokenIn(Schema):
-    token: str = ""
+    token: Token = ""
 
 
 class RegisterIn(Schema):
-    """Signup fields of spec section 3. ``date_of_birth`` is dd/mm/yyyy; ``cccd`` 12 digits."""
+    """Signup fields of spec section 3. ``date_of_birth`` is dd/mm/yyyy; ``cccd`` 12 digits.
+    Each string at most its column's length (``User``, ``Profile``); longer -> 422."""
 
-    email: str = ""
-    password: str = ""
-    confirm_password: str = ""
-    name: str = ""
-    gender: str = ""
-    date_of_birth: str = ""
-    cccd: str = ""
-    class_name: str = ""
-    school_name: str = ""
-    district_text: str = ""
-    province_code: str = ""
-    curriculum: str = ""
-    phone: str = ""
-    contact_email: str = ""
+    email: Email = ""
+    password: Password = ""
+    confirm_password: Password = ""
+    name: FullName = ""
+    gender: ColumnText(Profile, "gender") = ""
+    date_of_birth: DateText = ""
+    cccd: CCCD = ""
+    class_name: ColumnText(Profile, "class_name") = ""
+    school_name: ColumnText(Profile, "school_name") = ""
+    district_text: ColumnText(Profile, "district_text") = ""
+    province_code: ColumnText(Profile, "province_code") = ""
+    curriculum: ColumnText(Profile, "curriculum") = ""
+    phone: ColumnText(Profile, "phone") = ""
+    contact_email: ColumnText(Profile, "alternate_email") = ""
 
 
 class ResetPasswordIn(Schema):
-    uid: str = ""
-    token: str = ""
-    password: str = ""
-    confirm_password: str = ""
+    uid: UID = ""
+    token: Token = ""
+    password: Password = ""
+    confirm_password: Password = ""
 
 
 class RegisterInvitedIn(Schema):
     """Accepting an invitation. A new account needs name and matching passwords; an existing
     account proves itself with its current password."""
 
-    token: str = ""
-    name: str = ""
-    password: str = ""
-    confirm_password: str = ""
+    token: Token = ""
+    name: FullName = ""
+    password: Password = ""
+    confirm_password: Password = ""
 
 
 class SwitchProfileIn(Schema):
-    profile_id: int
+    profile_id: Id
 
 
 class ProfileSelfIn(Schema):
-    """Editable fields of /profile (spec section 3, "Profile"); omitted fields are unchanged."""
+    """Editable fields of /profile (spec section 3, "Profile"); omitted fields are unchanged.
+    Each string at most its column's length (``User.name``, ``Profile``); longer -> 422."""
 
-    name: str | None = None
-    alternate_email: str | None = None
-    grade: int | None = None
-    level: str | None = None
-    class_name: str | None = None
-    school_name: str | None = None
-    district_text: str | None = None
-    province_code: str | None = None
-    curriculum: str | None = None
-    phone: str | None = None
-    gender: str | None = None
-    date_of_birth: str | None = None
-    job_title: str | None = None
+    name: FullName | None = None
+    alternate_email: ColumnText(Profile, "alternate_email") | None = None
+    grade: Grade | None = None
+    level: ColumnText(Profile, "level") | None = None
+    class_name: ColumnText(Profile, "class_name") | None = None
+    school_name: ColumnText(Profile, "school_name") | None = None
+    district_text: ColumnText(Profile, "district_text") | None = None
+    province_code: ColumnText(Profile, "province_code") | None = None
+    curriculum: ColumnText(Profile, "curriculum") | None = None
+    phone: ColumnText(Profile, "phone") | None = None
+    gender: ColumnText(Profile, "gender") | None = None
+    date_of_birth: DateText | None = None
+    job_title: ColumnText(Profile, "job_title") | None = None
 
 
 class GradeIn(Schema):
-    grade: int | None = None
+    grade: Grade | None = None
 
 
 class OrganizationOut(Schema):

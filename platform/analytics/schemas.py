@@ -9,20 +9,28 @@ from typing import Any
 from ninja import Schema
 from pydantic import field_validator
 
+from accounts.models import Profile
+from config.fields import Choice, ColumnInt, ColumnText, DateIn, Id, Limit, OrderBy, PageNo, Search, Text
+from marketplace.models import TransactionItem
+
+ExportJobId = Text(36)
+"""An export job's id: a UUID in its canonical 36-character text (anything else is 404)."""
+
 
 class MarketFiltersIn(Schema):
-    """Filters of every analytics call; empty values are dropped (treated as absent)."""
+    """Filters of every analytics call; empty values are dropped (treated as absent). Bounded
+    (issue 16, item 9): dates in years 1900..2200, ids, codes at most their columns' length."""
 
-    from_date: date | None = None
-    to_date: date | None = None
-    grade: int | None = None
-    subject: str | None = None
-    province_code: str | None = None
-    round_id: int | None = None
-    organization_id: int | None = None
-    test_preset_id: int | None = None
-    kind: str | None = None
-    status: str | None = None
+    from_date: DateIn | None = None
+    to_date: DateIn | None = None
+    grade: ColumnInt(TransactionItem, "grade") | None = None
+    subject: Choice | None = None
+    province_code: ColumnText(Profile, "province_code") | None = None
+    round_id: Id | None = None
+    organization_id: Id | None = None
+    test_preset_id: Id | None = None
+    kind: Choice | None = None
+    status: Choice | None = None
 
     @field_validator("*", mode="before")
     @classmethod
@@ -33,14 +41,14 @@ class MarketFiltersIn(Schema):
 
 
 class AnalyticsIn(MarketFiltersIn):
-    analytic_type: str = "dashboard"
+    analytic_type: Choice = "dashboard"
 
 
 class ListQuery(Schema):
-    page: int = 1
-    limit: int = 10
-    search: str = ""
-    order_by: str = ""
+    page: PageNo = 1
+    limit: Limit = 10
+    search: Search = ""
+    order_by: OrderBy = ""
 
 
 class CardOut(Schema):

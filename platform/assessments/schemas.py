@@ -7,17 +7,34 @@ from typing import Any
 
 from ninja import Schema
 
+from assessments.models import MatrixCluster, Question, QuestionBank, TestBank
+from config.fields import Choice, ColumnInt, ColumnNumber, ColumnText, Description, Id, IdList, Json, Text
+
+# Request bounds (issue 16, item 9; config.fields): strings at most their column's max_length;
+# text and JSON kept in TextField/JSONField columns at the documented caps below.
+QUESTION_CONTENT_MAX = 100_000
+"""``Question.content`` as compact JSON: stems, up to 10 options and explanations in both languages
+(sanitized HTML with LaTeX and image links), far above any real question."""
+ANSWER_KEY_MAX = 20_000
+"""``Question.answer_key`` as compact JSON: accepted short answers or an essay rubric."""
+COMMENT_MAX = 2000
+"""A vetting or approval comment (``QuestionTransition.comment``, ``TestPreset.review_comment``)."""
+IDS_MAX = 1000
+"""Ids in one bulk action, move or test-bank change: ten full pages of the largest list."""
+
+BankName = ColumnText(QuestionBank, "name")
+
 
 class BankIn(Schema):
-    name: str = ""
-    parent_id: int | None = None
+    name: BankName = ""
+    parent_id: Id | None = None
 
 
 class BankUpdateIn(Schema):
     """``name`` renames; ``move: true`` moves under ``parent_id`` (null = top level)."""
 
-    name: str | None = None
-    parent_id: int | None = None
+    name: BankName | None = None
+    parent_id: Id | None = None
     move: bool = False
 
 
@@ -50,11 +67,11 @@ class SubjectOut(Schema):
 
 
 class ClusterIn(Schema):
-    code: str = ""
-    description: str = ""
-    type: str = ""
-    parent_id: int | None = None
-    subject_id: int | None = None
+    code: ColumnText(MatrixCluster, "code") = ""
+    description: ColumnText(MatrixCluster, "description") = ""
+    type: ColumnText(MatrixCluster, "type") = ""
+    parent_id: Id | None = None
+    subject_id: Id | None = None
 
 
 class ClusterOut(Schema):
@@ -74,21 +91,21 @@ class QuestionIn(Schema):
     true_false ``{"value": bool}``, short_text ``{"accepted": [], "case_sensitive",
     "diacritic_sensitive"}``, essay ``{"rubric", "max_score"}``."""
 
-    bank_id: int | None = None
-    type: str | None = None
-    grade: int | None = None
-    subject_id: int | None = None
-    difficulty: str | None = None
-    score_weight: float | None = None
-    content: dict[str, Any] | None = None
-    answer_key: dict[str, Any] | None = None
+    bank_id: Id | None = None
+    type: ColumnText(Question, "type") | None = None
+    grade: ColumnInt(Question, "grade") | None = None
+    subject_id: Id | None = None
+    difficulty: ColumnText(Question, "difficulty") | None = None
+    score_weight: ColumnNumber(Question, "score_weight") | None = None
+    content: Json(dict[str, Any], QUESTION_CONTENT_MAX) | None = None
+    answer_key: Json(dict[str, Any], ANSWER_KEY_MAX) | None = None
 
 
 class MatrixIn(Schema):
-    topic_id: int | None = None
-    subtopic_id: int | None = None
-    complexity_level_id: int | None = None
-    cognitive_domain_id: int | None = None
+    topic_id: Id | None = None
+    subtopic_id: Id | None = None
+    complexity_level_id: Id | None = None
+    cognitive_domain_id: Id | None = None
 
 
 class ClusterRef(Schema):
@@ -156,12 +173,12 @@ class QuestionRowOut(Schema):
 
 
 class CommentIn(Schema):
-    comment: str = ""
+    comment: Text(COMMENT_MAX) = ""
 
 
 class BulkIn(Schema):
-    action: str = ""
-    ids: list[int] = []
+    action: Choice = ""
+    ids: IdList(IDS_MAX) = []
 
 
 class BulkResultOut(Schema):
@@ -173,8 +190,8 @@ class BulkResultOut(Schema):
 
 
 class MoveIn(Schema):
-    ids: list[int] = []
-    bank_id: int
+    ids: IdList(IDS_MAX) = []
+    bank_id: Id
 
 
 class MovedOut(Schema):
@@ -194,8 +211,8 @@ class TransitionOut(Schema):
 
 
 class TestBankIn(Schema):
-    name: str = ""
-    description: str | None = None
+    name: ColumnText(TestBank, "name") = ""
+    description: Description | None = None
 
 
 class TestBankOut(Schema):
@@ -210,8 +227,8 @@ class TestBankOut(Schema):
 
 
 class TestBankQuestionsIn(Schema):
-    add: list[int] = []
-    remove: list[int] = []
+    add: IdList(IDS_MAX) = []
+    remove: IdList(IDS_MAX) = []
 
 
 class ImageOut(Schema):

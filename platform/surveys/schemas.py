@@ -7,6 +7,37 @@ from typing import Any
 
 from ninja import Schema
 
+from config.fields import (
+    Choice,
+    ColumnInt,
+    ColumnText,
+    DateTimeIn,
+    Description,
+    Id,
+    Json,
+    Limit,
+    List,
+    OrderBy,
+    PageNo,
+    Search,
+    Text,
+)
+from surveys import content
+from surveys.models import Survey
+
+# Request bounds (issue 16, item 9; config.fields). A survey's scale, groups and statements are kept
+# in JSONField columns: each is capped as compact JSON, above what ``surveys.content`` accepts (it
+# says "This value is too long." past ``content.MAX_TEXT`` characters per text, and "Too many
+# statements." past ``STATEMENTS_MAX // 2``), so its messages are the ones authors see.
+STATEMENTS_MAX = len(content.RIASEC) * content.STATEMENTS_PER_GROUP * 4
+STATEMENTS_JSON_MAX = 1_000_000
+GROUPS_JSON_MAX = 200_000
+SCALE_JSON_MAX = 20_000
+SURVEY_ANSWER_JSON_MAX = 32
+"""One answer: a scale value (1..5); the service refuses anything else with its own message."""
+PriceText = Text(32)
+"""The report price as typed in the market-publish form (VND digits); the service parses it."""
+
 
 class SurveyOrganizationRef(Schema):
     id: int
@@ -55,29 +86,29 @@ class SurveyDetailOut(SurveyRowOut):
 
 
 class SurveyListQuery(Schema):
-    page: int = 1
-    limit: int = 10
-    search: str = ""
-    order_by: str = ""
-    status: str = ""
+    page: PageNo = 1
+    limit: Limit = 10
+    search: Search = ""
+    order_by: OrderBy = ""
+    status: Choice = ""
 
 
 class SurveyCreateIn(Schema):
-    copy_from: int | None = None
-    name: str = ""
+    copy_from: Id | None = None
+    name: ColumnText(Survey, "name") = ""
 
 
 class SurveyUpdateIn(Schema):
-    name: str = ""
-    name_en: str = ""
-    description: str = ""
-    description_en: str = ""
-    time_limit_minutes: int | None = None
-    starts_at: datetime | None = None
-    ends_at: datetime | None = None
-    scale: list[dict[str, Any]] = []
-    groups: list[dict[str, Any]] = []
-    statements: list[dict[str, Any]] = []
+    name: ColumnText(Survey, "name") = ""
+    name_en: ColumnText(Survey, "name_en") = ""
+    description: Description = ""
+    description_en: Description = ""
+    time_limit_minutes: ColumnInt(Survey, "time_limit_minutes") | None = None
+    starts_at: DateTimeIn | None = None
+    ends_at: DateTimeIn | None = None
+    scale: Json(List(dict[str, Any], content.SCALE_POINTS * 4), SCALE_JSON_MAX) = []
+    groups: Json(List(dict[str, Any], len(content.RIASEC) * 4), GROUPS_JSON_MAX) = []
+    statements: Json(List(dict[str, Any], STATEMENTS_MAX), STATEMENTS_JSON_MAX) = []
 
 
 class SurveyMarketListingOut(Schema):
@@ -135,11 +166,11 @@ class SurveyResultsOut(Schema):
 
 
 class SurveyUserQuery(Schema):
-    page: int = 1
-    limit: int = 10
-    order_by: str = ""
-    search: str = ""
-    status: str = ""
+    page: PageNo = 1
+    limit: Limit = 10
+    order_by: OrderBy = ""
+    search: Search = ""
+    status: Choice = ""
 
 
 class SurveyUserRowOut(Schema):
@@ -219,9 +250,9 @@ class SurveyAvailableOut(Schema):
 
 
 class SurveyObtainIn(Schema):
-    listing_id: int | None = None
-    test_enrollment_id: int | None = None
-    survey_id: int | None = None
+    listing_id: Id | None = None
+    test_enrollment_id: Id | None = None
+    survey_id: Id | None = None
 
 
 class SurveyGroupRef(Schema):
@@ -258,9 +289,9 @@ class SurveyQuestionsOut(Schema):
 
 
 class SurveyStoreAnswerIn(Schema):
-    user_survey_id: int
-    question_id: int
-    answer: Any = None
+    user_survey_id: Id
+    question_id: Id
+    answer: Json(Any, SURVEY_ANSWER_JSON_MAX) = None
 
 
 class SurveyStoreAnswerOut(Schema):
