@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tempfile
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -25,6 +26,7 @@ from analytics.error_codes import AnalyticsErrorCode
 from analytics.filters import MarketQuery, Viewer, items
 from analytics.models import ExportJob
 from config.errors import ApplicationError, not_found
+from config.media import private_name
 from config.priority import run_at_idle_priority
 
 PROGRESS_EVERY = exports.CHUNK
@@ -103,8 +105,8 @@ def dashboard_export(*, viewer: Viewer, q: MarketQuery) -> FileResponse | Export
 
 
 def export_job_run(*, job_id: str) -> None:
-    """The huey task's body: write the job's file to storage (``analytics-exports/<job
-    id>/<file name>``), recording ``rows_done`` every PROGRESS_EVERY rows (the dashboard PDF: its
+    """The huey task's body: write the job's file to storage under a random private name
+    (``config.media.private_name``: ``analytics-exports/<token>.<ext>``), recording ``rows_done`` every PROGRESS_EVERY rows (the dashboard PDF: its
     stages, as a share of the purchases it summarizes), then DONE (or
     FAILED with the error). Runs in the language of the request that queued it; the file is
     written at the lowest CPU priority (``config.priority.run_at_idle_priority``)."""
@@ -141,7 +143,8 @@ def export_job_run(*, job_id: str) -> None:
                 exports.write_dashboard_pdf(q, handle, scope_name=scope_name(q), progress=pdf_progress)
                 rows = job.rows_total
             handle.seek(0)
-            return rows, default_storage.save(f"analytics-exports/{job.pk}/{job.file_name}", File(handle))
+            name = private_name(kind="analytics-exports", extension=Path(job.file_name).suffix)
+            return rows, default_storage.save(name, File(handle))
 
     try:
         # Seconds of CPU-bound work: at the lowest CPU priority, so that learners in a test on
