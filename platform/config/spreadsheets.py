@@ -15,8 +15,14 @@ in this order, each refusal costing at most a few milliseconds and a few hundred
    ``max_other_xml_bytes``) and all together at most ``max_unzipped_bytes`` once unpacked
    (the sizes the directory declares; Python's zipfile never inflates a part past its declared
    size, so the declaration bounds the work);
-4. the first worksheet's declared ``<dimension ref="A1:C20">``: its last row, last column and
-   their product must be within ``max_rows``, ``max_columns`` and ``max_cells``;
+4. still before openpyxl, the XML parts are read as bytes in 256 KB pieces: none may hold a DTD
+   (OOXML never does; its entities would let a few bytes expand into millions of elements); the
+   first worksheet's declared ``<dimension ref="A1:C20">`` must be within ``max_rows``,
+   ``max_columns`` and ``max_cells`` (last row, last column, their product); its ``<row>`` and
+   ``<c>`` elements are counted against ``max_rows`` and ``max_cells`` (at most 16,384 cells in
+   one row), and so are those of any other worksheet without a dimension, because openpyxl's
+   read-only mode parses such a sheet whole when it opens the workbook; the shared strings are
+   at most ``max_cells``;
 5. while streaming (openpyxl read-only mode, dimension ignored so nothing is padded to it), rows
    are counted by their row number, empty rows included, and reading stops at the first row past
    ``max_rows``, the first row wider than ``max_columns`` used cells or past ``max_cells`` cells.
@@ -49,6 +55,12 @@ from config.errors import ApplicationError
 MB = 1024 * 1024
 WORKBOOK_PART = "xl/workbook.xml"
 DIMENSION_HEAD_BYTES = 64 * 1024  # <dimension> comes right after the small <sheetPr>
+SCAN_CHUNK = 256 * 1024
+XLSX_MAX_COLUMNS = 16_384  # column XFD: Excel's widest row
+_PREFIX = rb"<(?:[A-Za-z_][\w.-]{0,20}:)?"
+_ROW_START = re.compile(_PREFIX + rb"row[\s/>]")
+_CELL_START = re.compile(_PREFIX + rb"c[\s/>]")
+_STRING_START = re.compile(_PREFIX + rb"si[\s/>]")
 _DIMENSION = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?dimension\b[^>]*?\bref\s*=\s*[\"']([^\"']{1,40})[\"']")
 _MAIN_NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -73,7 +85,7 @@ class SheetLimits:
     max_entries: int = 1000
     # Parts openpyxl parses whole besides the sheet and the shared strings: the workbook, styles,
     # relationships, content types, properties. A few hundred KB in real files.
-    max_other_xml_bytes: int = 8 * MB
+    max_other_xml_bytes: int = 4 * MB
 
 
 def _too_large(message: str, *, status: int = 400) -> ApplicationError:
@@ -192,31 +204,31 @@ def _is_other_xml(name: str) -> bool:
     )
 
 
-def _first_sheet_part(archive: zipfile.ZipFile, names: set[str]) -> str | None:
-    """The part name of the first worksheet (the one openpyxl's ``worksheets[0]`` reads), or
-    None when the workbook does not say (the streaming caps still hold then)."""
+def _sheet_parts(archive: zipfile.ZipFile, names: set[str]) -> list[str]:
+    """The part names of the worksheets in the workbook's order (the first is the one openpyxl's
+    ``worksheets[0]`` reads), then any other part under ``xl/worksheets/``."""
+    ordered: list[str] = []
     rels_name = "xl/_rels/workbook.xml.rels"
-    if rels_name not in names:
-        return None
     try:
-        # Both parts are within max_other_xml_bytes (checked before); xml.etree never fetches
-        # external entities and its expat (2.4+) refuses entity amplification ("billion laughs").
+        # Both parts are small (max_other_xml_bytes) and hold no DTD (_scan_part ran first), so
+        # no entity can expand; xml.etree never fetches external resources.
         workbook = ElementTree.fromstring(archive.read(WORKBOOK_PART))  # noqa: S314
         rels = ElementTree.fromstring(archive.read(rels_name))  # noqa: S314
     except (ElementTree.ParseError, KeyError, zipfile.BadZipFile, ValueError):
-        return None
-    targets = {
-        rel.get("Id"): (rel.get("Target") or "", rel.get("Type") or "")
-        for rel in rels.iter(f"{_REL_NS}Relationship")
-    }
-    for sheet in workbook.iter(f"{_MAIN_NS}sheet"):
-        target, kind = targets.get(sheet.get(_R_ID), ("", ""))
-        if not target or "chartsheet" in kind:
-            continue
-        if target.startswith("/"):
-            return target.lstrip("/")
-        return posixpath.normpath(posixpath.join("xl", target))
-    return None
+        workbook = rels = None
+    if workbook is not None and rels is not None:
+        targets = {
+            rel.get("Id"): (rel.get("Target") or "", rel.get("Type") or "")
+            for rel in rels.iter(f"{_REL_NS}Relationship")
+        }
+        for sheet in workbook.iter(f"{_MAIN_NS}sheet"):
+            target, kind = targets.get(sheet.get(_R_ID), ("", ""))
+            if not target or "chartsheet" in kind:
+                continue
+            part = target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
+            ordered.append(posixpath.normpath(part))
+    others = sorted(n for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml"))
+    return [p for p in dict.fromkeys([*ordered, *others]) if p in names]
 
 
 def _declared_size(archive: zipfile.ZipFile, part: str) -> tuple[int, int] | None:
@@ -236,8 +248,59 @@ def _declared_size(archive: zipfile.ZipFile, part: str) -> tuple[int, int] | Non
     return max_row or 0, max_col or 0
 
 
+def _segments(archive: zipfile.ZipFile, part: str) -> Iterator[bytes]:
+    """The part's XML inflated in ``SCAN_CHUNK`` pieces, cut before a ``<`` near a piece's end
+    so that no tag name is split between two pieces; never the whole part in memory."""
+    tail = b""
+    with archive.open(part) as stream:
+        while data := stream.read(SCAN_CHUNK):
+            buffer = tail + data
+            cut = buffer.rfind(b"<", max(0, len(buffer) - 64))
+            if cut <= 0:
+                cut = len(buffer)
+            tail = buffer[cut:]
+            yield buffer[:cut]
+    if tail:
+        yield tail
+
+
+def _scan_part(
+    archive: zipfile.ZipFile, part: str, limits: SheetLimits, unsupported: ApplicationError, *, kind: str
+) -> None:
+    """Read one XML part as bytes, before any XML parser sees it. Every part: a DTD (which
+    OOXML never uses, and whose entities would let a few bytes expand into millions of
+    elements) is refused as unsupported. ``kind="sheet"``: its ``<row>`` elements (at most
+    ``max_rows``), its ``<c>`` cells (at most ``max_cells``, at most ``XLSX_MAX_COLUMNS`` in
+    one row) are counted, because openpyxl parses a sheet without a dimension whole when it
+    opens the workbook. ``kind="strings"``: at most ``max_cells`` shared strings."""
+    rows = cells = row_cells = strings = 0
+    try:
+        for segment in _segments(archive, part):
+            if b"<!DOCTYPE" in segment or b"<!ENTITY" in segment:
+                raise unsupported
+            if kind == "strings":
+                strings += len(_STRING_START.findall(segment))
+                if strings > limits.max_cells:
+                    raise _too_many_cells(limits)
+            elif kind == "sheet":
+                pieces = _ROW_START.split(segment)
+                for index, piece in enumerate(pieces):
+                    if index:
+                        rows, row_cells = rows + 1, 0
+                        if rows > limits.max_rows:
+                            raise _too_many_rows(limits)
+                    found = len(_CELL_START.findall(piece))
+                    row_cells, cells = row_cells + found, cells + found
+                    if row_cells > XLSX_MAX_COLUMNS:
+                        raise _too_many_columns(limits)
+                    if cells > limits.max_cells:
+                        raise _too_many_cells(limits)
+    except (zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError, EOFError) as exc:
+        raise unsupported from exc
+
+
 def _check_xlsx(raw: bytes, limits: SheetLimits, unsupported: ApplicationError) -> None:
-    """Steps 2-4 of the module docstring, on the zip's directory and the sheet's first bytes."""
+    """Steps 2-4 of the module docstring, on the zip's directory and the parts' bytes."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
@@ -256,23 +319,26 @@ def _check_xlsx(raw: bytes, limits: SheetLimits, unsupported: ApplicationError) 
                 raise _too_large_unpacked(limits)
             if _is_other_xml(info.filename) and info.file_size > limits.max_other_xml_bytes:
                 raise _too_large_unpacked(limits)
-        first = _first_sheet_part(archive, names)
-        parts = (
-            [first]
-            if first in names
-            else [n for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml")]
-        )
-        for part in parts:
+        sheets = [n for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml")]
+        for name in sorted(names):
+            if name.endswith((".xml", ".rels")) and name not in sheets:
+                _scan_part(
+                    archive, name, limits, unsupported, kind="strings" if "sharedStrings" in name else ""
+                )
+        for index, part in enumerate(_sheet_parts(archive, names)):
             declared = _declared_size(archive, part)
-            if declared is None:
-                continue
-            rows, columns = declared
-            if rows > limits.max_rows:
-                raise _too_many_rows(limits)
-            if columns > limits.max_columns:
-                raise _too_many_columns(limits)
-            if rows * columns > limits.max_cells:
-                raise _too_many_cells(limits)
+            if declared is not None and index == 0:
+                rows, columns = declared
+                if rows > limits.max_rows:
+                    raise _too_many_rows(limits)
+                if columns > limits.max_columns:
+                    raise _too_many_columns(limits)
+                if rows * columns > limits.max_cells:
+                    raise _too_many_cells(limits)
+            if index == 0 or declared is None:  # openpyxl reads these whole when it opens the file
+                _scan_part(archive, part, limits, unsupported, kind="sheet")
+            else:
+                _scan_part(archive, part, limits, unsupported, kind="")
 
 
 def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv: bool = False) -> Sheet:
@@ -281,8 +347,9 @@ def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv:
     ``upload``: a file-like object (Django ``UploadedFile``), read at most ``max_bytes + 1``.
     Raises ``ApplicationError``: 413 ``spreadsheet_too_large`` over ``max_bytes``; 400
     ``unsupported_code`` when the content is not an .xlsx (nor a UTF-8 .csv with ``allow_csv``);
-    400 ``spreadsheet_too_large`` when the zip's declared sizes or the first sheet's declared
-    dimension are over the caps. ``Sheet.rows()`` enforces the row, column and cell caps while
+    400 ``spreadsheet_too_large`` when the zip's declared sizes, the first sheet's declared
+    dimension or the counted rows and cells are over the caps (steps 3-4 of the module docstring);
+    400 ``unsupported_code`` for a part with a DTD. ``Sheet.rows()`` enforces the row, column and cell caps while
     streaming. Issue 16, item 8.
     """
     raw = upload.read(limits.max_bytes + 1)

@@ -90,11 +90,15 @@ def xlsx_bytes(
     rows: Iterable[Iterable[str]] = (),
     empty_rows: int = 0,
     dimension: str | None = None,
+    prolog: str = "",
+    trailing: str = "",
 ) -> bytes:
     """A minimal .xlsx written by hand (the parts openpyxl needs), its sheet streamed into a
     ZIP_DEFLATED entry: ``header`` in row 1, then ``rows``, then ``empty_rows`` rows written as
     ``<row/>``, with ``<dimension ref=...>`` when given. 20,000,000 empty rows make 120 MB of
-    XML in a zip of about 120 KB, the file of issue 16, item 8 (172 KB there)."""
+    XML in a zip of about 120 KB, the file of issue 16, item 8 (172 KB there). ``prolog`` goes
+    between the XML declaration and ``<worksheet>`` (a DTD, say), ``trailing`` at the end of
+    ``<sheetData>``."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("[Content_Types].xml", _CONTENT_TYPES)
@@ -102,10 +106,8 @@ def xlsx_bytes(
         archive.writestr("xl/workbook.xml", _WORKBOOK)
         archive.writestr("xl/_rels/workbook.xml.rels", _WORKBOOK_RELS)
         with archive.open("xl/worksheets/sheet1.xml", "w") as sheet:
-            sheet.write(
-                b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
-                b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-            )
+            sheet.write(b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' + prolog.encode())
+            sheet.write(b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">')
             if dimension:
                 sheet.write(f'<dimension ref="{dimension}"/>'.encode())
             sheet.write(b"<sheetData>")
@@ -121,5 +123,6 @@ def xlsx_bytes(
             for _ in range(whole):
                 sheet.write(block)
             sheet.write(b"<row/>" * rest)
+            sheet.write(trailing.encode())
             sheet.write(b"</sheetData></worksheet>")
     return out.getvalue()

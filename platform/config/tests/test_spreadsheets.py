@@ -149,3 +149,42 @@ def test_clean_small_files_still_import(as_educator_a, org_a):
         "hs2@example.vn",
         "hs3@example.vn",
     ]
+
+
+def test_counted_before_openpyxl_opens_the_file(as_educator_a):
+    """openpyxl parses a sheet without a dimension whole when it opens the workbook: the rows and
+    cells are counted from the bytes first, and a DTD (entities that expand into elements) is
+    refused outright."""
+    questions = _questions(as_educator_a)
+    million = xlsx_bytes(header=QUESTION_HEADER, empty_rows=1_000_000)
+    tracemalloc.start()
+    try:
+        res = _post(as_educator_a, questions, million)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert _refusal(res)[2] == "The spreadsheet has more than 20,001 rows (empty rows count too)."
+    assert peak < 20 * MB
+    wide = xlsx_bytes(header=("email",), trailing='<row r="2">' + "<c/>" * 16_385 + "</row>")
+    assert _refusal(_post(as_educator_a, LEARNERS, wide))[2] == "The spreadsheet has more than 50 columns."
+    cells = xlsx_bytes(
+        header=("email",), trailing="".join("<row>" + "<c/>" * 60 + "</row>" for _ in range(1_700))
+    )
+    assert (
+        _refusal(_post(as_educator_a, LEARNERS, cells))[2] == "The spreadsheet has more than 100,050 cells."
+    )
+    laughs = xlsx_bytes(
+        header=("email",),
+        prolog='<!DOCTYPE worksheet [<!ENTITY e "<row/><row/><row/><row/>">]>',
+        trailing="&e;" * 1_000,
+    )
+    assert _refusal(_post(as_educator_a, LEARNERS, laughs))[:3] == (
+        400,
+        "unsupported_file",
+        "The file is not an .xlsx or .csv file.",
+    )
+    far = xlsx_bytes(header=("email",), rows=[["hs1@example.vn"]], trailing='<row r="20000000"/>')
+    assert _refusal(_post(as_educator_a, LEARNERS, far))[2] == (
+        "The spreadsheet has more than 2,001 rows (empty rows count too)."
+    )
+    assert not Invitation.objects.exists()
