@@ -16,14 +16,10 @@ def waiting_list_lapse() -> int:
     """Every minute, in every ready organization: lapse waiting-list offers whose claim time has
     passed and offer the freed slots to the next in line (issue 5, item 5). Returns the count."""
     from assessments.services.waiting_list import waiting_list_lapse_due
-    from tenants.models import Organization
+    from tenants.services import ready_schema_names
 
     total = 0
-    for schema in (
-        Organization.objects.filter(provisioning_status=Organization.ProvisioningStatus.READY)
-        .exclude(schema_name="public")
-        .values_list("schema_name", flat=True)
-    ):
+    for schema in ready_schema_names():
         with schema_context(schema):
             total += waiting_list_lapse_due()
     if total:

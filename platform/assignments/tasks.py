@@ -28,12 +28,10 @@ def attempt_auto_submit(attempt_id: int) -> bool:
 def attempts_sweep() -> int:
     """Every minute, in every ready organization: submit overdue attempts. Returns the count."""
     from assignments.taking import attempt_auto_submit_now, overdue_attempt_ids
-    from tenants.models import Organization
+    from tenants.services import ready_schema_names
 
     total = 0
-    for schema in Organization.objects.filter(
-        provisioning_status=Organization.ProvisioningStatus.READY
-    ).values_list("schema_name", flat=True):
+    for schema in ready_schema_names():
         with schema_context(schema):
             for pk in overdue_attempt_ids():
                 total += attempt_auto_submit_now(attempt_id=pk)

@@ -201,3 +201,15 @@ def test_migrate_tenants_only_touches_stale_schemas(org_a, org_b, monkeypatch):
     out = StringIO()
     call_command("migrate_tenants", stdout=out)
     assert {org_a.schema_name, org_b.schema_name} <= set(migrated)
+
+
+def test_periodic_tasks_loop_over_organizations_never_the_public_schema(org_a, org_b):
+    """The public tenant row is READY too; the every-minute sweep used to start there and fail on
+    the first query ("relation assignments_attempt does not exist"), so no overdue attempt of any
+    organization was submitted at its deadline under ./ops/run."""
+    from assignments.tasks import attempts_sweep
+    from tenants.services import public_tenant_ensure, ready_schema_names
+
+    public_tenant_ensure()
+    assert ready_schema_names() == [org_a.schema_name, org_b.schema_name]
+    assert attempts_sweep.call_local() == 0
