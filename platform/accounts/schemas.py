@@ -7,12 +7,12 @@ from datetime import datetime
 from ninja import Schema
 
 from accounts.models import Profile, User
-from config.fields import ColumnInt, ColumnText, DateText, Id, Password, Text, Token
+from config.fields import CheckedInt, ColumnText, DateText, Id, Password, Text, Token
 
 # Request bounds (issue 16, item 9): each string is at most its column's max_length (config.fields).
 Email = ColumnText(User, "email")
 FullName = ColumnText(User, "name")
-Grade = ColumnInt(Profile, "grade")  # the service then says "Choose a grade from 1 to 12."
+Grade = CheckedInt  # the service says "Choose a grade from 1 to 12."
 CCCD = Text(32)  # looser than the column (12): the service says "exactly 12 digits" for the rest
 UID = Text(64)  # urlsafe base64 of a user id (accounts.services.password_reset_request)
 

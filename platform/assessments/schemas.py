@@ -8,7 +8,7 @@ from typing import Any
 from ninja import Schema
 
 from assessments.models import MatrixCluster, Question, QuestionBank, TestBank
-from config.fields import Choice, ColumnInt, ColumnNumber, ColumnText, Description, Id, IdList, Json, Text
+from config.fields import CheckedInt, Choice, ColumnNumber, ColumnText, Description, Id, IdList, Json, Text
 
 # Request bounds (issue 16, item 9; config.fields): strings at most their column's max_length;
 # text and JSON kept in TextField/JSONField columns at the documented caps below.
@@ -93,7 +93,7 @@ class QuestionIn(Schema):
 
     bank_id: Id | None = None
     type: ColumnText(Question, "type") | None = None
-    grade: ColumnInt(Question, "grade") | None = None
+    grade: CheckedInt | None = None  # 1..12, checked by the service
     subject_id: Id | None = None
     difficulty: ColumnText(Question, "difficulty") | None = None
     score_weight: ColumnNumber(Question, "score_weight") | None = None

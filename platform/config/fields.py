@@ -166,6 +166,11 @@ def ColumnNumber(model: type[models.Model], field: str) -> Any:  # noqa: N802
 Id = Int(1, BIGINT_MAX)
 """An id in a path, a query or a body: 1..2**63-1 (Postgres ``bigint``)."""
 
+CheckedInt = Int(-BIGINT_MAX - 1, BIGINT_MAX)
+"""A whole number whose range its service checks with a message naming that range (a grade "from
+1 to 12", a price "from 0 to 100,000,000" VND): bounded here only to a Postgres ``bigint``, so the
+service's message is the one users see and no value overflows on the way to it."""
+
 PageNo = Int(1, PAGE_MAX)
 """``page`` of a list: 1..``PAGE_MAX``."""
 

@@ -8,8 +8,8 @@ from typing import Any
 from ninja import Schema
 
 from config.fields import (
+    CheckedInt,
     Choice,
-    ColumnInt,
     ColumnText,
     DateTimeIn,
     Description,
@@ -103,7 +103,7 @@ class SurveyUpdateIn(Schema):
     name_en: ColumnText(Survey, "name_en") = ""
     description: Description = ""
     description_en: Description = ""
-    time_limit_minutes: ColumnInt(Survey, "time_limit_minutes") | None = None
+    time_limit_minutes: CheckedInt | None = None  # 1..600, checked by the service
     starts_at: DateTimeIn | None = None
     ends_at: DateTimeIn | None = None
     scale: Json(List(dict[str, Any], content.SCALE_POINTS * 4), SCALE_JSON_MAX) = []
