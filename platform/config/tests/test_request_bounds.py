@@ -287,6 +287,16 @@ def test_each_string_one_past_its_bound_is_refused(educator_a, learner):
     assert failures == []
 
 
+@pytest.mark.django_db
+def test_the_write_counter_sees_what_a_request_writes(educator_a):
+    """The sweep's "nothing written" rests on ``pg_stat_xact_user_tables`` counting, inside the
+    test's transaction, the rows a request writes in a tenant schema."""
+    status, _payload, written = _send(
+        client_for(educator_a), "post", "/api/v1/question-banks", {}, "json", {"name": "Ngân hàng"}
+    )
+    assert (status, written) == (201, 1)
+
+
 # --- regressions of issue 16, item 9 (each was a 500) ------------------------------------------
 
 
