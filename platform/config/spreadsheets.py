@@ -86,6 +86,8 @@ class SheetLimits:
     # Parts openpyxl parses whole besides the sheet and the shared strings: the workbook, styles,
     # relationships, content types, properties. A few hundred KB in real files.
     max_other_xml_bytes: int = 4 * MB
+    # A .csv line (a row, or part of one with a quoted line break): 65,536 characters.
+    max_line_chars: int = 64 * 1024
 
 
 def _too_large(message: str, *, status: int = 400) -> ApplicationError:
@@ -162,7 +164,18 @@ class Sheet:
             dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t") if text.strip() else csv.excel
         except csv.Error:
             dialect = csv.excel
-        yield from csv.reader(io.StringIO(text), dialect)
+        yield from csv.reader(self._csv_lines(text), dialect)
+
+    def _csv_lines(self, text: str) -> Iterator[str]:
+        """The .csv's physical lines (any line ending), each at most ``max_line_chars``: a
+        5 MB line of commas would otherwise become a million fields before a width is checked."""
+        for line in io.StringIO(text, newline=""):
+            if len(line) > self.limits.max_line_chars:
+                raise _too_large(
+                    _("A line of the file is longer than %(n)s characters.")
+                    % {"n": number_format(self.limits.max_line_chars, force_grouping=True)}
+                )
+            yield line
 
     def rows(self) -> Iterator[tuple[int, tuple[Any, ...]]]:
         """``(row number, values)`` for every row of the first sheet from row 1, empty rows

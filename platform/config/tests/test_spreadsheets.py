@@ -109,6 +109,9 @@ def test_rows_are_counted_while_streaming_empty_ones_included(as_educator_a):
     )
     wide = xlsx_bytes(header=("email",), rows=[["hs1@example.vn", *["x"] * 50]])
     assert _refusal(_post(as_educator_a, LEARNERS, wide))[2] == "The spreadsheet has more than 50 columns."
+    commas = b"email\n" + b"ab," * 1_000_000  # one line of a million fields
+    res = _post(as_educator_a, LEARNERS, commas, name="l.csv")
+    assert _refusal(res)[2] == "A line of the file is longer than 65,536 characters."
     csv_rows = b"email\n" + b"\n" * 2_000 + b"hs1@example.vn\n"
     res = _post(as_educator_a, LEARNERS, csv_rows, name="l.csv")
     assert _refusal(res)[2] == "The spreadsheet has more than 2,001 rows (empty rows count too)."
