@@ -31,7 +31,7 @@ from typing import Annotated, Any
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, ValidationError, WrapValidator
 from pydantic_core import PydanticCustomError
 
 from config.envelope import MAX_LIMIT
@@ -61,6 +61,9 @@ CVE-2013-1443); Django's validators set no upper bound of their own."""
 TOKEN_MAX = 1024
 """A token from a link or an exchange: the longest is the signed e-mail verification token
 (``accounts.services.verification_token``), about 420 characters for a 254-character e-mail."""
+
+NUMBER_TEXT_MAX = 32
+"""A number typed as text ("7,5"): its service parses it and says which range it wants."""
 
 DESCRIPTION_MAX = 5000
 """A description kept in a ``TextField`` (test banks, test presets, listings, surveys): about two
@@ -161,6 +164,24 @@ def ColumnNumber(model: type[models.Model], field: str) -> Any:  # noqa: N802
     """A number stored in the decimal (or integer) column ``model.field``: within its range."""
     lowest, highest = column_range(model, field)
     return Number(lowest, highest)
+
+
+def _one_error(value: Any, handler: Any) -> Any:
+    try:
+        return handler(value)
+    except ValidationError as exc:
+        errors = exc.errors()
+        if isinstance(value, str):  # text: what the text alternative says about it
+            errors = [e for e in errors if e["type"].startswith("string_")] or errors
+        raise PydanticCustomError(errors[0]["type"], errors[0]["msg"]) from None
+
+
+def ColumnNumberOrText(model: type[models.Model], field: str) -> Any:  # noqa: N802
+    """A number for ``model.field`` sent either as a JSON number (within the column's range) or as
+    text of at most ``NUMBER_TEXT_MAX`` characters ("7,5") that the service parses. A refusal is
+    one error on the field itself (not one per alternative, which would name "field.constrained-
+    float" and "field.constrained-str")."""
+    return Annotated[ColumnNumber(model, field) | Text(NUMBER_TEXT_MAX), WrapValidator(_one_error)]
 
 
 Id = Int(1, BIGINT_MAX)

@@ -12,7 +12,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from accounts.models import Profile, User
 from assessments.models import Question, TestPreset
-from config.fields import DateIn, DateTimeIn, Json, List, column_max, column_range
+from assignments.models import AttemptAnswer
+from config.fields import ColumnNumberOrText, DateIn, DateTimeIn, Json, List, column_max, column_range
 
 pytestmark = pytest.mark.django_db  # the autouse cache reset reads the shared cache table
 
@@ -82,3 +83,13 @@ def test_json_is_capped_by_its_compact_length():
 def test_lists_are_capped_by_item_count():
     assert _error_type(List(int, 2), [1, 2]) is None
     assert _error_type(List(int, 2), [1, 2, 3]) == "too_long"
+
+
+def test_a_number_or_text_is_refused_with_one_error_on_the_field():
+    score = ColumnNumberOrText(AttemptAnswer, "score")  # DecimalField(7, 2)
+    assert TypeAdapter(score).validate_python(7.5) == 7.5
+    assert TypeAdapter(score).validate_python("7,5") == "7,5"
+    with pytest.raises(ValidationError) as exc:
+        TypeAdapter(score).validate_python(1e6)
+    assert [(e["loc"], e["type"]) for e in exc.value.errors()] == [((), "less_than_equal")]
+    assert _error_type(score, "x" * 33) == "string_too_long"
