@@ -74,7 +74,7 @@ Store = import_module(settings.SESSION_ENGINE).SessionStore
 keys = []
 for u, p in zip(users, profiles):
     s = Store()
-    s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     s[HASH_SESSION_KEY] = u.get_session_auth_hash(); s[PROFILE_SESSION_KEY] = p.pk
     s.create(); keys.append(s.session_key)
 import json

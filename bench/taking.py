@@ -71,7 +71,7 @@ Store = import_module(settings.SESSION_ENGINE).SessionStore
 out = []
 for u, pr in zip(users, profiles):
     s = Store()
-    s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     s[HASH_SESSION_KEY] = u.get_session_auth_hash(); s[PROFILE_SESSION_KEY] = pr.pk
     s.create(); out.append([s.session_key, enrollments[pr.pk]])
 print("RESULT", json.dumps({{"learners": out, "questions": questions, "schema": org.schema_name}}))
