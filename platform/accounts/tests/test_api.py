@@ -323,6 +323,16 @@ def test_token_exchange_once(learner):
     assert res.status_code == 400 and res.json()["code"] == "invalid_token_exchange"
 
 
+def test_token_exchange_expires_after_60_seconds(learner):
+    from accounts.models import TokenExchange
+
+    res = client_for(learner).get("/api/v1/auth/request-token-exchange").json()["data"]
+    assert res["expires_in"] == 60
+    TokenExchange.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    res = post(Client(), "/public/api/auth/token-exchange", {"token": res["token"]})
+    assert res.status_code == 400 and res.json()["code"] == "invalid_token_exchange"
+
+
 # --- passwords ---------------------------------------------------------------------------------
 
 
