@@ -54,9 +54,20 @@ def _session_org(name: str, slug: str):
 
 
 @pytest.fixture(autouse=True)
-def _clean_state(settings):
-    """Each test starts in the public schema with an empty cache (rate-limit counters)."""
-    cache.clear()
+def _clean_state(request, settings):
+    """Each test starts in the public schema with an empty shared cache (rate-limit counters).
+    Without Redis the shared cache is a database table: it is cleared only for tests that use the
+    database (set up first, as the test asks for it)."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = "transactional_db" in request.fixturenames or bool(
+        marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0]))
+    )
+    if transactional:
+        request.getfixturevalue("transactional_db")
+    elif marker is not None or "db" in request.fixturenames:
+        request.getfixturevalue("db")
+    if settings.REDIS_URL or marker is not None or {"db", "transactional_db"} & set(request.fixturenames):
+        cache.clear()
     connection.set_schema_to_public()
     yield
     connection.set_schema_to_public()

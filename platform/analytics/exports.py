@@ -363,11 +363,9 @@ def write_dashboard_pdf(
     from reportlab.lib.units import cm
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    from assignments.reports import _font
-    from config.pdf import markup_text
+    from config.pdf import markup_text, pdf_fonts
 
-    font = _font()
-    bold = _bold_font(font)
+    font, bold = pdf_fonts()
     data = dashboard_data(q)
     lines = dashboard_lines(data)
     if progress:
@@ -462,19 +460,3 @@ def write_dashboard_pdf(
         doc.setProgressCallBack(laid_out)
     doc.build(story)
     return lines
-
-
-def _bold_font(regular: str) -> str:
-    """DejaVu Sans Bold next to the regular face, registered once; the regular face otherwise."""
-    from pathlib import Path
-
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    if "ReportFontBold" in pdfmetrics.getRegisteredFontNames():
-        return "ReportFontBold"
-    path = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-    if regular == "ReportFont" and path.exists():
-        pdfmetrics.registerFont(TTFont("ReportFontBold", str(path)))
-        return "ReportFontBold"
-    return regular

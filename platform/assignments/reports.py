@@ -25,7 +25,7 @@ from assessments.models import MatrixCluster, Question
 from assignments.models import AdvancedReport, Assignment, Attempt
 from config.errors import ApplicationError
 from config.media import private_name
-from config.pdf import markup_text
+from config.pdf import markup_text, pdf_fonts
 
 DIMENSIONS = ("subject", "topic", "complexity_level", "cognitive_domain")
 
@@ -193,7 +193,7 @@ def report_pdf(data: dict[str, Any]) -> bytes:
     from reportlab.lib.units import cm
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    font = _font()
+    font = pdf_fonts()[0]
     styles = getSampleStyleSheet()
     for style in styles.byName.values():
         style.fontName = font
@@ -266,31 +266,3 @@ def report_pdf(data: dict[str, Any]) -> bytes:
         story += [Spacer(1, 0.3 * cm), t]
     doc.build(story)
     return buf.getvalue()
-
-
-_FONT_NAME = ""
-
-
-def _font() -> str:
-    """A TrueType font with Vietnamese glyphs (DejaVu Sans from the system or reportlab's
-    fonts), registered once; Helvetica when none is found."""
-    global _FONT_NAME
-    if _FONT_NAME:
-        return _FONT_NAME
-    from pathlib import Path
-
-    import reportlab
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    candidates = [
-        Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),  # Debian fonts-dejavu-core (ops/lib.sh)
-        Path(reportlab.__file__).parent / "fonts" / "Vera.ttf",  # no Vietnamese letters: last resort
-    ]
-    for path in candidates:
-        if path.exists():
-            pdfmetrics.registerFont(TTFont("ReportFont", str(path)))
-            _FONT_NAME = "ReportFont"
-            return _FONT_NAME
-    _FONT_NAME = "Helvetica"
-    return _FONT_NAME

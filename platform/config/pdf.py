@@ -10,6 +10,7 @@ markup and need no escaping.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -21,3 +22,34 @@ def markup_text(value: Any) -> str:
     ``>`` and both quotes as entities, so it is drawn as written and never read as a tag or an
     entity. None becomes ""."""
     return "" if value is None else escape(str(value), _QUOTES)
+
+
+DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")  # Debian fonts-dejavu-core (ops/lib.sh)
+_FONTS: tuple[str, str] | None = None
+
+
+def pdf_fonts() -> tuple[str, str]:
+    """(regular, bold) font names for every PDF: DejaVu Sans, which has the Vietnamese letters,
+    registered once as the family ``PlatformFont`` (so ``<b>`` in markup picks the bold face);
+    Helvetica when the system font is missing (no Vietnamese diacritics: a degraded last resort)."""
+    global _FONTS
+    if _FONTS is not None:
+        return _FONTS
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    regular, bold = DEJAVU_DIR / "DejaVuSans.ttf", DEJAVU_DIR / "DejaVuSans-Bold.ttf"
+    if regular.exists() and bold.exists():
+        pdfmetrics.registerFont(TTFont("PlatformFont", str(regular)))
+        pdfmetrics.registerFont(TTFont("PlatformFont-Bold", str(bold)))
+        pdfmetrics.registerFontFamily(
+            "PlatformFont",
+            normal="PlatformFont",
+            bold="PlatformFont-Bold",
+            italic="PlatformFont",
+            boldItalic="PlatformFont-Bold",
+        )
+        _FONTS = ("PlatformFont", "PlatformFont-Bold")
+    else:
+        _FONTS = ("Helvetica", "Helvetica-Bold")
+    return _FONTS

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import io
 import math
-from pathlib import Path
 from typing import Any
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from config.pdf import markup_text
+from config.pdf import markup_text, pdf_fonts
 from surveys import content
 from surveys.models import RIASEC, Submission
 
@@ -26,34 +25,6 @@ HEX_COLOURS = {
     "E": "#ea580c",
     "C": "#0891b2",
 }
-_FONTS: tuple[str, str] | None = None
-
-
-def fonts() -> tuple[str, str]:
-    """(regular, bold) TrueType fonts with Vietnamese glyphs: DejaVu Sans from the system
-    (Debian fonts-dejavu-core), registered once; Helvetica when it is missing."""
-    global _FONTS
-    if _FONTS:
-        return _FONTS
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    folder = Path("/usr/share/fonts/truetype/dejavu")
-    regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
-    if regular.exists() and bold.exists():
-        pdfmetrics.registerFont(TTFont("SurveyFont", str(regular)))
-        pdfmetrics.registerFont(TTFont("SurveyFont-Bold", str(bold)))
-        pdfmetrics.registerFontFamily(
-            "SurveyFont",
-            normal="SurveyFont",
-            bold="SurveyFont-Bold",
-            italic="SurveyFont",
-            boldItalic="SurveyFont-Bold",
-        )
-        _FONTS = ("SurveyFont", "SurveyFont-Bold")
-    else:
-        _FONTS = ("Helvetica", "Helvetica-Bold")
-    return _FONTS
 
 
 def _hexagon(scores: dict[str, float], names: dict[str, str], font: str):
@@ -141,7 +112,7 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
 
     from surveys.selectors import suitable_groups
 
-    regular, bold = fonts()
+    regular, bold = pdf_fonts()
     styles = getSampleStyleSheet()
     for style in styles.byName.values():
         style.fontName = regular
