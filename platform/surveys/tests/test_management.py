@@ -202,7 +202,7 @@ def test_takers_and_holland_code_distribution(org_a, as_educator_a, django_asser
     means = {r["code"]: r["mean"] for r in results["mean_normalized"]}
     assert means["S"] == round((100 + 100 + 0) / 3, 1)
 
-    with django_assert_max_num_queries(7)  # + the session row:
+    with django_assert_max_num_queries(7):  # + the session row
         page = as_educator_a.get(f"/api/v1/surveys/{survey_id}/takers?limit=50").json()["data"]
     assert page["total"] == 7
     assert {r["status"] for r in page["items"]} == {"completed", "in_progress", "not_started"}
