@@ -28,6 +28,7 @@ from analytics.models import ExportJob
 from analytics.schemas import (
     AnalyticsIn,
     AnalyticsOut,
+    ExportJobId,
     ExportJobOut,
     FilterOptionsOut,
     HistoryPageOut,
@@ -40,6 +41,7 @@ from analytics.schemas import (
 from config.auth import ProfileSessionAuth
 from config.envelope import Envelope, ok
 from config.errors import ApplicationError, CommonErrorCode
+from config.fields import Id, OrderBy, Search
 
 
 class MarketAuth(ProfileSessionAuth):
@@ -76,7 +78,7 @@ def analytics(request: HttpRequest, payload: AnalyticsIn):
 
 
 @router.get("/analytics/filters", response=Envelope[FilterOptionsOut])
-def analytics_filters(request: HttpRequest, organization_id: int | None = None):
+def analytics_filters(request: HttpRequest, organization_id: Id | None = None):
     """What the filters offer: grades, subjects, provinces, rounds, add-ons, organizations."""
     return ok(selectors.filter_options(request.auth, organization_id=organization_id))
 
@@ -141,7 +143,7 @@ def _file_or_job(result):
     response={202: Envelope[ExportJobOut]},
 )
 def market_transactions_export(
-    request: HttpRequest, payload: MarketFiltersIn, search: str = "", order_by: str = ""
+    request: HttpRequest, payload: MarketFiltersIn, search: Search = "", order_by: OrderBy = ""
 ):
     """The market transaction rows of the filters (``test_preset_id`` for one test) as .xlsx:
     200 with the file (``Content-Disposition: attachment;
@@ -163,13 +165,13 @@ def export_dashboard(request: HttpRequest, filters: Query[MarketFiltersIn]):
 
 
 @router.get("/analytics/exports/{job_id}", response=Envelope[ExportJobOut])
-def export_job(request: HttpRequest, job_id: str):
+def export_job(request: HttpRequest, job_id: ExportJobId):
     """A background export of the caller: status and progress (404 for anyone else's)."""
     return ok(_job_out(services.export_job_get(viewer=request.auth, job_id=job_id)))
 
 
 @router.get("/analytics/exports/{job_id}/download", response={200: None})
-def export_job_download(request: HttpRequest, job_id: str):
+def export_job_download(request: HttpRequest, job_id: ExportJobId):
     """The finished file of a background export (409 ``export_not_ready`` before)."""
     return services.export_job_download(viewer=request.auth, job_id=job_id)
 

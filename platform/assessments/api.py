@@ -20,7 +20,7 @@ from ninja.files import UploadedFile
 
 from assessments import selectors
 from assessments.error_codes import AuthoringErrorCode as Code
-from assessments.models import Subject
+from assessments.models import Question, Subject
 from assessments.schemas import (
     BankDetailOut,
     BankIn,
@@ -50,6 +50,7 @@ from assessments.services.common import Actor
 from config.auth import EducatorSessionAuth
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError, CommonErrorCode
+from config.fields import Choice, ColumnInt, Id, Limit, OrderBy, PageNo, Search
 from config.images import read_limited, reencode_image
 
 router = Router(tags=["authoring"], auth=EducatorSessionAuth())
@@ -63,29 +64,29 @@ def _actor(request: HttpRequest) -> Actor:
 
 
 class ListQuery(Schema):
-    page: int = 1
-    limit: int = 20
-    search: str = ""
-    order_by: str = ""
+    page: PageNo = 1
+    limit: Limit = 20
+    search: Search = ""
+    order_by: OrderBy = ""
 
 
 class BankListQuery(ListQuery):
-    parent_id: int | None = None
+    parent_id: Id | None = None
 
 
 class QuestionListQuery(ListQuery):
-    bank_id: int | None = None
-    status: str = ""
-    type: str = ""
-    grade: int | None = None
-    subject_id: int | None = None
-    difficulty: str = ""
-    cluster_id: int | None = None
+    bank_id: Id | None = None
+    status: Choice = ""
+    type: Choice = ""
+    grade: ColumnInt(Question, "grade") | None = None
+    subject_id: Id | None = None
+    difficulty: Choice = ""
+    cluster_id: Id | None = None
 
 
 class ClusterQuery(Schema):
-    type: str = ""
-    search: str = ""
+    type: Choice = ""
+    search: Search = ""
 
 
 # --- question banks ----------------------------------------------------------------------------
@@ -119,14 +120,14 @@ def bank_import_template(request: HttpRequest):
 
 
 @router.get("question-banks/{bank_id}", response=Envelope[BankDetailOut])
-def bank_detail(request: HttpRequest, bank_id: int):
+def bank_detail(request: HttpRequest, bank_id: Id):
     """One bank with its breadcrumb ``path``."""
     bank = banks.bank_get(bank_id)
     return ok({**_bank_out(bank), "path": selectors.bank_path(bank)})
 
 
 @router.put("question-banks/{bank_id}", response=Envelope[BankOut])
-def bank_update(request: HttpRequest, bank_id: int, payload: BankUpdateIn):
+def bank_update(request: HttpRequest, bank_id: Id, payload: BankUpdateIn):
     """Rename and/or move (creator only: 403 ``not_creator``; 400 ``bank_cycle``)."""
     bank = banks.bank_update(
         actor=_actor(request),
@@ -139,7 +140,7 @@ def bank_update(request: HttpRequest, bank_id: int, payload: BankUpdateIn):
 
 
 @router.delete("question-banks/{bank_id}", response=Envelope[Empty])
-def bank_delete(request: HttpRequest, bank_id: int):
+def bank_delete(request: HttpRequest, bank_id: Id):
     """Delete with sub-folders and questions (creator only; 409 ``bank_in_use`` when a test uses
     its questions)."""
     banks.bank_delete(actor=_actor(request), bank_id=bank_id)
@@ -152,7 +153,7 @@ class ImportQuery(Schema):
 
 @router.post("question-banks/{bank_id}/import", response=Envelope[ImportReportOut])
 def bank_import(
-    request: HttpRequest, bank_id: int, query: Query[ImportQuery], file: UploadedFile | None = File(None)
+    request: HttpRequest, bank_id: Id, query: Query[ImportQuery], file: UploadedFile | None = File(None)
 ):
     """Import questions from an .xlsx (multipart ``file``). ``dry_run=true`` (default) only
     checks and reports every bad row (``row``, ``column``, ``message``); ``dry_run=false``
@@ -176,7 +177,7 @@ def bank_import(
 
 
 @router.get("question-banks/{bank_id}/export", response={200: None})
-def bank_export(request: HttpRequest, bank_id: int):
+def bank_export(request: HttpRequest, bank_id: Id):
     """The bank's questions as .xlsx in the import format (file name in content-disposition)."""
     name, data = spreadsheets.bank_export(bank_id=bank_id)
     return _xlsx_response(name, data)
@@ -228,7 +229,7 @@ def cluster_create(request: HttpRequest, payload: ClusterIn):
 
 
 @router.put("matrix-clusters/{cluster_id}", response=Envelope[ClusterOut])
-def cluster_update(request: HttpRequest, cluster_id: int, payload: ClusterIn):
+def cluster_update(request: HttpRequest, cluster_id: Id, payload: ClusterIn):
     """Update code, description, parent topic, subject (type is fixed)."""
     data = payload.dict()
     data.pop("type")
@@ -236,7 +237,7 @@ def cluster_update(request: HttpRequest, cluster_id: int, payload: ClusterIn):
 
 
 @router.delete("matrix-clusters/{cluster_id}", response=Envelope[Empty])
-def cluster_delete(request: HttpRequest, cluster_id: int):
+def cluster_delete(request: HttpRequest, cluster_id: Id):
     """Delete; 409 ``matrix_in_use`` while questions or subtopics use it."""
     matrix.cluster_delete(cluster_id=cluster_id)
     return ok({}, _("Matrix cluster deleted."))
@@ -314,13 +315,13 @@ def question_move(request: HttpRequest, payload: MoveIn):
 
 
 @router.get("questions/{question_id}", response=Envelope[QuestionOut])
-def question_detail(request: HttpRequest, question_id: int):
+def question_detail(request: HttpRequest, question_id: Id):
     """One question version with ``missing`` (what it lacks before submit)."""
     return ok(selectors.question_row(questions.question_get(question_id)))
 
 
 @router.put("questions/{question_id}", response=Envelope[QuestionOut])
-def question_update(request: HttpRequest, question_id: int, payload: QuestionIn):
+def question_update(request: HttpRequest, question_id: Id, payload: QuestionIn):
     """Change a draft or rejected question; for a published one, creates and returns its next
     version (a draft). 409 ``question_locked`` while submitted or approved."""
     data = payload.dict(exclude_unset=True)
@@ -330,14 +331,14 @@ def question_update(request: HttpRequest, question_id: int, payload: QuestionIn)
 
 
 @router.delete("questions/{question_id}", response=Envelope[Empty])
-def question_delete(request: HttpRequest, question_id: int):
+def question_delete(request: HttpRequest, question_id: Id):
     """Delete a never-published question (its author only)."""
     questions.question_delete(actor=_actor(request), question_id=question_id)
     return ok({}, _("Question deleted."))
 
 
 @router.put("questions/{question_id}/matrix", response=Envelope[QuestionOut])
-def question_matrix(request: HttpRequest, question_id: int, payload: MatrixIn):
+def question_matrix(request: HttpRequest, question_id: Id, payload: MatrixIn):
     """Attach topic, subtopic, complexity level and cognitive domain (all four: 400
     ``matrix_incomplete`` otherwise)."""
     q = questions.question_attach_matrix(actor=_actor(request), question_id=question_id, **payload.dict())
@@ -345,7 +346,7 @@ def question_matrix(request: HttpRequest, question_id: int, payload: MatrixIn):
 
 
 @router.post("questions/{question_id}/submit", response=Envelope[QuestionOut])
-def question_submit(request: HttpRequest, question_id: int):
+def question_submit(request: HttpRequest, question_id: Id):
     """draft -> submitted. 400 ``question_incomplete`` (each missing item in ``errors``), 409
     ``already_submitted``."""
     return ok(
@@ -355,21 +356,21 @@ def question_submit(request: HttpRequest, question_id: int):
 
 
 @router.post("questions/{question_id}/approve", response=Envelope[QuestionOut])
-def question_approve(request: HttpRequest, question_id: int, payload: CommentIn):
+def question_approve(request: HttpRequest, question_id: Id, payload: CommentIn):
     """submitted -> approved by a colleague. 403 ``own_question``, 409 ``invalid_transition``."""
     q = questions.question_approve(actor=_actor(request), question_id=question_id, comment=payload.comment)
     return ok(selectors.question_row(q), _("Question approved."))
 
 
 @router.post("questions/{question_id}/reject", response=Envelope[QuestionOut])
-def question_reject(request: HttpRequest, question_id: int, payload: CommentIn):
+def question_reject(request: HttpRequest, question_id: Id, payload: CommentIn):
     """submitted -> rejected with a required ``comment``."""
     q = questions.question_reject(actor=_actor(request), question_id=question_id, comment=payload.comment)
     return ok(selectors.question_row(q), _("Question rejected."))
 
 
 @router.post("questions/{question_id}/publish", response=Envelope[QuestionOut])
-def question_publish(request: HttpRequest, question_id: int):
+def question_publish(request: HttpRequest, question_id: Id):
     """approved -> published. 409 ``question_not_vetted`` / ``already_published``, 400
     ``matrix_incomplete``."""
     return ok(
@@ -379,7 +380,7 @@ def question_publish(request: HttpRequest, question_id: int):
 
 
 @router.get("questions/{question_id}/history", response=Envelope[list[TransitionOut]])
-def question_history(request: HttpRequest, question_id: int):
+def question_history(request: HttpRequest, question_id: Id):
     """Every workflow step of the question and its other versions, oldest first."""
     questions.question_get(question_id)
     rows = selectors.question_history(question_id)
@@ -423,7 +424,7 @@ def test_bank_create(request: HttpRequest, payload: TestBankIn):
 
 
 @router.put("test-banks/{test_bank_id}", response=Envelope[TestBankOut])
-def test_bank_update(request: HttpRequest, test_bank_id: int, payload: TestBankIn):
+def test_bank_update(request: HttpRequest, test_bank_id: Id, payload: TestBankIn):
     """Rename (creator only: 403 ``not_creator``)."""
     bank = test_banks.test_bank_update(
         actor=_actor(request), test_bank_id=test_bank_id, name=payload.name, description=payload.description
@@ -432,14 +433,14 @@ def test_bank_update(request: HttpRequest, test_bank_id: int, payload: TestBankI
 
 
 @router.delete("test-banks/{test_bank_id}", response=Envelope[Empty])
-def test_bank_delete(request: HttpRequest, test_bank_id: int):
+def test_bank_delete(request: HttpRequest, test_bank_id: Id):
     """Delete (creator only)."""
     test_banks.test_bank_delete(actor=_actor(request), test_bank_id=test_bank_id)
     return ok({}, _("Test bank deleted."))
 
 
 @router.post("test-banks/{test_bank_id}/questions", response=Envelope[TestBankOut])
-def test_bank_questions(request: HttpRequest, test_bank_id: int, payload: TestBankQuestionsIn):
+def test_bank_questions(request: HttpRequest, test_bank_id: Id, payload: TestBankQuestionsIn):
     """Add (published only: 409 ``question_not_published``) and remove questions."""
     bank = test_banks.test_bank_set_questions(
         actor=_actor(request), test_bank_id=test_bank_id, add=payload.add, remove=payload.remove

@@ -18,19 +18,43 @@ from assessments.services import presets, rounds
 from assessments.services.common import Actor
 from config.auth import EducatorSessionAuth
 from config.envelope import Empty, Envelope, Page, ok, order_by_checked, paginate
+from config.fields import (
+    CheckedInt,
+    Choice,
+    ColumnInt,
+    ColumnNumber,
+    ColumnText,
+    DateTimeIn,
+    Description,
+    Id,
+    IdList,
+    Limit,
+    List,
+    OrderBy,
+    PageNo,
+    Search,
+    Text,
+)
 
 router = Router(tags=["tests and rounds"], auth=EducatorSessionAuth())
 
 
+ROUND_MESSAGE_MAX = 2000
+"""A round's passed or failed message (a ``TextField``), shown to learners with their result."""
+
+
 class RoundIn(Schema):
-    name: str = ""
-    starts_at: datetime | None = None
-    expires_at: datetime | None = None
-    required_round_id: int | None = None
-    passed_message_vi: str = ""
-    passed_message_en: str = ""
-    failed_message_vi: str = ""
-    failed_message_en: str = ""
+    """A round; strings at most their column's length, messages ``ROUND_MESSAGE_MAX``, datetimes
+    checked (``config.fields``, issue 16 item 9)."""
+
+    name: ColumnText(Round, "name") = ""
+    starts_at: DateTimeIn | None = None
+    expires_at: DateTimeIn | None = None
+    required_round_id: Id | None = None
+    passed_message_vi: Text(ROUND_MESSAGE_MAX) = ""
+    passed_message_en: Text(ROUND_MESSAGE_MAX) = ""
+    failed_message_vi: Text(ROUND_MESSAGE_MAX) = ""
+    failed_message_en: Text(ROUND_MESSAGE_MAX) = ""
 
 
 class RoundOut(Schema):
@@ -52,11 +76,11 @@ class CloseIn(Schema):
 
 
 class ListQuery(Schema):
-    page: int = 1
-    limit: int = 20
-    search: str = ""
-    order_by: str = ""
-    status: str = ""
+    page: PageNo = 1
+    limit: Limit = 20
+    search: Search = ""
+    order_by: OrderBy = ""
+    status: Choice = ""
 
 
 class BlueprintItemIO(Schema):
@@ -75,27 +99,55 @@ class AttributeIO(Schema):
     value: str = ""
 
 
+# Request-side twins of the IO schemas above, bounded (issue 16, item 9); responses keep the IO ones.
+ATTRIBUTE_KEY_MAX, ATTRIBUTE_VALUE_MAX, ATTRIBUTES_MAX = 100, 500, 50
+"""An attribute requirement or outcome (kept in a ``JSONField``): key, value, rows per list."""
+BLUEPRINT_SUBJECTS_MAX, BLUEPRINT_ITEMS_MAX = 50, 200
+"""Subjects of a blueprint, and topic or subtopic items per subject."""
+SURVEYS_MAX = 50
+"""Surveys linked to one preset."""
+FORM_QUESTIONS_MAX = 5000
+"""Rows of a generated form named by a reorder."""
+
+
+class BlueprintItemIn(Schema):
+    cluster_id: Id | None = None
+    complexity_level_id: Id | None = None
+    count: CheckedInt | None = None  # 1..200, checked by the service
+
+
+class PresetSubjectIn(Schema):
+    subject_id: Id | None = None
+    items: List(BlueprintItemIn, BLUEPRINT_ITEMS_MAX) = []
+
+
+class AttributeIn(Schema):
+    key: Text(ATTRIBUTE_KEY_MAX) = ""
+    value: Text(ATTRIBUTE_VALUE_MAX) = ""
+
+
 class PresetIn(Schema):
     """Spec section 3 "Test preset". ``subjects`` is the blueprint: per subject, how many
-    questions to draw from each topic or subtopic, optionally at one complexity level."""
+    questions to draw from each topic or subtopic, optionally at one complexity level. Every
+    field bounded (``config.fields``; the caps above)."""
 
-    name: str = ""
-    description: str = ""
-    grade: int | None = None
-    duration_minutes: int | None = None
-    starts_at: datetime | None = None
-    ends_at: datetime | None = None
-    passing_score: float | None = None
+    name: ColumnText(TestPreset, "name") = ""
+    description: Description = ""
+    grade: CheckedInt | None = None  # 1..12, checked by the service
+    duration_minutes: CheckedInt | None = None  # 1..600, checked by the service
+    starts_at: DateTimeIn | None = None
+    ends_at: DateTimeIn | None = None
+    passing_score: ColumnNumber(TestPreset, "passing_score") | None = None
     auto_release_result: bool = False
     camera_proctoring: bool = True
     allow_no_camera: bool = False
-    survey_ids: list[int] = []
-    attribute_requirements: list[AttributeIO] = []
-    attribute_outcomes: list[AttributeIO] = []
-    round_id: int | None = None
-    required_round_id: int | None = None
-    form_mode: str = "shared"
-    subjects: list[PresetSubjectIO] = []
+    survey_ids: IdList(SURVEYS_MAX) = []
+    attribute_requirements: List(AttributeIn, ATTRIBUTES_MAX) = []
+    attribute_outcomes: List(AttributeIn, ATTRIBUTES_MAX) = []
+    round_id: Id | None = None
+    required_round_id: Id | None = None
+    form_mode: ColumnText(TestPreset, "form_mode") = "shared"
+    subjects: List(PresetSubjectIn, BLUEPRINT_SUBJECTS_MAX) = []
 
 
 class PresetBatchOut(Schema):
@@ -158,7 +210,7 @@ class PresetRowOut(Schema):
 
 
 class GenerateIn(Schema):
-    seed: int | None = None
+    seed: ColumnInt(TestPreset, "generation_seed") | None = None
 
 
 class FormQuestionOut(Schema):
@@ -168,14 +220,14 @@ class FormQuestionOut(Schema):
 
 
 class ReorderIn(Schema):
-    order: list[int] = []
+    order: IdList(FORM_QUESTIONS_MAX) = []
 
 
 class BatchIn(Schema):
-    name: str = ""
-    starts_at: datetime | None = None
-    expires_at: datetime | None = None
-    slots: int | None = None
+    name: ColumnText(Batch, "name") = ""
+    starts_at: DateTimeIn | None = None
+    expires_at: DateTimeIn | None = None
+    slots: CheckedInt | None = None  # 1..100,000, checked by the service
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -290,24 +342,24 @@ def round_create(request: HttpRequest, payload: RoundIn):
 
 
 @router.get("rounds/{round_id}", response=Envelope[RoundOut])
-def round_detail(request: HttpRequest, round_id: int):
+def round_detail(request: HttpRequest, round_id: Id):
     """One round of the organization (404 for another organization's id)."""
     return ok(_round_out(rounds.round_get(round_id)))
 
 
 @router.put("rounds/{round_id}", response=Envelope[RoundOut])
-def round_update(request: HttpRequest, round_id: int, payload: RoundIn):
+def round_update(request: HttpRequest, round_id: Id, payload: RoundIn):
     return ok(_round_out(rounds.round_update(round_id=round_id, data=payload.dict())), _("Round saved."))
 
 
 @router.post("rounds/{round_id}/close", response=Envelope[RoundOut])
-def round_close(request: HttpRequest, round_id: int, payload: CloseIn):
+def round_close(request: HttpRequest, round_id: Id, payload: CloseIn):
     """Close by hand (``closed: false`` reopens)."""
     return ok(_round_out(rounds.round_close(round_id=round_id, closed=payload.closed)))
 
 
 @router.delete("rounds/{round_id}", response=Envelope[Empty])
-def round_delete(request: HttpRequest, round_id: int):
+def round_delete(request: HttpRequest, round_id: Id):
     """Delete an unused round (409 ``round_in_use``)."""
     rounds.round_delete(round_id=round_id)
     return ok({}, _("Round deleted."))
@@ -365,12 +417,12 @@ def preset_create(request: HttpRequest, payload: PresetIn):
 
 
 @router.get("test-presets/{preset_id}", response=Envelope[PresetOut])
-def preset_detail(request: HttpRequest, preset_id: int):
+def preset_detail(request: HttpRequest, preset_id: Id):
     return ok(_preset_out(presets.preset_get(preset_id)))
 
 
 @router.put("test-presets/{preset_id}", response=Envelope[PresetOut])
-def preset_update(request: HttpRequest, preset_id: int, payload: PresetIn):
+def preset_update(request: HttpRequest, preset_id: Id, payload: PresetIn):
     """Change a draft or rejected preset (409 ``preset_locked`` once approved)."""
     return ok(
         _preset_out(presets.preset_update(actor=_actor(request), preset_id=preset_id, data=payload.dict())),
@@ -379,7 +431,7 @@ def preset_update(request: HttpRequest, preset_id: int, payload: PresetIn):
 
 
 @router.post("test-presets/{preset_id}/generate", response=Envelope[PresetOut])
-def preset_generate(request: HttpRequest, preset_id: int, payload: GenerateIn):
+def preset_generate(request: HttpRequest, preset_id: Id, payload: GenerateIn):
     """Draw (or redraw) the shared form; ``seed`` reproduces an earlier draw. 400
     ``generation_failed`` ("Failed to generate test") with ``shortfalls``."""
     preset = presets.preset_generate(actor=_actor(request), preset_id=preset_id, seed=payload.seed)
@@ -387,7 +439,7 @@ def preset_generate(request: HttpRequest, preset_id: int, payload: GenerateIn):
 
 
 @router.get("test-presets/{preset_id}/form", response=Envelope[list[FormQuestionOut]])
-def preset_form(request: HttpRequest, preset_id: int):
+def preset_form(request: HttpRequest, preset_id: Id):
     """The generated form in order, each question as in /api/v1/questions (preview)."""
     preset = presets.preset_get(preset_id)
     rows = preset.form.select_related(
@@ -403,7 +455,7 @@ def preset_form(request: HttpRequest, preset_id: int):
 
 
 @router.post("test-presets/{preset_id}/form/{row_id}/swap", response=Envelope[FormQuestionOut])
-def preset_swap(request: HttpRequest, preset_id: int, row_id: int):
+def preset_swap(request: HttpRequest, preset_id: Id, row_id: Id):
     """Replace one question by another of the same blueprint item."""
     row = presets.preset_swap(actor=_actor(request), preset_id=preset_id, preset_question_id=row_id)
     return ok(
@@ -413,14 +465,14 @@ def preset_swap(request: HttpRequest, preset_id: int, row_id: int):
 
 
 @router.put("test-presets/{preset_id}/form/order", response=Envelope[Empty])
-def preset_reorder(request: HttpRequest, preset_id: int, payload: ReorderIn):
+def preset_reorder(request: HttpRequest, preset_id: Id, payload: ReorderIn):
     """Reorder: ``order`` lists every form row id once (400 ``reorder_failed``)."""
     presets.preset_reorder(actor=_actor(request), preset_id=preset_id, order=payload.order)
     return ok({}, _("Order saved."))
 
 
 @router.post("test-presets/{preset_id}/approve", response=Envelope[PresetOut])
-def preset_approve(request: HttpRequest, preset_id: int, payload: CommentIn):
+def preset_approve(request: HttpRequest, preset_id: Id, payload: CommentIn):
     """Approve (organization admins: 403 ``not_org_admin``; 400 ``preset_not_ready``)."""
     return ok(
         _preset_out(
@@ -431,7 +483,7 @@ def preset_approve(request: HttpRequest, preset_id: int, payload: CommentIn):
 
 
 @router.post("test-presets/{preset_id}/reject", response=Envelope[PresetOut])
-def preset_reject(request: HttpRequest, preset_id: int, payload: CommentIn):
+def preset_reject(request: HttpRequest, preset_id: Id, payload: CommentIn):
     """Reject with a comment (organization admins)."""
     return ok(
         _preset_out(
@@ -442,7 +494,7 @@ def preset_reject(request: HttpRequest, preset_id: int, payload: CommentIn):
 
 
 @router.post("test-presets/{preset_id}/batches", response={201: Envelope[PresetBatchOut]})
-def batch_create(request: HttpRequest, preset_id: int, payload: BatchIn):
+def batch_create(request: HttpRequest, preset_id: Id, payload: BatchIn):
     """Add a batch (expiry later than start; slots all available at first)."""
     return Status(
         201, ok(_batch_out(presets.batch_create(preset_id=preset_id, data=payload.dict())), _("Batch saved."))
@@ -450,7 +502,7 @@ def batch_create(request: HttpRequest, preset_id: int, payload: BatchIn):
 
 
 @router.put("test-presets/{preset_id}/batches/{batch_id}", response=Envelope[PresetBatchOut])
-def batch_update(request: HttpRequest, preset_id: int, batch_id: int, payload: BatchIn):
+def batch_update(request: HttpRequest, preset_id: Id, batch_id: Id, payload: BatchIn):
     return ok(
         _batch_out(presets.batch_update(preset_id=preset_id, batch_id=batch_id, data=payload.dict())),
         _("Batch saved."),
@@ -458,7 +510,7 @@ def batch_update(request: HttpRequest, preset_id: int, batch_id: int, payload: B
 
 
 @router.delete("test-presets/{preset_id}/batches/{batch_id}", response=Envelope[Empty])
-def batch_delete(request: HttpRequest, preset_id: int, batch_id: int):
+def batch_delete(request: HttpRequest, preset_id: Id, batch_id: Id):
     """Delete a batch nobody bought (409 ``batch_in_use``)."""
     presets.batch_delete(preset_id=preset_id, batch_id=batch_id)
     return ok({}, _("Batch deleted."))

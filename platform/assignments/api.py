@@ -18,6 +18,7 @@ from assignments.models import Assignment
 from config.auth import EducatorSessionAuth
 from config.envelope import Envelope, Page, ok
 from config.errors import not_found
+from config.fields import CheckedInt, Choice, DateTimeIn, Id, IdList, Limit, OrderBy, PageNo, Search
 
 router = Router(tags=["assignments"], auth=EducatorSessionAuth())
 
@@ -59,24 +60,27 @@ class AssignmentOut(Schema):
 
 
 class AssignIn(Schema):
-    preset_id: int | None = None
-    batch_id: int | None = None
-    learner_profile_ids: list[int] = []
-    attempts_allowed: int = 1
-    due_at: datetime | None = None
+    """Bounded (issue 16, item 9): ids, the learner list at twice the service's own limit (which
+    says "Assign at most 500 learners at a time."); the service checks the numbers' ranges."""
+
+    preset_id: Id | None = None
+    batch_id: Id | None = None
+    learner_profile_ids: IdList(2 * services.MAX_LEARNERS) = []
+    attempts_allowed: CheckedInt = 1  # 1..10, checked by the service
+    due_at: DateTimeIn | None = None
     requires_purchase: bool = False
-    purchase_cost: int = 0
+    purchase_cost: CheckedInt = 0  # 0..1,000,000,000 VND, checked by the service
 
 
 class AssignmentQuery(Schema):
-    page: int = 1
-    limit: int = 20
-    search: str = ""
-    order_by: str = ""
-    preset_id: int | None = None
-    batch_id: int | None = None
-    status: str = ""
-    source: str = ""
+    page: PageNo = 1
+    limit: Limit = 20
+    search: Search = ""
+    order_by: OrderBy = ""
+    preset_id: Id | None = None
+    batch_id: Id | None = None
+    status: Choice = ""
+    source: Choice = ""
 
 
 class BatchOut(Schema):
@@ -96,12 +100,12 @@ class BatchOut(Schema):
 
 
 class BatchQuery(Schema):
-    page: int = 1
-    limit: int = 20
-    search: str = ""
-    order_by: str = ""
-    preset_id: int | None = None
-    state: str = ""
+    page: PageNo = 1
+    limit: Limit = 20
+    search: Search = ""
+    order_by: OrderBy = ""
+    preset_id: Id | None = None
+    state: Choice = ""
 
 
 class OverviewOut(Schema):
@@ -112,11 +116,11 @@ class OverviewOut(Schema):
 
 
 class TestQuery(Schema):
-    page: int = 1
-    limit: int = 20
-    search: str = ""
-    order_by: str = ""
-    status: str = ""
+    page: PageNo = 1
+    limit: Limit = 20
+    search: Search = ""
+    order_by: OrderBy = ""
+    status: Choice = ""
     listed: bool | None = None
 
 
@@ -146,10 +150,10 @@ class AssignableTestOut(Schema):
 
 
 class WaitingQuery(Schema):
-    preset_id: int
-    page: int = 1
-    limit: int = 20
-    status: str = ""
+    preset_id: Id
+    page: PageNo = 1
+    limit: Limit = 20
+    status: Choice = ""
 
 
 class WaitingEntryOut(Schema):
@@ -276,7 +280,7 @@ def assignment_create(request: HttpRequest, payload: AssignIn):
 
 
 @router.get("assignments/{assignment_id}", response=Envelope[AssignmentOut])
-def assignment_detail(request: HttpRequest, assignment_id: int):
+def assignment_detail(request: HttpRequest, assignment_id: Id):
     a = Assignment.objects.select_related("preset", "batch").filter(pk=assignment_id).first()
     if a is None:
         raise not_found(_("Assignment not found."))
@@ -284,7 +288,7 @@ def assignment_detail(request: HttpRequest, assignment_id: int):
 
 
 @router.delete("assignments/{assignment_id}", response=Envelope[AssignmentOut])
-def assignment_revoke(request: HttpRequest, assignment_id: int):
+def assignment_revoke(request: HttpRequest, assignment_id: Id):
     """Withdraw a direct assignment not yet started; its slot returns to the batch. 409
     ``assignment_not_revocable`` otherwise."""
     services.assignment_revoke(assignment_id=assignment_id)
@@ -302,7 +306,7 @@ def batch_list(request: HttpRequest, query: Query[BatchQuery]):
 
 
 @router.get("batches/{batch_id}", response=Envelope[BatchOut])
-def batch_detail(request: HttpRequest, batch_id: int):
+def batch_detail(request: HttpRequest, batch_id: Id):
     """One batch; its registered learners are ``GET /api/v1/assignments?batch_id=``."""
     batch = Batch.objects.select_related("preset").filter(pk=batch_id).first()
     if batch is None:
@@ -378,11 +382,11 @@ class MyAssignmentOut(Schema):
 
 
 class MyListQuery(Schema):
-    page: int = 1
-    limit: int = 10
-    search: str = ""
-    order_by: str = ""
-    status: str = ""
+    page: PageNo = 1
+    limit: Limit = 10
+    search: Search = ""
+    order_by: OrderBy = ""
+    status: Choice = ""
 
 
 @learner_router.get("my-list", response=Envelope[Page[MyAssignmentOut]])
@@ -398,7 +402,7 @@ def my_list(request: HttpRequest, query: Query[MyListQuery]):
 
 
 @learner_router.get("{enrollment_id}", response=Envelope[MyAssignmentOut])
-def my_detail(request: HttpRequest, enrollment_id: int):
+def my_detail(request: HttpRequest, enrollment_id: Id):
     """One of the current learner's assignments by its enrollment id (404 for anyone else's)."""
     from assignments.learner import my_assignment
     from config.auth import require_learner

@@ -20,21 +20,26 @@ from assignments.models import Accommodation, Attempt, AttemptAnswer
 from config.auth import EducatorSessionAuth
 from config.envelope import Empty, Envelope, Page, ok, paginate
 from config.errors import not_found
+from config.fields import CheckedInt, Choice, ColumnNumberOrText, ColumnText, Id, Limit, PageNo, Search, Text
 
 router = Router(tags=["grading and results"], auth=EducatorSessionAuth())
 
 
+GRADING_TEXT_MAX = 2000
+"""A grader's comment or a reinstatement reason (``TextField``s; the services keep 2000)."""
+
+
 class GradingQuery(Schema):
-    page: int = 1
-    limit: int = 20
-    preset_id: int | None = None
-    batch_id: int | None = None
-    state: str = "pending"
+    page: PageNo = 1
+    limit: Limit = 20
+    preset_id: Id | None = None
+    batch_id: Id | None = None
+    state: Choice = "pending"
 
 
 class AnswerGradeIn(Schema):
-    score: float | str | None = None
-    comment: str = ""
+    score: ColumnNumberOrText(AttemptAnswer, "score") | None = None
+    comment: Text(GRADING_TEXT_MAX) = ""
 
 
 def _answer_row(a: AttemptAnswer, questions: dict[int, Question]) -> dict[str, Any]:
@@ -81,7 +86,7 @@ def grading_list(request: HttpRequest, query: Query[GradingQuery]):
 
 
 @router.put("grading/{answer_id}", response=Envelope[dict])
-def grading_save(request: HttpRequest, answer_id: int, payload: AnswerGradeIn):
+def grading_save(request: HttpRequest, answer_id: Id, payload: AnswerGradeIn):
     """Score one answer (0 to its points) with a comment; the attempt's result follows when its
     last answer is graded. Errors: 400 ``score``; 409 ``answer_not_gradable``."""
     row = grading.answer_grade(
@@ -93,12 +98,12 @@ def grading_save(request: HttpRequest, answer_id: int, payload: AnswerGradeIn):
 
 
 class AttemptQuery(Schema):
-    page: int = 1
-    limit: int = 20
-    preset_id: int | None = None
-    batch_id: int | None = None
-    result: str = ""
-    search: str = ""
+    page: PageNo = 1
+    limit: Limit = 20
+    preset_id: Id | None = None
+    batch_id: Id | None = None
+    result: Choice = ""
+    search: Search = ""
 
 
 def _attempt_row(t: Attempt) -> dict[str, Any]:
@@ -146,7 +151,7 @@ def attempt_list(request: HttpRequest, query: Query[AttemptQuery]):
 
 
 @router.get("attempts/{attempt_id}", response=Envelope[dict])
-def attempt_detail(request: HttpRequest, attempt_id: int):
+def attempt_detail(request: HttpRequest, attempt_id: Id):
     """One attempt for educators: the result, each answer against the key with its score and
     comment, the timestamped integrity log, the reinstatement (if any) and the surroundings video."""
     t = Attempt.objects.select_related("assignment__preset").filter(pk=attempt_id).first()
@@ -186,7 +191,7 @@ def attempt_detail(request: HttpRequest, attempt_id: int):
 
 
 @router.get("attempts/{attempt_id}/video", response={200: None})
-def attempt_video(request: HttpRequest, attempt_id: int):
+def attempt_video(request: HttpRequest, attempt_id: Id):
     """The surroundings video of an attempt (issue 7, item 6), streamed to the organization's
     educators only: the file is never at a public URL. 404 for another organization's attempt or
     an attempt without a video."""
@@ -201,7 +206,7 @@ def attempt_video(request: HttpRequest, attempt_id: int):
 
 
 @router.post("attempts/{attempt_id}/release", response=Envelope[dict])
-def attempt_release(request: HttpRequest, attempt_id: int):
+def attempt_release(request: HttpRequest, attempt_id: Id):
     """Release one graded result to the learner (no-op when released or still pending)."""
     if not Attempt.objects.filter(pk=attempt_id).exists():
         raise not_found(_("Attempt not found."))
@@ -209,11 +214,11 @@ def attempt_release(request: HttpRequest, attempt_id: int):
 
 
 class ReasonIn(Schema):
-    reason: str = ""
+    reason: Text(GRADING_TEXT_MAX) = ""
 
 
 @router.post("attempts/{attempt_id}/reinstate", response=Envelope[dict])
-def attempt_reinstate(request: HttpRequest, attempt_id: int, payload: ReasonIn):
+def attempt_reinstate(request: HttpRequest, attempt_id: Id, payload: ReasonIn):
     """Reinstate a voided result with the reason (recorded in the integrity log)."""
     t = grading.attempt_reinstate(attempt_id=attempt_id, reason=payload.reason, educator=request.auth)
     return ok(
@@ -223,24 +228,24 @@ def attempt_reinstate(request: HttpRequest, attempt_id: int, payload: ReasonIn):
 
 
 @router.post("batches/{batch_id}/release", response=Envelope[dict])
-def batch_release(request: HttpRequest, batch_id: int):
+def batch_release(request: HttpRequest, batch_id: Id):
     """Release every graded result of a batch; returns ``released`` (how many)."""
     count = grading.batch_release(batch_id=batch_id)
     return ok({"released": count}, _("%(n)d results released.") % {"n": count})
 
 
 @router.get("batches/{batch_id}/progress", response=Envelope[list[dict]])
-def batch_progress(request: HttpRequest, batch_id: int):
+def batch_progress(request: HttpRequest, batch_id: Id):
     """Live progress of a batch (poll it): who is in the test, answered count, tab switches."""
     return ok(grading.progress_rows(batch_id))
 
 
 class AccommodationIn(Schema):
-    learner_profile_id: int | None = None
-    preset_id: int | None = None
-    factor: float | str | None = 1.0
-    extra_minutes: int = 0
-    reason: str = ""
+    learner_profile_id: Id | None = None
+    preset_id: Id | None = None
+    factor: ColumnNumberOrText(Accommodation, "factor") | None = 1.0
+    extra_minutes: CheckedInt = 0  # 0..240, checked by the service
+    reason: ColumnText(Accommodation, "reason") = ""
 
 
 class AccommodationOut(Schema):
@@ -256,7 +261,7 @@ class AccommodationOut(Schema):
 
 
 @router.get("accommodations", response=Envelope[list[AccommodationOut]])
-def accommodation_list(request: HttpRequest, learner_profile_id: int | None = None):
+def accommodation_list(request: HttpRequest, learner_profile_id: Id | None = None):
     qs = Accommodation.objects.all()
     if learner_profile_id:
         qs = qs.filter(learner_profile_id=learner_profile_id)
@@ -271,7 +276,7 @@ def accommodation_set(request: HttpRequest, payload: AccommodationIn):
 
 
 @router.delete("accommodations/{accommodation_id}", response=Envelope[Empty])
-def accommodation_delete(request: HttpRequest, accommodation_id: int):
+def accommodation_delete(request: HttpRequest, accommodation_id: Id):
     deleted, _rows = Accommodation.objects.filter(pk=accommodation_id).delete()
     if not deleted:
         raise not_found(_("Not found."))

@@ -20,16 +20,18 @@ from ninja.files import UploadedFile
 
 from accounts.models import Enrollment
 from assignments import taking
-from assignments.models import Assignment, Attempt
+from assignments.models import Assignment, Attempt, AttemptAnswer
 from config.auth import require_learner
 from config.envelope import Envelope, ok
 from config.errors import not_found
+from config.fields import Choice, ColumnInt, ColumnText, DateTimeIn, Id, Json
+from marketplace.models import Transaction
 
 router = Router(tags=["test taking"])
 
 
 @contextlib.contextmanager
-def _assignment(request: HttpRequest, enrollment_id: int):
+def _assignment(request: HttpRequest, enrollment_id: Id):
     """The caller's assignment behind ``enrollment_id``, inside its organization's schema."""
     profile = require_learner(request)
     enrollment = (
@@ -79,7 +81,7 @@ class PrepOut(Schema):
 
 
 @router.get("{enrollment_id}", response=Envelope[PrepOut])
-def preparation(request: HttpRequest, enrollment_id: int):
+def preparation(request: HttpRequest, enrollment_id: Id):
     """What the preparation page shows: the test, its window (UTC) and time limit in minutes for
     this learner (an accommodation's extra time included, as start enforces it), camera rules,
     the video limits, whether it can start now, attempts, and the server's clock."""
@@ -117,7 +119,7 @@ def preparation(request: HttpRequest, enrollment_id: int):
 
 
 @router.post("{enrollment_id}/video", response=Envelope[dict])
-def prep_video(request: HttpRequest, enrollment_id: int, file: UploadedFile = File(...)):  # noqa: B008
+def prep_video(request: HttpRequest, enrollment_id: Id, file: UploadedFile = File(...)):  # noqa: B008
     """Upload the surroundings video (multipart ``file``): WebM or MP4 by content, 30 s +/- the
     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise."""
     from assignments.video import video_check_and_store
@@ -132,8 +134,8 @@ def prep_video(request: HttpRequest, enrollment_id: int, file: UploadedFile = Fi
 
 
 class AssignmentPayIn(Schema):
-    idempotency_key: str = ""
-    method: str = ""
+    idempotency_key: ColumnText(Transaction, "idempotency_key") = ""
+    method: Choice = ""
 
 
 class AssignmentPayOut(Schema):
@@ -144,7 +146,7 @@ class AssignmentPayOut(Schema):
 
 
 @router.post("{enrollment_id}/pay", response=Envelope[AssignmentPayOut])
-def assignment_pay(request: HttpRequest, enrollment_id: int, payload: AssignmentPayIn):
+def assignment_pay(request: HttpRequest, enrollment_id: Id, payload: AssignmentPayIn):
     """Pay the purchase cost (VND) of a test assigned with "requires purchase"; idempotent
     (see ``marketplace.purchases.assignment_pay``). 409 ``nothing_to_pay``, 402
     ``payment_declined``."""
@@ -177,7 +179,7 @@ class StartOut(Schema):
 
 
 @router.post("{enrollment_id}/start", response=Envelope[StartOut])
-def start(request: HttpRequest, enrollment_id: int, payload: StartIn):
+def start(request: HttpRequest, enrollment_id: Id, payload: StartIn):
     """Start the attempt (or take it over from another tab or device; the older one is then
     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
     ``camera_required``."""
@@ -220,7 +222,7 @@ class AttemptOut(Schema):
 
 
 @router.get("{enrollment_id}/attempt", response=Envelope[AttemptOut])
-def attempt_get(request: HttpRequest, enrollment_id: int):
+def attempt_get(request: HttpRequest, enrollment_id: Id):
     """The current attempt: questions in order (no answer keys), every saved answer with its
     ``seq`` and flag, the deadline and the server's clock (for the SPA's timer). 404 before
     start."""
@@ -257,10 +259,15 @@ def attempt_get(request: HttpRequest, enrollment_id: int):
         )
 
 
+ANSWER_JSON_MAX = 50_000
+"""One answer as compact JSON: an essay of 20,000 characters (``taking._valid_answer``, which
+refuses longer ones itself) with room for escaped quotes and line breaks."""
+
+
 class AnswerIn(Schema):
-    answer: Any = None
+    answer: Json(Any, ANSWER_JSON_MAX) = None
     flagged: bool = False
-    seq: int
+    seq: ColumnInt(AttemptAnswer, "seq")
 
 
 class AnswerOut(Schema):
@@ -271,7 +278,7 @@ class AnswerOut(Schema):
 
 
 @router.put("{enrollment_id}/answers/{question_id}", response=Envelope[AnswerOut])
-def answer_put(request: HttpRequest, enrollment_id: int, question_id: int, payload: AnswerIn):
+def answer_put(request: HttpRequest, enrollment_id: Id, question_id: Id, payload: AnswerIn):
     """Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
     of a sitting: the enrollment (with its organization), the attempt, and one upsert; the
     question's type and options come from the cache."""
@@ -300,8 +307,8 @@ def answer_put(request: HttpRequest, enrollment_id: int, question_id: int, paylo
 
 
 class EventIn(Schema):
-    kind: str
-    occurred_at: datetime | None = None
+    kind: Choice
+    occurred_at: DateTimeIn | None = None
 
 
 class IntegrityCountOut(Schema):
@@ -318,7 +325,7 @@ def _current(a: Assignment) -> Attempt:
 
 
 @router.post("{enrollment_id}/events", response=Envelope[IntegrityCountOut])
-def event_post(request: HttpRequest, enrollment_id: int, payload: EventIn):
+def event_post(request: HttpRequest, enrollment_id: Id, payload: EventIn):
     """Report a tab switch (``tab_hidden``), window blur (``blur``) or a blocked ``copy``,
     ``paste`` or ``context_menu``; the sixth switch voids the result and submits."""
     with _assignment(request, enrollment_id) as (_enrollment, a):
@@ -345,7 +352,7 @@ class SubmitOut(Schema):
 
 
 @router.post("{enrollment_id}/submit", response=Envelope[SubmitOut])
-def submit(request: HttpRequest, enrollment_id: int):
+def submit(request: HttpRequest, enrollment_id: Id):
     """Submit the attempt (confirm in the SPA first)."""
     with _assignment(request, enrollment_id) as (_enrollment, a):
         attempt = taking.attempt_submit(attempt_id=_current(a).pk, device_token=_token(request))
@@ -377,7 +384,7 @@ class ResultOut(Schema):
 
 
 @router.get("{enrollment_id}/result", response=Envelope[ResultOut])
-def result(request: HttpRequest, enrollment_id: int):
+def result(request: HttpRequest, enrollment_id: Id):
     """The learner's result once released: score, pass or fail, the round's passed/failed
     message, and each answer against the key; before release only the status."""
     from assessments.models import Question
@@ -474,7 +481,7 @@ def _report_state(a: Assignment) -> dict[str, Any]:
 
 
 @router.get("{enrollment_id}/report", response=Envelope[ReportOut])
-def report_get(request: HttpRequest, enrollment_id: int):
+def report_get(request: HttpRequest, enrollment_id: Id):
     """The advanced report (bought with the test + advanced report add-on): whether it can be
     generated (``reason``: report_not_purchased, test_not_ended, result_not_released), the latest
     report and when the next may be generated (the preset's wait period; spec section 5)."""
@@ -483,7 +490,7 @@ def report_get(request: HttpRequest, enrollment_id: int):
 
 
 @router.post("{enrollment_id}/report", response=Envelope[ReportOut])
-def report_post(request: HttpRequest, enrollment_id: int):
+def report_post(request: HttpRequest, enrollment_id: Id):
     """Generate a new advanced report: 409 with the availability reason, or ``report_wait`` with
     ``retry_at`` during the wait period."""
     from assignments.reports import report_generate
@@ -494,7 +501,7 @@ def report_post(request: HttpRequest, enrollment_id: int):
 
 
 @router.get("{enrollment_id}/report/pdf")
-def report_pdf(request: HttpRequest, enrollment_id: int):
+def report_pdf(request: HttpRequest, enrollment_id: Id):
     """The latest report as a PDF download (404 before one is generated)."""
     from django.core.files.storage import default_storage
     from django.http import FileResponse

@@ -14,22 +14,28 @@ from ninja import Query, Router, Schema, Status
 from config.auth import require_educator, require_learner
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import not_found
+from config.fields import CheckedInt, Choice, ColumnInt, Description, Id, Limit, List, OrderBy, PageNo, Search
 from marketplace import selectors, services
 from marketplace.models import Listing
 
 router = Router(tags=["marketplace"])
 
 
+Price = ColumnInt(Listing, "price_test_only")
+LISTINGS_MAX = 100
+"""Tests published in one POST /marketplace/create-multiple."""
+
+
 class ListingQuery(Schema):
-    page: int = 1
-    limit: int = 12
-    search: str = ""
-    order_by: str = ""
-    minprice: int | None = None
-    maxprice: int | None = None
+    page: PageNo = 1
+    limit: Limit = 12
+    search: Search = ""
+    order_by: OrderBy = ""
+    minprice: Price | None = None
+    maxprice: Price | None = None
     mylistings: bool = False
-    grade: int | None = None
-    subject: str = ""
+    grade: ColumnInt(Listing, "grade") | None = None
+    subject: Choice = ""
 
 
 class OrganizationRef(Schema):
@@ -62,15 +68,15 @@ class ListingOut(Schema):
 
 
 class CreateItem(Schema):
-    preset_id: int | None = None
-    price_test_only: int | None = None
-    price_test_advanced: int | None = None
-    price_survey_report: int | None = None
-    description: str = ""
+    preset_id: Id | None = None
+    price_test_only: CheckedInt | None = None  # 0..100,000,000 VND, checked by the service
+    price_test_advanced: CheckedInt | None = None
+    price_survey_report: CheckedInt | None = None
+    description: Description = ""
 
 
 class CreateMultipleIn(Schema):
-    items: list[CreateItem] = []
+    items: List(CreateItem, LISTINGS_MAX) = []
 
 
 @router.get("", response=Envelope[Page[ListingOut]])
@@ -118,7 +124,7 @@ def listing_subjects(request: HttpRequest, mylistings: bool = False):
 
 
 @router.get("/{listing_id}", response=Envelope[ListingOut])
-def listing_detail(request: HttpRequest, listing_id: int):
+def listing_detail(request: HttpRequest, listing_id: Id):
     """One listing on sale (or withdrawn, for its own organization)."""
     listing = Listing.objects.select_related("organization").filter(pk=listing_id).first()
     if listing is None or (
@@ -129,7 +135,7 @@ def listing_detail(request: HttpRequest, listing_id: int):
 
 
 @router.delete("/{listing_id}", response=Envelope[Empty])
-def listing_withdraw(request: HttpRequest, listing_id: int):
+def listing_withdraw(request: HttpRequest, listing_id: Id):
     """Withdraw an own listing (409 ``listing_has_pending`` while purchases await payment)."""
     services.listing_withdraw(actor=require_educator(request), listing_id=listing_id)
     return ok({}, _("Withdrawn from the marketplace."))
@@ -154,7 +160,7 @@ def _active_listing(listing_id: int) -> Listing:
 
 
 @router.get("/{listing_id}/waiting-list", response=Envelope[MyWaitingOut])
-def waiting_list_mine(request: HttpRequest, listing_id: int):
+def waiting_list_mine(request: HttpRequest, listing_id: Id):
     """The caller's place on the waiting list of a listed test: ``status`` waiting or offered,
     ``position`` among those waiting (0 once offered), the offered batch and claim deadline
     (UTC). 404 when not on the list."""
@@ -186,7 +192,7 @@ def waiting_list_mine(request: HttpRequest, listing_id: int):
 
 
 @router.post("/{listing_id}/waiting-list", response={201: Envelope[MyWaitingOut]})
-def waiting_list_join(request: HttpRequest, listing_id: int):
+def waiting_list_join(request: HttpRequest, listing_id: Id):
     """Join the waiting list of a listed test whose every batch is full (learners; issue 5,
     item 5). data: the learner's ``status`` (waiting), ``position`` (1 = first in line).
     409 ``slots_available`` when a batch has a free slot, ``already_waiting``."""
@@ -217,7 +223,7 @@ def waiting_list_join(request: HttpRequest, listing_id: int):
 
 
 @router.delete("/{listing_id}/waiting-list", response=Envelope[Empty])
-def waiting_list_leave(request: HttpRequest, listing_id: int):
+def waiting_list_leave(request: HttpRequest, listing_id: Id):
     """Leave the waiting list (an offered slot goes to the next in line). 404 when not on it."""
     from django_tenants.utils import schema_context
 

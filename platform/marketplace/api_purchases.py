@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Prefetch, Q
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,8 +16,9 @@ from accounts.models import Profile
 from config.auth import require_learner
 from config.envelope import Envelope, Page, ok, order_by_checked, paginate
 from config.errors import not_found
-from marketplace import purchases
-from marketplace.models import Addon, Transaction, TransactionItem
+from config.fields import Choice, ColumnText, DateIn, Id, Limit, List, OrderBy, PageNo, Search
+from marketplace import purchases, selectors
+from marketplace.models import Addon, CartItem, Transaction
 
 cart_router = Router(tags=["shopping cart"])
 transaction_router = Router(tags=["transactions"])
@@ -27,10 +27,15 @@ transaction_router = Router(tags=["transactions"])
 # --- shopping cart ---------------------------------------------------------------------------
 
 
+AddonCode = ColumnText(CartItem, "addon")
+CHECKOUT_ITEMS_MAX = 100
+"""Lines of one checkout (a cart holds far fewer)."""
+
+
 class CartIn(Schema):
-    listing_id: int | None = None
-    addon: str = Addon.TEST_ONLY
-    batch_id: int | None = None
+    listing_id: Id | None = None
+    addon: AddonCode = Addon.TEST_ONLY
+    batch_id: Id | None = None
 
 
 class CartListingOut(Schema):
@@ -137,7 +142,7 @@ def cart_add(request: HttpRequest, payload: CartIn):
 
 
 @cart_router.delete("/{int:item_id}", response=Envelope[CartOut])
-def cart_remove(request: HttpRequest, item_id: int):
+def cart_remove(request: HttpRequest, item_id: Id):
     """Remove one cart row (404 unless it is the caller's). data: the cart."""
     profile = require_learner(request)
     purchases.cart_remove(profile=profile, item_id=item_id)
@@ -183,31 +188,31 @@ class TransactionOut(Schema):
 
 
 class TransactionQuery(Schema):
-    page: int = 1
-    limit: int = 10
-    search: str = ""
-    order_by: str = ""
+    page: PageNo = 1
+    limit: Limit = 10
+    search: Search = ""
+    order_by: OrderBy = ""
     mine_only: bool = False
-    from_date: date | None = None
-    to_date: date | None = None
-    status: str = ""
+    from_date: DateIn | None = None
+    to_date: DateIn | None = None
+    status: Choice = ""
 
 
 class CheckoutItem(Schema):
-    cart_item_id: int | None = None
-    listing_id: int | None = None
-    addon: str = Addon.TEST_ONLY
-    batch_id: int | None = None
+    cart_item_id: Id | None = None
+    listing_id: Id | None = None
+    addon: AddonCode = Addon.TEST_ONLY
+    batch_id: Id | None = None
 
 
 class CheckoutIn(Schema):
-    items: list[CheckoutItem] = []
+    items: List(CheckoutItem, CHECKOUT_ITEMS_MAX) = []
 
 
 class PayIn(Schema):
-    transaction_id: int
-    idempotency_key: str = ""
-    method: str = ""
+    transaction_id: Id
+    idempotency_key: ColumnText(Transaction, "idempotency_key") = ""
+    method: Choice = ""
 
 
 class AddonOut(Schema):
@@ -217,57 +222,20 @@ class AddonOut(Schema):
 
 TX_ORDER = {
     "created_at": "created_at",
-    "amount": "amount",
+    "amount": "visible_amount",
     "status": "status",
     "completed_at": "completed_at",
 }
 
 
 def _tx(tx: Transaction) -> dict[str, Any]:
-    items = list(tx.items.all())
-    return {
-        "id": tx.pk,
-        "name": tx.remark or (items[0].name if items else ""),
-        "date": tx.created_at,
-        "amount": tx.amount,
-        "remark": tx.remark,
-        "payment_id": tx.payment_id,
-        "payment_provider": tx.payment_provider,
-        "status": tx.status,
-        "status_name": tx.get_status_display(),
-        "buyer_name": tx.buyer_name,
-        "expires_at": tx.expires_at,
-        "completed_at": tx.completed_at,
-        "closed_at": tx.closed_at,
-        "failure_reason": tx.failure_reason,
-        "items": [
-            {
-                "id": i.pk,
-                "listing_id": i.listing_id,
-                "name": i.name,
-                "organization": i.organization.shown_name,
-                "grade": i.grade,
-                "addon": i.addon,
-                "addon_name": str(Addon(i.addon).label) if i.addon in Addon.values else i.addon,
-                "batch_id": i.batch_id,
-                "batch_name": i.batch_name,
-                "batch_starts_at": i.batch_starts_at,
-                "price": i.price,
-                "assignment_id": i.assignment_id,
-            }
-            for i in items
-        ],
-    }
+    return selectors.transaction_row(tx)
 
 
 def _visible(profile: Profile, mine_only: bool = True):
     """Learners see their own transactions; educators those that include their organization's
-    tests (``mine_only`` narrows to their own purchases, which educators do not make)."""
-    items = Prefetch("items", queryset=TransactionItem.objects.select_related("organization"))
-    qs = Transaction.objects.prefetch_related(items)
-    if not profile.is_educator or mine_only:
-        return qs.filter(profile=profile)
-    return qs.filter(items__organization_id=profile.organization_id).distinct()
+    tests, with only their organization's lines and amount (``marketplace.selectors``)."""
+    return selectors.transactions_visible(profile=profile, mine_only=mine_only)
 
 
 def _local_midnight(day: date) -> datetime:
@@ -288,12 +256,7 @@ def transaction_list(request: HttpRequest, query: Query[TransactionQuery]):
         qs = qs.filter(created_at__gte=_local_midnight(query.from_date))
     if query.to_date:
         qs = qs.filter(created_at__lt=_local_midnight(query.to_date) + timedelta(days=1))
-    if query.search.strip():
-        term = query.search.strip()
-        match = Q(remark__icontains=term) | Q(buyer_name__icontains=term) | Q(payment_id__icontains=term)
-        if term.isdigit():
-            match |= Q(pk=int(term))
-        qs = qs.filter(match)
+    qs = selectors.transactions_search(qs, profile=profile, mine_only=query.mine_only, term=query.search)
     qs = qs.order_by(*order_by_checked(query.order_by, TX_ORDER, "-created_at"))
     rows, meta = paginate(qs, page=query.page, limit=query.limit)
     return ok({"items": [_tx(t) for t in rows], **meta})
@@ -307,7 +270,7 @@ def list_addons(request: HttpRequest):
 
 
 @transaction_router.get("/{int:transaction_id}", response=Envelope[TransactionOut])
-def transaction_detail(request: HttpRequest, transaction_id: int):
+def transaction_detail(request: HttpRequest, transaction_id: Id):
     """One transaction the caller may see (404 otherwise, including other learners')."""
     tx = _visible(request.auth, mine_only=not request.auth.is_educator).filter(pk=transaction_id).first()
     if tx is None:
@@ -361,7 +324,7 @@ def transaction_pay(request: HttpRequest, payload: PayIn):
 
 
 @transaction_router.delete("/cancel/{int:transaction_id}", response=Envelope[TransactionOut])
-def transaction_cancel(request: HttpRequest, transaction_id: int):
+def transaction_cancel(request: HttpRequest, transaction_id: Id):
     """Cancel a PENDING transaction of the caller; its slots are freed."""
     profile = require_learner(request)
     purchases.cancel(profile=profile, transaction_id=transaction_id)

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from ninja import Query, Router, Schema
 
 from config.envelope import Envelope, ok
+from config.fields import Id, IdList, Limit
 from notifications import selectors, services
 
 router = Router(tags=["notifications"])
@@ -38,14 +39,18 @@ class NotificationPageOut(Schema):
     has_more_record: bool
 
 
+MARK_READ_MAX = 1000
+"""Notification ids in one mark-as-read (``all: true`` covers the rest)."""
+
+
 class ListQuery(Schema):
-    limit: int = 5
-    offset_id: int | None = None
+    limit: Limit = 5
+    offset_id: Id | None = None
     has_read: bool | None = None
 
 
 class MarkReadIn(Schema):
-    ids: list[int] = []
+    ids: IdList(MARK_READ_MAX) = []
     all: bool = False
 
 

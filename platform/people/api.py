@@ -13,20 +13,27 @@ from ninja.files import UploadedFile
 
 from accounts import selectors as account_selectors
 from accounts import services as account_services
+from accounts.models import Invitation, Profile
 from accounts.schemas import AuthorizedOut
 from config.auth import EducatorSessionAuth
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError
+from config.fields import Choice, ColumnText, Id, Limit, List, OrderBy, PageNo, Search
 from people import selectors, services
+from tenants.models import Organization
 
 router = Router(tags=["organization people"], auth=EducatorSessionAuth())
 invitee_router = Router(tags=["organization people"])
 
 
+INVITE_EMAILS_MAX = services.MAX_BULK_ROWS
+"""Addresses in one invitation request: as many as one learner import file holds."""
+
+
 class InviteIn(Schema):
-    emails: list[str] = []
-    role: str = ""
-    job_title: str = ""
+    emails: List(ColumnText(Invitation, "email"), INVITE_EMAILS_MAX) = []
+    role: Choice = ""
+    job_title: ColumnText(Invitation, "job_title") = ""
 
 
 class InviteResultOut(Schema):
@@ -50,12 +57,12 @@ class OrgInvitationOut(Schema):
 
 
 class InvitationQuery(Schema):
-    page: int = 1
-    limit: int = 10
-    role: str = ""
-    status: str = ""
-    search: str = ""
-    order_by: str = ""
+    page: PageNo = 1
+    limit: Limit = 10
+    role: Choice = ""
+    status: Choice = ""
+    search: Search = ""
+    order_by: OrderBy = ""
 
 
 class ImportQuery(Schema):
@@ -79,7 +86,7 @@ class MemberIn(Schema):
     is_admin: bool | None = None
     active: bool | None = None
     has_pandai_survey_account: bool | None = None
-    job_title: str | None = None
+    job_title: ColumnText(Profile, "job_title") | None = None
 
 
 class EventOut(Schema):
@@ -142,9 +149,9 @@ class LearnerActivityOut(Schema):
 
 
 class SettingsIn(Schema):
-    display_name: str | None = None
-    contact_email: str | None = None
-    default_language: str | None = None
+    display_name: ColumnText(Organization, "display_name") | None = None
+    contact_email: ColumnText(Organization, "contact_email") | None = None
+    default_language: ColumnText(Organization, "default_language") | None = None
 
 
 class SettingsOut(Schema):
@@ -192,21 +199,21 @@ def invitation_import(
 
 
 @router.post("invitations/{invitation_id}/resend", response=Envelope[OrgInvitationOut])
-def invitation_resend(request: HttpRequest, invitation_id: int):
+def invitation_resend(request: HttpRequest, invitation_id: Id):
     """Send again with a new link (429 ``resend_limit`` / ``resend_too_soon``)."""
     invitation = services.invitation_resend(actor=request.auth, invitation_id=invitation_id)
     return ok(selectors.invitation_row(invitation), _("Invitation sent."))
 
 
 @router.delete("invitations/{invitation_id}", response=Envelope[OrgInvitationOut])
-def invitation_revoke(request: HttpRequest, invitation_id: int):
+def invitation_revoke(request: HttpRequest, invitation_id: Id):
     """Revoke a pending invitation."""
     invitation = services.invitation_revoke(actor=request.auth, invitation_id=invitation_id)
     return ok(selectors.invitation_row(invitation), _("Invitation revoked."))
 
 
 @router.put("members/{profile_id}", response=Envelope[dict])
-def member_update(request: HttpRequest, profile_id: int, payload: MemberIn):
+def member_update(request: HttpRequest, profile_id: Id, payload: MemberIn):
     """Make or remove an admin, deactivate or reactivate, enable or disable the survey account,
     set the job title (409 ``last_admin``). data: the member's row as in profile/list."""
     member = services.member_update(actor=request.auth, profile_id=profile_id, **payload.dict())
@@ -215,21 +222,21 @@ def member_update(request: HttpRequest, profile_id: int, payload: MemberIn):
 
 
 @router.delete("members/{profile_id}", response=Envelope[Empty])
-def member_remove(request: HttpRequest, profile_id: int):
+def member_remove(request: HttpRequest, profile_id: Id):
     """Remove a learner from the organization (their account and results stay theirs)."""
     services.learner_remove(actor=request.auth, profile_id=profile_id)
     return ok({}, _("Learner removed from the organization."))
 
 
 @router.get("members/{profile_id}/events", response=Envelope[list[EventOut]])
-def member_events(request: HttpRequest, profile_id: int):
+def member_events(request: HttpRequest, profile_id: Id):
     """A member's membership history, newest first."""
     events = selectors.member_events(organization=request.auth.organization, profile_id=profile_id)
     return ok([selectors.event_row(e) for e in events])
 
 
 @router.get("members/{profile_id}/activity", response=Envelope[LearnerActivityOut])
-def member_activity(request: HttpRequest, profile_id: int):
+def member_activity(request: HttpRequest, profile_id: Id):
     """A learner's assignments (with the latest attempt's score and result) and survey
     submissions in the organization, newest first (issue 9, item 2). 404 for an id that is not a
     learner of the caller's organization."""
@@ -264,7 +271,7 @@ def settings_logo_remove(request: HttpRequest):
 
 
 @invitee_router.post("invitations/{invitation_id}/accept", response=Envelope[AuthorizedOut])
-def invitation_accept(request: HttpRequest, invitation_id: int):
+def invitation_accept(request: HttpRequest, invitation_id: Id):
     """The signed-in invitee accepts (the notification's action): the organization profile is
     added to their account; the session stays in its current profile. 400 ``invalid_invitation``."""
     profile = account_services.invitation_accept_signed_in(
@@ -277,7 +284,7 @@ def invitation_accept(request: HttpRequest, invitation_id: int):
 
 
 @invitee_router.post("invitations/{invitation_id}/reject", response=Envelope[Empty])
-def invitation_reject(request: HttpRequest, invitation_id: int):
+def invitation_reject(request: HttpRequest, invitation_id: Id):
     """The signed-in invitee declines ("invitation rejected")."""
     account_services.invitation_reject_signed_in(user=request.auth.user, invitation_id=invitation_id)
     return ok({}, _("invitation rejected"))

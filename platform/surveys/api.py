@@ -23,9 +23,11 @@ from ninja.files import UploadedFile
 from config.auth import EducatorSessionAuth, require_learner
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError, not_found
+from config.fields import Description, Id
 from surveys import learner, reports, selectors, services, taking
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.schemas import (
+    PriceText,
     SurveyAvailableOut,
     SurveyCategoryScoreOut,
     SurveyCategorySuitableOut,
@@ -56,7 +58,7 @@ def _manager(request: HttpRequest):
     return services.require_manager(request.auth)
 
 
-def _detail(request: HttpRequest, survey_id: int) -> dict:
+def _detail(request: HttpRequest, survey_id: Id) -> dict:
     data = selectors.survey_detail(organization_id=request.auth.organization_id, survey_id=survey_id)
     if data is None:
         raise not_found(_("Survey not found."))
@@ -92,14 +94,14 @@ def survey_create(request: HttpRequest, payload: SurveyCreateIn):
 
 
 @router.get("/{int:survey_id}", response=Envelope[SurveyDetailOut])
-def survey_detail(request: HttpRequest, survey_id: int):
+def survey_detail(request: HttpRequest, survey_id: Id):
     """One survey with its bilingual content (scale, groups, statements) for editing."""
     _manager(request)
     return ok(_detail(request, survey_id))
 
 
 @router.put("/{int:survey_id}", response=Envelope[SurveyDetailOut])
-def survey_update(request: HttpRequest, survey_id: int, payload: SurveyUpdateIn):
+def survey_update(request: HttpRequest, survey_id: Id, payload: SurveyUpdateIn):
     """Edit a survey (rules in ``services.survey_update``)."""
     _manager(request)
     services.survey_update(survey_id=survey_id, data=payload.dict())
@@ -107,7 +109,7 @@ def survey_update(request: HttpRequest, survey_id: int, payload: SurveyUpdateIn)
 
 
 @router.delete("/{int:survey_id}", response=Envelope[Empty])
-def survey_delete(request: HttpRequest, survey_id: int):
+def survey_delete(request: HttpRequest, survey_id: Id):
     """Delete a draft (409 ``invalid_transition`` otherwise)."""
     _manager(request)
     services.survey_delete(survey_id=survey_id)
@@ -115,7 +117,7 @@ def survey_delete(request: HttpRequest, survey_id: int):
 
 
 @router.post("/{int:survey_id}/publish", response=Envelope[SurveyDetailOut])
-def survey_publish(request: HttpRequest, survey_id: int):
+def survey_publish(request: HttpRequest, survey_id: Id):
     """Draft -> published (409 ``survey_incomplete`` with the reasons)."""
     _manager(request)
     services.survey_publish(survey_id=survey_id)
@@ -123,7 +125,7 @@ def survey_publish(request: HttpRequest, survey_id: int):
 
 
 @router.post("/{int:survey_id}/end", response=Envelope[SurveyDetailOut])
-def survey_end(request: HttpRequest, survey_id: int):
+def survey_end(request: HttpRequest, survey_id: Id):
     """End a published survey now (unfinished submissions become ended)."""
     _manager(request)
     services.survey_end(survey_id=survey_id)
@@ -131,7 +133,7 @@ def survey_end(request: HttpRequest, survey_id: int):
 
 
 @router.post("/{int:survey_id}/cancel", response=Envelope[SurveyDetailOut])
-def survey_cancel(request: HttpRequest, survey_id: int):
+def survey_cancel(request: HttpRequest, survey_id: Id):
     """Cancel a draft or published survey (unfinished submissions become cancelled)."""
     _manager(request)
     services.survey_cancel(survey_id=survey_id)
@@ -141,9 +143,9 @@ def survey_cancel(request: HttpRequest, survey_id: int):
 @router.post("/{int:survey_id}/market-publish", response=Envelope[SurveyMarketListingOut])
 def survey_market_publish(
     request: HttpRequest,
-    survey_id: int,
-    price_survey_report: str = Form(""),  # noqa: B008
-    description: str = Form(""),  # noqa: B008
+    survey_id: Id,
+    price_survey_report: PriceText = Form(""),  # noqa: B008
+    description: Description = Form(""),  # noqa: B008
     cover: UploadedFile | None = File(None),  # noqa: B008
 ):
     """List the survey on the marketplace or update its listing (multipart: ``cover`` image,
@@ -161,7 +163,7 @@ def survey_market_publish(
 
 
 @router.post("/{int:survey_id}/market-withdraw", response=Envelope[Empty])
-def survey_market_withdraw(request: HttpRequest, survey_id: int):
+def survey_market_withdraw(request: HttpRequest, survey_id: Id):
     """Take the survey off the marketplace."""
     _manager(request)
     services.survey_market_withdraw(survey_id=survey_id)
@@ -169,7 +171,7 @@ def survey_market_withdraw(request: HttpRequest, survey_id: int):
 
 
 @router.get("/{int:survey_id}/takers", response=Envelope[Page[SurveyTakerOut]])
-def survey_takers(request: HttpRequest, survey_id: int, query: Query[SurveyUserQuery]):
+def survey_takers(request: HttpRequest, survey_id: Id, query: Query[SurveyUserQuery]):
     """Who holds the survey (``search`` name or e-mail, ``status``, ``order_by`` created_at,
     name, status, completed_at, holland_code)."""
     _manager(request)
@@ -186,7 +188,7 @@ def survey_takers(request: HttpRequest, survey_id: int, query: Query[SurveyUserQ
 
 
 @router.get("/{int:survey_id}/results", response=Envelope[SurveyResultsOut])
-def survey_results(request: HttpRequest, survey_id: int):
+def survey_results(request: HttpRequest, survey_id: Id):
     """Takers by status and the distribution of Holland codes in the organization."""
     _manager(request)
     services.survey_get(survey_id)
@@ -197,7 +199,7 @@ def survey_results(request: HttpRequest, survey_id: int):
 
 
 @submissions_router.get("/{int:user_survey_id}/overview", response=Envelope[SurveyUserOut])
-def submission_overview(request: HttpRequest, user_survey_id: int):
+def submission_overview(request: HttpRequest, user_survey_id: Id):
     """The survey and where the submission stands (the learner, or an educator of the
     organization allowed to manage surveys)."""
     with learner.viewer_submission(request.auth, user_survey_id) as (org_name, submission):
@@ -212,7 +214,7 @@ def submission_overview(request: HttpRequest, user_survey_id: int):
 
 
 @submissions_router.post("/{int:user_survey_id}/start", response=Envelope[SurveyUserOut])
-def submission_start(request: HttpRequest, user_survey_id: int):
+def submission_start(request: HttpRequest, user_survey_id: Id):
     """Start (or resume) the survey; 409 with the reason when it cannot start."""
     with learner.learner_submission(require_learner(request), user_survey_id) as (enrollment, submission):
         submission = taking.start(submission_id=submission.pk)
@@ -226,7 +228,7 @@ def submission_start(request: HttpRequest, user_survey_id: int):
 
 
 @submissions_router.get("/{int:user_survey_id}/questions", response=Envelope[SurveyQuestionsOut])
-def submission_questions(request: HttpRequest, user_survey_id: int):
+def submission_questions(request: HttpRequest, user_survey_id: Id):
     """The statements in the learner's stable shuffled order with every saved answer."""
     with learner.learner_submission(require_learner(request), user_survey_id) as (_e, submission):
         return ok(taking.questions(submission=submission))
@@ -245,7 +247,7 @@ def submission_store_answer(request: HttpRequest, payload: SurveyStoreAnswerIn):
 
 
 @submissions_router.post("/{int:user_survey_id}/finish", response=Envelope[SurveyUserOut])
-def submission_finish(request: HttpRequest, user_survey_id: int):
+def submission_finish(request: HttpRequest, user_survey_id: Id):
     """Finish: refused (409 ``survey_unanswered`` with ``unanswered``) while any statement is
     unanswered; then the scores and the Holland code are stored."""
     with learner.learner_submission(require_learner(request), user_survey_id) as (enrollment, submission):
@@ -261,7 +263,7 @@ def submission_finish(request: HttpRequest, user_survey_id: int):
 
 
 @submissions_router.post("/{int:user_survey_id}/cancel", response=Envelope[Empty], auth=EducatorSessionAuth())
-def submission_cancel(request: HttpRequest, user_survey_id: int):
+def submission_cancel(request: HttpRequest, user_survey_id: Id):
     """An educator cancels a learner's unfinished survey."""
     _manager(request)
     services.submission_cancel(enrollment_id=user_survey_id)
@@ -310,27 +312,27 @@ def obtain(request: HttpRequest, payload: SurveyObtainIn):
 
 
 @learner_router.get("/{int:user_survey_id}", response=Envelope[SurveyUserOut])
-def detail(request: HttpRequest, user_survey_id: int):
+def detail(request: HttpRequest, user_survey_id: Id):
     """One of the learner's surveys (the overview payload)."""
     return submission_overview(request, user_survey_id)
 
 
 @learner_router.get("/{int:user_survey_id}/category-score", response=Envelope[SurveyCategoryScoreOut])
-def category_score(request: HttpRequest, user_survey_id: int):
+def category_score(request: HttpRequest, user_survey_id: Id):
     """Each group's raw and normalized score; 409 ``survey_not_completed`` before finishing."""
     with learner.viewer_submission(request.auth, user_survey_id) as (_org, submission):
         return ok(selectors.category_score(submission=submission))
 
 
 @learner_router.get("/{int:user_survey_id}/category-suitable", response=Envelope[SurveyCategorySuitableOut])
-def category_suitable(request: HttpRequest, user_survey_id: int):
+def category_suitable(request: HttpRequest, user_survey_id: Id):
     """The top three groups (tie rule in ``tie_rule``) with careers and fields of study."""
     with learner.viewer_submission(request.auth, user_survey_id) as (_org, submission):
         return ok(selectors.category_suitable(submission=submission))
 
 
 @learner_router.post("/{int:user_survey_id}/checkout-analytic", response=Envelope[SurveyCheckoutAnalyticOut])
-def checkout_analytic(request: HttpRequest, user_survey_id: int):
+def checkout_analytic(request: HttpRequest, user_survey_id: Id):
     """Put the full report (survey-report add-on) in a checkout; returns the pending
     transaction to pay with POST /api/v1/transaction/pay (empty body)."""
     profile = require_learner(request)
@@ -343,7 +345,7 @@ def checkout_analytic(request: HttpRequest, user_survey_id: int):
 
 
 @learner_router.get("/{int:user_survey_id}/report/pdf")
-def report_pdf(request: HttpRequest, user_survey_id: int):
+def report_pdf(request: HttpRequest, user_survey_id: Id):
     """The full report as a PDF (unlocked by the add-on; 403 ``report_locked`` before, 409
     ``survey_not_completed`` before finishing)."""
     with learner.viewer_submission(request.auth, user_survey_id) as (org_name, submission):
