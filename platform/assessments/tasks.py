@@ -1,4 +1,4 @@
-"""Periodic work of the tests feature (huey)."""
+"""Background work of the tests feature (huey): periodic sweeps and large question imports."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import logging
 from django_tenants.utils import schema_context
 from huey import crontab
 from huey.contrib.djhuey import db_periodic_task
+
+from tenants.tasks import tenant_task
 
 logger = logging.getLogger(__name__)
 
@@ -25,3 +27,12 @@ def waiting_list_lapse() -> int:
     if total:
         logger.info("waiting list: %d offers lapsed", total)
     return total
+
+
+@tenant_task()
+def questions_import_job(job_id: str) -> None:
+    """Run the question import ``ImportJob`` ``job_id`` in the schema given as the first argument
+    (``assessments.services.spreadsheets.questions_import_job_run``; issue 16, item 8)."""
+    from assessments.services.spreadsheets import questions_import_job_run
+
+    questions_import_job_run(job_id=job_id)

@@ -135,12 +135,27 @@ class Sheet:
     """The rows of an accepted upload. Use as a context manager, or call ``close()``."""
 
     def __init__(
-        self, limits: SheetLimits, unsupported: ApplicationError, *, workbook=None, text: str | None = None
+        self,
+        limits: SheetLimits,
+        unsupported: ApplicationError,
+        *,
+        workbook=None,
+        text: str | None = None,
+        row_count: int = 0,
     ) -> None:
         self.limits = limits
         self._unsupported = unsupported
         self._workbook = workbook
         self._text = text
+        self.row_count = row_count
+        """The rows that hold at least one cell, the header included, counted by ``open_sheet``
+        once the caps are checked: an .xlsx's ``<row>`` elements with a ``<c>`` in its first
+        sheet, from the bytes before openpyxl parses anything; a .csv's rows with a value (a
+        first pass of ``rows()``, which also enforces the caps). What an import's work grows
+        with, for deciding whether it runs in the background and for its progress (issue 16,
+        item 8); empty rows cost next to nothing and are not counted."""
+        self.extension = "xlsx" if workbook is not None else "csv"
+        """``xlsx`` or ``csv``: what the content is (never taken from the upload's name)."""
 
     def __enter__(self) -> Sheet:
         return self
@@ -285,8 +300,9 @@ def _scan_part(
     elements) is refused as unsupported. ``kind="sheet"``: its ``<row>`` elements (at most
     ``max_rows``), its ``<c>`` cells (at most ``max_cells``, at most ``XLSX_MAX_COLUMNS`` in
     one row) are counted, because openpyxl parses a sheet without a dimension whole when it
-    opens the workbook. ``kind="strings"``: at most ``max_cells`` shared strings."""
-    rows = cells = row_cells = strings = 0
+    opens the workbook. ``kind="strings"``: at most ``max_cells`` shared strings. Returns the
+    number of ``<row>`` elements holding a ``<c>`` (0 unless ``kind="sheet"``)."""
+    rows = cells = row_cells = strings = filled = 0
     try:
         for segment in _segments(archive, part):
             if b"<!DOCTYPE" in segment or b"<!ENTITY" in segment:
@@ -303,6 +319,8 @@ def _scan_part(
                         if rows > limits.max_rows:
                             raise _too_many_rows(limits)
                     found = len(_CELL_START.findall(piece))
+                    if found and rows and not row_cells:
+                        filled += 1
                     row_cells, cells = row_cells + found, cells + found
                     if row_cells > XLSX_MAX_COLUMNS:
                         raise _too_many_columns(limits)
@@ -310,10 +328,12 @@ def _scan_part(
                         raise _too_many_cells(limits)
     except (zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError, EOFError) as exc:
         raise unsupported from exc
+    return filled
 
 
-def _check_xlsx(raw: bytes, limits: SheetLimits, unsupported: ApplicationError) -> None:
-    """Steps 2-4 of the module docstring, on the zip's directory and the parts' bytes."""
+def _check_xlsx(raw: bytes, limits: SheetLimits, unsupported: ApplicationError) -> int:
+    """Steps 2-4 of the module docstring, on the zip's directory and the parts' bytes. Returns
+    the first worksheet's ``<row>`` elements that hold a ``<c>``."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
@@ -338,6 +358,7 @@ def _check_xlsx(raw: bytes, limits: SheetLimits, unsupported: ApplicationError) 
                 _scan_part(
                     archive, name, limits, unsupported, kind="strings" if "sharedStrings" in name else ""
                 )
+        first_rows = 0
         for index, part in enumerate(_sheet_parts(archive, names)):
             declared = _declared_size(archive, part)
             if declared is not None and index == 0:
@@ -349,9 +370,12 @@ def _check_xlsx(raw: bytes, limits: SheetLimits, unsupported: ApplicationError) 
                 if rows * columns > limits.max_cells:
                     raise _too_many_cells(limits)
             if index == 0 or declared is None:  # openpyxl reads these whole when it opens the file
-                _scan_part(archive, part, limits, unsupported, kind="sheet")
+                counted = _scan_part(archive, part, limits, unsupported, kind="sheet")
+                if index == 0:
+                    first_rows = counted
             else:
                 _scan_part(archive, part, limits, unsupported, kind="")
+    return first_rows
 
 
 def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv: bool = False) -> Sheet:
@@ -362,8 +386,10 @@ def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv:
     ``unsupported_code`` when the content is not an .xlsx (nor a UTF-8 .csv with ``allow_csv``);
     400 ``spreadsheet_too_large`` when the zip's declared sizes, the first sheet's declared
     dimension or the counted rows and cells are over the caps (steps 3-4 of the module docstring);
-    400 ``unsupported_code`` for a part with a DTD. ``Sheet.rows()`` enforces the row, column and cell caps while
-    streaming. Issue 16, item 8.
+    400 ``unsupported_code`` for a part with a DTD. ``Sheet.rows()`` enforces the row, column and
+    cell caps while streaming (for a .csv, a first pass here already did, so its refusals come
+    from this call); ``Sheet.row_count`` counts the rows holding a cell, the header included,
+    which the imports use to decide whether to run in the background. Issue 16, item 8.
     """
     raw = upload.read(limits.max_bytes + 1)
     if len(raw) > limits.max_bytes:
@@ -379,7 +405,7 @@ def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv:
         status=400,
     )
     if zipfile.is_zipfile(io.BytesIO(raw)):
-        _check_xlsx(raw, limits, unsupported)
+        row_count = _check_xlsx(raw, limits, unsupported)
         try:
             workbook = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
         except Exception as exc:  # openpyxl raises many types for a broken workbook
@@ -387,7 +413,7 @@ def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv:
         if not workbook.worksheets:
             workbook.close()
             raise unsupported
-        return Sheet(limits, unsupported, workbook=workbook)
+        return Sheet(limits, unsupported, workbook=workbook, row_count=row_count)
     if not allow_csv:
         raise unsupported
     try:
@@ -396,4 +422,6 @@ def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv:
         raise unsupported from exc
     if "\x00" in text:
         raise unsupported
-    return Sheet(limits, unsupported, text=text)
+    sheet = Sheet(limits, unsupported, text=text)
+    sheet.row_count = sum(1 for _number, values in sheet.rows() if values)  # caps checked here too
+    return sheet

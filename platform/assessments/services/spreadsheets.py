@@ -4,6 +4,10 @@ One row a question; columns are ``COLUMNS``. The import is all or nothing: a dry
 with any bad row) reports every problem as ``{"row", "column", "message"}`` and writes nothing;
 a clean file is imported in one transaction as drafts (complete, ready to submit). Formatting in
 cells is plain text; LaTeX goes between $...$.
+
+A file of more than ``IMPORT_SYNC_MAX_ROWS`` data rows (counted from its bytes) is imported, or
+dry-run, by a huey task (``assessments.tasks.questions_import_job``) with progress, and the
+request answers the queued ``imports.models.ImportJob`` (issue 16, item 8; docs/decisions/0012).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font, PatternFill
@@ -23,6 +27,8 @@ from assessments.services.common import Actor
 from assessments.services.questions import _apply_fields, question_missing
 from config.errors import ApplicationError, FieldErrors
 from config.spreadsheets import MB, SheetLimits, open_sheet
+from imports.models import ImportJob
+from imports.services import Progress, import_job_create, import_job_run, runs_in_background
 
 OPTION_LETTERS = "abcdef"
 COLUMNS = [
@@ -55,6 +61,7 @@ MATRIX_COLUMNS = {
 TRUE_WORDS = {"true", "đúng", "dung", "1", "yes", "x", "t", "đ"}
 FALSE_WORDS = {"false", "sai", "0", "no", "f", "s"}
 MAX_ROWS = 20_000
+WRITE_BATCH = 1000  # a clean file's questions are written in batches of this many as they are read
 # Caps of an uploaded question sheet (issue 16, item 8; config/spreadsheets.py). The spec sets no
 # import size; MAX_ROWS questions was issue 4's rule. A sheet of MAX_ROWS questions with long
 # bilingual text is about 5-10 MB zipped and 30-40 MB unpacked, well inside these.
@@ -150,19 +157,96 @@ def _row_data(row: dict[str, Any], subjects: dict[str, int]) -> tuple[dict[str, 
 
 
 @transaction.atomic
-def questions_import(*, actor: Actor, bank_id: int, upload, dry_run: bool) -> dict[str, Any]:
+def questions_import(*, actor: Actor, bank_id: int, upload, dry_run: bool) -> dict[str, Any] | ImportJob:
     """Check every row of the first sheet; import them all (as drafts) only when every row is
     good and ``dry_run`` is false. Returns ``{"rows", "valid", "errors": [{row, column, message}],
     "imported"}``. The file must be a real .xlsx (400 ``unsupported_file``) within
     ``QUESTION_SHEET``'s caps (400/413 ``spreadsheet_too_large``, checked before and while
     reading: issue 16, item 8); a file with bad rows answers 400 ``import_invalid`` with the same
-    report in ``extra`` unless ``dry_run``."""
+    report in ``extra`` unless ``dry_run``. 404 for a bank of another organization.
+
+    A file of more than ``IMPORT_SYNC_MAX_ROWS`` data rows (``Sheet.row_count`` less the header,
+    counted from the bytes once the caps are checked) is not read here: its upload is stored
+    under a private name and a QUEUED ``ImportJob`` (kind ``questions``, ``params.bank_id``) is
+    returned; ``assessments.tasks.questions_import_job`` runs ``questions_import_run`` on it
+    after the transaction commits (issue 16, item 8)."""
     bank = bank_get(bank_id)
     with open_sheet(upload, limits=QUESTION_SHEET, unsupported_code=Code.UNSUPPORTED_FILE) as sheet:
-        return _questions_import(actor=actor, bank=bank, rows=sheet.rows(), dry_run=dry_run)
+        rows_total = max(sheet.row_count - 1, 0)
+        if not runs_in_background(rows_total):
+            return _questions_import(actor=actor, bank=bank, rows=sheet.rows(), dry_run=dry_run)
+        extension = sheet.extension
+    job = import_job_create(
+        kind=ImportJob.Kind.QUESTIONS,
+        profile_id=actor.profile_id,
+        upload=upload,
+        extension=extension,
+        rows_total=rows_total,
+        dry_run=dry_run,
+        params={"bank_id": bank.pk},
+    )
+    from assessments.tasks import questions_import_job
+
+    schema_name, job_id = connection.schema_name, str(job.pk)
+    transaction.on_commit(lambda: questions_import_job(schema_name, job_id))
+    return job
 
 
-def _questions_import(*, actor: Actor, bank, rows, dry_run: bool) -> dict[str, Any]:
+@transaction.atomic
+def questions_import_run(
+    *, actor: Actor, bank_id: int, upload, dry_run: bool, progress: Progress | None = None
+) -> dict[str, Any]:
+    """``questions_import`` without the choice of a background job: always reads the file here,
+    calling ``progress(done)`` after each row with the data rows read and checked so far (a
+    clean file's questions are written in batches of ``WRITE_BATCH`` as they are read, all in
+    this one transaction). Same result and errors as ``questions_import``."""
+    bank = bank_get(bank_id)
+    with open_sheet(upload, limits=QUESTION_SHEET, unsupported_code=Code.UNSUPPORTED_FILE) as sheet:
+        return _questions_import(
+            actor=actor, bank=bank, rows=sheet.rows(), dry_run=dry_run, progress=progress
+        )
+
+
+def questions_import_job_run(*, job_id: str) -> None:
+    """The body of ``assessments.tasks.questions_import_job`` (in the job's schema): run
+    ``questions_import_run`` on the job's stored file as the profile that started it, recording
+    progress and the outcome on the job (``imports.services.import_job_run``)."""
+
+    def work(job: ImportJob, handle, progress: Progress) -> dict[str, Any]:
+        return questions_import_run(
+            actor=Actor.of(job.profile),
+            bank_id=job.params["bank_id"],
+            upload=handle,
+            dry_run=job.dry_run,
+            progress=progress,
+        )
+
+    import_job_run(job_id=job_id, work=work)
+
+
+def _write(actor: Actor, prepared: list[Question]) -> int:
+    """Insert ``prepared`` questions as drafts with their first transition; returns how many."""
+    created = Question.objects.bulk_create(prepared, batch_size=WRITE_BATCH)
+    QuestionTransition.objects.bulk_create(
+        [
+            QuestionTransition(
+                question=q,
+                from_status="",
+                to_status=Question.Status.DRAFT,
+                actor_profile_id=actor.profile_id,
+                actor_name=actor.name,
+                comment=_("Imported from a spreadsheet."),
+            )
+            for q in created
+        ],
+        batch_size=WRITE_BATCH,
+    )
+    return len(created)
+
+
+def _questions_import(
+    *, actor: Actor, bank, rows, dry_run: bool, progress: Progress | None = None
+) -> dict[str, Any]:
     header = [(_text(h)).lower() for h in next(rows, (0, ()))[1]]
     missing_columns = [c for c in ("type", "stem_vi", "correct") if c not in header]
     if missing_columns:
@@ -181,8 +265,10 @@ def _questions_import(*, actor: Actor, bank, rows, dry_run: bool) -> dict[str, A
     )
     report: list[dict[str, Any]] = []
     prepared: list[Question] = []
-    count = 0
+    count = written = 0
     for number, values in rows:
+        if progress is not None:
+            progress(number - 1)
         if all(v is None or _text(v) == "" for v in values):
             continue
         count += 1
@@ -226,6 +312,9 @@ def _questions_import(*, actor: Actor, bank, rows, dry_run: bool) -> dict[str, A
             report.append({"row": number, "column": column, "message": str(message)})
         if not problems:
             prepared.append(question)
+        if not dry_run and not report and len(prepared) >= WRITE_BATCH:
+            written += _write(actor, prepared)  # rolled back with the transaction if a row is bad
+            prepared = []
     result = {
         "rows": count,
         "valid": count - len({r["row"] for r in report}),
@@ -248,22 +337,7 @@ def _questions_import(*, actor: Actor, bank, rows, dry_run: bool) -> dict[str, A
         )
     if dry_run:
         return result
-    created = Question.objects.bulk_create(prepared, batch_size=1000)
-    QuestionTransition.objects.bulk_create(
-        [
-            QuestionTransition(
-                question=q,
-                from_status="",
-                to_status=Question.Status.DRAFT,
-                actor_profile_id=actor.profile_id,
-                actor_name=actor.name,
-                comment=_("Imported from a spreadsheet."),
-            )
-            for q in created
-        ],
-        batch_size=1000,
-    )
-    result["imported"] = len(created)
+    result["imported"] = written + _write(actor, prepared)
     return result
 
 

@@ -191,3 +191,28 @@ def test_counted_before_openpyxl_opens_the_file(as_educator_a):
         "The spreadsheet has more than 2,001 rows (empty rows count too)."
     )
     assert not Invitation.objects.exists()
+
+
+def test_row_count_is_the_rows_holding_a_cell_counted_before_reading():
+    """``Sheet.row_count`` (what decides whether an import runs in the background, issue 16,
+    item 8): an .xlsx's ``<row>`` elements with a cell, from the bytes; a .csv's rows with a
+    value. Empty rows are not counted."""
+    import io
+
+    from config.errors import ApplicationError
+    from config.spreadsheets import SheetLimits, open_sheet
+
+    limits = SheetLimits(
+        max_bytes=MB, max_rows=100, max_columns=5, max_cells=500, max_part_bytes=MB, max_unzipped_bytes=MB
+    )
+    sheet = xlsx_bytes(header=("email",), rows=[["a"], ["b"]], empty_rows=7)
+    with open_sheet(io.BytesIO(sheet), limits=limits, unsupported_code="x") as opened:
+        assert (opened.row_count, opened.extension) == (3, "xlsx")  # the header, a and b
+        assert len(list(opened.rows())) == 10
+    text = b'email\r\na\r\n\r\n"b\nc"\r\nd'
+    with open_sheet(io.BytesIO(text), limits=limits, unsupported_code="x", allow_csv=True) as opened:
+        assert (opened.row_count, opened.extension) == (4, "csv")  # a quoted line break is one row
+    too_many = b"email\n" + b"x\n" * 100
+    with pytest.raises(ApplicationError) as refused:  # a .csv's caps: checked by open_sheet itself
+        open_sheet(io.BytesIO(too_many), limits=limits, unsupported_code="x", allow_csv=True)
+    assert refused.value.code == "spreadsheet_too_large"

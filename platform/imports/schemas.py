@@ -1,0 +1,37 @@
+"""Out schemas of background imports (issue 16, item 8)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ninja import Schema
+
+from config.fields import Text
+
+ImportJobId = Text(36)
+"""An import job's id: a UUID in its canonical 36-character text (anything else is 404)."""
+
+
+class ImportJobOut(Schema):
+    """A background import: poll ``GET /api/v1/import-jobs/{id}`` until ``status`` is ``done``
+    (``result`` is the report the synchronous import answers: ``{rows, valid, errors: [{row,
+    column, message}], imported}`` for questions, ``{rows, valid, errors, invited}`` for
+    learners) or ``failed`` (``error_code`` and the localized ``error_message``; for
+    ``import_invalid`` the bad rows' report in ``result``). ``progress`` in whole percent (100
+    only when done); ``rows_total`` counted from the file's bytes; ``kind`` ``questions`` or
+    ``learners``; ``status`` ``queued``, ``running``, ``done`` or ``failed``."""
+
+    id: str
+    kind: str
+    status: str
+    dry_run: bool
+    progress: int
+    rows_done: int
+    rows_total: int
+    file_name: str
+    result: dict[str, Any] | None
+    error_code: str
+    error_message: str
+    created_at: datetime
+    finished_at: datetime | None

@@ -1,0 +1,201 @@
+"""Background imports (issue 16, item 8: "large imports run in a huey task with progress, not in
+the request"); docs/decisions/0012-import-jobs.md.
+
+The import services (``assessments.services.spreadsheets.questions_import``,
+``people.services.learners_import``) check an upload's caps and count its rows from the bytes
+(``config.spreadsheets.open_sheet``, milliseconds). Up to ``IMPORT_SYNC_MAX_ROWS`` data rows they
+import in the request as before; above it they call ``import_job_create`` here (the upload is
+stored under a random private name) and queue their own huey task, whose body calls
+``import_job_run`` with the kind's work. The SPA polls ``GET /api/v1/import-jobs/{id}``.
+
+Progress: the import's writes are one transaction (all rows or none), which a poller cannot see
+into; so ``rows_done`` is written on a connection of its own (``ProgressRecorder``), committed at
+once, whenever the whole percent moves.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import timedelta
+from typing import IO, Any
+
+from django.conf import settings
+from django.core.files import File
+from django.core.files.storage import default_storage
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django_tenants.utils import schema_context
+
+from config.errors import ApplicationError
+from config.media import private_name
+from config.priority import run_at_idle_priority
+from imports.error_codes import ImportErrorCode
+from imports.models import ImportJob
+
+logger = logging.getLogger(__name__)
+
+Progress = Callable[[int], None]
+"""``progress(done)``: ``done`` data rows of the file are finished (checked, and written unless
+a dry run), counted from the first row after the header, empty rows included."""
+
+Work = Callable[[ImportJob, IO[bytes], Progress], dict[str, Any]]
+"""A kind's import: ``work(job, file, progress)`` returns the report the synchronous import
+returns, or raises ``ApplicationError`` as it does."""
+
+
+def sync_max_rows() -> int:
+    """Data rows an import may hold and still run in the request (``IMPORT_SYNC_MAX_ROWS``)."""
+    return int(getattr(settings, "IMPORT_SYNC_MAX_ROWS", 500))
+
+
+def runs_in_background(rows_total: int) -> bool:
+    """True when an import of ``rows_total`` data rows (counted from the file's bytes) runs as
+    a job rather than in the request (issue 16, item 8). Dry runs follow the same rule: checking
+    20,000 questions takes as long as most of their import (docs/decisions/0012)."""
+    return rows_total > sync_max_rows()
+
+
+def import_job_create(
+    *,
+    kind: str,
+    profile_id: int,
+    upload,
+    extension: str,
+    rows_total: int,
+    dry_run: bool,
+    params: dict[str, Any] | None = None,
+) -> ImportJob:
+    """Store ``upload`` (a file-like object, read from its start) under a random private name
+    (``config.media.private_name``: ``[<schema>/]imports/<token>.<extension>``, never served by
+    URL) and record a QUEUED job of ``kind`` for the profile ``profile_id`` in the current schema
+    and language. The caller queues its task with ``transaction.on_commit``. Returns the job."""
+    from accounts.models import Profile
+
+    profile = Profile.objects.select_related("organization").get(pk=profile_id)
+    schema_name = connection.schema_name
+    public = schema_name == settings.PUBLIC_SCHEMA_NAME
+    upload.seek(0)
+    name = private_name(kind="imports", extension=extension, schema_name="" if public else schema_name)
+    stored = default_storage.save(name, File(upload, name=name))
+    return ImportJob.objects.create(
+        kind=kind,
+        organization_id=profile.organization_id,
+        schema_name=schema_name,
+        user_id=profile.user_id,
+        profile=profile,
+        language=(translation.get_language() or "vi")[:2],
+        dry_run=dry_run,
+        params=params or {},
+        file=stored,
+        file_name=(getattr(upload, "name", "") or "")[:200],
+        rows_total=rows_total,
+    )
+
+
+class ProgressRecorder:
+    """``progress(done)`` for a job: writes ``rows_done`` (at most ``rows_total``) whenever the
+    whole percent moves, through a database connection of its own in autocommit, so that a
+    poller sees it while the import's own transaction is still open. Use from one thread (the
+    one running the import), and ``close()`` it."""
+
+    def __init__(self, job: ImportJob) -> None:
+        self.job_id = job.pk
+        self.total = job.rows_total
+        self.percent = 0  # the job starts at 0 %: nothing to write until the first whole percent
+        self.done = 0
+        self._side = None
+
+    def __call__(self, done: int) -> None:
+        self.done = min(done, self.total) if self.total else done
+        percent = self.done * 100 // self.total if self.total else 0
+        if percent <= self.percent:
+            return
+        self.percent = percent
+        if self._side is None:
+            self._side = connections.create_connection(DEFAULT_DB_ALIAS)
+        table = self._side.ops.quote_name(ImportJob._meta.db_table)
+        with self._side.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {table} SET rows_done = %s WHERE id = %s AND status = %s",  # noqa: S608
+                [self.done, self.job_id, ImportJob.Status.RUNNING],
+            )
+
+    def close(self) -> None:
+        if self._side is not None:
+            self._side.close()
+            self._side = None
+
+
+def _finish(job: ImportJob, **fields: Any) -> None:
+    ImportJob.objects.filter(pk=job.pk).update(file="", finished_at=timezone.now(), **fields)
+    if job.file:
+        default_storage.delete(job.file)
+
+
+def import_job_run(*, job_id: str, work: Work) -> None:
+    """The body of a kind's huey task: run ``work`` on the job's stored file with a
+    ``ProgressRecorder``, in the job's language and the schema the task runs in (the task is a
+    ``tenants.tasks.tenant_task`` for tenant data), at the lowest CPU priority
+    (``config.priority.run_at_idle_priority``, as exports). Ends DONE with ``result`` = the report
+    and ``rows_done = rows_total``, or FAILED with the ``ApplicationError``'s ``code`` and
+    ``message`` (and, for ``import_invalid``, the report of the bad rows in ``result``), or
+    ``import_failed`` for anything unexpected (logged). The stored file is deleted either way.
+    A job not QUEUED (already run, or unknown) is left alone."""
+    claimed = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.QUEUED).update(
+        status=ImportJob.Status.RUNNING, started_at=timezone.now()
+    )
+    if not claimed:
+        return
+    job = ImportJob.objects.get(pk=job_id)
+    schema_name = connection.schema_name
+
+    def body() -> dict[str, Any]:
+        recorder = ProgressRecorder(job)
+        try:
+            with (
+                schema_context(schema_name),
+                translation.override(job.language),
+                default_storage.open(job.file, "rb") as handle,
+            ):
+                return work(job, handle, recorder)
+        finally:
+            recorder.close()
+
+    try:
+        result = run_at_idle_priority(body)
+    except ApplicationError as exc:
+        report = exc.extra.get("report") if isinstance(exc.extra, dict) else None
+        _finish(
+            job,
+            status=ImportJob.Status.FAILED,
+            error_code=exc.code[:60],
+            error_message=exc.message,
+            result=report,
+        )
+        return
+    except Exception:  # recorded on the job for the SPA; the traceback goes to the log
+        logger.exception("import %s failed", job.pk)
+        with translation.override(job.language):
+            message = _("The import failed. Please try again.")
+        _finish(
+            job,
+            status=ImportJob.Status.FAILED,
+            error_code=ImportErrorCode.IMPORT_FAILED,
+            error_message=message,
+        )
+        return
+    _finish(job, status=ImportJob.Status.DONE, result=result, rows_done=job.rows_total)
+
+
+def import_jobs_purge() -> int:
+    """Delete jobs older than ``IMPORT_JOB_KEEP_HOURS`` (default 24) and any file still stored
+    with them (a job whose worker died mid-run). Returns the number deleted."""
+    hours = int(getattr(settings, "IMPORT_JOB_KEEP_HOURS", 24))
+    old = list(ImportJob.objects.filter(created_at__lt=timezone.now() - timedelta(hours=hours))[:500])
+    for job in old:
+        if job.file:
+            default_storage.delete(job.file)
+    ImportJob.objects.filter(pk__in=[j.pk for j in old]).delete()
+    return len(old)
