@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import DataError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, RawPostDataException
 from django.http.multipartparser import MultiPartParserError
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -37,6 +37,7 @@ class CommonErrorCode(StrEnum):
     REQUEST_TOO_LARGE = "request_too_large"
     INVALID_JSON = "invalid_json"
     INVALID_MULTIPART = "invalid_multipart"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 
 
 class ApplicationError(Exception):
@@ -287,6 +288,16 @@ def install_handlers(api: NinjaAPI) -> None:
     @api.exception_handler(MultiPartParserError)
     def request_parse_error(request, exc: Exception):
         return request_error_response(exc)
+
+    @api.exception_handler(RawPostDataException)
+    def form_body_where_json_expected(request, exc: RawPostDataException):
+        # A form or multipart body, already parsed by Django, sent to an endpoint that reads the
+        # raw body as JSON (issue 16 item 9: a 500 before).
+        return error_response(
+            status=415,
+            code=CommonErrorCode.UNSUPPORTED_MEDIA_TYPE,
+            message=_("Send the request body as JSON."),
+        )
 
     @api.exception_handler(DataError)
     def data_error(request, exc: DataError):

@@ -232,6 +232,24 @@ def test_multipart_without_boundary_is_400(as_learner, method, path):
     }
 
 
+def test_form_body_to_an_endpoint_reading_raw_json_is_415(learner):
+    # Checkout reads request.body itself; the CSRF check (enforced, as for a browser) has already
+    # consumed the multipart stream through request.POST.
+    from conftest import client_for
+
+    client = client_for(learner)
+    client.handler.enforce_csrf_checks = True
+    token = client.get("/public/api/auth/csrf").json()["data"]["csrf_token"]
+    response = client.post("/api/v1/transaction/checkout", data={"items": "1"}, HTTP_X_CSRFTOKEN=token, **EN)
+    assert response.status_code == 415
+    assert _body(response) == {
+        "success": False,
+        "code": "unsupported_media_type",
+        "message": "Send the request body as JSON.",
+        "errors": {},
+    }
+
+
 def test_too_many_files_is_400_envelope(as_learner, settings):
     settings.DATA_UPLOAD_MAX_NUMBER_FILES = 1
     response = as_learner.post(
