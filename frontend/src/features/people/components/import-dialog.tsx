@@ -1,16 +1,22 @@
 /** Invite learners from an .xlsx or .csv (an `email` column): choosing a file runs a dry run that
- * lists every bad row; nobody is invited until the file is clean; then one click invites all. */
+ * lists every bad row; nobody is invited until the file is clean; then one click invites all.
+ * A large file is checked or invited by a background job (202): the dialog polls it, shows a
+ * progress bar, then the same report (issue 16 item 8). */
+import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, Download } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
+import { useImportJob } from "../api/get-import-job";
 import { useImportLearners } from "../api/import-learners";
-import type { ImportReport } from "../api/types";
+import { invitationsKey } from "../api/list-invitations";
+import type { ImportJob, ImportReport } from "../api/types";
 import { FilePicker } from "./file-picker";
 
 /** A CSV template with the one column the server reads (UTF-8 with BOM so Excel keeps accents). */
@@ -35,29 +41,70 @@ export function ImportDialog({
   onImported?: (count: number) => void;
 }) {
   const t = useT();
+  const queryClient = useQueryClient();
   const run = useImportLearners();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState("");
+  const [started, setStarted] = useState<ImportJob | null>(null);
+  const polled = useImportJob(started?.id ?? null);
+  const ended = useRef<string | null>(null);
 
   function close() {
     setFile(null);
     setReport(null);
     setError("");
+    setStarted(null);
     onOpenChange(false);
   }
 
+  function finish(result: ImportReport, dryRun: boolean) {
+    if (dryRun) {
+      setReport(result);
+      return;
+    }
+    toast({ variant: "success", title: t("people.import.done", { count: result.invited }) });
+    onImported?.(result.invited);
+    close();
+  }
+
+  // A background job ends once: its report as the synchronous answer would have shown it, or
+  // the server's reason (with the bad rows of an invalid file).
+  const job = polled.data;
+  const pollError = polled.error;
+  const latest = useRef({ finish, t });
+  useEffect(() => {
+    latest.current = { finish, t };
+  });
+  useEffect(() => {
+    if (!started || ended.current === started.id) return;
+    if (pollError) {
+      ended.current = started.id;
+      setStarted(null);
+      setError(pollError instanceof ApiError ? pollError.message : latest.current.t("common.unknownError"));
+    } else if (job?.status === "done" && job.result) {
+      ended.current = started.id;
+      setStarted(null);
+      if (!job.dry_run) void queryClient.invalidateQueries({ queryKey: invitationsKey });
+      latest.current.finish(job.result, job.dry_run);
+    } else if (job?.status === "failed") {
+      ended.current = started.id;
+      setStarted(null);
+      setError(job.error_message);
+      setReport(job.result);
+    }
+  }, [started, job, pollError, queryClient]);
+
   async function submit(chosen: File, dryRun: boolean) {
     setError("");
+    setStarted(null);
     try {
-      const result = await run.mutateAsync({ file: chosen, dryRun });
-      if (dryRun) {
-        setReport(result);
+      const outcome = await run.mutateAsync({ file: chosen, dryRun });
+      if (outcome.kind === "job") {
+        setStarted(outcome.job);
         return;
       }
-      toast({ variant: "success", title: t("people.import.done", { count: result.invited }) });
-      onImported?.(result.invited);
-      close();
+      finish(outcome.report, dryRun);
     } catch (e) {
       if (!(e instanceof ApiError)) {
         setError(t("common.unknownError"));
@@ -69,6 +116,8 @@ export function ImportDialog({
   }
 
   const clean = report !== null && report.errors.length === 0 && report.valid > 0;
+  const busy = run.isPending || started !== null;
+  const shown = job && started && job.id === started.id ? job : started;
   return (
     <Dialog
       open={open}
@@ -101,6 +150,22 @@ export function ImportDialog({
           }}
         />
         {run.isPending && <p role="status">{t("people.import.checking")}</p>}
+        {shown && (
+          <div className="grid gap-2">
+            <p className="text-sm text-slate-700">
+              {t(shown.dry_run ? "people.import.backgroundCheck" : "people.import.backgroundInvite")}
+            </p>
+            <ProgressBar
+              label={t("people.import.progress")}
+              value={shown.progress}
+              text={t("people.import.progressText", {
+                progress: shown.progress,
+                done: shown.rows_done,
+                total: shown.rows_total,
+              })}
+            />
+          </div>
+        )}
         {error && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {error}
@@ -111,7 +176,7 @@ export function ImportDialog({
           <Button variant="outline" onClick={close}>
             {t("common.cancel")}
           </Button>
-          <Button disabled={!file || !clean || run.isPending} onClick={() => file && submit(file, false)}>
+          <Button disabled={!file || !clean || busy} onClick={() => file && submit(file, false)}>
             {t("people.import.confirm", { count: report?.valid ?? 0 })}
           </Button>
         </div>

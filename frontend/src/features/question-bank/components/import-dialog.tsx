@@ -1,14 +1,18 @@
 /** Import questions from .xlsx: a dry run lists every bad row; nothing is imported until the
- * file is clean; then one click imports all rows. */
-import { useState } from "react";
+ * file is clean; then one click imports all rows. A large file is checked or imported by a
+ * background job (202): the dialog polls it, shows a progress bar, then the same report
+ * (issue 16 item 8). */
+import { useEffect, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { ApiError } from "@/lib/api-client";
 import { downloadFile } from "@/lib/download";
 import { useT } from "@/lib/intl";
 
-import { importQuestions, type ImportReport } from "../api/authoring";
+import { type ImportJob, importQuestions, type ImportReport } from "../api/authoring";
+import { useImportJob } from "../api/get-import-job";
 
 export function ImportDialog({
   bankId,
@@ -26,20 +30,55 @@ export function ImportDialog({
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [started, setStarted] = useState<ImportJob | null>(null);
+  const polled = useImportJob(started?.id ?? null);
+  const ended = useRef<string | null>(null);
+
+  function finish(result: ImportReport, dryRun: boolean) {
+    setReport(result);
+    if (!dryRun) {
+      onImported();
+      onOpenChange(false);
+      setFile(null);
+      setReport(null);
+    }
+  }
+
+  // A background job ends once: its report as the synchronous answer would have shown it, or
+  // the server's reason (with the bad rows of an invalid file).
+  const job = polled.data;
+  const pollError = polled.error;
+  const latest = useRef({ finish, t });
+  useEffect(() => {
+    latest.current = { finish, t };
+  });
+  useEffect(() => {
+    if (!started || ended.current === started.id) return;
+    if (pollError) {
+      ended.current = started.id;
+      setStarted(null);
+      setError(pollError instanceof ApiError ? pollError.message : latest.current.t("common.unknownError"));
+    } else if (job?.status === "done" && job.result) {
+      ended.current = started.id;
+      setStarted(null);
+      latest.current.finish(job.result, job.dry_run);
+    } else if (job?.status === "failed") {
+      ended.current = started.id;
+      setStarted(null);
+      setError(job.error_message);
+      setReport(job.result);
+    }
+  }, [started, job, pollError]);
 
   async function run(dryRun: boolean) {
     if (!file) return;
     setBusy(true);
     setError("");
+    setStarted(null);
     try {
-      const result = await importQuestions(bankId, file, dryRun);
-      setReport(result);
-      if (!dryRun) {
-        onImported();
-        onOpenChange(false);
-        setFile(null);
-        setReport(null);
-      }
+      const outcome = await importQuestions(bankId, file, dryRun);
+      if (outcome.kind === "job") setStarted(outcome.job);
+      else finish(outcome.report, dryRun);
     } catch (e) {
       if (e instanceof ApiError) {
         setError(e.message);
@@ -49,6 +88,9 @@ export function ImportDialog({
       setBusy(false);
     }
   }
+
+  const waiting = busy || started !== null;
+  const shown = job && started && job.id === started.id ? job : started;
 
   return (
     <Dialog
@@ -80,8 +122,23 @@ export function ImportDialog({
             setFile(e.target.files?.[0] ?? null);
             setReport(null);
             setError("");
+            setStarted(null);
           }}
         />
+        {shown && (
+          <div className="grid gap-2">
+            <p className="text-sm text-slate-700">{t("qb.importBackground")}</p>
+            <ProgressBar
+              label={t("qb.importProgress")}
+              value={shown.progress}
+              text={t("qb.importProgressText", {
+                progress: shown.progress,
+                done: shown.rows_done,
+                total: shown.rows_total,
+              })}
+            />
+          </div>
+        )}
         {error && (
           <p role="alert" className="text-sm text-red-600">
             {error}
@@ -102,10 +159,13 @@ export function ImportDialog({
           </div>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="outline" disabled={!file || busy} onClick={() => run(true)}>
+          <Button variant="outline" disabled={!file || waiting} onClick={() => run(true)}>
             {t("qb.check")}
           </Button>
-          <Button disabled={!file || busy || !report || report.errors.length > 0} onClick={() => run(false)}>
+          <Button
+            disabled={!file || waiting || !report || report.errors.length > 0}
+            onClick={() => run(false)}
+          >
             {t("qb.importNow")}
           </Button>
         </div>
