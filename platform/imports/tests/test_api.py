@@ -194,13 +194,15 @@ def test_a_job_is_only_its_starters(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_poller_sees_the_progress_while_the_import_transaction_is_open(settings, monkeypatch):
+@pytest.mark.parametrize("idle_thread", [False, True])
+def test_a_poller_sees_the_progress_while_the_import_transaction_is_open(
+    org_a, settings, monkeypatch, idle_thread
+):
     """On real connections: each invitation is written inside the import's one transaction, yet
-    a GET from another thread (its own connection) sees ``progress`` move after each row."""
-    from tenants.models import Organization
-
+    a GET from another thread (its own connection) sees ``progress`` move after each row; also
+    when the work runs in its own SCHED_IDLE thread, as outside the test suite."""
     settings.IMPORT_SYNC_MAX_ROWS = 3
-    org_a = Organization.objects.get(slug="org-a")
+    settings.BACKGROUND_IDLE_PRIORITY = idle_thread
     educator = ProfileFactory(educator=True, organization=org_a, is_admin=True)
     client = client_for(educator)
     from people import services as people_services
