@@ -52,6 +52,9 @@ from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError, CommonErrorCode
 from config.fields import Choice, ColumnInt, Id, Limit, OrderBy, PageNo, Search
 from config.images import read_limited, reencode_image
+from imports.models import ImportJob
+from imports.schemas import ImportJobOut
+from imports.selectors import import_job_data
 
 router = Router(tags=["authoring"], auth=EducatorSessionAuth())
 
@@ -151,14 +154,18 @@ class ImportQuery(Schema):
     dry_run: bool = True
 
 
-@router.post("question-banks/{bank_id}/import", response=Envelope[ImportReportOut])
+@router.post(
+    "question-banks/{bank_id}/import", response={200: Envelope[ImportReportOut], 202: Envelope[ImportJobOut]}
+)
 def bank_import(
     request: HttpRequest, bank_id: Id, query: Query[ImportQuery], file: UploadedFile | None = File(None)
 ):
     """Import questions from an .xlsx (multipart ``file``). ``dry_run=true`` (default) only
     checks and reports every bad row (``row``, ``column``, ``message``); ``dry_run=false``
     imports all rows as drafts in one transaction, or nothing (400 ``import_invalid`` with the
-    report under ``report``) when any row is bad. 400 ``unsupported_file`` for a non-.xlsx."""
+    report under ``report``) when any row is bad. 400 ``unsupported_file`` for a non-.xlsx.
+    Over ``IMPORT_SYNC_MAX_ROWS`` data rows (issue 16, item 8): 202 with the queued job
+    (``ImportJobOut``; poll ``GET /api/v1/import-jobs/{id}``), whose ``result`` is this report."""
     if file is None:
         raise ApplicationError(
             CommonErrorCode.VALIDATION_ERROR,
@@ -168,6 +175,9 @@ def bank_import(
     report = spreadsheets.questions_import(
         actor=_actor(request), bank_id=bank_id, upload=file, dry_run=query.dry_run
     )
+    if isinstance(report, ImportJob):  # queued; already run when huey is immediate
+        report.refresh_from_db()
+        return Status(202, ok(import_job_data(report), _("The import is running in the background.")))
     message = (
         _("The file is ready to import.")
         if query.dry_run

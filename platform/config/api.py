@@ -51,6 +51,7 @@ def _assemble() -> None:
     from assignments.api import router as assignments_router
     from assignments.api_grading import router as grading_router
     from assignments.api_taking import router as taking_router
+    from imports.api import router as imports_router
     from marketplace.api import router as marketplace_router
     from marketplace.api_purchases import cart_router, transaction_router
     from notifications.api import router as notifications_router
@@ -75,6 +76,7 @@ def _assemble() -> None:
     api.add_router("/transaction", analytics_router)  # /transaction/analytics... (issue 10)
     api.add_router("/transaction", transaction_router)
     api.add_router("/users/", people_invitee_router)
+    api.add_router("/import-jobs", imports_router)  # issue 16, item 8
     api.add_router("/surveys/submissions", survey_submissions_router)
     api.add_router("/surveys", surveys_router)
     api.add_router("/survey-users", survey_users_router)

@@ -200,6 +200,17 @@ _PYDANTIC_MESSAGES = {
     "literal_error": lambda: _("Choose one of the allowed values."),
     "date_from_datetime_parsing": lambda: _("Enter a valid date."),
     "datetime_from_date_parsing": lambda: _("Enter a valid date and time."),
+    # request bounds (config.fields, issue 16 item 9)
+    "int_from_float": lambda: _("Enter a whole number."),
+    "float_parsing": lambda: _("Enter a number."),
+    "float_type": lambda: _("Enter a number."),
+    "finite_number": lambda: _("Enter a number."),
+    "greater_than_equal": lambda: _("This number is too small."),
+    "less_than_equal": lambda: _("This number is too large."),
+    "too_long": lambda: _("Too many items."),
+    "json_too_long": lambda: _("This value is too long."),
+    "datetime_range": lambda: _("Enter a valid date and time."),
+    "date_range": lambda: _("Enter a valid date."),
     "value_error": None,
 }
 

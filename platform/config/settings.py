@@ -80,6 +80,7 @@ SHARED_APPS = [
     "people",
     "marketplace",
     "analytics",
+    "imports",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
@@ -344,3 +345,8 @@ NINJA_PAGINATION_MAX_LIMIT = 100
 ANALYTICS_EXPORT_SYNC_MAX_ROWS = int(os.environ.get("ANALYTICS_EXPORT_SYNC_MAX_ROWS", "5000"))
 ANALYTICS_PDF_SYNC_MAX_ROWS = int(os.environ.get("ANALYTICS_PDF_SYNC_MAX_ROWS", "200000"))
 ANALYTICS_EXPORT_KEEP_HOURS = int(os.environ.get("ANALYTICS_EXPORT_KEEP_HOURS", "24"))
+
+# Spreadsheet imports (issue 16, item 8): above this many data rows an import (or its dry run)
+# runs as a huey job that the SPA polls; its report is kept IMPORT_JOB_KEEP_HOURS.
+IMPORT_SYNC_MAX_ROWS = int(os.environ.get("IMPORT_SYNC_MAX_ROWS", "500"))
+IMPORT_JOB_KEEP_HOURS = int(os.environ.get("IMPORT_JOB_KEEP_HOURS", "24"))

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from ninja import File, Query, Router, Schema
+from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from accounts import selectors as account_selectors
@@ -19,6 +19,9 @@ from config.auth import EducatorSessionAuth
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError
 from config.fields import Choice, ColumnText, Id, Limit, List, OrderBy, PageNo, Search
+from imports.models import ImportJob
+from imports.schemas import ImportJobOut
+from imports.selectors import import_job_data
 from people import selectors, services
 from tenants.models import Organization
 
@@ -181,17 +184,22 @@ def invitation_send(request: HttpRequest, payload: InviteIn):
     return ok(results)
 
 
-@router.post("invitations/import", response=Envelope[LearnerImportOut])
+@router.post("invitations/import", response={200: Envelope[LearnerImportOut], 202: Envelope[ImportJobOut]})
 def invitation_import(
     request: HttpRequest, query: Query[ImportQuery], file: UploadedFile | None = File(None)
 ):
     """Invite learners from an .xlsx or .csv (column ``email``). ``dry_run=true`` (default)
-    reports every bad row; ``dry_run=false`` invites all rows or nobody (400 ``import_invalid``)."""
+    reports every bad row; ``dry_run=false`` invites all rows or nobody (400 ``import_invalid``).
+    Over ``IMPORT_SYNC_MAX_ROWS`` data rows (issue 16, item 8): 202 with the queued job
+    (``ImportJobOut``; poll ``GET /api/v1/import-jobs/{id}``), whose ``result`` is this report."""
     if file is None:
         raise ApplicationError(
             "validation_error", _("Choose a file to upload."), errors={"file": [_("Required")]}
         )
     report = services.learners_import(actor=request.auth, upload=file, dry_run=query.dry_run)
+    if isinstance(report, ImportJob):  # queued; already run when huey is immediate
+        report.refresh_from_db()
+        return Status(202, ok(import_job_data(report), _("The import is running in the background.")))
     message = (
         _("The file is ready.") if query.dry_run else _("%(n)d learners invited.") % {"n": report["invited"]}
     )
