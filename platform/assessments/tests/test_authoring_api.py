@@ -170,7 +170,7 @@ def test_tenant_isolation_404_for_other_organization(as_educator_a, educator_b, 
         ("delete", f"/api/v1/matrix-clusters/{matrix['topic_id']}"),
         ("put", f"/api/v1/test-banks/{tb['id']}"),
     ]:
-        res = getattr(other, method)(url, {"name": "x"} if method == "put" else None, content_type=J)
+        res = getattr(other, method)(url, {"name": "x"} if method == "put" else {}, content_type=J)
         assert res.status_code == 404, (method, url, res.status_code)
     assert other.get("/api/v1/questions").json()["data"]["total"] == 0
     # The same numeric ids exist only in A's schema.
