@@ -60,6 +60,7 @@ export interface paths {
     /**
      * Resend Verification Email
      * @description Mail a new verification link to an unverified account. Same answer for any e-mail.
+     *     Limited per client IP and per e-mail address: 429 ``rate_limited``.
      */
     post: operations["accounts_api_resend_verification_email"];
     delete?: never;
@@ -80,7 +81,7 @@ export interface paths {
     /**
      * Token Exchange
      * @description Trade a token from GET /api/v1/auth/request-token-exchange (valid 60 s, once) for a session.
-     *     Error: 400 ``invalid_token_exchange``.
+     *     Error: 400 ``invalid_token_exchange``. Limited per client IP: 429 ``rate_limited``.
      */
     post: operations["accounts_api_token_exchange"];
     delete?: never;
@@ -105,6 +106,7 @@ export interface paths {
      *     Body: the signup fields of spec section 3 (``date_of_birth`` dd/mm/yyyy, ``cccd`` 12 digits,
      *     ``gender`` male|female, ``province_code`` from GET /public/api/provinces). Errors: 400
      *     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
+     *     Limited per client IP and per e-mail address: 429 ``rate_limited``.
      */
     post: operations["accounts_api_register"];
     delete?: never;
@@ -125,6 +127,7 @@ export interface paths {
     /**
      * Verify Email
      * @description Activate the account of a verification link's token. Error: 400 ``invalid_verification_link``.
+     *     Limited per client IP: 429 ``rate_limited``.
      */
     post: operations["accounts_api_verify_email"];
     delete?: never;
@@ -145,6 +148,7 @@ export interface paths {
     /**
      * Forgot Password
      * @description Mail a password-reset link (valid 24 h, once). Same answer for any e-mail.
+     *     Limited per client IP and per e-mail address: 429 ``rate_limited``.
      */
     post: operations["accounts_api_forgot_password"];
     delete?: never;
@@ -166,6 +170,7 @@ export interface paths {
      * Reset Password
      * @description Set a new password from the reset link's ``uid`` and ``token``.
      *     Errors: 400 ``invalid_reset_link`` or ``validation_error``.
+     *     Limited per client IP: 429 ``rate_limited``.
      */
     post: operations["accounts_api_reset_password"];
     delete?: never;
@@ -187,6 +192,7 @@ export interface paths {
      * Check Invitation
      * @description What an invitation link offers (``kind`` is educator or learner).
      *     Error: 400 ``invalid_invitation`` (unknown, used, rejected or expired).
+     *     Limited per client IP: 429 ``rate_limited``.
      */
     post: operations["accounts_api_check_invitation"];
     delete?: never;
@@ -207,6 +213,7 @@ export interface paths {
     /**
      * Reject Invitation
      * @description Decline an invitation. Error: 400 ``invalid_invitation``.
+     *     Limited per client IP: 429 ``rate_limited``.
      */
     post: operations["accounts_api_reject_invitation"];
     delete?: never;
@@ -229,6 +236,7 @@ export interface paths {
      * @description Accept an invitation: create the account (or prove an existing one by its password), add
      *     the organization profile and log in. Errors: 400 ``invalid_invitation``,
      *     ``invitation_wrong_password`` or ``validation_error``.
+     *     Limited per client IP: 429 ``rate_limited``.
      */
     post: operations["accounts_api_register_invited"];
     delete?: never;
@@ -460,6 +468,7 @@ export interface components {
     /**
      * RegisterIn
      * @description Signup fields of spec section 3. ``date_of_birth`` is dd/mm/yyyy; ``cccd`` 12 digits.
+     *     Each string at most its column's length (``User``, ``Profile``); longer -> 422.
      */
     RegisterIn: {
       /**

@@ -384,6 +384,8 @@ export interface paths {
      *     checks and reports every bad row (``row``, ``column``, ``message``); ``dry_run=false``
      *     imports all rows as drafts in one transaction, or nothing (400 ``import_invalid`` with the
      *     report under ``report``) when any row is bad. 400 ``unsupported_file`` for a non-.xlsx.
+     *     Over ``IMPORT_SYNC_MAX_ROWS`` data rows (issue 16, item 8): 202 with the queued job
+     *     (``ImportJobOut``; poll ``GET /api/v1/import-jobs/{id}``), whose ``result`` is this report.
      */
     post: operations["assessments_api_bank_import"];
     delete?: never;
@@ -1790,6 +1792,8 @@ export interface paths {
      * Invitation Import
      * @description Invite learners from an .xlsx or .csv (column ``email``). ``dry_run=true`` (default)
      *     reports every bad row; ``dry_run=false`` invites all rows or nobody (400 ``import_invalid``).
+     *     Over ``IMPORT_SYNC_MAX_ROWS`` data rows (issue 16, item 8): 202 with the queued job
+     *     (``ImportJobOut``; poll ``GET /api/v1/import-jobs/{id}``), whose ``result`` is this report.
      */
     post: operations["people_api_invitation_import"];
     delete?: never;
@@ -2502,6 +2506,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/import-jobs/{job_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Import Job
+     * @description A background import started by the caller's current profile (``ImportJobOut``: status,
+     *     ``progress`` in whole percent, then the report in ``result`` or ``error_code`` and
+     *     ``error_message``). 404 ``not_found`` for anyone else's job, the same user's job under
+     *     another organization's profile, or an unknown id; 403 ``forbidden_role`` for learners.
+     */
+    get: operations["imports_api_import_job"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/surveys/submissions/{user_survey_id}/overview": {
     parameters: {
       query?: never;
@@ -3208,6 +3235,7 @@ export interface components {
     /**
      * ProfileSelfIn
      * @description Editable fields of /profile (spec section 3, "Profile"); omitted fields are unchanged.
+     *     Each string at most its column's length (``User.name``, ``Profile``); longer -> 422.
      */
     ProfileSelfIn: {
       /** Name */
@@ -3700,6 +3728,63 @@ export interface components {
       errors: components["schemas"]["ImportProblemOut"][];
       /** Imported */
       imported: number;
+    };
+    /** Envelope[ImportJobOut] */
+    Envelope_ImportJobOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ImportJobOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * ImportJobOut
+     * @description A background import: poll ``GET /api/v1/import-jobs/{id}`` until ``status`` is ``done``
+     *     (``result`` is the report the synchronous import answers: ``{rows, valid, errors: [{row,
+     *     column, message}], imported}`` for questions, ``{rows, valid, errors, invited}`` for
+     *     learners) or ``failed`` (``error_code`` and the localized ``error_message``; for
+     *     ``import_invalid`` the bad rows' report in ``result``). ``progress`` in whole percent (100
+     *     only when done); ``rows_total`` counted from the file's bytes; ``kind`` ``questions`` or
+     *     ``learners``; ``status`` ``queued``, ``running``, ``done`` or ``failed``.
+     */
+    ImportJobOut: {
+      /** Id */
+      id: string;
+      /** Kind */
+      kind: string;
+      /** Status */
+      status: string;
+      /** Dry Run */
+      dry_run: boolean;
+      /** Progress */
+      progress: number;
+      /** Rows Done */
+      rows_done: number;
+      /** Rows Total */
+      rows_total: number;
+      /** File Name */
+      file_name: string;
+      /** Result */
+      result: {
+        [key: string]: unknown;
+      } | null;
+      /** Error Code */
+      error_code: string;
+      /** Error Message */
+      error_message: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Finished At */
+      finished_at: string | null;
     };
     /** Envelope[list[SubjectOut]] */
     Envelope_list_SubjectOut__: {
@@ -4354,7 +4439,11 @@ export interface components {
        */
       message: string;
     };
-    /** RoundIn */
+    /**
+     * RoundIn
+     * @description A round; strings at most their column's length, messages ``ROUND_MESSAGE_MAX``, datetimes
+     *     checked (``config.fields``, issue 16 item 9).
+     */
     RoundIn: {
       /**
        * Name
@@ -4591,10 +4680,33 @@ export interface components {
        */
       items: components["schemas"]["BlueprintItemIO"][];
     };
+    /** AttributeIn */
+    AttributeIn: {
+      /**
+       * Key
+       * @default
+       */
+      key: string;
+      /**
+       * Value
+       * @default
+       */
+      value: string;
+    };
+    /** BlueprintItemIn */
+    BlueprintItemIn: {
+      /** Cluster Id */
+      cluster_id?: number | null;
+      /** Complexity Level Id */
+      complexity_level_id?: number | null;
+      /** Count */
+      count?: number | null;
+    };
     /**
      * PresetIn
      * @description Spec section 3 "Test preset". ``subjects`` is the blueprint: per subject, how many
-     *     questions to draw from each topic or subtopic, optionally at one complexity level.
+     *     questions to draw from each topic or subtopic, optionally at one complexity level. Every
+     *     field bounded (``config.fields``; the caps above).
      */
     PresetIn: {
       /**
@@ -4641,12 +4753,12 @@ export interface components {
        * Attribute Requirements
        * @default []
        */
-      attribute_requirements: components["schemas"]["AttributeIO"][];
+      attribute_requirements: components["schemas"]["AttributeIn"][];
       /**
        * Attribute Outcomes
        * @default []
        */
-      attribute_outcomes: components["schemas"]["AttributeIO"][];
+      attribute_outcomes: components["schemas"]["AttributeIn"][];
       /** Round Id */
       round_id?: number | null;
       /** Required Round Id */
@@ -4660,7 +4772,17 @@ export interface components {
        * Subjects
        * @default []
        */
-      subjects: components["schemas"]["PresetSubjectIO"][];
+      subjects: components["schemas"]["PresetSubjectIn"][];
+    };
+    /** PresetSubjectIn */
+    PresetSubjectIn: {
+      /** Subject Id */
+      subject_id?: number | null;
+      /**
+       * Items
+       * @default []
+       */
+      items: components["schemas"]["BlueprintItemIn"][];
     };
     /** GenerateIn */
     GenerateIn: {
@@ -4889,7 +5011,11 @@ export interface components {
        */
       message: string;
     };
-    /** AssignIn */
+    /**
+     * AssignIn
+     * @description Bounded (issue 16, item 9): ids, the learner list at twice the service's own limit (which
+     *     says "Assign at most 500 learners at a time."); the service checks the numbers' ranges.
+     */
     AssignIn: {
       /** Preset Id */
       preset_id?: number | null;
@@ -6916,7 +7042,8 @@ export interface components {
     };
     /**
      * MarketFiltersIn
-     * @description Filters of every analytics call; empty values are dropped (treated as absent).
+     * @description Filters of every analytics call; empty values are dropped (treated as absent). Bounded
+     *     (issue 16, item 9): dates in years 1900..2200, ids, codes at most their columns' length.
      */
     MarketFiltersIn: {
       /** From Date */
@@ -8784,6 +8911,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_ImportReportOut_"];
+        };
+      };
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ImportJobOut_"];
         };
       };
     };
@@ -10799,6 +10935,15 @@ export interface operations {
           "application/json": components["schemas"]["Envelope_LearnerImportOut_"];
         };
       };
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ImportJobOut_"];
+        };
+      };
     };
   };
   people_api_invitation_resend: {
@@ -11721,6 +11866,28 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  imports_api_import_job: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ImportJobOut_"];
         };
       };
     };
