@@ -6,8 +6,8 @@ locale and Ninja see the request, and refuses with the error envelope (``config.
 - a body over the cap -> 413 ``request_too_large``, from ``Content-Length`` before anything is
   read. The cap: ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (Django's default, 2.5 MiB) for JSON and forms;
   ``UPLOAD_REQUEST_MAX_BYTES`` (default ``PREP_VIDEO_MAX_BYTES`` + 1 MiB of multipart overhead,
-  so 41 MiB) for ``multipart/form-data``. Each upload endpoint keeps its own smaller cap (photo
-  5 MB, logo 2 MB, prep video 40 MB).
+  so 41 MiB) for ``multipart/form-data``. Each upload endpoint keeps its own cap at or under it
+  (photo 5 MB, logo 2 MB, prep video 40 MB, question import 40 MB, learner import 5 MB).
 - ``multipart/form-data`` whose header Django's parser would refuse (no or bad boundary, a
   non-ASCII header, negative length) -> 400 ``invalid_multipart``.
 - a JSON body nested deeper than ``JSON_MAX_DEPTH`` (64) arrays/objects -> 422

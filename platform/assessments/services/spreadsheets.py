@@ -66,7 +66,7 @@ WRITE_BATCH = 1000  # a clean file's questions are written in batches of this ma
 # import size; MAX_ROWS questions was issue 4's rule. A sheet of MAX_ROWS questions with long
 # bilingual text is about 5-10 MB zipped and 30-40 MB unpacked, well inside these.
 QUESTION_SHEET = SheetLimits(
-    max_bytes=50 * MB,  # the upload as sent
+    max_bytes=40 * MB,  # the upload as sent; under the 41 MiB multipart cap of config.middleware
     max_rows=MAX_ROWS + 1,  # the header and every row up to the last, empty ones included
     max_columns=50,  # the template has len(COLUMNS) == 32
     max_cells=(MAX_ROWS + 1) * 50,
