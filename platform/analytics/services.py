@@ -9,7 +9,6 @@ Thresholds (settings): ``ANALYTICS_EXPORT_SYNC_MAX_ROWS`` spreadsheet rows (defa
 from __future__ import annotations
 
 import tempfile
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from analytics.error_codes import AnalyticsErrorCode
 from analytics.filters import MarketQuery, Viewer, items
 from analytics.models import ExportJob
 from config.errors import ApplicationError, not_found
+from config.jobs import jobs_purge
 from config.media import private_name
 from config.priority import run_at_idle_priority
 
@@ -199,10 +199,4 @@ def export_job_download(*, viewer: Viewer, job_id: str) -> FileResponse:
 def export_jobs_purge() -> int:
     """Delete jobs (and their files) older than ``ANALYTICS_EXPORT_KEEP_HOURS`` (default 24).
     Returns the number deleted."""
-    hours = int(getattr(settings, "ANALYTICS_EXPORT_KEEP_HOURS", 24))
-    old = list(ExportJob.objects.filter(created_at__lt=timezone.now() - timedelta(hours=hours))[:500])
-    for job in old:
-        if job.file:
-            default_storage.delete(job.file)
-    ExportJob.objects.filter(pk__in=[j.pk for j in old]).delete()
-    return len(old)
+    return jobs_purge(ExportJob, keep_hours=int(getattr(settings, "ANALYTICS_EXPORT_KEEP_HOURS", 24)))

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import timedelta
 from typing import IO, Any
 
 from django.conf import settings
@@ -29,6 +28,7 @@ from django.utils.translation import gettext as _
 from django_tenants.utils import schema_context
 
 from config.errors import ApplicationError
+from config.jobs import jobs_purge
 from config.media import private_name
 from config.priority import run_at_idle_priority
 from imports.error_codes import ImportErrorCode
@@ -192,10 +192,4 @@ def import_job_run(*, job_id: str, work: Work) -> None:
 def import_jobs_purge() -> int:
     """Delete jobs older than ``IMPORT_JOB_KEEP_HOURS`` (default 24) and any file still stored
     with them (a job whose worker died mid-run). Returns the number deleted."""
-    hours = int(getattr(settings, "IMPORT_JOB_KEEP_HOURS", 24))
-    old = list(ImportJob.objects.filter(created_at__lt=timezone.now() - timedelta(hours=hours))[:500])
-    for job in old:
-        if job.file:
-            default_storage.delete(job.file)
-    ImportJob.objects.filter(pk__in=[j.pk for j in old]).delete()
-    return len(old)
+    return jobs_purge(ImportJob, keep_hours=int(getattr(settings, "IMPORT_JOB_KEEP_HOURS", 24)))
