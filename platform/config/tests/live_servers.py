@@ -30,7 +30,8 @@ def _free_port() -> int:
 def _database_url() -> str:
     """The URL of the database this test process uses (the test database)."""
     s = connection.settings_dict
-    host, port = s.get("HOST") or "", s.get("PORT") or ""
+    # A unix socket comes as HOST or, from dj-database-url's ``?host=``, as OPTIONS["host"].
+    host, port = s.get("HOST") or s.get("OPTIONS", {}).get("host") or "", s.get("PORT") or ""
     if host.startswith("/"):
         return f"postgresql://{s['USER']}:{s.get('PASSWORD') or ''}@/{s['NAME']}?host={host}"
     return (
