@@ -4,19 +4,19 @@
  * progress bar, then the same report (issue 16 item 8). */
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, Download } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 
+import { ImportJobProgress } from "@/components/import-job/import-job-progress";
+import { useImportJobOutcome } from "@/components/import-job/use-import-job-outcome";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { ProgressBar } from "@/components/ui/progress-bar";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
-import { useImportJob } from "../api/get-import-job";
 import { useImportLearners } from "../api/import-learners";
 import { invitationsKey } from "../api/list-invitations";
-import type { ImportJob, ImportReport } from "../api/types";
+import type { ImportReport } from "../api/types";
 import { FilePicker } from "./file-picker";
 
 /** A CSV template with the one column the server reads (UTF-8 with BOM so Excel keeps accents). */
@@ -46,15 +46,12 @@ export function ImportDialog({
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState("");
-  const [started, setStarted] = useState<ImportJob | null>(null);
-  const polled = useImportJob(started?.id ?? null);
-  const ended = useRef<string | null>(null);
 
   function close() {
     setFile(null);
     setReport(null);
     setError("");
-    setStarted(null);
+    background.stop();
     onOpenChange(false);
   }
 
@@ -70,38 +67,25 @@ export function ImportDialog({
 
   // A background job ends once: its report as the synchronous answer would have shown it, or
   // the server's reason (with the bad rows of an invalid file).
-  const job = polled.data;
-  const pollError = polled.error;
-  const latest = useRef({ finish, t });
-  useEffect(() => {
-    latest.current = { finish, t };
+  const background = useImportJobOutcome<ImportReport>({
+    onDone: (result, dryRun) => {
+      if (!dryRun) void queryClient.invalidateQueries({ queryKey: invitationsKey });
+      finish(result, dryRun);
+    },
+    onFailed: (message, result) => {
+      setError(message);
+      setReport(result);
+    },
+    onError: setError,
   });
-  useEffect(() => {
-    if (!started || ended.current === started.id) return;
-    if (pollError) {
-      ended.current = started.id;
-      setStarted(null);
-      setError(pollError instanceof ApiError ? pollError.message : latest.current.t("common.unknownError"));
-    } else if (job?.status === "done" && job.result) {
-      ended.current = started.id;
-      setStarted(null);
-      if (!job.dry_run) void queryClient.invalidateQueries({ queryKey: invitationsKey });
-      latest.current.finish(job.result, job.dry_run);
-    } else if (job?.status === "failed") {
-      ended.current = started.id;
-      setStarted(null);
-      setError(job.error_message);
-      setReport(job.result);
-    }
-  }, [started, job, pollError, queryClient]);
 
   async function submit(chosen: File, dryRun: boolean) {
     setError("");
-    setStarted(null);
+    background.stop();
     try {
       const outcome = await run.mutateAsync({ file: chosen, dryRun });
       if (outcome.kind === "job") {
-        setStarted(outcome.job);
+        background.follow(outcome.job);
         return;
       }
       finish(outcome.report, dryRun);
@@ -116,8 +100,7 @@ export function ImportDialog({
   }
 
   const clean = report !== null && report.errors.length === 0 && report.valid > 0;
-  const busy = run.isPending || started !== null;
-  const shown = job && started && job.id === started.id ? job : started;
+  const busy = run.isPending || background.job !== null;
   return (
     <Dialog
       open={open}
@@ -150,21 +133,13 @@ export function ImportDialog({
           }}
         />
         {run.isPending && <p role="status">{t("people.import.checking")}</p>}
-        {shown && (
-          <div className="grid gap-2">
-            <p className="text-sm text-slate-700">
-              {t(shown.dry_run ? "people.import.backgroundCheck" : "people.import.backgroundInvite")}
-            </p>
-            <ProgressBar
-              label={t("people.import.progress")}
-              value={shown.progress}
-              text={t("people.import.progressText", {
-                progress: shown.progress,
-                done: shown.rows_done,
-                total: shown.rows_total,
-              })}
-            />
-          </div>
+        {background.job && (
+          <ImportJobProgress
+            job={background.job}
+            note={background.job.dry_run ? "people.import.backgroundCheck" : "people.import.backgroundInvite"}
+            label="people.import.progress"
+            text="people.import.progressText"
+          />
         )}
         {error && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">

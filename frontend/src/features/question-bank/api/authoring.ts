@@ -1,6 +1,7 @@
 /** Authoring API calls (issue 4; OpenAPI at /api/v1/docs), one function per endpoint. */
+import { uploadImport } from "@/components/import-job/api/upload-import";
 import type { components } from "@/lib/api/v1";
-import { api, type ApiEnvelope, request } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 
 type S = components["schemas"];
 export type Bank = S["BankOut"];
@@ -13,27 +14,6 @@ export type Transition = S["TransitionOut"];
 export type BulkResult = S["BulkResultOut"];
 export type ImportReport = S["ImportReportOut"];
 
-/** A background import (GET /api/v1/import-jobs/{id}; issue 16 item 8). Hand-written until the
- * generated types are regenerated (``ImportJobOut``). ``result``: the report the synchronous
- * import answers (also the bad rows of a job failed with ``import_invalid``). */
-export interface ImportJob {
-  id: string;
-  kind: "questions" | "learners";
-  status: "queued" | "running" | "done" | "failed";
-  dry_run: boolean;
-  progress: number;
-  rows_done: number;
-  rows_total: number;
-  file_name: string;
-  result: ImportReport | null;
-  error_code: string;
-  error_message: string;
-  created_at: string;
-  finished_at: string | null;
-}
-
-/** What the import answers: the report at once (200), or a background job to poll (202). */
-export type ImportOutcome = { kind: "report"; report: ImportReport } | { kind: "job"; job: ImportJob };
 export interface Page<T> {
   items: T[];
   page: number;
@@ -127,18 +107,5 @@ export const deleteCluster = (id: number) =>
 /** POST /api/v1/question-banks/{id}/import?dry_run= (multipart ``file``, .xlsx): the report
  * (200), 400 ``import_invalid`` with ``report``, or, for a file of more rows than the server
  * imports at once, 202 with a background job to poll (``useImportJob``; issue 16 item 8). */
-export async function importQuestions(bankId: number, file: File, dryRun: boolean): Promise<ImportOutcome> {
-  const form = new FormData();
-  form.append("file", file);
-  const response = await request<Response>(`/api/v1/question-banks/${bankId}/import`, {
-    method: "POST",
-    body: form,
-    query: { dry_run: dryRun },
-    silent: true,
-    raw: true,
-  });
-  if (response.status === 202) {
-    return { kind: "job", job: ((await response.json()) as ApiEnvelope<ImportJob>).data };
-  }
-  return { kind: "report", report: ((await response.json()) as ApiEnvelope<ImportReport>).data };
-}
+export const importQuestions = (bankId: number, file: File, dryRun: boolean) =>
+  uploadImport<ImportReport>(`/api/v1/question-banks/${bankId}/import`, { file, dryRun });

@@ -2,17 +2,17 @@
  * file is clean; then one click imports all rows. A large file is checked or imported by a
  * background job (202): the dialog polls it, shows a progress bar, then the same report
  * (issue 16 item 8). */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 
+import { ImportJobProgress } from "@/components/import-job/import-job-progress";
+import { useImportJobOutcome } from "@/components/import-job/use-import-job-outcome";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { ProgressBar } from "@/components/ui/progress-bar";
 import { ApiError } from "@/lib/api-client";
 import { downloadFile } from "@/lib/download";
 import { useT } from "@/lib/intl";
 
-import { type ImportJob, importQuestions, type ImportReport } from "../api/authoring";
-import { useImportJob } from "../api/get-import-job";
+import { importQuestions, type ImportReport } from "../api/authoring";
 
 export function ImportDialog({
   bankId,
@@ -30,9 +30,6 @@ export function ImportDialog({
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const [started, setStarted] = useState<ImportJob | null>(null);
-  const polled = useImportJob(started?.id ?? null);
-  const ended = useRef<string | null>(null);
 
   function finish(result: ImportReport, dryRun: boolean) {
     setReport(result);
@@ -46,38 +43,23 @@ export function ImportDialog({
 
   // A background job ends once: its report as the synchronous answer would have shown it, or
   // the server's reason (with the bad rows of an invalid file).
-  const job = polled.data;
-  const pollError = polled.error;
-  const latest = useRef({ finish, t });
-  useEffect(() => {
-    latest.current = { finish, t };
+  const background = useImportJobOutcome<ImportReport>({
+    onDone: finish,
+    onFailed: (message, result) => {
+      setError(message);
+      setReport(result);
+    },
+    onError: setError,
   });
-  useEffect(() => {
-    if (!started || ended.current === started.id) return;
-    if (pollError) {
-      ended.current = started.id;
-      setStarted(null);
-      setError(pollError instanceof ApiError ? pollError.message : latest.current.t("common.unknownError"));
-    } else if (job?.status === "done" && job.result) {
-      ended.current = started.id;
-      setStarted(null);
-      latest.current.finish(job.result, job.dry_run);
-    } else if (job?.status === "failed") {
-      ended.current = started.id;
-      setStarted(null);
-      setError(job.error_message);
-      setReport(job.result);
-    }
-  }, [started, job, pollError]);
 
   async function run(dryRun: boolean) {
     if (!file) return;
     setBusy(true);
     setError("");
-    setStarted(null);
+    background.stop();
     try {
       const outcome = await importQuestions(bankId, file, dryRun);
-      if (outcome.kind === "job") setStarted(outcome.job);
+      if (outcome.kind === "job") background.follow(outcome.job);
       else finish(outcome.report, dryRun);
     } catch (e) {
       if (e instanceof ApiError) {
@@ -89,8 +71,7 @@ export function ImportDialog({
     }
   }
 
-  const waiting = busy || started !== null;
-  const shown = job && started && job.id === started.id ? job : started;
+  const waiting = busy || background.job !== null;
 
   return (
     <Dialog
@@ -122,22 +103,16 @@ export function ImportDialog({
             setFile(e.target.files?.[0] ?? null);
             setReport(null);
             setError("");
-            setStarted(null);
+            background.stop();
           }}
         />
-        {shown && (
-          <div className="grid gap-2">
-            <p className="text-sm text-slate-700">{t("qb.importBackground")}</p>
-            <ProgressBar
-              label={t("qb.importProgress")}
-              value={shown.progress}
-              text={t("qb.importProgressText", {
-                progress: shown.progress,
-                done: shown.rows_done,
-                total: shown.rows_total,
-              })}
-            />
-          </div>
+        {background.job && (
+          <ImportJobProgress
+            job={background.job}
+            note="qb.importBackground"
+            label="qb.importProgress"
+            text="qb.importProgressText"
+          />
         )}
         {error && (
           <p role="alert" className="text-sm text-red-600">
