@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { api, ApiError } from "./api-client";
+import { api, ApiError, sessionEnded } from "./api-client";
 import { subscribeToast, type ToastData } from "./toast-store";
 
 function respond(status: number, body: unknown) {
@@ -115,6 +115,30 @@ describe("API client error catalogue (spec §8)", () => {
       variant: "destructive",
       description: "Internal Server Error",
     });
+  });
+
+  it("a request sent before the session ended here fails quietly: no toast, no redirect", async () => {
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockReturnValue(new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const pending = api("/api/v1/notification/unread-count");
+    await Promise.resolve();
+    sessionEnded(); // logout answered meanwhile
+    answer(
+      new Response(JSON.stringify({ message: "Vui lòng đăng nhập.", code: "not_authenticated" }), {
+        status: 401,
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    await expect(pending).rejects.toMatchObject({ status: 401, code: "not_authenticated" });
+    expect(assign).not.toHaveBeenCalled();
+    expect(last).toBeNull();
+    // A request sent after the logout is handled as usual.
+    vi.stubGlobal("fetch", respond(401, { message: "Vui lòng đăng nhập." }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledWith("/");
   });
 
   it("does not toast for callers that show the error inline, but still redirects on 401", async () => {

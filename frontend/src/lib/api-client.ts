@@ -3,7 +3,9 @@
  * - cookies as credentials, CSRF token header on unsafe methods, Accept-Language from `lang`;
  * - a failed response shows a destructive toast titled "<status> Error" with the server message,
  *   except 404 (silent) and 307 (no toast); 401 also sends the user to / unless already there;
- *   every failure is re-raised to the caller as an ApiError.
+ *   every failure is re-raised to the caller as an ApiError;
+ * - a request that was sent before the session ended here (logout) fails quietly: its 401 is the
+ *   logout's own effect, not a reason to leave the page the user has gone to since.
  */
 import { storedLanguage } from "./language";
 import { toast } from "./toast-store";
@@ -30,6 +32,16 @@ export class ApiError extends Error {
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Counts the sessions this page has ended; a request remembers the count it was sent under. */
+let sessionEpoch = 0;
+
+/** Call when this page ends its session (logout): answers to requests sent before it no longer
+ * toast or redirect. The server ends the session on every process at once, so those answers are
+ * 401s. */
+export function sessionEnded(): void {
+  sessionEpoch += 1;
+}
 
 export function csrfToken(): string {
   const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
@@ -69,8 +81,14 @@ export function buildUrl(path: string, query?: RequestOptions["query"]): string 
   return qs ? `${url}?${qs}` : url;
 }
 
-export function handleFailure(status: number, body: Record<string, unknown>, silent = false): ApiError {
+export function handleFailure(
+  status: number,
+  body: Record<string, unknown>,
+  silent = false,
+  staleSession = false,
+): ApiError {
   const error = new ApiError(status, body);
+  if (staleSession) return error;
   if (status === 401 && window.location.pathname !== "/") {
     window.location.assign("/");
   }
@@ -95,6 +113,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     body = JSON.stringify(options.body);
   }
   if (UNSAFE.has(method)) headers["X-CSRFToken"] = await ensureCsrf();
+  const epoch = sessionEpoch;
   const response = await fetch(buildUrl(path, options.query), {
     method,
     headers,
@@ -109,7 +128,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     } catch {
       parsed = { message: response.statusText };
     }
-    throw handleFailure(response.status, parsed, options.silent);
+    throw handleFailure(response.status, parsed, options.silent, epoch !== sessionEpoch);
   }
   if (options.raw) return response as unknown as T;
   return (await response.json()) as T;
