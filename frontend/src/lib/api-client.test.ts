@@ -119,10 +119,7 @@ describe("API client error catalogue (spec §8)", () => {
 
   it("a request sent before the session ended here fails quietly: no toast, no redirect", async () => {
     let answer: (r: Response) => void = () => {};
-    vi.stubGlobal(
-      "fetch",
-      vi.fn().mockReturnValue(new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    vi.stubGlobal("fetch", vi.fn().mockReturnValue(new Promise<Response>((resolve) => (answer = resolve))));
     const pending = api("/api/v1/notification/unread-count");
     await Promise.resolve();
     sessionEnded(); // logout answered meanwhile
