@@ -20,12 +20,10 @@ from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 
+from config.errors import CommonErrorCode, error_response
+
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 PUBLIC_API_PREFIX = "/public/api/"
-
-
-def _refusal(status: int, code: str, message: str) -> JsonResponse:
-    return JsonResponse({"success": False, "message": message, "code": code, "errors": {}}, status=status)
 
 
 def _origin_allowed(request: HttpRequest, origin: str) -> bool:
@@ -52,15 +50,21 @@ class PublicApiOriginMiddleware:
         origin = request.headers.get("Origin")
         cross_site = request.headers.get("Sec-Fetch-Site") == "cross-site"
         if cross_site or (origin and not _origin_allowed(request, origin)):
-            return _refusal(
-                403,
-                "csrf_failed",
-                _("Your session's security token is missing or stale. Reload the page and try again."),
+            return error_response(
+                status=403,
+                code=CommonErrorCode.CSRF_FAILED,
+                message=_(
+                    "Your session's security token is missing or stale. Reload the page and try again."
+                ),
             )
         content_type = (request.content_type or "").lower()
         has_body = request.META.get("CONTENT_LENGTH", "") not in ("", "0") or bool(
             request.META.get("HTTP_TRANSFER_ENCODING")
         )
         if has_body and content_type != "application/json":
-            return _refusal(415, "unsupported_media_type", _("Send the request body as JSON."))
+            return error_response(
+                status=415,
+                code=CommonErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                message=_("Send the request body as JSON."),
+            )
         return None
