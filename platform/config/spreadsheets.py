@@ -259,12 +259,18 @@ def _sheet_parts(archive: zipfile.ZipFile, names: set[str]) -> list[str]:
     return [p for p in dict.fromkeys([*ordered, *others]) if p in names]
 
 
+# What reading a member of an untrusted zip can raise: a missing member (KeyError), a corrupt
+# archive (BadZipFile, EOFError, OSError from zlib), an encrypted member (RuntimeError) or a
+# compression method zipfile does not implement (it raises NotImplementedError for those).
+ZIP_READ_ERRORS = (KeyError, zipfile.BadZipFile, EOFError, OSError, RuntimeError, NotImplementedError)
+
+
 def _declared_size(archive: zipfile.ZipFile, part: str) -> tuple[int, int] | None:
     """(last row, last column) of the part's ``<dimension ref>``, or None when absent."""
     try:
         with archive.open(part) as stream:
             head = stream.read(DIMENSION_HEAD_BYTES)
-    except (KeyError, zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError):
+    except ZIP_READ_ERRORS:
         return None
     match = _DIMENSION.search(head)
     if match is None:
@@ -326,7 +332,7 @@ def _scan_part(
                         raise _too_many_columns(limits)
                     if cells > limits.max_cells:
                         raise _too_many_cells(limits)
-    except (zipfile.BadZipFile, OSError, NotImplementedError, RuntimeError, EOFError) as exc:
+    except ZIP_READ_ERRORS as exc:
         raise unsupported from exc
     return filled
 

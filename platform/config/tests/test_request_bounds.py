@@ -274,6 +274,29 @@ def _cases(doc, values=_too_big):
             )
 
 
+def _sweep(values, *, learner, educator) -> tuple[int, list[str]]:
+    """Send every case of ``_cases(doc, values)`` of both documents (anonymously to the public
+    API, as ``learner`` and as ``educator`` to the session API). Returns ``(cases checked,
+    failures)``: a failure is an answer outside 4xx, a row written, or no 422 naming the field."""
+    failures, checked = [], 0
+    for name, doc in _documents():
+        clients = [("anonymous", Client())] if name == "public" else []
+        if name == "session":
+            clients = [("learner", client_for(learner)), ("educator admin", client_for(educator))]
+        for label, field, url, method, query, kind, body in _cases(doc, values):
+            checked += 1
+            named = False
+            for who, client in clients:
+                status, payload, written = _send(client, method, url, query, kind, body)
+                errors = (payload or {}).get("errors") or {}
+                named = named or (status == 422 and field in errors)
+                if not 400 <= status < 500 or written:
+                    failures.append(f"{label} {field} as {who}: {status}, {written} rows written")
+            if not named:
+                failures.append(f"{label} {field}: no 422 naming the field")
+    return checked, failures
+
+
 # --- the tests ---------------------------------------------------------------------------------
 
 
@@ -294,22 +317,7 @@ def test_every_request_field_is_bounded():
 @pytest.mark.django_db
 def test_each_string_one_past_its_bound_is_refused(educator_a, learner):
     """About 230 fields, each sent alone at ``maxLength + 1`` (two profiles for the session API)."""
-    failures, checked = [], 0
-    for name, doc in _documents():
-        clients = [("anonymous", Client())] if name == "public" else []
-        if name == "session":
-            clients = [("learner", client_for(learner)), ("educator admin", client_for(educator_a))]
-        for label, field, url, method, query, kind, body in _cases(doc):
-            checked += 1
-            named = False
-            for who, client in clients:
-                status, payload, written = _send(client, method, url, query, kind, body)
-                errors = (payload or {}).get("errors") or {}
-                named = named or (status == 422 and field in errors)
-                if not 400 <= status < 500 or written:
-                    failures.append(f"{label} {field} as {who}: {status}, {written} rows written")
-            if not named:
-                failures.append(f"{label} {field}: no 422 naming the field")
+    checked, failures = _sweep(_too_big, learner=learner, educator=educator_a)
     assert checked > 200
     assert failures == []
 
@@ -319,22 +327,7 @@ def test_each_string_with_a_nul_or_a_lone_surrogate_is_refused(educator_a, learn
     """Every bounded string of every request, sent alone with a NUL and with a lone surrogate (as
     a learner and as an educator admin for the session API): always 4xx, 422 naming the field at
     least once, nothing written."""
-    failures, checked = [], 0
-    for name, doc in _documents():
-        clients = [("anonymous", Client())] if name == "public" else []
-        if name == "session":
-            clients = [("learner", client_for(learner)), ("educator admin", client_for(educator_a))]
-        for label, field, url, method, query, kind, body in _cases(doc, _hostile_strings):
-            checked += 1
-            named = False
-            for who, client in clients:
-                status, payload, written = _send(client, method, url, query, kind, body)
-                errors = (payload or {}).get("errors") or {}
-                named = named or (status == 422 and field in errors)
-                if not 400 <= status < 500 or written:
-                    failures.append(f"{label} {field} as {who}: {status}, {written} rows written")
-            if not named:
-                failures.append(f"{label} {field}: no 422 naming the field")
+    checked, failures = _sweep(_hostile_strings, learner=learner, educator=educator_a)
     assert checked > 300
     assert failures == []
 
