@@ -10,7 +10,7 @@ RUN npm run build
 # Stage 2: the Python runtime (gunicorn).
 FROM python:3.11-slim-bookworm AS runtime
 ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 PIP_NO_CACHE_DIR=1 DB_POOL=1
-RUN apt-get update && apt-get install -y --no-install-recommends gettext fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends gettext && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY pyproject.toml ./
 RUN pip install --upgrade pip && pip install .

@@ -35,7 +35,7 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 from accounts.models import Profile, User
 from assessments.models import MatrixCluster, Question, QuestionBank, Subject
-from assessments.services import presets, rounds
+from assessments.services import batches, generation, presets, review, rounds
 from assessments.services.common import Actor
 from marketplace.services import listings_create
 from tenants.middleware import PROFILE_SESSION_KEY
@@ -58,10 +58,10 @@ with schema_context(org.schema_name):
         p = presets.preset_create(actor=actor, data={{"name": name, "grade": grade, "duration_minutes": 30, "starts_at": now,
             "ends_at": now + timedelta(days=20), "passing_score": 1, "round_id": rnd.pk,
             "subjects": [{{"subject_id": subject.pk, "items": [{{"cluster_id": topic.pk, "count": 3}}]}}]}})
-        presets.preset_generate(actor=actor, preset_id=p.pk)
+        generation.preset_generate(actor=actor, preset_id=p.pk)
         start = now + timedelta(days=3)
-        b = presets.batch_create(preset_id=p.pk, data={{"name": "Ca", "starts_at": start, "expires_at": start + timedelta(hours=2), "slots": slots}})
-        presets.preset_approve(actor_profile=educator, preset_id=p.pk)
+        b = batches.batch_create(preset_id=p.pk, data={{"name": "Ca", "starts_at": start, "expires_at": start + timedelta(hours=2), "slots": slots}})
+        review.preset_approve(actor_profile=educator, preset_id=p.pk)
         (lst,) = listings_create(actor=educator, items=[{{"preset_id": p.pk, "price_test_only": 50000}}])
         return [lst.pk, b.pk]
     burst = [listing(f"Burst {{r}}", 1 + r % 12, {BURST_SLOTS}) for r in range({ROUNDS})]

@@ -52,7 +52,7 @@ from django_tenants.utils import schema_context
 from accounts.models import Profile
 from assessments.models import QuestionBank
 from assessments.services.common import Actor
-from assessments.services.spreadsheets import COLUMNS, questions_import
+from assessments.services.spreadsheets import COLUMNS, questions_import_run
 from tenants.models import Organization
 org = Organization.objects.get(slug="bench-0")
 wb = Workbook(write_only=True); ws = wb.create_sheet()
@@ -68,7 +68,7 @@ with schema_context(org.schema_name):
     bank = QuestionBank.objects.create(name="Import bench", created_by_profile_id=actor.profile_id)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t = time.perf_counter()
-    report = questions_import(actor=actor, bank_id=bank.pk, upload=SimpleUploadedFile("q.xlsx", buf.getvalue()), dry_run=False)
+    report = questions_import_run(actor=actor, bank_id=bank.pk, upload=SimpleUploadedFile("q.xlsx", buf.getvalue()), dry_run=False)
     seconds = time.perf_counter() - t
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print("RESULT", report["imported"], seconds, peak / 1024, before / 1024)

@@ -35,7 +35,7 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 from accounts.models import Enrollment, Profile, User
 from assessments.models import MatrixCluster, Question, QuestionBank, Subject
-from assessments.services import presets, rounds
+from assessments.services import batches, generation, presets, review, rounds
 from assessments.services.common import Actor
 from assignments.services import assignments_assign_direct
 from tenants.middleware import PROFILE_SESSION_KEY
@@ -59,10 +59,10 @@ with schema_context(org.schema_name):
     p = presets.preset_create(actor=actor, data={{"name": "Taking bench", "grade": 9, "duration_minutes": 120,
         "starts_at": now - timedelta(hours=1), "ends_at": now + timedelta(days=20), "passing_score": 1, "round_id": rnd.pk,
         "camera_proctoring": False, "subjects": [{{"subject_id": subject.pk, "items": [{{"cluster_id": topic.pk, "count": {QUESTIONS}}}]}}]}})
-    presets.preset_generate(actor=actor, preset_id=p.pk)
-    b = presets.batch_create(preset_id=p.pk, data={{"name": "Ca", "starts_at": now - timedelta(minutes=5),
+    generation.preset_generate(actor=actor, preset_id=p.pk)
+    b = batches.batch_create(preset_id=p.pk, data={{"name": "Ca", "starts_at": now - timedelta(minutes=5),
         "expires_at": now + timedelta(hours=3), "slots": {LEARNERS}}})
-    presets.preset_approve(actor_profile=educator, preset_id=p.pk)
+    review.preset_approve(actor_profile=educator, preset_id=p.pk)
     assignments_assign_direct(actor=educator, data={{"preset_id": p.pk, "batch_id": b.pk,
         "learner_profile_ids": [x.pk for x in profiles]}})
     questions = list(p.form.order_by("position").values_list("question_id", flat=True))

@@ -27,7 +27,7 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 from accounts.models import Profile
 from assessments.models import MatrixCluster, Question, QuestionBank, Round, Subject
-from assessments.services import presets
+from assessments.services import generation, presets
 from assessments.services.common import Actor
 from tenants.models import Organization
 org = Organization.objects.get(slug="bench-0")
@@ -52,11 +52,11 @@ with schema_context(org.schema_name):
     preset = presets.preset_create(actor=actor, data={{"name": "Bench 50", "grade": 9, "duration_minutes": 45, "starts_at": now,
         "ends_at": now + timedelta(days=10), "passing_score": 5, "round_id": rnd.pk,
         "subjects": [{{"subject_id": subject.pk, "items": items}}]}})
-    presets.preset_generate(actor=actor, preset_id=preset.pk)  # warm up
+    generation.preset_generate(actor=actor, preset_id=preset.pk)  # warm up
     times = []
     for _ in range({DRAWS}):
         t = time.perf_counter()
-        presets.preset_generate(actor=actor, preset_id=preset.pk)
+        generation.preset_generate(actor=actor, preset_id=preset.pk)
         times.append((time.perf_counter() - t) * 1000)
     assert preset.form.count() == 50
     times.sort()

@@ -32,8 +32,6 @@ ensure_python() {
 
 ensure_messages() {  # compile the gettext catalogues (vi, en) of the back end
   ensure_apt msgfmt gettext
-  # the PDF reports need a font with Vietnamese glyphs
-  [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || ensure_apt no-such-command fonts-dejavu-core
   (cd platform && python ../manage.py compilemessages -v 0 --ignore=.venv >/dev/null)
 }
 

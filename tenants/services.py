@@ -79,17 +79,6 @@ def public_tenant_ensure() -> Organization:
     return org
 
 
-def ready_schema_names() -> list[str]:
-    """The schema names of every organization whose schema is ready, never ``public`` (the row
-    django-tenants needs is not an organization with tenant tables): what periodic tasks loop over."""
-    return list(
-        Organization.objects.filter(provisioning_status=Organization.ProvisioningStatus.READY)
-        .exclude(schema_name=settings.PUBLIC_SCHEMA_NAME)
-        .order_by("id")
-        .values_list("schema_name", flat=True)
-    )
-
-
 def current_organization_id() -> int:
     """The id of the organization whose schema the connection is on: ``connection.tenant`` when
     the middleware set a real Organization, else looked up by schema name (``schema_context``

@@ -1,7 +1,9 @@
 """Tenant-aware huey tasks.
 
 ``tenant_task`` is the only way to write a huey task that touches an organization's data: the
-task receives the schema name as its first argument and its body runs inside ``schema_context``.
+task receives the schema name as its first argument and its body runs inside that organization's
+schema (``tenants.scope.organization_schema``). Periodic work over every organization uses
+``tenants.scope.for_each_ready_organization`` instead.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import connection
-from django_tenants.utils import schema_context
 from huey.contrib.djhuey import db_task
+
+from tenants.scope import organization_schema
 
 logger = logging.getLogger(__name__)
 
@@ -24,19 +27,19 @@ def tenant_task(**task_kwargs: Any) -> Callable:
     Usage::
 
         @tenant_task()
-        def attempt_grade(attempt_id: int) -> None: ...
+        def questions_import_job(job_id: str) -> None: ...
 
-        attempt_grade(org.schema_name, attempt.id)  # queued; the body runs in org's schema
+        questions_import_job(org.schema_name, job.id)  # queued; the body runs in org's schema
 
     The wrapped function does not receive the schema name: it runs with the connection's
-    search_path set to that schema (then public) by ``schema_context``, and the public schema is
-    restored afterwards. Services queue such tasks with ``transaction.on_commit``.
+    search_path set to that schema (then public) by ``organization_schema``, and the previous
+    schema is restored afterwards. Services queue such tasks with ``transaction.on_commit``.
     """
 
     def decorator(func: Callable) -> Callable:
         @functools.wraps(func)
         def in_schema(schema_name: str, *args: Any, **kwargs: Any) -> Any:
-            with schema_context(schema_name):
+            with organization_schema(schema_name):
                 return func(*args, **kwargs)
 
         return db_task(**task_kwargs)(in_schema)

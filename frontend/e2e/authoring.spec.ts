@@ -83,6 +83,10 @@ test("an educator builds a bank, a matrix and questions; a colleague approves; t
   for (const [type, fill] of types) {
     await page.goto(folderUrl);
     await page.getByRole("button", { name: "Câu hỏi mới" }).click();
+    // The folder has filters labelled like the form's fields (Loại, Khối lớp, Môn học, Độ khó):
+    // choose only once the form is there, or the choices land in the folder's filters.
+    await expect(page).toHaveURL(/\/question-bank\/form\/new/);
+    await expect(page.getByLabel("Nội dung câu hỏi")).toBeVisible();
     await page.getByLabel("Loại").selectOption(type);
     await page.getByLabel("Khối lớp").selectOption("9");
     await page.getByLabel("Môn học").selectOption({ label: "Toán" });

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
 
-from accounts import selectors, services, throttling
+from accounts import selectors, throttling
+from accounts.auth import require_educator
 from accounts.models import Profile
 from accounts.schemas import (
     AuthorizedOut,
@@ -33,7 +34,7 @@ from accounts.schemas import (
     TokenExchangeOut,
     TokenIn,
 )
-from config.auth import require_educator
+from accounts.services import invitations, passwords, profiles, registration, sessions
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Choice, Limit, OrderBy, PageNo, Search
 
@@ -65,7 +66,7 @@ def login(request: HttpRequest, payload: LoginIn):
     Errors: 400 ``invalid_credentials`` / ``validation_error``, 403 ``email_not_verified`` (then
     offer resend-verification-email) or ``no_active_profile``, 429 ``login_rate_limited``.
     """
-    profile = services.user_login(request, email=payload.email, password=payload.password)
+    profile = sessions.user_login(request, email=payload.email, password=payload.password)
     return ok(selectors.authorized_payload(profile), _("Logged in."))
 
 
@@ -74,7 +75,7 @@ def resend_verification_email(request: HttpRequest, payload: EmailIn):
     """Mail a new verification link to an unverified account. Same answer for any e-mail.
     Limited per client IP and per e-mail address: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="resend-verification", address=payload.email)
-    services.user_resend_verification(email=payload.email)
+    registration.user_resend_verification(email=payload.email)
     return ok({}, _("If an unverified account uses this e-mail, we have sent a new verification link."))
 
 
@@ -83,7 +84,7 @@ def token_exchange(request: HttpRequest, payload: TokenIn):
     """Trade a token from GET /api/v1/auth/request-token-exchange (valid 60 s, once) for a session.
     Error: 400 ``invalid_token_exchange``. Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="token-exchange")
-    profile = services.token_exchange_redeem(request, token=payload.token)
+    profile = sessions.token_exchange_redeem(request, token=payload.token)
     return ok(selectors.authorized_payload(profile))
 
 
@@ -96,7 +97,7 @@ def register(request: HttpRequest, payload: RegisterIn):
     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
     Limited per client IP and per e-mail address: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="register", address=payload.email)
-    user = services.user_register(data=payload.dict())
+    user = registration.user_register(data=payload.dict())
     message = _("Registration successful. Check your e-mail to verify your account.")
     return Status(201, ok({"email": user.email}, message))
 
@@ -106,7 +107,7 @@ def verify_email(request: HttpRequest, payload: TokenIn):
     """Activate the account of a verification link's token. Error: 400 ``invalid_verification_link``.
     Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="verify-email")
-    services.user_verify_email(token=payload.token)
+    registration.user_verify_email(token=payload.token)
     return ok({}, _("Your e-mail address is verified. You can log in now."))
 
 
@@ -115,7 +116,7 @@ def forgot_password(request: HttpRequest, payload: EmailIn):
     """Mail a password-reset link (valid 24 h, once). Same answer for any e-mail.
     Limited per client IP and per e-mail address: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="forgot-password", address=payload.email)
-    services.password_reset_request(email=payload.email)
+    passwords.password_reset_request(email=payload.email)
     return ok({}, _("If an account uses this e-mail, we have sent a link to reset the password."))
 
 
@@ -125,7 +126,7 @@ def reset_password(request: HttpRequest, payload: ResetPasswordIn):
     Errors: 400 ``invalid_reset_link`` or ``validation_error``.
     Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="reset-password")
-    services.password_reset_confirm(
+    passwords.password_reset_confirm(
         uid=payload.uid,
         token=payload.token,
         password=payload.password,
@@ -140,7 +141,7 @@ def check_invitation(request: HttpRequest, kind: Choice, payload: TokenIn):
     Error: 400 ``invalid_invitation`` (unknown, used, rejected or expired).
     Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="invitation")
-    return ok(services.invitation_check(token=payload.token, role=_invitation_role(kind)))
+    return ok(invitations.invitation_check(token=payload.token, role=_invitation_role(kind)))
 
 
 @public_router.post("users/{kind}/reject-invitation", response=Envelope[Empty])
@@ -148,7 +149,7 @@ def reject_invitation(request: HttpRequest, kind: Choice, payload: TokenIn):
     """Decline an invitation. Error: 400 ``invalid_invitation``.
     Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="invitation")
-    services.invitation_reject(token=payload.token, role=_invitation_role(kind))
+    invitations.invitation_reject(token=payload.token, role=_invitation_role(kind))
     return ok({}, _("invitation rejected"))
 
 
@@ -159,7 +160,7 @@ def register_invited(request: HttpRequest, kind: Choice, payload: RegisterInvite
     ``invitation_wrong_password`` or ``validation_error``.
     Limited per client IP: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="invitation")
-    profile = services.invitation_register(
+    profile = invitations.invitation_register(
         request,
         token=payload.token,
         role=_invitation_role(kind),
@@ -200,7 +201,7 @@ def is_authorized(request: HttpRequest):
 @private_router.post("auth/logout", response=Envelope[Empty])
 def logout(request: HttpRequest):
     """End the session."""
-    services.user_logout(request)
+    sessions.user_logout(request)
     return ok({}, _("Logged out."))
 
 
@@ -208,7 +209,7 @@ def logout(request: HttpRequest):
 def request_token_exchange(request: HttpRequest):
     """A one-time token (60 s) another client trades at POST /public/api/auth/token-exchange for
     a session of the current profile."""
-    return ok(services.token_exchange_issue(profile=request.auth))
+    return ok(sessions.token_exchange_issue(profile=request.auth))
 
 
 # --- authenticated: /api/v1/users/... ----------------------------------------------------------
@@ -235,21 +236,21 @@ def my_profiles(request: HttpRequest, query: Query[RoleQuery]):
 def switch_profile(request: HttpRequest, payload: SwitchProfileIn):
     """Make another of the caller's own profiles current (and so the schema). 404
     ``profile_not_found`` for anyone else's profile id."""
-    profile = services.profile_switch(request, profile_id=payload.profile_id)
+    profile = sessions.profile_switch(request, profile_id=payload.profile_id)
     return ok(selectors.authorized_payload(profile))
 
 
 @users_router.put("profile/self", response=Envelope[CurrentUserOut])
 def update_profile_self(request: HttpRequest, payload: ProfileSelfIn):
     """Update the current profile's fields (omitted fields unchanged). 400 ``validation_error``."""
-    profile = services.profile_update_self(profile=request.auth, data=payload.dict())
+    profile = profiles.profile_update_self(profile=request.auth, data=payload.dict())
     return ok(selectors.current_user(profile), _("Profile updated."))
 
 
 @users_router.put("profile/self/grade", response=Envelope[CurrentUserOut])
 def update_grade(request: HttpRequest, payload: GradeIn):
     """Set the current profile's grade (1..12), needed before the marketplace (spec section 5)."""
-    profile = services.profile_set_grade(profile=request.auth, grade=payload.grade)
+    profile = profiles.profile_set_grade(profile=request.auth, grade=payload.grade)
     return ok(selectors.current_user(profile), _("Profile updated."))
 
 
@@ -257,14 +258,14 @@ def update_grade(request: HttpRequest, payload: GradeIn):
 def upload_photo(request: HttpRequest, file: UploadedFile | None = File(None)):
     """Multipart field ``file``: a JPEG, PNG or WebP image (by content) of at most 5 MB; stored
     re-encoded as WebP. Errors: 400 ``unsupported_image``, 413 ``image_too_large``."""
-    profile = services.profile_photo_upload(profile=request.auth, upload=file)
+    profile = profiles.profile_photo_upload(profile=request.auth, upload=file)
     return ok(selectors.current_user(profile), _("Photo updated."))
 
 
 @users_router.delete("profile/self/remove-photo", response=Envelope[CurrentUserOut])
 def remove_photo(request: HttpRequest):
     """Remove the current profile's photo."""
-    profile = services.profile_photo_remove(profile=request.auth)
+    profile = profiles.profile_photo_remove(profile=request.auth)
     return ok(selectors.current_user(profile), _("Photo removed."))
 
 
@@ -301,5 +302,5 @@ def profile_list(request: HttpRequest, query: Query[ProfileListQuery]):
 def register_pandai_survey(request: HttpRequest):
     """Open the career-survey account of the current LEARNER profile (idempotent).
     Educators: 403 ``learner_only``."""
-    profile = services.survey_account_register(profile=request.auth)
+    profile = profiles.survey_account_register(profile=request.auth)
     return ok(selectors.current_user(profile), _("Survey account ready."))

@@ -20,3 +20,8 @@ class AccountsErrorCode(StrEnum):
     IMAGE_TOO_LARGE = "image_too_large"
     INVALID_TOKEN_EXCHANGE = "invalid_token_exchange"
     LEARNER_ONLY = "learner_only"
+    # an organization admin's invitations (issue 9; accounts.services.invitations, accounts.auth)
+    NOT_ORG_ADMIN = "not_org_admin"
+    RESEND_LIMIT = "resend_limit"
+    RESEND_TOO_SOON = "resend_too_soon"
+    INVITATION_NOT_PENDING = "invitation_not_pending"

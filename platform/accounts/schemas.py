@@ -14,7 +14,7 @@ Email = ColumnText(User, "email")
 FullName = ColumnText(User, "name")
 Grade = CheckedInt  # the service says "Choose a grade from 1 to 12."
 CCCD = Text(32)  # looser than the column (12): the service says "exactly 12 digits" for the rest
-UID = Text(64)  # urlsafe base64 of a user id (accounts.services.password_reset_request)
+UID = Text(64)  # urlsafe base64 of a user id (accounts.services.passwords.password_reset_request)
 
 
 class LoginIn(Schema):

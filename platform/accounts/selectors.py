@@ -9,6 +9,7 @@ from django.core.files.storage import default_storage
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from accounts.models import MembershipEvent, Profile, User
+from config import dates
 from config.envelope import order_by_checked, paginate
 
 
@@ -86,7 +87,8 @@ def current_user(profile: Profile) -> dict[str, Any]:
         "curriculum": profile.curriculum,
         "phone": profile.phone,
         "gender": profile.gender,
-        "date_of_birth": profile.date_of_birth.strftime("%d/%m/%Y") if profile.date_of_birth else None,
+        "date_of_birth": dates.format_date(profile.date_of_birth, language="vi")
+        or None,  # dd/mm/yyyy, as typed
         "job_title": profile.job_title,
         "status": profile.status,
     }

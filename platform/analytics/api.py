@@ -18,11 +18,12 @@ every organization and filters by ``organization_id``; learners get 403 ``forbid
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.http import FileResponse, HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
-from analytics import selectors, services
+from accounts.auth import ProfileSessionAuth
+from analytics import services
 from analytics.filters import Viewer, resolve
 from analytics.models import ExportJob
 from analytics.schemas import (
@@ -38,7 +39,7 @@ from analytics.schemas import (
     MarketRowOut,
     MarketTransactionPageOut,
 )
-from config.auth import ProfileSessionAuth
+from analytics.selectors import figures, options, rows
 from config.envelope import Envelope, ok
 from config.errors import ApplicationError, CommonErrorCode
 from config.fields import Id, OrderBy, Search
@@ -69,24 +70,24 @@ router = Router(tags=["market analytics"], auth=MarketAuth())
 
 @router.post("/analytics", response=Envelope[AnalyticsOut])
 def analytics(request: HttpRequest, payload: AnalyticsIn):
-    """Dashboard figures (see ``analytics.selectors.analytics``): ``analytic_type`` one of
+    """Dashboard figures (see ``analytics.selectors.figures.analytics``): ``analytic_type`` one of
     dashboard, heatmap, summary, revenue_over_time, by_addon, by_grade, by_subject,
     by_province, heatmap_weekday_hour, heatmap_province_grade; filters from_date, to_date
     (Vietnam days), grade, subject, province_code, round_id, organization_id (SuperAdmin)."""
     q = resolve(request.auth, payload.dict(exclude={"analytic_type"}))
-    return ok(selectors.analytics(q, payload.analytic_type))
+    return ok(figures.analytics(q, payload.analytic_type))
 
 
 @router.get("/analytics/filters", response=Envelope[FilterOptionsOut])
 def analytics_filters(request: HttpRequest, organization_id: Id | None = None):
     """What the filters offer: grades, subjects, provinces, rounds, add-ons, organizations."""
-    return ok(selectors.filter_options(request.auth, organization_id=organization_id))
+    return ok(options.filter_options(request.auth, organization_id=organization_id))
 
 
 @router.get("/analytics/markets", response=Envelope[list[MarketRowOut]])
 def markets(request: HttpRequest, filters: Query[MarketFiltersIn]):
     """Market analytics rows, one per grade (spec section 3)."""
-    return ok(selectors.market_rows(resolve(request.auth, filters.dict())))
+    return ok(rows.market_rows(resolve(request.auth, filters.dict())))
 
 
 @router.post("/analytics/markets/assessments", response=Envelope[MarketAssessmentPageOut])
@@ -96,7 +97,7 @@ def market_assessments(request: HttpRequest, query: Query[ListQuery], payload: M
     testAdvancedReportPurchases, surveyReportPurchases, assessmentName, grade."""
     q = resolve(request.auth, payload.dict())
     return ok(
-        selectors.assessment_rows(
+        rows.assessment_rows(
             q, page=query.page, limit=query.limit, search=query.search, order_by=query.order_by
         )
     )
@@ -109,32 +110,16 @@ def market_transactions(request: HttpRequest, query: Query[ListQuery], payload: 
     totalPaid, studentName, assessmentName, grade."""
     q = resolve(request.auth, payload.dict())
     return ok(
-        selectors.transaction_rows(
+        rows.transaction_rows(
             q, page=query.page, limit=query.limit, search=query.search, order_by=query.order_by
         )
     )
 
 
-def _job_out(job: ExportJob) -> dict:
-    return {
-        "id": str(job.pk),
-        "kind": job.kind,
-        "status": job.status,
-        "progress": job.progress,
-        "rows_done": job.rows_done,
-        "rows_total": job.rows_total,
-        "file_name": job.file_name,
-        "download_url": f"/api/v1/transaction/analytics/exports/{job.pk}/download"
-        if job.status == ExportJob.Status.DONE
-        else None,
-        "error": job.error,
-        "created_at": job.created_at,
-    }
-
-
-def _file_or_job(result):
+def _file_or_job(result: FileResponse | ExportJob):
+    """The file itself (200), or 202 with the queued job."""
     if isinstance(result, ExportJob):
-        return Status(202, ok(_job_out(result), _("The export is being prepared.")))
+        return Status(202, ok(result, _("The export is being prepared.")))
     return result
 
 
@@ -167,7 +152,7 @@ def export_dashboard(request: HttpRequest, filters: Query[MarketFiltersIn]):
 @router.get("/analytics/exports/{job_id}", response=Envelope[ExportJobOut])
 def export_job(request: HttpRequest, job_id: ExportJobId):
     """A background export of the caller: status and progress (404 for anyone else's)."""
-    return ok(_job_out(services.export_job_get(viewer=request.auth, job_id=job_id)))
+    return ok(services.export_job_get(viewer=request.auth, job_id=job_id))
 
 
 @router.get("/analytics/exports/{job_id}/download", response={200: None})
@@ -185,7 +170,5 @@ def history(request: HttpRequest, query: Query[ListQuery], payload: MarketFilter
     data["status"] = data.get("status") or "ALL"
     q = resolve(request.auth, data)
     return ok(
-        selectors.history_rows(
-            q, page=query.page, limit=query.limit, search=query.search, order_by=query.order_by
-        )
+        rows.history_rows(q, page=query.page, limit=query.limit, search=query.search, order_by=query.order_by)
     )

@@ -38,7 +38,7 @@ def seed_demo_market(*, organization, seed: int = 10) -> str:
     seed_demo's output."""
     from accounts.models import Profile, User
     from accounts.selectors import provinces
-    from analytics.filters import VN
+    from config.dates import VN, vietnam_day
     from marketplace.models import Addon, Listing, Transaction, TransactionItem
 
     if Transaction.objects.filter(payment_provider=PROVIDER).exists():
@@ -92,7 +92,7 @@ def seed_demo_market(*, organization, seed: int = 10) -> str:
         def when() -> datetime:
             """A checkout time in the last 90 days (Vietnam time), busier lately and at weekends."""
             day = int(90 * rng.random() ** 1.4)
-            date = (now.astimezone(VN) - timedelta(days=day)).date()
+            date = vietnam_day(now) - timedelta(days=day)
             if date.isoweekday() < 6 and rng.random() < 0.1:
                 date -= timedelta(days=(date.isoweekday() - 6) % 7)  # the Saturday before
             hour = rng.choices(range(24), HOUR_WEIGHTS)[0]

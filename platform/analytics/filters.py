@@ -6,28 +6,26 @@ shows each organization its own lines and money); the SuperAdmin (a Django super
 without a profile) reads every organization and may narrow to one; learners get 403
 ``forbidden_role``.
 
-Dates are Vietnam calendar days (Asia/Ho_Chi_Minh, UTC+7), inclusive at both ends: a sale
-belongs to the day of its payment (``completed_at``) and a transaction of any other status to
-the day it was checked out (``created_at``). No ``from_date`` means since the beginning; no
-``to_date`` means up to today.
+Dates are Vietnam calendar days (``config.dates``, issue 17 item 1), inclusive at both ends: a
+sale belongs to the day of its payment (``completed_at``) and a transaction of any other status
+to the day it was checked out (``created_at``). No ``from_date`` means since the beginning; no
+``to_date`` means up to today (Vietnam time).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
-from datetime import date, datetime, time, timedelta
-from typing import Any
-from zoneinfo import ZoneInfo
+from datetime import date, datetime, timedelta
+from typing import Any, cast
 
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Coalesce
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from analytics.error_codes import AnalyticsErrorCode
+from config import dates
 from config.errors import ApplicationError
 
-VN = ZoneInfo("Asia/Ho_Chi_Minh")
 STATUSES = ("PENDING", "COMPLETED", "CANCELLED", "EXPIRED", "FAILED")
 ALL_STATUSES = "ALL"
 KINDS = ("test", "survey")
@@ -43,16 +41,6 @@ class Viewer:
     profile_id: int | None
     organization_id: int | None
     is_superadmin: bool
-
-
-def viewer_today() -> date:
-    """Today in Vietnam."""
-    return timezone.now().astimezone(VN).date()
-
-
-def vn_start(day: date) -> datetime:
-    """The first instant of a Vietnam calendar day (aware)."""
-    return datetime.combine(day, time.min, tzinfo=VN)
 
 
 @dataclass(frozen=True)
@@ -81,7 +69,14 @@ class MarketQuery:
         return self.from_date is not None
 
     def period(self) -> tuple[date | None, date]:
-        return self.from_date, self.to_date or viewer_today()
+        """``(from_date or None, to_date or today)``: inclusive Vietnam days."""
+        return self.from_date, self.to_date or dates.today()
+
+    def bounds(self) -> tuple[datetime | None, datetime]:
+        """The period as a half-open range of aware instants (``config.dates.day_bounds``):
+        ``[00:00 Vietnam time of from_date (None = open), 00:00 of the day after to_date)``."""
+        start, end = dates.day_bounds(*self.period())
+        return start, cast(datetime, end)  # the period always has an end
 
     def previous(self) -> MarketQuery | None:
         """The same filters over the period of the same length just before; None when the
@@ -200,15 +195,14 @@ def resolve(viewer: Viewer, raw: dict[str, Any]) -> MarketQuery:
 def _round_presets(organization_id: int, round_id: int) -> tuple[int, ...]:
     """The ids of the tests of ``round_id`` in the organization's schema (one query; an unknown
     round gives none, so nothing matches)."""
-    from django_tenants.utils import schema_context
-
     from assessments.models import TestPreset
     from tenants.models import Organization
+    from tenants.scope import organization_schema
 
     schema = Organization.objects.filter(pk=organization_id).values_list("schema_name", flat=True).first()
     if not schema:
         return ()
-    with schema_context(schema):
+    with organization_schema(schema):
         return tuple(TestPreset.objects.filter(round_id=round_id).values_list("id", flat=True))
 
 
@@ -243,10 +237,10 @@ def items(
         )
     if dated:
         column = "transaction__completed_at" if status == "COMPLETED" else "transaction__created_at"
-        start, end = q.period()
+        start, end = q.bounds()
         if start is not None:
-            qs = qs.filter(**{f"{column}__gte": vn_start(start)})
-        qs = qs.filter(**{f"{column}__lt": vn_start(end + timedelta(days=1))})
+            qs = qs.filter(**{f"{column}__gte": start})
+        qs = qs.filter(**{f"{column}__lt": end})
     if with_grade or q.grade is not None:
         qs = qs.annotate(eff_grade=effective_grade())
     if q.grade is not None:

@@ -1,5 +1,5 @@
 """The dashboard and heatmap figures in one pass over the transaction items (issue 10,
-performance): the figures of ``selectors`` (summary, revenue over time, by add-on, grade,
+performance): the figures of ``selectors.figures`` (summary, revenue over time, by add-on, grade,
 subject and province; the two heatmaps) computed by one SQL query with GROUPING SETS instead
 of one query each. The results are the same, to the đồng (tests compare both ways).
 
@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from analytics import selectors
-from analytics.filters import MarketQuery, vn_start
+from analytics.filters import MarketQuery
+from analytics.selectors import figures
+from config.dates import VN
+
+# Vietnam time in SQL (``AT TIME ZONE %(tz)s``): the zone is named once, in ``config.dates``.
+TZ = VN.key
 
 _BASE = """
     FROM marketplace_transactionitem i
@@ -57,11 +61,9 @@ def _where(q: MarketQuery, params: dict[str, Any]) -> list[str]:
 def _bounds(q: MarketQuery) -> tuple[datetime | None, datetime | None, datetime]:
     """(start of the previous period, start of the period, end of the period): aware instants;
     None for an unbounded start."""
-    start, end = q.period()
+    lo, hi = q.bounds()
     prev = q.previous()
-    hi = vn_start(end + timedelta(days=1))
-    lo = vn_start(start) if start else None
-    prev_lo = vn_start(prev.from_date) if prev else None
+    prev_lo = prev.bounds()[0] if prev else None
     return prev_lo, lo, hi
 
 
@@ -74,12 +76,12 @@ def _rows(sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
 
 def dashboard(q: MarketQuery) -> dict[str, Any]:
     """``summary``, ``revenue_over_time``, ``by_addon``, ``by_grade``, ``by_subject`` and
-    ``by_province`` of ``q`` (shapes of ``analytics.selectors``). Two queries (the figures and
+    ``by_province`` of ``q`` (shapes of ``analytics.selectors.figures``). Two queries (the figures and
     the subject names)."""
     start, end = q.period()
-    unit = selectors.granularity(start, end) if start else "month"
+    unit = figures.granularity(start, end) if start else "month"
     prev_lo, lo, hi = _bounds(q)
-    params: dict[str, Any] = {"hi": hi, "lo": lo, "plo": prev_lo or lo, "unit": unit}
+    params: dict[str, Any] = {"hi": hi, "lo": lo, "plo": prev_lo or lo, "unit": unit, "tz": TZ}
     where = _where(q, params)
     paid_from = "t.completed_at >= %(plo)s AND " if (prev_lo or lo) else ""
     other_from = "t.created_at >= %(lo)s AND " if lo else ""
@@ -92,7 +94,7 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
                {current} AS cur,
                (t.status = 'COMPLETED' AND NOT {current}) AS prev,
                CASE WHEN t.status = 'COMPLETED'
-                    THEN date_trunc(%(unit)s, t.completed_at AT TIME ZONE 'Asia/Ho_Chi_Minh')::date END AS bucket
+                    THEN date_trunc(%(unit)s, t.completed_at AT TIME ZONE %(tz)s)::date END AS bucket
         {_BASE}
         WHERE ((t.status = 'COMPLETED' AND {paid_from}t.completed_at < %(hi)s)
                OR (t.status <> 'COMPLETED' AND {other_from}t.created_at < %(hi)s))
@@ -121,7 +123,7 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
     prev_q = q.previous()
 
     def card(value: int, before: int | None) -> dict[str, Any]:
-        return {"value": value, "previous": before, "change": selectors._change(value, before)}
+        return {"value": value, "previous": before, "change": figures.change(value, before)}
 
     def average(revenue: int, transactions: int) -> int:
         return (2 * revenue + transactions) // (2 * transactions) if transactions else 0
@@ -155,7 +157,7 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
     first = start or (min(found) if found else None)
     points = []
     if first is not None:
-        cursor = selectors._bucket_start(first, unit)
+        cursor = figures.bucket_start(first, unit)
         while cursor <= end:
             r = found.get(cursor)
             points.append(
@@ -165,16 +167,16 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
                     "purchases": r["purchases"] if r else 0,
                 }
             )
-            cursor = selectors._next_bucket(cursor, unit)
+            cursor = figures.next_bucket(cursor, unit)
     addons = {r["addon"]: r for r in sets("g_addon")}
     by_addon = [
         {
             "addon": code,
-            "name": selectors._addon_name(code),
+            "name": figures.addon_name(code),
             "purchases": addons[code]["purchases"] if code in addons else 0,
             "revenue": addons[code]["revenue"] if code in addons else 0,
         }
-        for code in selectors.ADDONS
+        for code in figures.ADDONS
     ]
     by_grade = sorted(
         (
@@ -191,15 +193,15 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
         for code in codes or [""]:
             subjects[code]["purchases"] += r["purchases"]
             subjects[code]["revenue"] += r["revenue"]
-    names = selectors.subject_names(q.organization_ids) if subjects else {}
+    names = figures.subject_names(q.organization_ids) if subjects else {}
     by_subject = sorted(
         (
-            {"subject": code, "name": names.get(code, code) if code else _("No subject"), **figures}
-            for code, figures in subjects.items()
+            {"subject": code, "name": names.get(code, code) if code else _("No subject"), **totals}
+            for code, totals in subjects.items()
         ),
         key=lambda r: (-r["revenue"], r["name"]),
     )
-    provinces = selectors.province_names()
+    provinces = figures.province_names()
     by_province = sorted(
         (
             {
@@ -225,14 +227,14 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
 def heatmap(q: MarketQuery) -> dict[str, Any]:
     """``heatmap_weekday_hour`` and ``heatmap_province_grade`` of ``q`` in one query."""
     lo, hi = _bounds(q)[1:]
-    params: dict[str, Any] = {"hi": hi, "lo": lo}
+    params: dict[str, Any] = {"hi": hi, "lo": lo, "tz": TZ}
     where = _where(q, params)
     # Only constant fragments are formatted in; every value is a query parameter.
     sql = f"""
     WITH s AS (
         SELECT i.price, COALESCE(i.grade, p.grade) AS grade, p.province_code AS province,
-               extract(isodow FROM t.completed_at AT TIME ZONE 'Asia/Ho_Chi_Minh')::int AS weekday,
-               extract(hour FROM t.completed_at AT TIME ZONE 'Asia/Ho_Chi_Minh')::int AS hour
+               extract(isodow FROM t.completed_at AT TIME ZONE %(tz)s)::int AS weekday,
+               extract(hour FROM t.completed_at AT TIME ZONE %(tz)s)::int AS hour
         {_BASE}
         WHERE t.status = 'COMPLETED' AND {"t.completed_at >= %(lo)s AND " if lo else ""}t.completed_at < %(hi)s
           {"AND " + " AND ".join(where) if where else ""}
@@ -250,7 +252,7 @@ def heatmap(q: MarketQuery) -> dict[str, Any]:
         ),
         key=lambda c: (c["weekday"], c["hour"]),
     )
-    names = selectors.province_names()
+    names = figures.province_names()
     pg_cells, per_province, grades = [], defaultdict(int), set()
     for r in rows:
         if r["g_week"]:
@@ -285,7 +287,7 @@ def heatmap(q: MarketQuery) -> dict[str, Any]:
 
 def market_sales(q: MarketQuery) -> dict[int | None, dict[str, int]]:
     """Paid purchases of the period per grade: ``{grade: {test_only, test_advanced,
-    survey_report, revenue}}`` (the sales half of ``selectors.market_rows``). One query."""
+    survey_report, revenue}}`` (the sales half of ``selectors.rows.market_rows``). One query."""
     lo, hi = _bounds(q)[1:]
     params: dict[str, Any] = {"hi": hi, "lo": lo}
     where = _where(q, params)

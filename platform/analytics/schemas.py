@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Literal
 
 from ninja import Schema
 from pydantic import field_validator
@@ -58,9 +58,22 @@ class CardOut(Schema):
 
 
 class NotCountedOut(Schema):
+    """The items of one status that does not count as revenue, checked out in the period:
+    ``amount`` in VND."""
+
     purchases: int
     transactions: int
     amount: int
+
+
+class NotCountedByStatusOut(Schema):
+    """``summary.not_counted``: one entry per transaction status that is not revenue (issue 17,
+    item 5: a typed object instead of a ``dict``; same JSON)."""
+
+    pending: NotCountedOut
+    cancelled: NotCountedOut
+    expired: NotCountedOut
+    failed: NotCountedOut
 
 
 class SummaryOut(Schema):
@@ -69,7 +82,7 @@ class SummaryOut(Schema):
     transactions: CardOut
     buyers: CardOut
     average_order: CardOut
-    not_counted: dict[str, NotCountedOut]
+    not_counted: NotCountedByStatusOut
 
 
 class PointOut(Schema):
@@ -79,7 +92,7 @@ class PointOut(Schema):
 
 
 class SeriesOut(Schema):
-    unit: str
+    unit: Literal["day", "week", "month"]
     points: list[PointOut]
 
 
@@ -194,7 +207,7 @@ class MarketAssessmentRowOut(Schema):
     """Spec section 3 "Market assessment row" (+ kind, totals and organization)."""
 
     testPresetId: int
-    kind: str
+    kind: Literal["test", "survey"]
     grade: int | None
     assessmentName: str
     testOnlyPurchases: int
@@ -228,7 +241,7 @@ class MarketTransactionRowOut(Schema):
     studentName: str
     assessmentName: str
     testPresetId: int
-    kind: str
+    kind: Literal["test", "survey"]
     grade: int | None
     purchase: str
     purchaseCode: str
@@ -307,11 +320,13 @@ class FilterOptionsOut(Schema):
 
 class ExportJobOut(Schema):
     """A background export: poll ``GET .../exports/{id}`` until ``status`` is ``done`` (then
-    download ``download_url``) or ``failed``. ``progress`` in whole percent."""
+    download ``download_url``) or ``failed``. ``progress`` in whole percent. Read from an
+    ``ExportJob`` row (the endpoints answer the row; the resolvers below add ``id`` as text and
+    ``download_url``; issue 17, item 5)."""
 
     id: str
-    kind: str
-    status: str
+    kind: Literal["transactions_xlsx", "dashboard_pdf"]
+    status: Literal["queued", "running", "done", "failed"]
     progress: int
     rows_done: int
     rows_total: int
@@ -319,3 +334,14 @@ class ExportJobOut(Schema):
     download_url: str | None
     error: str
     created_at: datetime
+
+    @staticmethod
+    def resolve_id(job: Any) -> str:
+        return str(job.pk)
+
+    @staticmethod
+    def resolve_download_url(job: Any) -> str | None:
+        """The file's address once the job is done, else ``None``."""
+        if job.status != "done":
+            return None
+        return f"/api/v1/transaction/analytics/exports/{job.pk}/download"

@@ -20,11 +20,12 @@ from django.http import FileResponse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from analytics import exports
+from analytics import dashboard_pdf, exports
 from analytics.error_codes import AnalyticsErrorCode
 from analytics.filters import MarketQuery, Viewer, items
 from analytics.models import ExportJob
 from config.errors import ApplicationError, not_found
+from config.i18n import reader_language
 from config.jobs import jobs_purge
 from config.media import private_name
 from config.priority import run_at_idle_priority
@@ -33,10 +34,13 @@ PROGRESS_EVERY = exports.CHUNK
 
 
 def xlsx_sync_limit() -> int:
+    """Spreadsheet rows written at once; above, a background job (``ANALYTICS_EXPORT_SYNC_MAX_ROWS``)."""
     return int(getattr(settings, "ANALYTICS_EXPORT_SYNC_MAX_ROWS", 5000))
 
 
 def pdf_sync_limit() -> int:
+    """Paid purchases the dashboard PDF summarizes at once; above, a background job
+    (``ANALYTICS_PDF_SYNC_MAX_ROWS``)."""
     return int(getattr(settings, "ANALYTICS_PDF_SYNC_MAX_ROWS", 200_000))
 
 
@@ -47,6 +51,7 @@ def _file_response(handle, file_name: str, content_type: str) -> FileResponse:
 
 
 def scope_name(q: MarketQuery) -> str:
+    """The PDF's subtitle: the one organization's shown name, else "All organizations"."""
     from tenants.models import Organization
 
     if q.organization_ids and len(q.organization_ids) == 1:
@@ -60,7 +65,7 @@ def _job(viewer: Viewer, kind: str, params: dict[str, Any], rows: int, file_name
         kind=kind,
         user_id=viewer.user_id,
         params=params,
-        language=translation.get_language() or "vi",
+        language=reader_language(),
         rows_total=rows,
         file_name=file_name,
         content_type=content_type,
@@ -96,12 +101,17 @@ def dashboard_export(*, viewer: Viewer, q: MarketQuery) -> FileResponse | Export
     if rows > pdf_sync_limit():
         params = {"query": q.to_json()}
         return _job(
-            viewer, ExportJob.Kind.DASHBOARD_PDF, params, rows, exports.DASHBOARD_FILE_NAME, exports.PDF_TYPE
+            viewer,
+            ExportJob.Kind.DASHBOARD_PDF,
+            params,
+            rows,
+            dashboard_pdf.DASHBOARD_FILE_NAME,
+            dashboard_pdf.PDF_TYPE,
         )
     handle = tempfile.TemporaryFile()
-    exports.write_dashboard_pdf(q, handle, scope_name=scope_name(q))
+    dashboard_pdf.write_dashboard_pdf(q, handle, scope_name=scope_name(q))
     handle.seek(0)
-    return _file_response(handle, exports.DASHBOARD_FILE_NAME, exports.PDF_TYPE)
+    return _file_response(handle, dashboard_pdf.DASHBOARD_FILE_NAME, dashboard_pdf.PDF_TYPE)
 
 
 def export_job_run(*, job_id: str) -> None:
@@ -140,7 +150,7 @@ def export_job_run(*, job_id: str) -> None:
                     progress=progress,
                 )
             else:
-                exports.write_dashboard_pdf(q, handle, scope_name=scope_name(q), progress=pdf_progress)
+                dashboard_pdf.write_dashboard_pdf(q, handle, scope_name=scope_name(q), progress=pdf_progress)
                 rows = job.rows_total
             handle.seek(0)
             name = private_name(kind="analytics-exports", extension=Path(job.file_name).suffix)

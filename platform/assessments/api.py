@@ -8,19 +8,14 @@ Mounted at /api/v1/ by ``config.api``. Lists take ``page``, ``limit`` (max 100),
 
 from __future__ import annotations
 
-import uuid
-
-from django.core.files.base import ContentFile
-from django.core.files.storage import default_storage
-from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
 
+from accounts.auth import EducatorSessionAuth
 from assessments import selectors
-from assessments.error_codes import AuthoringErrorCode as Code
-from assessments.models import Question, Subject
+from assessments.models import Question
 from assessments.schemas import (
     BankDetailOut,
     BankIn,
@@ -32,7 +27,6 @@ from assessments.schemas import (
     ClusterOut,
     CommentIn,
     ImageOut,
-    ImportReportOut,
     MatrixIn,
     MovedOut,
     MoveIn,
@@ -45,21 +39,16 @@ from assessments.schemas import (
     TestBankQuestionsIn,
     TransitionOut,
 )
-from assessments.services import banks, matrix, questions, spreadsheets, test_banks
+from assessments.services import banks, matrix, questions, spreadsheets, test_banks, vetting
 from assessments.services.common import Actor
-from config.auth import EducatorSessionAuth
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError, CommonErrorCode
 from config.fields import Choice, ColumnInt, Id, Limit, OrderBy, PageNo, Search
-from config.images import read_limited, reencode_image
 from imports.models import ImportJob
-from imports.schemas import ImportJobOut
+from imports.schemas import ImportJobOut, QuestionImportOut
 from imports.selectors import import_job_data
 
 router = Router(tags=["authoring"], auth=EducatorSessionAuth())
-
-QUESTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024
-QUESTION_IMAGE_MAX_SIDE = 1600
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -113,7 +102,7 @@ def bank_list(request: HttpRequest, query: Query[BankListQuery]):
 def bank_create(request: HttpRequest, payload: BankIn):
     """Create a bank (or a sub-folder with ``parent_id``). 400 ``validation_error`` without name."""
     bank = banks.bank_create(actor=_actor(request), name=payload.name, parent_id=payload.parent_id)
-    return Status(201, ok(_bank_out(bank), _("Question bank created.")))
+    return Status(201, ok(selectors.bank_row(bank.pk), _("Question bank created.")))
 
 
 @router.get("question-banks/import-template", response={200: None})
@@ -125,8 +114,7 @@ def bank_import_template(request: HttpRequest):
 @router.get("question-banks/{bank_id}", response=Envelope[BankDetailOut])
 def bank_detail(request: HttpRequest, bank_id: Id):
     """One bank with its breadcrumb ``path``."""
-    bank = banks.bank_get(bank_id)
-    return ok({**_bank_out(bank), "path": selectors.bank_path(bank)})
+    return ok(selectors.bank_detail(banks.bank_get(bank_id).pk))
 
 
 @router.put("question-banks/{bank_id}", response=Envelope[BankOut])
@@ -139,7 +127,7 @@ def bank_update(request: HttpRequest, bank_id: Id, payload: BankUpdateIn):
         parent_id=payload.parent_id,
         move=payload.move,
     )
-    return ok(_bank_out(bank), _("Question bank updated."))
+    return ok(selectors.bank_row(bank.pk), _("Question bank updated."))
 
 
 @router.delete("question-banks/{bank_id}", response=Envelope[Empty])
@@ -155,7 +143,8 @@ class ImportQuery(Schema):
 
 
 @router.post(
-    "question-banks/{bank_id}/import", response={200: Envelope[ImportReportOut], 202: Envelope[ImportJobOut]}
+    "question-banks/{bank_id}/import",
+    response={200: Envelope[QuestionImportOut], 202: Envelope[ImportJobOut]},
 )
 def bank_import(
     request: HttpRequest, bank_id: Id, query: Query[ImportQuery], file: UploadedFile | None = File(None)
@@ -201,27 +190,13 @@ def _xlsx_response(name: str, data: bytes) -> HttpResponse:
     return response
 
 
-def _bank_out(bank) -> dict:
-    return {
-        "id": bank.pk,
-        "name": bank.name,
-        "parent_id": bank.parent_id,
-        "question_count": getattr(bank, "question_count", 0),
-        "folder_count": getattr(bank, "folder_count", 0),
-        "created_by_profile_id": bank.created_by_profile_id,
-        "created_by_name": bank.created_by_name,
-        "created_at": bank.created_at,
-        "updated_at": bank.updated_at,
-    }
-
-
 # --- subjects and matrix -----------------------------------------------------------------------
 
 
 @router.get("subjects", response=Envelope[list[SubjectOut]])
 def subject_list(request: HttpRequest):
     """The organization's subjects (seeded with Vietnamese school subjects)."""
-    return ok(list(Subject.objects.all()))
+    return ok(selectors.subject_list())
 
 
 @router.get("matrix-clusters", response=Envelope[list[ClusterOut]])
@@ -301,19 +276,14 @@ def question_image(request: HttpRequest, file: UploadedFile | None = File(None))
             _("Choose an image to upload."),
             errors={"file": [_("Required")]},
         )
-    raw = read_limited(file, QUESTION_IMAGE_MAX_BYTES, too_large_code="image_too_large")
-    webp = reencode_image(raw, max_side=QUESTION_IMAGE_MAX_SIDE, unsupported_code=Code.UNSUPPORTED_FILE)
-    path = default_storage.save(
-        f"question-images/{connection.schema_name}/{uuid.uuid4().hex}.webp", ContentFile(webp)
-    )
-    return Status(201, ok({"url": default_storage.url(path), "path": path}))
+    return Status(201, ok(questions.question_image_save(file)))
 
 
 @router.post("questions/bulk", response=Envelope[list[BulkResultOut]])
 def question_bulk(request: HttpRequest, payload: BulkIn):
     """``action`` submit, approve or publish on each of ``ids`` independently; each result says
     ``ok`` or the refusal's ``code`` and ``message``."""
-    return ok(questions.questions_bulk(actor=_actor(request), action=payload.action, ids=payload.ids))
+    return ok(vetting.questions_bulk(actor=_actor(request), action=payload.action, ids=payload.ids))
 
 
 @router.post("questions/move", response=Envelope[MovedOut])
@@ -360,7 +330,7 @@ def question_submit(request: HttpRequest, question_id: Id):
     """draft -> submitted. 400 ``question_incomplete`` (each missing item in ``errors``), 409
     ``already_submitted``."""
     return ok(
-        selectors.question_row(questions.question_submit(actor=_actor(request), question_id=question_id)),
+        selectors.question_row(vetting.question_submit(actor=_actor(request), question_id=question_id)),
         _("Submitted for vetting."),
     )
 
@@ -368,14 +338,14 @@ def question_submit(request: HttpRequest, question_id: Id):
 @router.post("questions/{question_id}/approve", response=Envelope[QuestionOut])
 def question_approve(request: HttpRequest, question_id: Id, payload: CommentIn):
     """submitted -> approved by a colleague. 403 ``own_question``, 409 ``invalid_transition``."""
-    q = questions.question_approve(actor=_actor(request), question_id=question_id, comment=payload.comment)
+    q = vetting.question_approve(actor=_actor(request), question_id=question_id, comment=payload.comment)
     return ok(selectors.question_row(q), _("Question approved."))
 
 
 @router.post("questions/{question_id}/reject", response=Envelope[QuestionOut])
 def question_reject(request: HttpRequest, question_id: Id, payload: CommentIn):
     """submitted -> rejected with a required ``comment``."""
-    q = questions.question_reject(actor=_actor(request), question_id=question_id, comment=payload.comment)
+    q = vetting.question_reject(actor=_actor(request), question_id=question_id, comment=payload.comment)
     return ok(selectors.question_row(q), _("Question rejected."))
 
 
@@ -384,7 +354,7 @@ def question_publish(request: HttpRequest, question_id: Id):
     """approved -> published. 409 ``question_not_vetted`` / ``already_published``, 400
     ``matrix_incomplete``."""
     return ok(
-        selectors.question_row(questions.question_publish(actor=_actor(request), question_id=question_id)),
+        selectors.question_row(vetting.question_publish(actor=_actor(request), question_id=question_id)),
         _("Question published."),
     )
 
@@ -393,23 +363,7 @@ def question_publish(request: HttpRequest, question_id: Id):
 def question_history(request: HttpRequest, question_id: Id):
     """Every workflow step of the question and its other versions, oldest first."""
     questions.question_get(question_id)
-    rows = selectors.question_history(question_id)
-    return ok(
-        [
-            {
-                "id": t.pk,
-                "question_id": t.question_id,
-                "version": t.question.version,
-                "from_status": t.from_status,
-                "to_status": t.to_status,
-                "actor_profile_id": t.actor_profile_id,
-                "actor_name": t.actor_name,
-                "comment": t.comment,
-                "created_at": t.created_at,
-            }
-            for t in rows
-        ]
-    )
+    return ok(selectors.question_history(question_id))
 
 
 # --- test banks --------------------------------------------------------------------------------
@@ -430,7 +384,7 @@ def test_bank_create(request: HttpRequest, payload: TestBankIn):
     bank = test_banks.test_bank_create(
         actor=_actor(request), name=payload.name, description=payload.description or ""
     )
-    return Status(201, ok(_test_bank_out(bank), _("Test bank created.")))
+    return Status(201, ok(selectors.test_bank_row(bank.pk), _("Test bank created.")))
 
 
 @router.put("test-banks/{test_bank_id}", response=Envelope[TestBankOut])
@@ -439,7 +393,7 @@ def test_bank_update(request: HttpRequest, test_bank_id: Id, payload: TestBankIn
     bank = test_banks.test_bank_update(
         actor=_actor(request), test_bank_id=test_bank_id, name=payload.name, description=payload.description
     )
-    return ok(_test_bank_out(bank), _("Test bank updated."))
+    return ok(selectors.test_bank_row(bank.pk), _("Test bank updated."))
 
 
 @router.delete("test-banks/{test_bank_id}", response=Envelope[Empty])
@@ -455,17 +409,4 @@ def test_bank_questions(request: HttpRequest, test_bank_id: Id, payload: TestBan
     bank = test_banks.test_bank_set_questions(
         actor=_actor(request), test_bank_id=test_bank_id, add=payload.add, remove=payload.remove
     )
-    return ok(_test_bank_out(bank), _("Test bank updated."))
-
-
-def _test_bank_out(bank) -> dict:
-    return {
-        "id": bank.pk,
-        "name": bank.name,
-        "description": bank.description,
-        "question_count": bank.questions.count(),
-        "created_by_profile_id": bank.created_by_profile_id,
-        "created_by_name": bank.created_by_name,
-        "created_at": bank.created_at,
-        "updated_at": bank.updated_at,
-    }
+    return ok(selectors.test_bank_row(bank.pk), _("Test bank updated."))

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from django.db import transaction
 from django.utils import timezone
-from django_tenants.utils import schema_context
 
 from assessments.models import MatrixCluster, Question, QuestionBank, QuestionTransition, Subject
 from assessments.services.questions import _clean_html, _plain
+from tenants.scope import organization_schema
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BANKS = [
@@ -28,7 +28,7 @@ def seed_demo_questions(*, schema_name: str, author, reviewer) -> int:
     """Create each demo bank in ``schema_name`` unless it exists; returns how many questions the
     demo banks have in all. ``author`` and ``reviewer`` are educator profiles of that
     organization."""
-    with schema_context(schema_name):
+    with organization_schema(schema_name):
         return sum(_seed_bank(name, fixture, author, reviewer) for name, fixture in BANKS)
 
 

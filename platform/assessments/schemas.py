@@ -1,14 +1,28 @@
-"""Request and response schemas of the authoring API (issue 4)."""
+"""Request and response schemas of the authoring API (issue 4) and of rounds, test presets and
+batches (issue 5). Question content and answer keys are typed in ``assessments.content``."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from ninja import Schema
 
-from assessments.models import MatrixCluster, Question, QuestionBank, TestBank
-from config.fields import CheckedInt, Choice, ColumnNumber, ColumnText, Description, Id, IdList, Json, Text
+from assessments.content import AnswerKeyIn, AnswerKeyOut, QuestionContentIn, QuestionContentOut
+from assessments.models import Batch, MatrixCluster, Question, QuestionBank, Round, TestBank, TestPreset
+from config.fields import (
+    CheckedInt,
+    Choice,
+    ColumnInt,
+    ColumnNumber,
+    ColumnText,
+    DateTimeIn,
+    Description,
+    Id,
+    IdList,
+    Json,
+    List,
+    Text,
+)
 
 # Request bounds (issue 16, item 9; config.fields): strings at most their column's max_length;
 # text and JSON kept in TextField/JSONField columns at the documented caps below.
@@ -85,11 +99,9 @@ class ClusterOut(Schema):
 
 
 class QuestionIn(Schema):
-    """A question's editable fields. ``content``: ``{"stem": {"vi", "en"}, "options": [{"id",
-    "vi", "en"}], "explanation": {"vi", "en"}}`` (HTML subset, math as LaTeX between $...$).
-    ``answer_key`` by type: single_choice ``{"option"}``, multiple_choice ``{"options": []}``,
-    true_false ``{"value": bool}``, short_text ``{"accepted": [], "case_sensitive",
-    "diacritic_sensitive"}``, essay ``{"rubric", "max_score"}``."""
+    """A question's editable fields. ``content`` and ``answer_key``: ``assessments.content``
+    (stems, options and explanation in both languages, HTML subset with math as LaTeX between
+    $...$; one key shape per question type), each capped as compact JSON."""
 
     bank_id: Id | None = None
     type: ColumnText(Question, "type") | None = None
@@ -97,8 +109,8 @@ class QuestionIn(Schema):
     subject_id: Id | None = None
     difficulty: ColumnText(Question, "difficulty") | None = None
     score_weight: ColumnNumber(Question, "score_weight") | None = None
-    content: Json(dict[str, Any], QUESTION_CONTENT_MAX) | None = None
-    answer_key: Json(dict[str, Any], ANSWER_KEY_MAX) | None = None
+    content: Json(QuestionContentIn | None, QUESTION_CONTENT_MAX) = None
+    answer_key: Json(AnswerKeyIn | None, ANSWER_KEY_MAX) = None
 
 
 class MatrixIn(Schema):
@@ -137,8 +149,8 @@ class QuestionOut(Schema):
     subject_name: str
     difficulty: str
     score_weight: float
-    content: dict[str, Any]
-    answer_key: dict[str, Any]
+    content: QuestionContentOut
+    answer_key: AnswerKeyOut
     status: str
     matrix: MatrixOut
     missing: list[MissingOut]
@@ -236,14 +248,186 @@ class ImageOut(Schema):
     path: str
 
 
-class ImportProblemOut(Schema):
-    row: int
-    column: str
-    message: str
+# --- rounds, test presets, batches (issue 5; moved from api_presets by issue 17, item 5) -------
+
+ROUND_MESSAGE_MAX = 2000
+"""A round's passed or failed message (a ``TextField``), shown to learners with their result."""
 
 
-class ImportReportOut(Schema):
-    rows: int
-    valid: int
-    errors: list[ImportProblemOut]
-    imported: int
+class RoundIn(Schema):
+    """A round; strings at most their column's length, messages ``ROUND_MESSAGE_MAX``, datetimes
+    checked (``config.fields``, issue 16 item 9)."""
+
+    name: ColumnText(Round, "name") = ""
+    starts_at: DateTimeIn | None = None
+    expires_at: DateTimeIn | None = None
+    required_round_id: Id | None = None
+    passed_message_vi: Text(ROUND_MESSAGE_MAX) = ""
+    passed_message_en: Text(ROUND_MESSAGE_MAX) = ""
+    failed_message_vi: Text(ROUND_MESSAGE_MAX) = ""
+    failed_message_en: Text(ROUND_MESSAGE_MAX) = ""
+
+
+class RoundOut(Schema):
+    id: int
+    name: str
+    starts_at: datetime
+    expires_at: datetime
+    status: str
+    closed_at: datetime | None
+    required_round_id: int | None
+    passed_message_vi: str
+    passed_message_en: str
+    failed_message_vi: str
+    failed_message_en: str
+
+
+class CloseIn(Schema):
+    closed: bool = True
+
+
+class BlueprintItemIO(Schema):
+    cluster_id: int | None = None
+    complexity_level_id: int | None = None
+    count: int | None = None
+
+
+class PresetSubjectIO(Schema):
+    subject_id: int | None = None
+    items: list[BlueprintItemIO] = []
+
+
+class AttributeIO(Schema):
+    key: str = ""
+    value: str = ""
+
+
+# Request-side twins of the IO schemas above, bounded (issue 16, item 9); responses keep the IO ones.
+ATTRIBUTE_KEY_MAX, ATTRIBUTE_VALUE_MAX, ATTRIBUTES_MAX = 100, 500, 50
+"""An attribute requirement or outcome (kept in a ``JSONField``): key, value, rows per list."""
+BLUEPRINT_SUBJECTS_MAX, BLUEPRINT_ITEMS_MAX = 50, 200
+"""Subjects of a blueprint, and topic or subtopic items per subject."""
+SURVEYS_MAX = 50
+"""Surveys linked to one preset."""
+FORM_QUESTIONS_MAX = 5000
+"""Rows of a generated form named by a reorder."""
+
+
+class BlueprintItemIn(Schema):
+    cluster_id: Id | None = None
+    complexity_level_id: Id | None = None
+    count: CheckedInt | None = None  # 1..200, checked by the service
+
+
+class PresetSubjectIn(Schema):
+    subject_id: Id | None = None
+    items: List(BlueprintItemIn, BLUEPRINT_ITEMS_MAX) = []
+
+
+class AttributeIn(Schema):
+    key: Text(ATTRIBUTE_KEY_MAX) = ""
+    value: Text(ATTRIBUTE_VALUE_MAX) = ""
+
+
+class PresetIn(Schema):
+    """Spec section 3 "Test preset". ``subjects`` is the blueprint: per subject, how many
+    questions to draw from each topic or subtopic, optionally at one complexity level. Every
+    field bounded (``config.fields``; the caps above)."""
+
+    name: ColumnText(TestPreset, "name") = ""
+    description: Description = ""
+    grade: CheckedInt | None = None  # 1..12, checked by the service
+    duration_minutes: CheckedInt | None = None  # 1..600, checked by the service
+    starts_at: DateTimeIn | None = None
+    ends_at: DateTimeIn | None = None
+    passing_score: ColumnNumber(TestPreset, "passing_score") | None = None
+    auto_release_result: bool = False
+    camera_proctoring: bool = True
+    allow_no_camera: bool = False
+    survey_ids: IdList(SURVEYS_MAX) = []
+    attribute_requirements: List(AttributeIn, ATTRIBUTES_MAX) = []
+    attribute_outcomes: List(AttributeIn, ATTRIBUTES_MAX) = []
+    round_id: Id | None = None
+    required_round_id: Id | None = None
+    form_mode: ColumnText(TestPreset, "form_mode") = "shared"
+    subjects: List(PresetSubjectIn, BLUEPRINT_SUBJECTS_MAX) = []
+
+
+class PresetBatchOut(Schema):
+    id: int
+    name: str
+    starts_at: datetime
+    expires_at: datetime
+    slots: int
+    available: int
+    pending: int
+    taken: int
+    low_slot: bool
+
+
+class PresetOut(Schema):
+    id: int
+    name: str
+    description: str
+    grade: int | None
+    duration_minutes: int | None
+    starts_at: datetime | None
+    ends_at: datetime | None
+    passing_score: float | None
+    max_score: float
+    auto_release_result: bool
+    camera_proctoring: bool
+    allow_no_camera: bool
+    survey_ids: list[int]
+    attribute_requirements: list[AttributeIO]
+    attribute_outcomes: list[AttributeIO]
+    round_id: int | None
+    round_name: str
+    required_round_id: int | None
+    form_mode: str
+    subjects: list[PresetSubjectIO]
+    status: str
+    review_comment: str
+    generation_seed: int | None
+    generated_at: datetime | None
+    question_count: int
+    batches: list[PresetBatchOut]
+    created_by_profile_id: int
+    created_by_name: str
+    created_at: datetime
+    updated_at: datetime
+
+
+class PresetRowOut(Schema):
+    id: int
+    name: str
+    grade: int | None
+    status: str
+    round_name: str
+    question_count: int
+    batch_count: int
+    subject_ids: list[int]
+    starts_at: datetime | None
+    ends_at: datetime | None
+    updated_at: datetime
+
+
+class GenerateIn(Schema):
+    seed: ColumnInt(TestPreset, "generation_seed") | None = None
+
+
+class FormQuestionOut(Schema):
+    id: int
+    position: int
+    question: QuestionOut
+
+
+class ReorderIn(Schema):
+    order: IdList(FORM_QUESTIONS_MAX) = []
+
+
+class BatchIn(Schema):
+    name: ColumnText(Batch, "name") = ""
+    starts_at: DateTimeIn | None = None
+    expires_at: DateTimeIn | None = None
+    slots: CheckedInt | None = None  # 1..100,000, checked by the service

@@ -1,15 +1,33 @@
-"""Reads of the authoring API: lists with search, filters, sort and paging; details."""
+"""Reads of the authoring API (issue 4) and of rounds, presets and batches (issue 5): lists with
+search, filters, sort and paging; details shaped as the schemas of ``assessments.schemas``."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
-from django.utils import translation
+from django.contrib.postgres.aggregates import ArrayAgg
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 
-from assessments.models import MatrixCluster, Question, QuestionBank, QuestionTransition, Subject, TestBank
+from assessments.models import (
+    Batch,
+    MatrixCluster,
+    PresetQuestion,
+    PresetSubject,
+    Question,
+    QuestionBank,
+    QuestionTransition,
+    Round,
+    Subject,
+    TestBank,
+    TestPreset,
+)
+from assessments.services.presets import preset_max_score
 from assessments.services.questions import question_missing
-from config.envelope import order_by_checked, paginate
+from assessments.services.slots import LOW_SLOT_SHARE
+from config.envelope import MAX_LIMIT, order_by_checked, paginate
+from config.i18n import localized
 
 BANK_ORDER = {"name": "name", "created_at": "created_at", "updated_at": "updated_at"}
 QUESTION_ORDER = {
@@ -35,18 +53,35 @@ def bank_list(
     """Banks of the organization: the top level (or the children of ``parent_id``), or every
     level matching ``search`` when searching. Each row carries ``question_count`` (current
     versions) and ``folder_count``. Three queries."""
-    qs: QuerySet[QuestionBank] = QuestionBank.objects.annotate(
-        question_count=Count(
-            "questions", filter=~Q(questions__status=Question.Status.SUPERSEDED), distinct=True
-        ),
-        folder_count=Count("children", distinct=True),
-    )
+    qs = _banks_with_counts()
     if search:
         qs = qs.filter(name__icontains=search)
     elif not all_levels:
         qs = qs.filter(parent_id=parent_id)
     qs = qs.order_by(*order_by_checked(order_by, BANK_ORDER, "name"))
     return paginate(qs, page=page, limit=limit)
+
+
+def _banks_with_counts() -> QuerySet[QuestionBank]:
+    return QuestionBank.objects.annotate(
+        question_count=Count(
+            "questions", filter=~Q(questions__status=Question.Status.SUPERSEDED), distinct=True
+        ),
+        folder_count=Count("children", distinct=True),
+    )
+
+
+def bank_row(bank_id: int) -> QuestionBank:
+    """One bank as the lists show it (``BankOut``: with ``question_count`` and ``folder_count``),
+    e.g. after a create or a rename. One query; the bank must exist."""
+    return _banks_with_counts().get(pk=bank_id)
+
+
+def bank_detail(bank_id: int) -> QuestionBank:
+    """``bank_row`` with its breadcrumb ``path`` (``BankDetailOut``)."""
+    bank = bank_row(bank_id)
+    bank.path = bank_path(bank)
+    return bank
 
 
 def bank_path(bank: QuestionBank) -> list[dict[str, Any]]:
@@ -124,9 +159,11 @@ def _cluster_ref(cluster: MatrixCluster | None) -> dict[str, Any] | None:
 
 
 def subject_name(subject: Subject | None) -> str:
+    """The subject's name for the reader, the other language's when blank
+    (``config.i18n.localized``, issue 17 item 2); "" without a subject."""
     if subject is None:
         return ""
-    return subject.name_en if translation.get_language() == "en" else subject.name_vi
+    return localized(subject, "name")
 
 
 def question_list_row(q: Question) -> dict[str, Any]:
@@ -180,17 +217,37 @@ def question_row(q: Question) -> dict[str, Any]:
     }
 
 
-def question_history(question_id: int) -> list[QuestionTransition]:
-    """Every transition of every version of the question's family, oldest first."""
+def question_history(question_id: int) -> list[dict[str, Any]]:
+    """Every transition of every version of the question's family, oldest first
+    (``TransitionOut``, with the ``version`` it happened to). Two queries."""
     q = Question.objects.filter(pk=question_id).values("pk", "root_id").first()
     if q is None:
         return []
     root = q["root_id"] or q["pk"]
-    return list(
+    rows = (
         QuestionTransition.objects.filter(Q(question_id=root) | Q(question__root_id=root))
         .select_related("question")
         .order_by("id")
     )
+    return [
+        {
+            "id": t.pk,
+            "question_id": t.question_id,
+            "version": t.question.version,
+            "from_status": t.from_status,
+            "to_status": t.to_status,
+            "actor_profile_id": t.actor_profile_id,
+            "actor_name": t.actor_name,
+            "comment": t.comment,
+            "created_at": t.created_at,
+        }
+        for t in rows
+    ]
+
+
+def subject_list() -> list[Subject]:
+    """The organization's subjects (``SubjectOut``; seeded with Vietnamese school subjects)."""
+    return list(Subject.objects.all())
 
 
 def cluster_list(*, type: str = "", search: str = "") -> list[MatrixCluster]:  # noqa: A002
@@ -206,8 +263,198 @@ def cluster_list(*, type: str = "", search: str = "") -> list[MatrixCluster]:  #
 def test_bank_list(
     *, page: int, limit: int, search: str = "", order_by: str = ""
 ) -> tuple[list[TestBank], dict[str, int]]:
+    """Test banks with ``question_count`` (``TestBankOut``), by name unless ``order_by``."""
     qs = TestBank.objects.annotate(question_count=Count("questions"))
     if search:
         qs = qs.filter(name__icontains=search)
     qs = qs.order_by(*order_by_checked(order_by, TEST_BANK_ORDER, "name"))
     return paginate(qs, page=page, limit=limit)
+
+
+def test_bank_row(test_bank_id: int) -> TestBank:
+    """One test bank with ``question_count`` (``TestBankOut``); the test bank must exist."""
+    return TestBank.objects.annotate(question_count=Count("questions")).get(pk=test_bank_id)
+
+
+# --- rounds, presets, batches (issue 5) ----------------------------------------------------------
+
+ROUND_ORDER = {"name": "name", "starts_at": "starts_at", "expires_at": "expires_at"}
+PRESET_ORDER = {
+    "name": "name",
+    "updated_at": "updated_at",
+    "created_at": "created_at",
+    "grade": "grade",
+    "ends_at": "ends_at",
+}
+ROUND_FIELDS = (
+    "id",
+    "name",
+    "starts_at",
+    "expires_at",
+    "closed_at",
+    "required_round_id",
+    "passed_message_vi",
+    "passed_message_en",
+    "failed_message_vi",
+    "failed_message_en",
+)
+PRESET_FIELDS = (
+    "id",
+    "name",
+    "description",
+    "grade",
+    "duration_minutes",
+    "starts_at",
+    "ends_at",
+    "passing_score",
+    "auto_release_result",
+    "camera_proctoring",
+    "allow_no_camera",
+    "survey_ids",
+    "attribute_requirements",
+    "attribute_outcomes",
+    "round_id",
+    "required_round_id",
+    "form_mode",
+    "status",
+    "review_comment",
+    "generation_seed",
+    "generated_at",
+    "created_by_profile_id",
+    "created_by_name",
+    "created_at",
+    "updated_at",
+)
+
+
+def round_row(found: Round, *, now: datetime | None = None) -> dict[str, Any]:
+    """A round (``RoundOut``) with its ``status`` at ``now`` (``Round.status_at``)."""
+    return {
+        **{f: getattr(found, f) for f in ROUND_FIELDS},
+        "status": found.status_at(now or timezone.now()),
+    }
+
+
+def round_list(
+    *, page: int, limit: int, search: str = "", order_by: str = "", status: str = ""
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Rounds (``RoundOut``) by name search and derived ``status`` (upcoming, open, closed), by
+    ``starts_at`` unless ``order_by`` (name, starts_at, expires_at). The status comes from the
+    dates and the hand close (``Round.status_at``), so the filter runs on the rows: a programme
+    has a handful of rounds. One query."""
+    qs = Round.objects.all()
+    if search:
+        qs = qs.filter(name__icontains=search)
+    now = timezone.now()
+    rows = [round_row(r, now=now) for r in qs.order_by(*order_by_checked(order_by, ROUND_ORDER, "starts_at"))]
+    if status:
+        rows = [r for r in rows if r["status"] == status]
+    return _page_of(rows, page=page, limit=limit)
+
+
+def _page_of(rows: list, *, page: int, limit: int) -> tuple[list, dict[str, int]]:
+    """``config.envelope.paginate`` over rows already read."""
+    page, limit = max(1, page), min(MAX_LIMIT, max(1, limit))
+    return rows[(page - 1) * limit : page * limit], {"page": page, "limit": limit, "total": len(rows)}
+
+
+def batch_low_on_slots(batch: Batch) -> bool:
+    """``services.slots.LOW_SLOT_SHARE`` (20 %) or less of the batch's slots left (issue 5, item 5:
+    the same threshold as the low-slot notification)."""
+    return batch.available <= batch.slots * LOW_SLOT_SHARE
+
+
+def batch_row(batch: Batch) -> dict[str, Any]:
+    """A batch of a preset (``PresetBatchOut``) with ``low_slot``."""
+    return {
+        **{
+            f: getattr(batch, f)
+            for f in ("id", "name", "starts_at", "expires_at", "slots", "available", "pending", "taken")
+        },
+        "low_slot": batch_low_on_slots(batch),
+    }
+
+
+def preset_detail(preset: TestPreset) -> dict[str, Any]:
+    """A preset (``PresetOut``): its fields, the blueprint (``subjects`` in order with their items),
+    ``max_score`` (``services.presets.preset_max_score``), ``round_name``, ``question_count`` of
+    the shared form and the ``batches``. Seven queries."""
+    subjects = [
+        {
+            "subject_id": s.subject_id,
+            "items": [
+                {"cluster_id": i.cluster_id, "complexity_level_id": i.complexity_level_id, "count": i.count}
+                for i in s.items.all()
+            ],
+        }
+        for s in preset.subjects.prefetch_related("items")
+    ]
+    return {
+        **{f: getattr(preset, f) for f in PRESET_FIELDS},
+        "max_score": preset_max_score(preset),
+        "round_name": preset.round.name if preset.round_id else "",
+        "subjects": subjects,
+        "question_count": preset.form.count(),
+        "batches": [batch_row(b) for b in preset.batches.all()],
+    }
+
+
+def preset_list(
+    *, page: int, limit: int, search: str = "", order_by: str = "", status: str = ""
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Presets (``PresetRowOut``) by name search and ``status``, newest change first unless
+    ``order_by`` (name, updated_at, created_at, grade, ends_at), each with ``question_count``,
+    ``batch_count`` and ``subject_ids`` in blueprint order. Two queries."""
+    subject_ids = (
+        PresetSubject.objects.filter(preset=OuterRef("pk"))
+        .order_by()
+        .values("preset")
+        .annotate(ids=ArrayAgg("subject_id", order_by="position"))
+        .values("ids")
+    )
+    qs = TestPreset.objects.select_related("round").annotate(
+        question_count=Count("form", distinct=True),
+        batch_count=Count("batches", distinct=True),
+        subject_ids=Subquery(subject_ids),
+    )
+    if search:
+        qs = qs.filter(name__icontains=search)
+    if status:
+        qs = qs.filter(status=status)
+    rows, meta = paginate(
+        qs.order_by(*order_by_checked(order_by, PRESET_ORDER, "-updated_at")), page=page, limit=limit
+    )
+    items = [
+        {
+            "id": p.pk,
+            "name": p.name,
+            "grade": p.grade,
+            "status": p.status,
+            "round_name": p.round.name if p.round else "",
+            "question_count": p.question_count,
+            "batch_count": p.batch_count,
+            "subject_ids": p.subject_ids or [],
+            "starts_at": p.starts_at,
+            "ends_at": p.ends_at,
+            "updated_at": p.updated_at,
+        }
+        for p in rows
+    ]
+    return items, meta
+
+
+def form_row(row: PresetQuestion) -> dict[str, Any]:
+    """A row of a generated form (``FormQuestionOut``): the question as in /api/v1/questions."""
+    return {"id": row.pk, "position": row.position, "question": question_row(row.question)}
+
+
+def preset_form(preset: TestPreset) -> list[dict[str, Any]]:
+    """The preset's generated form in order (``FormQuestionOut``). Two queries."""
+    rows = preset.form.select_related(
+        "question__subject",
+        "question__topic",
+        "question__subtopic",
+        "question__complexity_level",
+        "question__cognitive_domain",
+    )
+    return [form_row(r) for r in rows]

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from assessments.models import Batch, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Accommodation, Assignment, Attempt, AttemptAnswer, IntegrityEvent
-from assignments.taking import _finish_if_graded
+from assignments.taking import finish_if_graded
 from config.errors import ApplicationError, FieldErrors, not_found
 
 
@@ -42,7 +42,7 @@ def answer_grade(*, answer_id: int, score: Any, comment: str, grader) -> Attempt
     row.graded_at = timezone.now()
     row.graded_by_name = grader.user.name_or_email
     row.save(update_fields=["score", "comment", "graded_at", "graded_by_name"])
-    _finish_if_graded(attempt, timezone.now())
+    finish_if_graded(attempt, timezone.now())
     return row
 
 
@@ -93,7 +93,7 @@ def attempt_reinstate(*, attempt_id: int, reason: str, educator) -> Attempt:
         note=f"{attempt.reinstated_by_name}: {attempt.reinstated_reason}"[:300],
     )
     attempt.graded_at = None
-    _finish_if_graded(attempt, timezone.now())
+    finish_if_graded(attempt, timezone.now())
     return attempt
 
 
@@ -181,3 +181,18 @@ def progress_rows(batch_id: int) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def attempt_release(*, attempt_id: int) -> int:
+    """Release one graded result (``attempts_release``); returns 1 when released now, 0 when it
+    was released already or is still pending. 404 "Attempt not found."."""
+    if not Attempt.objects.filter(pk=attempt_id).exists():
+        raise not_found(_("Attempt not found."))
+    return attempts_release(attempt_ids=[attempt_id])
+
+
+def accommodation_delete(*, accommodation_id: int) -> None:
+    """Delete an accommodation of the organization; 404 "Not found."."""
+    deleted, _rows = Accommodation.objects.filter(pk=accommodation_id).delete()
+    if not deleted:
+        raise not_found(_("Not found."))

@@ -18,12 +18,13 @@ from typing import Any
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import connection
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from assessments.models import MatrixCluster, Question
 from assignments.models import AdvancedReport, Assignment, Attempt
 from config.errors import ApplicationError
+from config.i18n import localized
 from config.media import private_name
 from config.pdf import markup_text, pdf_fonts
 
@@ -31,18 +32,15 @@ DIMENSIONS = ("subject", "topic", "complexity_level", "cognitive_domain")
 
 
 def _labels(questions: list[Question]) -> dict[str, dict[int, str]]:
-    english = translation.get_language() == "en"
+    """Names by dimension and id: subjects in the reader's language (the other language when
+    blank, ``config.i18n.localized``), clusters as "code description"."""
     cluster_ids = {
         getattr(q, f"{d}_id") for q in questions for d in DIMENSIONS[1:] if getattr(q, f"{d}_id") is not None
     }
     clusters = {
         c.pk: f"{c.code} {c.description}".strip() for c in MatrixCluster.objects.filter(pk__in=cluster_ids)
     }
-    subjects = {
-        q.subject_id: (q.subject.name_en if english and q.subject.name_en else q.subject.name_vi)
-        for q in questions
-        if q.subject_id
-    }
+    subjects = {q.subject_id: localized(q.subject, "name") for q in questions if q.subject_id}
     return {"subject": subjects, **{d: clusters for d in DIMENSIONS[1:]}}
 
 

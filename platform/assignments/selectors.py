@@ -1,16 +1,22 @@
 """Reads for the educator's /assignment pages (issue 5, item 7): assignments (takers), batches
-across presets, the overview figures and a preset's waiting list. Each runs a fixed number of
+across presets, the overview figures and a preset's waiting list; and for grading and results
+(issue 7): answers to grade, attempts, one attempt's detail, accommodations. Each runs a fixed number of
 queries whatever the page size."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from assessments.models import Batch, PresetSubject, TestPreset, WaitingListEntry
 from assignments.models import Assignment
 from config.envelope import order_by_checked, paginate
+from config.errors import not_found
+from config.i18n import localized
 
 ASSIGNMENT_ORDER = {
     "created_at": "created_at",
@@ -60,11 +66,49 @@ def assignment_list(
     return paginate(qs, page=page, limit=limit)
 
 
+def assignments_by_id(ids: list[int]) -> list[Assignment]:
+    """Assignments (``AssignmentOut``) with their preset and batch, newest first. One query."""
+    return list(Assignment.objects.select_related("preset", "batch").filter(pk__in=ids))
+
+
+def assignment_detail(assignment_id: int) -> Assignment:
+    """One assignment with its preset and batch; 404 "Assignment not found."."""
+    a = Assignment.objects.select_related("preset", "batch").filter(pk=assignment_id).first()
+    if a is None:
+        raise not_found(_("Assignment not found."))
+    return a
+
+
 def batch_state(batch: Batch, now) -> str:
     """upcoming (before start), open (start <= now < expiry) or ended."""
     if now < batch.starts_at:
         return "upcoming"
     return "open" if now < batch.expires_at else "ended"
+
+
+def _batch_row(b: Batch, now) -> dict[str, Any]:
+    """``BatchOut`` of a batch (with its preset) and its state at ``now``."""
+    return {
+        "id": b.pk,
+        "name": b.name,
+        "preset": b.preset,
+        "starts_at": b.starts_at,
+        "expires_at": b.expires_at,
+        "state": batch_state(b, now),
+        "slots": b.slots,
+        "available": b.available,
+        "pending": b.pending,
+        "taken": b.taken,
+        "low_slot_notified_at": b.low_slot_notified_at,
+    }
+
+
+def batch_detail(batch_id: int) -> dict[str, Any]:
+    """``BatchOut`` of one batch; 404 "Batch not found."."""
+    batch = Batch.objects.select_related("preset").filter(pk=batch_id).first()
+    if batch is None:
+        raise not_found(_("Batch not found."))
+    return _batch_row(batch, timezone.now())
 
 
 def batch_list(
@@ -75,8 +119,8 @@ def batch_list(
     order_by: str = "",
     preset_id: int | None = None,
     state: str = "",
-) -> tuple[list[Batch], dict[str, int]]:
-    """Batches of every preset with the preset (two queries). ``search`` matches batch or preset
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Batches of every preset with the preset and their state (``BatchOut``; two queries). ``search`` matches batch or preset
     name; ``state``: upcoming, open, ended; ``order_by``: starts_at (default), expires_at, name,
     available, preset_name."""
     now = timezone.now()
@@ -93,7 +137,8 @@ def batch_list(
     elif state == "ended":
         qs = qs.filter(expires_at__lte=now)
     qs = qs.order_by(*order_by_checked(order_by, BATCH_ORDER, "starts_at"))
-    return paginate(qs, page=page, limit=limit)
+    rows, meta = paginate(qs, page=page, limit=limit)
+    return [_batch_row(b, now) for b in rows], meta
 
 
 def assignment_overview() -> dict[str, object]:
@@ -128,11 +173,29 @@ def assignment_overview() -> dict[str, object]:
     }
 
 
-def waiting_list(*, preset_id: int, page: int, limit: int, status: str = ""):
-    """A preset's waiting list in order of joining (two queries); live entries unless ``status``."""
+def waiting_list(
+    *, preset_id: int, page: int, limit: int, status: str = ""
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """A preset's waiting list in order of joining (``WaitingEntryOut``, two queries); live
+    entries (waiting, offered) unless ``status``; ``position`` counts from 1 on that order."""
     qs = WaitingListEntry.objects.filter(preset_id=preset_id).select_related("offered_batch")
     qs = qs.filter(status=status) if status else qs.filter(status__in=["waiting", "offered"])
-    return paginate(qs.order_by("created_at", "id"), page=page, limit=limit)
+    rows, meta = paginate(qs.order_by("created_at", "id"), page=page, limit=limit)
+    start = (meta["page"] - 1) * meta["limit"]
+    items = [
+        {
+            "id": e.pk,
+            "learner_profile_id": e.learner_profile_id,
+            "learner_name": e.learner_name,
+            "status": e.status,
+            "position": start + i + 1,
+            "offered_batch": e.offered_batch,
+            "claim_expires_at": e.claim_expires_at,
+            "created_at": e.created_at,
+        }
+        for i, e in enumerate(rows)
+    ]
+    return items, meta
 
 
 def _count_of(model, **filters) -> Coalesce:
@@ -156,14 +219,15 @@ def assignable_tests(
     status: str = "",
     listed: bool | None = None,
     organization_id: int,
-) -> tuple[list[TestPreset], dict[str, int], dict[int, int]]:
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The tests of the /assignment list and the marketplace's publish dialog: approved and
     published presets (``status`` narrows to one of them) with ``batch_count``, ``live_batches``
     (not ended) and the slot sums of those (``slots``, ``available``, ``pending``, ``taken``),
     live assignments by source (``direct``, ``purchased``), ``waiting`` learners, and their
     subjects. ``listed``: only presets with (true) or without (false) an active marketplace
     listing of ``organization_id``. ``order_by``: name, updated_at (default newest), grade,
-    ends_at. Returns the rows, the page meta and {preset id: listing id}. Four queries."""
+    ends_at. Returns the rows (``AssignableTestOut``, subject names in the reader's language with
+    the other language when blank: ``config.i18n.localized``) and the page meta. Four queries."""
     from marketplace.models import Listing
 
     now = timezone.now()
@@ -199,4 +263,21 @@ def assignable_tests(
     )
     qs = qs.order_by(*order_by_checked(order_by, TEST_ORDER, "-updated_at"))
     rows, meta = paginate(qs, page=page, limit=limit)
-    return rows, meta, listings
+    items = [
+        {
+            **{f: getattr(p, f) for f in ("id", "name", "grade", "status", "duration_minutes")},
+            **{f: getattr(p, f) for f in ("starts_at", "ends_at", "batch_count", "live_batches")},
+            "subjects": [localized(s.subject, "name") for s in p.subjects.all()],
+            "slots": p.slot_sum,
+            "available": p.available_sum,
+            "pending": p.pending_sum,
+            "taken": p.taken_sum,
+            "direct": p.direct,
+            "purchased": p.purchased,
+            "waiting": p.waiting,
+            "listing_id": listings.get(p.pk),
+            "updated_at": p.updated_at,
+        }
+        for p in rows
+    ]
+    return items, meta

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
@@ -28,12 +28,15 @@ MAX_LEARNERS = 500
 def _notify_scheduled(
     assignments: list[Assignment], batch: Batch | None, profiles: dict[int, Profile]
 ) -> None:
+    """One TestScheduled notification per learner of a batch. The batch's start is passed as the
+    instant (``starts_at``): the notification shows it as Vietnam time in each reader's language
+    when read ("08:00 28/11/2026" / "28 Nov 2026, 08:00"; ``notifications.messages``, issue 17,
+    item 1)."""
     from notifications.models import Notification
     from notifications.services import notify
 
     if batch is None:
         return
-    start = formats.date_format(timezone.localtime(batch.starts_at), "H:i d/m/Y")
     by_profile = {a.learner_profile_id: a for a in assignments}
     for profile_id, assignment in by_profile.items():
         notify(
@@ -42,7 +45,7 @@ def _notify_scheduled(
             title_key="test_scheduled.title",
             body_key="test_scheduled.body",
             title_args={"test": assignment.preset.name},
-            body_args={"test": assignment.preset.name, "start": start},
+            body_args={"test": assignment.preset.name, "starts_at": batch.starts_at},
             actions=[{"url": "/assignment/student", "target": "_self", "label": "action.view_test"}],
         )
 

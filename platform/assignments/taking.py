@@ -15,14 +15,14 @@ from typing import Any, Literal
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from assessments.grading import short_text_matches
+from assessments.matching import short_text_matches
 from assessments.models import PresetQuestion, Question, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
+from assignments.window import LearnerWindow, learner_window
 from config.errors import ApplicationError, not_found
 
 S = Attempt.Status
@@ -40,13 +40,6 @@ def grace() -> timedelta:
     return timedelta(seconds=settings.ANSWER_GRACE_SECONDS)
 
 
-def window(assignment: Assignment) -> tuple[datetime | None, datetime | None]:
-    """The time a learner may start: the batch window, else the preset's dates."""
-    if assignment.batch_id:
-        return assignment.batch.starts_at, assignment.batch.expires_at
-    return assignment.preset.starts_at, assignment.preset.ends_at
-
-
 # --- the form ----------------------------------------------------------------------------------
 
 
@@ -62,7 +55,7 @@ def _form(assignment: Assignment) -> tuple[list[int], dict[str, list[str]], dict
         ids = [r.question_id for r in rows]
         points = {str(r.question_id): str(r.question.score_weight) for r in rows}
         return ids, {}, points
-    from assessments.services.presets import blueprint_draw
+    from assessments.services.generation import blueprint_draw
 
     seed = int(hashlib.sha256(f"{preset.generation_seed}:{assignment.pk}".encode()).hexdigest()[:15], 16)
     ids = [pk for pk, _item in blueprint_draw(preset, seed)]
@@ -79,46 +72,15 @@ def _form(assignment: Assignment) -> tuple[list[int], dict[str, list[str]], dict
 # --- starting ----------------------------------------------------------------------------------
 
 
-def accommodation_for(assignment: Assignment):
-    """The learner's accommodation for this preset, else their organization-wide one, or None."""
-    from assignments.models import Accommodation
-
-    rows = {
-        a.preset_id: a
-        for a in Accommodation.objects.filter(
-            Q(preset_id=assignment.preset_id) | Q(preset__isnull=True),
-            learner_profile_id=assignment.learner_profile_id,
-        )
-    }
-    return rows.get(assignment.preset_id) or rows.get(None)
-
-
-def learner_window(assignment: Assignment) -> tuple[datetime | None, datetime | None, Decimal]:
-    """(opens, closes, time limit in minutes) for this learner, accommodation included (issue 7,
-    item 4b): the time limit is the preset's duration x the factor + the extra minutes, and the
-    batch window closes later by the extra time granted. Used by start and by the preparation
-    page, so the learner sees exactly what the server enforces."""
-    opens, closes = window(assignment)
-    base = Decimal(assignment.preset.duration_minutes or 0)
-    minutes = base
-    extra = accommodation_for(assignment)
-    if extra is not None:
-        minutes = base * extra.factor + extra.extra_minutes
-        if closes:
-            closes += timedelta(seconds=int((minutes - base) * 60))
-    return opens, closes, minutes
-
-
-def _check_startable(
-    assignment: Assignment, now: datetime
-) -> tuple[datetime | None, datetime | None, Decimal]:
-    """The learner's window (``learner_window``) once the assignment may be started now."""
+def _check_startable(assignment: Assignment, now: datetime) -> LearnerWindow:
+    """The learner's window (``window.learner_window``) once the assignment may be started now."""
     if assignment.status == Assignment.Status.REVOKED:
         raise not_found(_("Assignment not found."))
     if assignment.requires_purchase and not assignment.paid_at:
         raise ApplicationError(Code.PAYMENT_REQUIRED, _("Pay for this test before you start it."), status=409)
-    opens, closes, minutes = learner_window(assignment)
-    if (opens and now < opens) or (closes and now >= closes):
+    learner = learner_window(assignment)
+    opens, closes = learner.starts_at, learner.expires_at
+    if not learner.open_at(now):
         raise ApplicationError(
             Code.OUTSIDE_WINDOW,
             _("This test can be started only during its batch time."),
@@ -128,7 +90,7 @@ def _check_startable(
                 "expires_at": closes.isoformat() if closes else None,
             },
         )
-    return opens, closes, minutes
+    return learner
 
 
 @transaction.atomic
@@ -157,7 +119,8 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
         current.save(update_fields=["device_token"])
         IntegrityEvent.objects.create(attempt=current, kind=IntegrityEvent.Kind.TAKEOVER, occurred_at=now)
         return current, token
-    _opens, closes, minutes = _check_startable(assignment, now)
+    learner = _check_startable(assignment, now)
+    closes, minutes = learner.expires_at, learner.time_limit_minutes
     used = current.number if current else 0
     if used >= assignment.attempts_allowed:
         raise ApplicationError(Code.ALREADY_SUBMITTED, _("You have already taken this test."), status=409)
@@ -246,6 +209,8 @@ def _writable(
 def _valid_answer(question: Question, answer: Any) -> bool:
     if answer is None:
         return True  # cleared
+    if not isinstance(answer, dict) or len(answer) != 1:
+        return False  # exactly the one field of the question's type
     options = {o["id"] for o in question.content.get("options", [])}
     kind = question.type
     if kind == "single_choice":
@@ -386,9 +351,11 @@ def score_answer(question: Question, answer: Any, points: Decimal) -> tuple[Deci
     return None, True
 
 
-def _finish_if_graded(attempt: Attempt, now: datetime) -> None:
-    """When no answer waits for an educator: total, pass or fail, and release when the preset
-    releases automatically."""
+def finish_if_graded(attempt: Attempt, now: datetime) -> None:
+    """When no answer of ``attempt`` waits for an educator: its total (points), pass or fail
+    (voided never passes) and release when the preset releases automatically; otherwise the result
+    stays ``pending``. Called after scoring (submit) and after grading or reinstating
+    (``assignments.grading``). Runs in the organization's schema and the caller's transaction."""
     answers = list(attempt.answers.all())
     if any(a.needs_grading and a.graded_at is None for a in answers):
         attempt.result = R.PENDING
@@ -432,7 +399,7 @@ def _submit(attempt: Attempt, reason: str, now: datetime) -> Attempt:
     # Only the score columns are written back: the learner's answers are never rewritten here.
     AttemptAnswer.objects.bulk_update(scored, ["score", "needs_grading"])
     AttemptAnswer.objects.bulk_create(missing)
-    _finish_if_graded(attempt, now)
+    finish_if_graded(attempt, now)
     return attempt
 
 
@@ -446,8 +413,8 @@ def attempt_submit(*, attempt_id: int, device_token: str) -> Attempt:
 
 @transaction.atomic
 def attempt_auto_submit_now(*, attempt_id: int, now: datetime | None = None) -> bool:
-    """Submit an attempt whose deadline and grace period have passed (the huey task at the
-    deadline, and the sweeper). True when it was submitted now."""
+    """Submit an attempt whose deadline and grace period have passed (the sweeper). True when it
+    was submitted now; an attempt locked by another transaction is skipped (next minute)."""
     now = now or timezone.now()
     attempt = (
         Attempt.objects.select_for_update(skip_locked=True)
@@ -461,9 +428,17 @@ def attempt_auto_submit_now(*, attempt_id: int, now: datetime | None = None) -> 
 
 
 def overdue_attempt_ids(now: datetime | None = None) -> list[int]:
+    """Ids of the attempts in progress whose deadline + grace period is before ``now``."""
     now = now or timezone.now()
     return list(
         Attempt.objects.filter(status=S.IN_PROGRESS, deadline_at__lt=now - grace()).values_list(
             "pk", flat=True
         )
     )
+
+
+def attempts_overdue_submit(now: datetime | None = None) -> int:
+    """Submit every overdue attempt of the current organization's schema (reason ``deadline``);
+    returns how many. The periodic ``assignments.tasks.attempts_sweep`` runs it in each ready
+    organization (issue 7, item 3; issue 17, item 3)."""
+    return sum(attempt_auto_submit_now(attempt_id=pk, now=now) for pk in overdue_attempt_ids(now))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from config.auth import ProfileSessionAuth
+from accounts.auth import ProfileSessionAuth
 from config.errors import install_handlers
 from config.parsers import GuardedParser
 from config.renderers import ApiRenderer

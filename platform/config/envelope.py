@@ -7,6 +7,7 @@ from typing import Any, Generic, TypeVar
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from ninja import Schema
+from pydantic import ConfigDict
 
 from config.errors import ApplicationError, CommonErrorCode
 
@@ -28,7 +29,10 @@ class Page(Schema, Generic[T]):
 
 
 class Empty(Schema):
-    pass
+    """``{}``: the data of a success without a body (a delete, a logout). Declared closed so that
+    OpenAPI says so (``additionalProperties: false``), not "any object"."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 def ok(data: Any = None, message: str = "") -> dict[str, Any]:

@@ -31,7 +31,7 @@ from typing import Annotated, Any
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
-from pydantic import AfterValidator, Field, ValidationError, WrapValidator
+from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, WrapValidator
 from pydantic_core import PydanticCustomError
 
 from config.envelope import MAX_LIMIT
@@ -60,7 +60,7 @@ CVE-2013-1443); Django's validators set no upper bound of their own."""
 
 TOKEN_MAX = 1024
 """A token from a link or an exchange: the longest is the signed e-mail verification token
-(``accounts.services.verification_token``), about 420 characters for a 254-character e-mail."""
+(``accounts.services.registration.verification_token``), about 420 characters for a 254-character e-mail."""
 
 NUMBER_TEXT_MAX = 32
 """A number typed as text ("7,5"): its service parses it and says which range it wants."""
@@ -230,11 +230,13 @@ def _json_chars(max_chars: int):
 
 
 def Json(tp: Any, max_chars: int) -> Any:  # noqa: N802
-    """Free-form JSON content (a ``JSONField`` value such as question content or an answer) of at
-    most ``max_chars`` characters once serialized compactly; more -> 422 ``json_too_long`` ("This
-    value is too long."). OpenAPI shows the cap as ``x-max-chars``."""
+    """JSON content (a ``JSONField`` value such as question content, an answer key or a survey's
+    statements) of type ``tp`` whose value AS SENT takes at most ``max_chars`` characters once
+    serialized compactly; more -> 422 ``json_too_long`` ("This value is too long."). Checked before
+    ``tp`` reads the value, so fields a typed ``tp`` ignores still count. OpenAPI shows the cap as
+    ``x-max-chars``."""
     return Annotated[
-        tp, AfterValidator(_json_chars(max_chars)), Field(json_schema_extra={"x-max-chars": max_chars})
+        tp, BeforeValidator(_json_chars(max_chars)), Field(json_schema_extra={"x-max-chars": max_chars})
     ]
 
 

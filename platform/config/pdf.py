@@ -10,7 +10,6 @@ markup and need no escaping.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -24,32 +23,33 @@ def markup_text(value: Any) -> str:
     return "" if value is None else escape(str(value), _QUOTES)
 
 
-DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")  # Debian fonts-dejavu-core (ops/lib.sh)
-_FONTS: tuple[str, str] | None = None
+FONT, FONT_BOLD = "BeVietnamPro", "BeVietnamPro-Bold"
 
 
-def pdf_fonts() -> tuple[str, str]:
-    """(regular, bold) font names for every PDF: DejaVu Sans, which has the Vietnamese letters,
-    registered once as the family ``PlatformFont`` (so ``<b>`` in markup picks the bold face);
-    Helvetica when the system font is missing (no Vietnamese diacritics: a degraded last resort)."""
-    global _FONTS
-    if _FONTS is not None:
-        return _FONTS
+def _register_fonts() -> None:
+    """Register Be Vietnam Pro (PyPI ``fontpkg-be-vietnam-pro``, ARCHITECTURE.md: reportlab's
+    built-in fonts cannot draw Vietnamese diacritics) as the family ``FONT``, so that ``<b>`` in
+    markup picks the bold face. Called once, when this module is imported. No fallback (issue 17,
+    item 6): a missing font file raises ``ImproperlyConfigured`` at startup instead of a PDF
+    silently drawn in Helvetica without diacritics."""
+    from django.core.exceptions import ImproperlyConfigured
+    from fontpkg_be_vietnam_pro import ROOT
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    regular, bold = DEJAVU_DIR / "DejaVuSans.ttf", DEJAVU_DIR / "DejaVuSans-Bold.ttf"
-    if regular.exists() and bold.exists():
-        pdfmetrics.registerFont(TTFont("PlatformFont", str(regular)))
-        pdfmetrics.registerFont(TTFont("PlatformFont-Bold", str(bold)))
-        pdfmetrics.registerFontFamily(
-            "PlatformFont",
-            normal="PlatformFont",
-            bold="PlatformFont-Bold",
-            italic="PlatformFont",
-            boldItalic="PlatformFont-Bold",
-        )
-        _FONTS = ("PlatformFont", "PlatformFont-Bold")
-    else:
-        _FONTS = ("Helvetica", "Helvetica-Bold")
-    return _FONTS
+    regular, bold = ROOT / "files" / "BeVietnamPro-Regular.ttf", ROOT / "files" / "BeVietnamPro-Bold.ttf"
+    for path in (regular, bold):
+        if not path.is_file():
+            raise ImproperlyConfigured(f"PDF font missing: {path} (reinstall fontpkg-be-vietnam-pro)")
+    pdfmetrics.registerFont(TTFont(FONT, str(regular)))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(bold)))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+
+
+_register_fonts()
+
+
+def pdf_fonts() -> tuple[str, str]:
+    """(regular, bold) font names for every PDF of the product: ``(FONT, FONT_BOLD)``, Be Vietnam
+    Pro, registered once when ``config.pdf`` is imported (``_register_fonts``)."""
+    return FONT, FONT_BOLD

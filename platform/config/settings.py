@@ -322,7 +322,7 @@ LANGUAGES = [("vi", _("Vietnamese")), ("en", _("English"))]
 LOCALE_PATHS = [PLATFORM_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
-TIME_ZONE = "UTC"
+TIME_ZONE = "Asia/Ho_Chi_Minh"  # Vietnam time (UTC+7); the database stays UTC under USE_TZ (config.dates)
 
 # --- logging ------------------------------------------------------------------------------------
 LOGGING = {

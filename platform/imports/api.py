@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from ninja import Router
 
-from config.auth import EducatorSessionAuth
+from accounts.auth import EducatorSessionAuth
 from config.envelope import Envelope, ok
 from imports import selectors
 from imports.schemas import ImportJobId, ImportJobOut

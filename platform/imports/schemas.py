@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from ninja import Schema
 
@@ -11,6 +10,35 @@ from config.fields import Text
 
 ImportJobId = Text(36)
 """An import job's id: a UUID in its canonical 36-character text (anything else is 404)."""
+
+
+class ImportRowProblemOut(Schema):
+    """One refusal of an import's report: the file's ``row`` number (the header is row 1), the
+    ``column``'s name and the localized ``message``."""
+
+    row: int
+    column: str
+    message: str
+
+
+class QuestionImportOut(Schema):
+    """The report of a question import (``assessments.services.spreadsheets``): data ``rows``
+    read, ``valid`` ones, every refusal in ``errors``, questions ``imported`` (0 in a dry run)."""
+
+    rows: int
+    valid: int
+    errors: list[ImportRowProblemOut]
+    imported: int
+
+
+class LearnerImportOut(Schema):
+    """The report of a learner import (``people.services.learners_import``): data ``rows`` read,
+    ``valid`` ones, every refusal in ``errors``, learners ``invited`` (0 in a dry run)."""
+
+    rows: int
+    valid: int
+    errors: list[ImportRowProblemOut]
+    invited: int
 
 
 class ImportJobOut(Schema):
@@ -30,7 +58,7 @@ class ImportJobOut(Schema):
     rows_done: int
     rows_total: int
     file_name: str
-    result: dict[str, Any] | None
+    result: QuestionImportOut | LearnerImportOut | None  # by kind: questions | learners
     error_code: str
     error_message: str
     created_at: datetime

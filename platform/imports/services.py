@@ -25,14 +25,15 @@ from django.core.files.storage import default_storage
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django_tenants.utils import schema_context
 
 from config.errors import ApplicationError
+from config.i18n import reader_language
 from config.jobs import jobs_purge
 from config.media import private_name
 from config.priority import run_at_idle_priority
 from imports.error_codes import ImportErrorCode
 from imports.models import ImportJob
+from tenants.scope import organization_schema
 
 logger = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ def import_job_create(
         schema_name=schema_name,
         user_id=profile.user_id,
         profile=profile,
-        language=(translation.get_language() or "vi")[:2],
+        language=reader_language(),
         dry_run=dry_run,
         params=params or {},
         file=stored,
@@ -155,7 +156,7 @@ def import_job_run(*, job_id: str, work: Work) -> None:
         recorder = ProgressRecorder(job)
         try:
             with (
-                schema_context(schema_name),
+                organization_schema(schema_name),
                 translation.override(job.language),
                 default_storage.open(job.file, "rb") as handle,
             ):

@@ -4,7 +4,8 @@ A real Vietnamese gateway (VNPay, MoMo) implements ``PaymentProvider.charge``: i
 transaction and an idempotency key and returns a ``PaymentResult``; it must charge at most once
 per key (gateways take a merchant reference for this: pass the key). ``settings.PAYMENT_PROVIDER``
 names the class. Redirect-based gateways would add a ``start``/``callback`` pair; the service
-keeps the same all-or-nothing completion step."""
+keeps the same all-or-nothing completion step. :func:`charge` is the one way the marketplace
+charges a transaction (the key chosen once, the provider's answer written on the row)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils.module_loading import import_string
+
+from marketplace.models import Transaction
 
 
 @dataclass(frozen=True)
@@ -49,3 +52,23 @@ class SimulatedProvider(PaymentProvider):
 
 def provider() -> PaymentProvider:
     return import_string(settings.PAYMENT_PROVIDER)()
+
+
+def charge(transaction, *, idempotency_key: str, default_key: str, method: str = "") -> PaymentResult:
+    """Charge ``transaction`` (a ``marketplace.models.Transaction`` holding ``amount`` VND) once
+    through the configured provider, and write ``payment_provider``, ``payment_id`` and
+    ``idempotency_key`` on it (the caller saves it, in its database transaction).
+
+    The key is ``idempotency_key`` (the client's, for retries) or ``default_key``, at most 80
+    characters; a key another transaction already used is prefixed with this transaction's id,
+    so two purchases never share a charge. ``method`` "decline" makes the simulated provider
+    decline. Returns the provider's :class:`PaymentResult`."""
+    key = (idempotency_key or default_key)[:80]
+    if Transaction.objects.filter(idempotency_key=key).exclude(pk=transaction.pk).exists():
+        key = f"tx-{transaction.pk}-{key}"[:80]
+    gateway = provider()
+    result = gateway.charge(transaction, idempotency_key=key, method=method)
+    transaction.payment_provider = gateway.name
+    transaction.payment_id = result.payment_id
+    transaction.idempotency_key = key
+    return result

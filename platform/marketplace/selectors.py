@@ -1,14 +1,18 @@
 """Marketplace reads: the listing list of spec section 7 and one listing; the transactions a
-profile may see and their rows."""
+profile may see, filtered by Vietnam days, and their rows. The cart is read in
+``marketplace.selectors_cart``."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from django.core.files.storage import default_storage
 from django.db.models import (
     Exists,
     F,
+    Func,
+    JSONField,
     OuterRef,
     PositiveBigIntegerField,
     Prefetch,
@@ -18,9 +22,12 @@ from django.db.models import (
     Sum,
     Value,
 )
-from django.utils import translation
+from django.utils.translation import gettext as _
 
+from config.dates import day_bounds
 from config.envelope import order_by_checked, paginate
+from config.errors import not_found
+from config.i18n import localized
 from marketplace.models import Addon, Listing, Transaction, TransactionItem
 
 if TYPE_CHECKING:
@@ -70,8 +77,26 @@ def listing_list(
     return paginate(qs, page=page, limit=limit)
 
 
+def listing_get(*, listing_id: int, organization_id: int | None) -> Listing:
+    """One listing on sale, or withdrawn for its own organization (``organization_id``, the
+    caller's); 404 ``not_found`` otherwise. One query."""
+    listing = Listing.objects.select_related("organization").filter(pk=listing_id).first()
+    if listing is None or (
+        listing.status != Listing.Status.ACTIVE and listing.organization_id != organization_id
+    ):
+        raise not_found(_("Listing not found."))
+    return listing
+
+
+def subject_names(listing: Listing, *, language: str | None = None) -> list[str]:
+    """The listing's subject names for the reader, each falling back to the other language
+    when blank (issue 17, item 2)."""
+    return [localized(s, "name", language=language) for s in listing.subjects]
+
+
 def listing_row(listing: Listing) -> dict[str, Any]:
-    english = translation.get_language() == "en"
+    """A listing as ``marketplace.schemas.ListingOut``: prices in VND, subject names in the
+    reader's language (with fallback), the batch summary with its free slots."""
     return {
         "id": listing.pk,
         "kind": listing.kind,
@@ -80,7 +105,7 @@ def listing_row(listing: Listing) -> dict[str, Any]:
         "name": listing.name,
         "description": listing.description,
         "grade": listing.grade,
-        "subjects": [s["name_en" if english else "name_vi"] for s in listing.subjects],
+        "subjects": subject_names(listing),
         "subject_codes": [s["code"] for s in listing.subjects],
         "cover_image": default_storage.url(listing.cover_image) if listing.cover_image else None,
         "duration_minutes": listing.duration_minutes,
@@ -101,8 +126,6 @@ def listing_subjects(*, organization_id: int | None = None) -> list[dict[str, st
     """The subjects of active listings (of ``organization_id`` only when given), each once by
     code, named in the active language and sorted by that name: the marketplace's subject
     filter. One query (Postgres expands each listing's subjects and keeps distinct ones)."""
-    from django.db.models import F, Func, JSONField
-
     qs = Listing.objects.filter(status=Listing.Status.ACTIVE)
     if organization_id:
         qs = qs.filter(organization_id=organization_id)
@@ -112,14 +135,11 @@ def listing_subjects(*, organization_id: int | None = None) -> list[dict[str, st
         .values_list("subject", flat=True)
         .distinct()
     )
-    english = translation.get_language() == "en"
     by_code: dict[str, str] = {}
     for item in expanded:
         code = item.get("code") if isinstance(item, dict) else None
         if code and code not in by_code:
-            by_code[code] = (
-                (item.get("name_en") if english else item.get("name_vi")) or item.get("name_vi") or code
-            )
+            by_code[code] = localized(item, "name") or code
     subjects = [{"code": code, "name": name} for code, name in by_code.items()]
     return sorted(subjects, key=lambda s: (s["name"].lower(), s["code"]))
 
@@ -191,6 +211,71 @@ def transactions_search(
     return qs.filter(match)
 
 
+TRANSACTION_ORDER = {
+    "created_at": "created_at",
+    "amount": "visible_amount",
+    "status": "status",
+    "completed_at": "completed_at",
+}
+
+
+def transaction_list(
+    *,
+    profile: Profile,
+    page: int,
+    limit: int,
+    mine_only: bool = False,
+    status: str = "",
+    from_date: date | None = None,
+    to_date: date | None = None,
+    search: str = "",
+    order_by: str = "",
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """GET /api/v1/transaction: the transactions ``profile`` may see (``transactions_visible``),
+    as rows of ``transaction_row``, newest first. ``status`` (PENDING, COMPLETED, CANCELLED,
+    EXPIRED, FAILED; any case), ``from_date``/``to_date``: inclusive Vietnam calendar days of
+    ``created_at`` (``config.dates.day_bounds``, issue 17 item 1: 23:30 Vietnam time on 27/11,
+    16:30 UTC, is on 27/11), ``search`` (``transactions_search``), ``order_by`` created_at,
+    amount (the amount shown), status, completed_at (400 ``validation_error`` otherwise).
+    Returns ``(rows, {"page", "limit", "total"})``; three queries."""
+    qs = transactions_visible(profile=profile, mine_only=mine_only)
+    if status:
+        qs = qs.filter(status=status.upper())
+    start, end = day_bounds(from_date, to_date)
+    if start is not None:
+        qs = qs.filter(created_at__gte=start)
+    if end is not None:
+        qs = qs.filter(created_at__lt=end)
+    qs = transactions_search(qs, profile=profile, mine_only=mine_only, term=search)
+    qs = qs.order_by(*order_by_checked(order_by, TRANSACTION_ORDER, "-created_at"))
+    rows, meta = paginate(qs, page=page, limit=limit)
+    return [transaction_row(tx) for tx in rows], meta
+
+
+def transaction_get(
+    *, profile: Profile, transaction_id: int, mine_only: bool | None = None
+) -> dict[str, Any]:
+    """One transaction ``profile`` may see as ``transaction_row`` (its own, or for an educator
+    the organization's view unless ``mine_only``; by default learners see their own, educators
+    their organization's). 404 ``not_found`` otherwise, also for another learner's."""
+    if mine_only is None:
+        mine_only = not profile.is_educator
+    tx = transactions_visible(profile=profile, mine_only=mine_only).filter(pk=transaction_id).first()
+    if tx is None:
+        raise not_found(_("Transaction not found."))
+    return transaction_row(tx)
+
+
+def addon_options() -> list[dict[str, str]]:
+    """The add-ons a listing can price (spec section 7), named in the reader's language."""
+    return [{"code": a.value, "name": str(a.label)} for a in Addon]
+
+
+def addon_name(code: str) -> str:
+    """The add-on's name in the reader's language (the code itself when unknown)."""
+    return str(Addon(code).label) if code in Addon.values else code
+
+
 def transaction_row(tx: Transaction) -> dict[str, Any]:
     """A transaction of ``transactions_visible`` as the API shows it (spec section 3
     "Transaction"): ``amount`` is the VND total of the lines shown, and a transaction holding
@@ -221,7 +306,7 @@ def transaction_row(tx: Transaction) -> dict[str, Any]:
                 "organization": i.organization.shown_name,
                 "grade": i.grade,
                 "addon": i.addon,
-                "addon_name": str(Addon(i.addon).label) if i.addon in Addon.values else i.addon,
+                "addon_name": addon_name(i.addon),
                 "batch_id": i.batch_id,
                 "batch_name": i.batch_name,
                 "batch_starts_at": i.batch_starts_at,

@@ -2,65 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
-
 from django.http import HttpRequest
-from ninja import Query, Router, Schema
+from ninja import Query, Router
 
 from config.envelope import Envelope, ok
-from config.fields import Id, IdList, Limit
 from notifications import selectors, services
+from notifications.schemas import ListQuery, MarkReadIn, MarkReadOut, NotificationPageOut, UnreadOut
 
 router = Router(tags=["notifications"])
-
-
-class ActionOut(Schema):
-    url: str
-    target: str
-    label: str
-
-
-class NotificationOut(Schema):
-    id: int
-    title: str
-    body: str
-    created_at: datetime
-    has_read: bool
-    actions: list[ActionOut]
-    notifiable_type: str
-    title_args: dict[str, Any]
-    body_args: dict[str, Any]
-
-
-class NotificationPageOut(Schema):
-    items: list[NotificationOut]
-    next_offset_id: int | None
-    has_more_record: bool
-
-
-MARK_READ_MAX = 1000
-"""Notification ids in one mark-as-read (``all: true`` covers the rest)."""
-
-
-class ListQuery(Schema):
-    limit: Limit = 5
-    offset_id: Id | None = None
-    has_read: bool | None = None
-
-
-class MarkReadIn(Schema):
-    ids: IdList(MARK_READ_MAX) = []
-    all: bool = False
-
-
-class MarkReadOut(Schema):
-    updated: int
-    unread_count: int
-
-
-class UnreadOut(Schema):
-    count: int
 
 
 @router.get("list", response=Envelope[NotificationPageOut])

@@ -1,11 +1,23 @@
 """The catalogue of notification texts. A notification stores a key and its arguments; the text
-is rendered in the reader's language when read (issue 3, item 10)."""
+is rendered in the reader's language when read (issue 3, item 10).
+
+Arguments are plain values (names, counts) except instants: an argument whose name ends in
+``_at`` holds an ISO 8601 instant (``"2026-11-28T01:00:00+00:00"``, written by
+``services.notify`` from an aware ``datetime``) and is shown by ``config.dates.format_datetime``
+in the READER's language at read time: ``"08:00 28/11/2026"`` (vi), ``"28 Nov 2026, 08:00"``
+(en), Vietnam time (issue 17, item 1). Nothing formats a date when the notification is made.
+"""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+
+from config.dates import format_datetime
+from config.i18n import reader_language
 
 MESSAGES = {
     "batch_low_slot.title": _("Few slots left in %(batch)s"),
@@ -15,7 +27,9 @@ MESSAGES = {
     "organization_educator.title": _("Invitation from %(organization)s"),
     "organization_educator.body": _("%(inviter)s invites you to join %(organization)s as an educator."),
     "test_scheduled.title": _("%(test)s is scheduled"),
-    "test_scheduled.body": _("Your test %(test)s starts at %(start)s. Prepare your camera and a quiet room."),
+    "test_scheduled.body": _(
+        "Your test %(test)s starts at %(starts_at)s. Prepare your camera and a quiet room."
+    ),
     "test_waiting_list.title": _("A slot opened for %(test)s"),
     "test_waiting_list.body": _("A slot is free in %(batch)s of %(test)s. Book it before someone else does."),
     "action.view_invitation": _("View invitation"),
@@ -26,14 +40,52 @@ MESSAGES = {
     "action.reject": _("Decline"),
 }
 
+INSTANT_SUFFIX = "_at"
+"""Arguments named ``*_at`` are instants (ISO 8601 text in the database)."""
 
-def render(key: str, args: dict[str, Any] | None) -> str:
-    """The text of ``key`` in the active language with ``args`` filled in; the key itself when it
-    is not in the catalogue or an argument is missing (never an error for the reader)."""
+
+def is_instant(name: str) -> bool:
+    """True for an argument that holds an instant (its name ends in ``_at``)."""
+    return name.endswith(INSTANT_SUFFIX)
+
+
+def parse_instant(value: Any) -> datetime | None:
+    """The aware ``datetime`` of an instant argument (an ISO 8601 string with an offset, or an
+    aware ``datetime``); ``None`` for anything else (a naive or unreadable value)."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+    if isinstance(value, datetime) and value.utcoffset() is not None:
+        return value
+    return None
+
+
+def shown_args(args: dict[str, Any] | None, *, language: str | None = None) -> dict[str, Any]:
+    """``args`` as the reader sees them: each instant (``*_at``) formatted by
+    ``config.dates.format_datetime`` in ``language`` (the active one by default); other values
+    unchanged. An unreadable instant is shown as stored."""
+    shown = dict(args or {})
+    for name, value in shown.items():
+        if is_instant(name):
+            instant = parse_instant(value)
+            if instant is not None:
+                shown[name] = format_datetime(instant, language=language)
+    return shown
+
+
+def render(key: str, args: dict[str, Any] | None, *, language: str | None = None) -> str:
+    """The text of ``key`` in the reader's language (``language``, else the active one) with
+    ``args`` filled in (instants as Vietnam time for that reader, ``shown_args``); the key itself
+    when it is not in the catalogue, the bare template when an argument is missing (never an
+    error for the reader)."""
     template = MESSAGES.get(key)
     if template is None:
         return key
-    try:
-        return str(template) % (args or {})
-    except (KeyError, TypeError, ValueError):
-        return str(template)
+    lang = reader_language(language)
+    with translation.override(lang):
+        try:
+            return str(template) % shown_args(args, language=lang)
+        except (KeyError, TypeError, ValueError):
+            return str(template)

@@ -12,7 +12,9 @@ MAX_LIMIT = 50
 
 
 def notification_row(n: Notification) -> dict[str, Any]:
-    """An item of data.items (spec section 3): texts rendered in the active language."""
+    """An item of data.items (spec section 3, ``schemas.NotificationOut``): title, body and action
+    labels rendered in the active language, instants (``*_at`` arguments) as Vietnam time for
+    that reader (``messages.render``); the arguments as stored (instants as ISO 8601)."""
     return {
         "id": n.id,
         "title": render(n.title_key, n.title_args),
@@ -54,4 +56,5 @@ def notification_page(
 
 
 def unread_count(*, profile: Profile) -> int:
+    """How many of ``profile``'s notifications are unread. One query."""
     return Notification.objects.filter(recipient=profile, has_read=False).count()

@@ -4,167 +4,37 @@ reject at /api/v1/users/invitations/{id}/accept|reject (the notification actions
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from ninja import File, Query, Router, Schema, Status
+from ninja import File, Query, Router, Status
 from ninja.files import UploadedFile
 
 from accounts import selectors as account_selectors
-from accounts import services as account_services
-from accounts.models import Invitation, Profile
-from accounts.schemas import AuthorizedOut
-from config.auth import EducatorSessionAuth
+from accounts.auth import EducatorSessionAuth
+from accounts.schemas import AuthorizedOut, MemberOut
+from accounts.services import invitations
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError
-from config.fields import Choice, ColumnText, Id, Limit, List, OrderBy, PageNo, Search
+from config.fields import Id
 from imports.models import ImportJob
-from imports.schemas import ImportJobOut
+from imports.schemas import ImportJobOut, LearnerImportOut
 from imports.selectors import import_job_data
 from people import selectors, services
-from tenants.models import Organization
+from people.schemas import (
+    EventOut,
+    ImportQuery,
+    InvitationQuery,
+    InviteIn,
+    InviteResultOut,
+    LearnerActivityOut,
+    MemberIn,
+    OrgInvitationOut,
+    SettingsIn,
+    SettingsOut,
+)
 
 router = Router(tags=["organization people"], auth=EducatorSessionAuth())
 invitee_router = Router(tags=["organization people"])
-
-
-INVITE_EMAILS_MAX = services.MAX_BULK_ROWS
-"""Addresses in one invitation request: as many as one learner import file holds."""
-
-
-class InviteIn(Schema):
-    emails: List(ColumnText(Invitation, "email"), INVITE_EMAILS_MAX) = []
-    role: Choice = ""
-    job_title: ColumnText(Invitation, "job_title") = ""
-
-
-class InviteResultOut(Schema):
-    email: str
-    ok: bool
-    code: str
-    message: str
-
-
-class OrgInvitationOut(Schema):
-    id: int
-    email: str
-    role: str
-    status: str
-    job_title: str
-    invited_by: str | None
-    sent_at: datetime
-    expires_at: datetime
-    resend_count: int
-    responded_at: datetime | None
-
-
-class InvitationQuery(Schema):
-    page: PageNo = 1
-    limit: Limit = 10
-    role: Choice = ""
-    status: Choice = ""
-    search: Search = ""
-    order_by: OrderBy = ""
-
-
-class ImportQuery(Schema):
-    dry_run: bool = True
-
-
-class LearnerImportProblemOut(Schema):
-    row: int
-    column: str
-    message: str
-
-
-class LearnerImportOut(Schema):
-    rows: int
-    valid: int
-    errors: list[LearnerImportProblemOut]
-    invited: int
-
-
-class MemberIn(Schema):
-    is_admin: bool | None = None
-    active: bool | None = None
-    has_pandai_survey_account: bool | None = None
-    job_title: ColumnText(Profile, "job_title") | None = None
-
-
-class EventOut(Schema):
-    id: int
-    kind: str
-    label: str
-    email: str
-    actor_name: str | None
-    created_at: datetime
-
-
-class ActivityBatchOut(Schema):
-    id: int
-    name: str
-    starts_at: datetime
-    expires_at: datetime
-
-
-class ActivityAttemptOut(Schema):
-    number: int
-    status: str
-    submitted_at: datetime | None
-    score: float | None
-    max_score: float
-    result: str
-    voided: bool
-    released: bool
-
-
-class ActivityAssignmentOut(Schema):
-    id: int
-    preset_id: int
-    preset_name: str
-    batch: ActivityBatchOut | None
-    status: str
-    source: str
-    attempts_allowed: int
-    attempts_used: int
-    created_at: datetime
-    attempt: ActivityAttemptOut | None
-
-
-class ActivitySurveyOut(Schema):
-    id: int
-    survey_id: int
-    survey_name: str
-    status: str
-    started_at: datetime | None
-    completed_at: datetime | None
-    holland_code: str | None
-
-
-class LearnerActivityOut(Schema):
-    profile_id: int
-    name: str
-    email: str
-    status: str
-    assignments: list[ActivityAssignmentOut]
-    surveys: list[ActivitySurveyOut]
-
-
-class SettingsIn(Schema):
-    display_name: ColumnText(Organization, "display_name") | None = None
-    contact_email: ColumnText(Organization, "contact_email") | None = None
-    default_language: ColumnText(Organization, "default_language") | None = None
-
-
-class SettingsOut(Schema):
-    id: int
-    name: str
-    display_name: str
-    logo: str | None
-    contact_email: str
-    default_language: str
-    survey_management_allowed: bool
 
 
 @router.get("invitations", response=Envelope[Page[OrgInvitationOut]])
@@ -178,7 +48,7 @@ def invitation_list(request: HttpRequest, query: Query[InvitationQuery]):
 @router.post("invitations", response=Envelope[list[InviteResultOut]])
 def invitation_send(request: HttpRequest, payload: InviteIn):
     """Invite one or several e-mails as ``role`` (EDUCATOR | LEARNER); a result per address."""
-    results = services.invitations_send(
+    results = invitations.invitations_send(
         actor=request.auth, emails=payload.emails, role=payload.role, job_title=payload.job_title
     )
     return ok(results)
@@ -209,18 +79,18 @@ def invitation_import(
 @router.post("invitations/{invitation_id}/resend", response=Envelope[OrgInvitationOut])
 def invitation_resend(request: HttpRequest, invitation_id: Id):
     """Send again with a new link (429 ``resend_limit`` / ``resend_too_soon``)."""
-    invitation = services.invitation_resend(actor=request.auth, invitation_id=invitation_id)
+    invitation = invitations.invitation_resend(actor=request.auth, invitation_id=invitation_id)
     return ok(selectors.invitation_row(invitation), _("Invitation sent."))
 
 
 @router.delete("invitations/{invitation_id}", response=Envelope[OrgInvitationOut])
 def invitation_revoke(request: HttpRequest, invitation_id: Id):
     """Revoke a pending invitation."""
-    invitation = services.invitation_revoke(actor=request.auth, invitation_id=invitation_id)
+    invitation = invitations.invitation_revoke(actor=request.auth, invitation_id=invitation_id)
     return ok(selectors.invitation_row(invitation), _("Invitation revoked."))
 
 
-@router.put("members/{profile_id}", response=Envelope[dict])
+@router.put("members/{profile_id}", response=Envelope[MemberOut])
 def member_update(request: HttpRequest, profile_id: Id, payload: MemberIn):
     """Make or remove an admin, deactivate or reactivate, enable or disable the survey account,
     set the job title (409 ``last_admin``). data: the member's row as in profile/list."""
@@ -282,9 +152,7 @@ def settings_logo_remove(request: HttpRequest):
 def invitation_accept(request: HttpRequest, invitation_id: Id):
     """The signed-in invitee accepts (the notification's action): the organization profile is
     added to their account; the session stays in its current profile. 400 ``invalid_invitation``."""
-    profile = account_services.invitation_accept_signed_in(
-        user=request.auth.user, invitation_id=invitation_id
-    )
+    profile = invitations.invitation_accept_signed_in(user=request.auth.user, invitation_id=invitation_id)
     return ok(
         account_selectors.authorized_payload(request.auth),
         _("Welcome to %(org)s.") % {"org": profile.organization.shown_name},
@@ -294,5 +162,5 @@ def invitation_accept(request: HttpRequest, invitation_id: Id):
 @invitee_router.post("invitations/{invitation_id}/reject", response=Envelope[Empty])
 def invitation_reject(request: HttpRequest, invitation_id: Id):
     """The signed-in invitee declines ("invitation rejected")."""
-    account_services.invitation_reject_signed_in(user=request.auth.user, invitation_id=invitation_id)
+    invitations.invitation_reject_signed_in(user=request.auth.user, invitation_id=invitation_id)
     return ok({}, _("invitation rejected"))

@@ -1,5 +1,6 @@
-"""What an organization does with its people (issue 9): invitations (send, resend, revoke, bulk
-import), member changes (admin, active, survey account, removal) and organization settings.
+"""What an organization does with its people (issue 9): the bulk learner import (invitations from
+a file), member changes (admin, active, survey account, removal) and organization settings. The
+invitations themselves (send, resend, revoke) are ``accounts.services.invitations``.
 
 Every change is refused unless the acting educator is an organization admin (403
 ``not_org_admin``), is limited to the actor's own organization (other ids answer 404), and is
@@ -9,30 +10,24 @@ recorded as a ``MembershipEvent``.
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.error_codes import AccountsErrorCode
-from accounts.models import Invitation, MembershipEvent, Profile, token_digest
-from accounts.services import (
-    _check_email,
-    _invitation_mail_and_notice,
-    _normalize_email,
-    invitation_create,
-    membership_event_record,
-)
+from accounts.auth import require_org_admin
+from accounts.models import Enrollment, Invitation, MembershipEvent, Profile
+from accounts.services.checks import check_email, normalize_email
+from accounts.services.invitations import invitation_create
+from accounts.services.memberships import membership_event_record
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.images import read_limited, reencode_image
 from config.spreadsheets import MB, Sheet, SheetLimits, open_sheet
 from imports.models import ImportJob
 from imports.services import Progress, import_job_create, import_job_run, runs_in_background
+from marketplace.models import CartItem, Transaction
 from people.error_codes import PeopleErrorCode as Code
 from tenants.models import Organization
 
@@ -51,138 +46,6 @@ LEARNER_SHEET = SheetLimits(
 LOGO_MAX_BYTES = 2 * 1024 * 1024
 LOGO_MAX_SIDE = 512
 LOGO_MAX_PIXELS = 16_000_000  # a logo is a drawing: 4,000 x 4,000 is plenty (issue 16, item 8)
-
-
-def require_org_admin(actor: Profile) -> Organization:
-    """The actor's organization when the actor is one of its admins; else 403 ``not_org_admin``."""
-    if not (actor.is_educator and actor.is_admin and actor.organization_id):
-        raise ApplicationError(Code.NOT_ORG_ADMIN, _("Only an organization admin can do this."), status=403)
-    return actor.organization
-
-
-# --- invitations -------------------------------------------------------------------------------
-
-
-def invitations_send(
-    *, actor: Profile, emails: list[str], role: str, job_title: str = ""
-) -> list[dict[str, Any]]:
-    """Invite each e-mail (one transaction per address). Returns ``[{"email", "ok", "code",
-    "message"}]``; refusals per address: ``validation_error``, ``already_member``,
-    ``already_invited`` ("user with this email already invited")."""
-    organization = require_org_admin(actor)
-    errors = FieldErrors()
-    cleaned = [e for e in dict.fromkeys(_normalize_email(e) for e in emails) if e]
-    if not cleaned:
-        errors.add("emails", _("Required"))
-    if role not in Profile.Role.values:
-        errors.add("role", _("Choose one of the allowed values."))
-    errors.raise_if_any(_("Invitation failed"))
-    results = []
-    for email in cleaned:
-        try:
-            invitation_create(
-                organization=organization,
-                email=email,
-                role=role,
-                invited_by=actor,
-                job_title=job_title.strip(),
-            )
-            results.append({"email": email, "ok": True, "code": "", "message": _("Invitation sent.")})
-        except ApplicationError as exc:
-            message = exc.errors.get("email", [exc.message])[0] if exc.errors else exc.message
-            results.append({"email": email, "ok": False, "code": exc.code, "message": message})
-    return results
-
-
-def _invitation_of(organization: Organization, invitation_id: int) -> Invitation:
-    invitation = (
-        Invitation.objects.select_for_update(of=("self",))
-        .select_related("organization", "invited_by__user")
-        .filter(pk=invitation_id, organization=organization)
-        .first()
-    )
-    if invitation is None:
-        raise not_found(_("Invitation not found."))
-    return invitation
-
-
-@transaction.atomic
-def invitation_resend(*, actor: Profile, invitation_id: int) -> Invitation:
-    """Send a pending or expired invitation again with a new link (the old link stops working)
-    and a fresh expiry. At most ``INVITATION_MAX_RESENDS`` times (429 ``resend_limit``) and not
-    within ``INVITATION_RESEND_INTERVAL`` seconds of the last send (429 ``resend_too_soon``).
-    Accepted, rejected or revoked ones: 409 ``invitation_not_pending``."""
-    organization = require_org_admin(actor)
-    invitation = _invitation_of(organization, invitation_id)
-    if invitation.status not in (Invitation.Status.PENDING, Invitation.Status.EXPIRED):
-        raise ApplicationError(
-            Code.INVITATION_NOT_PENDING, _("Only a pending or expired invitation can be resent."), status=409
-        )
-    if invitation.resend_count >= settings.INVITATION_MAX_RESENDS:
-        raise ApplicationError(
-            Code.RESEND_LIMIT,
-            _("This invitation has been resent %(n)d times already, the most allowed.")
-            % {"n": invitation.resend_count},
-            status=429,
-        )
-    wait = invitation.sent_at + timedelta(seconds=settings.INVITATION_RESEND_INTERVAL) - timezone.now()
-    if wait.total_seconds() > 0:
-        raise ApplicationError(
-            Code.RESEND_TOO_SOON,
-            _("Please wait %(s)d seconds before sending it again.") % {"s": int(wait.total_seconds()) + 1},
-            status=429,
-        )
-    if (
-        Invitation.objects.filter(
-            email__iexact=invitation.email,
-            organization=organization,
-            role=invitation.role,
-            status=Invitation.Status.PENDING,
-        )
-        .exclude(pk=invitation.pk)
-        .exists()
-    ):
-        raise ApplicationError(
-            AccountsErrorCode.ALREADY_INVITED, _("user with this email already invited"), status=409
-        )
-    token = Invitation.new_token()
-    invitation.token_hash = token_digest(token)
-    invitation.status = Invitation.Status.PENDING
-    invitation.sent_at = timezone.now()
-    invitation.resend_count += 1
-    invitation.save(update_fields=["token_hash", "status", "sent_at", "resend_count"])
-    membership_event_record(
-        organization=organization,
-        kind=Kind.RESENT,
-        email=invitation.email,
-        invitation=invitation,
-        actor=actor,
-    )
-    _invitation_mail_and_notice(invitation, token)
-    return invitation
-
-
-@transaction.atomic
-def invitation_revoke(*, actor: Profile, invitation_id: int) -> Invitation:
-    """Withdraw a pending invitation; its link then answers "Invalid invitation". 409
-    ``invitation_not_pending`` when it was already answered."""
-    organization = require_org_admin(actor)
-    invitation = _invitation_of(organization, invitation_id)
-    if invitation.status not in (Invitation.Status.PENDING, Invitation.Status.EXPIRED):
-        raise ApplicationError(
-            Code.INVITATION_NOT_PENDING, _("Only a pending invitation can be revoked."), status=409
-        )
-    invitation.status = Invitation.Status.REVOKED
-    invitation.responded_at = timezone.now()
-    invitation.save(update_fields=["status", "responded_at"])
-    membership_event_record(
-        organization=organization,
-        kind=Kind.REVOKED,
-        email=invitation.email,
-        invitation=invitation,
-        actor=actor,
-    )
-    return invitation
 
 
 # --- bulk learner import -----------------------------------------------------------------------
@@ -296,9 +159,9 @@ def _learners_import(
     }
     report, seen, good = [], set(), []
     for number, row in rows:
-        email = _normalize_email(row.get("email", ""))
+        email = normalize_email(row.get("email", ""))
         errors = FieldErrors()
-        _check_email(errors, "email", email)
+        check_email(errors, "email", email)
         problem = errors.errors.get("email", [None])[0]
         if not problem and email in seen:
             problem = _("This e-mail appears twice in the file.")
@@ -457,9 +320,6 @@ def _hand_over_to_own_profile(member: Profile) -> Profile:
     moves to the user's own public learner profile, created from the organization profile's
     details when the user has none. The organization keeps its records of the learner's work
     (assignments and submissions keep the organization profile as their learner)."""
-    from accounts.models import Enrollment
-    from marketplace.models import CartItem, Transaction
-
     own = Profile.objects.filter(
         user_id=member.user_id, organization__isnull=True, pandai_profile_role=Profile.Role.LEARNER
     ).first()
@@ -492,8 +352,8 @@ def organization_settings_update(
     if display_name is not None:
         organization.display_name = display_name.strip()[:200]
     if contact_email is not None:
-        contact_email = _normalize_email(contact_email)
-        _check_email(errors, "contact_email", contact_email, required=False)
+        contact_email = normalize_email(contact_email)
+        check_email(errors, "contact_email", contact_email, required=False)
         organization.contact_email = contact_email
     if default_language is not None:
         if default_language not in ("vi", "en"):

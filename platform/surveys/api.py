@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from ninja import File, Form, Query, Router, Status
 from ninja.files import UploadedFile
 
-from config.auth import EducatorSessionAuth, require_learner
+from accounts.auth import EducatorSessionAuth, require_learner
 from config.envelope import Empty, Envelope, Page, ok
-from config.errors import ApplicationError, not_found
+from config.errors import ApplicationError
 from config.fields import Description, Id
 from surveys import learner, reports, selectors, services, taking
 from surveys.error_codes import SurveyErrorCode as Code
@@ -58,11 +58,11 @@ def _manager(request: HttpRequest):
     return services.require_manager(request.auth)
 
 
-def _detail(request: HttpRequest, survey_id: Id) -> dict:
-    data = selectors.survey_detail(organization_id=request.auth.organization_id, survey_id=survey_id)
-    if data is None:
-        raise not_found(_("Survey not found."))
-    return data
+def _detail(request: HttpRequest, survey_id: int) -> SurveyDetailOut:
+    """One survey of the educator's organization with its content (404 ``not_found`` otherwise)."""
+    return SurveyDetailOut.model_validate(
+        selectors.survey_detail(organization_id=request.auth.organization_id, survey_id=survey_id)
+    )
 
 
 # --- management -------------------------------------------------------------------------------
@@ -202,15 +202,9 @@ def survey_results(request: HttpRequest, survey_id: Id):
 def submission_overview(request: HttpRequest, user_survey_id: Id):
     """The survey and where the submission stands (the learner, or an educator of the
     organization allowed to manage surveys)."""
-    with learner.viewer_submission(request.auth, user_survey_id) as (org_name, submission):
+    with learner.viewer_submission(request.auth, user_survey_id) as (organization, submission):
         taking.refresh(submission)
-        from tenants.services import current_organization_id
-
-        return ok(
-            selectors.overview(
-                submission=submission, organization_id=current_organization_id(), organization_name=org_name
-            )
-        )
+        return ok(selectors.overview(submission=submission, organization=organization))
 
 
 @submissions_router.post("/{int:user_survey_id}/start", response=Envelope[SurveyUserOut])
@@ -218,13 +212,7 @@ def submission_start(request: HttpRequest, user_survey_id: Id):
     """Start (or resume) the survey; 409 with the reason when it cannot start."""
     with learner.learner_submission(require_learner(request), user_survey_id) as (enrollment, submission):
         submission = taking.start(submission_id=submission.pk)
-        return ok(
-            selectors.overview(
-                submission=submission,
-                organization_id=enrollment.organization_id,
-                organization_name=enrollment.organization.shown_name,
-            )
-        )
+        return ok(selectors.overview(submission=submission, organization=enrollment.organization))
 
 
 @submissions_router.get("/{int:user_survey_id}/questions", response=Envelope[SurveyQuestionsOut])
@@ -253,11 +241,7 @@ def submission_finish(request: HttpRequest, user_survey_id: Id):
     with learner.learner_submission(require_learner(request), user_survey_id) as (enrollment, submission):
         submission = taking.finish(submission_id=submission.pk)
         return ok(
-            selectors.overview(
-                submission=submission,
-                organization_id=enrollment.organization_id,
-                organization_name=enrollment.organization.shown_name,
-            ),
+            selectors.overview(submission=submission, organization=enrollment.organization),
             _("Survey completed."),
         )
 
@@ -303,11 +287,7 @@ def obtain(request: HttpRequest, payload: SurveyObtainIn):
     profile = require_learner(request)
     user_survey_id, created = taking.obtain_from(profile=profile, **payload.dict())
     with learner.learner_submission(profile, user_survey_id) as (enrollment, submission):
-        data = selectors.overview(
-            submission=submission,
-            organization_id=enrollment.organization_id,
-            organization_name=enrollment.organization.shown_name,
-        )
+        data = selectors.overview(submission=submission, organization=enrollment.organization)
     return Status(201 if created else 200, ok(data, _("The survey is ready for you.") if created else ""))
 
 
@@ -348,13 +328,13 @@ def checkout_analytic(request: HttpRequest, user_survey_id: Id):
 def report_pdf(request: HttpRequest, user_survey_id: Id):
     """The full report as a PDF (unlocked by the add-on; 403 ``report_locked`` before, 409
     ``survey_not_completed`` before finishing)."""
-    with learner.viewer_submission(request.auth, user_survey_id) as (org_name, submission):
+    with learner.viewer_submission(request.auth, user_survey_id) as (organization, submission):
         selectors.category_score(submission=submission)  # completed, else 409
         if not submission.report_unlocked:
             raise ApplicationError(
                 Code.REPORT_LOCKED, _("Unlock the full report to download it."), status=403
             )
-        pdf = reports.report_pdf(submission=submission, organization_name=org_name)
+        pdf = reports.report_pdf(submission=submission, organization_name=organization.shown_name)
         code = submission.holland_code
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="career-report-{code}-{user_survey_id}.pdf"'

@@ -24,9 +24,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 
+from config import i18n
 from config.errors import FieldErrors
 from surveys.models import RIASEC
 
@@ -51,27 +51,27 @@ def default_content() -> dict[str, Any]:
 
 
 def pick(value: Any, language: str | None = None) -> str:
-    """The text of ``{"vi", "en"}`` in ``language`` (the active one by default), falling back
-    to the other language; a plain string is returned as is."""
+    """The reader's text of a stored bilingual ``{"vi", "en"}`` (``language``, else the active
+    one), falling back to the other language when blank (``config.i18n.pick``); a plain string
+    is returned as is, anything else is ``""``."""
     if isinstance(value, str):
         return value
     if not isinstance(value, dict):
         return ""
-    language = language or ("en" if translation.get_language() == "en" else "vi")
-    other = "vi" if language == "en" else "en"
-    return value.get(language) or value.get(other) or ""
+    return i18n.pick(value.get("vi"), value.get("en"), language=language)
 
 
 def pick_list(value: Any, language: str | None = None) -> list[str]:
-    """The list of ``{"vi": [..], "en": [..]}`` in ``language``, falling back to the other."""
+    """The reader's list of a stored ``{"vi": [..], "en": [..]}``, falling back to the other
+    language's list when empty (the same rule as ``config.i18n.pick``)."""
     if not isinstance(value, dict):
         return []
-    language = language or ("en" if translation.get_language() == "en" else "vi")
-    other = "vi" if language == "en" else "en"
-    return list(value.get(language) or value.get(other) or [])
+    first, second = ("en", "vi") if i18n.is_english(language) else ("vi", "en")
+    return list(value.get(first) or value.get(second) or [])
 
 
 def group_names(groups: list[dict[str, Any]], language: str | None = None) -> dict[str, str]:
+    """``{code: name}`` of a survey's groups in the reader's language (with fallback)."""
     return {g["code"]: pick(g.get("name"), language) for g in groups}
 
 

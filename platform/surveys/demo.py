@@ -13,11 +13,11 @@ import math
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
-from django_tenants.utils import schema_context
 from PIL import Image, ImageDraw, ImageFont
 
 from accounts.models import Profile
 from surveys.models import Submission, Survey
+from tenants.scope import organization_schema
 
 REPORT_PRICE = 49_000  # VND
 # (e-mail, organization slug or None for the public profile, Holland code or None = in progress)
@@ -87,7 +87,7 @@ def seed_demo_surveys(*, organization, stdout=None) -> int:
     from surveys import services, taking
 
     created = 0
-    with schema_context(organization.schema_name):
+    with organization_schema(organization.schema_name):
         survey = Survey.objects.filter(is_default=True).order_by("id").first()
         if survey is None:
             return 0

@@ -11,19 +11,21 @@ number of queries. Single submissions are reached through ``learner_submission``
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from typing import Any
 
-from django.conf import settings
 from django.db import connection
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django_tenants.utils import schema_context
 
 from accounts.models import Enrollment, Profile
 from config.envelope import MAX_LIMIT
 from config.errors import ApplicationError, CommonErrorCode, not_found
+from config.i18n import pick
 from surveys.models import Submission
 from surveys.states import SUBMISSION_STATE_SQL
+from tenants.models import Organization
+from tenants.scope import owned_enrollment, union_all
 
 ORDER = {"created_at": "created_at", "name": "name", "status": "status", "completed_at": "completed_at"}
 STATUSES = {"pending", "not_started", "in_progress", "completed", "expired", "ended", "cancelled"}
@@ -34,31 +36,42 @@ COLUMNS = (
 ).split()
 
 
-def _q(name: str) -> str:
-    return connection.ops.quote_name(name)
+# One organization's submissions of the learner (``tenants.scope.union_all`` quotes {schema} and
+# {public}); parameters per organization: its name, the profile id, the organization id.
+MY_SURVEYS_PART = (
+    "SELECT e.id, e.organization_id, %s::text, s.id, v.id, v.name, v.name_en, "  # noqa: S608 (fixed SQL)
+    f"{SUBMISSION_STATE_SQL}, v.time_limit_minutes, v.starts_at, v.ends_at, s.started_at, "
+    "s.deadline_at, s.completed_at, s.holland_code, s.report_unlocked, e.created_at, "
+    "(SELECT count(*) FROM {schema}.surveys_submissionanswer a WHERE a.submission_id = s.id), "
+    "(SELECT count(*) FROM {schema}.surveys_surveystatement t WHERE t.survey_id = v.id) "
+    "FROM {schema}.surveys_submission s JOIN {schema}.surveys_survey v ON v.id = s.survey_id "
+    "JOIN {public}.accounts_enrollment e ON e.id = s.enrollment_id "
+    "WHERE e.profile_id = %s AND e.organization_id = %s AND e.kind = 'survey' AND e.is_active"
+)
 
+# The surveys a test preset links (its ``survey_ids``); parameters per test enrollment: the
+# organization id, the enrollment id, the test's name, the preset id.
+LINKED_SURVEYS_PART = (
+    "SELECT %s::bigint, %s::bigint, %s::text, x.value::bigint FROM {schema}.assessments_testpreset p "
+    "CROSS JOIN LATERAL jsonb_array_elements_text(p.survey_ids) AS x(value) WHERE p.id = %s"
+)
 
-def _part(schema: str) -> str:
-    """One organization's submissions of the learner (schema names come from Organization rows,
-    validated by django-tenants, and are quoted)."""
-    s, public = _q(schema), _q(settings.PUBLIC_SCHEMA_NAME)
-    return (
-        "SELECT e.id, e.organization_id, %s::text, s.id, v.id, v.name, v.name_en, "  # noqa: S608
-        f"{SUBMISSION_STATE_SQL}, v.time_limit_minutes, v.starts_at, v.ends_at, s.started_at, "
-        "s.deadline_at, s.completed_at, s.holland_code, s.report_unlocked, e.created_at, "
-        f"(SELECT count(*) FROM {s}.surveys_submissionanswer a WHERE a.submission_id = s.id), "
-        f"(SELECT count(*) FROM {s}.surveys_surveystatement t WHERE t.survey_id = v.id) "
-        f"FROM {s}.surveys_submission s JOIN {s}.surveys_survey v ON v.id = s.survey_id "
-        f"JOIN {public}.accounts_enrollment e ON e.id = s.enrollment_id "
-        "WHERE e.profile_id = %s AND e.organization_id = %s AND e.kind = 'survey' AND e.is_active"
-    )
+# Published surveys among the wanted ids the learner does not hold; parameters per organization:
+# its id, the survey ids, the profile id.
+AVAILABLE_PART = (
+    "SELECT %s::bigint, v.id, v.name, v.name_en, v.description, v.description_en, "
+    "v.time_limit_minutes, v.starts_at, v.ends_at, "
+    "CASE WHEN v.starts_at > NOW() THEN 'pending' ELSE 'published' END, "
+    "(SELECT count(*) FROM {schema}.surveys_surveystatement t WHERE t.survey_id = v.id) "
+    "FROM {schema}.surveys_survey v WHERE v.id = ANY(%s) AND v.status = 'published' "
+    "AND (v.ends_at IS NULL OR v.ends_at > NOW()) AND NOT EXISTS "
+    "(SELECT 1 FROM {schema}.surveys_submission h WHERE h.survey_id = v.id AND h.learner_profile_id = %s)"
+)
 
 
 def _row(values: tuple) -> dict[str, Any]:
     row = dict(zip(COLUMNS, values, strict=True))
-    english = translation.get_language() == "en"
-    name_en = row.pop("name_en")
-    row["name"] = (name_en if english else "") or row["name"]
+    row["name"] = pick(row["name"], row.pop("name_en"))
     row["survey_id"] = row["id"]
     row["organization"] = {"id": row.pop("organization_id"), "name": row.pop("organization_name")}
     return row
@@ -101,9 +114,8 @@ def my_surveys(
     )
     if not organizations:
         return [], {"page": page, "limit": limit, "total": 0}
-    parts, params = [], []
-    for org_id, schema, display, org_name in organizations:
-        parts.append(_part(schema))
+    params = []
+    for org_id, _schema, display, org_name in organizations:
         params += [display or org_name, profile.pk, org_id]
     where, where_params = [], []
     if status:
@@ -114,8 +126,9 @@ def my_surveys(
         where.append("(u.name ILIKE %s OR u.name_en ILIKE %s OR u.organization_name ILIKE %s)")
         where_params += [like, like, like]
     names = ", ".join(COLUMNS)
-    # every part is built from quoted schema names and fixed SQL; values travel as parameters
-    union = f"SELECT * FROM ({' UNION ALL '.join(parts)}) AS u({names})"  # noqa: S608
+    parts = union_all(MY_SURVEYS_PART, [schema for _org, schema, _display, _name in organizations])
+    # fixed SQL with identifiers quoted by psycopg.sql; values travel as parameters
+    union = f"SELECT * FROM ({parts}) AS u({names})"  # noqa: S608
     if where:
         union += " WHERE " + " AND ".join(where)
     direction = "DESC" if desc else "ASC"
@@ -132,32 +145,30 @@ def my_surveys(
 
 
 @contextlib.contextmanager
-def learner_submission(profile: Profile, enrollment_id: int):
+def learner_submission(profile: Profile, enrollment_id: int) -> Iterator[tuple[Enrollment, Submission]]:
     """The LEARNER ``profile``'s submission behind ``enrollment_id`` (the user_survey_id),
-    yielded as ``(enrollment, submission)`` inside its organization's schema; 404 for anyone
-    else's (another learner's, another kind, a removed one)."""
-    enrollment = (
-        Enrollment.objects.select_related("organization")
-        .filter(pk=enrollment_id, profile=profile, kind=Enrollment.Kind.SURVEY, is_active=True)
-        .first()
-    )
-    if enrollment is None:
-        raise not_found(_("Survey not found."))
-    with schema_context(enrollment.organization.schema_name):
+    yielded as ``(enrollment, submission)`` inside its organization's schema
+    (``tenants.scope.owned_enrollment``); 404 ``not_found`` for anyone else's (another
+    learner's, another kind, a removed one)."""
+    message = _("Survey not found.")
+    with owned_enrollment(
+        profile=profile, enrollment_id=enrollment_id, kind=Enrollment.Kind.SURVEY, message=message
+    ) as enrollment:
         submission = Submission.objects.select_related("survey").filter(pk=enrollment.object_id).first()
         if submission is None:
-            raise not_found(_("Survey not found."))
+            raise not_found(message)
         yield enrollment, submission
 
 
 @contextlib.contextmanager
-def viewer_submission(profile: Profile, enrollment_id: int):
-    """Read access for the overview and results: the learner who holds the submission, or an
-    educator allowed to manage surveys in the submission's organization (their own schema;
-    another organization's ids are 404). Yields ``(organization name, submission)``."""
+def viewer_submission(profile: Profile, enrollment_id: int) -> Iterator[tuple[Organization, Submission]]:
+    """Read access for the overview and results: the learner who holds the submission (in its
+    organization's schema, ``learner_submission``), or an educator allowed to manage surveys in
+    the submission's organization (their own schema; another organization's ids are 404).
+    Yields ``(organization, submission)``."""
     if not profile.is_educator:
         with learner_submission(profile, enrollment_id) as (enrollment, submission):
-            yield enrollment.organization.shown_name, submission
+            yield enrollment.organization, submission
         return
     from surveys.services import require_manager
 
@@ -165,7 +176,7 @@ def viewer_submission(profile: Profile, enrollment_id: int):
     submission = Submission.objects.select_related("survey").filter(enrollment_id=enrollment_id).first()
     if submission is None:
         raise not_found(_("Survey not found."))
-    yield profile.organization.shown_name, submission
+    yield profile.organization, submission
 
 
 def available(*, profile: Profile) -> list[dict[str, Any]]:
@@ -211,16 +222,13 @@ def available(*, profile: Profile) -> list[dict[str, Any]]:
         )
     )
     if tests:
-        parts, params = [], []
+        params = []
         for enrollment_id, preset_id, test_name, org_id, schema, display, org_name in tests:
             schemas[org_id] = (schema, display or org_name)
-            parts.append(
-                f"SELECT %s::bigint, %s::bigint, %s::text, x.value::bigint FROM {_q(schema)}.assessments_testpreset p "  # noqa: S608
-                "CROSS JOIN LATERAL jsonb_array_elements_text(p.survey_ids) AS x(value) WHERE p.id = %s"
-            )
             params += [org_id, enrollment_id, test_name, preset_id]
+        query = union_all(LINKED_SURVEYS_PART, [test[4] for test in tests])
         with connection.cursor() as cursor:
-            cursor.execute(" UNION ALL ".join(parts), params)
+            cursor.execute(query, params)
             for org_id, enrollment_id, test_name, survey_id in cursor.fetchall():
                 wanted.setdefault(
                     (org_id, survey_id),
@@ -238,23 +246,13 @@ def available(*, profile: Profile) -> list[dict[str, Any]]:
     by_org: dict[int, list[int]] = {}
     for org_id, survey_id in wanted:
         by_org.setdefault(org_id, []).append(survey_id)
-    parts, params = [], []
+    params = []
     for org_id, ids in by_org.items():
-        s = _q(schemas[org_id][0])
-        parts.append(
-            "SELECT %s::bigint, v.id, v.name, v.name_en, v.description, v.description_en, "  # noqa: S608
-            "v.time_limit_minutes, v.starts_at, v.ends_at, "
-            "CASE WHEN v.starts_at > NOW() THEN 'pending' ELSE 'published' END, "
-            f"(SELECT count(*) FROM {s}.surveys_surveystatement t WHERE t.survey_id = v.id) "
-            f"FROM {s}.surveys_survey v WHERE v.id = ANY(%s) AND v.status = 'published' "
-            "AND (v.ends_at IS NULL OR v.ends_at > NOW()) AND NOT EXISTS "
-            f"(SELECT 1 FROM {s}.surveys_submission h WHERE h.survey_id = v.id AND h.learner_profile_id = %s)"
-        )
         params += [org_id, ids, profile.pk]
-    english = translation.get_language() == "en"
+    query = union_all(AVAILABLE_PART, [schemas[org_id][0] for org_id in by_org])
     items = []
     with connection.cursor() as cursor:
-        cursor.execute(" UNION ALL ".join(parts), params)
+        cursor.execute(query, params)
         for (
             org_id,
             survey_id,
@@ -273,8 +271,8 @@ def available(*, profile: Profile) -> list[dict[str, Any]]:
                     **wanted[(org_id, survey_id)],
                     "organization_survey_id": survey_id,
                     "organization": {"id": org_id, "name": schemas[org_id][1]},
-                    "name": (name_en if english else "") or name,
-                    "description": (desc_en if english else "") or desc,
+                    "name": pick(name, name_en),
+                    "description": pick(desc, desc_en),
                     "statement_count": count,
                     "time_limit_minutes": limit,
                     "starts_at": starts,

@@ -17,6 +17,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.i18n import localized
+
 RIASEC = ("R", "I", "A", "S", "E", "C")
 
 
@@ -69,11 +71,9 @@ class Survey(models.Model):
 
     @property
     def shown_name(self) -> str:
-        """The name in the active language: the English one when English is active and it is
-        set, else the Vietnamese one."""
-        from django.utils import translation
-
-        return (self.name_en if translation.get_language() == "en" else "") or self.name
+        """The name for the reader (``config.i18n.localized``): the English one for an English
+        reader when it is set, else the Vietnamese one (and the other way round)."""
+        return localized(self, "name")
 
 
 class SurveyStatement(models.Model):

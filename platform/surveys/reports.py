@@ -1,5 +1,5 @@
 """The full career-orientation report as a PDF (issue 8, item 4; unlocked by the survey-report
-add-on). Built on request with reportlab in the reader's language, with DejaVu Sans for the
+add-on). Built on request with reportlab in the reader's language, with Be Vietnam Pro (config.pdf) for the
 Vietnamese letters: the Holland code, the six scores on a RIASEC hexagon and in a table, the
 profile indices, the three leading groups in depth (description, traits, careers, fields of
 study, admission subject combinations, tips), the other three in brief, and the answer sheet."""
@@ -10,9 +10,9 @@ import io
 import math
 from typing import Any
 
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from config.dates import format_date
 from config.pdf import markup_text, pdf_fonts
 from surveys import content
 from surveys.models import RIASEC, Submission
@@ -94,8 +94,10 @@ def _consistency_text(value: str) -> str:
 
 
 def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
-    """The report of a completed ``submission`` as an A4 PDF in the active language. Every text
-    put into a paragraph is escaped with ``config.pdf.markup_text`` (issue 16, item 7)."""
+    """The report of a completed ``submission`` as an A4 PDF in the active language. The day of
+    completion is its Vietnam day for the reader (``config.dates.format_date``: "28/11/2026" /
+    "28 Nov 2026", issue 17 item 1). Every text put into a paragraph is escaped with
+    ``config.pdf.markup_text`` (issue 16, item 7)."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -137,17 +139,13 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
         topMargin=1.8 * cm,
         bottomMargin=1.8 * cm,
     )
-    completed = (
-        formats.date_format(timezone.localtime(submission.completed_at), "d/m/Y")
-        if submission.completed_at
-        else ""
-    )
+    completed = format_date(submission.completed_at)  # the Vietnam day, for the reader
     story: list[Any] = [
         Paragraph(markup_text(_("Career orientation report")), styles["Title"]),
         Paragraph(
             markup_text(f"{submission.learner_name} · {organization_name} · {completed}"), styles["Heading3"]
         ),
-        Paragraph(markup_text(content.pick({"vi": survey.name, "en": survey.name_en})), body),
+        Paragraph(markup_text(survey.shown_name), body),
         Spacer(1, 0.3 * cm),
         Paragraph(
             markup_text(_("Your Holland code: %(code)s") % {"code": scores["holland_code"]}),

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from ninja import Schema
+from pydantic import Field
 
 from config.fields import (
+    BIGINT_MAX,
     CheckedInt,
     Choice,
     ColumnText,
@@ -33,8 +35,24 @@ STATEMENTS_MAX = len(content.RIASEC) * content.STATEMENTS_PER_GROUP * 4
 STATEMENTS_JSON_MAX = 1_000_000
 GROUPS_JSON_MAX = 200_000
 SCALE_JSON_MAX = 20_000
-SURVEY_ANSWER_JSON_MAX = 32
-"""One answer: a scale value (1..5); the service refuses anything else with its own message."""
+CONTENT_TEXT_MAX = content.MAX_TEXT * 2
+"""One text of the content (a label, a group's name or description, a statement) in one language:
+above ``content.MAX_TEXT``, so the service's "This value is too long." on the exact field
+(``statements.3.text.vi``) is the message authors see."""
+CONTENT_LINE_MAX = content.MAX_TEXT
+"""One line of a group's list (a trait, a career...): the service keeps 200 characters of it."""
+CONTENT_LINES_MAX = content.MAX_ITEMS * 5
+"""Lines of one list in one language: the service keeps the first ``content.MAX_ITEMS``."""
+GroupCode = Literal["R", "I", "A", "S", "E", "C"]
+"""A RIASEC group (``surveys.models.RIASEC``)."""
+
+
+def ContentList(item: Any, max_items: int, max_chars: int) -> Any:  # noqa: N802 - a type factory
+    """A list of typed content items (at most ``max_items``) whose JSON as sent takes at most
+    ``max_chars`` characters (OpenAPI ``maxItems`` and ``x-max-chars``, as ``config.fields.Json``)."""
+    return Json(List(item, max_items), max_chars)
+
+
 PriceText = Text(32)
 """The report price as typed in the market-publish form (VND digits); the service parses it."""
 
@@ -68,21 +86,104 @@ class SurveyRowOut(Schema):
     published_at: datetime | None
 
 
+# --- content (``surveys.content``): what the edit form reads and sends --------------------------
+
+
+class SurveyBilingualText(Schema):
+    """A text in both languages as stored; readers see theirs and fall back to the other."""
+
+    vi: str
+    en: str
+
+
+class SurveyBilingualList(Schema):
+    """A list of lines in both languages as stored (a group's traits, careers...)."""
+
+    vi: list[str]
+    en: list[str]
+
+
+class SurveyScalePointContent(Schema):
+    """One point of the 5-point agreement scale: ``value`` 1..5 and its label."""
+
+    value: int
+    label: SurveyBilingualText
+
+
+class SurveyGroupContent(Schema):
+    """One RIASEC group with its texts and lists (spec section 9)."""
+
+    code: GroupCode
+    name: SurveyBilingualText
+    nickname: SurveyBilingualText
+    description: SurveyBilingualText
+    tips: SurveyBilingualText
+    traits: SurveyBilingualList
+    careers: SurveyBilingualList
+    fields: SurveyBilingualList
+    combinations: SurveyBilingualList
+
+
 class SurveyStatementIO(Schema):
+    """One statement in authored order: ``id`` (null for a new one in a draft), group, text."""
+
     id: int | None = None
     group: str
-    text: dict[str, str]
+    text: SurveyBilingualText
 
 
 class SurveyDetailOut(SurveyRowOut):
     name_en: str
     description: str
     description_en: str
-    scale: list[dict[str, Any]]
-    groups: list[dict[str, Any]]
+    scale: list[SurveyScalePointContent]
+    groups: list[SurveyGroupContent]
     statements: list[SurveyStatementIO]
     stored_status: str
     structure_locked: bool
+
+
+class SurveyBilingualTextIn(Schema):
+    """A text of the content as sent: each language optional here; the service requires what it
+    requires (``surveys.content``, 400 with the field's path)."""
+
+    vi: Text(CONTENT_TEXT_MAX) = ""
+    en: Text(CONTENT_TEXT_MAX) = ""
+
+
+class SurveyBilingualListIn(Schema):
+    vi: List(Text(CONTENT_LINE_MAX), CONTENT_LINES_MAX) = []
+    en: List(Text(CONTENT_LINE_MAX), CONTENT_LINES_MAX) = []
+
+
+class SurveyScalePointIn(Schema):
+    """A scale point as sent; its ``value`` is ignored (the service numbers the points 1..5)."""
+
+    value: CheckedInt | None = None
+    label: SurveyBilingualTextIn = Field(default_factory=SurveyBilingualTextIn)
+
+
+class SurveyGroupIn(Schema):
+    """A group as sent; ``code`` is checked by the service (the six groups, once each)."""
+
+    code: Choice = ""
+    name: SurveyBilingualTextIn = Field(default_factory=SurveyBilingualTextIn)
+    nickname: SurveyBilingualTextIn = Field(default_factory=SurveyBilingualTextIn)
+    description: SurveyBilingualTextIn = Field(default_factory=SurveyBilingualTextIn)
+    tips: SurveyBilingualTextIn = Field(default_factory=SurveyBilingualTextIn)
+    traits: SurveyBilingualListIn = Field(default_factory=SurveyBilingualListIn)
+    careers: SurveyBilingualListIn = Field(default_factory=SurveyBilingualListIn)
+    fields: SurveyBilingualListIn = Field(default_factory=SurveyBilingualListIn)
+    combinations: SurveyBilingualListIn = Field(default_factory=SurveyBilingualListIn)
+
+
+class SurveyStatementIn(Schema):
+    """A statement as sent: ``id`` of an existing one (required once published), ``group`` (one
+    of R I A S E C, checked by the service), ``text``."""
+
+    id: Id | None = None
+    group: Choice = ""
+    text: SurveyBilingualTextIn = Field(default_factory=SurveyBilingualTextIn)
 
 
 class SurveyListQuery(Schema):
@@ -106,9 +207,9 @@ class SurveyUpdateIn(Schema):
     time_limit_minutes: CheckedInt | None = None  # 1..600, checked by the service
     starts_at: DateTimeIn | None = None
     ends_at: DateTimeIn | None = None
-    scale: Json(List(dict[str, Any], content.SCALE_POINTS * 4), SCALE_JSON_MAX) = []
-    groups: Json(List(dict[str, Any], len(content.RIASEC) * 4), GROUPS_JSON_MAX) = []
-    statements: Json(List(dict[str, Any], STATEMENTS_MAX), STATEMENTS_JSON_MAX) = []
+    scale: ContentList(SurveyScalePointIn, content.SCALE_POINTS * 4, SCALE_JSON_MAX) = []
+    groups: ContentList(SurveyGroupIn, len(content.RIASEC) * 4, GROUPS_JSON_MAX) = []
+    statements: ContentList(SurveyStatementIn, STATEMENTS_MAX, STATEMENTS_JSON_MAX) = []
 
 
 class SurveyMarketListingOut(Schema):
@@ -288,10 +389,16 @@ class SurveyQuestionsOut(Schema):
     server_now: datetime
 
 
+SurveyAnswerValue = Annotated[int, Field(strict=True, ge=-BIGINT_MAX - 1, le=BIGINT_MAX)]
+"""An answer: a JSON whole number (text, ``true`` or ``2.5`` are 422 ``validation_error`` on
+``answer``); the service takes a value on the scale (1..5) and refuses any other number, or no
+answer, with 400 ``invalid_answer`` ("Choose one of the allowed values.")."""
+
+
 class SurveyStoreAnswerIn(Schema):
     user_survey_id: Id
     question_id: Id
-    answer: Json(Any, SURVEY_ANSWER_JSON_MAX) = None
+    answer: SurveyAnswerValue | None = None
 
 
 class SurveyStoreAnswerOut(Schema):

@@ -11,15 +11,17 @@ from typing import Any
 from django.core.files.storage import default_storage
 from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.envelope import order_by_checked, paginate
-from config.errors import ApplicationError
+from config.errors import ApplicationError, not_found
+from config.i18n import localized
 from surveys import content
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.models import RIASEC, Submission, SubmissionAnswer, Survey, SurveyStatement
 from surveys.states import submission_state, submission_state_expr, survey_state, survey_state_expr
+from tenants.models import Organization
 
 SURVEY_ORDER = {
     "name": "name",
@@ -39,10 +41,6 @@ TAKER_ORDER = {
     "holland_code": "holland_code",
 }
 TAKER_STATUSES = {"pending", "not_started", "in_progress", "completed", "expired", "ended", "cancelled"}
-
-
-def _english() -> bool:
-    return translation.get_language() == "en"
 
 
 def _count(model, field: str, **extra) -> Coalesce:
@@ -134,14 +132,15 @@ def survey_list(
     return [survey_row(s) for s in rows], meta
 
 
-def survey_detail(*, organization_id: int, survey_id: int) -> dict[str, Any] | None:
-    """One survey with its full bilingual content, for the edit form: the list row plus
-    ``name_en``, ``description``, ``description_en``, ``scale``, ``groups``, ``statements``
-    ([{"id", "group", "text": {"vi", "en"}}] in authored order), ``stored_status`` and
-    ``structure_locked`` (statements can no longer be added, removed or regrouped)."""
+def survey_detail(*, organization_id: int, survey_id: int) -> dict[str, Any]:
+    """One survey with its full bilingual content, for the edit form (``schemas.SurveyDetailOut``):
+    the list row plus ``name_en``, ``description``, ``description_en``, ``scale``, ``groups``,
+    ``statements`` ([{"id", "group", "text": {"vi", "en"}}] in authored order), ``stored_status``
+    and ``structure_locked`` (statements can no longer be added, removed or regrouped). Two
+    queries. 404 ``not_found`` for no such survey in the current organization."""
     survey = surveys_annotated(organization_id).filter(pk=survey_id).first()
     if survey is None:
-        return None
+        raise not_found(_("Survey not found."))
     statements = [
         {"id": s.pk, "group": s.group, "text": s.text} for s in survey.statements.order_by("position", "id")
     ]
@@ -159,10 +158,14 @@ def survey_detail(*, organization_id: int, survey_id: int) -> dict[str, Any] | N
     }
 
 
-def survey_statuses(ids: list[int]) -> dict[int, str]:
-    """The stored status of each of ``ids`` that is a survey of the current organization (for
-    the preset's "surveys"); ids of no survey are left out."""
-    return dict(Survey.objects.filter(pk__in=ids).values_list("pk", "status"))
+def survey_states(ids: list[int]) -> dict[int, bool]:
+    """``{survey id: published?}`` for each of ``ids`` that is a survey of the current
+    organization (a preset's linked surveys, ``assessments.linked_surveys``); ids of no survey
+    are left out."""
+    return {
+        pk: status == Survey.Status.PUBLISHED
+        for pk, status in Survey.objects.filter(pk__in=ids).values_list("pk", "status")
+    }
 
 
 def takers(
@@ -258,25 +261,26 @@ def report_offer(organization_id: int, survey_id: int) -> tuple[int | None, int 
     return row if row else (None, None)
 
 
-def overview(*, submission: Submission, organization_id: int, organization_name: str) -> dict[str, Any]:
+def overview(*, submission: Submission, organization: Organization) -> dict[str, Any]:
     """GET .../submissions/{id}/overview and GET /survey-users/{id}: the survey and where this
     submission stands. ``id`` and ``survey_id`` are the user_survey_id (the Enrollment id, what
     the SPA's routes take); ``organization_survey_id`` is the survey's id in its organization.
-    ``can_start`` is true for not_started and in_progress; ``report_price`` (VND) is the full
-    report's price on the marketplace (null: not offered)."""
+    ``organization`` is the submission's (``{"id", "name"}``, its shown name). ``can_start`` is
+    true for not_started and in_progress; ``report_price`` (VND) is the full report's price on
+    the marketplace (null: not offered). Texts in the reader's language, with fallback
+    (``config.i18n``)."""
     survey = submission.survey
     now = timezone.now()
-    english = _english()
     counts = {"total": survey.statements.count(), "answered": submission.answers.count()}
     state = submission_state(submission, survey, now)
-    _listing_id, price = report_offer(organization_id, survey.pk)
+    _listing_id, price = report_offer(organization.pk, survey.pk)
     return {
         "id": submission.enrollment_id,
         "survey_id": submission.enrollment_id,
         "organization_survey_id": survey.pk,
-        "organization": {"id": organization_id, "name": organization_name},
+        "organization": {"id": organization.pk, "name": organization.shown_name},
         "name": survey.shown_name,
-        "description": (survey.description_en if english else "") or survey.description,
+        "description": localized(survey, "description"),
         "status": state,
         "survey_status": survey_state(survey, now),
         "learner_name": submission.learner_name,

@@ -5,7 +5,8 @@ the marketplace, and ``survey_report_purchased`` (called by ``marketplace.purcha
 Management is for EDUCATORS of an organization whose ``survey_management_allowed`` the
 SuperAdmin has turned on (spec sections 1 and 6): anyone else is refused with 403
 ``survey_management_disabled`` (``require_manager``). Every function runs in the
-organization's schema (the educator's request, or ``schema_context`` for the marketplace)."""
+organization's schema (the educator's request, or ``tenants.scope.organization_schema`` for the
+marketplace)."""
 
 from __future__ import annotations
 

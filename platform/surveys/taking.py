@@ -25,6 +25,7 @@ from surveys import content, scoring
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.models import Submission, SubmissionAnswer, Survey, SurveyStatement
 from surveys.states import FINAL, submission_state, survey_state
+from tenants.scope import organization_schema
 
 S = Submission.Status
 V = Survey.Status
@@ -287,10 +288,8 @@ def obtain_from(
     preset the learner holds). Returns ``(user_survey_id, created)``; the learner's existing
     submission is returned again (idempotent). 404 for an unknown or foreign listing or test;
     the rules of ``obtain`` apply. LEARNER only (403)."""
-    from django_tenants.utils import schema_context
-
+    from accounts.auth import require_learner_profile
     from assessments.models import TestPreset
-    from config.auth import require_learner_profile
     from config.errors import not_found
     from marketplace.models import Listing
 
@@ -312,7 +311,7 @@ def obtain_from(
         )
         if test is None:
             raise not_found(_("Survey not found."))
-        with schema_context(test.organization.schema_name):
+        with organization_schema(test.organization.schema_name):
             linked = (
                 TestPreset.objects.filter(pk=test.item_id).values_list("survey_ids", flat=True).first() or []
             )
@@ -323,7 +322,7 @@ def obtain_from(
         errors = FieldErrors()
         errors.add("listing_id", _("Required"))
         errors.raise_if_any()
-    with schema_context(organization.schema_name), transaction.atomic():
+    with organization_schema(organization.schema_name), transaction.atomic():
         survey = Survey.objects.select_for_update().filter(pk=wanted).first()
         if survey is None:
             raise not_found(_("Survey not found."))

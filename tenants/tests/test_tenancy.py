@@ -208,7 +208,8 @@ def test_periodic_tasks_loop_over_organizations_never_the_public_schema(org_a, o
     the first query ("relation assignments_attempt does not exist"), so no overdue attempt of any
     organization was submitted at its deadline under ./ops/run."""
     from assignments.tasks import attempts_sweep
-    from tenants.services import public_tenant_ensure, ready_schema_names
+    from tenants.scope import ready_schema_names
+    from tenants.services import public_tenant_ensure
 
     public_tenant_ensure()
     assert ready_schema_names() == [org_a.schema_name, org_b.schema_name]

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django_tenants.utils import schema_context
-
 from accounts.tests.factories import ProfileFactory, UserFactory
-from analytics.filters import VN
+from config.dates import VN
 from marketplace.models import Listing, Transaction, TransactionItem
+from tenants.scope import organization_schema
 
 PERIOD = {"from_date": "2025-03-01", "to_date": "2025-03-10"}
 TOAN = {"code": "toan", "name_vi": "Toán", "name_en": "Mathematics"}
@@ -83,7 +82,7 @@ def _tx(buyer, status, created, completed, lines, buyer_name=None, payment_id=""
 def build_market(org_a, org_b) -> Market:
     from assessments.models import Round, TestPreset
 
-    with schema_context(org_a.schema_name):
+    with organization_schema(org_a.schema_name):
         rnd = Round.objects.create(
             name="Vòng 1", starts_at=vn("2025-01-01 00:00"), expires_at=vn("2025-12-31 00:00")
         )

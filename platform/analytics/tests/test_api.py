@@ -283,7 +283,7 @@ def test_transaction_rows_and_fallbacks(market, educator_a):
 
 
 def test_row_id_fallbacks():
-    from analytics.selectors import row_id, student_name
+    from analytics.selectors.rows import row_id, student_name
 
     assert row_id(12, "SIM-1", 5) == "12"
     assert row_id(None, "SIM-1", 5) == "SIM-1"

@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 from openpyxl import load_workbook
 
-from analytics import exports
+from analytics import dashboard_pdf, exports
 from analytics.filters import MarketQuery
 from analytics.models import ExportJob
 from analytics.tests.factories import PERIOD, build_market
@@ -146,7 +146,7 @@ PDF_TEXT = {
     },
     "en": {
         "title": "Transactions dashboard",
-        "period": "Period: 01/03/2025 – 10/03/2025",
+        "period": "Period: 1 Mar 2025 – 10 Mar 2025",
         "only_completed": "Only completed transactions count as revenue.",
         "kpi_header": ["Figure", "This period", "Previous period", "Change"],
         "revenue": ["Revenue", "390,000 ₫", "150,000 ₫", "+160.0 %"],
@@ -179,7 +179,7 @@ def test_dashboard_pdf(market, educator_a, language):
         f"{BASE}/export-dashboard?from_date=2025-03-01&to_date=2025-03-10", HTTP_ACCEPT_LANGUAGE=language
     )
     assert res.status_code == 200
-    assert res["Content-Type"] == exports.PDF_TYPE
+    assert res["Content-Type"] == dashboard_pdf.PDF_TYPE
     assert res["Content-Disposition"] == 'attachment; filename="transactions-dashboard.pdf"'
     content = b"".join(res.streaming_content)
     assert content.startswith(b"%PDF")
@@ -248,7 +248,7 @@ def test_background_dashboard_pdf(
     settings.ANALYTICS_PDF_SYNC_MAX_ROWS = 1
     client = client_for(educator_a)
     seen: list[int] = []  # the job's progress as a poller reads it, at each report of the writer
-    write = exports.write_dashboard_pdf
+    write = dashboard_pdf.write_dashboard_pdf
 
     def watched(q, out, *, scope_name="", progress=None):
         def report(fraction: float) -> None:
@@ -257,7 +257,7 @@ def test_background_dashboard_pdf(
 
         return write(q, out, scope_name=scope_name, progress=report)
 
-    monkeypatch.setattr(exports, "write_dashboard_pdf", watched)
+    monkeypatch.setattr(dashboard_pdf, "write_dashboard_pdf", watched)
     with django_capture_on_commit_callbacks(execute=True):
         res = client.post(f"{BASE}/export-dashboard?from_date=2025-03-01&to_date=2025-03-10")
     assert res.status_code == 202
@@ -274,9 +274,9 @@ def test_background_dashboard_pdf(
 def test_dashboard_pdf_reports_its_stages(market):
     q = MarketQuery(organization_ids=(market.org_a.pk,))
     seen: list[float] = []
-    exports.write_dashboard_pdf(q, io.BytesIO(), progress=seen.append)
-    assert seen[0] == exports.PDF_FIGURES_READ and len(seen) > 10
-    assert seen == sorted(seen) and seen[-1] == pytest.approx(exports.PDF_LAYOUT_END)
+    dashboard_pdf.write_dashboard_pdf(q, io.BytesIO(), progress=seen.append)
+    assert seen[0] == dashboard_pdf.PDF_FIGURES_READ and len(seen) > 10
+    assert seen == sorted(seen) and seen[-1] == pytest.approx(dashboard_pdf.PDF_LAYOUT_END)
 
 
 def test_failed_job_is_reported(market, educator_a, monkeypatch):
@@ -314,7 +314,7 @@ def test_purge_old_jobs(market, educator_a):
         user=educator_a.user,
         params={},
         file_name="a.pdf",
-        content_type=exports.PDF_TYPE,
+        content_type=dashboard_pdf.PDF_TYPE,
     )
     ExportJob.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(hours=25))
     assert export_jobs_purge() == 1 and not ExportJob.objects.exists()

@@ -19,6 +19,7 @@ class Actor:
 
     @classmethod
     def of(cls, profile) -> Actor:
+        """The actor for an educator ``Profile`` (its id and the name shown in histories)."""
         return cls(profile_id=profile.id, name=profile.user.name_or_email)
 
 

@@ -14,6 +14,7 @@ TYPES = MatrixCluster.Type
 
 
 def cluster_get(cluster_id: int) -> MatrixCluster:
+    """The matrix cluster of this organization; 404 otherwise."""
     cluster = MatrixCluster.objects.filter(pk=cluster_id).first()
     if cluster is None:
         raise not_found(_("Matrix cluster not found."))

@@ -1,16 +1,17 @@
-"""Questions: save with validation, versions, the vetting workflow, matrix, move, bulk actions
-(issue 4, items 3 and 4; spec sections 4 and 5)."""
+"""Questions: save with validation, versions, images, matrix, move (issue 4, items 3 and 4; spec
+sections 4 and 5). The vetting workflow and bulk actions are in ``services.vetting``."""
 
 from __future__ import annotations
 
 import re
+import uuid
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import nh3
-from django.db import transaction
-from django.db.models import Q
-from django.utils import timezone
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from assessments.error_codes import AuthoringErrorCode as Code
@@ -18,6 +19,7 @@ from assessments.models import MatrixCluster, Question, QuestionBank, QuestionTr
 from assessments.services.banks import bank_get
 from assessments.services.common import Actor
 from config.errors import ApplicationError, FieldErrors, not_found
+from config.images import read_limited, reencode_image
 
 T = Question.Type
 S = Question.Status
@@ -59,6 +61,8 @@ ALLOWED_ATTRIBUTES = {
     "th": {"colspan", "rowspan"},
 }
 IMG_SRC = re.compile(r"^(/media/|https?://[^/]+/media/)question-images/")
+QUESTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+QUESTION_IMAGE_MAX_SIDE = 1600
 
 
 def _clean_html(value: Any) -> str:
@@ -86,6 +90,20 @@ def question_get(question_id: int, *, lock: bool = False) -> Question:
     if question is None:
         raise not_found(_("Question not found."))
     return question
+
+
+def question_image_save(upload) -> dict[str, str]:
+    """Store an image for a stem or an option: JPEG, PNG or WebP by its content, at most
+    ``QUESTION_IMAGE_MAX_BYTES`` (413 ``image_too_large``), re-encoded as WebP of at most
+    ``QUESTION_IMAGE_MAX_SIDE`` pixels a side (400 ``unsupported_file`` for anything else), under
+    ``question-images/<organization schema>/`` (the only images ``_clean_html`` keeps). Returns
+    ``{"url", "path"}`` (``ImageOut``)."""
+    raw = read_limited(upload, QUESTION_IMAGE_MAX_BYTES, too_large_code="image_too_large")
+    webp = reencode_image(raw, max_side=QUESTION_IMAGE_MAX_SIDE, unsupported_code=Code.UNSUPPORTED_FILE)
+    path = default_storage.save(
+        f"question-images/{connection.schema_name}/{uuid.uuid4().hex}.webp", ContentFile(webp)
+    )
+    return {"url": default_storage.url(path), "path": path}
 
 
 # --- content and key ---------------------------------------------------------------------------
@@ -225,7 +243,8 @@ def _apply_fields(q: Question, data: dict[str, Any], errors: FieldErrors) -> Non
         q.search_text = " ".join(_plain(content["stem"][lang]) for lang in LANGS).lower()[:5000]
 
 
-def _record(q: Question, actor: Actor, from_status: str, to_status: str, comment: str = "") -> None:
+def record_transition(q: Question, actor: Actor, from_status: str, to_status: str, comment: str = "") -> None:
+    """Record one workflow step of ``q`` by ``actor`` (``QuestionTransition``; the history)."""
     QuestionTransition.objects.create(
         question=q,
         from_status=from_status,
@@ -254,7 +273,7 @@ def question_create(*, actor: Actor, bank_id: int, data: dict[str, Any]) -> Ques
     _apply_fields(q, {**data, "content": data.get("content"), "answer_key": data.get("answer_key")}, errors)
     errors.raise_if_any(_("The question could not be saved."))
     q.save()
-    _record(q, actor, "", S.DRAFT)
+    record_transition(q, actor, "", S.DRAFT)
     return q
 
 
@@ -306,7 +325,7 @@ def question_update(*, actor: Actor, question_id: int, data: dict[str, Any]) -> 
         _apply_fields(q, data, errors)
         errors.raise_if_any(_("The question could not be saved."))
         q.save()
-        _record(q, actor, "", S.DRAFT, _("New version of a published question."))
+        record_transition(q, actor, "", S.DRAFT, _("New version of a published question."))
         return q
     if q.status not in EDITABLE:
         raise ApplicationError(
@@ -321,7 +340,7 @@ def question_update(*, actor: Actor, question_id: int, data: dict[str, Any]) -> 
     q.status = S.DRAFT
     q.save()
     if previous != S.DRAFT:
-        _record(q, actor, previous, S.DRAFT)
+        record_transition(q, actor, previous, S.DRAFT)
     return q
 
 
@@ -381,116 +400,6 @@ def question_attach_matrix(
         setattr(q, field, value)
     q.save()
     return q
-
-
-# --- workflow ----------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def question_submit(*, actor: Actor, question_id: int) -> Question:
-    """draft -> submitted. Refused: already submitted, approved or published (409
-    ``already_submitted``: a question cannot be resubmitted); incomplete (400
-    ``question_incomplete`` with every missing item in ``errors``)."""
-    q = question_get(question_id, lock=True)
-    if q.status not in EDITABLE:
-        raise ApplicationError(
-            Code.ALREADY_SUBMITTED, _("This question has already been submitted."), status=409
-        )
-    missing = question_missing(q)
-    if missing:
-        errors = FieldErrors()
-        for item in missing:
-            errors.add(item["field"], item["message"])
-        errors.raise_if_any(_("The question is incomplete."), code=Code.QUESTION_INCOMPLETE)
-    previous = q.status
-    q.status, q.submitted_at = S.SUBMITTED, timezone.now()
-    q.save(update_fields=["status", "submitted_at", "updated_at"])
-    _record(q, actor, previous, S.SUBMITTED)
-    return q
-
-
-def _vet(actor: Actor, question_id: int, to_status: str, comment: str) -> Question:
-    q = question_get(question_id, lock=True)
-    if q.status != S.SUBMITTED:
-        raise ApplicationError(
-            Code.INVALID_TRANSITION,
-            _("Only a question submitted for vetting can be approved or rejected."),
-            status=409,
-        )
-    if q.created_by_profile_id == actor.profile_id:
-        raise ApplicationError(Code.OWN_QUESTION, _("You cannot vet your own question."), status=403)
-    q.status, q.reviewed_by_profile_id = to_status, actor.profile_id
-    q.save(update_fields=["status", "reviewed_by_profile_id", "updated_at"])
-    _record(q, actor, S.SUBMITTED, to_status, comment)
-    return q
-
-
-@transaction.atomic
-def question_approve(*, actor: Actor, question_id: int, comment: str = "") -> Question:
-    """submitted -> approved by another educator (403 ``own_question`` for the author)."""
-    return _vet(actor, question_id, S.APPROVED, (comment or "").strip())
-
-
-@transaction.atomic
-def question_reject(*, actor: Actor, question_id: int, comment: str) -> Question:
-    """submitted -> rejected with the reviewer's comment (required)."""
-    if not (comment or "").strip():
-        errors = FieldErrors()
-        errors.add("comment", _("Required"))
-        errors.raise_if_any(_("Say why the question is rejected."))
-    return _vet(actor, question_id, S.REJECTED, comment.strip())
-
-
-@transaction.atomic
-def question_publish(*, actor: Actor, question_id: int) -> Question:
-    """approved -> published. Refused: already published (409 ``already_published``), not
-    approved (409 ``question_not_vetted``), no complete matrix (400 ``matrix_incomplete``).
-    Publishing version n supersedes the published earlier version of the same question."""
-    q = question_get(question_id, lock=True)
-    if q.status in (S.PUBLISHED, S.SUPERSEDED):
-        raise ApplicationError(
-            Code.ALREADY_PUBLISHED, _("This question has already been published."), status=409
-        )
-    if q.status != S.APPROVED:
-        raise ApplicationError(Code.NOT_VETTED, _("Only an approved question can be published."), status=409)
-    if not q.has_matrix:
-        raise ApplicationError(
-            Code.MATRIX_INCOMPLETE, _("Attach the matrix (all four types) before publishing."), status=400
-        )
-    if q.root_id:
-        earlier = Question.objects.select_for_update().filter(
-            Q(pk=q.root_id) | Q(root_id=q.root_id), status=S.PUBLISHED
-        )
-        for old in earlier.exclude(pk=q.pk):
-            old.status = S.SUPERSEDED
-            old.save(update_fields=["status", "updated_at"])
-            _record(old, actor, S.PUBLISHED, S.SUPERSEDED, _("Replaced by version %(v)d.") % {"v": q.version})
-    q.status, q.published_at = S.PUBLISHED, timezone.now()
-    q.save(update_fields=["status", "published_at", "updated_at"])
-    _record(q, actor, S.APPROVED, S.PUBLISHED)
-    return q
-
-
-BULK_ACTIONS = {"submit": question_submit, "approve": question_approve, "publish": question_publish}
-
-
-def questions_bulk(*, actor: Actor, action: str, ids: list[int]) -> list[dict[str, Any]]:
-    """Apply submit, approve or publish to each id on its own; one failure does not undo the
-    others. Returns ``[{"id", "ok", "status", "code", "message"}]`` in the order given."""
-    if action not in BULK_ACTIONS:
-        errors = FieldErrors()
-        errors.add("action", _("Choose one of the allowed values."))
-        errors.raise_if_any()
-    results = []
-    for question_id in dict.fromkeys(ids):
-        try:
-            q = BULK_ACTIONS[action](actor=actor, question_id=question_id)
-            results.append({"id": question_id, "ok": True, "status": q.status, "code": "", "message": ""})
-        except ApplicationError as exc:
-            results.append(
-                {"id": question_id, "ok": False, "status": "", "code": exc.code, "message": exc.message}
-            )
-    return results
 
 
 @transaction.atomic

@@ -26,6 +26,7 @@ FIELDS = (
 
 
 def round_get(round_id: int) -> Round:
+    """The round of this organization; 404 otherwise."""
     found = Round.objects.filter(pk=round_id).first()
     if found is None:
         raise not_found(_("Round not found."))
@@ -67,6 +68,7 @@ def round_create(*, data: dict[str, Any]) -> Round:
 
 @transaction.atomic
 def round_update(*, round_id: int, data: dict[str, Any]) -> Round:
+    """Change a round: the rules of ``round_create``, and a round cannot require itself."""
     found = round_get(round_id)
     for key, value in _validated(data, found).items():
         setattr(found, key, value)

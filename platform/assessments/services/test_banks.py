@@ -12,6 +12,7 @@ from config.errors import ApplicationError, FieldErrors, not_found
 
 
 def test_bank_get(test_bank_id: int) -> TestBank:
+    """The test bank of this organization; 404 otherwise."""
     bank = TestBank.objects.filter(pk=test_bank_id).first()
     if bank is None:
         raise not_found(_("Test bank not found."))

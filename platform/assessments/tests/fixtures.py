@@ -76,7 +76,7 @@ def approved_preset(org, educator, *, code: str, starts_at, slots: int, question
     of ``slots`` slots starting at ``starts_at`` (two hours long). Returns (preset, batch)."""
     from datetime import timedelta
 
-    from assessments.services import presets, rounds
+    from assessments.services import batches, generation, presets, review, rounds
     from assessments.services.common import Actor
 
     now = timezone.now()
@@ -121,8 +121,8 @@ def approved_preset(org, educator, *, code: str, starts_at, slots: int, question
                 **preset,
             },
         )
-        presets.preset_generate(actor=actor, preset_id=created.pk)
-        batch = presets.batch_create(
+        generation.preset_generate(actor=actor, preset_id=created.pk)
+        batch = batches.batch_create(
             preset_id=created.pk,
             data={
                 "name": "Ca",
@@ -131,5 +131,5 @@ def approved_preset(org, educator, *, code: str, starts_at, slots: int, question
                 "slots": slots,
             },
         )
-        presets.preset_approve(actor_profile=educator, preset_id=created.pk)
+        review.preset_approve(actor_profile=educator, preset_id=created.pk)
     return created, batch

@@ -11,7 +11,7 @@ from django_tenants.utils import schema_context
 from PIL import Image
 
 from accounts.tests.factories import ProfileFactory
-from assessments.grading import short_text_matches
+from assessments.matching import short_text_matches
 from assessments.models import MatrixCluster, Question, Subject
 from conftest import client_for
 
@@ -521,3 +521,19 @@ def test_matrix_cluster_model_rejects_parent_on_topic(org_a):
         topic = MatrixCluster.objects.create(code="T", description="t", type="topic")
         with pytest.raises(IntegrityError), transaction.atomic():
             MatrixCluster.objects.create(code="T2", description="t", type="topic", parent=topic)
+
+
+def test_saved_banks_answer_their_counts(as_educator_a):
+    """A renamed bank and a changed test bank come back with their real counts (a rename used to
+    answer ``question_count: 0`` and ``folder_count: 0`` for a bank holding both)."""
+    bank = make_bank(as_educator_a)
+    make_bank(as_educator_a, "Chương 1", bank["id"])
+    post(as_educator_a, "/api/v1/questions", complete_single(bank["id"]))
+    renamed = put(as_educator_a, f"/api/v1/question-banks/{bank['id']}", {"name": "Toán 9 (mới)"}).json()
+    assert (renamed["data"]["name"], renamed["data"]["question_count"], renamed["data"]["folder_count"]) == (
+        "Toán 9 (mới)",
+        1,
+        1,
+    )
+    detail = as_educator_a.get(f"/api/v1/question-banks/{bank['id']}").json()["data"]
+    assert (detail["question_count"], detail["path"]) == (1, [{"id": bank["id"], "name": "Toán 9 (mới)"}])

@@ -19,7 +19,7 @@ EXPECTED = {"Lớp 9 - Ngân hàng mẫu": (9, 60), "Lớp 12 - Ngân hàng mẫ
 
 def test_fixtures_are_consistent():
     """Each subtopic is listed under the question's topic and every option in an answer key
-    exists; every topic of the grade-12 fixture can fill the demo Toán 12 test (demo_presets)."""
+    exists; every topic of the grade-12 fixture can fill the demo Toán 12 test (assignments.demo)."""
     assert {name for name, _ in BANKS} == set(EXPECTED)
     for name, fixture in BANKS:
         data = json.loads(fixture.read_text(encoding="utf-8"))

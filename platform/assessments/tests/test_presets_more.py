@@ -46,10 +46,10 @@ def choice_bank(org_a):
                 score_weight=2,
                 content={
                     "stem": {"vi": f"Câu {i}", "en": f"Question {i}"},
-                    "options": [{"id": o, "text": {"vi": o, "en": o}} for o in ("a", "b", "c", "d")],
-                    "explanation": {},
+                    "options": [{"id": o, "vi": o, "en": o} for o in ("a", "b", "c", "d")],
+                    "explanation": {"vi": "", "en": ""},
                 },
-                answer_key={"value": "a"},
+                answer_key={"option": "a"},
                 topic=topic,
                 complexity_level=nb,
                 status="published",

@@ -108,7 +108,7 @@ def test_direct_assignment_validation_and_success(as_educator_a, educator_a, ban
     assert counts(org_a, batch_id) == (28, 0, 2)
     assert Enrollment.objects.filter(profile__in=mine, organization=org_a, kind="test").count() == 2
     scheduled = Notification.objects.filter(recipient__in=mine, notifiable_type="TestScheduled")
-    assert scheduled.count() == 2 and "start" in scheduled.first().body_args
+    assert scheduled.count() == 2 and "starts_at" in scheduled.first().body_args
 
     res = post(as_educator_a, "/api/v1/assignments", {**body, "learner_profile_ids": [mine[0].pk]})
     assert res.status_code == 409 and res.json()["code"] == "already_assigned"

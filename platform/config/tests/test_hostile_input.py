@@ -304,7 +304,7 @@ def test_request_error_in_a_middleware_answers_the_400_envelope(public):
 
 
 def test_database_refusing_a_value_is_400_and_logged(public, monkeypatch, caplog):
-    from accounts import services
+    from accounts.services import passwords as services
 
     def refuse(**kwargs):
         raise DataError("value too long for type character varying(255)")

@@ -223,3 +223,21 @@ def test_purge_deletes_old_jobs_and_their_files(educator_a, org_a):
     assert services.import_jobs_purge() == 1
     assert list(ImportJob.objects.values_list("pk", flat=True)) == [recent.pk]
     assert not default_storage.exists(old.file) and default_storage.exists(recent.file)
+
+
+@pytest.mark.parametrize(("active", "recorded"), [("en-gb", "en"), ("en", "en"), ("vi", "vi"), ("fr", "vi")])
+def test_a_job_records_the_readers_language(educator_a, active, recorded):
+    """The job's messages are written in the language of the reader who started it
+    (``config.i18n.reader_language``, issue 17 item 2): "vi" or "en" only, Vietnamese otherwise."""
+    from django.utils import translation
+
+    with translation.override(active):
+        job = services.import_job_create(
+            kind=ImportJob.Kind.LEARNERS,
+            profile_id=educator_a.pk,
+            upload=_csv("email", "a@x.vn"),
+            extension="csv",
+            rows_total=1,
+            dry_run=True,
+        )
+    assert job.language == recorded

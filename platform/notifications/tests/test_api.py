@@ -24,7 +24,7 @@ def _seed(profile, n: int) -> list[Notification]:
             title_key="test_scheduled.title",
             body_key="test_scheduled.body",
             title_args={"test": f"Bài {i}"},
-            body_args={"test": f"Bài {i}", "start": "08:00 29/11/2026"},
+            body_args={"test": f"Bài {i}", "starts_at": "2026-11-29T01:00:00+00:00"},
             actions=[{"url": "/assignment/student", "target": "_self", "label": "action.view_test"}],
         )
     return out

@@ -64,3 +64,11 @@ def test_demo_people_replace_a_logo_whose_file_is_gone(org_a, settings, tmp_path
     seed_demo_people(organization=org_a)
     org_a.refresh_from_db()
     assert org_a.logo != "organizations/0/missing.webp" and default_storage.exists(org_a.logo)
+
+
+def test_seed_demo_is_the_people_apps_command():
+    """``manage.py seed_demo`` (ops/run, ops/serve-e2e, README) is found in ``people``, the app at
+    the top of the import contract, since it draws on every product app's demo (issue 17 item 6)."""
+    from django.core.management import get_commands
+
+    assert get_commands()["seed_demo"] == "people"

@@ -11,7 +11,7 @@ export function ImportJobProgress({
   label,
   text,
 }: {
-  job: ImportJob<unknown>;
+  job: ImportJob;
   note: MessageId;
   label: MessageId;
   text: MessageId;

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import type { V1Schemas } from "@/lib/api/types";
 import { mockApi, ok, type Reply } from "@/testing/mock-api";
 import { renderWithProviders } from "@/testing/render";
 
@@ -9,10 +10,7 @@ import type { ImportJob } from "./api/types";
 import { ImportJobProgress } from "./import-job-progress";
 import { useImportJobOutcome } from "./use-import-job-outcome";
 
-interface Report {
-  rows: number;
-  errors: string[];
-}
+type Report = V1Schemas["LearnerImportOut"];
 const JOB: ImportJob<Report> = {
   id: "5e2a",
   kind: "questions",
@@ -63,7 +61,7 @@ describe("useImportJobOutcome", () => {
 
   it("shows the job's progress while it runs, then ends it once with its report", async () => {
     let polls = 0;
-    const report = { rows: 2000, errors: [] };
+    const report: Report = { rows: 2000, valid: 2000, errors: [], invited: 2000 };
     const { calls } = mockApi({
       [POLL]: (): Reply => {
         polls += 1;
@@ -90,7 +88,12 @@ describe("useImportJobOutcome", () => {
   });
 
   it("a failed job gives the server's message and the bad rows' report", async () => {
-    const bad = { rows: 2000, errors: ["row 7"] };
+    const bad: Report = {
+      rows: 2000,
+      valid: 1999,
+      errors: [{ row: 7, column: "email", message: "Enter a valid e-mail address." }],
+      invited: 0,
+    };
     mockApi({
       [POLL]: ok({
         ...JOB,

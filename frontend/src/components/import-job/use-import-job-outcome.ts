@@ -4,14 +4,14 @@ import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 
 import { useImportJob } from "./api/get-import-job";
-import type { ImportJob } from "./api/types";
+import type { ImportJob, ImportJobReport } from "./api/types";
 
 /** What an import dialog does with a background job it started (issue 16 item 8): `follow(job)`
  * polls it; it ends once, as `onDone(report, dryRun)` (the report the synchronous answer would
  * have shown), `onFailed(message, report)` (the server's reason, with the bad rows of an invalid
  * file), or `onError(message)` when polling fails. `job`: the latest state of the job followed
  * (for `ImportJobProgress`), null when none is; `stop()` forgets it. */
-export function useImportJobOutcome<Report>({
+export function useImportJobOutcome<Report extends ImportJobReport>({
   onDone,
   onFailed,
   onError,

@@ -20,7 +20,7 @@ import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { useAddToCart } from "./api/add-to-cart";
 import { useCartView } from "./api/get-cart";
 import type { TestAddon } from "./api/types";
-import { batchWhen, listingBatches, type ListingBatch } from "./batch-when";
+import { batchWhen, type ListingBatch } from "./batch-when";
 import { GradePrompt } from "./grade-prompt";
 
 /** What the panel needs of a listing (a `ListingOut` of GET /api/v1/marketplace/{id} fits). */
@@ -29,7 +29,7 @@ export interface AddToCartListing {
   name: string;
   price_test_only: number;
   price_test_advanced: number | null;
-  batches: ReadonlyArray<Record<string, unknown>>;
+  batches: ReadonlyArray<ListingBatch>;
 }
 
 export const ADDON_LABEL: Record<TestAddon, MessageId> = {
@@ -82,7 +82,7 @@ export function AddToCart({
   const [now] = useState(() => Date.now());
 
   const inCart = cart.data?.cartItems.find((row) => row.listing.id === listing.id);
-  const batches = listingBatches(listing.batches);
+  const batches = listing.batches;
   const openBatches = batches.filter((b) => batchState(b, now) === "open");
   const addons: { code: TestAddon; price: number }[] = [
     { code: "test_only", price: listing.price_test_only },

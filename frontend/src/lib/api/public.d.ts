@@ -414,7 +414,11 @@ export interface components {
        */
       password: string;
     };
-    /** Empty */
+    /**
+     * Empty
+     * @description ``{}``: the data of a success without a body (a delete, a logout). Declared closed so that
+     *     OpenAPI says so (``additionalProperties: false``), not "any object".
+     */
     Empty: Record<string, never>;
     /** Envelope[Empty] */
     Envelope_Empty_: {

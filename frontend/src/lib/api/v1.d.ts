@@ -820,7 +820,8 @@ export interface paths {
     };
     /**
      * Round List
-     * @description Rounds with their derived ``status`` (upcoming, open, closed); filter ``status``.
+     * @description Rounds with their derived ``status`` (upcoming, open, closed); filter ``status``;
+     *     ``order_by``: name, starts_at (default), expires_at.
      */
     get: operations["assessments_api_presets_round_list"];
     put?: never;
@@ -847,7 +848,10 @@ export interface paths {
      * @description One round of the organization (404 for another organization's id).
      */
     get: operations["assessments_api_presets_round_detail"];
-    /** Round Update */
+    /**
+     * Round Update
+     * @description Change a round (the rules of ``round_create``; a round cannot require itself).
+     */
     put: operations["assessments_api_presets_round_update"];
     post?: never;
     /**
@@ -912,7 +916,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Preset Detail */
+    /**
+     * Preset Detail
+     * @description One preset with its blueprint, maximum score and batches.
+     */
     get: operations["assessments_api_presets_preset_detail"];
     /**
      * Preset Update
@@ -1075,7 +1082,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Batch Update */
+    /**
+     * Batch Update
+     * @description Change name, times or slots (not below the slots sold or reserved).
+     */
     put: operations["assessments_api_presets_batch_update"];
     post?: never;
     /**
@@ -1168,7 +1178,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Assignment Detail */
+    /**
+     * Assignment Detail
+     * @description One assignment (taker) with its preset and batch; 404 "Assignment not found.".
+     */
     get: operations["assignments_api_assignment_detail"];
     put?: never;
     post?: never;
@@ -1298,7 +1311,8 @@ export interface paths {
      * Preparation
      * @description What the preparation page shows: the test, its window (UTC) and time limit in minutes for
      *     this learner (an accommodation's extra time included, as start enforces it), camera rules,
-     *     the video limits, whether it can start now, attempts, and the server's clock.
+     *     the video limits, whether it can start now and the next action, attempts, and the server's
+     *     clock.
      */
     get: operations["assignments_api_taking_preparation"];
     put?: never;
@@ -1469,7 +1483,8 @@ export interface paths {
     /**
      * Result
      * @description The learner's result once released: score, pass or fail, the round's passed/failed
-     *     message, and each answer against the key; before release only the status.
+     *     message (the reader's language, else the other one), and each answer against the key;
+     *     before release only the status.
      */
     get: operations["assignments_api_taking_result"];
     put?: never;
@@ -1646,7 +1661,8 @@ export interface paths {
     put?: never;
     /**
      * Attempt Release
-     * @description Release one graded result to the learner (no-op when released or still pending).
+     * @description Release one graded result to the learner (``released`` 0 when released already or still
+     *     pending). 404 for an unknown attempt.
      */
     post: operations["assignments_api_grading_attempt_release"];
     delete?: never;
@@ -1722,7 +1738,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Accommodation List */
+    /**
+     * Accommodation List
+     * @description The organization's accommodations (extra time), newest first, at most 200; one learner's
+     *     with ``learner_profile_id``.
+     */
     get: operations["assignments_api_grading_accommodation_list"];
     put?: never;
     /**
@@ -1747,7 +1767,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Accommodation Delete */
+    /**
+     * Accommodation Delete
+     * @description Remove an accommodation; 404 "Not found." for an unknown one.
+     */
     delete: operations["assignments_api_grading_accommodation_delete"];
     options?: never;
     head?: never;
@@ -1969,6 +1992,7 @@ export interface paths {
      * @description Listings on sale. Query: ``page``, ``limit``, ``search``, ``order_by`` (published_at,
      *     price, name, grade, starts_at; ``-`` descends), ``minprice``/``maxprice`` (VND, test-only
      *     price), ``mylistings`` (the caller's organization's own), ``grade``, ``subject`` (code).
+     *     Subject names in the reader's language. Two queries.
      */
     get: operations["marketplace_api_listing_list"];
     put?: never;
@@ -1990,7 +2014,8 @@ export interface paths {
     put?: never;
     /**
      * Listing Create Multiple
-     * @description Publish approved presets with prices per add-on in VND (educators; all or nothing).
+     * @description Publish approved presets with prices per add-on in VND (educators; all or nothing; see
+     *     ``marketplace.services.listings_create`` for the errors).
      */
     post: operations["marketplace_api_listing_create_multiple"];
     delete?: never;
@@ -2009,7 +2034,8 @@ export interface paths {
     /**
      * Listing Subjects
      * @description The subjects of the listings on sale (``mylistings``: of the caller's organization), each
-     *     once with its ``code`` (the list's ``subject`` filter) and its name in the caller's language.
+     *     once with its ``code`` (the list's ``subject`` filter) and its name in the caller's language
+     *     (the other language when blank).
      */
     get: operations["marketplace_api_listing_subjects"];
     put?: never;
@@ -2029,7 +2055,7 @@ export interface paths {
     };
     /**
      * Listing Detail
-     * @description One listing on sale (or withdrawn, for its own organization).
+     * @description One listing on sale (or withdrawn, for its own organization); 404 otherwise.
      */
     get: operations["marketplace_api_listing_detail"];
     put?: never;
@@ -2084,11 +2110,11 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Cart Get
+     * Cart Read
      * @description The caller's cart: ``data.cartItems`` (spec section 3), ``count``, ``total`` (VND).
      *     Educators and profiles without items get an empty cart.
      */
-    get: operations["marketplace_api_purchases_cart_get"];
+    get: operations["marketplace_api_purchases_cart_read"];
     put?: never;
     /**
      * Cart Add
@@ -2133,7 +2159,7 @@ export interface paths {
     put?: never;
     /**
      * Analytics
-     * @description Dashboard figures (see ``analytics.selectors.analytics``): ``analytic_type`` one of
+     * @description Dashboard figures (see ``analytics.selectors.figures.analytics``): ``analytic_type`` one of
      *     dashboard, heatmap, summary, revenue_over_time, by_addon, by_grade, by_subject,
      *     by_province, heatmap_weekday_hour, heatmap_province_grade; filters from_date, to_date
      *     (Vietnam days), grade, subject, province_code, round_id, organization_id (SuperAdmin).
@@ -2346,8 +2372,8 @@ export interface paths {
     /**
      * Transaction List
      * @description Transactions, newest first: ``status`` (PENDING, COMPLETED, CANCELLED, EXPIRED, FAILED),
-     *     ``from_date``/``to_date`` (inclusive days, Vietnam time), ``search`` (name, buyer, payment
-     *     id), ``order_by`` created_at, amount, status, completed_at; ``mine_only`` for educators. The
+     *     ``from_date``/``to_date`` (inclusive Vietnam days), ``search`` (name, buyer, payment id),
+     *     ``order_by`` created_at, amount, status, completed_at; ``mine_only`` for educators. The
      *     header reads page 1, limit 1, status PENDING (spec section 7). Three queries.
      */
     get: operations["marketplace_api_purchases_transaction_list"];
@@ -2412,9 +2438,10 @@ export interface paths {
     /**
      * Transaction Checkout
      * @description Check out ``{"items": [...]}``, a bare list of items, or one item object; an item is
-     *     ``{"cart_item_id"}`` or ``{"listing_id", "addon", "batch_id"}``; no items = the whole cart.
+     *     ``{"cart_item_id"}`` or ``{"listing_id", "addon", "batch_id"}``; ``{}`` = the whole cart.
      *     Creates one PENDING transaction with its slots reserved. Errors: ``Checkout Failed`` with
-     *     ``reason`` and ``item`` (see ``marketplace.purchases.checkout``).
+     *     ``reason`` and ``item`` (see ``marketplace.purchases.checkout``); 422 ``validation_error``
+     *     for a body of another shape, or none.
      */
     post: operations["marketplace_api_purchases_transaction_checkout"];
     delete?: never;
@@ -3147,7 +3174,11 @@ export interface components {
       /** Is Admin */
       is_admin: boolean;
     };
-    /** Empty */
+    /**
+     * Empty
+     * @description ``{}``: the data of a success without a body (a delete, a logout). Declared closed so that
+     *     OpenAPI says so (``additionalProperties: false``), not "any object".
+     */
     Empty: Record<string, never>;
     /** Envelope[Empty] */
     Envelope_Empty_: {
@@ -3396,15 +3427,6 @@ export interface components {
        */
       order_by: string;
     };
-    /** ActionOut */
-    ActionOut: {
-      /** Url */
-      url: string;
-      /** Target */
-      target: string;
-      /** Label */
-      label: string;
-    };
     /** Envelope[NotificationPageOut] */
     Envelope_NotificationPageOut_: {
       /**
@@ -3418,6 +3440,45 @@ export interface components {
        * @default
        */
       message: string;
+    };
+    /**
+     * NotificationActionOut
+     * @description A button of a notification: ``target`` ``API`` means the client POSTs to ``url``; any
+     *     other target opens ``url`` in a new window. ``label`` is in the reader's language.
+     */
+    NotificationActionOut: {
+      /** Url */
+      url: string;
+      /**
+       * Target
+       * @enum {string}
+       */
+      target: "API" | "_blank" | "_self";
+      /** Label */
+      label: string;
+    };
+    /**
+     * NotificationArgsOut
+     * @description The arguments of a notification's title or body (the texts themselves are already
+     *     rendered in ``title``/``body``); an argument the notification does not use is null.
+     *     ``starts_at`` is the instant a scheduled test starts (ISO 8601; the texts show it as Vietnam
+     *     time, ``notifications.messages``).
+     */
+    NotificationArgsOut: {
+      /** Test */
+      test?: string | null;
+      /** Batch */
+      batch?: string | null;
+      /** Available */
+      available?: number | null;
+      /** Slots */
+      slots?: number | null;
+      /** Organization */
+      organization?: string | null;
+      /** Inviter */
+      inviter?: string | null;
+      /** Starts At */
+      starts_at?: string | null;
     };
     /** NotificationOut */
     NotificationOut: {
@@ -3435,17 +3496,15 @@ export interface components {
       /** Has Read */
       has_read: boolean;
       /** Actions */
-      actions: components["schemas"]["ActionOut"][];
-      /** Notifiable Type */
-      notifiable_type: string;
-      /** Title Args */
-      title_args: {
-        [key: string]: unknown;
-      };
-      /** Body Args */
-      body_args: {
-        [key: string]: unknown;
-      };
+      actions: components["schemas"]["NotificationActionOut"][];
+      /**
+       * Notifiable Type
+       * @enum {string}
+       */
+      notifiable_type:
+        "BatchLowSlot" | "OrganizationLearner" | "OrganizationEducator" | "TestScheduled" | "TestWaitingList";
+      title_args: components["schemas"]["NotificationArgsOut"];
+      body_args: components["schemas"]["NotificationArgsOut"];
     };
     /** NotificationPageOut */
     NotificationPageOut: {
@@ -3695,22 +3754,26 @@ export interface components {
        */
       dry_run: boolean;
     };
-    /** Envelope[ImportReportOut] */
-    Envelope_ImportReportOut_: {
+    /** Envelope[QuestionImportOut] */
+    Envelope_QuestionImportOut_: {
       /**
        * Success
        * @default true
        */
       success: boolean;
-      data: components["schemas"]["ImportReportOut"];
+      data: components["schemas"]["QuestionImportOut"];
       /**
        * Message
        * @default
        */
       message: string;
     };
-    /** ImportProblemOut */
-    ImportProblemOut: {
+    /**
+     * ImportRowProblemOut
+     * @description One refusal of an import's report: the file's ``row`` number (the header is row 1), the
+     *     ``column``'s name and the localized ``message``.
+     */
+    ImportRowProblemOut: {
       /** Row */
       row: number;
       /** Column */
@@ -3718,14 +3781,18 @@ export interface components {
       /** Message */
       message: string;
     };
-    /** ImportReportOut */
-    ImportReportOut: {
+    /**
+     * QuestionImportOut
+     * @description The report of a question import (``assessments.services.spreadsheets``): data ``rows``
+     *     read, ``valid`` ones, every refusal in ``errors``, questions ``imported`` (0 in a dry run).
+     */
+    QuestionImportOut: {
       /** Rows */
       rows: number;
       /** Valid */
       valid: number;
       /** Errors */
-      errors: components["schemas"]["ImportProblemOut"][];
+      errors: components["schemas"]["ImportRowProblemOut"][];
       /** Imported */
       imported: number;
     };
@@ -3771,9 +3838,7 @@ export interface components {
       /** File Name */
       file_name: string;
       /** Result */
-      result: {
-        [key: string]: unknown;
-      } | null;
+      result: components["schemas"]["QuestionImportOut"] | components["schemas"]["LearnerImportOut"] | null;
       /** Error Code */
       error_code: string;
       /** Error Message */
@@ -3785,6 +3850,21 @@ export interface components {
       created_at: string;
       /** Finished At */
       finished_at: string | null;
+    };
+    /**
+     * LearnerImportOut
+     * @description The report of a learner import (``people.services.learners_import``): data ``rows`` read,
+     *     ``valid`` ones, every refusal in ``errors``, learners ``invited`` (0 in a dry run).
+     */
+    LearnerImportOut: {
+      /** Rows */
+      rows: number;
+      /** Valid */
+      valid: number;
+      /** Errors */
+      errors: components["schemas"]["ImportRowProblemOut"][];
+      /** Invited */
+      invited: number;
     };
     /** Envelope[list[SubjectOut]] */
     Envelope_list_SubjectOut__: {
@@ -4020,6 +4100,11 @@ export interface components {
       /** Description */
       description: string;
     };
+    /**
+     * EmptyAnswerKeyOut
+     * @description ``{}``: a draft without an answer yet (closed, so that it is the one shape ``{}`` fits).
+     */
+    EmptyAnswerKeyOut: Record<string, never>;
     /** Envelope[QuestionOut] */
     Envelope_QuestionOut_: {
       /**
@@ -4034,6 +4119,16 @@ export interface components {
        */
       message: string;
     };
+    /**
+     * EssayAnswerKeyOut
+     * @description essay: ``max_score`` is left out (not null) until the author gives one.
+     */
+    EssayAnswerKeyOut: {
+      /** Rubric */
+      rubric: string;
+      /** Max Score */
+      max_score?: number;
+    };
     /** MatrixOut */
     MatrixOut: {
       topic: components["schemas"]["ClusterRef"] | null;
@@ -4047,6 +4142,51 @@ export interface components {
       field: string;
       /** Message */
       message: string;
+    };
+    /** MultipleChoiceAnswerKeyOut */
+    MultipleChoiceAnswerKeyOut: {
+      /** Options */
+      options: string[];
+    };
+    /**
+     * QuestionContentOut
+     * @description A question's content as stored (``services.questions._normalize_content``).
+     */
+    QuestionContentOut: {
+      /**
+       * @default {
+       *       "vi": "",
+       *       "en": ""
+       *     }
+       */
+      stem: components["schemas"]["QuestionTextOut"];
+      /**
+       * Options
+       * @default []
+       */
+      options: components["schemas"]["QuestionOptionOut"][];
+      /**
+       * @default {
+       *       "vi": "",
+       *       "en": ""
+       *     }
+       */
+      explanation: components["schemas"]["QuestionTextOut"];
+    };
+    /** QuestionOptionOut */
+    QuestionOptionOut: {
+      /** Id */
+      id: string;
+      /**
+       * Vi
+       * @default
+       */
+      vi: string;
+      /**
+       * En
+       * @default
+       */
+      en: string;
     };
     /** QuestionOut */
     QuestionOut: {
@@ -4070,14 +4210,15 @@ export interface components {
       difficulty: string;
       /** Score Weight */
       score_weight: number;
-      /** Content */
-      content: {
-        [key: string]: unknown;
-      };
+      content: components["schemas"]["QuestionContentOut"];
       /** Answer Key */
-      answer_key: {
-        [key: string]: unknown;
-      };
+      answer_key:
+        | components["schemas"]["SingleChoiceAnswerKeyOut"]
+        | components["schemas"]["MultipleChoiceAnswerKeyOut"]
+        | components["schemas"]["TrueFalseAnswerKeyOut"]
+        | components["schemas"]["ShortTextAnswerKeyOut"]
+        | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["EmptyAnswerKeyOut"];
       /** Status */
       status: string;
       matrix: components["schemas"]["MatrixOut"];
@@ -4101,12 +4242,90 @@ export interface components {
       published_at: string | null;
     };
     /**
+     * QuestionTextOut
+     * @description A text in both languages as stored (sanitized HTML); "" when not written.
+     */
+    QuestionTextOut: {
+      /**
+       * Vi
+       * @default
+       */
+      vi: string;
+      /**
+       * En
+       * @default
+       */
+      en: string;
+    };
+    /** ShortTextAnswerKeyOut */
+    ShortTextAnswerKeyOut: {
+      /**
+       * Accepted
+       * @default []
+       */
+      accepted: string[];
+      /**
+       * Case Sensitive
+       * @default false
+       */
+      case_sensitive: boolean;
+      /**
+       * Diacritic Sensitive
+       * @default false
+       */
+      diacritic_sensitive: boolean;
+    };
+    /** SingleChoiceAnswerKeyOut */
+    SingleChoiceAnswerKeyOut: {
+      /** Option */
+      option: string;
+    };
+    /** TrueFalseAnswerKeyOut */
+    TrueFalseAnswerKeyOut: {
+      /** Value */
+      value: boolean;
+    };
+    /**
+     * EmptyAnswerKeyIn
+     * @description ``{}``: no answer yet (a draft). Closed: a key whose fields belong to no question type is
+     *     refused (422 naming the field), not silently emptied.
+     */
+    EmptyAnswerKeyIn: Record<string, never>;
+    /**
+     * EssayAnswerKeyIn
+     * @description essay: the grading rubric (HTML subset) and the maximum score (above 0, at most 1000;
+     *     400 on ``answer_key.max_score`` otherwise).
+     */
+    EssayAnswerKeyIn: {
+      /** Rubric */
+      rubric?: string | null;
+      /** Max Score */
+      max_score?: number | null;
+    };
+    /**
+     * MultipleChoiceAnswerKeyIn
+     * @description multiple_choice: the ids of every correct option.
+     */
+    MultipleChoiceAnswerKeyIn: {
+      /** Options */
+      options: string[] | null;
+    };
+    /**
+     * QuestionContentIn
+     * @description A question's content: ``stem``, ``options`` (choice types; at most
+     *     ``services.questions.MAX_OPTIONS``, 400 on ``content.options`` beyond) and ``explanation``.
+     */
+    QuestionContentIn: {
+      stem?: components["schemas"]["QuestionTextIn"] | null;
+      /** Options */
+      options?: components["schemas"]["QuestionOptionIn"][] | null;
+      explanation?: components["schemas"]["QuestionTextIn"] | null;
+    };
+    /**
      * QuestionIn
-     * @description A question's editable fields. ``content``: ``{"stem": {"vi", "en"}, "options": [{"id",
-     *     "vi", "en"}], "explanation": {"vi", "en"}}`` (HTML subset, math as LaTeX between $...$).
-     *     ``answer_key`` by type: single_choice ``{"option"}``, multiple_choice ``{"options": []}``,
-     *     true_false ``{"value": bool}``, short_text ``{"accepted": [], "case_sensitive",
-     *     "diacritic_sensitive"}``, essay ``{"rubric", "max_score"}``.
+     * @description A question's editable fields. ``content`` and ``answer_key``: ``assessments.content``
+     *     (stems, options and explanation in both languages, HTML subset with math as LaTeX between
+     *     $...$; one key shape per question type), each capped as compact JSON.
      */
     QuestionIn: {
       /** Bank Id */
@@ -4121,14 +4340,70 @@ export interface components {
       difficulty?: string | null;
       /** Score Weight */
       score_weight?: number | null;
-      /** Content */
-      content?: {
-        [key: string]: unknown;
-      } | null;
+      content?: components["schemas"]["QuestionContentIn"] | null;
       /** Answer Key */
-      answer_key?: {
-        [key: string]: unknown;
-      } | null;
+      answer_key?:
+        | (
+            | components["schemas"]["SingleChoiceAnswerKeyIn"]
+            | components["schemas"]["MultipleChoiceAnswerKeyIn"]
+            | components["schemas"]["TrueFalseAnswerKeyIn"]
+            | components["schemas"]["ShortTextAnswerKeyIn"]
+            | components["schemas"]["EssayAnswerKeyIn"]
+            | components["schemas"]["EmptyAnswerKeyIn"]
+          )
+        | null;
+    };
+    /**
+     * QuestionOptionIn
+     * @description An option of a choice question: ``id`` unique in the question (the answer key names it;
+     *     400 on ``content.options.N.id`` when missing or repeated), its text in both languages.
+     */
+    QuestionOptionIn: {
+      /** Id */
+      id?: string | null;
+      /** Vi */
+      vi?: string | null;
+      /** En */
+      en?: string | null;
+    };
+    /**
+     * QuestionTextIn
+     * @description A text in both languages (an HTML subset, math as LaTeX between $...$); missing = "".
+     */
+    QuestionTextIn: {
+      /** Vi */
+      vi?: string | null;
+      /** En */
+      en?: string | null;
+    };
+    /**
+     * ShortTextAnswerKeyIn
+     * @description short_text: the accepted answers (blank ones dropped) and how they are compared
+     *     (``assessments.matching.short_text_matches``).
+     */
+    ShortTextAnswerKeyIn: {
+      /** Accepted */
+      accepted?: string[] | null;
+      /** Case Sensitive */
+      case_sensitive?: boolean | null;
+      /** Diacritic Sensitive */
+      diacritic_sensitive?: boolean | null;
+    };
+    /**
+     * SingleChoiceAnswerKeyIn
+     * @description single_choice: the correct option's ``id`` ("" or missing: not chosen yet).
+     */
+    SingleChoiceAnswerKeyIn: {
+      /** Option */
+      option: string | null;
+    };
+    /**
+     * TrueFalseAnswerKeyIn
+     * @description true_false: whether the statement is true (missing: not chosen yet).
+     */
+    TrueFalseAnswerKeyIn: {
+      /** Value */
+      value: boolean | null;
     };
     /** Envelope[ImageOut] */
     Envelope_ImageOut_: {
@@ -4810,10 +5085,7 @@ export interface components {
       id: number;
       /** Position */
       position: number;
-      /** Question */
-      question: {
-        [key: string]: unknown;
-      };
+      question: components["schemas"]["QuestionOut"];
     };
     /** Envelope[FormQuestionOut] */
     Envelope_FormQuestionOut_: {
@@ -5044,6 +5316,46 @@ export interface components {
        */
       purchase_cost: number;
     };
+    /**
+     * AssignmentCountsOut
+     * @description Assignments that are not revoked: in all, by source and by status.
+     */
+    AssignmentCountsOut: {
+      /** Total */
+      total: number;
+      /** Direct */
+      direct: number;
+      /** Purchase */
+      purchase: number;
+      /** Assigned */
+      assigned: number;
+      /** In Progress */
+      in_progress: number;
+      /** Submitted */
+      submitted: number;
+      /** Graded */
+      graded: number;
+    };
+    /**
+     * BatchCountsOut
+     * @description Batches by state, and the slot sums of the batches not yet ended.
+     */
+    BatchCountsOut: {
+      /** Upcoming */
+      upcoming: number;
+      /** Open */
+      open: number;
+      /** Ended */
+      ended: number;
+      /** Slots */
+      slots: number;
+      /** Available */
+      available: number;
+      /** Pending */
+      pending: number;
+      /** Taken */
+      taken: number;
+    };
     /** Envelope[OverviewOut] */
     Envelope_OverviewOut_: {
       /**
@@ -5060,20 +5372,25 @@ export interface components {
     };
     /** OverviewOut */
     OverviewOut: {
-      /** Presets */
-      presets: {
-        [key: string]: number;
-      };
-      /** Batches */
-      batches: {
-        [key: string]: number;
-      };
-      /** Assignments */
-      assignments: {
-        [key: string]: number;
-      };
+      presets: components["schemas"]["PresetCountsOut"];
+      batches: components["schemas"]["BatchCountsOut"];
+      assignments: components["schemas"]["AssignmentCountsOut"];
       /** Waiting */
       waiting: number;
+    };
+    /**
+     * PresetCountsOut
+     * @description Presets by status.
+     */
+    PresetCountsOut: {
+      /** Draft */
+      draft: number;
+      /** Approved */
+      approved: number;
+      /** Rejected */
+      rejected: number;
+      /** Published */
+      published: number;
     };
     /** TestQuery */
     TestQuery: {
@@ -5108,7 +5425,8 @@ export interface components {
     /**
      * AssignableTestOut
      * @description A test of the /assignment list: slot sums over batches not yet ended; assignments that
-     *     are not revoked, by source; learners waiting; the active marketplace listing, if any.
+     *     are not revoked, by source; learners waiting; the active marketplace listing, if any;
+     *     subject names in the reader's language.
      */
     AssignableTestOut: {
       /** Id */
@@ -5404,10 +5722,14 @@ export interface components {
     };
     /**
      * MyAssignmentOut
-     * @description A learner's assignment: the test, the batch window (UTC), how it was obtained, its price
-     *     (VND), attempts allowed and due date, and its latest attempt: number, status, maximum score,
-     *     and once the result is released the score and the result (pending, passed, failed); both
-     *     are null until then (``released`` false). Every attempt field is null before a start.
+     * @description A learner's assignment: the test, the batch (UTC), how it was obtained, its price (VND),
+     *     attempts allowed and due date, and its latest attempt: number, status, maximum score, and once
+     *     the result is released the score and the result (pending, passed, failed); both are null until
+     *     then (``released`` false). Every attempt field is null before a start.
+     *
+     *     ``window_starts_at``/``window_expires_at`` are the learner's window (the batch's, else the
+     *     preset's dates, closing later by an accommodation's extra time), ``can_start_now`` whether now
+     *     is within it, and ``action`` what the list offers (``assignments.window``; issue 17, item 4).
      */
     MyAssignmentOut: {
       /** Enrollment Id */
@@ -5456,6 +5778,17 @@ export interface components {
       batch_starts_at: string | null;
       /** Batch Expires At */
       batch_expires_at: string | null;
+      /** Window Starts At */
+      window_starts_at: string | null;
+      /** Window Expires At */
+      window_expires_at: string | null;
+      /** Can Start Now */
+      can_start_now: boolean;
+      /**
+       * Action
+       * @enum {string}
+       */
+      action: "prepare" | "continue" | "result" | "closed" | "payment" | "none";
       /**
        * Created At
        * Format: date-time
@@ -5513,7 +5846,13 @@ export interface components {
        */
       message: string;
     };
-    /** PrepOut */
+    /**
+     * PrepOut
+     * @description The preparation page: the test, the learner's window (UTC, accommodation included) and
+     *     time limit in minutes, camera rules, the video limits (seconds, bytes), where now stands
+     *     against the window (``window_state``; ``can_start_now`` when open) and the next action (as on
+     *     the learner's list), attempts and the server's clock.
+     */
     PrepOut: {
       /** Enrollment Id */
       enrollment_id: number;
@@ -5543,8 +5882,18 @@ export interface components {
       window_starts_at: string | null;
       /** Window Expires At */
       window_expires_at: string | null;
+      /**
+       * Window State
+       * @enum {string}
+       */
+      window_state: "upcoming" | "open" | "closed";
       /** Can Start Now */
       can_start_now: boolean;
+      /**
+       * Action
+       * @enum {string}
+       */
+      action: "prepare" | "continue" | "result" | "closed" | "payment" | "none";
       /** Status */
       status: string;
       /** Attempts Allowed */
@@ -5565,22 +5914,24 @@ export interface components {
        */
       server_now: string;
     };
-    /** Envelope[dict] */
-    Envelope_dict_: {
+    /** Envelope[VideoOut] */
+    Envelope_VideoOut_: {
       /**
        * Success
        * @default true
        */
       success: boolean;
-      /** Data */
-      data: {
-        [key: string]: unknown;
-      };
+      data: components["schemas"]["VideoOut"];
       /**
        * Message
        * @default
        */
       message: string;
+    };
+    /** VideoOut */
+    VideoOut: {
+      /** Video Uploaded */
+      video_uploaded: boolean;
     };
     /** AssignmentPayOut */
     AssignmentPayOut: {
@@ -5686,13 +6037,28 @@ export interface components {
       /** Test Name */
       test_name: string;
       /** Questions */
-      questions: {
-        [key: string]: unknown;
-      }[];
+      questions: components["schemas"]["AttemptQuestionOut"][];
       /** Answers */
-      answers: {
-        [key: string]: unknown;
-      }[];
+      answers: components["schemas"]["SavedAnswerOut"][];
+    };
+    /**
+     * AttemptQuestionOut
+     * @description A question of the attempt in its order, options in the attempt's order, without its key;
+     *     ``points`` it is worth.
+     */
+    AttemptQuestionOut: {
+      /** Id */
+      id: number;
+      /**
+       * Type
+       * @enum {string}
+       */
+      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      stem: components["schemas"]["QuestionTextOut"];
+      /** Options */
+      options: components["schemas"]["QuestionOptionOut"][];
+      /** Points */
+      points: number;
     };
     /** Envelope[AttemptOut] */
     Envelope_AttemptOut_: {
@@ -5707,6 +6073,58 @@ export interface components {
        * @default
        */
       message: string;
+    };
+    /**
+     * OptionAnswer
+     * @description A single-choice answer: the chosen option's id.
+     */
+    OptionAnswer: {
+      /** Option */
+      option: string;
+    };
+    /**
+     * OptionsAnswer
+     * @description A multiple-choice answer: the chosen options' ids.
+     */
+    OptionsAnswer: {
+      /** Options */
+      options: string[];
+    };
+    /**
+     * SavedAnswerOut
+     * @description A saved answer with its flag and the client's sequence number.
+     */
+    SavedAnswerOut: {
+      /** Question Id */
+      question_id: number;
+      /** Answer */
+      answer:
+        | components["schemas"]["OptionAnswer"]
+        | components["schemas"]["OptionsAnswer"]
+        | components["schemas"]["ValueAnswer"]
+        | components["schemas"]["TextAnswer"]
+        | null;
+      /** Flagged */
+      flagged: boolean;
+      /** Seq */
+      seq: number;
+    };
+    /**
+     * TextAnswer
+     * @description A short text (at most 2,000 characters) or essay (at most 20,000) answer; ``taking``
+     *     checks the length by question type.
+     */
+    TextAnswer: {
+      /** Text */
+      text: string;
+    };
+    /**
+     * ValueAnswer
+     * @description A true/false answer.
+     */
+    ValueAnswer: {
+      /** Value */
+      value: boolean;
     };
     /** AnswerOut */
     AnswerOut: {
@@ -5736,10 +6154,12 @@ export interface components {
        */
       message: string;
     };
-    /** AnswerIn */
+    /**
+     * AnswerIn
+     * @description One answer (``null`` clears it), its flag and the client's sequence number.
+     */
     AnswerIn: {
-      /** Answer */
-      answer?: unknown;
+      answer?: components["schemas"]["AnswerSent"] | null;
       /**
        * Flagged
        * @default false
@@ -5747,6 +6167,23 @@ export interface components {
       flagged: boolean;
       /** Seq */
       seq: number;
+    };
+    /**
+     * AnswerSent
+     * @description One answer as sent: exactly one of ``option`` (single choice), ``options`` (multiple
+     *     choice), ``value`` (true/false) or ``text`` (short text, essay), each bounded;
+     *     ``taking.answer_save`` checks it against the question (400 ``invalid_answer``). One object
+     *     rather than a union, so each field is named in a 422.
+     */
+    AnswerSent: {
+      /** Option */
+      option?: string | null;
+      /** Options */
+      options?: string[] | null;
+      /** Value */
+      value?: boolean | null;
+      /** Text */
+      text?: string | null;
     };
     /** Envelope[IntegrityCountOut] */
     Envelope_IntegrityCountOut_: {
@@ -5803,6 +6240,49 @@ export interface components {
       /** Released */
       released: boolean;
     };
+    /**
+     * BreakdownOut
+     * @description An attempt's points by subject and by matrix cluster (empty lists before release).
+     */
+    BreakdownOut: {
+      /**
+       * Subject
+       * @default []
+       */
+      subject: components["schemas"]["BreakdownRowOut"][];
+      /**
+       * Topic
+       * @default []
+       */
+      topic: components["schemas"]["BreakdownRowOut"][];
+      /**
+       * Complexity Level
+       * @default []
+       */
+      complexity_level: components["schemas"]["BreakdownRowOut"][];
+      /**
+       * Cognitive Domain
+       * @default []
+       */
+      cognitive_domain: components["schemas"]["BreakdownRowOut"][];
+    };
+    /**
+     * BreakdownRowOut
+     * @description Points of one subject or matrix cluster: ``score`` of ``max``, ``percent`` (0-100, one
+     *     decimal).
+     */
+    BreakdownRowOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Score */
+      score: number;
+      /** Max */
+      max: number;
+      /** Percent */
+      percent: number;
+    };
     /** Envelope[ResultOut] */
     Envelope_ResultOut_: {
       /**
@@ -5817,7 +6297,40 @@ export interface components {
        */
       message: string;
     };
-    /** ResultOut */
+    /**
+     * ResultAnswerOut
+     * @description One question of a released result: the question, the learner's answer, its score and the
+     *     grader's comment, the key (empty for an essay) and the explanation.
+     */
+    ResultAnswerOut: {
+      question: components["schemas"]["AttemptQuestionOut"];
+      /** Answer */
+      answer:
+        | components["schemas"]["OptionAnswer"]
+        | components["schemas"]["OptionsAnswer"]
+        | components["schemas"]["ValueAnswer"]
+        | components["schemas"]["TextAnswer"]
+        | null;
+      /** Score */
+      score: number | null;
+      /** Comment */
+      comment: string;
+      /** Key */
+      key:
+        | components["schemas"]["SingleChoiceAnswerKeyOut"]
+        | components["schemas"]["MultipleChoiceAnswerKeyOut"]
+        | components["schemas"]["TrueFalseAnswerKeyOut"]
+        | components["schemas"]["ShortTextAnswerKeyOut"]
+        | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["EmptyAnswerKeyOut"];
+      explanation: components["schemas"]["QuestionTextOut"];
+    };
+    /**
+     * ResultOut
+     * @description The learner's result: before release only the status (``answers`` empty, the figures
+     *     null); once released the score, pass or fail, the round's message in the reader's language
+     *     (the other language when blank) and each answer against the key.
+     */
     ResultOut: {
       /** Status */
       status: string;
@@ -5840,17 +6353,50 @@ export interface components {
       /** Tab Switches */
       tab_switches: number;
       /** Answers */
-      answers: {
-        [key: string]: unknown;
-      }[];
-      /** Breakdown */
-      breakdown: {
-        [key: string]: {
-          [key: string]: unknown;
-        }[];
-      };
+      answers: components["schemas"]["ResultAnswerOut"][];
+      breakdown: components["schemas"]["BreakdownOut"];
       /** Advanced Report */
       advanced_report: boolean;
+    };
+    /**
+     * AdvancedReportDataOut
+     * @description A stored advanced report (issue 7, item 7): standing among the preset's takers
+     *     (``percentile`` 0-100), the score histogram (10 equal bands of the maximum), the breakdown
+     *     against the cohort, strengths and weaknesses by cluster name.
+     */
+    AdvancedReportDataOut: {
+      /** Test Name */
+      test_name: string;
+      /** Learner Name */
+      learner_name: string;
+      /** Score */
+      score: number;
+      /** Max Score */
+      max_score: number;
+      /** Percent */
+      percent: number;
+      /** Result */
+      result: string;
+      /** Percentile */
+      percentile: number;
+      /** Takers */
+      takers: number;
+      /** Cohort Mean */
+      cohort_mean: number;
+      /** Cohort Median */
+      cohort_median: number;
+      /** Histogram */
+      histogram: number[];
+      breakdown: components["schemas"]["ReportBreakdownOut"];
+      /** Strengths */
+      strengths: string[];
+      /** Weaknesses */
+      weaknesses: string[];
+      /**
+       * Generated At
+       * Format: date-time
+       */
+      generated_at: string;
     };
     /** Envelope[ReportOut] */
     Envelope_ReportOut_: {
@@ -5866,16 +6412,36 @@ export interface components {
        */
       message: string;
     };
+    /** ReportBreakdownOut */
+    ReportBreakdownOut: {
+      /**
+       * Subject
+       * @default []
+       */
+      subject: components["schemas"]["ReportRowOut"][];
+      /**
+       * Topic
+       * @default []
+       */
+      topic: components["schemas"]["ReportRowOut"][];
+      /**
+       * Complexity Level
+       * @default []
+       */
+      complexity_level: components["schemas"]["ReportRowOut"][];
+      /**
+       * Cognitive Domain
+       * @default []
+       */
+      cognitive_domain: components["schemas"]["ReportRowOut"][];
+    };
     /** ReportOut */
     ReportOut: {
       /** Available */
       available: boolean;
       /** Reason */
       reason: string;
-      /** Report */
-      report: {
-        [key: string]: unknown;
-      } | null;
+      report: components["schemas"]["AdvancedReportDataOut"] | null;
       /** Generated At */
       generated_at: string | null;
       /** Next Generation At */
@@ -5887,6 +6453,24 @@ export interface components {
        * Format: date-time
        */
       server_now: string;
+    };
+    /**
+     * ReportRowOut
+     * @description A breakdown row of the advanced report with the cohort's mean percent.
+     */
+    ReportRowOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Score */
+      score: number;
+      /** Max */
+      max: number;
+      /** Percent */
+      percent: number;
+      /** Cohort Percent */
+      cohort_percent: number;
     };
     /** GradingQuery */
     GradingQuery: {
@@ -5910,32 +6494,89 @@ export interface components {
        */
       state: string;
     };
-    /** Envelope[Page[dict]] */
-    Envelope_Page_dict__: {
+    /** Envelope[Page[GradingRowOut]] */
+    Envelope_Page_GradingRowOut__: {
       /**
        * Success
        * @default true
        */
       success: boolean;
-      data: components["schemas"]["Page_dict_"];
+      data: components["schemas"]["Page_GradingRowOut_"];
       /**
        * Message
        * @default
        */
       message: string;
     };
-    /** Page[dict] */
-    Page_dict_: {
+    /**
+     * GradingRowOut
+     * @description An essay or unmatched short answer to grade: the stem, the rubric (essay) or accepted
+     *     answers (short text), its points, the answer and any score and comment.
+     */
+    GradingRowOut: {
+      /** Id */
+      id: number;
+      /** Attempt Id */
+      attempt_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Question Id */
+      question_id: number;
+      /** Question Type */
+      question_type: string;
+      stem: components["schemas"]["QuestionTextOut"];
+      /** Rubric */
+      rubric: string;
+      /** Accepted */
+      accepted: string[];
+      /** Points */
+      points: number;
+      /** Answer */
+      answer:
+        | components["schemas"]["OptionAnswer"]
+        | components["schemas"]["OptionsAnswer"]
+        | components["schemas"]["ValueAnswer"]
+        | components["schemas"]["TextAnswer"]
+        | null;
+      /** Score */
+      score: number | null;
+      /** Comment */
+      comment: string;
+      /** Graded At */
+      graded_at: string | null;
+      /** Graded By Name */
+      graded_by_name: string;
+    };
+    /** Page[GradingRowOut] */
+    Page_GradingRowOut_: {
       /** Items */
-      items: {
-        [key: string]: unknown;
-      }[];
+      items: components["schemas"]["GradingRowOut"][];
       /** Page */
       page: number;
       /** Limit */
       limit: number;
       /** Total */
       total: number;
+    };
+    /** Envelope[GradingRowOut] */
+    Envelope_GradingRowOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["GradingRowOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
     };
     /** AnswerGradeIn */
     AnswerGradeIn: {
@@ -5974,6 +6615,251 @@ export interface components {
        */
       search: string;
     };
+    /**
+     * AttemptRowOut
+     * @description A result row: the learner, the test, the attempt's times, score of the maximum, result,
+     *     release, voiding, tab switches and camera mode.
+     */
+    AttemptRowOut: {
+      /** Id */
+      id: number;
+      /** Assignment Id */
+      assignment_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Learner Email */
+      learner_email: string;
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Status */
+      status: string;
+      /**
+       * Started At
+       * Format: date-time
+       */
+      started_at: string;
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Submit Reason */
+      submit_reason: string;
+      /** Score */
+      score: number | null;
+      /** Max Score */
+      max_score: number;
+      /**
+       * Result
+       * @enum {string}
+       */
+      result: "pending" | "passed" | "failed";
+      /** Released At */
+      released_at: string | null;
+      /** Voided */
+      voided: boolean;
+      /** Tab Switches */
+      tab_switches: number;
+      /** Camera Mode */
+      camera_mode: string;
+    };
+    /** Envelope[Page[AttemptRowOut]] */
+    Envelope_Page_AttemptRowOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_AttemptRowOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[AttemptRowOut] */
+    Page_AttemptRowOut_: {
+      /** Items */
+      items: components["schemas"]["AttemptRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /**
+     * AttemptAnswerOut
+     * @description One question of an attempt for educators: the question with its key and points, the
+     *     answer, its score, whether it waits for grading, the comment.
+     */
+    AttemptAnswerOut: {
+      /** Answer Id */
+      answer_id: number | null;
+      /** Question Id */
+      question_id: number;
+      /**
+       * Type
+       * @enum {string}
+       */
+      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      stem: components["schemas"]["QuestionTextOut"];
+      /** Options */
+      options: components["schemas"]["QuestionOptionOut"][];
+      /** Key */
+      key:
+        | components["schemas"]["SingleChoiceAnswerKeyOut"]
+        | components["schemas"]["MultipleChoiceAnswerKeyOut"]
+        | components["schemas"]["TrueFalseAnswerKeyOut"]
+        | components["schemas"]["ShortTextAnswerKeyOut"]
+        | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["EmptyAnswerKeyOut"];
+      /** Points */
+      points: number;
+      /** Answer */
+      answer:
+        | components["schemas"]["OptionAnswer"]
+        | components["schemas"]["OptionsAnswer"]
+        | components["schemas"]["ValueAnswer"]
+        | components["schemas"]["TextAnswer"]
+        | null;
+      /** Score */
+      score: number | null;
+      /** Needs Grading */
+      needs_grading: boolean;
+      /** Comment */
+      comment: string;
+    };
+    /** AttemptDetailOut */
+    AttemptDetailOut: {
+      /** Id */
+      id: number;
+      /** Assignment Id */
+      assignment_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Learner Email */
+      learner_email: string;
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Status */
+      status: string;
+      /**
+       * Started At
+       * Format: date-time
+       */
+      started_at: string;
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Submit Reason */
+      submit_reason: string;
+      /** Score */
+      score: number | null;
+      /** Max Score */
+      max_score: number;
+      /**
+       * Result
+       * @enum {string}
+       */
+      result: "pending" | "passed" | "failed";
+      /** Released At */
+      released_at: string | null;
+      /** Voided */
+      voided: boolean;
+      /** Tab Switches */
+      tab_switches: number;
+      /** Camera Mode */
+      camera_mode: string;
+      /**
+       * Deadline At
+       * Format: date-time
+       */
+      deadline_at: string;
+      /** Reinstated Reason */
+      reinstated_reason: string;
+      /** Reinstated By Name */
+      reinstated_by_name: string;
+      /** Video Url */
+      video_url: string | null;
+      /** Events */
+      events: components["schemas"]["IntegrityEventOut"][];
+      /** Answers */
+      answers: components["schemas"]["AttemptAnswerOut"][];
+    };
+    /** Envelope[AttemptDetailOut] */
+    Envelope_AttemptDetailOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AttemptDetailOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** IntegrityEventOut */
+    IntegrityEventOut: {
+      /** Kind */
+      kind: string;
+      /**
+       * Occurred At
+       * Format: date-time
+       */
+      occurred_at: string;
+      /**
+       * Received At
+       * Format: date-time
+       */
+      received_at: string;
+      /** Count After */
+      count_after: number;
+      /** Note */
+      note: string;
+    };
+    /** Envelope[ReleasedOut] */
+    Envelope_ReleasedOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ReleasedOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * ReleasedOut
+     * @description How many results were released now.
+     */
+    ReleasedOut: {
+      /** Released */
+      released: number;
+    };
+    /** Envelope[AttemptRowOut] */
+    Envelope_AttemptRowOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AttemptRowOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
     /** ReasonIn */
     ReasonIn: {
       /**
@@ -5982,22 +6868,53 @@ export interface components {
        */
       reason: string;
     };
-    /** Envelope[list[dict]] */
-    Envelope_list_dict__: {
+    /** Envelope[list[ProgressRowOut]] */
+    Envelope_list_ProgressRowOut__: {
       /**
        * Success
        * @default true
        */
       success: boolean;
       /** Data */
-      data: {
-        [key: string]: unknown;
-      }[];
+      data: components["schemas"]["ProgressRowOut"][];
       /**
        * Message
        * @default
        */
       message: string;
+    };
+    /**
+     * ProgressRowOut
+     * @description A learner of a batch with their latest attempt: answered of ``questions``, tab switches,
+     *     times, result and score (null before a start).
+     */
+    ProgressRowOut: {
+      /** Assignment Id */
+      assignment_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Status */
+      status: string;
+      /** Attempt Id */
+      attempt_id: number | null;
+      /** Answered */
+      answered: number;
+      /** Questions */
+      questions: number;
+      /** Tab Switches */
+      tab_switches: number;
+      /** Voided */
+      voided: boolean;
+      /** Started At */
+      started_at: string | null;
+      /** Deadline At */
+      deadline_at: string | null;
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Result */
+      result: string | null;
+      /** Score */
+      score: number | null;
     };
     /** AccommodationOut */
     AccommodationOut: {
@@ -6219,26 +7136,6 @@ export interface components {
        */
       message: string;
     };
-    /** LearnerImportOut */
-    LearnerImportOut: {
-      /** Rows */
-      rows: number;
-      /** Valid */
-      valid: number;
-      /** Errors */
-      errors: components["schemas"]["LearnerImportProblemOut"][];
-      /** Invited */
-      invited: number;
-    };
-    /** LearnerImportProblemOut */
-    LearnerImportProblemOut: {
-      /** Row */
-      row: number;
-      /** Column */
-      column: string;
-      /** Message */
-      message: string;
-    };
     /** Envelope[OrgInvitationOut] */
     Envelope_OrgInvitationOut_: {
       /**
@@ -6247,6 +7144,20 @@ export interface components {
        */
       success: boolean;
       data: components["schemas"]["OrgInvitationOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Envelope[MemberOut] */
+    Envelope_MemberOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["MemberOut"];
       /**
        * Message
        * @default
@@ -6496,12 +7407,39 @@ export interface components {
        */
       message: string;
     };
+    /**
+     * ListingBatchOut
+     * @description A batch of a listed test as the listing mirrors it: its slots and free slots now.
+     */
+    ListingBatchOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /**
+       * Starts At
+       * Format: date-time
+       */
+      starts_at: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+      /** Slots */
+      slots: number;
+      /** Available */
+      available: number;
+    };
     /** ListingOut */
     ListingOut: {
       /** Id */
       id: number;
-      /** Kind */
-      kind: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "test" | "survey";
       /** Preset Id */
       preset_id: number;
       organization: components["schemas"]["OrganizationRef"];
@@ -6526,9 +7464,7 @@ export interface components {
       /** Camera Proctoring */
       camera_proctoring: boolean;
       /** Batches */
-      batches: {
-        [key: string]: unknown;
-      }[];
+      batches: components["schemas"]["ListingBatchOut"][];
       /** Available Slots */
       available_slots: number;
       /** Price Test Only */
@@ -6537,8 +7473,11 @@ export interface components {
       price_test_advanced: number | null;
       /** Price Survey Report */
       price_survey_report: number | null;
-      /** Status */
-      status: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "active" | "withdrawn";
       /**
        * Published At
        * Format: date-time
@@ -6654,8 +7593,11 @@ export interface components {
     };
     /** MyWaitingOut */
     MyWaitingOut: {
-      /** Status */
-      status: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "waiting" | "offered";
       /** Position */
       position: number;
       /** Offered Batch Id */
@@ -6669,9 +7611,15 @@ export interface components {
       id: number;
       /** Name */
       name: string;
-      /** Starts At */
+      /**
+       * Starts At
+       * Format: date-time
+       */
       starts_at: string;
-      /** Expires At */
+      /**
+       * Expires At
+       * Format: date-time
+       */
       expires_at: string;
       /** Available */
       available: number;
@@ -6679,7 +7627,7 @@ export interface components {
     /**
      * CartItemOut
      * @description A cart row: the listing, the chosen add-on and batch, its price now (VND), and
-     *     ``problem`` (code and reason) when it can no longer be bought as is.
+     *     ``problem`` when it can no longer be bought as is.
      */
     CartItemOut: {
       /** Id */
@@ -6692,10 +7640,7 @@ export interface components {
       batch: components["schemas"]["CartBatchOut"] | null;
       /** Price */
       price: number;
-      /** Problem */
-      problem: {
-        [key: string]: string;
-      } | null;
+      problem: components["schemas"]["CartProblemOut"] | null;
     };
     /** CartListingOut */
     CartListingOut: {
@@ -6724,6 +7669,18 @@ export interface components {
       count: number;
       /** Total */
       total: number;
+    };
+    /**
+     * CartProblemOut
+     * @description Why a cart row cannot be bought as it is: the rule's ``code`` (``cart_invalid``,
+     *     ``already_owned``, ``duplicate_subject_grade``, ``round_not_passed``, ``no_batch_slot``,
+     *     ``no_slot_available``) and the localized ``reason``.
+     */
+    CartProblemOut: {
+      /** Code */
+      code: string;
+      /** Reason */
+      reason: string;
     };
     /** Envelope[CartOut] */
     Envelope_CartOut_: {
@@ -6842,7 +7799,22 @@ export interface components {
       /** Revenue */
       revenue: number;
     };
-    /** NotCountedOut */
+    /**
+     * NotCountedByStatusOut
+     * @description ``summary.not_counted``: one entry per transaction status that is not revenue (issue 17,
+     *     item 5: a typed object instead of a ``dict``; same JSON).
+     */
+    NotCountedByStatusOut: {
+      pending: components["schemas"]["NotCountedOut"];
+      cancelled: components["schemas"]["NotCountedOut"];
+      expired: components["schemas"]["NotCountedOut"];
+      failed: components["schemas"]["NotCountedOut"];
+    };
+    /**
+     * NotCountedOut
+     * @description The items of one status that does not count as revenue, checked out in the period:
+     *     ``amount`` in VND.
+     */
     NotCountedOut: {
       /** Purchases */
       purchases: number;
@@ -6921,8 +7893,11 @@ export interface components {
     };
     /** SeriesOut */
     SeriesOut: {
-      /** Unit */
-      unit: string;
+      /**
+       * Unit
+       * @enum {string}
+       */
+      unit: "day" | "week" | "month";
       /** Points */
       points: components["schemas"]["PointOut"][];
     };
@@ -6944,10 +7919,7 @@ export interface components {
       transactions: components["schemas"]["CardOut"];
       buyers: components["schemas"]["CardOut"];
       average_order: components["schemas"]["CardOut"];
-      /** Not Counted */
-      not_counted: {
-        [key: string]: components["schemas"]["NotCountedOut"];
-      };
+      not_counted: components["schemas"]["NotCountedByStatusOut"];
     };
     /** WeekdayHourCellOut */
     WeekdayHourCellOut: {
@@ -7142,8 +8114,11 @@ export interface components {
     MarketAssessmentRowOut: {
       /** Testpresetid */
       testPresetId: number;
-      /** Kind */
-      kind: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "test" | "survey";
       /** Grade */
       grade: number | null;
       /** Assessmentname */
@@ -7206,8 +8181,11 @@ export interface components {
       assessmentName: string;
       /** Testpresetid */
       testPresetId: number;
-      /** Kind */
-      kind: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "test" | "survey";
       /** Grade */
       grade: number | null;
       /** Purchase */
@@ -7256,15 +8234,23 @@ export interface components {
     /**
      * ExportJobOut
      * @description A background export: poll ``GET .../exports/{id}`` until ``status`` is ``done`` (then
-     *     download ``download_url``) or ``failed``. ``progress`` in whole percent.
+     *     download ``download_url``) or ``failed``. ``progress`` in whole percent. Read from an
+     *     ``ExportJob`` row (the endpoints answer the row; the resolvers below add ``id`` as text and
+     *     ``download_url``; issue 17, item 5).
      */
     ExportJobOut: {
       /** Id */
       id: string;
-      /** Kind */
-      kind: string;
-      /** Status */
-      status: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "transactions_xlsx" | "dashboard_pdf";
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed";
       /** Progress */
       progress: number;
       /** Rows Done */
@@ -7463,8 +8449,11 @@ export interface components {
       payment_id: string;
       /** Payment Provider */
       payment_provider: string;
-      /** Status */
-      status: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "PENDING" | "COMPLETED" | "CANCELLED" | "EXPIRED" | "FAILED";
       /** Status Name */
       status_name: string;
       /** Buyer Name */
@@ -7485,8 +8474,11 @@ export interface components {
     };
     /** AddonOut */
     AddonOut: {
-      /** Code */
-      code: string;
+      /**
+       * Code
+       * @enum {string}
+       */
+      code: "test_only" | "test_advanced" | "survey_report";
       /** Name */
       name: string;
     };
@@ -7518,6 +8510,36 @@ export interface components {
        * @default
        */
       message: string;
+    };
+    /**
+     * CheckoutIn
+     * @description The checkout body (spec section 7: "body items list, or an object"): ``{"items": [...]}``,
+     *     a bare list of items, or one item object; ``{}`` = the whole cart. (A plain
+     *     pydantic model: Ninja's ``Schema`` hands validators a wrapper instead of the JSON value.)
+     */
+    CheckoutIn: {
+      /**
+       * Items
+       * @default []
+       */
+      items: components["schemas"]["CheckoutItem"][];
+    };
+    /**
+     * CheckoutItem
+     * @description ``{"cart_item_id"}`` (a row of the cart) or ``{"listing_id", "addon", "batch_id"}``.
+     */
+    CheckoutItem: {
+      /** Cart Item Id */
+      cart_item_id?: number | null;
+      /** Listing Id */
+      listing_id?: number | null;
+      /**
+       * Addon
+       * @default test_only
+       */
+      addon: string;
+      /** Batch Id */
+      batch_id?: number | null;
     };
     /** PayIn */
     PayIn: {
@@ -7730,7 +8752,7 @@ export interface components {
       /** Question Id */
       question_id: number;
       /** Answer */
-      answer?: unknown;
+      answer?: number | null;
     };
     /** SurveyListQuery */
     SurveyListQuery: {
@@ -7846,6 +8868,26 @@ export interface components {
        */
       message: string;
     };
+    /**
+     * SurveyBilingualList
+     * @description A list of lines in both languages as stored (a group's traits, careers...).
+     */
+    SurveyBilingualList: {
+      /** Vi */
+      vi: string[];
+      /** En */
+      en: string[];
+    };
+    /**
+     * SurveyBilingualText
+     * @description A text in both languages as stored; readers see theirs and fall back to the other.
+     */
+    SurveyBilingualText: {
+      /** Vi */
+      vi: string;
+      /** En */
+      en: string;
+    };
     /** SurveyDetailOut */
     SurveyDetailOut: {
       /** Id */
@@ -7890,13 +8932,9 @@ export interface components {
       /** Description En */
       description_en: string;
       /** Scale */
-      scale: {
-        [key: string]: unknown;
-      }[];
+      scale: components["schemas"]["SurveyScalePointContent"][];
       /** Groups */
-      groups: {
-        [key: string]: unknown;
-      }[];
+      groups: components["schemas"]["SurveyGroupContent"][];
       /** Statements */
       statements: components["schemas"]["SurveyStatementIO"][];
       /** Stored Status */
@@ -7904,16 +8942,44 @@ export interface components {
       /** Structure Locked */
       structure_locked: boolean;
     };
-    /** SurveyStatementIO */
+    /**
+     * SurveyGroupContent
+     * @description One RIASEC group with its texts and lists (spec section 9).
+     */
+    SurveyGroupContent: {
+      /**
+       * Code
+       * @enum {string}
+       */
+      code: "R" | "I" | "A" | "S" | "E" | "C";
+      name: components["schemas"]["SurveyBilingualText"];
+      nickname: components["schemas"]["SurveyBilingualText"];
+      description: components["schemas"]["SurveyBilingualText"];
+      tips: components["schemas"]["SurveyBilingualText"];
+      traits: components["schemas"]["SurveyBilingualList"];
+      careers: components["schemas"]["SurveyBilingualList"];
+      fields: components["schemas"]["SurveyBilingualList"];
+      combinations: components["schemas"]["SurveyBilingualList"];
+    };
+    /**
+     * SurveyScalePointContent
+     * @description One point of the 5-point agreement scale: ``value`` 1..5 and its label.
+     */
+    SurveyScalePointContent: {
+      /** Value */
+      value: number;
+      label: components["schemas"]["SurveyBilingualText"];
+    };
+    /**
+     * SurveyStatementIO
+     * @description One statement in authored order: ``id`` (null for a new one in a draft), group, text.
+     */
     SurveyStatementIO: {
       /** Id */
       id?: number | null;
       /** Group */
       group: string;
-      /** Text */
-      text: {
-        [key: string]: string;
-      };
+      text: components["schemas"]["SurveyBilingualText"];
     };
     /** SurveyCreateIn */
     SurveyCreateIn: {
@@ -7924,6 +8990,79 @@ export interface components {
        * @default
        */
       name: string;
+    };
+    /** SurveyBilingualListIn */
+    SurveyBilingualListIn: {
+      /**
+       * Vi
+       * @default []
+       */
+      vi: string[];
+      /**
+       * En
+       * @default []
+       */
+      en: string[];
+    };
+    /**
+     * SurveyBilingualTextIn
+     * @description A text of the content as sent: each language optional here; the service requires what it
+     *     requires (``surveys.content``, 400 with the field's path).
+     */
+    SurveyBilingualTextIn: {
+      /**
+       * Vi
+       * @default
+       */
+      vi: string;
+      /**
+       * En
+       * @default
+       */
+      en: string;
+    };
+    /**
+     * SurveyGroupIn
+     * @description A group as sent; ``code`` is checked by the service (the six groups, once each).
+     */
+    SurveyGroupIn: {
+      /**
+       * Code
+       * @default
+       */
+      code: string;
+      name?: components["schemas"]["SurveyBilingualTextIn"];
+      nickname?: components["schemas"]["SurveyBilingualTextIn"];
+      description?: components["schemas"]["SurveyBilingualTextIn"];
+      tips?: components["schemas"]["SurveyBilingualTextIn"];
+      traits?: components["schemas"]["SurveyBilingualListIn"];
+      careers?: components["schemas"]["SurveyBilingualListIn"];
+      fields?: components["schemas"]["SurveyBilingualListIn"];
+      combinations?: components["schemas"]["SurveyBilingualListIn"];
+    };
+    /**
+     * SurveyScalePointIn
+     * @description A scale point as sent; its ``value`` is ignored (the service numbers the points 1..5).
+     */
+    SurveyScalePointIn: {
+      /** Value */
+      value?: number | null;
+      label?: components["schemas"]["SurveyBilingualTextIn"];
+    };
+    /**
+     * SurveyStatementIn
+     * @description A statement as sent: ``id`` of an existing one (required once published), ``group`` (one
+     *     of R I A S E C, checked by the service), ``text``.
+     */
+    SurveyStatementIn: {
+      /** Id */
+      id?: number | null;
+      /**
+       * Group
+       * @default
+       */
+      group: string;
+      text?: components["schemas"]["SurveyBilingualTextIn"];
     };
     /** SurveyUpdateIn */
     SurveyUpdateIn: {
@@ -7957,23 +9096,17 @@ export interface components {
        * Scale
        * @default []
        */
-      scale: {
-        [key: string]: unknown;
-      }[];
+      scale: components["schemas"]["SurveyScalePointIn"][];
       /**
        * Groups
        * @default []
        */
-      groups: {
-        [key: string]: unknown;
-      }[];
+      groups: components["schemas"]["SurveyGroupIn"][];
       /**
        * Statements
        * @default []
        */
-      statements: {
-        [key: string]: unknown;
-      }[];
+      statements: components["schemas"]["SurveyStatementIn"][];
     };
     /** Envelope[SurveyMarketListingOut] */
     Envelope_SurveyMarketListingOut_: {
@@ -8910,7 +10043,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_ImportReportOut_"];
+          "application/json": components["schemas"]["Envelope_QuestionImportOut_"];
         };
       };
       /** @description Accepted */
@@ -10336,7 +11469,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_dict_"];
+          "application/json": components["schemas"]["Envelope_VideoOut_"];
         };
       };
     };
@@ -10597,7 +11730,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_Page_dict__"];
+          "application/json": components["schemas"]["Envelope_Page_GradingRowOut__"];
         };
       };
     };
@@ -10623,7 +11756,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_dict_"];
+          "application/json": components["schemas"]["Envelope_GradingRowOut_"];
         };
       };
     };
@@ -10650,7 +11783,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_Page_dict__"];
+          "application/json": components["schemas"]["Envelope_Page_AttemptRowOut__"];
         };
       };
     };
@@ -10672,7 +11805,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_dict_"];
+          "application/json": components["schemas"]["Envelope_AttemptDetailOut_"];
         };
       };
     };
@@ -10714,7 +11847,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_dict_"];
+          "application/json": components["schemas"]["Envelope_ReleasedOut_"];
         };
       };
     };
@@ -10740,7 +11873,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_dict_"];
+          "application/json": components["schemas"]["Envelope_AttemptRowOut_"];
         };
       };
     };
@@ -10762,7 +11895,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_dict_"];
+          "application/json": components["schemas"]["Envelope_ReleasedOut_"];
         };
       };
     };
@@ -10784,7 +11917,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_list_dict__"];
+          "application/json": components["schemas"]["Envelope_list_ProgressRowOut__"];
         };
       };
     };
@@ -11011,7 +12144,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_dict_"];
+          "application/json": components["schemas"]["Envelope_MemberOut_"];
         };
       };
     };
@@ -11359,7 +12492,7 @@ export interface operations {
       };
     };
   };
-  marketplace_api_purchases_cart_get: {
+  marketplace_api_purchases_cart_read: {
     parameters: {
       query?: never;
       header?: never;
@@ -11767,7 +12900,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CheckoutIn"];
+      };
+    };
     responses: {
       /** @description OK */
       200: {

@@ -1,12 +1,12 @@
 import { type ApiEnvelope, request } from "@/lib/api-client";
 
-import type { ImportJob, ImportOutcome } from "./types";
+import type { ImportJob, ImportJobReport, ImportOutcome } from "./types";
 
 /** POSTs a spreadsheet (multipart ``file``) to an import endpoint with ``?dry_run=``: the report
  * at once (200), or, for a file of more rows than the server imports at once, the background job
  * to poll (202, ``useImportJob``; issue 16 item 8). Refusals throw ``ApiError`` (silent: the
  * dialog shows them, 400 ``import_invalid`` with ``report``). */
-export async function uploadImport<Report>(
+export async function uploadImport<Report extends ImportJobReport>(
   path: string,
   { file, dryRun }: { file: File; dryRun: boolean },
 ): Promise<ImportOutcome<Report>> {

@@ -17,7 +17,9 @@ export type FilterOptions = V1Schemas["FilterOptionsOut"];
 export type ExportJob = V1Schemas["ExportJobOut"];
 
 /** The filters every analytics call takes (snake_case, as the API names them). Dates are
- * inclusive Vietnam days (YYYY-MM-DD). Empty values are dropped before sending. */
+ * inclusive Vietnam days (YYYY-MM-DD). Empty values are dropped before sending. A request
+ * shape, narrower than the generated ``MarketFiltersIn`` (no nulls: the filters come from the
+ * address, absent when empty; ``kind`` as the server accepts it). */
 export interface MarketFilters {
   from_date?: string;
   to_date?: string;

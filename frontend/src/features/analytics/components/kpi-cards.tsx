@@ -86,13 +86,13 @@ export function KpiCards({ summary, loading }: { summary: Summary | null | undef
         <span className="font-medium">{t("analytics.kpi.notCounted")}</span>
         <span>
           {t("analytics.kpi.pending", {
-            count: notCounted.pending?.purchases ?? 0,
-            amount: formatVnd(notCounted.pending?.amount ?? 0, locale),
+            count: notCounted.pending.purchases,
+            amount: formatVnd(notCounted.pending.amount, locale),
           })}
         </span>
-        <span>{t("analytics.kpi.cancelled", { count: notCounted.cancelled?.purchases ?? 0 })}</span>
-        <span>{t("analytics.kpi.expired", { count: notCounted.expired?.purchases ?? 0 })}</span>
-        <span>{t("analytics.kpi.failed", { count: notCounted.failed?.purchases ?? 0 })}</span>
+        <span>{t("analytics.kpi.cancelled", { count: notCounted.cancelled.purchases })}</span>
+        <span>{t("analytics.kpi.expired", { count: notCounted.expired.purchases })}</span>
+        <span>{t("analytics.kpi.failed", { count: notCounted.failed.purchases })}</span>
       </p>
     </div>
   );

@@ -10,7 +10,7 @@ import type { AttemptAnswer, AnswerValue } from "../api/types";
 
 export function TextAnswer({ answer }: { answer: AnswerValue | null }) {
   const t = useT();
-  const text = answer?.text ?? "";
+  const text = answer && "text" in answer ? answer.text : "";
   if (!text.trim()) return <p className="italic text-slate-500">{t("grading.noAnswer")}</p>;
   return (
     <p
@@ -24,41 +24,52 @@ export function TextAnswer({ answer }: { answer: AnswerValue | null }) {
 
 function chosen(answer: AnswerValue | null): string[] {
   if (!answer) return [];
-  if (answer.option) return [answer.option];
-  return answer.options ?? [];
+  if ("option" in answer) return [answer.option];
+  return "options" in answer ? answer.options : [];
+}
+
+/** The key's fields whatever its question type (the server sends one shape per type). */
+function keyParts(key: AttemptAnswer["key"]) {
+  return {
+    option: "option" in key ? key.option : undefined,
+    options: "options" in key ? key.options : undefined,
+    value: "value" in key ? key.value : undefined,
+    accepted: "accepted" in key ? key.accepted : undefined,
+    rubric: "rubric" in key ? key.rubric : undefined,
+  };
 }
 
 function correct(key: AttemptAnswer["key"]): string[] {
-  if (!key) return [];
-  if (key.option) return [key.option];
-  return key.options ?? [];
+  const { option, options } = keyParts(key);
+  return option ? [option] : (options ?? []);
 }
 
 export function AnswerAgainstKey({ item }: { item: AttemptAnswer }) {
   const t = useT();
   const { language } = useLanguage();
+  const key = keyParts(item.key);
   if (item.type === "essay" || item.type === "short_text") {
     return (
       <div className="grid gap-2">
         <TextAnswer answer={item.answer} />
-        {item.type === "short_text" && (item.key?.accepted?.length ?? 0) > 0 && (
+        {item.type === "short_text" && (key.accepted?.length ?? 0) > 0 && (
           <p className="text-sm text-slate-600">
             <span className="font-medium">{t("grading.accepted")}: </span>
-            {item.key?.accepted?.join(" · ")}
+            {key.accepted?.join(" · ")}
           </p>
         )}
-        {item.type === "essay" && item.key?.rubric && (
+        {item.type === "essay" && key.rubric && (
           <div className="text-sm text-slate-600">
             <span className="font-medium">{t("grading.rubric")}</span>
-            <MathHtml html={item.key.rubric} className="mt-1 grid gap-2" />
+            <MathHtml html={key.rubric} className="mt-1 grid gap-2" />
           </div>
         )}
       </div>
     );
   }
   if (item.type === "true_false") {
-    const given = item.answer?.value;
-    const right = item.key?.value;
+    const given = item.answer && "value" in item.answer ? item.answer.value : undefined;
+    const right = key.value;
     const label = (v: boolean | undefined) =>
       v === undefined ? t("grading.noAnswer") : v ? t("grading.true") : t("grading.false");
     return (

@@ -257,10 +257,7 @@ function AccommodationDialog({ onClose }: { onClose: () => void }) {
                 />
                 <span className="min-w-0">
                   <span className="block font-medium">{l.name || l.email}</span>
-                  <span className="block truncate text-xs text-slate-500">
-                    {l.email}
-                    {l.class_name ? ` · ${l.class_name}` : ""}
-                  </span>
+                  <span className="block truncate text-xs text-slate-500">{l.email}</span>
                 </span>
               </label>
             ))}

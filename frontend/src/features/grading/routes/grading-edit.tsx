@@ -158,6 +158,7 @@ function GradeForm({
   const [formError, setFormError] = useState("");
   const scoreRef = useRef<HTMLInputElement>(null);
   const max = formatScore(row.points, locale);
+  const answerText = row.answer && "text" in row.answer ? row.answer.text : "";
 
   const submit = (andNext: boolean) => {
     if (save.isPending) return;
@@ -270,12 +271,12 @@ function GradeForm({
         <h2 id={`${id}-a`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
           {t("grading.learnerAnswer")}
         </h2>
-        {row.answer?.text?.trim() ? (
+        {answerText.trim() ? (
           <p
             data-testid="learner-answer"
             className="whitespace-pre-wrap break-words rounded-2xl border border-slate-200 bg-white p-5 leading-relaxed text-slate-900"
           >
-            {row.answer.text}
+            {answerText}
           </p>
         ) : (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-5 italic text-slate-500">

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { request, type ApiEnvelope } from "@/lib/api-client";
+import type { V1Schemas } from "@/lib/api/types";
 
-export interface CartItem {
-  id: number;
-}
+type Cart = V1Schemas["CartOut"];
+type CartItem = V1Schemas["CartItemOut"];
 
 /** GET /api/v1/shopping-cart: `data.cartItems`, read only when `success` is true (spec §3). */
 export async function getCart(): Promise<CartItem[]> {
   try {
-    const envelope = await request<ApiEnvelope<{ cartItems?: CartItem[] }>>("/api/v1/shopping-cart");
+    const envelope = await request<ApiEnvelope<Partial<Cart>>>("/api/v1/shopping-cart");
     return envelope.success ? (envelope.data.cartItems ?? []) : [];
   } catch {
     return []; // before the marketplace exists the call answers 404, swallowed by the client

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import type { V1Schemas } from "@/lib/api/types";
 
-interface TransactionPage {
-  items: unknown[];
-  total: number;
-}
+type TransactionPage = V1Schemas["Page_TransactionOut_"];
 
 /** GET /api/v1/transaction?page=1&limit=1&status=PENDING: the header's red dot (spec §2). */
 export async function getPendingTransactions(): Promise<TransactionPage> {
@@ -14,7 +12,7 @@ export async function getPendingTransactions(): Promise<TransactionPage> {
       query: { page: 1, limit: 1, status: "PENDING" },
     });
   } catch {
-    return { items: [], total: 0 };
+    return { items: [], total: 0, page: 1, limit: 1 };
   }
 }
 

@@ -2,17 +2,12 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import type { PublishableTest } from "./types";
-
-interface Page<T> {
-  items: T[];
-  total: number;
-}
+import type { PublishableTestPage } from "./types";
 
 /** GET /api/v1/assignments/tests?listed=false: the organization's approved (or withdrawn
  * published) tests not on the marketplace now, for the publish dialog. */
-export function getPublishableTests(search: string): Promise<Page<PublishableTest>> {
-  return api<Page<PublishableTest>>("/api/v1/assignments/tests", {
+export function getPublishableTests(search: string): Promise<PublishableTestPage> {
+  return api<PublishableTestPage>("/api/v1/assignments/tests", {
     query: { listed: false, limit: 100, order_by: "name", search: search || undefined },
   });
 }

@@ -8,6 +8,7 @@ export type ListingPage = V1Schemas["Page_ListingOut_"];
 export type MyWaiting = V1Schemas["MyWaitingOut"];
 export type PublishItem = V1Schemas["CreateItem"];
 export type PublishableTest = V1Schemas["AssignableTestOut"];
+export type PublishableTestPage = V1Schemas["Page_AssignableTestOut_"];
 export type SubjectOption = V1Schemas["SubjectOptionOut"];
 
 /** GET /api/v1/marketplace query (spec §3 "Marketplace list query", plus grade and subject). */
@@ -26,11 +27,11 @@ export interface ListingQuery {
   subject?: string;
 }
 
-/** A listing's batches, read as the add-to-cart panel reads them. */
-export { listingBatches, type ListingBatch } from "@/components/shop/batch-when";
+/** A listing's batch (`ListingOut.batches`). */
+export type { ListingBatch } from "@/components/shop/batch-when";
 
 /** Spec §8 "no slot available": no batch that has not ended has a free slot (the waiting-list
  * rule of the server). */
-export function noSlotAvailable(batches: ListingBatch[], now: number): boolean {
+export function noSlotAvailable(batches: ReadonlyArray<ListingBatch>, now: number): boolean {
   return !batches.some((b) => Date.parse(b.expires_at) > now && b.available > 0);
 }

@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 
 import { useLanguage, useT } from "@/lib/intl";
 
-import { listingBatches, noSlotAvailable, type Listing } from "../api/types";
+import { noSlotAvailable, type Listing } from "../api/types";
 import { Cover } from "./cover";
 import { priceText } from "./price";
 import { WithdrawListing } from "./withdraw-listing";
@@ -13,7 +13,7 @@ import { WithdrawListing } from "./withdraw-listing";
 export function ListingCard({ listing, own, now }: { listing: Listing; own: boolean; now: number }) {
   const t = useT();
   const { locale } = useLanguage();
-  const full = listing.kind === "test" && noSlotAvailable(listingBatches(listing.batches), now);
+  const full = listing.kind === "test" && noSlotAvailable(listing.batches, now);
   const free = listing.price_test_only === 0;
   return (
     <li className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-600 hover:shadow-md">

@@ -20,7 +20,7 @@ import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import { useListing } from "../api/get-listing";
 import { useMyWaiting } from "../api/get-my-waiting";
-import { listingBatches, noSlotAvailable, type ListingBatch } from "../api/types";
+import { noSlotAvailable, type ListingBatch } from "../api/types";
 import { Cover } from "../components/cover";
 import { priceText } from "../components/price";
 import { WaitingListPanel } from "../components/waiting-list-panel";
@@ -72,7 +72,7 @@ export default function ListingRoute() {
 
   const l = listing.data;
   const own = user?.pandai_profile_role === "EDUCATOR" && user.organization?.id === l.organization.id;
-  const batches = listingBatches(l.batches);
+  const batches = l.batches;
   const full = isTest && noSlotAvailable(batches, now);
   const onList = (mine.data ?? null) !== null;
   // The buy box: learners only (educators cannot buy; spec section 6), active test listings.

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { V1Schemas } from "@/lib/api/types";
 
-export type NotificationAction = V1Schemas["ActionOut"];
+export type NotificationAction = V1Schemas["NotificationActionOut"];
 export type NotificationItem = V1Schemas["NotificationOut"];
 export type NotificationPage = V1Schemas["NotificationPageOut"];
 export type NotificationTab = "all" | "unread";

@@ -12,7 +12,7 @@ export type Cluster = S["ClusterOut"];
 export type Subject = S["SubjectOut"];
 export type Transition = S["TransitionOut"];
 export type BulkResult = S["BulkResultOut"];
-export type ImportReport = S["ImportReportOut"];
+export type ImportReport = S["QuestionImportOut"];
 
 export interface Page<T> {
   items: T[];
@@ -67,17 +67,13 @@ export const vettingQueue = (page = 1) =>
   api<Page<QuestionRow>>("/api/v1/questions/vetting-queue", { query: { page, limit: 20 } });
 export const getQuestion = (id: number) => api<Question>(`/api/v1/questions/${id}`);
 export const questionHistory = (id: number) => api<Transition[]>(`/api/v1/questions/${id}/history`);
-export type QuestionInput = Partial<
-  Pick<Question, "type" | "grade" | "subject_id" | "difficulty" | "score_weight" | "content" | "answer_key">
-> & {
-  bank_id?: number;
-};
+export type QuestionInput = S["QuestionIn"];
 export const createQuestion = (body: QuestionInput) =>
   api<Question>("/api/v1/questions", { method: "POST", body, silent: true });
 export const updateQuestion = (id: number, body: QuestionInput) =>
   api<Question>(`/api/v1/questions/${id}`, { method: "PUT", body, silent: true });
 export const deleteQuestion = (id: number) => api<object>(`/api/v1/questions/${id}`, { method: "DELETE" });
-export const attachMatrix = (id: number, body: Record<string, number | null>) =>
+export const attachMatrix = (id: number, body: S["MatrixIn"]) =>
   api<Question>(`/api/v1/questions/${id}/matrix`, { method: "PUT", body, silent: true });
 export const questionAction = (
   id: number,
@@ -87,19 +83,19 @@ export const questionAction = (
 export const bulkAction = (action: "submit" | "approve" | "publish", ids: number[]) =>
   api<BulkResult[]>("/api/v1/questions/bulk", { method: "POST", body: { action, ids } });
 export const moveQuestions = (ids: number[], bankId: number) =>
-  api<{ moved: number }>("/api/v1/questions/move", { method: "POST", body: { ids, bank_id: bankId } });
+  api<S["MovedOut"]>("/api/v1/questions/move", { method: "POST", body: { ids, bank_id: bankId } });
 
 export function uploadQuestionImage(file: File) {
   const form = new FormData();
   form.append("file", file);
-  return api<{ url: string; path: string }>("/api/v1/questions/images", { method: "POST", body: form });
+  return api<S["ImageOut"]>("/api/v1/questions/images", { method: "POST", body: form });
 }
 
 export const listSubjects = () => api<Subject[]>("/api/v1/subjects");
 export const listClusters = () => api<Cluster[]>("/api/v1/matrix-clusters");
-export const createCluster = (body: Partial<Cluster>) =>
+export const createCluster = (body: S["ClusterIn"]) =>
   api<Cluster>("/api/v1/matrix-clusters", { method: "POST", body, silent: true });
-export const updateCluster = (id: number, body: Partial<Cluster>) =>
+export const updateCluster = (id: number, body: S["ClusterIn"]) =>
   api<Cluster>(`/api/v1/matrix-clusters/${id}`, { method: "PUT", body, silent: true });
 export const deleteCluster = (id: number) =>
   api<object>(`/api/v1/matrix-clusters/${id}`, { method: "DELETE" });

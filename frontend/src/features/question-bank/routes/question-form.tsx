@@ -41,11 +41,7 @@ import {
 import { MathHtml } from "../components/math-html";
 
 type Lang = "vi" | "en";
-interface Option {
-  id: string;
-  vi: string;
-  en: string;
-}
+type Option = Question["content"]["options"][number];
 interface Draft {
   type: QuestionType;
   grade: string;
@@ -87,33 +83,24 @@ const EMPTY: Draft = {
 };
 
 function fromQuestion(q: Question): Draft {
-  const key = q.answer_key as Record<string, unknown>;
-  const content = q.content as {
-    stem?: Record<Lang, string>;
-    explanation?: Record<Lang, string>;
-    options?: Option[];
-  };
+  const key = q.answer_key;
+  const { stem, explanation, options } = q.content;
   return {
     type: q.type as QuestionType,
     grade: q.grade ? String(q.grade) : NONE,
     subject_id: q.subject_id ? String(q.subject_id) : NONE,
     difficulty: q.difficulty || NONE,
     score_weight: String(q.score_weight),
-    stem: { vi: content.stem?.vi ?? "", en: content.stem?.en ?? "" },
-    explanation: { vi: content.explanation?.vi ?? "", en: content.explanation?.en ?? "" },
-    options: content.options?.length ? content.options : EMPTY.options,
-    correct:
-      q.type === "single_choice"
-        ? key.option
-          ? [String(key.option)]
-          : []
-        : ((key.options as string[]) ?? []),
-    truth: typeof key.value === "boolean" ? (key.value ? "true" : "false") : "",
-    accepted: ((key.accepted as string[]) ?? []).join("\n"),
-    case_sensitive: Boolean(key.case_sensitive),
-    diacritic_sensitive: Boolean(key.diacritic_sensitive),
-    rubric: String(key.rubric ?? ""),
-    max_score: key.max_score ? String(key.max_score) : "",
+    stem: { vi: stem.vi, en: stem.en },
+    explanation: { vi: explanation.vi, en: explanation.en },
+    options: options.length ? options : EMPTY.options,
+    correct: "option" in key ? [key.option] : "options" in key ? key.options : [],
+    truth: "value" in key ? (key.value ? "true" : "false") : "",
+    accepted: "accepted" in key ? key.accepted.join("\n") : "",
+    case_sensitive: "case_sensitive" in key && key.case_sensitive,
+    diacritic_sensitive: "diacritic_sensitive" in key && key.diacritic_sensitive,
+    rubric: "rubric" in key ? key.rubric : "",
+    max_score: "max_score" in key && key.max_score ? String(key.max_score) : "",
   };
 }
 
@@ -205,6 +192,9 @@ export default function QuestionFormRoute() {
   }, [clusterList]);
 
   const refresh = async (next: Question) => {
+    // A fetch of this question still in flight (the one started when a new question's page
+    // opened) would land after this answer and put its stale `missing` list back.
+    await queryClient.cancelQueries({ queryKey: ["question", next.id] });
     queryClient.setQueryData(["question", next.id], next);
     await queryClient.invalidateQueries({ queryKey: ["questions"] });
     await queryClient.invalidateQueries({ queryKey: ["question-history", next.id] });

@@ -9,8 +9,14 @@ export type Listing = V1Schemas["ListingOut"];
 
 /** docs/decisions/0007: PENDING (slots reserved until `expires_at`), COMPLETED (paid),
  * CANCELLED (by the learner), EXPIRED (not paid in time), FAILED (declined). */
-export const TRANSACTION_STATUSES = ["PENDING", "COMPLETED", "CANCELLED", "EXPIRED", "FAILED"] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type TransactionStatus = Transaction["status"];
+export const TRANSACTION_STATUSES = [
+  "PENDING",
+  "COMPLETED",
+  "CANCELLED",
+  "EXPIRED",
+  "FAILED",
+] as const satisfies readonly TransactionStatus[];
 
 export interface TransactionQuery {
   page: number;

@@ -19,13 +19,14 @@ export type GroupScore = V1Schemas["SurveyGroupScore"];
 export type CategorySuitable = V1Schemas["SurveyCategorySuitableOut"];
 export type SuitableGroup = V1Schemas["SurveySuitableGroup"];
 export type CheckoutAnalytic = V1Schemas["SurveyCheckoutAnalyticOut"];
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-}
+export type SurveyPage = V1Schemas["Page_SurveyRowOut_"];
+export type SurveyUserPage = V1Schemas["Page_SurveyUserRowOut_"];
+export type TakerPage = V1Schemas["Page_SurveyTakerOut_"];
+/** A survey's content as stored and edited: bilingual texts and lists, groups, scale points. */
+export type Bilingual = V1Schemas["SurveyBilingualText"];
+export type BilingualList = V1Schemas["SurveyBilingualList"];
+export type GroupContent = V1Schemas["SurveyGroupContent"];
+export type ScaleContent = V1Schemas["SurveyScalePointContent"];
 
 export interface ListQuery {
   page: number;
@@ -50,28 +51,3 @@ export const SUBMISSION_STATUSES = [
   "cancelled",
 ] as const;
 export const SURVEY_STATUSES = ["draft", "pending", "published", "ended", "cancelled"] as const;
-
-/** One bilingual text and one bilingual list as stored in a survey's content. */
-export interface Bilingual {
-  vi: string;
-  en: string;
-}
-export interface BilingualList {
-  vi: string[];
-  en: string[];
-}
-export interface GroupContent {
-  code: GroupCode;
-  name: Bilingual;
-  nickname: Bilingual;
-  description: Bilingual;
-  tips: Bilingual;
-  traits: BilingualList;
-  careers: BilingualList;
-  fields: BilingualList;
-  combinations: BilingualList;
-}
-export interface ScaleContent {
-  value: number;
-  label: Bilingual;
-}

@@ -4,13 +4,7 @@ import { z } from "zod";
 
 import { isoNoMillis, toDatetimeLocal } from "@/lib/format";
 
-import {
-  RIASEC,
-  type GroupContent,
-  type ScaleContent,
-  type SurveyDetail,
-  type SurveyInput,
-} from "../api/types";
+import { RIASEC, type SurveyDetail, type SurveyInput } from "../api/types";
 
 export const STATEMENTS_PER_GROUP = 8;
 export const LIST_FIELDS = ["traits", "careers", "fields", "combinations"] as const;
@@ -76,8 +70,7 @@ const unlines = (text: string) =>
     .filter(Boolean);
 
 export function toValues(survey: SurveyDetail): SurveyValues {
-  const groups = survey.groups as unknown as GroupContent[];
-  const scale = survey.scale as unknown as ScaleContent[];
+  const { groups, scale } = survey;
   return {
     name: survey.name,
     name_en: survey.name_en,
@@ -86,16 +79,16 @@ export function toValues(survey: SurveyDetail): SurveyValues {
     time_limit: survey.time_limit_minutes ? String(survey.time_limit_minutes) : "",
     starts_at: survey.starts_at ? toDatetimeLocal(new Date(survey.starts_at)) : "",
     ends_at: survey.ends_at ? toDatetimeLocal(new Date(survey.ends_at)) : "",
-    scale: scale.map((p) => ({ value: p.value, label: { vi: p.label?.vi ?? "", en: p.label?.en ?? "" } })),
+    scale: scale.map((p) => ({ value: p.value, label: { vi: p.label.vi, en: p.label.en } })),
     groups: RIASEC.map((code) => {
       const g = groups.find((item) => item.code === code);
       const text = (key: (typeof TEXT_FIELDS)[number]) => ({
-        vi: g?.[key]?.vi ?? "",
-        en: g?.[key]?.en ?? "",
+        vi: g?.[key].vi ?? "",
+        en: g?.[key].en ?? "",
       });
       const list = (key: (typeof LIST_FIELDS)[number]) => ({
-        vi: lines(g?.[key]?.vi),
-        en: lines(g?.[key]?.en),
+        vi: lines(g?.[key].vi),
+        en: lines(g?.[key].en),
       });
       return {
         code,
@@ -112,7 +105,7 @@ export function toValues(survey: SurveyDetail): SurveyValues {
     statements: survey.statements.map((s) => ({
       id: s.id ?? null,
       group: s.group as (typeof RIASEC)[number],
-      text: { vi: s.text.vi ?? "", en: s.text.en ?? "" },
+      text: { vi: s.text.vi, en: s.text.en },
     })),
   };
 }

@@ -16,14 +16,7 @@ import { useCancelSubmission } from "../api/cancel-submission";
 import { useResults } from "../api/get-results";
 import { useSurvey } from "../api/get-survey";
 import { useTakers } from "../api/get-takers";
-import {
-  RIASEC,
-  SUBMISSION_STATUSES,
-  type GroupCode,
-  type GroupContent,
-  type SurveyResults,
-  type Taker,
-} from "../api/types";
+import { RIASEC, SUBMISSION_STATUSES, type GroupCode, type SurveyResults, type Taker } from "../api/types";
 import { HexagonChart } from "../components/hexagon-chart";
 import { GROUP_COLOURS, statusLabel } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
@@ -57,7 +50,7 @@ export default function SurveyResultsRoute() {
       </div>
     );
   }
-  const groups = survey.data.groups as unknown as GroupContent[];
+  const groups = survey.data.groups;
   const names = Object.fromEntries(
     groups.map((g) => [
       g.code,

@@ -17,7 +17,7 @@ import { useT, type MessageId } from "@/lib/intl";
 
 import { useSurvey } from "../api/get-survey";
 import { usePublishSurvey } from "../api/publish-survey";
-import { RIASEC, type GroupContent, type SurveyDetail } from "../api/types";
+import { RIASEC, type SurveyDetail } from "../api/types";
 import { useUpdateSurvey } from "../api/update-survey";
 import { GROUP_COLOURS, GROUP_LABELS } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
@@ -265,7 +265,7 @@ function SurveyForm({ survey }: { survey: SurveyDetail }) {
           {RIASEC.map((code, index) => (
             <details key={code} className="rounded-2xl border border-slate-200 bg-white p-4 open:pb-5">
               <summary className="cursor-pointer font-semibold" style={{ color: GROUP_COLOURS[code] }}>
-                {code} · {(survey.groups as unknown as GroupContent[])[index]?.name?.vi ?? code}
+                {code} · {survey.groups[index]?.name.vi ?? code}
                 {errors.groups?.[index] && (
                   <span className="ml-2 text-sm text-red-600">{t("surveys.form.groupHasErrors")}</span>
                 )}

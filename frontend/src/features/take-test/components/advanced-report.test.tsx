@@ -35,6 +35,7 @@ function reportData(overrides: Partial<AdvancedReportData> = {}): AdvancedReport
         { id: 12, name: "T9-HH Hình học", score: 1, max: 2, percent: 50, cohort_percent: 60 },
       ],
       complexity_level: [{ id: 21, name: "NB Nhận biết", score: 2, max: 4, percent: 40, cohort_percent: 55 }],
+      cognitive_domain: [],
     },
     strengths: ["T9-DS Đại số"],
     weaknesses: ["NB Nhận biết"],

@@ -4,15 +4,16 @@ import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
 
 import type { MyAssignment } from "../api/types";
-import { assignmentAction, paths } from "../lib/window";
+import { paths } from "../lib/paths";
 
 export const linkButton =
   "inline-flex h-9 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
 
-/** "Prepare" / "Continue" / "Result", or why there is nothing to do. */
-export function AssignmentAction({ row, now }: { row: MyAssignment; now: number }) {
+/** "Prepare" / "Continue" / "Result", or why there is nothing to do: the server's `action`
+ * (platform/assignments/window.py, accommodations included); nothing is computed here. */
+export function AssignmentAction({ row }: { row: MyAssignment }) {
   const t = useT();
-  const action = assignmentAction(row, now);
+  const action = row.action;
   const name = row.preset_name;
   if (action === "prepare")
     return (

@@ -14,8 +14,15 @@ import { useLanguage, useT } from "@/lib/intl";
 
 import { useResult } from "../api/get-result";
 import type { Answer, Result, ResultAnswer } from "../api/types";
-import { answerText, chosenValue, isAnswered, selectedOption, selectedOptions } from "../lib/answers";
-import { paths } from "../lib/window";
+import {
+  answerText,
+  chosenValue,
+  isAnswered,
+  keyParts,
+  selectedOption,
+  selectedOptions,
+} from "../lib/answers";
+import { paths } from "../lib/paths";
 import { linkButton } from "./assignment-action";
 import { Breakdown } from "./breakdown";
 import { MathSpan } from "./math-span";
@@ -153,7 +160,8 @@ function Summary({ data, locale }: { data: Result; locale: string }) {
 function AnswerReview({ row, index }: { row: ResultAnswer; index: number }) {
   const t = useT();
   const { language, locale } = useLanguage();
-  const { question, key } = row;
+  const { question } = row;
+  const key = keyParts(row.key);
   const answer: Answer = row.answer;
   const graded = row.score !== null;
   const full = graded && row.score === question.points;

@@ -21,7 +21,7 @@ import type { Answer, Attempt, AttemptQuestion, EventAck } from "../api/types";
 import { isAnswered, sameAnswer } from "../lib/answers";
 import { clearDeviceToken } from "../lib/device-token";
 import { Outbox, outboxKey, TEXT_DEBOUNCE_MS } from "../lib/outbox";
-import { paths } from "../lib/window";
+import { paths } from "../lib/paths";
 import { QuestionNav, type NavItem } from "./question-nav";
 import { QuestionView } from "./question-view";
 import { ReviewPanel } from "./review-panel";

@@ -1,6 +1,6 @@
 /** Answer shapes by question type (taking.py `_valid_answer`): single_choice {option},
  * multiple_choice {options}, true_false {value}, short_text and essay {text}; null clears. */
-import type { Answer, QuestionType } from "../api/types";
+import type { Answer, AnswerKey, QuestionType } from "../api/types";
 
 export const SHORT_TEXT_MAX = 2000;
 export const ESSAY_MAX = 20000;
@@ -60,4 +60,21 @@ export function answerText(answer: Answer | undefined): string {
  * be chosen"). */
 export function sameAnswer(a: Answer | undefined, b: Answer | undefined): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** The fields of an answer key whatever its question type (the others undefined): the server
+ * sends one shape per type (`{option}`, `{options}`, `{value}`, `{accepted, ...}`, `{}`). */
+export function keyParts(key: AnswerKey | null | undefined): {
+  option?: string;
+  options?: string[];
+  value?: boolean;
+  accepted?: string[];
+} {
+  if (!key) return {};
+  return {
+    option: "option" in key ? key.option : undefined,
+    options: "options" in key ? key.options : undefined,
+    value: "value" in key ? key.value : undefined,
+    accepted: "accepted" in key ? key.accepted : undefined,
+  };
 }

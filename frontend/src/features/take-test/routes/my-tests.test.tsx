@@ -17,21 +17,27 @@ describe("the learner's tests", () => {
   it("lists each test with its organization, status, window, attempts, due date, price, source and action", async () => {
     const user = userEvent.setup();
     const rows = [
-      assignment({ batch_starts_at: future(-HOUR), batch_expires_at: future(2 * HOUR) }),
+      assignment({ window_starts_at: future(-HOUR), window_expires_at: future(2 * HOUR) }),
       assignment({
         enrollment_id: 6,
         preset_name: "Tiếng Anh 9",
         status: "in_progress",
+        action: "continue",
         source: "direct",
         purchase_cost: 0,
         requires_purchase: false,
       }),
-      assignment({ enrollment_id: 7, preset_name: "Toán 12", status: "graded" }),
+      assignment({ enrollment_id: 7, preset_name: "Toán 12", status: "graded", action: "result" }),
       assignment({
         enrollment_id: 8,
         preset_name: "Ngữ văn 9",
         batch_starts_at: future(-5 * HOUR),
         batch_expires_at: future(-HOUR),
+        // The server's word (assignments/window.py): the window is over for this learner.
+        window_starts_at: future(-5 * HOUR),
+        window_expires_at: future(-HOUR),
+        can_start_now: false,
+        action: "closed",
       }),
     ];
     const { calls } = mockApi({
@@ -67,6 +73,12 @@ describe("the learner's tests", () => {
       "/assignment/result/index?id=7",
     );
     expect(screen.getByRole("link", { name: "Ngữ văn 9" }).closest("tr")).toHaveTextContent("Closed");
+    // An accommodation keeps the window open past the batch: the list shows what the server says.
+    expect(
+      within(screen.getByRole("link", { name: "Đánh giá năng lực Toán 9" }).closest("tr")!).queryByText(
+        "Closed",
+      ),
+    ).toBeNull();
 
     await user.selectOptions(screen.getByLabelText("Status"), "graded");
     await vi.waitFor(() =>

@@ -18,7 +18,7 @@ import { Pager } from "@/components/ui/pager";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ResultBadge, StatusBadge } from "../components/status-badge";
 import { useDebounced } from "../components/use-debounced";
-import { paths } from "../lib/window";
+import { paths } from "../lib/paths";
 
 const LIMIT = 10;
 const ALL = "__all";
@@ -39,7 +39,6 @@ export default function MyTestsRoute() {
   });
   const items = list.data?.items ?? [];
   const filtered = settled !== "" || status !== ALL;
-  const now = Date.now();
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale) : "—");
 
   return (
@@ -144,11 +143,11 @@ export default function MyTestsRoute() {
                 <StatusBadge status={row.status} />
               </Td>
               <Td label={t("myTests.column.window")} className="text-xs">
-                {row.batch_starts_at ? (
+                {row.window_starts_at || row.window_expires_at ? (
                   <span className="grid">
                     {row.batch_name && <span className="font-medium text-slate-700">{row.batch_name}</span>}
                     <span>
-                      {when(row.batch_starts_at)} – {when(row.batch_expires_at)}
+                      {when(row.window_starts_at)} – {when(row.window_expires_at)}
                     </span>
                   </span>
                 ) : (
@@ -193,7 +192,7 @@ export default function MyTestsRoute() {
               </Td>
               <Td label={t("myTests.column.source")}>{t(sourceLabel(row.source))}</Td>
               <Td className="md:text-right">
-                <AssignmentAction row={row} now={now} />
+                <AssignmentAction row={row} />
               </Td>
             </Tr>
           ))}

@@ -183,7 +183,14 @@ describe("test preparation", () => {
     const user = userEvent.setup();
     const opens = new Date(Date.now() + HOUR).toISOString();
     mockApi({
-      [BASE]: ok(preparation({ camera_proctoring: false, window_starts_at: opens, can_start_now: false })),
+      [BASE]: ok(
+        preparation({
+          camera_proctoring: false,
+          window_starts_at: opens,
+          window_state: "upcoming",
+          can_start_now: false,
+        }),
+      ),
     });
     open("en");
     expect(await screen.findByText(/The batch opens at/)).toBeInTheDocument();

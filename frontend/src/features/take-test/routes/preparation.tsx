@@ -5,7 +5,7 @@
  * clock. */
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, ArrowLeft, Play } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
@@ -20,21 +20,26 @@ import type { Preparation } from "../api/types";
 import { DeviceCheck } from "../components/device-check";
 import { useMediaStream } from "../components/use-media-stream";
 import { VideoStep } from "../components/video-step";
-import { paths, windowState } from "../lib/window";
+import { paths } from "../lib/paths";
 
-/** The server's clock, ticking: `Date.now()` shifted by the offset measured when `prep` came. */
-function useServerNow(prep: Preparation | undefined, fetchedAt: number): number {
-  const offset = useMemo(
-    () => (prep ? new Date(prep.server_now).getTime() - fetchedAt : 0),
-    [prep, fetchedAt],
-  );
-  const [now, setNow] = useState(() => Date.now() + offset);
+/** Where now stands against the learner's window is the server's (`window_state`, accommodations
+ * included; platform/assignments/window.py). This only asks it again when the window it sent
+ * opens or closes, so the page follows without computing the rule itself. */
+function useRefetchAtWindowEdge(prep: Preparation | undefined, refetch: () => unknown) {
   useEffect(() => {
-    setNow(Date.now() + offset);
-    const timer = setInterval(() => setNow(Date.now() + offset), 1000);
-    return () => clearInterval(timer);
-  }, [offset]);
-  return now;
+    if (!prep) return;
+    const edge =
+      prep.window_state === "upcoming"
+        ? prep.window_starts_at
+        : prep.window_state === "open"
+          ? prep.window_expires_at
+          : null;
+    if (!edge) return;
+    const wait = new Date(edge).getTime() - new Date(prep.server_now).getTime();
+    if (wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => void refetch(), Math.max(0, wait) + 500);
+    return () => clearTimeout(timer);
+  }, [prep, refetch]);
 }
 
 export default function PreparationRoute() {
@@ -44,7 +49,7 @@ export default function PreparationRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const prep = usePreparation(id);
-  const now = useServerNow(prep.data, prep.dataUpdatedAt);
+  useRefetchAtWindowEdge(prep.data, prep.refetch);
   const media = useMediaStream();
   const start = useStartAttempt(id);
   const pay = usePayAssignment(id);
@@ -90,7 +95,7 @@ export default function PreparationRoute() {
 
   const p = prep.data;
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale) : "");
-  const state = windowState(p.window_starts_at, p.window_expires_at, now);
+  const state = p.window_state;
   // The server's time limit for this learner: an accommodation's extra time included.
   const limit = Math.round(p.time_limit_minutes);
   const inProgress = p.attempt_status === "in_progress";

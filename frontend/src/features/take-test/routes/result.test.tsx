@@ -79,7 +79,9 @@ describe("one of the learner's tests", () => {
 
   it("shows the test's details and its result once submitted", async () => {
     mockApi({
-      "/api/v1/assignment-users/5": ok(assignment({ status: "graded", advanced_report: true })),
+      "/api/v1/assignment-users/5": ok(
+        assignment({ status: "graded", action: "result", advanced_report: true }),
+      ),
       [RESULT]: ok(result()),
     });
     renderRoute("/assignment/takers-detail/:id", "/assignment/takers-detail/5", <TakersDetailRoute />, {

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { useT } from "@/lib/intl";
 
 import { ResultView } from "../components/result-view";
-import { paths } from "../lib/window";
+import { paths } from "../lib/paths";
 
 export default function ResultRoute() {
   const t = useT();

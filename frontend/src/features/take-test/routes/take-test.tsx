@@ -17,7 +17,7 @@ import type { Attempt } from "../api/types";
 import { TestRunner } from "../components/test-runner";
 import { readDeviceToken } from "../lib/device-token";
 import { clockOffset } from "../lib/timer";
-import { paths } from "../lib/window";
+import { paths } from "../lib/paths";
 
 type Session =
   | { kind: "notStarted" }

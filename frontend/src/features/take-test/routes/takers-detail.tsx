@@ -15,7 +15,7 @@ import { AssignmentAction } from "../components/assignment-action";
 import { sourceLabel } from "../components/labels";
 import { ResultView } from "../components/result-view";
 import { StatusBadge } from "../components/status-badge";
-import { paths } from "../lib/window";
+import { paths } from "../lib/paths";
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -67,7 +67,7 @@ export default function TakersDetailRoute() {
         </div>
         <div className="flex items-center gap-3">
           <StatusBadge status={row.status} />
-          <AssignmentAction row={row} now={Date.now()} />
+          <AssignmentAction row={row} />
         </div>
       </div>
       <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-3">
@@ -78,8 +78,8 @@ export default function TakersDetailRoute() {
           {row.duration_minutes ? t("takeTest.minutes", { n: row.duration_minutes }) : "—"}
         </Item>
         <Item label={t("myTests.field.batch")}>{row.batch_name || "—"}</Item>
-        <Item label={t("myTests.field.opens")}>{when(row.batch_starts_at)}</Item>
-        <Item label={t("myTests.field.closes")}>{when(row.batch_expires_at)}</Item>
+        <Item label={t("myTests.field.opens")}>{when(row.window_starts_at)}</Item>
+        <Item label={t("myTests.field.closes")}>{when(row.window_expires_at)}</Item>
         <Item label={t("myTests.column.due")}>{row.due_at ? formatDate(row.due_at, locale) : "—"}</Item>
         <Item label={t("myTests.column.attempts")}>{row.attempts_allowed}</Item>
         <Item label={t("myTests.field.camera")}>

@@ -21,27 +21,7 @@ export type Cluster = V1Schemas["ClusterOut"];
 export type PublishedSurvey = Pick<V1Schemas["SurveyRowOut"], "id" | "name" | "status">;
 
 /** A row of the generated form; `question` is shaped as in /api/v1/questions. */
-export interface FormQuestion {
-  id: number;
-  position: number;
-  question: PreviewQuestion;
-}
-
-export interface PreviewQuestion {
-  id: number;
-  type: string;
-  subject_name: string;
-  score_weight: number;
-  content: {
-    stem?: { vi?: string; en?: string };
-    options?: { id: string; vi?: string; en?: string }[];
-  };
-  matrix: {
-    topic: { id: number; code: string; description: string } | null;
-    subtopic: { id: number; code: string; description: string } | null;
-    complexity_level: { id: number; code: string; description: string } | null;
-  };
-}
+export type FormQuestion = V1Schemas["FormQuestionOut"];
 
 /** One short blueprint item of a failed generation (400 `generation_failed`, `shortfalls`). */
 export interface Shortfall {

@@ -188,7 +188,7 @@ function PreviewRow({
       : undefined,
     transition: sortable.transition,
   };
-  const matrix = [q.matrix?.subtopic?.code ?? q.matrix?.topic?.code, q.matrix?.complexity_level?.code]
+  const matrix = [q.matrix.subtopic?.code ?? q.matrix.topic?.code, q.matrix.complexity_level?.code]
     .filter(Boolean)
     .join(" · ");
   return (
@@ -226,11 +226,11 @@ function PreviewRow({
         </div>
         <MathHtml
           className="text-sm text-slate-900 [&_img]:max-w-full [&_p]:my-1"
-          html={inLanguage(q.content?.stem, language) || `#${q.id}`}
+          html={inLanguage(q.content.stem, language) || `#${q.id}`}
         />
-        {(q.content?.options?.length ?? 0) > 0 && (
+        {q.content.options.length > 0 && (
           <ul className="grid gap-1 sm:grid-cols-2">
-            {q.content.options!.map((option) => (
+            {q.content.options.map((option) => (
               <li key={option.id} className="flex gap-2 rounded-lg border border-slate-100 px-2 py-1 text-sm">
                 <span className="font-semibold">{option.id.toUpperCase()}.</span>
                 <MathHtml html={inLanguage(option, language)} />

@@ -96,8 +96,14 @@ export function formRow(id: number, position: number, stem: string): FormQuestio
     position,
     question: {
       id: 100 + id,
+      bank_id: 1,
+      root_id: 100 + id,
+      version: 1,
       type: "single_choice",
+      grade: 9,
+      subject_id: 1,
       subject_name: "Toán",
+      difficulty: "easy",
       score_weight: 1,
       content: {
         stem: { vi: stem, en: stem },
@@ -105,12 +111,22 @@ export function formRow(id: number, position: number, stem: string): FormQuestio
           { id: "a", vi: "$7$", en: "$7$" },
           { id: "b", vi: "$-7$", en: "$-7$" },
         ],
+        explanation: { vi: "", en: "" },
       },
+      answer_key: { option: "a" },
+      status: "published",
       matrix: {
         topic: { id: 10, code: "T9-DS", description: "Căn bậc hai" },
         subtopic: null,
         complexity_level: { id: 30, code: "NB", description: "Nhận biết" },
+        cognitive_domain: null,
       },
+      missing: [],
+      created_by_profile_id: 1,
+      created_by_name: "Cô Lan",
+      created_at: "2026-11-01T01:00:00Z",
+      updated_at: "2026-11-01T01:00:00Z",
+      published_at: "2026-11-01T01:00:00Z",
     },
   };
 }

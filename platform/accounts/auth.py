@@ -1,14 +1,19 @@
-"""Session authentication for ``/api/v1/`` and the role checks of spec section 6."""
+"""Session authentication for ``/api/v1/`` and the role checks of spec section 6.
+
+In ``accounts`` (issue 17, item 6: the import contract puts ``config`` below every app, and the
+current profile is an ``accounts`` model read through ``accounts.selectors``)."""
 
 from __future__ import annotations
 
-from django.db import connection
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja.security import SessionAuth
 
+from accounts.error_codes import AccountsErrorCode
+from accounts.selectors import profile_default_for
 from config.errors import ApplicationError, CommonErrorCode
 from tenants.middleware import PROFILE_SESSION_KEY
+from tenants.scope import profile_schema_activate
 
 
 class ProfileSessionAuth(SessionAuth):
@@ -33,15 +38,12 @@ class ProfileSessionAuth(SessionAuth):
         user = request.user
         if not user.is_authenticated:
             return None
-        from accounts.selectors import profile_default_for
-
         profile = profile_default_for(user=user)
         if profile is None:
             return None
         request.session[PROFILE_SESSION_KEY] = profile.pk
         request.profile = profile
-        if profile.uses_tenant_schema:
-            connection.set_tenant(profile.organization)
+        profile_schema_activate(profile)
         return profile
 
 
@@ -67,6 +69,20 @@ def require_learner_profile(profile):
             CommonErrorCode.FORBIDDEN_ROLE, _("You're not allowed to access this page"), status=403
         )
     return profile
+
+
+def require_org_admin(actor, *, message: str | None = None):
+    """The organization of ``actor`` when it is an EDUCATOR profile and one of its admins; else 403
+    ``not_org_admin`` with ``message`` (default "Only an organization admin can do this.") (issue 9:
+    an organization's people and settings are changed by its admins; spec section 5: tests are
+    approved by one)."""
+    if not (actor.is_educator and actor.is_admin and actor.organization_id):
+        raise ApplicationError(
+            AccountsErrorCode.NOT_ORG_ADMIN,
+            message or _("Only an organization admin can do this."),
+            status=403,
+        )
+    return actor.organization
 
 
 class EducatorSessionAuth(ProfileSessionAuth):

@@ -10,8 +10,8 @@ from django_tenants.utils import schema_context
 
 from accounts.tests.factories import ProfileFactory
 from assessments.demo import seed_demo_questions
-from assessments.demo_presets import seed_demo_tests
 from assessments.models import Batch, Round, TestPreset, WaitingListEntry
+from assignments.demo import seed_demo_tests
 from marketplace.models import Listing
 from notifications.models import Notification
 

@@ -14,9 +14,9 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from django_tenants.utils import schema_context
 
 from accounts.models import Profile, User
+from tenants.scope import organization_schema
 
 ROUND_1 = "Vòng 1 - Sơ loại"
 PRACTICE = "Luyện tập Toán 9 - Căn thức"
@@ -129,7 +129,7 @@ def _seed_tests(
 ) -> int:
     """The demo tests themselves (once: 0 when round 1 exists); see ``seed_demo_tests``."""
     from assessments.models import Question, Round
-    from assessments.services import presets, rounds
+    from assessments.services import batches, generation, presets, review, rounds
     from assessments.services.common import Actor
     from assessments.services.waiting_list import waiting_list_join
     from assignments.models import Assignment
@@ -137,7 +137,7 @@ def _seed_tests(
     from marketplace.services import listings_create
 
     now = timezone.now().replace(second=0, microsecond=0)
-    with schema_context(organization.schema_name), transaction.atomic():
+    with organization_schema(organization.schema_name), transaction.atomic():
         if Round.objects.filter(name=ROUND_1).exists():
             return 0
         roster = _roster(organization, password)
@@ -235,12 +235,12 @@ def _seed_tests(
                     "attribute_outcomes": [{"key": "round2", "value": "yes"}],
                 },
             )
-            presets.preset_generate(actor=actor, preset_id=preset.pk, seed=2026 + preset.pk)
-            batches = []
+            generation.preset_generate(actor=actor, preset_id=preset.pk, seed=2026 + preset.pk)
+            sittings = []
             for name, days, slot_count, _ in plan["batches"]:
                 start = (now + timedelta(days=days)).replace(hour=1, minute=0)  # 08:00 in Vietnam
-                batches.append(
-                    presets.batch_create(
+                sittings.append(
+                    batches.batch_create(
                         preset_id=preset.pk,
                         data={
                             "name": name,
@@ -250,7 +250,7 @@ def _seed_tests(
                         },
                     )
                 )
-            presets.preset_approve(actor_profile=admin, preset_id=preset.pk, comment="Đề đạt yêu cầu.")
+            review.preset_approve(actor_profile=admin, preset_id=preset.pk, comment="Đề đạt yêu cầu.")
             listed += listings_create(
                 actor=admin,
                 items=[
@@ -261,7 +261,7 @@ def _seed_tests(
                     }
                 ],
             )
-            for batch, (_, _, _, assign) in zip(batches, plan["batches"], strict=True):
+            for batch, (_, _, _, assign) in zip(sittings, plan["batches"], strict=True):
                 if assign:
                     assignments_assign_direct(
                         actor=admin,
@@ -288,7 +288,7 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
     took it in a morning batch: graded, released results, one with an advanced report (the batch
     is closed afterwards so the report is available)."""
     from assessments.models import Batch
-    from assessments.services import presets
+    from assessments.services import batches, generation, presets, review
     from assignments.models import Assignment
     from assignments.reports import report_generate
     from assignments.services import assignments_assign_direct
@@ -312,8 +312,8 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
             "subjects": [_blueprint("toan", [("T9-DS", "NB", 3), ("T9-DS", "TH", 3)])],
         },
     )
-    presets.preset_generate(actor=actor, preset_id=preset.pk, seed=909)
-    morning = presets.batch_create(
+    generation.preset_generate(actor=actor, preset_id=preset.pk, seed=909)
+    morning = batches.batch_create(
         preset_id=preset.pk,
         data={
             "name": "Ca sáng nay",
@@ -322,7 +322,7 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
             "slots": 10,
         },
     )
-    presets.batch_create(
+    batches.batch_create(
         preset_id=preset.pk,
         data={
             "name": "Ca mở (luyện tập)",
@@ -331,7 +331,7 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
             "slots": 100,
         },
     )
-    presets.preset_approve(actor_profile=admin, preset_id=preset.pk, comment="Đề luyện tập.")
+    review.preset_approve(actor_profile=admin, preset_id=preset.pk, comment="Đề luyện tập.")
     (listing,) = listings_create(
         actor=admin,
         items=[{"preset_id": preset.pk, "price_test_only": 50_000, "price_test_advanced": 90_000}],

@@ -1,5 +1,8 @@
 """manage.py seed_demo: idempotent demo data, printed credentials (issue 2, item 8).
 
+In ``people``, the app no other imports (issue 17, item 6: the command draws on every product
+app's demo module, so it sits at the top of the import contract's layers).
+
 - the SuperAdmin (Django admin at /admin/),
 - two organizations, each with its schema,
 - an organization-admin educator and a second educator in the first organization,
@@ -20,6 +23,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Profile, User
+from analytics.demo import seed_demo_market  # issue 10: 90 days of purchases for the dashboards
+from assessments.demo import seed_demo_questions
+from assignments.demo import seed_demo_tests
+from notifications.models import Notification
+from notifications.services import notify
+from people.demo import seed_demo_people  # issue 9: invitations and a logo
+from surveys.demo import seed_demo_surveys  # issue 8: the career survey, taken and in progress
 from tenants.models import Organization
 from tenants.services import organization_provision_now
 
@@ -80,14 +90,8 @@ class Command(BaseCommand):
             self._notifications(orgs)
         self._questions(orgs)
         self._tests(orgs)
-        from people.demo import seed_demo_people  # issue 9: invitations and a logo
-
         seed_demo_people(organization=orgs["trung-tam"])
-        from surveys.demo import seed_demo_surveys  # issue 8: the career survey, taken and in progress
-
         seed_demo_surveys(organization=orgs["trung-tam"], stdout=self.stdout)
-        from analytics.demo import seed_demo_market  # issue 10: 90 days of purchases for the dashboards
-
         self.stdout.write(seed_demo_market(organization=orgs["trung-tam"]))
         self.stdout.write(self.style.SUCCESS("Demo accounts (http://127.0.0.1:8000):"))
         self.stdout.write(f"  SuperAdmin (Django admin /admin/): {SUPERADMIN[0]} / {SUPERADMIN[1]}")
@@ -136,8 +140,6 @@ class Command(BaseCommand):
             )
 
     def _questions(self, orgs) -> None:
-        from assessments.demo import seed_demo_questions
-
         centre = orgs["trung-tam"]
         author = Profile.objects.select_related("user").get(
             user__email="educator@demo.vn", organization=centre
@@ -151,8 +153,6 @@ class Command(BaseCommand):
         )
 
     def _tests(self, orgs) -> None:
-        from assessments.demo_presets import seed_demo_tests
-
         centre = orgs["trung-tam"]
         educators = {
             p.user.email: p
@@ -183,9 +183,6 @@ class Command(BaseCommand):
     def _notifications(self, orgs) -> None:
         """Invitation notifications for demo people (once); the test notifications (BatchLowSlot,
         TestScheduled) come from the demo tests themselves (``_tests``)."""
-        from notifications.models import Notification
-        from notifications.services import notify
-
         kinds = Notification.Type
         centre = orgs["trung-tam"].name
         school = orgs["thpt-nguyen-du"].name

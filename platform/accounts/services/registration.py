@@ -1,0 +1,151 @@
+"""Registration and e-mail verification (spec section 3, "Sign up"; spec section 5).
+
+Every refusal is an ``ApplicationError`` with a code from ``accounts.error_codes`` and a localized
+message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.error_codes import AccountsErrorCode as Code
+from accounts.models import (
+    Profile,
+    User,
+)
+from accounts.selectors import province_codes
+from accounts.services.checks import (
+    check_cccd,
+    check_choice,
+    check_email,
+    check_new_password,
+    normalize_email,
+    parse_birth_date,
+)
+from accounts.tasks import email_send
+from config.errors import ApplicationError, FieldErrors
+from config.i18n import reader_language
+
+VERIFY_SALT = "accounts.verify-email"
+VERIFY_MAX_AGE = 60 * 60 * 24 * 3  # seconds
+
+
+def verification_token(user: User) -> str:
+    """A signed token for the verification link, valid ``VERIFY_MAX_AGE`` seconds."""
+    return signing.dumps({"u": user.pk, "e": user.email}, salt=VERIFY_SALT)
+
+
+def _queue_verification_mail(user: User) -> None:
+    link = f"{settings.SITE_URL}/verify-email?token={verification_token(user)}"
+    lang = reader_language()
+    transaction.on_commit(
+        lambda: email_send("verify_email", user.email, {"name": user.name_or_email, "link": link}, lang)
+    )
+
+
+@transaction.atomic
+def user_register(*, data: dict[str, Any]) -> User:
+    """Create an inactive account with a public LEARNER profile and mail its verification link.
+
+    ``data`` holds the signup fields of spec section 3 (see ``RegisterIn``). Rules of spec section
+    5: valid e-mail, required fields, passwords match and pass Django's validators, CCCD exactly 12
+    digits, date of birth dd/mm/yyyy in the past, gender male/female, a known province code.
+    Raises ``validation_error`` (400, field errors) or ``email_taken`` (409, "Registration Failed").
+    """
+    errors = FieldErrors()
+    email = normalize_email(data.get("email", ""))
+    check_email(errors, "email", email)
+    check_new_password(
+        errors,
+        data.get("password", ""),
+        data.get("confirm_password", ""),
+        User(email=email, name=data.get("name", "")),
+    )
+    for field in ("name", "class_name", "school_name", "curriculum", "phone"):
+        if not (data.get(field) or "").strip():
+            errors.add(field, _("Required"))
+    check_choice(errors, "gender", data.get("gender", ""), Profile.Gender.values, required=True)
+    born = parse_birth_date(errors, data.get("date_of_birth", ""), required=True)
+    check_cccd(errors, (data.get("cccd") or "").strip(), required=True)
+    check_choice(errors, "province_code", data.get("province_code", ""), province_codes(), required=True)
+    check_email(errors, "contact_email", normalize_email(data.get("contact_email", "")), required=False)
+    errors.raise_if_any(_("Registration Failed"))
+
+    if User.objects.filter(email__iexact=email).exists():
+        raise ApplicationError(
+            Code.EMAIL_TAKEN,
+            _(
+                "Registration Failed: an account with this e-mail already exists. Log in or reset your password."
+            ),
+            status=409,
+            errors={"email": [_("An account with this e-mail already exists.")]},
+        )
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(
+                email=email,
+                password=data["password"],
+                name=data["name"].strip(),
+                preferred_language=reader_language(),
+            )
+    except IntegrityError as exc:  # a concurrent registration of the same address won the race
+        raise ApplicationError(
+            Code.EMAIL_TAKEN,
+            _(
+                "Registration Failed: an account with this e-mail already exists. Log in or reset your password."
+            ),
+            status=409,
+        ) from exc
+    Profile.objects.create(
+        user=user,
+        pandai_profile_role=Profile.Role.LEARNER,
+        joined_at=timezone.now(),
+        gender=data["gender"],
+        date_of_birth=born,
+        cccd=data["cccd"].strip(),
+        class_name=data["class_name"].strip(),
+        school_name=data["school_name"].strip(),
+        district_text=(data.get("district_text") or "").strip(),
+        province_code=data["province_code"],
+        curriculum=data["curriculum"].strip(),
+        phone=data["phone"].strip(),
+        alternate_email=normalize_email(data.get("contact_email", "")),
+    )
+    _queue_verification_mail(user)
+    return user
+
+
+def user_resend_verification(*, email: str) -> None:
+    """Mail a new verification link when an unverified account has this e-mail; otherwise do
+    nothing. Answers the same either way (no account enumeration)."""
+    user = User.objects.filter(email__iexact=normalize_email(email), email_verified_at__isnull=True).first()
+    if user is not None:
+        _queue_verification_mail(user)
+
+
+@transaction.atomic
+def user_verify_email(*, token: str) -> User:
+    """Activate the account named by a verification token. Idempotent for a valid token.
+
+    Raises ``invalid_verification_link`` (400, "Invalid verification link") for a tampered,
+    expired or unknown token, or one whose e-mail no longer matches the account.
+    """
+    invalid = ApplicationError(Code.INVALID_VERIFICATION_LINK, _("Invalid verification link"), status=400)
+    try:
+        payload = signing.loads(token or "", salt=VERIFY_SALT, max_age=VERIFY_MAX_AGE)
+    except signing.BadSignature as exc:
+        raise invalid from exc
+    user = User.objects.select_for_update().filter(pk=payload.get("u"), email=payload.get("e")).first()
+    if user is None:
+        raise invalid
+    if user.email_verified_at is None:
+        user.email_verified_at = timezone.now()
+        user.is_active = True
+        user.save(update_fields=["email_verified_at", "is_active", "updated_at"])
+    return user

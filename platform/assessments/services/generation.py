@@ -1,0 +1,132 @@
+"""Drawing a preset's questions from its blueprint: the shared form (generate, swap, reorder) and
+the per-learner draw (``blueprint_draw``) (issue 5, items 3 and 4)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from assessments.error_codes import AuthoringErrorCode as Code
+from assessments.models import BlueprintItem, PresetQuestion, Question, TestPreset
+from assessments.services.common import Actor
+from assessments.services.presets import EDITABLE, P, preset_get
+from config.errors import ApplicationError, not_found
+from config.i18n import localized
+
+
+def _eligible(preset: TestPreset, item: BlueprintItem) -> list[int]:
+    """Ids of the published questions an item may draw, sorted (so a seed reproduces a draw)."""
+    qs = Question.objects.filter(
+        status=Question.Status.PUBLISHED, subject_id=item.preset_subject.subject_id, grade=preset.grade
+    ).filter(Q(topic_id=item.cluster_id) | Q(subtopic_id=item.cluster_id))
+    if item.complexity_level_id:
+        qs = qs.filter(complexity_level_id=item.complexity_level_id)
+    return sorted(qs.values_list("pk", flat=True))
+
+
+def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintItem]]:
+    """Draw the blueprint with ``seed``: ``[(question id, item)]`` in blueprint order, no question
+    twice. Raises 400 ``generation_failed`` ("Failed to generate test") listing every short item
+    in ``extra.shortfalls`` (``subject``, ``cluster``, ``complexity_level``, ``needed``,
+    ``available``, ``missing``)."""
+    rng = random.Random(seed)
+    items = list(
+        BlueprintItem.objects.filter(preset_subject__preset=preset)
+        .select_related("preset_subject__subject", "cluster", "complexity_level")
+        .order_by("preset_subject__position", "id")
+    )
+    chosen: set[int] = set()
+    drawn, shortfalls = [], []
+    for item in items:
+        pool = [pk for pk in _eligible(preset, item) if pk not in chosen]
+        if len(pool) < item.count:
+            shortfalls.append(
+                {
+                    "subject": localized(item.preset_subject.subject, "name"),
+                    "cluster": f"{item.cluster.code} {item.cluster.description}",
+                    "complexity_level": item.complexity_level.code if item.complexity_level else "",
+                    "needed": item.count,
+                    "available": len(pool),
+                    "missing": item.count - len(pool),
+                }
+            )
+            continue
+        picked = rng.sample(pool, item.count)
+        chosen.update(picked)
+        drawn += [(pk, item) for pk in picked]
+    if shortfalls:
+        detail = "; ".join(_("%(cluster)s: %(missing)d missing") % s for s in shortfalls)
+        raise ApplicationError(
+            Code.GENERATION_FAILED,
+            _("Failed to generate test: %(detail)s") % {"detail": detail},
+            status=400,
+            extra={"shortfalls": shortfalls},
+        )
+    return drawn
+
+
+@transaction.atomic
+def preset_generate(*, actor: Actor, preset_id: int, seed: int | None = None) -> TestPreset:
+    """Draw the shared form from the blueprint (a new random seed unless ``seed`` is given; the
+    seed is stored so the draw can be reproduced). Draft or rejected presets only."""
+    preset = preset_get(preset_id, lock=True)
+    if preset.status not in EDITABLE:
+        raise ApplicationError(
+            Code.PRESET_LOCKED, _("An approved or published test cannot change its questions."), status=409
+        )
+    seed = seed if seed is not None else secrets.randbelow(2**62)
+    drawn = blueprint_draw(preset, seed)
+    preset.form.all().delete()
+    PresetQuestion.objects.bulk_create(
+        PresetQuestion(preset=preset, question_id=pk, blueprint_item=item, position=position)
+        for position, (pk, item) in enumerate(drawn, start=1)
+    )
+    preset.generation_seed, preset.generated_at, preset.status = seed, timezone.now(), P.DRAFT
+    preset.save(update_fields=["generation_seed", "generated_at", "status", "updated_at"])
+    return preset
+
+
+@transaction.atomic
+def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> PresetQuestion:
+    """Replace one question of the form by another eligible one of the same blueprint item."""
+    preset = preset_get(preset_id, lock=True)
+    if preset.status not in EDITABLE:
+        raise ApplicationError(
+            Code.PRESET_LOCKED, _("An approved or published test cannot change its questions."), status=409
+        )
+    row = (
+        preset.form.select_related("blueprint_item__preset_subject", "blueprint_item__cluster")
+        .filter(pk=preset_question_id)
+        .first()
+    )
+    if row is None or row.blueprint_item is None:
+        raise not_found(_("Question not found."))
+    used = set(preset.form.values_list("question_id", flat=True))
+    pool = [pk for pk in _eligible(preset, row.blueprint_item) if pk not in used]
+    if not pool:
+        raise ApplicationError(
+            Code.GENERATION_FAILED,
+            _("Failed to generate test: no other question fits this part of the blueprint."),
+            status=400,
+        )
+    row.question_id = random.SystemRandom().choice(pool)
+    row.save(update_fields=["question"])
+    return row
+
+
+@transaction.atomic
+def preset_reorder(*, actor: Actor, preset_id: int, order: list[int]) -> None:
+    """Set the order of the form: ``order`` lists every preset-question id once. Anything else,
+    or a locked preset: 400 ``reorder_failed`` ("Failed to reorder questions")."""
+    preset = preset_get(preset_id, lock=True)
+    rows = {r.pk: r for r in preset.form.all()}
+    if preset.status not in EDITABLE or sorted(order) != sorted(rows) or len(set(order)) != len(order):
+        raise ApplicationError(Code.REORDER_FAILED, _("Failed to reorder questions"), status=400)
+    for position, pk in enumerate(order, start=1):
+        rows[pk].position = position
+    PresetQuestion.objects.bulk_update(rows.values(), ["position"])

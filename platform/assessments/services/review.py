@@ -1,0 +1,69 @@
+"""Approval of test presets by organization admins (issue 5, item 2; spec section 5)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.auth import require_org_admin
+from assessments.error_codes import AuthoringErrorCode as Code
+from assessments.models import TestPreset
+from assessments.services.generation import blueprint_draw
+from assessments.services.presets import P, preset_get, preset_max_score
+from config.errors import ApplicationError, FieldErrors
+
+
+@transaction.atomic
+def preset_approve(*, actor_profile, preset_id: int, comment: str = "") -> TestPreset:
+    """draft -> approved, by an organization admin (403 ``not_org_admin``). The shared form
+    must be generated, a per-learner blueprint must be drawable, the passing score within the
+    maximum (400 ``preset_not_ready`` with the reasons in ``errors``)."""
+    require_org_admin(actor_profile, message=_("Only an organization admin can approve tests."))
+    preset = preset_get(preset_id, lock=True)
+    if preset.status != P.DRAFT:
+        raise ApplicationError(
+            Code.PRESET_LOCKED, _("Only a draft test can be approved or rejected."), status=409
+        )
+    errors = FieldErrors()
+    if preset.form_mode == TestPreset.FormMode.SHARED and not preset.form.exists():
+        errors.add("form", _("Generate the test's questions first."))
+    if preset.form_mode == TestPreset.FormMode.PER_LEARNER:
+        try:
+            blueprint_draw(preset, 0)
+        except ApplicationError as exc:
+            errors.add("form", exc.message)
+    maximum = preset_max_score(preset)
+    if preset.passing_score is not None and preset.passing_score > maximum:
+        errors.add(
+            "passing_score", _("The passing score is above the maximum score (%(max)s).") % {"max": maximum}
+        )
+    errors.raise_if_any(_("The test is not ready to be approved."), code=Code.PRESET_NOT_READY)
+    preset.status, preset.review_comment, preset.reviewed_by_profile_id = (
+        P.APPROVED,
+        (comment or "").strip(),
+        actor_profile.id,
+    )
+    preset.save(update_fields=["status", "review_comment", "reviewed_by_profile_id", "updated_at"])
+    return preset
+
+
+@transaction.atomic
+def preset_reject(*, actor_profile, preset_id: int, comment: str) -> TestPreset:
+    """draft or approved -> rejected with a required comment, by an organization admin."""
+    require_org_admin(actor_profile, message=_("Only an organization admin can approve tests."))
+    if not (comment or "").strip():
+        errors = FieldErrors()
+        errors.add("comment", _("Required"))
+        errors.raise_if_any(_("Say why the test is rejected."))
+    preset = preset_get(preset_id, lock=True)
+    if preset.status not in (P.DRAFT, P.APPROVED):
+        raise ApplicationError(
+            Code.PRESET_LOCKED, _("Only a draft test can be approved or rejected."), status=409
+        )
+    preset.status, preset.review_comment, preset.reviewed_by_profile_id = (
+        P.REJECTED,
+        comment.strip(),
+        actor_profile.id,
+    )
+    preset.save(update_fields=["status", "review_comment", "reviewed_by_profile_id", "updated_at"])
+    return preset

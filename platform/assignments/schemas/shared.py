@@ -1,0 +1,83 @@
+"""Shapes the assignments app's schemas share (issue 17, item 5): question types, answers as stored
+(decision 0008), an attempt's breakdown. Times are aware instants (ISO 8601, UTC); scores are
+points."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from ninja import Schema
+from pydantic import ConfigDict, Field, Strict
+
+QuestionType = Literal["single_choice", "multiple_choice", "true_false", "short_text", "essay"]
+AttemptResult = Literal["pending", "passed", "failed"]
+
+
+# --- shared shapes (a question's texts, options and answer keys: assessments.content) ----------
+
+
+class Closed(Schema):
+    """An exact shape: unknown keys are refused (and OpenAPI says ``additionalProperties: false``),
+    so a union of such shapes picks the one that matches."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+OPTION_ID_MAX = 1000
+"""An option id in an answer (ids are short, "a".."j" from the editor; imports keep theirs)."""
+
+
+class OptionAnswer(Closed):
+    """A single-choice answer: the chosen option's id."""
+
+    option: Annotated[str, Strict(), Field(max_length=OPTION_ID_MAX)]
+
+
+class OptionsAnswer(Closed):
+    """A multiple-choice answer: the chosen options' ids."""
+
+    options: Annotated[list[Annotated[str, Strict(), Field(max_length=OPTION_ID_MAX)]], Field(max_length=50)]
+
+
+class ValueAnswer(Closed):
+    """A true/false answer."""
+
+    value: Annotated[bool, Strict()]
+
+
+class TextAnswer(Closed):
+    """A short text (at most 2,000 characters) or essay (at most 20,000) answer; ``taking``
+    checks the length by question type."""
+
+    text: Annotated[str, Strict(), Field(max_length=20_000)]
+
+
+Answer = OptionAnswer | OptionsAnswer | ValueAnswer | TextAnswer
+"""An answer as stored (decision 0008): ``{"option"}``, ``{"options": [...]}``, ``{"value"}`` or
+``{"text"}``; ``null`` when cleared or never given."""
+
+
+class BreakdownRowOut(Schema):
+    """Points of one subject or matrix cluster: ``score`` of ``max``, ``percent`` (0-100, one
+    decimal)."""
+
+    id: int
+    name: str
+    score: float
+    max: float
+    percent: float
+
+
+class BreakdownOut(Schema):
+    """An attempt's points by subject and by matrix cluster (empty lists before release)."""
+
+    subject: list[BreakdownRowOut] = []
+    topic: list[BreakdownRowOut] = []
+    complexity_level: list[BreakdownRowOut] = []
+    cognitive_domain: list[BreakdownRowOut] = []
+
+
+class ReleasedOut(Schema):
+    """How many results were released now."""
+
+    released: int

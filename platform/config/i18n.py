@@ -1,0 +1,60 @@
+"""The reader's language, and bilingual values chosen for the reader (issue 17, item 2).
+
+One rule, one place: the product speaks Vietnamese (default) and English (spec section 10). A
+request's language comes from ``LocaleMiddleware`` (the ``Accept-Language`` the SPA sends); a huey
+task or a mail runs under ``translation.override(language)`` with the language recorded when it
+was queued. Every server-made text that shows a bilingual value (a test's name, a subject, a
+round's message, a survey's description) picks it with :func:`pick` or :func:`localized`, so that
+an English reader of a value with no English text sees the Vietnamese one, and the other way
+round, everywhere alike. Nothing else in the code compares ``get_language()`` with ``"en"``
+(``config/tests/test_one_rule.py`` fails on such a comparison elsewhere).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+
+LANGUAGES = ("vi", "en")
+
+
+def reader_language(language: str | None = None) -> str:
+    """``"vi"`` or ``"en"``: ``language`` when given, else the active one (``"en-gb"`` -> ``"en"``);
+    anything else falls back to ``settings.LANGUAGE_CODE`` (``"vi"``)."""
+    code = (language or translation.get_language() or settings.LANGUAGE_CODE)[:2].lower()
+    return code if code in LANGUAGES else settings.LANGUAGE_CODE
+
+
+def is_english(language: str | None = None) -> bool:
+    """True when the reader (``language`` or the active language) reads English."""
+    return reader_language(language) == "en"
+
+
+def pick(vi: Any, en: Any, *, language: str | None = None) -> str:
+    """The reader's text of a bilingual pair, falling back to the other language when blank.
+
+    ``pick("Toán", "", language="en") == "Toán"``; ``pick("", "Maths") == "Maths"`` for a
+    Vietnamese reader. ``None`` counts as blank; the result is always a ``str``.
+    """
+    vi, en = (vi or "").strip() and vi, (en or "").strip() and en
+    first, second = (en, vi) if is_english(language) else (vi, en)
+    return str(first or second or "")
+
+
+def localized(obj: Any, field: str, *, language: str | None = None) -> str:
+    """``pick`` over an object's (or a mapping's) ``<field>_vi``/``<field>_en`` pair.
+
+    The Vietnamese value is ``<field>_vi`` when the object has it, else ``<field>`` (models whose
+    Vietnamese text is the plain field, such as ``Survey.name`` with ``Survey.name_en``).
+    """
+
+    def get(name: str) -> Any:
+        if isinstance(obj, dict):
+            return obj.get(name)
+        return getattr(obj, name, None)
+
+    has_vi = (f"{field}_vi" in obj) if isinstance(obj, dict) else hasattr(obj, f"{field}_vi")
+    vi = get(f"{field}_vi") if has_vi else get(field)
+    return pick(vi, get(f"{field}_en"), language=language)

@@ -1,0 +1,123 @@
+"""The only ways to move a connection between organizations' schemas (issue 17, item 3).
+
+ARCHITECTURE.md "Tenancy": each organization is a tenant with its own Postgres schema; shared
+tables (users, profiles, enrollments, the marketplace) live in ``public``. Code outside this
+module never calls ``schema_context``/``set_tenant``/``set_schema*`` itself, and no ``api*.py``
+module touches schemas at all (``config/tests/test_one_rule.py`` checks both):
+
+(a) :func:`profile_schema_activate`: the request's schema from its current profile (the
+    middleware, login, switch-profile);
+(b) :func:`organization_schema`: run a block in one organization's schema (the enrollment's
+    organization of a learner, the listing's organization of a purchase), restoring the previous
+    schema afterwards; :func:`owned_enrollment` opens one enrollment's organization for its owner
+    or raises the 404 envelope;
+(c) :func:`for_each_ready_organization`: a function in every ready organization, one failing
+    organization logged and skipped, never ``public``;
+(d) :func:`union_all`: one query over several organizations' schemas, identifiers quoted by
+    ``psycopg.sql``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.db import connection
+from django_tenants.utils import schema_context
+from psycopg import sql
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def profile_schema_activate(profile: Any | None) -> None:
+    """Put the connection on ``profile``'s schema: its organization's for an educator (a profile
+    whose ``uses_tenant_schema`` is true), ``public`` for anyone else or for ``None``."""
+    if profile is not None and profile.uses_tenant_schema:
+        connection.set_tenant(profile.organization)
+    else:
+        connection.set_schema_to_public()
+
+
+@contextlib.contextmanager
+def organization_schema(schema_name: str) -> Iterator[None]:
+    """Run the block in the schema ``schema_name`` (an ``Organization.schema_name``, never user
+    input); the previous schema is restored afterwards, also on an exception."""
+    with schema_context(schema_name):
+        yield
+
+
+@contextlib.contextmanager
+def owned_enrollment(*, profile: Any, enrollment_id: int, kind: str, message: str) -> Iterator[Any]:
+    """The active ``Enrollment`` ``enrollment_id`` of kind ``kind`` ("test" or "survey") that
+    belongs to ``profile``, with the block running in its organization's schema.
+
+    Raises the 404 envelope (``not_found``, with the localized ``message``) when the enrollment
+    does not exist, is inactive, of another kind or someone else's: a learner cannot tell another
+    learner's ids from missing ones (spec section 6).
+    """
+    from accounts.models import Enrollment
+    from config.errors import not_found
+
+    enrollment = (
+        Enrollment.objects.select_related("organization")
+        .filter(pk=enrollment_id, profile=profile, kind=kind, is_active=True)
+        .first()
+    )
+    if enrollment is None:
+        raise not_found(message)
+    with schema_context(enrollment.organization.schema_name):
+        yield enrollment
+
+
+def ready_schema_names() -> list[str]:
+    """The schema names of every organization whose schema is ready, in id order, never ``public``
+    (the row django-tenants needs is not an organization with tenant tables)."""
+    from tenants.models import Organization
+
+    return list(
+        Organization.objects.filter(provisioning_status=Organization.ProvisioningStatus.READY)
+        .exclude(schema_name=settings.PUBLIC_SCHEMA_NAME)
+        .order_by("id")
+        .values_list("schema_name", flat=True)
+    )
+
+
+def for_each_ready_organization(func: Callable[[], T], *, label: str) -> dict[str, T]:
+    """Call ``func()`` inside each ready organization's schema (see :func:`ready_schema_names`).
+
+    Returns ``{schema_name: result}`` of the organizations where it succeeded. An exception in one
+    organization is logged (with ``label``) and the loop goes on with the next one: one broken
+    schema must not stop a periodic sweep for everyone else.
+    """
+    results: dict[str, T] = {}
+    for schema in ready_schema_names():
+        try:
+            with schema_context(schema):
+                results[schema] = func()
+        except Exception:
+            logger.exception("%s failed in schema %s", label, schema)
+    return results
+
+
+def union_all(part: str, schemas: Iterable[str]) -> str:
+    """One ``SELECT`` per schema joined by ``UNION ALL``, as SQL text for ``cursor.execute``.
+
+    ``part`` is a ``psycopg.sql.SQL`` template: ``{schema}`` stands for the organization's schema
+    and ``{public}`` for the shared one, both quoted as identifiers; ``%s`` placeholders stay for
+    the parameters, which the caller repeats once per schema, in order. Literal braces are written
+    ``{{`` and ``}}``. Raises ``ValueError`` for no schemas.
+    """
+    schemas = list(schemas)
+    if not schemas:
+        raise ValueError("union_all needs at least one schema")
+    template = sql.SQL(part)
+    public = sql.Identifier(settings.PUBLIC_SCHEMA_NAME)
+    composed = sql.SQL(" UNION ALL ").join(
+        template.format(schema=sql.Identifier(s), public=public) for s in schemas
+    )
+    connection.ensure_connection()
+    return composed.as_string(connection.connection)
