@@ -2,16 +2,25 @@ import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+import { readdirSync } from "node:fs";
+
+import testingLibrary from "eslint-plugin-testing-library";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const features = ["auth", "public", "profile", "home", "errors", "notifications", "marketplace", "surveys", "question-bank", "tests", "people", "shop", "take-test", "assignments", "analytics", "grading"];
+// Every folder of src/features is a feature: a new one is guarded without editing this file.
+const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "test-results", "playwright-report", "src/lib/api/*.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ["**/*.mjs"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  {
+    files: ["**/*.mjs", "eslint.config.js"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
@@ -20,18 +29,37 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
-      // Features never import each other (bulletproof-react); app/ composes them.
+      // bulletproof-react's unidirectional architecture: shared folders (lib, components, testing,
+      // config) -> features -> app. Features never import each other or app; shared folders never
+      // import features or app; app composes the features.
       "import-x/no-restricted-paths": [
         "error",
         {
-          zones: features.map((feature) => ({
-            target: `./src/features/${feature}`,
-            from: "./src/features",
-            except: [`./${feature}`],
-          })),
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: "./src/features",
+              except: [`./${feature}`],
+              message: "Features do not import each other: move what both need to a shared folder.",
+            })),
+            {
+              target: "./src/features",
+              from: "./src/app",
+              message: "Features do not import app/: app composes the features.",
+            },
+            {
+              target: ["./src/lib", "./src/components", "./src/testing", "./src/config"],
+              from: ["./src/features", "./src/app"],
+              message: "Shared folders do not import features or app/.",
+            },
+          ],
         },
       ],
       "import-x/no-cycle": "error",
     },
+  },
+  {
+    files: ["src/**/*.test.{ts,tsx}"],
+    ...testingLibrary.configs["flat/react"],
   },
 );

@@ -1,4 +1,4 @@
-import { cleanup, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -36,14 +36,14 @@ describe("route guard on the real route table (spec §2)", () => {
     expect(router.state.location.pathname).toBe("/forbidden");
   });
 
-  it("sends a narrow window on test and survey routes to /unsupported", async () => {
-    for (const path of ["/take-test/preparation/1", "/survey/taking/4", "/survey/overview/2"]) {
+  it.each(["/take-test/preparation/1", "/survey/taking/4", "/survey/overview/2"])(
+    "sends a narrow window on %s to /unsupported",
+    async (path) => {
       const router = await visit(path, "LEARNER", 1279);
       expect(await screen.findByText("426")).toBeInTheDocument();
       expect(router.state.location.pathname).toBe("/unsupported");
-      cleanup();
-    }
-  });
+    },
+  );
 
   it("checks the width on arrival: a resize during a test does not throw the learner out", async () => {
     const router = await visit("/take-test/preparation/1", "LEARNER", 1280);

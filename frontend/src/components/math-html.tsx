@@ -1,6 +1,6 @@
 /** Question HTML as the learner sees it: the server's sanitized HTML (a small tag set, our own
- * images) with LaTeX between $...$ rendered by KaTeX. Shared by the features that show questions
- * (the question bank keeps its own copy of the same approach). */
+ * images) with LaTeX between $...$ rendered by KaTeX. Used by every feature that shows
+ * questions. */
 import katex from "katex";
 import "katex/dist/katex.min.css";
 import { useMemo } from "react";

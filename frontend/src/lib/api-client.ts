@@ -139,3 +139,48 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const envelope = await request<ApiEnvelope<T>>(path, options);
   return envelope.data;
 }
+
+/** POST `form` (multipart) to `path` with upload progress, which `fetch` cannot report:
+ * `onProgress` gets 0..1 as bytes leave. Same credentials, CSRF token and language as `request`;
+ * a failure is an ApiError shown inline, never as a toast (status 0 with code "network" or
+ * "aborted" when nothing came back). `abort()` cancels the upload. Resolves with the envelope's
+ * `data`. */
+export function upload<T = unknown>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void = () => {},
+): { promise: Promise<T>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = (async () => {
+    const token = await ensureCsrf();
+    const epoch = sessionEpoch;
+    return new Promise<T>((resolve, reject) => {
+      xhr.open("POST", buildUrl(path));
+      xhr.withCredentials = true;
+      xhr.setRequestHeader("Accept", "application/json");
+      xhr.setRequestHeader("Accept-Language", storedLanguage());
+      xhr.setRequestHeader("X-CSRFToken", token);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        let body: Record<string, unknown> = {};
+        try {
+          body = JSON.parse(xhr.responseText) as Record<string, unknown>;
+        } catch {
+          body = { message: xhr.statusText };
+        }
+        if (xhr.status >= 200 && xhr.status < 300) {
+          onProgress(1);
+          resolve(body.data as T);
+          return;
+        }
+        reject(handleFailure(xhr.status, body, true, epoch !== sessionEpoch));
+      };
+      xhr.onerror = () => reject(new ApiError(0, { code: "network" }));
+      xhr.onabort = () => reject(new ApiError(0, { code: "aborted" }));
+      xhr.send(form);
+    });
+  })();
+  return { promise, abort: () => xhr.abort() };
+}

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-import { act, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import en from "@/locales/en.json";
@@ -76,7 +76,7 @@ describe("language", () => {
     );
     expect(screen.getByText("Đăng nhập")).toBeInTheDocument();
     expect(screen.getByText("vi-VN")).toBeInTheDocument();
-    await act(async () => screen.getByText("en").click());
+    fireEvent.click(screen.getByRole("button", { name: "en" }));
     expect(await screen.findByText("Log in")).toBeInTheDocument();
     expect(screen.getByText("en-GB")).toBeInTheDocument();
     expect(localStorage.getItem("lang")).toBe("en");

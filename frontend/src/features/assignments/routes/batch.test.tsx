@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { BATCH, FULL_BATCH, page, PRESET, WAITING } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import TestBatchesRoute from "./batch";
 
 describe("/assignment/batch/:presetId", () => {

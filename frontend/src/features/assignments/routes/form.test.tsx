@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok, type Route } from "@/testing/mock-api";
 
 import { BATCH, FULL_BATCH, learner, page, PRESET, TEST } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import AssignFormRoute from "./form";
 
 const LEARNERS = [

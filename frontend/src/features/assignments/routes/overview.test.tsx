@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { mockApi, ok } from "@/testing/mock-api";
 
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import AssignmentOverviewRoute from "./overview";
 
 const OVERVIEW = {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { ASSIGNMENT, BOUGHT, page, PRESET } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import TakersDetailRoute from "./takers-detail";
 
 describe("/test-preset/takers-detail/:presetId", () => {

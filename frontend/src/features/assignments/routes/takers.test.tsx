@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { ASSIGNMENT, BATCH, BOUGHT, page, TEST } from "../testing/fixtures";
-import { recordToasts, renderRoute } from "../testing/render-route";
+import { recordToasts, renderRoute } from "@/testing/render-route";
 import AssignmentTakersRoute from "./takers";
 
 describe("/assignment/takers", () => {

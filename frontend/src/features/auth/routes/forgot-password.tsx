@@ -10,7 +10,7 @@ import { useT } from "@/lib/intl";
 
 import { useForgotPassword } from "../api/forgot-password";
 import { FormAlert } from "../components/form-alert";
-import { applyServerErrors } from "../components/form-helpers";
+import { applyServerErrors } from "@/lib/forms";
 
 export default function ForgotPasswordRoute() {
   const t = useT();

@@ -10,7 +10,7 @@ import { useT } from "@/lib/intl";
 import { useLogin } from "../api/login";
 import { useResendVerificationEmail } from "../api/resend-verification-email";
 import { FormAlert } from "../components/form-alert";
-import { applyServerErrors } from "../components/form-helpers";
+import { applyServerErrors } from "@/lib/forms";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

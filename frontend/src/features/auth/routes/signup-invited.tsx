@@ -12,7 +12,7 @@ import { useInvitation } from "../api/check-invitation";
 import { invitationKind } from "../api/invitation-kind";
 import { useRegisterInvited } from "../api/register-invited";
 import { FormAlert } from "../components/form-alert";
-import { applyServerErrors } from "../components/form-helpers";
+import { applyServerErrors } from "@/lib/forms";
 
 /** Accept an invitation: a new account (name, password twice) or an existing one (its password). */
 export default function SignupInvitedRoute() {

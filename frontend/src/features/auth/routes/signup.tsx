@@ -11,7 +11,7 @@ import { useProvinces } from "@/lib/provinces";
 
 import { useRegister } from "../api/register";
 import { FormAlert } from "../components/form-alert";
-import { applyServerErrors } from "../components/form-helpers";
+import { applyServerErrors } from "@/lib/forms";
 import { signupSchema, type SignupValues } from "../components/signup-schema";
 
 const CURRICULA = ["Kết nối tri thức với cuộc sống", "Chân trời sáng tạo", "Cánh Diều"];

@@ -5,7 +5,7 @@ import { mockApi, ok } from "@/testing/mock-api";
 
 import { PROGRESS_INTERVAL_MS } from "../api/get-batch-progress";
 import { progressRow } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import BatchProgressRoute, { timeLeft } from "./batch-progress";
 
 describe("live batch progress", () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { ESSAY, page, SHORT } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import GradingEditRoute, { parseScore } from "./grading-edit";
 
 const EDIT = "/assignment/grading/edit";

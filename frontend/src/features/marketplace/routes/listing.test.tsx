@@ -6,7 +6,7 @@ import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 
 import { cartBadge, useCart } from "../api/get-cart";
 import { FULL_LISTING, LISTING } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import ListingRoute from "./listing";
 
 const EMPTY_CART = ok({ cartItems: [], count: 0, total: 0 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 
 import { FREE_LISTING, FULL_LISTING, LISTING, page } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import MarketplaceRoute from "./marketplace";
 
 const SUBJECTS = [

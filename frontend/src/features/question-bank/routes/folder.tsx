@@ -28,7 +28,7 @@ import {
 } from "../api/authoring";
 import { ImportDialog } from "../components/import-dialog";
 import { difficultyLabel, STATUS_STYLE, statusLabel, stemOf, typeLabel } from "../components/labels";
-import { MathHtml } from "../components/math-html";
+import { MathHtml } from "@/components/math-html";
 import { BankDialog } from "./banks";
 
 export default function FolderRoute() {

@@ -38,7 +38,7 @@ import {
   statusLabel,
   typeLabel,
 } from "../components/labels";
-import { MathHtml } from "../components/math-html";
+import { MathHtml } from "@/components/math-html";
 
 type Lang = "vi" | "en";
 type Option = Question["content"]["options"][number];

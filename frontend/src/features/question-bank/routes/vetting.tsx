@@ -8,7 +8,7 @@ import { useLanguage, useT } from "@/lib/intl";
 import { vettingQueue } from "../api/authoring";
 import { AuthoringTabs } from "../components/authoring-tabs";
 import { stemOf, typeLabel } from "../components/labels";
-import { MathHtml } from "../components/math-html";
+import { MathHtml } from "@/components/math-html";
 
 export default function VettingRoute() {
   const t = useT();

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { TRANSACTIONS_KEY } from "@/components/shop/api/types";
 import { request, type ApiEnvelope } from "@/lib/api-client";
 
-import { noteServerDate } from "../lib/server-clock";
+import { noteServerDate } from "@/lib/server-clock";
 import type { Transaction } from "./types";
 
 /** GET /api/v1/transaction/{id}: a transaction the caller may see (404 otherwise). Reads the

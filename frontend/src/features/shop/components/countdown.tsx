@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-import { serverNow } from "../lib/server-clock";
+import { serverNow } from "@/lib/server-clock";
 
 /** Milliseconds left until `deadline` (ISO) on the server's clock, updated every second. */
 export function useRemaining(deadline: string): number {

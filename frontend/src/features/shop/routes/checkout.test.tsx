@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { mockApi, ok } from "@/testing/mock-api";
 
-import { resetServerClock } from "../lib/server-clock";
+import { resetServerClock } from "@/lib/server-clock";
 import { cartItem, cartOf, ENGLISH_ROW, LEARNER, transaction } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import CheckoutRoute from "./checkout";
 
 const PATTERN = "/marketplace/checkout/:item_id";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 
 import { cartItem, cartOf, EDUCATOR, ENGLISH_ROW, LEARNER } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import ShoppingCartRoute from "./shopping-cart";
 
 const PATH = "/marketplace/shopping-cart";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { LEARNER, transaction } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import TransactionRoute from "./transaction";
 import TransactionsRoute from "./transactions";
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { overviewPayload, questionsPayload } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import SurveyTakingRoute, { resumePage } from "./taking";
 
 const URL_Q = "/api/v1/surveys/submissions/7/questions";

@@ -6,7 +6,7 @@ import { mockApi, ok, type Route } from "@/testing/mock-api";
 
 import type { AdvancedReportData, ReportState } from "../api/types";
 import { assignment, result } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import TakersDetailRoute from "../routes/takers-detail";
 
 const REPORT = "/api/v1/take-test/5/report";

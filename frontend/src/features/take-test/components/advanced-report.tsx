@@ -16,7 +16,7 @@ import { downloadReportPdf } from "../api/download-report-pdf";
 import { useGenerateReport } from "../api/generate-report";
 import { useReport } from "../api/get-report";
 import type { AdvancedReportData, ReportState } from "../api/types";
-import { clockOffset, hoursMinutes, timeLeftMs } from "../lib/timer";
+import { clockOffset, hoursMinutes, timeLeftMs } from "@/lib/server-clock";
 import { ResultBadge } from "./status-badge";
 import { CohortChart, DistributionChart } from "./report-charts";
 

@@ -7,7 +7,9 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
 
-import { crossedThreshold, formatClock, timeLeftMs } from "../lib/timer";
+import { formatClock, timeLeftMs } from "@/lib/server-clock";
+
+import { crossedThreshold } from "../lib/timer";
 
 const HIDDEN_KEY = "takeTest.timerHidden";
 

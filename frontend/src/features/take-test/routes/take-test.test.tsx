@@ -7,7 +7,7 @@ import { mockApi, ok, type Reply } from "@/testing/mock-api";
 import type { Attempt } from "../api/types";
 import { outboxKey } from "../lib/outbox";
 import { attempt } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import TakeTestRoute from "./take-test";
 
 const BASE = "/api/v1/take-test/5";

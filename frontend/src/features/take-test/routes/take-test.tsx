@@ -16,7 +16,7 @@ import { startAttempt } from "../api/start-attempt";
 import type { Attempt } from "../api/types";
 import { TestRunner } from "../components/test-runner";
 import { readDeviceToken } from "../lib/device-token";
-import { clockOffset } from "../lib/timer";
+import { clockOffset } from "@/lib/server-clock";
 import { paths } from "../lib/paths";
 
 type Session =

@@ -6,7 +6,7 @@ import { authorizedAs, mockApi, ok, type Route } from "@/testing/mock-api";
 
 import type { Preset } from "../api/types";
 import { CLUSTERS, formRow, page, PRESET, ROUND, SUBJECTS } from "../testing/fixtures";
-import { recordToasts, renderRoute } from "../testing/render-route";
+import { recordToasts, renderRoute } from "@/testing/render-route";
 import PresetDetailRoute from "./preset-detail";
 
 function api(

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok, type Route } from "@/testing/mock-api";
 
 import { CLUSTERS, page, PRESET, ROUND, SUBJECTS } from "../testing/fixtures";
-import { recordToasts, renderRoute } from "../testing/render-route";
+import { recordToasts, renderRoute } from "@/testing/render-route";
 import PresetFormRoute from "./preset-form";
 
 const SURVEYS = [

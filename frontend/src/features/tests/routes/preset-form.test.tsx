@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { CLUSTERS, page, PRESET, ROUND, SUBJECTS } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import PresetFormRoute from "./preset-form";
 
 function api(extra: Parameters<typeof mockApi>[0] = {}) {

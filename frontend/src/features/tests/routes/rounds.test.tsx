@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { page, ROUND } from "../testing/fixtures";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "@/testing/render-route";
 import RoundsRoute from "./rounds";
 
 const ROUND_2 = {
