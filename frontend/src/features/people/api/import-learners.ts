@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { uploadImport } from "@/components/import-job/api/upload-import";
 
-import { invitationsKey } from "./list-invitations";
+import { invitationKeys } from "./list-invitations";
 import type { ImportReport } from "./types";
 
 /** POST /api/v1/organization/invitations/import?dry_run= (multipart, field ``file``: .xlsx or
@@ -19,7 +19,7 @@ export function useImportLearners() {
     mutationFn: importLearners,
     onSuccess: (outcome, { dryRun }) => {
       if (!dryRun && outcome.kind === "report")
-        void queryClient.invalidateQueries({ queryKey: invitationsKey });
+        void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
     },
   });
 }

@@ -1,33 +1,30 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import type { ListQuery, Page } from "@/lib/api/types";
 
-import type { Invitation, Page, PeopleRole } from "./types";
+import type { Invitation, PeopleRole } from "./types";
 
-export interface InvitationQuery {
+export interface InvitationQuery extends ListQuery {
   role: PeopleRole;
-  page: number;
-  limit: number;
-  search?: string;
-  order_by?: string;
+  /** pending | expired | accepted | rejected | revoked (a pending one past its expiry counts as
+   * expired). */
   status?: string;
 }
 
-/** GET /api/v1/organization/invitations: ``status`` pending | expired | accepted | rejected |
- * revoked (a pending one past its expiry counts as expired), ``search`` by e-mail. */
+/** GET /api/v1/organization/invitations: ``search`` by e-mail. */
 export function listInvitations(query: InvitationQuery): Promise<Page<Invitation>> {
   return api<Page<Invitation>>("/api/v1/organization/invitations", { query: { ...query } });
 }
 
-export const invitationsKey = ["people", "invitations"] as const;
+export const invitationKeys = {
+  all: ["organization", "invitations"] as const,
+  list: (query: InvitationQuery) => [...invitationKeys.all, query] as const,
+};
 
-export const invitationsQuery = (query: InvitationQuery) =>
+export const invitationListQuery = (query: InvitationQuery) =>
   queryOptions({
-    queryKey: [...invitationsKey, query],
+    queryKey: invitationKeys.list(query),
     queryFn: () => listInvitations(query),
     placeholderData: keepPreviousData,
   });
-
-export function useInvitations(query: InvitationQuery) {
-  return useQuery(invitationsQuery(query));
-}

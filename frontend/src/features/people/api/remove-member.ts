@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { membersKey } from "./list-members";
+import { profileKeys } from "@/lib/api/profiles";
 
 /** DELETE /api/v1/organization/members/{id}: remove a learner from the organization (their
  * account, purchases and results stay theirs). Errors are shown in the dialog (silent). */
@@ -14,6 +14,6 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.lists() }),
   });
 }

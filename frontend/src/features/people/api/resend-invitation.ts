@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { invitationsKey } from "./list-invitations";
+import { invitationKeys } from "./list-invitations";
 import type { Invitation } from "./types";
 
 /** POST /api/v1/organization/invitations/{id}/resend: a new link and expiry. 429
@@ -15,6 +15,6 @@ export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resendInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { invitationsKey } from "./list-invitations";
+import { invitationKeys } from "./list-invitations";
 import type { Invitation } from "./types";
 
 /** DELETE /api/v1/organization/invitations/{id}: revoke a pending (or expired) invitation; 409
@@ -15,6 +15,6 @@ export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
   });
 }

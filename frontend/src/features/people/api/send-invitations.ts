@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { invitationsKey } from "./list-invitations";
+import { profileKeys } from "@/lib/api/profiles";
+
+import { invitationKeys } from "./list-invitations";
 import type { InviteResult, PeopleRole } from "./types";
 
 export interface InviteInput {
@@ -22,6 +24,10 @@ export function useSendInvitations() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendInvitations,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
+      // An address that already has an account may join at once.
+      void queryClient.invalidateQueries({ queryKey: profileKeys.lists() });
+    },
   });
 }

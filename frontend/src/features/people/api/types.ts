@@ -1,8 +1,7 @@
 /** Payload types of the organization people API (issue 9), from the generated OpenAPI types. */
 import type { V1Schemas } from "@/lib/api/types";
 
-export type PeopleRole = "EDUCATOR" | "LEARNER";
-export type Member = V1Schemas["MemberOut"];
+export type { Member, PeopleRole } from "@/lib/api/profiles";
 export type Invitation = V1Schemas["OrgInvitationOut"];
 export type InviteResult = V1Schemas["InviteResultOut"];
 export type ImportReport = V1Schemas["LearnerImportOut"];
@@ -11,13 +10,6 @@ export type OrganizationSettings = V1Schemas["SettingsOut"];
 export type LearnerActivity = V1Schemas["LearnerActivityOut"];
 export type ActivityAssignment = V1Schemas["ActivityAssignmentOut"];
 export type ActivitySurvey = V1Schemas["ActivitySurveyOut"];
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-}
 
 export const MEMBER_STATUSES = ["active", "inactive", "removed"] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { profileKeys } from "@/lib/api/profiles";
 import type { V1Schemas } from "@/lib/api/types";
 
 import { eventsKey } from "./get-member-events";
-import { membersKey } from "./list-members";
 import type { Member } from "./types";
 
 export type MemberChange = V1Schemas["MemberIn"];
@@ -20,7 +20,7 @@ export function useUpdateMember() {
   return useMutation({
     mutationFn: updateMember,
     onSuccess: (_member, { id }) => {
-      void queryClient.invalidateQueries({ queryKey: membersKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: [...eventsKey, id] });
     },
   });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { mockApi, ok } from "@/testing/mock-api";
 import { renderWithProviders } from "@/testing/render";
+import { renderRoute } from "@/testing/render-route";
 
 import type { LearnerActivity, Member } from "../api/types";
 import { ActivityDialog } from "./activity-dialog";
@@ -92,9 +93,9 @@ describe("learner activity", () => {
       "/api/v1/users/profile/list": ok({ items: [HOA], page: 1, limit: 20, total: 1 }),
       "/api/v1/organization/members/31/activity": ok(ACTIVITY),
     });
-    renderWithProviders(<MembersPanel role="LEARNER" isAdmin={false} currentProfileId={11} />);
+    renderRoute("/people", "/people", <MembersPanel role="LEARNER" isAdmin={false} currentProfileId={11} />);
     const table = await screen.findByRole("table", { name: "Học sinh" });
-    await userEvent.click(within(table).getByRole("button", { name: "Xem hoạt động của Lê Thu Hoa" }));
+    await userEvent.click(await within(table).findByRole("button", { name: "Xem hoạt động của Lê Thu Hoa" }));
     const dialog = await screen.findByRole("dialog", { name: "Hoạt động: Lê Thu Hoa" });
     const tests = await within(dialog).findByRole("region", { name: "Bài kiểm tra (2)" });
     const [maths, english] = within(tests).getAllByRole("listitem");
@@ -115,9 +116,13 @@ describe("learner activity", () => {
       "/api/v1/users/profile/list": ok({ items: [HOA], page: 1, limit: 20, total: 1 }),
       "/api/v1/organization/members/31/activity": ok({ ...ACTIVITY, assignments: [], surveys: [] }),
     });
-    renderWithProviders(<MembersPanel role="LEARNER" isAdmin currentProfileId={11} />, { language: "en" });
+    renderRoute("/people", "/people", <MembersPanel role="LEARNER" isAdmin currentProfileId={11} />, {
+      language: "en",
+    });
     const table = await screen.findByRole("table", { name: "Learners" });
-    await userEvent.click(within(table).getByRole("button", { name: "View the activity of Lê Thu Hoa" }));
+    await userEvent.click(
+      await within(table).findByRole("button", { name: "View the activity of Lê Thu Hoa" }),
+    );
     const dialog = await screen.findByRole("dialog", { name: "Activity: Lê Thu Hoa" });
     expect(
       await within(dialog).findByText("This learner has no tests in the organization yet."),
@@ -146,8 +151,10 @@ describe("learner activity", () => {
         total: 1,
       }),
     });
-    renderWithProviders(<MembersPanel role="EDUCATOR" isAdmin currentProfileId={11} />);
-    await screen.findByRole("table", { name: "Giáo viên" });
+    renderRoute("/people", "/people", <MembersPanel role="EDUCATOR" isAdmin currentProfileId={11} />);
+    const table = await screen.findByRole("table", { name: "Giáo viên" });
+    // The row is there, with its history button, but no activity button.
+    await within(table).findByRole("button", { name: "Lịch sử thành viên của Lê Thu Hoa" });
     expect(screen.queryByRole("button", { name: /Xem hoạt động/ })).toBeNull();
   });
 });

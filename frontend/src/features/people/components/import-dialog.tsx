@@ -15,7 +15,7 @@ import { useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
 import { useImportLearners } from "../api/import-learners";
-import { invitationsKey } from "../api/list-invitations";
+import { invitationKeys } from "../api/list-invitations";
 import type { ImportReport } from "../api/types";
 import { FilePicker } from "./file-picker";
 
@@ -69,7 +69,7 @@ export function ImportDialog({
   // the server's reason (with the bad rows of an invalid file).
   const background = useImportJobOutcome<ImportReport>({
     onDone: (result, dryRun) => {
-      if (!dryRun) void queryClient.invalidateQueries({ queryKey: invitationsKey });
+      if (!dryRun) void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
       finish(result, dryRun);
     },
     onFailed: (message, result) => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { subscribeToast, type ToastData } from "@/lib/toast-store";
 import { mockApi, ok } from "@/testing/mock-api";
-import { renderWithProviders } from "@/testing/render";
+import { renderRoute } from "@/testing/render-route";
 
 import { InvitationsPanel } from "./invitations-panel";
 
@@ -66,8 +66,9 @@ describe("invitations panel", () => {
               },
             },
     });
-    renderWithProviders(<InvitationsPanel role="LEARNER" isAdmin />);
+    renderRoute("/people", "/people", <InvitationsPanel role="LEARNER" isAdmin />);
     const table = await screen.findByRole("table", { name: "Lời mời" });
+    await within(table).findByText("hoc.sinh.moi@demo.vn");
     const [, pending, expired, accepted] = within(table).getAllByRole("row");
     expect(within(pending!).getByText("Đang chờ")).toBeInTheDocument();
     expect(within(expired!).getByText("Hết hạn")).toBeInTheDocument();
@@ -94,8 +95,9 @@ describe("invitations panel", () => {
       "/api/v1/organization/invitations": ok({ items: ITEMS, page: 1, limit: 20, total: 3 }),
       "/api/v1/organization/invitations/1": ok({ ...ITEMS[0], status: "revoked" }),
     });
-    renderWithProviders(<InvitationsPanel role="LEARNER" isAdmin />);
+    renderRoute("/people", "/people", <InvitationsPanel role="LEARNER" isAdmin />);
     const table = await screen.findByRole("table", { name: "Lời mời" });
+    await within(table).findByText("hoc.sinh.moi@demo.vn");
     await userEvent.click(
       within(table).getByRole("button", { name: "Thu hồi lời mời gửi hoc.sinh.moi@demo.vn" }),
     );

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { mockApi, ok, type Reply } from "@/testing/mock-api";
-import { renderWithProviders } from "@/testing/render";
+import { renderRoute } from "@/testing/render-route";
 
 import type { Member } from "../api/types";
 import { actionsFor, MembersPanel } from "./members-panel";
@@ -48,11 +48,12 @@ describe("members panel", () => {
         body: { success: false, code: "last_admin", message: "Tổ chức phải còn ít nhất một quản trị viên." },
       },
     });
-    renderWithProviders(<MembersPanel role="EDUCATOR" isAdmin currentProfileId={11} />);
+    renderRoute("/people", "/people", <MembersPanel role="EDUCATOR" isAdmin currentProfileId={11} />);
     const table = await screen.findByRole("table", { name: "Giáo viên" });
+    await within(table).findByText("Trần Văn Minh");
     const [, lan, minh] = within(table).getAllByRole("row");
     expect(within(lan!).getByText("(bạn)")).toBeInTheDocument();
-    expect(within(minh!).getByText("Đã tham gia · 2 thg 10, 2026")).toBeInTheDocument();
+    expect(within(minh!).getByText("Đã tham gia · 02/10/2026")).toBeInTheDocument();
     expect(within(minh!).getByText("Giáo viên Toán")).toBeInTheDocument();
 
     await userEvent.click(within(lan!).getByRole("button", { name: "Thao tác với Nguyễn Thị Lan" }));
@@ -70,10 +71,11 @@ describe("members panel", () => {
     const { calls } = mockApi({
       "/api/v1/users/profile/list": ok({ items: [MINH], page: 1, limit: 20, total: 1 }),
     });
-    renderWithProviders(<MembersPanel role="LEARNER" isAdmin={false} currentProfileId={11} />, {
+    renderRoute("/people", "/people", <MembersPanel role="LEARNER" isAdmin={false} currentProfileId={11} />, {
       language: "en",
     });
-    await screen.findByRole("table", { name: "Learners" });
+    const table = await screen.findByRole("table", { name: "Learners" });
+    await within(table).findByText("Trần Văn Minh");
     await userEvent.type(screen.getByLabelText("Search by name or e-mail"), "minh");
     await userEvent.selectOptions(screen.getByLabelText("Filter by status"), "removed");
     await userEvent.selectOptions(screen.getByLabelText("Sort"), "-joined");
@@ -124,8 +126,9 @@ describe("member history", () => {
       "/api/v1/users/profile/list": ok({ items: [MINH], page: 1, limit: 20, total: 1 }),
       "/api/v1/organization/members/12/events": events,
     });
-    renderWithProviders(<MembersPanel role="EDUCATOR" isAdmin currentProfileId={11} />);
+    renderRoute("/people", "/people", <MembersPanel role="EDUCATOR" isAdmin currentProfileId={11} />);
     const table = await screen.findByRole("table", { name: "Giáo viên" });
+    await within(table).findByText("Trần Văn Minh");
     await userEvent.click(
       within(table).getByRole("button", { name: "Lịch sử thành viên của Trần Văn Minh" }),
     );
