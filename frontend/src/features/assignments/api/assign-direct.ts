@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { invalidateAfterAssignment } from "./invalidate";
 import type { AssignInput, Assignment } from "./types";
 
 /** POST /api/v1/assignments: assign an approved test to learners of the organization without
@@ -15,6 +16,6 @@ export function useAssignDirect() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignDirect,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["assignments"] }),
+    onSuccess: () => invalidateAfterAssignment(queryClient),
   });
 }

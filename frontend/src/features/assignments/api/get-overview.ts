@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { assignmentKeys } from "./get-assignments";
 import type { Overview } from "./types";
 
 /** GET /api/v1/assignments/overview: presets by status, batches by state with the slot sums of
@@ -11,7 +12,7 @@ export function getOverview(): Promise<Overview> {
 }
 
 export const overviewQuery = () =>
-  queryOptions({ queryKey: ["assignments", "overview"], queryFn: getOverview });
+  queryOptions({ queryKey: assignmentKeys.overview(), queryFn: getOverview });
 
 export function useOverview() {
   return useQuery(overviewQuery());

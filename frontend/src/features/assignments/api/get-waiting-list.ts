@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import type { Page } from "@/lib/api/types";
 
-import type { Page, WaitingEntry } from "./types";
+import { assignmentKeys } from "./get-assignments";
+import type { WaitingEntry } from "./types";
 
 export interface WaitingQuery {
   preset_id: number;
@@ -18,7 +20,7 @@ export function getWaitingList(query: WaitingQuery): Promise<Page<WaitingEntry>>
 
 export const waitingListQuery = (query: WaitingQuery) =>
   queryOptions({
-    queryKey: ["assignments", "waiting-list", query],
+    queryKey: assignmentKeys.waitingList(query),
     queryFn: () => getWaitingList(query),
     placeholderData: keepPreviousData,
   });

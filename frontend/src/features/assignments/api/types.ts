@@ -4,19 +4,12 @@ import type { V1Schemas } from "@/lib/api/types";
 
 export type Assignment = V1Schemas["AssignmentOut"];
 export type AssignInput = V1Schemas["AssignIn"];
-export type BatchRow = V1Schemas["BatchOut"];
+export type { Batch as BatchRow } from "@/lib/api/batches";
 export type Overview = V1Schemas["OverviewOut"];
 export type WaitingEntry = V1Schemas["WaitingEntryOut"];
-export type AssignableTest = V1Schemas["AssignableTestOut"];
-export type Learner = V1Schemas["MemberOut"];
-export type Preset = V1Schemas["PresetOut"];
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-}
+export type { AssignableTest } from "@/lib/api/assignable-tests";
+export type { Member as Learner } from "@/lib/api/profiles";
+export type { Preset } from "@/lib/api/test-presets";
 
 /** Assignment statuses the API filters on (revoked ones show only when asked for). */
 export const ASSIGNMENT_STATUSES = ["assigned", "in_progress", "submitted", "graded", "revoked"] as const;

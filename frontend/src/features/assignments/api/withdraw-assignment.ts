@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { invalidateAfterAssignment } from "./invalidate";
 import type { Assignment } from "./types";
 
 /** DELETE /api/v1/assignments/{id}: withdraw a direct assignment not yet started (its slot goes
@@ -15,6 +16,6 @@ export function useWithdrawAssignment() {
   return useMutation({
     mutationFn: withdrawAssignment,
     // Lists, batches, figures and tests all change with a freed slot.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["assignments"] }),
+    onSuccess: () => invalidateAfterAssignment(queryClient),
   });
 }

@@ -1,4 +1,5 @@
 /** Message ids and badge styles of the statuses the /assignment API returns. */
+import type { Choice } from "@/components/list/list-toolbar";
 import type { MessageId } from "@/lib/intl";
 
 export const ASSIGNMENT_STATUS_LABEL: Record<string, MessageId> = {
@@ -69,3 +70,17 @@ export const WAITING_STATUS_TONE: Record<string, Tone> = {
   lapsed: "slate",
   left: "slate",
 };
+
+/** Select choices of `values`, each labelled by its message id. */
+export function choicesOf(
+  t: (id: MessageId) => string,
+  values: readonly string[],
+  labels: Record<string, MessageId>,
+): Choice[] {
+  return values.map((value) => ({ value, label: t(labels[value]!) }));
+}
+
+/** Order choices: `[value, message id]` pairs, labelled. */
+export function sortChoices(t: (id: MessageId) => string, sorts: readonly (readonly [string, MessageId])[]) {
+  return sorts.map(([value, label]) => ({ value, label: t(label) }));
+}

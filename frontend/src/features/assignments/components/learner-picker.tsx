@@ -1,16 +1,17 @@
 /** Choose learners of the organization (GET /api/v1/users/profile/list?role=LEARNER, active
  * ones): search by name or e-mail, page through, tick several; the chosen ones stay listed as
  * removable chips across pages and searches. */
+import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useId, useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/field";
+import { SearchFilter } from "@/components/list/list-toolbar";
+import { Pager } from "@/components/ui/pager";
+import { profileListQuery } from "@/lib/api/profiles";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
 
-import { useLearners } from "../api/get-learners";
-import { Pager } from "@/components/ui/pager";
 import { useDebounced } from "./use-debounced";
 
 export interface ChosenLearner {
@@ -37,7 +38,16 @@ export function LearnerPicker({
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search.trim());
-  const learners = useLearners({ page, limit: LIMIT, search: debounced || undefined });
+  const learners = useQuery(
+    profileListQuery({
+      role: "LEARNER",
+      status: "active",
+      order_by: "name",
+      page,
+      limit: LIMIT,
+      search: debounced || undefined,
+    }),
+  );
   const chosen = new Set(value.map((l) => l.id));
   const rows = learners.data?.items ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => chosen.has(r.id));
@@ -66,21 +76,16 @@ export function LearnerPicker({
         aria-describedby={error ? `${ids}-error` : undefined}
       >
         <legend className="mb-3 text-sm font-medium text-slate-700">{t("assignments.form.learners")}</legend>
-        <div className="grid gap-1">
-          <label htmlFor={`${ids}-search`} className="text-xs font-medium text-slate-600">
-            {t("assignments.form.searchLearners")}
-          </label>
-          <Input
-            id={`${ids}-search`}
-            type="search"
-            placeholder={t("assignments.form.searchLearnersPlaceholder")}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchFilter
+          id={`${ids}-search`}
+          label={t("assignments.form.searchLearners")}
+          placeholder={t("assignments.form.searchLearnersPlaceholder")}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
 
         {learners.isPending ? (
           <p role="status" className="text-sm text-slate-500">

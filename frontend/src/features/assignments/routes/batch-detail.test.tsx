@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { ASSIGNMENT, BATCH, BOUGHT, page } from "../testing/fixtures";
+import { definitions } from "../testing/queries";
 import { renderRoute } from "@/testing/render-route";
 import BatchDetailRoute from "./batch-detail";
 
@@ -18,10 +19,12 @@ describe("/assignment/batch-detail/:batchId", () => {
     renderRoute("/assignment/batch-detail/:batchId", "/assignment/batch-detail/51", <BatchDetailRoute />);
     expect(await screen.findByRole("heading", { level: 1, name: BATCH.name })).toBeVisible();
     const figures = screen.getByRole("region", { name: "Số liệu ca thi" });
-    expect(within(figures).getByText("Số chỗ", { selector: "dt" }).parentElement).toHaveTextContent("30");
-    expect(within(figures).getByText("Còn trống", { selector: "dt" }).parentElement).toHaveTextContent("2");
-    expect(within(figures).getByText("Đang giữ", { selector: "dt" }).parentElement).toHaveTextContent("3");
-    expect(within(figures).getByText("Đã dùng", { selector: "dt" }).parentElement).toHaveTextContent("25");
+    expect(definitions(figures)).toMatchObject({
+      "Số chỗ": "30",
+      "Còn trống": "2",
+      "Đang giữ": "3",
+      "Đã dùng": "25",
+    });
     expect(screen.getByRole("link", { name: "Theo dõi ca thi trực tiếp" })).toHaveAttribute(
       "href",
       `/assignment/batch-progress/${BATCH.id}`,

@@ -1,19 +1,20 @@
 /** /assignment/batch-detail/:batchId: one batch's figures (state, times, slots, available,
  * pending, taken; read-only) and the learners registered in it, with search and paging. */
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 
-import { Input } from "@/components/ui/field";
+import { SearchFilter } from "@/components/list/list-toolbar";
+import { useListParams } from "@/components/list/use-list-params";
 import { ApiError } from "@/lib/api-client";
+import { batchQuery } from "@/lib/api/batches";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useAssignments } from "../api/get-assignments";
-import { useBatch } from "../api/get-batch";
 import { AssignmentNav } from "../components/assignment-nav";
 import { Badge } from "../components/badge";
 import { BATCH_STATE_LABEL, BATCH_STATE_TONE } from "../components/labels";
-import { Pager } from "@/components/ui/pager";
+import { linkClass } from "../components/batches-table";
 import { assignmentPaths } from "../components/paths";
 import { SlotBar, SlotLegend } from "../components/slot-bar";
 import { LoadFailed, Loading } from "../components/states";
@@ -26,12 +27,11 @@ export default function BatchDetailRoute() {
   const t = useT();
   const { locale } = useLanguage();
   const batchId = Number(useParams().batchId);
-  const batch = useBatch(batchId);
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const debounced = useDebounced(search.trim());
+  const batch = useQuery(batchQuery(batchId));
+  const { values, page, filtered, set } = useListParams({ q: "" });
+  const search = useDebounced(values.q.trim());
   const learners = useAssignments(
-    { page, limit: LIMIT, batch_id: batchId, search: debounced || undefined, order_by: "learner_name" },
+    { page, limit: LIMIT, batch_id: batchId, search: search || undefined, order_by: "learner_name" },
     { enabled: batch.isSuccess },
   );
 
@@ -70,16 +70,10 @@ export default function BatchDetailRoute() {
           <Badge tone={BATCH_STATE_TONE[b.state] ?? "slate"}>
             {t(BATCH_STATE_LABEL[b.state] ?? "assignments.batchState.open")}
           </Badge>
-          <Link
-            to={assignmentPaths.batches(b.preset.id)}
-            className="text-blue-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
-          >
+          <Link to={assignmentPaths.batches(b.preset.id)} className={linkClass}>
             {b.preset.name}
           </Link>
-          <Link
-            to={`/assignment/batch-progress/${b.id}`}
-            className="text-blue-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
-          >
+          <Link to={`/assignment/batch-progress/${b.id}`} className={linkClass}>
             {t("assignments.batchDetail.liveProgress")}
           </Link>
         </div>
@@ -125,33 +119,23 @@ export default function BatchDetailRoute() {
           <h2 id="batch-learners-title" className="text-lg font-semibold">
             {t("assignments.batchDetail.learners")}
           </h2>
-          <div className="grid w-full gap-1 sm:w-72">
-            <label htmlFor="batch-learner-search" className="text-xs font-medium text-slate-600">
-              {t("common.search")}
-            </label>
-            <Input
-              id="batch-learner-search"
-              type="search"
-              placeholder={t("assignments.takers.searchPlaceholder")}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchFilter
+            id="batch-learner-search"
+            value={values.q}
+            onChange={(q) => set({ q })}
+            placeholder={t("assignments.takers.searchPlaceholder")}
+          />
         </div>
         <TakersTable
-          rows={learners.data?.items ?? []}
+          query={learners}
+          page={page}
+          onPage={(p) => set({ page: p })}
           label={t("assignments.batchDetail.learners")}
-          state={learners.isPending ? "pending" : learners.isError ? "error" : "success"}
-          emptyText={debounced ? t("assignments.takers.noMatch") : t("assignments.batchDetail.noLearners")}
-          onRetry={() => void learners.refetch()}
+          empty={t("assignments.batchDetail.noLearners")}
+          noMatches={t("assignments.takers.noMatch")}
+          filtered={filtered}
           showBatch={false}
         />
-        {learners.data && (
-          <Pager page={page} limit={learners.data.limit} total={learners.data.total} onPage={setPage} />
-        )}
       </section>
     </div>
   );

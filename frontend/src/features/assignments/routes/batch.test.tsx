@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { BATCH, FULL_BATCH, page, PRESET, WAITING } from "../testing/fixtures";
+import { rowWith } from "../testing/queries";
 import { renderRoute } from "@/testing/render-route";
 import TestBatchesRoute from "./batch";
 
@@ -25,12 +26,13 @@ describe("/assignment/batch/:presetId", () => {
     const batches = await screen.findByRole("table", { name: "Các ca thi" });
     expect(await within(batches).findByText(FULL_BATCH.name)).toBeVisible();
     const waiting = screen.getByRole("table", { name: "Danh sách chờ" });
-    const first = (await within(waiting).findByText("Võ Ngọc Anh")).closest("tr")!;
+    await within(waiting).findByText("Võ Ngọc Anh");
+    const first = rowWith(waiting, "Võ Ngọc Anh");
     expect(first).toHaveTextContent("1");
     expect(first).toHaveTextContent("Được giữ chỗ");
     expect(first).toHaveTextContent(FULL_BATCH.name);
     expect(first).toHaveTextContent("2099");
-    const second = within(waiting).getByText("Phạm Quốc Bảo").closest("tr")!;
+    const second = rowWith(waiting, "Phạm Quốc Bảo");
     expect(second).toHaveTextContent("2");
     expect(second).toHaveTextContent("Đang chờ");
   });

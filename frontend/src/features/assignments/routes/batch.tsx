@@ -1,21 +1,23 @@
 /** /assignment/batch/:presetId: the batches of one test with their slot figures, and its waiting
  * list in order of joining (position, learner, status, offered batch, claim deadline). */
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 
+import { QueryRows } from "@/components/list/query-rows";
+import { Pager } from "@/components/ui/pager";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { batchListQuery } from "@/lib/api/batches";
+import { presetQuery } from "@/lib/api/test-presets";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
-import { useBatches } from "../api/get-batches";
-import { usePreset } from "../api/get-preset";
 import { useWaitingList } from "../api/get-waiting-list";
 import { AssignmentNav } from "../components/assignment-nav";
 import { Badge } from "../components/badge";
 import { BatchesTable } from "../components/batches-table";
 import { WAITING_STATUS_LABEL, WAITING_STATUS_TONE } from "../components/labels";
-import { Pager } from "@/components/ui/pager";
 import { assignmentPaths } from "../components/paths";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { SlotLegend } from "../components/slot-bar";
 import { TestHeading } from "../components/test-heading";
 
@@ -25,10 +27,12 @@ export default function TestBatchesRoute() {
   const t = useT();
   const { locale } = useLanguage();
   const presetId = Number(useParams().presetId);
-  const preset = usePreset(presetId);
+  const preset = useQuery(presetQuery(presetId));
   const [batchPage, setBatchPage] = useState(1);
   const [waitPage, setWaitPage] = useState(1);
-  const batches = useBatches({ page: batchPage, limit: LIMIT, preset_id: presetId, order_by: "starts_at" });
+  const batches = useQuery(
+    batchListQuery({ page: batchPage, limit: LIMIT, preset_id: presetId, order_by: "starts_at" }),
+  );
   const waiting = useWaitingList({ preset_id: presetId, page: waitPage, limit: LIMIT });
   const entries = waiting.data?.items ?? [];
 
@@ -61,20 +65,13 @@ export default function TestBatchesRoute() {
         </h2>
         <SlotLegend />
         <BatchesTable
-          rows={batches.data?.items ?? []}
+          query={batches}
+          page={batchPage}
+          onPage={setBatchPage}
           label={t("assignments.batch.batchesTitle")}
-          state={batches.isPending ? "pending" : batches.isError ? "error" : "success"}
-          emptyText={t("assignments.batch.noBatches")}
+          empty={t("assignments.batch.noBatches")}
           showTest={false}
         />
-        {batches.data && (
-          <Pager
-            page={batchPage}
-            limit={batches.data.limit}
-            total={batches.data.total}
-            onPage={setBatchPage}
-          />
-        )}
       </section>
       <section className="grid gap-3" aria-labelledby="test-waiting-title">
         <div className="grid gap-1">
@@ -93,43 +90,40 @@ export default function TestBatchesRoute() {
             <Th>{t("assignments.waiting.joined")}</Th>
           </Head>
           <Body>
-            {waiting.isPending && <MessageRow colSpan={6}>{t("common.loading")}</MessageRow>}
-            {waiting.isError && (
-              <MessageRow colSpan={6}>
-                <span role="alert" className="text-red-700">
-                  {t("assignments.loadFailed")}
-                </span>
-              </MessageRow>
-            )}
-            {waiting.isSuccess && entries.length === 0 && (
-              <MessageRow colSpan={6}>{t("assignments.waiting.empty")}</MessageRow>
-            )}
-            {entries.map((e) => (
-              <Tr key={e.id}>
-                <Td label={t("assignments.waiting.position")} className="font-semibold tabular-nums">
-                  {e.position}
-                </Td>
-                <Td label={t("assignments.col.learner")} className="font-medium">
-                  {e.learner_name}
-                </Td>
-                <Td label={t("assignments.col.status")}>
-                  <Badge tone={WAITING_STATUS_TONE[e.status] ?? "slate"}>
-                    {t(WAITING_STATUS_LABEL[e.status] ?? "assignments.waitingStatus.waiting")}
-                  </Badge>
-                </Td>
-                <Td label={t("assignments.waiting.offeredBatch")}>
-                  {e.offered_batch
-                    ? e.offered_batch.name || t("assignments.batchN", { id: e.offered_batch.id })
-                    : "—"}
-                </Td>
-                <Td label={t("assignments.waiting.claimBy")} className="text-xs">
-                  {e.claim_expires_at ? formatDateTime(e.claim_expires_at, locale) : "—"}
-                </Td>
-                <Td label={t("assignments.waiting.joined")} className="text-xs">
-                  {formatDateTime(e.created_at, locale)}
-                </Td>
-              </Tr>
-            ))}
+            <QueryRows
+              query={waiting}
+              count={entries.length}
+              colSpan={6}
+              failed={t("assignments.loadFailed")}
+              empty={t("assignments.waiting.empty")}
+            >
+              {entries.map((e) => (
+                <Tr key={e.id}>
+                  <Td label={t("assignments.waiting.position")} className="font-semibold tabular-nums">
+                    {e.position}
+                  </Td>
+                  <Td label={t("assignments.col.learner")} className="font-medium">
+                    {e.learner_name}
+                  </Td>
+                  <Td label={t("assignments.col.status")}>
+                    <Badge tone={WAITING_STATUS_TONE[e.status] ?? "slate"}>
+                      {t(WAITING_STATUS_LABEL[e.status] ?? "assignments.waitingStatus.waiting")}
+                    </Badge>
+                  </Td>
+                  <Td label={t("assignments.waiting.offeredBatch")}>
+                    {e.offered_batch
+                      ? e.offered_batch.name || t("assignments.batchN", { id: e.offered_batch.id })
+                      : "—"}
+                  </Td>
+                  <Td label={t("assignments.waiting.claimBy")} className="text-xs">
+                    {e.claim_expires_at ? formatDateTime(e.claim_expires_at, locale) : "—"}
+                  </Td>
+                  <Td label={t("assignments.waiting.joined")} className="text-xs">
+                    {formatDateTime(e.created_at, locale)}
+                  </Td>
+                </Tr>
+              ))}
+            </QueryRows>
           </Body>
         </Table>
         {waiting.data && (

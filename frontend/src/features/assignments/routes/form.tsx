@@ -5,7 +5,7 @@
  * no batch slot, batch closed, already assigned, test not assignable) as they come. On success
  * the takers page opens, filtered by the test. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -15,14 +15,14 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import { VndInput } from "@/components/vnd-input";
 import { ApiError } from "@/lib/api-client";
+import { assignableTestsQuery } from "@/lib/api/assignable-tests";
+import { batchKeys, batchListQuery } from "@/lib/api/batches";
+import { presetQuery } from "@/lib/api/test-presets";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
 import { useAssignDirect } from "../api/assign-direct";
-import { batchesKey, useBatches } from "../api/get-batches";
-import { usePreset } from "../api/get-preset";
-import { useTests } from "../api/get-tests";
 import { AssignmentNav } from "../components/assignment-nav";
 import { assignSchema, MAX_ATTEMPTS, toAssignInput, type AssignValues } from "../components/assign-schema";
 import { LearnerPicker } from "../components/learner-picker";
@@ -78,12 +78,12 @@ export default function AssignFormRoute() {
   const requiresPurchase = watch("requires_purchase");
   const learnerCount = watch("learners").length;
 
-  const tests = useTests({ page: 1, limit: 100, order_by: "name" });
-  const linked = usePreset(initialPreset || null);
-  const batches = useBatches(
-    { page: 1, limit: 100, preset_id: presetId, order_by: "starts_at" },
-    { enabled: presetId > 0 },
-  );
+  const tests = useQuery(assignableTestsQuery({ page: 1, limit: 100, order_by: "name" }));
+  const linked = useQuery(presetQuery(initialPreset || null));
+  const batches = useQuery({
+    ...batchListQuery({ page: 1, limit: 100, preset_id: presetId, order_by: "starts_at" }),
+    enabled: presetId > 0,
+  });
   const testOptions = useMemo(() => {
     const list = (tests.data?.items ?? []).map((p) => ({ id: p.id, name: p.name }));
     const extra = linked.data;
@@ -127,7 +127,7 @@ export default function AssignFormRoute() {
       if (fields.length === 0 || error.status !== 400)
         setRefusal({ code: error.code, message: error.message });
       if (error.code === "no_batch_slot" || error.code === "batch_closed")
-        void queryClient.invalidateQueries({ queryKey: batchesKey });
+        void queryClient.invalidateQueries({ queryKey: batchKeys.all });
     }
   }
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { ASSIGNMENT, BOUGHT, page, PRESET } from "../testing/fixtures";
+import { rowWith } from "../testing/queries";
 import { renderRoute } from "@/testing/render-route";
 import TakersDetailRoute from "./takers-detail";
 
@@ -27,13 +28,14 @@ describe("/test-preset/takers-detail/:presetId", () => {
     );
     expect(await screen.findByRole("heading", { level: 1, name: PRESET.name })).toBeVisible();
     const table = screen.getByRole("table", { name: "Buyers and takers" });
-    const bought = (await within(table).findByText("Lê Hoàng Nam")).closest("tr")!;
+    await within(table).findByText("Lê Hoàng Nam");
+    const bought = rowWith(table, "Lê Hoàng Nam");
     expect(bought).toHaveTextContent("Bought");
     expect(within(bought).getByRole("link", { name: "Ca 1 (sáng thứ Bảy)" })).toHaveAttribute(
       "href",
       "/assignment/batch-detail/51",
     );
-    expect(within(table).getByText("Đặng Minh Khoa").closest("tr")).toHaveTextContent("Assigned");
+    expect(rowWith(table, "Đặng Minh Khoa")).toHaveTextContent("Assigned");
     expect(
       calls.some((c) => c.path.startsWith("/api/v1/assignments?") && c.path.includes("preset_id=7")),
     ).toBe(true);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { ASSIGNMENT, BATCH, BOUGHT, page, TEST } from "../testing/fixtures";
+import { rowWith } from "../testing/queries";
 import { recordToasts, renderRoute } from "@/testing/render-route";
 import AssignmentTakersRoute from "./takers";
 
@@ -23,12 +24,12 @@ describe("/assignment/takers", () => {
     await within(table).findByText("Đặng Minh Khoa");
     expect(calls.find((c) => c.path.startsWith("/api/v1/assignments?"))?.path).toContain("preset_id=7");
     expect(await screen.findByText(`Học sinh được giao hoặc đã mua “${TEST.name}”.`)).toBeVisible();
-    const direct = within(table).getByText("Đặng Minh Khoa").closest("tr")!;
+    const direct = rowWith(table, "Đặng Minh Khoa");
     expect(direct).toHaveTextContent("Giao trực tiếp");
     expect(direct).toHaveTextContent("Chưa làm");
     expect(direct).toHaveTextContent("2 lượt làm bài");
     expect(direct).toHaveTextContent(/Cần trả 150\.000\s₫/);
-    const bought = within(table).getByText("Lê Hoàng Nam").closest("tr")!;
+    const bought = rowWith(table, "Lê Hoàng Nam");
     expect(bought).toHaveTextContent("Đã mua");
     expect(within(bought).queryByRole("button", { name: /Thu hồi/ })).toBeNull();
 

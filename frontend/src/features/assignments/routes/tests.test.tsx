@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { page, TEST } from "../testing/fixtures";
+import { rowWith } from "../testing/queries";
 import { renderRoute } from "@/testing/render-route";
 import AssignmentTestsRoute from "./tests";
 
@@ -16,7 +17,8 @@ describe("/assignment (tests to assign)", () => {
     const { calls } = mockApi({ "/api/v1/assignments/tests": ok(page([TEST])) });
     renderRoute("/assignment", "/assignment", <AssignmentTestsRoute />);
     const table = await screen.findByRole("table", { name: "Đề thi có thể giao" });
-    const row = (await within(table).findByText(TEST.name)).closest("tr")!;
+    await within(table).findByText(TEST.name);
+    const row = rowWith(table, TEST.name);
     expect(row).toHaveTextContent("Đã xuất bản");
     expect(row).toHaveTextContent("Đang bán");
     expect(row).toHaveTextContent("2/2 ca chưa kết thúc");
