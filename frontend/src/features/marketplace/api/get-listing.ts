@@ -2,17 +2,19 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { marketplaceKeys } from "./keys";
 import type { Listing } from "./types";
 
 /** GET /api/v1/marketplace/{id} (spec §7): one listing on sale (or withdrawn, for its own
- * organization); 404 otherwise. */
+ * organization); 404 otherwise. Read by the listing page and by the cart's change dialog (its
+ * add-on prices and batches). */
 export function getListing(id: number): Promise<Listing> {
   return api<Listing>(`/api/v1/marketplace/${id}`);
 }
 
 export const listingQuery = (id: number) =>
-  queryOptions({ queryKey: ["marketplace", "listing", id], queryFn: () => getListing(id) });
+  queryOptions({ queryKey: marketplaceKeys.listing(id), queryFn: () => getListing(id) });
 
-export function useListing(id: number) {
-  return useQuery(listingQuery(id));
+export function useListing(id: number | null) {
+  return useQuery({ ...listingQuery(id ?? 0), enabled: id !== null });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 
 import { api } from "@/lib/api-client";
 
+import { marketplaceKeys } from "./keys";
 import type { ListingPage, ListingQuery } from "./types";
 
 /** GET /api/v1/marketplace with page, limit, search, order_by, minprice, maxprice, mylistings
@@ -10,11 +11,9 @@ export function getListings(query: ListingQuery): Promise<ListingPage> {
   return api<ListingPage>("/api/v1/marketplace", { query: { ...query } });
 }
 
-export const listingsKey = ["marketplace", "listings"] as const;
-
 export const listingsQuery = (query: ListingQuery) =>
   queryOptions({
-    queryKey: [...listingsKey, query],
+    queryKey: marketplaceKeys.listingList(query),
     queryFn: () => getListings(query),
     placeholderData: keepPreviousData,
   });

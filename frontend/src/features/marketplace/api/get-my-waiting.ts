@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { ApiError, api } from "@/lib/api-client";
 
+import { marketplaceKeys } from "./keys";
 import type { MyWaiting } from "./types";
 
 export const waitingListPath = (listingId: number) => `/api/v1/marketplace/${listingId}/waiting-list`;
@@ -19,7 +20,7 @@ export async function getMyWaiting(listingId: number): Promise<MyWaiting | null>
 }
 
 export const myWaitingQuery = (listingId: number) =>
-  queryOptions({ queryKey: ["marketplace", "waiting", listingId], queryFn: () => getMyWaiting(listingId) });
+  queryOptions({ queryKey: marketplaceKeys.waiting(listingId), queryFn: () => getMyWaiting(listingId) });
 
 export function useMyWaiting(listingId: number, { enabled }: { enabled: boolean }) {
   return useQuery({ ...myWaitingQuery(listingId), enabled });

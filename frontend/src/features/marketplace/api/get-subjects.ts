@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { marketplaceKeys } from "./keys";
 import type { SubjectOption } from "./types";
 
 /** GET /api/v1/marketplace/subjects: the subjects of the listings on sale (code and name in the
@@ -14,7 +15,7 @@ export function getSubjects(mylistings: boolean): Promise<SubjectOption[]> {
 
 export const subjectsQuery = (mylistings: boolean, language: string) =>
   queryOptions({
-    queryKey: ["marketplace", "subjects", mylistings, language],
+    queryKey: marketplaceKeys.subjects(mylistings, language),
     queryFn: () => getSubjects(mylistings),
     staleTime: 5 * 60_000,
   });

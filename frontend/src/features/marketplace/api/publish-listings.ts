@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { assignableTestKeys } from "@/lib/api/assignable-tests";
 
+import { marketplaceKeys } from "./keys";
 import type { Listing, PublishItem } from "./types";
 
 /** POST /api/v1/marketplace/create_multiple (spec §7): publish approved tests with a price per
@@ -20,8 +22,8 @@ export function usePublishListings() {
   return useMutation({
     mutationFn: publishListings,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ["marketplace"] });
-      await queryClient.invalidateQueries({ queryKey: ["assignments", "tests"] });
+      await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: assignableTestKeys.all });
     },
   });
 }

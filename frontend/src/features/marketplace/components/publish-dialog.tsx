@@ -4,21 +4,23 @@
  * nothing: the server's field errors (`items.N.price_test_only`, ...) show at their test's
  * fields, its refusals (409) above the buttons. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { Controller, useFieldArray, useForm, type FieldPath } from "react-hook-form";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
 
+import { QueryState } from "@/components/list/query-rows";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { VndInput } from "@/components/vnd-input";
 import { ApiError } from "@/lib/api-client";
+import { assignableTestsQuery, type AssignableTest } from "@/lib/api/assignable-tests";
+import { applyServerErrors } from "@/lib/forms";
 import { useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
-import { usePublishableTests } from "../api/get-publishable-tests";
 import { usePublishListings } from "../api/publish-listings";
-import type { PublishableTest } from "../api/types";
 import { PRICE_FIELDS, publishSchema, toPublishItems, type PublishValues } from "./publish-schema";
 
 const PRICE_LABEL: Record<(typeof PRICE_FIELDS)[number], MessageId> = {
@@ -32,6 +34,15 @@ const PRICE_HINT: Record<(typeof PRICE_FIELDS)[number], MessageId> = {
   price_test_advanced: "marketplace.publish.hint.optional",
   price_survey_report: "marketplace.publish.hint.optional",
 };
+
+/** The form paths the server may name in its errors (`items.N.<field>`). */
+function serverFields(count: number): string[] {
+  const names = [...PRICE_FIELDS, "description", "preset_id"];
+  return [
+    "items",
+    ...Array.from({ length: count }, (_, i) => names.map((name) => `items.${i}.${name}`)).flat(),
+  ];
+}
 
 export function PublishDialog({
   open,
@@ -59,7 +70,10 @@ function PublishForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const ids = useId();
   const [search, setSearch] = useState("");
-  const tests = usePublishableTests(search.trim(), { enabled: true });
+  // Approved (or withdrawn published) tests not on the marketplace now.
+  const tests = useQuery(
+    assignableTestsQuery({ listed: false, limit: 100, order_by: "name", search: search.trim() }),
+  );
   const publish = usePublishListings();
   const [refusal, setRefusal] = useState("");
   const schema = useMemo(() => publishSchema(t), [t]);
@@ -71,7 +85,7 @@ function PublishForm({ onDone }: { onDone: () => void }) {
   const errors = formState.errors;
   const chosen = new Map(fields.map((f, index) => [f.preset_id, index]));
 
-  function toggle(test: PublishableTest, on: boolean) {
+  function toggle(test: AssignableTest, on: boolean) {
     setRefusal("");
     if (on && !chosen.has(test.id)) {
       append({
@@ -98,16 +112,12 @@ function PublishForm({ onDone }: { onDone: () => void }) {
         setRefusal(t("common.unknownError"));
         return;
       }
-      const fieldErrors = Object.entries(error.errors ?? {});
-      for (const [key, messages] of fieldErrors) {
-        // The server's keys are the form's paths: items.N.price_test_only, ...
-        setError(key as FieldPath<PublishValues>, { message: messages.join(" ") });
-      }
-      if (fieldErrors.length === 0 || error.status !== 400) setRefusal(error.message);
+      // The server's keys are the form's paths: items.N.price_test_only, ...
+      const message = applyServerErrors(error, setError, serverFields(fields.length));
+      if (Object.keys(error.errors).length === 0 || error.status !== 400) setRefusal(message);
     }
   }
 
-  const rows = tests.data?.items ?? [];
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-5">
       <fieldset className="grid gap-2">
@@ -124,47 +134,43 @@ function PublishForm({ onDone }: { onDone: () => void }) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <div className="max-h-56 overflow-y-auto rounded-xl border border-slate-200">
-          {tests.isPending ? (
-            <p role="status" className="p-3 text-sm text-slate-500">
-              {t("common.loading")}
-            </p>
-          ) : tests.isError ? (
-            <p role="alert" className="p-3 text-sm text-red-700">
-              {t("marketplace.loadFailed")}
-            </p>
-          ) : rows.length === 0 ? (
-            <p className="p-3 text-sm text-slate-600">
-              {search.trim() ? t("marketplace.publish.noMatch") : t("marketplace.publish.noTests")}
-            </p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {rows.map((test) => (
-                <li key={test.id}>
-                  <label className="flex cursor-pointer items-start gap-3 p-3 text-sm hover:bg-slate-50 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-blue-600">
-                    <input
-                      type="checkbox"
-                      className="mt-0.5 h-4 w-4 accent-blue-700"
-                      checked={chosen.has(test.id)}
-                      onChange={(e) => toggle(test, e.target.checked)}
-                    />
-                    <span className="grid gap-0.5">
-                      <span className="font-medium text-slate-900">{test.name}</span>
-                      <span className="text-xs text-slate-600">
-                        {[
-                          test.grade ? t("marketplace.gradeN", { grade: test.grade }) : null,
-                          test.subjects.join(", ") || null,
-                          t("marketplace.publish.batchesN", { count: test.live_batches }),
-                        ]
-                          .filter(Boolean)
-                          .join(" · ")}
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
+        <div className="max-h-56 overflow-y-auto rounded-xl border border-slate-200 [&>p]:p-3">
+          <QueryState query={tests} failed={t("marketplace.loadFailed")}>
+            {(page) =>
+              page.items.length === 0 ? (
+                <p className="text-sm text-slate-600">
+                  {search.trim() ? t("marketplace.publish.noMatch") : t("marketplace.publish.noTests")}
+                </p>
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {page.items.map((test) => (
+                    <li key={test.id}>
+                      <label className="flex cursor-pointer items-start gap-3 p-3 text-sm hover:bg-slate-50 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-blue-600">
+                        <input
+                          type="checkbox"
+                          className="mt-0.5 h-4 w-4 accent-blue-700"
+                          checked={chosen.has(test.id)}
+                          onChange={(e) => toggle(test, e.target.checked)}
+                        />
+                        <span className="grid gap-0.5">
+                          <span className="font-medium text-slate-900">{test.name}</span>
+                          <span className="text-xs text-slate-600">
+                            {[
+                              test.grade ? t("marketplace.gradeN", { grade: test.grade }) : null,
+                              test.subjects.join(", ") || null,
+                              t("marketplace.publish.batchesN", { count: test.live_batches }),
+                            ]
+                              .filter(Boolean)
+                              .join(" · ")}
+                          </span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
         </div>
         {errors.items?.message && (
           <p role="alert" className="text-xs text-red-600">

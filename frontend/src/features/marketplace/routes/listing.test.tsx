@@ -48,7 +48,7 @@ function learnerWithGrade(grade: number | null) {
 /** What the header's cart badge shows (the same query, by the same key). */
 function HeaderBadge() {
   const cart = useCart();
-  return <output aria-label="cart badge">{cartBadge(cart.data?.length ?? 0) ?? "none"}</output>;
+  return <output aria-label="cart badge">{cartBadge(cart.data?.cartItems.length ?? 0) ?? "none"}</output>;
 }
 
 describe("/marketplace/:listing_id", () => {

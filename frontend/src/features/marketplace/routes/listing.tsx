@@ -9,8 +9,9 @@ import { ArrowLeft, CalendarDays, Camera, CameraOff, Clock } from "lucide-react"
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
-import { AddToCart, batchState } from "@/components/shop/add-to-cart";
-import { batchWhen } from "@/components/shop/batch-when";
+import { AddToCart } from "../components/add-to-cart";
+import { batchState } from "../lib/batch-when";
+import { batchWhen } from "../lib/batch-when";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";

@@ -18,7 +18,7 @@ import { useSubjects } from "../api/get-subjects";
 import { ListingCard } from "../components/listing-card";
 import { Pager } from "@/components/ui/pager";
 import { PublishDialog } from "../components/publish-dialog";
-import { useDebounced } from "../components/use-debounced";
+import { useDebounced } from "../lib/use-debounced";
 
 const LIMIT = 12;
 const ALL = "__all";

@@ -5,10 +5,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 
-import { useCartView } from "@/components/shop/api/get-cart";
-import type { CartItem } from "@/components/shop/api/types";
-import { batchWhen } from "@/components/shop/batch-when";
-import { GradePrompt } from "@/components/shop/grade-prompt";
+import { QueryState } from "@/components/list/query-rows";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -17,13 +14,21 @@ import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import { useCheckout } from "../api/checkout";
+import { useCart } from "../api/get-cart";
 import { useTransaction } from "../api/get-transaction";
+import type { CartItem, Transaction } from "../api/types";
+import { GradePrompt } from "../components/grade-prompt";
 import { addonLabel } from "../components/labels";
 import { LearnersOnly } from "../components/learners-only";
+import { Loading } from "../components/loading";
+import { OnwardLinks } from "../components/onward-links";
 import { OrderLines, type OrderLine } from "../components/order-lines";
 import { PaymentStep } from "../components/payment-step";
+import { Retry } from "../components/retry";
 import { Steps } from "../components/steps";
+import { batchWhen } from "../lib/batch-when";
 import { transactionPath } from "../lib/paths";
+import { transactionError } from "../lib/tx-error";
 
 export default function CheckoutRoute() {
   const t = useT();
@@ -47,9 +52,7 @@ export default function CheckoutRoute() {
       {educator ? (
         <LearnersOnly />
       ) : authorized.isPending ? (
-        <p role="status" className="text-slate-500">
-          {t("common.loading")}
-        </p>
+        <Loading />
       ) : transactionId ? (
         <PaymentView transactionId={transactionId} />
       ) : (
@@ -85,7 +88,7 @@ function ReviewView({ itemId }: { itemId: string }) {
   const t = useT();
   const { locale } = useLanguage();
   const [, setSearch] = useSearchParams();
-  const cart = useCartView();
+  const cart = useCart();
   const checkout = useCheckout();
   const [failure, setFailure] = useState<Failure | null>(null);
   const authorized = useAuthorized();
@@ -125,23 +128,14 @@ function ReviewView({ itemId }: { itemId: string }) {
   }
 
   if (gate === "learnersOnly") return <LearnersOnly />;
-  if (cart.isPending || placed) {
+  if (placed) return <Loading />; // the rows leave the cart: no "empty cart" on the way to payment
+  if (!cart.isSuccess) {
     return (
-      <p role="status" className="text-slate-500">
-        {t("common.loading")}
-      </p>
-    );
-  }
-  if (cart.isError) {
-    return (
-      <div
-        role="alert"
-        className="grid justify-items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4"
-      >
-        <p className="text-red-800">{t("shop.cart.loadFailed")}</p>
-        <Button variant="outline" size="sm" onClick={() => void cart.refetch()}>
-          {t("shop.retry")}
-        </Button>
+      <div className="grid gap-3">
+        <QueryState query={cart} failed={t("shop.cart.loadFailed")}>
+          {() => null}
+        </QueryState>
+        <Retry query={cart} />
       </div>
     );
   }
@@ -149,14 +143,12 @@ function ReviewView({ itemId }: { itemId: string }) {
     return (
       <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
         <p className="text-lg font-medium">{t(all ? "shop.cart.empty" : "shop.checkout.notInCart")}</p>
-        <div className="flex flex-wrap justify-center gap-4 text-sm font-medium">
-          <Link to={paths.shoppingCart} className="text-blue-700 underline underline-offset-4">
-            {t("shop.hint.toCart")}
-          </Link>
-          <Link to={paths.transactionsIndex} className="text-blue-700 underline underline-offset-4">
-            {t("shop.tx.title")}
-          </Link>
-        </div>
+        <OnwardLinks
+          links={[
+            { to: paths.shoppingCart, label: t("shop.hint.toCart") },
+            { to: paths.transactionsIndex, label: t("shop.tx.title") },
+          ]}
+        />
       </div>
     );
   }
@@ -226,27 +218,19 @@ function ReviewView({ itemId }: { itemId: string }) {
 
 function PaymentView({ transactionId }: { transactionId: number }) {
   const t = useT();
-  const { locale } = useLanguage();
   const navigate = useNavigate();
   const transaction = useTransaction(transactionId);
-  const tx = transaction.data;
+  return (
+    <QueryState query={transaction} failed={t(transactionError(transaction.error))}>
+      {(tx) => <PaidOrder tx={tx} onPaid={(paid) => navigate(transactionPath(paid.id), { replace: true })} />}
+    </QueryState>
+  );
+}
 
-  if (transaction.isPending) {
-    return (
-      <p role="status" className="text-slate-500">
-        {t("common.loading")}
-      </p>
-    );
-  }
-  if (!tx) {
-    return (
-      <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
-        {transaction.error instanceof ApiError && transaction.error.status === 404
-          ? t("shop.tx.notFound")
-          : t("shop.tx.loadFailed")}
-      </p>
-    );
-  }
+/** The order placed and its payment step. */
+function PaidOrder({ tx, onPaid }: { tx: Transaction; onPaid: (paid: Transaction) => void }) {
+  const t = useT();
+  const { locale } = useLanguage();
   const lines: OrderLine[] = tx.items.map((item) => ({
     key: item.id,
     name: item.name,
@@ -272,10 +256,7 @@ function PaymentView({ transactionId }: { transactionId: number }) {
         </div>
         <OrderLines lines={lines} total={tx.amount} label={t("shop.checkout.items")} />
       </section>
-      <PaymentStep
-        transaction={tx}
-        onPaid={(paid) => navigate(transactionPath(paid.id), { replace: true })}
-      />
+      <PaymentStep transaction={tx} onPaid={onPaid} />
     </div>
   );
 }

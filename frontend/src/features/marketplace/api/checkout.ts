@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { CART_KEY, TRANSACTIONS_KEY } from "@/components/shop/api/types";
 import { api } from "@/lib/api-client";
 
 import { transactionQuery } from "./get-transaction";
+import { cartKeys, transactionKeys } from "./keys";
 import type { CheckoutItem, Transaction } from "./types";
 
 /** POST /api/v1/transaction/checkout `{"items": [...]}` (none = the whole cart): one PENDING
@@ -21,8 +21,8 @@ export function useCheckout() {
     onSuccess: (tx) => {
       queryClient.setQueryData(transactionQuery(tx.id).queryKey, tx);
       // Not awaited: the page moves on to the payment step at once; the header follows.
-      void queryClient.invalidateQueries({ queryKey: CART_KEY });
-      void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
     },
   });
 }

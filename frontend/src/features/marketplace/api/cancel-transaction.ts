@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { TRANSACTIONS_KEY } from "@/components/shop/api/types";
 import { api } from "@/lib/api-client";
 
 import { transactionQuery } from "./get-transaction";
+import { transactionKeys } from "./keys";
 import type { Transaction } from "./types";
 
 /** DELETE /api/v1/transaction/cancel/{id}: cancel a PENDING transaction of the caller and free
@@ -17,6 +17,6 @@ export function useCancelTransaction() {
   return useMutation({
     mutationFn: cancelTransaction,
     onSuccess: (tx) => queryClient.setQueryData(transactionQuery(tx.id).queryKey, tx),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
   });
 }

@@ -13,13 +13,13 @@ import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
+import { formatClock, useCountdown } from "@/lib/server-clock";
 
 import { useCancelTransaction } from "../api/cancel-transaction";
 import { transactionQuery } from "../api/get-transaction";
 import { usePay } from "../api/pay";
 import type { Transaction } from "../api/types";
 import { forgetPaymentKey, paymentKey } from "../lib/idempotency";
-import { formatRemaining, useRemaining } from "./countdown";
 
 type Outcome = { tone: "error" | "declined"; text: string } | null;
 
@@ -46,7 +46,8 @@ function PendingPayment({ tx, onPaid }: { tx: Transaction; onPaid?: (tx: Transac
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelError, setCancelError] = useState("");
   const inFlight = useRef(false);
-  const remaining = useRemaining(tx.expires_at);
+  // On the page's server clock, which reading the transaction set (its Date header).
+  const remaining = useCountdown(tx.expires_at) ?? 0;
   const expired = remaining <= 0;
   const paying = pay.isPending;
   const queryClient = useQueryClient();
@@ -126,7 +127,7 @@ function PendingPayment({ tx, onPaid }: { tx: Transaction; onPaid?: (tx: Transac
             <>
               {t("shop.pay.timeLeft")}{" "}
               <span role="timer" className="font-mono tabular-nums">
-                {formatRemaining(remaining)}
+                {formatClock(remaining)}
               </span>
             </>
           )}

@@ -1,8 +1,8 @@
 import { CircleAlert, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router-dom";
 
-import type { CartItem } from "@/components/shop/api/types";
-import { batchWhen } from "@/components/shop/batch-when";
+import type { CartItem } from "../api/types";
+import { batchWhen } from "../lib/batch-when";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatVnd } from "@/lib/format";

@@ -17,11 +17,13 @@ import { cn } from "@/lib/cn";
 import { formatVnd } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
-import { useAddToCart } from "./api/add-to-cart";
-import { useCartView } from "./api/get-cart";
-import type { TestAddon } from "./api/types";
-import { batchWhen, type ListingBatch } from "./batch-when";
+import { useAddToCart } from "../api/add-to-cart";
+import { useCart } from "../api/get-cart";
+import type { ListingBatch, TestAddon } from "../api/types";
+import { batchState, batchWhen } from "../lib/batch-when";
+import { checkoutPath } from "../lib/paths";
 import { GradePrompt } from "./grade-prompt";
+import { addonLabel } from "./labels";
 
 /** What the panel needs of a listing (a `ListingOut` of GET /api/v1/marketplace/{id} fits). */
 export interface AddToCartListing {
@@ -32,23 +34,10 @@ export interface AddToCartListing {
   batches: ReadonlyArray<ListingBatch>;
 }
 
-export const ADDON_LABEL: Record<TestAddon, MessageId> = {
-  test_only: "shop.addon.test_only",
-  test_advanced: "shop.addon.test_advanced",
-};
-
 const ADDON_HINT: Record<TestAddon, MessageId> = {
   test_only: "shop.addon.test_only.hint",
   test_advanced: "shop.addon.test_advanced.hint",
 };
-
-export type BatchState = "open" | "full" | "ended";
-
-/** A batch's state for a buyer at `now` (ms): ended, full (no free slot) or open. */
-export function batchState(batch: ListingBatch, now: number): BatchState {
-  if (Date.parse(batch.expires_at) <= now) return "ended";
-  return batch.available > 0 ? "open" : "full";
-}
 
 type Refusal = { kind: "grade" } | { kind: "learnersOnly" } | { kind: "message"; text: string };
 
@@ -73,7 +62,7 @@ export function AddToCart({
   const authorized = useAuthorized();
   const user = authorized.data?.user;
   const learner = user !== undefined && user.pandai_profile_role !== "EDUCATOR";
-  const cart = useCartView({ enabled: learner });
+  const cart = useCart({ enabled: learner });
   const add = useAddToCart();
   const [addonChoice, setAddonChoice] = useState<TestAddon | null>(null);
   const [batchChoice, setBatchChoice] = useState<number | null>(null);
@@ -115,7 +104,7 @@ export function AddToCart({
       const result = await add.mutateAsync({ listing_id: listing.id, addon, batch_id: batchId });
       if (buyNow) {
         const row = result.cartItems.find((r) => r.listing.id === listing.id);
-        navigate(row ? `/marketplace/checkout/${row.id}` : paths.shoppingCart);
+        navigate(row ? checkoutPath(row.id) : paths.shoppingCart);
       } else if (mode === "edit") {
         onSaved?.();
       } else {
@@ -179,7 +168,7 @@ export function AddToCart({
               className="mt-0.5 h-4 w-4 accent-blue-700"
             />
             <span className="grid flex-1 gap-0.5">
-              <span className="font-medium text-slate-900">{t(ADDON_LABEL[a.code])}</span>
+              <span className="font-medium text-slate-900">{addonLabel(t, a.code, a.code)}</span>
               <span className="text-xs text-slate-500">{t(ADDON_HINT[a.code])}</span>
             </span>
             <span className="whitespace-nowrap font-semibold text-slate-900">{money(a.price)}</span>
@@ -245,7 +234,7 @@ export function AddToCart({
       {mode === "buy" && inCart && !added && (
         <p role="note" className="rounded-xl bg-blue-50 p-3 text-sm text-blue-900">
           {t("shop.add.inCart", {
-            addon: t(ADDON_LABEL[inCart.addon as TestAddon] ?? "shop.addon.test_only"),
+            addon: addonLabel(t, inCart.addon, inCart.addon_name),
             batch: inCart.batch?.name || "—",
           })}
         </p>

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { cartViewQuery } from "@/components/shop/api/get-cart";
-import { CART_KEY, type Cart } from "@/components/shop/api/types";
 import { api } from "@/lib/api-client";
+
+import { cartKeys } from "./keys";
+import type { Cart } from "./types";
 
 /** DELETE /api/v1/shopping-cart/{id}: remove one row (404 unless it is the caller's); data: the
  * cart. Failures are shown in the confirmation dialog (silent). */
@@ -15,8 +16,8 @@ export function useRemoveCartItem() {
   return useMutation({
     mutationFn: removeCartItem,
     onSuccess: async (cart) => {
-      queryClient.setQueryData(cartViewQuery().queryKey, cart);
-      await queryClient.invalidateQueries({ queryKey: CART_KEY }); // the header's badge too
+      queryClient.setQueryData(cartKeys.all, cart);
+      await queryClient.invalidateQueries({ queryKey: cartKeys.all }); // the header's badge too
     },
   });
 }

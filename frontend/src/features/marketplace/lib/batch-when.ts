@@ -1,4 +1,4 @@
-import type { V1Schemas } from "@/lib/api/types";
+import type { ListingBatch } from "../api/types";
 
 /** When a batch sits, through Intl in the active locale: "12 thg 12, 2026, 08:00 – 10:00". */
 export function batchWhen(startsAt: string, expiresAt: string, locale: string): string {
@@ -9,6 +9,10 @@ export function batchWhen(startsAt: string, expiresAt: string, locale: string): 
   return end > start ? format.formatRange(start, end) : format.format(start);
 }
 
-/** A batch of a listing as the marketplace API describes it (`ListingOut.batches`): its slots
- * and free slots (`available`) now. */
-export type ListingBatch = V1Schemas["ListingBatchOut"];
+export type BatchState = "open" | "full" | "ended";
+
+/** A batch's state for a buyer at `now` (ms): ended, full (no free slot) or open. */
+export function batchState(batch: ListingBatch, now: number): BatchState {
+  if (Date.parse(batch.expires_at) <= now) return "ended";
+  return batch.available > 0 ? "open" : "full";
+}

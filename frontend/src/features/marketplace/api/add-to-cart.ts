@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { cartViewQuery } from "./get-cart";
-import { CART_KEY, type Cart, type CartInput } from "./types";
+import { cartKeys } from "./keys";
+import type { Cart, CartInput } from "./types";
 
 /** POST /api/v1/shopping-cart `{listing_id, addon, batch_id}`: put a test in the cart or change
  * the add-on or batch of the one already there. Refusals are shown inline (silent): 400
@@ -17,8 +17,8 @@ export function useAddToCart() {
   return useMutation({
     mutationFn: addToCart,
     onSuccess: async (cart) => {
-      queryClient.setQueryData(cartViewQuery().queryKey, cart);
-      await queryClient.invalidateQueries({ queryKey: CART_KEY });
+      queryClient.setQueryData(cartKeys.all, cart);
+      await queryClient.invalidateQueries({ queryKey: cartKeys.all });
     },
   });
 }

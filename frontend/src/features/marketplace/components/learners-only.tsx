@@ -1,8 +1,9 @@
 import { Store } from "lucide-react";
-import { Link } from "react-router-dom";
 
 import { paths } from "@/config/paths";
 import { useT } from "@/lib/intl";
+
+import { OnwardLinks } from "./onward-links";
 
 /** Buying is a learner action (the API answers 403 to educators): said plainly, with a way on. */
 export function LearnersOnly() {
@@ -14,14 +15,12 @@ export function LearnersOnly() {
     >
       <Store className="h-10 w-10 text-slate-400" aria-hidden="true" />
       <p className="max-w-md text-slate-700">{t("shop.learnersOnly")}</p>
-      <div className="flex flex-wrap justify-center gap-3 text-sm font-medium">
-        <Link to={paths.marketplace} className="text-blue-700 underline underline-offset-4">
-          {t("shop.backToMarketplace")}
-        </Link>
-        <Link to={paths.transactionsIndex} className="text-blue-700 underline underline-offset-4">
-          {t("shop.tx.title")}
-        </Link>
-      </div>
+      <OnwardLinks
+        links={[
+          { to: paths.marketplace, label: t("shop.backToMarketplace") },
+          { to: paths.transactionsIndex, label: t("shop.tx.title") },
+        ]}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { TRANSACTIONS_KEY } from "@/components/shop/api/types";
 import { api } from "@/lib/api-client";
 
 import { transactionQuery } from "./get-transaction";
+import { transactionKeys } from "./keys";
 import type { Transaction } from "./types";
 
 export interface PayInput {
@@ -32,6 +32,6 @@ export function usePay() {
   return useMutation({
     mutationFn: pay,
     onSuccess: (tx) => queryClient.setQueryData(transactionQuery(tx.id).queryKey, tx),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY }), // the red dot too
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }), // the red dot too
   });
 }
