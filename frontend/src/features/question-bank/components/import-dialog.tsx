@@ -12,7 +12,8 @@ import { ApiError } from "@/lib/api-client";
 import { downloadFile } from "@/lib/download";
 import { useT } from "@/lib/intl";
 
-import { importQuestions, type ImportReport } from "../api/authoring";
+import { importQuestions } from "../api/import-questions";
+import type { ImportReport } from "../api/types";
 
 export function ImportDialog({
   bankId,

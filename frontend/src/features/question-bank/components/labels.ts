@@ -1,3 +1,5 @@
+import type { Cluster } from "@/lib/api/matrix-clusters";
+import type { Subject } from "@/lib/api/subjects";
 import type { MessageId } from "@/lib/intl";
 
 export const typeLabel = (type: string) => `qb.type.${type}` as MessageId;
@@ -18,3 +20,11 @@ export const STATUS_STYLE: Record<string, string> = {
 export function stemOf(stem: { vi?: string; en?: string }, language: string): string {
   return (language === "en" ? stem.en || stem.vi : stem.vi || stem.en) || "";
 }
+
+/** A subject's name in the reader's language. */
+export const subjectName = (subject: Subject, language: string) =>
+  language === "en" ? subject.name_en : subject.name_vi;
+
+/** A matrix cluster as its selects show it: "code — description". */
+export const clusterName = (cluster: Pick<Cluster, "code" | "description">) =>
+  `${cluster.code} — ${cluster.description}`;

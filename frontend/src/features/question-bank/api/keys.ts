@@ -1,0 +1,35 @@
+/** The question bank's own query keys (issue 22): invalidate through these, never a literal. The
+ * subjects and the matrix clusters have theirs in `@/lib/api` (shared with the test presets). */
+import type { ListQuery } from "@/lib/api/types";
+
+export interface BankQuery extends ListQuery {
+  /** A folder's sub-folders; absent: the top-level banks. */
+  parent_id?: number | null;
+}
+
+export interface QuestionQuery extends ListQuery {
+  bank_id?: number;
+  status?: string;
+  type?: string;
+  grade?: string;
+  subject_id?: string;
+  difficulty?: string;
+  cluster_id?: string;
+}
+
+export const bankKeys = {
+  all: ["question-banks"] as const,
+  lists: () => [...bankKeys.all, "list"] as const,
+  list: (query: BankQuery) => [...bankKeys.lists(), query] as const,
+  detail: (id: number) => [...bankKeys.all, "detail", id] as const,
+};
+
+export const questionKeys = {
+  all: ["questions"] as const,
+  lists: () => [...questionKeys.all, "list"] as const,
+  list: (query: QuestionQuery) => [...questionKeys.lists(), query] as const,
+  vettingQueues: () => [...questionKeys.all, "vetting"] as const,
+  vettingQueue: (page: number) => [...questionKeys.vettingQueues(), page] as const,
+  detail: (id: number) => [...questionKeys.all, "detail", id] as const,
+  history: (id: number) => [...questionKeys.all, "history", id] as const,
+};

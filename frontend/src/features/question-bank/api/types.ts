@@ -1,0 +1,13 @@
+/** The authoring API's shapes (OpenAPI at /api/v1/docs), all from the generated schemas. */
+import type { V1Schemas } from "@/lib/api/types";
+
+export type Bank = V1Schemas["BankOut"];
+export type BankDetail = V1Schemas["BankDetailOut"];
+export type Question = V1Schemas["QuestionOut"];
+export type QuestionRow = V1Schemas["QuestionRowOut"];
+export type QuestionInput = V1Schemas["QuestionIn"];
+export type MatrixInput = V1Schemas["MatrixIn"];
+export type Transition = V1Schemas["TransitionOut"];
+export type BulkResult = V1Schemas["BulkResultOut"];
+export type ImportReport = V1Schemas["QuestionImportOut"];
+export type ClusterInput = V1Schemas["ClusterIn"];
