@@ -3,15 +3,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 
+import { GenderSelect, ProvinceSelect, TextField } from "@/components/person-fields";
 import { Button } from "@/components/ui/button";
-import { Field, Input, NONE, Select } from "@/components/ui/field";
+import { Field, NONE, Select } from "@/components/ui/field";
+import { applyServerErrors } from "@/lib/forms";
 import { useT } from "@/lib/intl";
-
-import { useProvinces } from "@/lib/provinces";
 
 import { useRegister } from "../api/register";
 import { FormAlert } from "../components/form-alert";
-import { applyServerErrors } from "@/lib/forms";
 import { signupSchema, type SignupValues } from "../components/signup-schema";
 
 const CURRICULA = ["Kết nối tri thức với cuộc sống", "Chân trời sáng tạo", "Cánh Diều"];
@@ -36,7 +35,6 @@ export default function SignupRoute() {
   const t = useT();
   const navigate = useNavigate();
   const [failure, setFailure] = useState("");
-  const provinces = useProvinces();
   const registerAccount = useRegister();
   const form = useForm<SignupValues>({
     resolver: zodResolver(signupSchema(t)),
@@ -63,11 +61,7 @@ export default function SignupRoute() {
     name: (typeof FIELDS)[number],
     label: string,
     props: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => (
-    <Field label={label} htmlFor={name} error={errors[name]?.message}>
-      <Input id={name} aria-invalid={!!errors[name]} {...props} {...form.register(name)} />
-    </Field>
-  );
+  ) => <TextField {...props} form={form} name={name} label={label} />;
 
   return (
     <div className="grid gap-6">
@@ -85,36 +79,13 @@ export default function SignupRoute() {
             type: "password",
             autoComplete: "new-password",
           })}
-          <Field label={t("field.gender")} htmlFor="gender" error={errors.gender?.message}>
-            <Select id="gender" aria-invalid={!!errors.gender} {...form.register("gender")}>
-              <option value={NONE} disabled>
-                {t("common.choose")}
-              </option>
-              <option value="male">{t("gender.male")}</option>
-              <option value="female">{t("gender.female")}</option>
-            </Select>
-          </Field>
+          <GenderSelect form={form} name="gender" label={t("field.gender")} />
           {text("date_of_birth", t("field.dateOfBirth"), { placeholder: "dd/mm/yyyy", inputMode: "numeric" })}
           {text("cccd", t("field.cccd"), { inputMode: "numeric", maxLength: 12 })}
           {text("phone", t("field.phone"), { type: "tel", autoComplete: "tel" })}
           {text("class_name", t("field.className"))}
           {text("school_name", t("field.schoolName"))}
-          <Field label={t("field.province")} htmlFor="province_code" error={errors.province_code?.message}>
-            <Select
-              id="province_code"
-              aria-invalid={!!errors.province_code}
-              {...form.register("province_code")}
-            >
-              <option value={NONE} disabled>
-                {t("common.choose")}
-              </option>
-              {(provinces.data ?? []).map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <ProvinceSelect form={form} name="province_code" label={t("field.province")} />
           {text("district_text", t("field.district"))}
           <Field label={t("field.curriculum")} htmlFor="curriculum" error={errors.curriculum?.message}>
             <Select id="curriculum" aria-invalid={!!errors.curriculum} {...form.register("curriculum")}>

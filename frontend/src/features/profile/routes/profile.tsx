@@ -5,11 +5,12 @@ import { useForm } from "react-hook-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { GenderSelect, ProvinceSelect, TextField } from "@/components/person-fields";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import { useAuthorized } from "@/lib/auth/get-authorized";
-import { useProvinces } from "@/lib/provinces";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/forms";
 import { useT } from "@/lib/intl";
+import { useProvinces } from "@/lib/provinces";
 import { toast } from "@/lib/toast-store";
 
 import { useRemovePhoto } from "../api/remove-photo";
@@ -29,7 +30,8 @@ const TEXT_FIELDS = [
   "date_of_birth",
   "job_title",
 ] as const;
-type Values = Record<(typeof TEXT_FIELDS)[number] | "gender" | "province_code" | "grade", string>;
+const FIELDS = [...TEXT_FIELDS, "gender", "province_code", "grade"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
 
 export default function ProfileRoute() {
   const t = useT();
@@ -81,11 +83,8 @@ export default function ProfileRoute() {
       if (grade !== null && grade !== user?.grade) await updateGrade.mutateAsync(grade);
       toast({ variant: "success", title: t("profile.saved") });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, messages] of Object.entries(error.errors))
-          form.setError(field as keyof Values, { message: messages[0] });
-        toast({ variant: "destructive", title: t("profile.updateFailed"), description: error.message });
-      }
+      const message = applyServerErrors(error, form.setError, FIELDS);
+      if (message) toast({ variant: "destructive", title: t("profile.updateFailed"), description: message });
     }
   }
 
@@ -106,11 +105,7 @@ export default function ProfileRoute() {
     name: (typeof TEXT_FIELDS)[number],
     label: string,
     props: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => (
-    <Field label={label} htmlFor={name} error={errors[name]?.message}>
-      <Input id={name} aria-invalid={!!errors[name]} {...props} {...form.register(name)} />
-    </Field>
-  );
+  ) => <TextField {...props} form={form} name={name} label={label} />;
 
   return (
     <div className="grid max-w-4xl gap-8">
@@ -184,28 +179,9 @@ export default function ProfileRoute() {
           {!educator && text("class_name", t("field.className"))}
           {!educator && text("school_name", t("field.schoolName"))}
           {educator && text("job_title", t("field.jobTitle"))}
-          <Field label={t("field.gender")} htmlFor="gender" error={errors.gender?.message}>
-            <Select id="gender" {...form.register("gender")}>
-              <option value={NONE} disabled>
-                {t("common.choose")}
-              </option>
-              <option value="male">{t("gender.male")}</option>
-              <option value="female">{t("gender.female")}</option>
-            </Select>
-          </Field>
+          <GenderSelect form={form} name="gender" label={t("field.gender")} />
           {text("date_of_birth", t("field.dateOfBirth"), { placeholder: "dd/mm/yyyy" })}
-          <Field label={t("field.province")} htmlFor="province_code" error={errors.province_code?.message}>
-            <Select id="province_code" {...form.register("province_code")}>
-              <option value={NONE} disabled>
-                {t("common.choose")}
-              </option>
-              {(provinces.data ?? []).map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <ProvinceSelect form={form} name="province_code" label={t("field.province")} />
           {text("district_text", t("field.district"))}
           {!educator && text("curriculum", t("field.curriculum"))}
           <Field label={t("field.organization")} htmlFor="organization">
