@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyKeys } from "./keys";
 import { surveyQuery } from "./get-survey";
 import type { SurveyDetail } from "./types";
 
@@ -16,7 +17,7 @@ export function useCancelSurvey() {
     mutationFn: cancelSurvey,
     onSuccess: async (survey) => {
       queryClient.setQueryData(surveyQuery(survey.id).queryKey, survey);
-      await queryClient.invalidateQueries({ queryKey: ["surveys", "list"] });
+      await queryClient.invalidateQueries({ queryKey: surveyKeys.lists() });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
 import type { CheckoutAnalytic } from "./types";
 
 /** POST /api/v1/survey-users/{id}/checkout-analytic (empty body): the full report's add-on in a
@@ -16,6 +17,6 @@ export function useCheckoutAnalytic() {
   return useMutation({
     mutationFn: checkoutAnalytic,
     onSuccess: (data) =>
-      data.report_unlocked ? queryClient.invalidateQueries({ queryKey: ["survey-users"] }) : undefined,
+      data.report_unlocked ? queryClient.invalidateQueries({ queryKey: surveyUserKeys.all }) : undefined,
   });
 }

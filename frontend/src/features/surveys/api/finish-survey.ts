@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
 import type { SurveyUser } from "./types";
 
 /** POST /api/v1/surveys/submissions/{id}/finish: refused (409 `survey_unanswered`, the body's
@@ -14,6 +15,6 @@ export function useFinishSurvey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: finishSurvey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["survey-users"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveyUserKeys.all }),
   });
 }

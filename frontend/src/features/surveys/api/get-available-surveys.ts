@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
 import type { AvailableSurvey } from "./types";
 
 /** GET /api/v1/survey-users/available: free surveys the learner can take (listed on the
@@ -11,7 +12,7 @@ export function getAvailableSurveys(): Promise<AvailableSurvey[]> {
 }
 
 export const availableSurveysQuery = () =>
-  queryOptions({ queryKey: ["survey-users", "available"], queryFn: getAvailableSurveys });
+  queryOptions({ queryKey: surveyUserKeys.available(), queryFn: getAvailableSurveys });
 
 export function useAvailableSurveys() {
   return useQuery(availableSurveysQuery());

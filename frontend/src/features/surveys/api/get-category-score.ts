@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
 import type { CategoryScore } from "./types";
 
 /** GET /api/v1/survey-users/{id}/category-score: each group's raw and normalized score. */
@@ -10,7 +11,7 @@ export function getCategoryScore(id: number): Promise<CategoryScore> {
 }
 
 export const categoryScoreQuery = (id: number) =>
-  queryOptions({ queryKey: ["survey-users", "score", id], queryFn: () => getCategoryScore(id) });
+  queryOptions({ queryKey: surveyUserKeys.score(id), queryFn: () => getCategoryScore(id) });
 
 export function useCategoryScore(id: number, enabled = true) {
   return useQuery({ ...categoryScoreQuery(id), enabled, retry: false });

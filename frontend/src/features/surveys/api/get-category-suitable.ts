@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
 import type { CategorySuitable } from "./types";
 
 /** GET /api/v1/survey-users/{id}/category-suitable: the top three groups with careers and
@@ -11,7 +12,7 @@ export function getCategorySuitable(id: number): Promise<CategorySuitable> {
 }
 
 export const categorySuitableQuery = (id: number) =>
-  queryOptions({ queryKey: ["survey-users", "suitable", id], queryFn: () => getCategorySuitable(id) });
+  queryOptions({ queryKey: surveyUserKeys.suitable(id), queryFn: () => getCategorySuitable(id) });
 
 export function useCategorySuitable(id: number, enabled = true) {
   return useQuery({ ...categorySuitableQuery(id), enabled, retry: false });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
 import type { SurveyUser } from "./types";
 
 /** GET /api/v1/surveys/submissions/{id}/overview: the survey before (and after) taking it; for
@@ -11,7 +12,7 @@ export function getOverview(id: number): Promise<SurveyUser> {
 }
 
 export const overviewQuery = (id: number) =>
-  queryOptions({ queryKey: ["survey-users", "overview", id], queryFn: () => getOverview(id) });
+  queryOptions({ queryKey: surveyUserKeys.overview(id), queryFn: () => getOverview(id) });
 
 export function useOverview(id: number) {
   return useQuery({ ...overviewQuery(id), retry: false });

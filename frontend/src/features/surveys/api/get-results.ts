@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyDetailKeys } from "./keys";
 import type { SurveyResults } from "./types";
 
 /** GET /api/v1/surveys/{id}/results: takers by status and the distribution of Holland codes. */
@@ -10,7 +11,7 @@ export function getResults(id: number): Promise<SurveyResults> {
 }
 
 export const resultsQuery = (id: number) =>
-  queryOptions({ queryKey: ["surveys", "results", id], queryFn: () => getResults(id) });
+  queryOptions({ queryKey: surveyDetailKeys.results(id), queryFn: () => getResults(id) });
 
 export function useResults(id: number) {
   return useQuery({ ...resultsQuery(id), retry: false });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
 import type { SurveyUser } from "./types";
 
 /** GET /api/v1/survey-users/{id}: one of the learner's surveys and where it stands. */
@@ -10,7 +11,7 @@ export function getSurveyUser(id: number): Promise<SurveyUser> {
 }
 
 export const surveyUserQuery = (id: number) =>
-  queryOptions({ queryKey: ["survey-users", "detail", id], queryFn: () => getSurveyUser(id) });
+  queryOptions({ queryKey: surveyUserKeys.detail(id), queryFn: () => getSurveyUser(id) });
 
 export function useSurveyUser(id: number) {
   return useQuery({ ...surveyUserQuery(id), retry: false });

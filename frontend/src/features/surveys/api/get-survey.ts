@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyDetailKeys } from "./keys";
 import type { SurveyDetail } from "./types";
 
 /** GET /api/v1/surveys/{id}: one survey with its bilingual content, for the edit form. */
@@ -10,7 +11,7 @@ export function getSurvey(id: number): Promise<SurveyDetail> {
 }
 
 export const surveyQuery = (id: number) =>
-  queryOptions({ queryKey: ["surveys", "detail", id], queryFn: () => getSurvey(id) });
+  queryOptions({ queryKey: surveyDetailKeys.detail(id), queryFn: () => getSurvey(id) });
 
 export function useSurvey(id: number) {
   return useQuery({ ...surveyQuery(id), retry: false });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyKeys } from "./keys";
 import type { MarketListing } from "./types";
 
 export interface MarketPublishInput {
@@ -31,6 +32,6 @@ export function useMarketPublish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: marketPublish,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["surveys"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveyKeys.all }),
   });
 }

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
+
 /** POST /api/v1/transaction/pay {transaction_id}: pay the full report's pending transaction
  * (simulated provider); paying again returns the completed transaction (idempotent). The dialog
  * shows a refusal itself (silent). */
@@ -18,7 +20,7 @@ export function usePayTransaction() {
   return useMutation({
     mutationFn: payTransaction,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ["survey-users"] });
+      await queryClient.invalidateQueries({ queryKey: surveyUserKeys.all });
       await queryClient.invalidateQueries({ queryKey: ["transactions"] });
     },
   });

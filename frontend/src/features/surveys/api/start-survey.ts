@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyUserKeys } from "./keys";
 import type { SurveyUser } from "./types";
 
 /** POST /api/v1/surveys/submissions/{id}/start: start or resume (409 with the reason: already
@@ -15,6 +16,6 @@ export function useStartSurvey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startSurvey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["survey-users"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveyUserKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { authorizedQuery } from "@/lib/auth/get-authorized";
 
+import { surveyUserKeys } from "./keys";
 import { registerSurveyAccount } from "./register-survey-account";
 import type { AvailableSurvey, SurveyUser } from "./types";
 
@@ -30,7 +31,7 @@ export function useTakeSurvey() {
     mutationFn: takeSurvey,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: authorizedQuery().queryKey });
-      await queryClient.invalidateQueries({ queryKey: ["survey-users"] });
+      await queryClient.invalidateQueries({ queryKey: surveyUserKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 /** Payload types of the surveys API (issue 8), from the generated OpenAPI types. */
 import type { V1Schemas } from "@/lib/api/types";
 
-export type SurveyRow = V1Schemas["SurveyRowOut"];
+export type { SurveyRow } from "@/lib/api/surveys";
 export type SurveyDetail = V1Schemas["SurveyDetailOut"];
 export type SurveyInput = V1Schemas["SurveyUpdateIn"];
 export type MarketListing = V1Schemas["SurveyMarketListingOut"];
@@ -19,22 +19,13 @@ export type GroupScore = V1Schemas["SurveyGroupScore"];
 export type CategorySuitable = V1Schemas["SurveyCategorySuitableOut"];
 export type SuitableGroup = V1Schemas["SurveySuitableGroup"];
 export type CheckoutAnalytic = V1Schemas["SurveyCheckoutAnalyticOut"];
-export type SurveyPage = V1Schemas["Page_SurveyRowOut_"];
-export type SurveyUserPage = V1Schemas["Page_SurveyUserRowOut_"];
-export type TakerPage = V1Schemas["Page_SurveyTakerOut_"];
 /** A survey's content as stored and edited: bilingual texts and lists, groups, scale points. */
 export type Bilingual = V1Schemas["SurveyBilingualText"];
 export type BilingualList = V1Schemas["SurveyBilingualList"];
 export type GroupContent = V1Schemas["SurveyGroupContent"];
 export type ScaleContent = V1Schemas["SurveyScalePointContent"];
 
-export interface ListQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  order_by?: string;
-  status?: string;
-}
+export type { SurveyListQuery as ListQuery } from "@/lib/api/surveys";
 
 /** The RIASEC groups in hexagon order. */
 export const RIASEC = ["R", "I", "A", "S", "E", "C"] as const;

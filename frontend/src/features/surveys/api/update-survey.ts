@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { surveyKeys } from "./keys";
 import { surveyQuery } from "./get-survey";
 import type { SurveyDetail, SurveyInput } from "./types";
 
@@ -17,7 +18,7 @@ export function useUpdateSurvey() {
     mutationFn: updateSurvey,
     onSuccess: async (survey) => {
       queryClient.setQueryData(surveyQuery(survey.id).queryKey, survey);
-      await queryClient.invalidateQueries({ queryKey: ["surveys", "list"] });
+      await queryClient.invalidateQueries({ queryKey: surveyKeys.lists() });
     },
   });
 }

@@ -13,6 +13,7 @@ import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
 import { useCheckoutAnalytic } from "../api/checkout-analytic";
+import { surveyUserKeys } from "../api/keys";
 import { usePayTransaction } from "../api/pay-transaction";
 import { downloadReportPdf } from "../api/report-pdf";
 import type { CheckoutAnalytic, SurveyUser } from "../api/types";
@@ -83,7 +84,7 @@ export function ReportUnlock({ survey, canBuy }: { survey: SurveyUser; canBuy: b
             checkout.mutate(survey.id, {
               onSuccess: (data) => {
                 if (data.report_unlocked) {
-                  void queryClient.invalidateQueries({ queryKey: ["survey-users"] });
+                  void queryClient.invalidateQueries({ queryKey: surveyUserKeys.all });
                 } else {
                   setError("");
                   setPending(data.transaction);

@@ -138,3 +138,24 @@ export function toInput(values: SurveyValues): SurveyInput {
 export function countByGroup(statements: { group: string }[]): Record<string, number> {
   return Object.fromEntries(RIASEC.map((code) => [code, statements.filter((s) => s.group === code).length]));
 }
+
+/** The form's path of a server field error: `time_limit_minutes` is `time_limit`, and a bilingual
+ * text's error goes to its Vietnamese half. */
+export function formPath(serverField: string): string {
+  return serverField
+    .replace(/^time_limit_minutes$/, "time_limit")
+    .replace(/^(statements\.\d+\.text)$/, "$1.vi")
+    .replace(/^(groups\.\d+\.name)$/, "$1.vi")
+    .replace(/^(scale\.\d+\.label)$/, "$1.vi");
+}
+
+const FORM_FIELD =
+  /^(name|name_en|description|description_en|time_limit|starts_at|ends_at|(scale|groups|statements)\.\d+\..+)$/;
+
+/** Whether a (renamed) server field is one of the form's fields. */
+export function isFormField(path: string): boolean {
+  return FORM_FIELD.test(path);
+}
+
+/** Errors about the lists as a whole (e.g. "8 statements per group"): shown in the summary. */
+export const LIST_ERRORS = ["statements", "groups", "scale"] as const;

@@ -5,9 +5,13 @@ import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
+import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
+import { QueryRows } from "@/components/list/query-rows";
+import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input, Select } from "@/components/ui/field";
+import { Pager } from "@/components/ui/pager";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -20,8 +24,6 @@ import { RIASEC, SUBMISSION_STATUSES, type GroupCode, type SurveyResults, type T
 import { HexagonChart } from "../components/hexagon-chart";
 import { GROUP_COLOURS, statusLabel } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
-import { Pager } from "@/components/ui/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 const LIMIT = 20;
@@ -184,67 +186,50 @@ function Distribution({ results, names }: { results: SurveyResults; names: Recor
 function Takers({ surveyId }: { surveyId: number }) {
   const t = useT();
   const { locale } = useLanguage();
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [order, setOrder] = useState("-created_at");
-  const [page, setPage] = useState(1);
+  const { values, page, filtered, set } = useListParams({ search: "", status: "", order: "-created_at" });
   const [cancelling, setCancelling] = useState<Taker | null>(null);
   const [error, setError] = useState("");
-  const takers = useTakers(surveyId, { page, limit: LIMIT, search, status, order_by: order });
+  const takers = useTakers(surveyId, {
+    page,
+    limit: LIMIT,
+    search: values.search,
+    status: values.status,
+    order_by: values.order,
+  });
   const cancel = useCancelSubmission();
   return (
     <section aria-labelledby="takers" className="grid gap-4">
       <h2 id="takers" className="text-lg font-semibold">
         {t("surveys.results.takersTitle")}
       </h2>
-      <div className="flex flex-wrap gap-3">
-        <label className="sr-only" htmlFor="takers-search">
-          {t("common.search")}
-        </label>
-        <Input
+      <ListToolbar>
+        <SearchFilter
           id="takers-search"
-          className="max-w-xs"
+          value={values.search}
           placeholder={t("surveys.results.searchTakers")}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(search) => set({ search })}
         />
-        <label className="sr-only" htmlFor="takers-status">
-          {t("surveys.list.status")}
-        </label>
-        <Select
+        <SelectFilter
           id="takers-status"
-          className="max-w-[12rem]"
-          value={status || "all"}
-          onChange={(e) => {
-            setStatus(e.target.value === "all" ? "" : e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="all">{t("surveys.list.allStatuses")}</option>
-          {SUBMISSION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(statusLabel(s))}
-            </option>
-          ))}
-        </Select>
-        <label className="sr-only" htmlFor="takers-order">
-          {t("common.sort")}
-        </label>
-        <Select
+          label={t("surveys.list.status")}
+          value={values.status}
+          onChange={(status) => set({ status })}
+          allLabel={t("surveys.list.allStatuses")}
+          choices={SUBMISSION_STATUSES.map((value) => ({ value, label: t(statusLabel(value)) }))}
+        />
+        <SelectFilter
           id="takers-order"
-          className="max-w-[12rem]"
-          value={order}
-          onChange={(e) => setOrder(e.target.value)}
-        >
-          <option value="-created_at">{t("surveys.sort.newest")}</option>
-          <option value="name">{t("surveys.sort.learner")}</option>
-          <option value="-completed_at">{t("surveys.sort.completed")}</option>
-          <option value="holland_code">{t("surveys.sort.code")}</option>
-        </Select>
-      </div>
+          label={t("common.sort")}
+          value={values.order}
+          onChange={(order) => set({ order })}
+          choices={[
+            { value: "-created_at", label: t("surveys.sort.newest") },
+            { value: "name", label: t("surveys.sort.learner") },
+            { value: "-completed_at", label: t("surveys.sort.completed") },
+            { value: "holland_code", label: t("surveys.sort.code") },
+          ]}
+        />
+      </ListToolbar>
       <Table label={t("surveys.results.takersTitle")}>
         <Head>
           <Th>{t("surveys.results.learner")}</Th>
@@ -257,20 +242,16 @@ function Takers({ surveyId }: { surveyId: number }) {
           </Th>
         </Head>
         <Body>
-          {takers.isPending ? (
-            <MessageRow colSpan={6}>
-              <span role="status">{t("common.loading")}</span>
-            </MessageRow>
-          ) : takers.isError ? (
-            <MessageRow colSpan={6}>
-              <span role="alert">{t("surveys.error.retrieve")}</span>
-            </MessageRow>
-          ) : takers.data.items.length === 0 ? (
-            <MessageRow colSpan={6}>
-              {search || status ? t("surveys.list.noMatch") : t("surveys.results.noTakers")}
-            </MessageRow>
-          ) : (
-            takers.data.items.map((row) => (
+          <QueryRows
+            query={takers}
+            count={takers.data?.items.length ?? 0}
+            colSpan={6}
+            failed={t("surveys.error.retrieve")}
+            empty={t("surveys.results.noTakers")}
+            noMatches={t("surveys.list.noMatch")}
+            filtered={filtered}
+          >
+            {takers.data?.items.map((row) => (
               <Tr key={row.user_survey_id ?? row.learner_profile_id}>
                 <Td label={t("surveys.results.learner")}>
                   <div className="grid gap-0.5">
@@ -322,11 +303,13 @@ function Takers({ surveyId }: { surveyId: number }) {
                   </div>
                 </Td>
               </Tr>
-            ))
-          )}
+            ))}
+          </QueryRows>
         </Body>
       </Table>
-      {takers.data && <Pager page={page} limit={LIMIT} total={takers.data.total} onPage={setPage} />}
+      {takers.data && (
+        <Pager page={page} limit={LIMIT} total={takers.data.total} onPage={(next) => set({ page: next })} />
+      )}
       <ConfirmDialog
         open={cancelling !== null}
         onCancel={() => setCancelling(null)}

@@ -4,8 +4,12 @@ import { Clock, ListChecks, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
+import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
+import { QueryRows } from "@/components/list/query-rows";
+import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/field";
+import { Pager } from "@/components/ui/pager";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { formatDate, formatVnd } from "@/lib/format";
@@ -16,19 +20,20 @@ import { useMySurveys } from "../api/get-my-surveys";
 import { useTakeSurvey } from "../api/take-survey";
 import { SUBMISSION_STATUSES, type AvailableSurvey, type SurveyUserRow } from "../api/types";
 import { statusLabel } from "../components/labels";
-import { Pager } from "@/components/ui/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 const LIMIT = 10;
 
 export default function StudentSurveysRoute() {
   const t = useT();
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [order, setOrder] = useState("-created_at");
-  const [page, setPage] = useState(1);
-  const list = useMySurveys({ page, limit: LIMIT, search, status, order_by: order });
+  const { values, page, filtered, set } = useListParams({ search: "", status: "", order: "-created_at" });
+  const list = useMySurveys({
+    page,
+    limit: LIMIT,
+    search: values.search,
+    status: values.status,
+    order_by: values.order,
+  });
   return (
     <div className="grid gap-8">
       <header className="grid gap-2">
@@ -42,54 +47,34 @@ export default function StudentSurveysRoute() {
         <h2 id="my-surveys" className="text-lg font-semibold">
           {t("surveys.student.mine")}
         </h2>
-        <div className="flex flex-wrap gap-3">
-          <label className="sr-only" htmlFor="survey-search">
-            {t("common.search")}
-          </label>
-          <Input
+        <ListToolbar>
+          <SearchFilter
             id="survey-search"
-            className="max-w-xs"
+            value={values.search}
             placeholder={t("common.search")}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            onChange={(search) => set({ search })}
           />
-          <label className="sr-only" htmlFor="survey-status">
-            {t("surveys.list.status")}
-          </label>
-          <Select
+          <SelectFilter
             id="survey-status"
-            className="max-w-[12rem]"
-            value={status || "all"}
-            onChange={(e) => {
-              setStatus(e.target.value === "all" ? "" : e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="all">{t("surveys.list.allStatuses")}</option>
-            {SUBMISSION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(statusLabel(s))}
-              </option>
-            ))}
-          </Select>
-          <label className="sr-only" htmlFor="survey-order">
-            {t("common.sort")}
-          </label>
-          <Select
+            label={t("surveys.list.status")}
+            value={values.status}
+            onChange={(status) => set({ status })}
+            allLabel={t("surveys.list.allStatuses")}
+            choices={SUBMISSION_STATUSES.map((value) => ({ value, label: t(statusLabel(value)) }))}
+          />
+          <SelectFilter
             id="survey-order"
-            className="max-w-[12rem]"
-            value={order}
-            onChange={(e) => setOrder(e.target.value)}
-          >
-            <option value="-created_at">{t("surveys.sort.newest")}</option>
-            <option value="created_at">{t("surveys.sort.oldest")}</option>
-            <option value="name">{t("surveys.sort.name")}</option>
-            <option value="-completed_at">{t("surveys.sort.completed")}</option>
-          </Select>
-        </div>
+            label={t("common.sort")}
+            value={values.order}
+            onChange={(order) => set({ order })}
+            choices={[
+              { value: "-created_at", label: t("surveys.sort.newest") },
+              { value: "created_at", label: t("surveys.sort.oldest") },
+              { value: "name", label: t("surveys.sort.name") },
+              { value: "-completed_at", label: t("surveys.sort.completed") },
+            ]}
+          />
+        </ListToolbar>
         <Table label={t("surveys.student.mine")}>
           <Head>
             <Th>{t("surveys.list.name")}</Th>
@@ -102,24 +87,24 @@ export default function StudentSurveysRoute() {
             </Th>
           </Head>
           <Body>
-            {list.isPending ? (
-              <MessageRow colSpan={6}>
-                <span role="status">{t("common.loading")}</span>
-              </MessageRow>
-            ) : list.isError ? (
-              <MessageRow colSpan={6}>
-                <span role="alert">{t("surveys.error.retrieve")}</span>
-              </MessageRow>
-            ) : list.data.items.length === 0 ? (
-              <MessageRow colSpan={6}>
-                {search || status ? t("surveys.student.noMatch") : t("surveys.student.none")}
-              </MessageRow>
-            ) : (
-              list.data.items.map((row) => <MyRow key={row.id} row={row} />)
-            )}
+            <QueryRows
+              query={list}
+              count={list.data?.items.length ?? 0}
+              colSpan={6}
+              failed={t("surveys.error.retrieve")}
+              empty={t("surveys.student.none")}
+              noMatches={t("surveys.student.noMatch")}
+              filtered={filtered}
+            >
+              {list.data?.items.map((row) => (
+                <MyRow key={row.id} row={row} />
+              ))}
+            </QueryRows>
           </Body>
         </Table>
-        {list.data && <Pager page={page} limit={LIMIT} total={list.data.total} onPage={setPage} />}
+        {list.data && (
+          <Pager page={page} limit={LIMIT} total={list.data.total} onPage={(next) => set({ page: next })} />
+        )}
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { mockApi, ok } from "@/testing/mock-api";
@@ -45,10 +46,31 @@ describe("educator survey list", () => {
   it("lists surveys with status, takers and the marketplace price", async () => {
     const { calls } = mockApi({ "/api/v1/surveys/list": ok({ items: [ROW], page: 1, limit: 10, total: 1 }) });
     renderRoute("/survey", "/survey", <SurveysRoute />, { language: "en" });
-    const row = (await screen.findByRole("link", { name: ROW.name })).closest("tr")!;
+    const row = await screen.findByRole("row", { name: /Khảo sát định hướng nghề nghiệp/ });
     expect(row).toHaveTextContent("Published");
     expect(row).toHaveTextContent("8 of 9 completed");
     expect(row).toHaveTextContent("Listed · report");
     expect(calls[0]?.path).toBe("/api/v1/surveys/list?page=1&limit=10&order_by=-created_at");
+  });
+
+  it("filters by status from the toolbar, back on page 1, and says when nothing matches", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/surveys/list": (url) =>
+        ok(
+          url.searchParams.get("status")
+            ? { items: [], page: 1, limit: 10, total: 0 }
+            : { items: [ROW], page: 2, limit: 10, total: 11 },
+        ),
+    });
+    const { router } = renderRoute("/survey", "/survey?page=2", <SurveysRoute />, { language: "en" });
+    await screen.findByRole("row", { name: /Khảo sát định hướng nghề nghiệp/ });
+    expect(calls[0]?.path).toBe("/api/v1/surveys/list?page=2&limit=10&order_by=-created_at");
+    await user.selectOptions(screen.getByLabelText("Status"), "Draft");
+    expect(await screen.findByText("No survey matches the filters.")).toBeInTheDocument();
+    expect(calls.at(-1)?.path).toBe("/api/v1/surveys/list?page=1&limit=10&status=draft&order_by=-created_at");
+    expect(router.state.location.search).toBe("?status=draft");
+    expect(screen.getByLabelText("Search")).toHaveValue("");
+    expect(screen.getByLabelText("Sort")).toHaveValue("-created_at");
   });
 });

@@ -15,13 +15,19 @@ import {
   Users,
   XCircle,
 } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
+import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
+import { QueryRows } from "@/components/list/query-rows";
+import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input, Select } from "@/components/ui/field";
+import { Pager } from "@/components/ui/pager";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
+import { surveyListQuery } from "@/lib/api/surveys";
 import { formatDate, formatVnd } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
@@ -29,14 +35,12 @@ import { useCancelSurvey } from "../api/cancel-survey";
 import { useCreateSurvey } from "../api/create-survey";
 import { useDeleteSurvey } from "../api/delete-survey";
 import { useEndSurvey } from "../api/end-survey";
-import { useSurveys } from "../api/get-surveys";
 import { usePublishSurvey } from "../api/publish-survey";
 import { SURVEY_STATUSES, type SurveyRow } from "../api/types";
 import { statusLabel } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
-import { Pager } from "@/components/ui/pager";
+import { NoticeBox, type Notice } from "../components/notice";
 import { PublishDialog } from "../components/publish-dialog";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
 
 const LIMIT = 10;
@@ -45,15 +49,20 @@ type Confirm = { kind: "end" | "cancel" | "delete"; survey: SurveyRow };
 export default function SurveysRoute() {
   const t = useT();
   const navigate = useNavigate();
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [order, setOrder] = useState("-created_at");
-  const [page, setPage] = useState(1);
+  const { values, page, filtered, set } = useListParams({ search: "", status: "", order: "-created_at" });
   const [publishing, setPublishing] = useState<SurveyRow | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [confirmError, setConfirmError] = useState("");
-  const [notice, setNotice] = useState<{ tone: "error" | "ok"; title: string; lines: string[] } | null>(null);
-  const list = useSurveys({ page, limit: LIMIT, search, status, order_by: order });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const list = useQuery(
+    surveyListQuery({
+      page,
+      limit: LIMIT,
+      search: values.search,
+      status: values.status,
+      order_by: values.order,
+    }),
+  );
   const create = useCreateSurvey();
   const publish = usePublishSurvey();
   const end = useEndSurvey();
@@ -118,73 +127,35 @@ export default function SurveysRoute() {
           <Plus className="h-4 w-4" aria-hidden="true" /> {t("surveys.list.new")}
         </Button>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <label className="sr-only" htmlFor="surveys-search">
-          {t("common.search")}
-        </label>
-        <Input
+      <ListToolbar>
+        <SearchFilter
           id="surveys-search"
-          className="max-w-xs"
+          value={values.search}
           placeholder={t("common.search")}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(search) => set({ search })}
         />
-        <label className="sr-only" htmlFor="surveys-status">
-          {t("surveys.list.status")}
-        </label>
-        <Select
+        <SelectFilter
           id="surveys-status"
-          className="max-w-[12rem]"
-          value={status || "all"}
-          onChange={(e) => {
-            setStatus(e.target.value === "all" ? "" : e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="all">{t("surveys.list.allStatuses")}</option>
-          {SURVEY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(statusLabel(s))}
-            </option>
-          ))}
-        </Select>
-        <label className="sr-only" htmlFor="surveys-order">
-          {t("common.sort")}
-        </label>
-        <Select
+          label={t("surveys.list.status")}
+          value={values.status}
+          onChange={(status) => set({ status })}
+          allLabel={t("surveys.list.allStatuses")}
+          choices={SURVEY_STATUSES.map((value) => ({ value, label: t(statusLabel(value)) }))}
+        />
+        <SelectFilter
           id="surveys-order"
-          className="max-w-[12rem]"
-          value={order}
-          onChange={(e) => setOrder(e.target.value)}
-        >
-          <option value="-created_at">{t("surveys.sort.newest")}</option>
-          <option value="name">{t("surveys.sort.name")}</option>
-          <option value="-updated_at">{t("surveys.sort.updated")}</option>
-          <option value="-takers">{t("surveys.sort.takers")}</option>
-        </Select>
-      </div>
-      {notice && (
-        <div
-          role={notice.tone === "error" ? "alert" : "status"}
-          className={
-            notice.tone === "error"
-              ? "grid gap-1 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-              : "rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
-          }
-        >
-          <p className="font-medium">{notice.title}</p>
-          {notice.lines.length > 0 && (
-            <ul className="list-disc pl-5">
-              {notice.lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+          label={t("common.sort")}
+          value={values.order}
+          onChange={(order) => set({ order })}
+          choices={[
+            { value: "-created_at", label: t("surveys.sort.newest") },
+            { value: "name", label: t("surveys.sort.name") },
+            { value: "-updated_at", label: t("surveys.sort.updated") },
+            { value: "-takers", label: t("surveys.sort.takers") },
+          ]}
+        />
+      </ListToolbar>
+      <NoticeBox notice={notice} />
       <Table label={t("nav.surveys")}>
         <Head>
           <Th>{t("surveys.list.name")}</Th>
@@ -197,20 +168,16 @@ export default function SurveysRoute() {
           </Th>
         </Head>
         <Body>
-          {list.isPending ? (
-            <MessageRow colSpan={6}>
-              <span role="status">{t("common.loading")}</span>
-            </MessageRow>
-          ) : list.isError ? (
-            <MessageRow colSpan={6}>
-              <span role="alert">{t("surveys.error.retrieve")}</span>
-            </MessageRow>
-          ) : list.data.items.length === 0 ? (
-            <MessageRow colSpan={6}>
-              {search || status ? t("surveys.list.noMatch") : t("surveys.list.none")}
-            </MessageRow>
-          ) : (
-            list.data.items.map((survey) => (
+          <QueryRows
+            query={list}
+            count={list.data?.items.length ?? 0}
+            colSpan={6}
+            failed={t("surveys.error.retrieve")}
+            empty={t("surveys.list.none")}
+            noMatches={t("surveys.list.noMatch")}
+            filtered={filtered}
+          >
+            {list.data?.items.map((survey) => (
               <SurveyRowView
                 key={survey.id}
                 survey={survey}
@@ -222,11 +189,13 @@ export default function SurveysRoute() {
                   setConfirm({ kind, survey });
                 }}
               />
-            ))
-          )}
+            ))}
+          </QueryRows>
         </Body>
       </Table>
-      {list.data && <Pager page={page} limit={LIMIT} total={list.data.total} onPage={setPage} />}
+      {list.data && (
+        <Pager page={page} limit={LIMIT} total={list.data.total} onPage={(next) => set({ page: next })} />
+      )}
       <PublishDialog survey={publishing} onClose={() => setPublishing(null)} />
       <ConfirmDialog
         open={confirm !== null}

@@ -6,7 +6,8 @@ import { mockApi, ok } from "@/testing/mock-api";
 
 import { overviewPayload, questionsPayload } from "../testing/fixtures";
 import { renderRoute } from "@/testing/render-route";
-import SurveyTakingRoute, { resumePage } from "./taking";
+import { resumePage } from "../lib/pages";
+import SurveyTakingRoute from "./taking";
 
 const URL_Q = "/api/v1/surveys/submissions/7/questions";
 const URL_O = "/api/v1/surveys/submissions/7/overview";
@@ -34,7 +35,38 @@ function render(answered: number, extra = {}) {
 }
 
 describe("survey taking", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("counts the time limit down on the server's clock, the request's round trip taken off", async () => {
+    // The device's clock is 10 minutes behind the server's. The request leaves at 07:50:00 by the
+    // device, the server answers at 08:00:01 by its clock (the middle of the round trip) and the
+    // answer arrives at 07:50:02: the offset is 10:00, so at the arrival it is 08:00:02 on the
+    // server and 22:58 are left until the 08:23:00 deadline.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const sentAt = Date.parse("2026-11-22T07:50:00Z");
+    vi.setSystemTime(sentAt);
+    render(10, {
+      [URL_Q]: () => {
+        vi.setSystemTime(sentAt + 2000);
+        return ok({
+          ...questionsPayload(10),
+          server_now: "2026-11-22T08:00:01.000Z",
+          deadline_at: "2026-11-22T08:23:00Z",
+        });
+      },
+    });
+    const clock = await screen.findByText("22:58");
+    expect(clock).toHaveTextContent(/^Thời gian còn lại\s*22:58$/);
+    vi.setSystemTime(sentAt + 2000 + 22 * 60_000 + 58_000); // 08:23:00 on the server
+    expect(await screen.findByText("Đã hết thời gian làm bài.")).toBeInTheDocument();
+    expect(screen.getByText("00:00")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("group", { name: "Nhận định 11: Nhận định số 11" })).getAllByRole("radio")[0],
+    ).toBeDisabled();
+  });
 
   it("resumes on the first page with an unanswered statement, with every saved answer", async () => {
     render(10); // statements 1-10 answered: page 2 holds 9-16
