@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { roundKeys } from "./get-rounds";
 import type { Round } from "./types";
 
 /** POST /api/v1/rounds/{id}/close: `closed: true` closes by hand, `false` reopens. */
@@ -13,6 +14,6 @@ export function useCloseRound() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: closeRound,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["rounds"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roundKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { presetQuery } from "./get-preset";
+import { presetChanged } from "./preset-changed";
 
 /** DELETE /api/v1/test-presets/{id}/batches/{batch}; 409 `batch_in_use` when someone bought or
  * reserved a slot (the client's toast shows the server's message). */
@@ -14,9 +14,6 @@ export function useDeleteBatch(presetId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (batchId: number) => deleteBatch({ presetId, batchId }),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: presetQuery(presetId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ["test-presets", "list"] });
-    },
+    onSettled: () => presetChanged(queryClient, presetId),
   });
 }

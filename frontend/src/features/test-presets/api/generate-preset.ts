@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api, ApiError } from "@/lib/api-client";
 
-import { presetFormQuery } from "./get-preset-form";
-import { presetQuery } from "./get-preset";
+import { presetChanged } from "./preset-changed";
 import type { Preset, Shortfall } from "./types";
 
 /** POST /api/v1/test-presets/{id}/generate: draws (or redraws) the form from the blueprint.
@@ -23,10 +22,6 @@ export function useGeneratePreset(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => generatePreset(id),
-    onSuccess: async (preset) => {
-      queryClient.setQueryData(presetQuery(id).queryKey, preset);
-      await queryClient.invalidateQueries({ queryKey: presetFormQuery(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ["test-presets", "list"] });
-    },
+    onSuccess: (preset) => presetChanged(queryClient, id, { preset, form: true }),
   });
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { testPresetKeys } from "@/lib/api/test-presets";
 
 import type { FormQuestion } from "./types";
 
@@ -10,8 +11,4 @@ export function getPresetForm(id: number): Promise<FormQuestion[]> {
 }
 
 export const presetFormQuery = (id: number) =>
-  queryOptions({ queryKey: ["test-presets", "form", id], queryFn: () => getPresetForm(id) });
-
-export function usePresetForm(id: number, enabled = true) {
-  return useQuery({ ...presetFormQuery(id), enabled });
-}
+  queryOptions({ queryKey: testPresetKeys.form(id), queryFn: () => getPresetForm(id) });

@@ -1,29 +1,36 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import type { ListQuery, Page } from "@/lib/api/types";
 
-import type { ListQuery, Page, Round } from "./types";
+import type { Round } from "./types";
+
+export interface RoundListQuery extends ListQuery {
+  /** upcoming | open | closed */
+  status?: string;
+}
+
+export const roundKeys = {
+  all: ["rounds"] as const,
+  lists: () => [...roundKeys.all, "list"] as const,
+  list: (query: RoundListQuery) => [...roundKeys.lists(), query] as const,
+};
 
 /** GET /api/v1/rounds: page, limit (at most 100), search, status (upcoming, open, closed),
  * order_by (name, starts_at, expires_at; "-" for descending). */
-export function getRounds(query: ListQuery): Promise<Page<Round>> {
+export function getRounds(query: RoundListQuery): Promise<Page<Round>> {
   return api<Page<Round>>("/api/v1/rounds", { query: { ...query } });
 }
 
-export const roundsQuery = (query: ListQuery) =>
-  queryOptions({ queryKey: ["rounds", "list", query], queryFn: () => getRounds(query) });
+export const roundsQuery = (query: RoundListQuery) =>
+  queryOptions({
+    queryKey: roundKeys.list(query),
+    queryFn: () => getRounds(query),
+    placeholderData: keepPreviousData,
+  });
 
-export function useRounds(query: ListQuery) {
-  return useQuery({ ...roundsQuery(query), placeholderData: keepPreviousData });
-}
+const ALL_ROUNDS: RoundListQuery = { page: 1, limit: 100, order_by: "-starts_at" };
 
 /** Every round (for the pickers of the round and preset forms), newest start first. */
 export const allRoundsQuery = () =>
-  queryOptions({
-    queryKey: ["rounds", "list", { page: 1, limit: 100, order_by: "-starts_at" }],
-    queryFn: () => getRounds({ page: 1, limit: 100, order_by: "-starts_at" }),
-  });
-
-export function useAllRounds() {
-  return useQuery(allRoundsQuery());
-}
+  queryOptions({ queryKey: roundKeys.list(ALL_ROUNDS), queryFn: () => getRounds(ALL_ROUNDS) });

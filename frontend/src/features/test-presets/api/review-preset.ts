@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { presetQuery } from "./get-preset";
+import { presetChanged } from "./preset-changed";
 import type { Preset } from "./types";
 
 /** POST /api/v1/test-presets/{id}/approve or /reject (organization admins; 403
@@ -28,9 +28,6 @@ export function useReviewPreset(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { action: "approve" | "reject"; comment: string }) => reviewPreset({ id, ...input }),
-    onSuccess: async (preset) => {
-      queryClient.setQueryData(presetQuery(id).queryKey, preset);
-      await queryClient.invalidateQueries({ queryKey: ["test-presets", "list"] });
-    },
+    onSuccess: (preset) => presetChanged(queryClient, id, { preset }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { presetQuery } from "./get-preset";
+import { presetChanged } from "./preset-changed";
 import type { Batch, BatchInput } from "./types";
 
 /** POST /api/v1/test-presets/{id}/batches or PUT .../batches/{batch}: start, expiry (later than
@@ -26,9 +26,6 @@ export function useSaveBatch(presetId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { batchId: number | null; body: BatchInput }) => saveBatch({ presetId, ...input }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: presetQuery(presetId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ["test-presets", "list"] });
-    },
+    onSuccess: () => presetChanged(queryClient, presetId),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { presetQuery } from "./get-preset";
+import { presetChanged } from "./preset-changed";
 import type { Preset, PresetInput } from "./types";
 
 /** POST /api/v1/test-presets or PUT /api/v1/test-presets/{id} (a draft or rejected preset;
@@ -17,10 +17,6 @@ export function useSavePreset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePreset,
-    onSuccess: async (preset) => {
-      queryClient.setQueryData(presetQuery(preset.id).queryKey, preset);
-      await queryClient.invalidateQueries({ queryKey: ["test-presets", "list"] });
-      await queryClient.invalidateQueries({ queryKey: ["test-presets", "form", preset.id] });
-    },
+    onSuccess: (preset) => presetChanged(queryClient, preset.id, { preset, form: true }),
   });
 }

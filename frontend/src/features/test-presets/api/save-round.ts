@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { roundKeys } from "./get-rounds";
 import type { Round, RoundInput } from "./types";
 
 /** POST /api/v1/rounds or PUT /api/v1/rounds/{id}. 400 field errors are shown on the form
@@ -16,6 +17,6 @@ export function useSaveRound() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRound,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["rounds"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roundKeys.all }),
   });
 }

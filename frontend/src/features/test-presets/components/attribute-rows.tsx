@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
 
 import { fieldError } from "./field-error";
+import { Control } from "./form-fields";
 import type { PresetValues } from "./preset-schema";
 
 export function AttributeRows({
@@ -36,32 +37,22 @@ export function AttributeRows({
         const valueError = fieldError(formState.errors, `${name}.${index}.value`);
         return (
           <div key={row.id} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2.5rem] items-start gap-2">
-            <div className="grid gap-1">
+            <Control error={keyError}>
               <Input
                 aria-label={t("tests.attributeKey", { title, n: index + 1 })}
                 aria-invalid={!!keyError}
                 placeholder={keyPlaceholder}
                 {...register(`${name}.${index}.key`)}
               />
-              {keyError && (
-                <p role="alert" className="text-xs text-red-600">
-                  {keyError}
-                </p>
-              )}
-            </div>
-            <div className="grid gap-1">
+            </Control>
+            <Control error={valueError}>
               <Input
                 aria-label={t("tests.attributeValue", { title, n: index + 1 })}
                 aria-invalid={!!valueError}
                 placeholder={valuePlaceholder}
                 {...register(`${name}.${index}.value`)}
               />
-              {valueError && (
-                <p role="alert" className="text-xs text-red-600">
-                  {valueError}
-                </p>
-              )}
-            </div>
+            </Control>
             <Button
               variant="ghost"
               size="icon"

@@ -9,6 +9,7 @@ import { useLanguage, useT } from "@/lib/intl";
 
 import type { Cluster, Subject } from "../api/types";
 import { fieldError } from "./field-error";
+import { Control } from "./form-fields";
 import { subjectName } from "./labels";
 import { blueprintTotal, emptyBlueprintRow, type PresetValues } from "./preset-schema";
 
@@ -94,7 +95,7 @@ function SubjectCard({
       aria-label={t("tests.subjectBlueprint", { subject: heading })}
     >
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid min-w-48 flex-1 gap-1">
+        <Control error={subjectError} className="min-w-48 flex-1">
           <label htmlFor={`${prefix}.subject_id`} className="text-sm font-medium text-slate-700">
             {t("tests.field.subject")}
           </label>
@@ -121,12 +122,7 @@ function SubjectCard({
               </option>
             ))}
           </Select>
-          {subjectError && (
-            <p role="alert" className="text-xs text-red-600">
-              {subjectError}
-            </p>
-          )}
-        </div>
+        </Control>
         <Button
           variant="ghost"
           size="sm"
@@ -157,7 +153,7 @@ function SubjectCard({
             aria-label={t("tests.blueprintRow", { n: r + 1, subject: heading })}
             className="grid gap-2 rounded-lg max-md:border max-md:border-slate-100 max-md:p-2 md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem] md:items-start"
           >
-            <div className="grid gap-1">
+            <Control error={clusterError}>
               <label htmlFor={`${path}.cluster_id`} className={label}>
                 {t("tests.field.cluster")}
               </label>
@@ -186,13 +182,8 @@ function SubjectCard({
                   </optgroup>
                 ))}
               </Select>
-              {clusterError && (
-                <p role="alert" className="text-xs text-red-600">
-                  {clusterError}
-                </p>
-              )}
-            </div>
-            <div className="grid gap-1">
+            </Control>
+            <Control error={levelError}>
               <label htmlFor={`${path}.complexity_level_id`} className={label}>
                 {t("tests.field.level")}
               </label>
@@ -209,13 +200,8 @@ function SubjectCard({
                   </option>
                 ))}
               </Select>
-              {levelError && (
-                <p role="alert" className="text-xs text-red-600">
-                  {levelError}
-                </p>
-              )}
-            </div>
-            <div className="grid gap-1">
+            </Control>
+            <Control error={countError}>
               <label htmlFor={`${path}.count`} className={label}>
                 {t("tests.field.count")}
               </label>
@@ -229,12 +215,7 @@ function SubjectCard({
                 aria-invalid={!!countError}
                 {...register(`subjects.${index}.items.${r}.count`)}
               />
-              {countError && (
-                <p role="alert" className="text-xs text-red-600">
-                  {countError}
-                </p>
-              )}
-            </div>
+            </Control>
             <Button
               variant="ghost"
               size="icon"

@@ -1,5 +1,7 @@
-/** <input type="datetime-local"> values <-> the API's ISO UTC timestamps (no milliseconds). */
+/** <input type="datetime-local"> values <-> the API's ISO UTC timestamps (no milliseconds), and
+ * the "later than" rule of the server's periods. */
 import { isoNoMillis, toDatetimeLocal } from "@/lib/format";
+import type { MessageId } from "@/lib/intl";
 
 export function localFromIso(iso: string | null | undefined): string {
   return iso ? toDatetimeLocal(new Date(iso)) : "";
@@ -15,4 +17,16 @@ export function isoFromLocal(local: string): string | null {
 export function endNotAfter(start: string, end: string): boolean {
   if (!start || !end) return false;
   return new Date(end).getTime() <= new Date(start).getTime();
+}
+
+/** A period whose start and expiry are both required, the expiry later than the start
+ * (`later` names that message): reports each problem to `issue`. */
+export function checkPeriod(
+  v: { starts_at: string; expires_at: string },
+  issue: (path: "starts_at" | "expires_at", id: MessageId) => void,
+  later: MessageId,
+): void {
+  if (!v.starts_at) issue("starts_at", "validation.required");
+  if (!v.expires_at) issue("expires_at", "validation.required");
+  else if (endNotAfter(v.starts_at, v.expires_at)) issue("expires_at", later);
 }

@@ -19,10 +19,11 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, GripVertical, RefreshCw } from "lucide-react";
 import { useState, type CSSProperties } from "react";
 
+import { QueryState } from "@/components/list/query-rows";
 import { inLanguage, MathHtml } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
@@ -30,7 +31,7 @@ import { cn } from "@/lib/cn";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
-import { presetFormQuery, usePresetForm } from "../api/get-preset-form";
+import { presetFormQuery } from "../api/get-preset-form";
 import { reorderForm } from "../api/reorder-form";
 import { useSwapQuestion } from "../api/swap-question";
 import type { FormQuestion } from "../api/types";
@@ -70,7 +71,7 @@ export function useReorder(presetId: number) {
 
 export function FormPreview({ presetId, editable }: { presetId: number; editable: boolean }) {
   const t = useT();
-  const form = usePresetForm(presetId);
+  const form = useQuery(presetFormQuery(presetId));
   const { move, saving } = useReorder(presetId);
   const swap = useSwapQuestion(presetId);
   const [status, setStatus] = useState("");
@@ -100,16 +101,6 @@ export function FormPreview({ presetId, editable }: { presetId: number; editable
     void moveTo(indexOf(active.id), indexOf(over.id));
   }
 
-  if (form.isPending) return <p role="status">{t("common.loading")}</p>;
-  if (form.isError) return <p role="alert">{t("tests.loadFailed")}</p>;
-  if (rows.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-        {t("tests.noForm")}
-      </p>
-    );
-  }
-
   const list = (
     <ol className="grid gap-3" aria-label={t("tests.previewList")}>
       {rows.map((row, index) => (
@@ -132,29 +123,39 @@ export function FormPreview({ presetId, editable }: { presetId: number; editable
   );
 
   return (
-    <div className="grid gap-3">
-      {editable && <p className="text-sm text-slate-600">{t("tests.reorderHint")}</p>}
-      <p role="status" aria-live="polite" className="sr-only">
-        {status}
-      </p>
-      {editable ? (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{
-            announcements,
-            screenReaderInstructions: { draggable: t("tests.dnd.instructions") },
-          }}
-        >
-          <SortableContext items={rows.map((row) => row.id)} strategy={verticalListSortingStrategy}>
-            {list}
-          </SortableContext>
-        </DndContext>
-      ) : (
-        list
-      )}
-    </div>
+    <QueryState query={form} failed={t("tests.loadFailed")}>
+      {() =>
+        rows.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+            {t("tests.noForm")}
+          </p>
+        ) : (
+          <div className="grid gap-3">
+            {editable && <p className="text-sm text-slate-600">{t("tests.reorderHint")}</p>}
+            <p role="status" aria-live="polite" className="sr-only">
+              {status}
+            </p>
+            {editable ? (
+              <DndContext
+                sensors={sensors}
+                collisionDetection={closestCenter}
+                onDragEnd={onDragEnd}
+                accessibility={{
+                  announcements,
+                  screenReaderInstructions: { draggable: t("tests.dnd.instructions") },
+                }}
+              >
+                <SortableContext items={rows.map((row) => row.id)} strategy={verticalListSortingStrategy}>
+                  {list}
+                </SortableContext>
+              </DndContext>
+            ) : (
+              list
+            )}
+          </div>
+        )
+      }
+    </QueryState>
   );
 }
 

@@ -22,3 +22,16 @@ export function subjectName(subject: Subject | undefined, language: string): str
   if (!subject) return "";
   return language === "en" ? subject.name_en || subject.name_vi : subject.name_vi;
 }
+
+/** The names of the subjects `ids` (those known), joined with commas. */
+export function subjectNames(ids: number[], subjects: Subject[] | undefined, language: string): string {
+  return ids
+    .map((id) =>
+      subjectName(
+        subjects?.find((s) => s.id === id),
+        language,
+      ),
+    )
+    .filter(Boolean)
+    .join(", ");
+}

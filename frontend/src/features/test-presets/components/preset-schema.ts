@@ -9,7 +9,8 @@ import type { MessageId } from "@/lib/intl";
 import type { FormMode, Preset, PresetInput } from "../api/types";
 import { endNotAfter, isoFromLocal, localFromIso } from "./dates";
 
-type T = (id: MessageId, values?: Record<string, string | number>) => string;
+/** `t` of `useT()` (the schemas word their messages in the active language). */
+export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 const blueprintItem = z.object({
   cluster_id: z.string(),
@@ -59,7 +60,7 @@ export function blueprintTotal(values: Pick<PresetValues, "subjects">): number {
  * drawn questions' weights, known only once generated (pass the preset's `max_score` while the
  * blueprint is unchanged, else null: the server checks it again at approval).
  */
-export function presetSchema(t: T, sharedMaxScore: number | null = null) {
+export function presetSchema(t: Translate, sharedMaxScore: number | null = null) {
   return shape.superRefine((v, ctx) => {
     const issue = (path: (string | number)[], id: MessageId, values?: Record<string, string | number>) =>
       ctx.addIssue({ code: "custom", path, message: t(id, values) });
@@ -207,5 +208,29 @@ export function blueprintSignature(v: Pick<PresetValues, "subjects">): string {
     v.subjects.flatMap((s) =>
       s.items.map((i) => [s.subject_id, i.cluster_id, i.complexity_level_id, i.count]),
     ),
+  );
+}
+
+const SCALAR = new Set([
+  "name",
+  "description",
+  "grade",
+  "duration_minutes",
+  "starts_at",
+  "ends_at",
+  "passing_score",
+  "round_id",
+  "required_round_id",
+  "form_mode",
+  "survey_ids",
+  "subjects",
+]);
+
+/** Whether a server error key ("subjects.0.items.1.count") names a field the form shows. */
+export function presetFormShows(field: string): boolean {
+  if (SCALAR.has(field)) return true;
+  return (
+    /^subjects\.\d+\.(subject_id|items)(\.\d+\.(cluster_id|complexity_level_id|count))?$/.test(field) ||
+    /^attribute_(requirements|outcomes)\.\d+\.(key|value)$/.test(field)
   );
 }

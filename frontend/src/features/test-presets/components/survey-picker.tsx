@@ -3,18 +3,22 @@
  * (403 `survey_management_disabled`) a short explanation replaces the list, and surveys the
  * preset already links stay as they are. Linked surveys that are no longer published (ended,
  * cancelled) stay listed so they can be unlinked. */
+import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { useController, useFormContext } from "react-hook-form";
 
 import { ApiError } from "@/lib/api-client";
+import { surveyListQuery } from "@/lib/api/surveys";
 import { useT } from "@/lib/intl";
 
-import { usePublishedSurveys } from "../api/get-published-surveys";
 import type { PresetValues } from "./preset-schema";
+
+/** The organization's published surveys (a hundred at most: an organization has few). */
+const PUBLISHED = { page: 1, limit: 100, status: "published", order_by: "name" } as const;
 
 export function SurveyPicker({ disabled = false }: { disabled?: boolean }) {
   const t = useT();
-  const surveys = usePublishedSurveys();
+  const surveys = useQuery({ ...surveyListQuery(PUBLISHED), refetchOnWindowFocus: false });
   const { control } = useFormContext<PresetValues>();
   const { field, fieldState } = useController({ control, name: "survey_ids" });
   const selected: number[] = field.value ?? [];

@@ -1,0 +1,101 @@
+/** The feature's form pieces on react-hook-form: a labelled input or text area registered under
+ * its name (error and aria-invalid from the form), a control with its own inline error (rows of
+ * the blueprint and of the attributes), and the Cancel / Save buttons of a dialog. */
+import type { InputHTMLAttributes, ReactNode } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { cn } from "@/lib/cn";
+import { useT } from "@/lib/intl";
+
+import { fieldError } from "./field-error";
+
+type FormParts<T extends FieldValues> = Pick<UseFormReturn<T>, "register" | "formState">;
+
+export const textareaClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500";
+
+interface FieldProps<T extends FieldValues> {
+  form: FormParts<T>;
+  name: Path<T>;
+  label: string;
+  /** The control's id (the name when absent). */
+  id?: string;
+  hint?: string;
+}
+
+export function InputField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  id = name,
+  hint,
+  ...input
+}: FieldProps<T> & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "id">) {
+  const error = fieldError(form.formState.errors, name);
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint}>
+      <Input id={id} aria-invalid={!!error} {...input} {...form.register(name)} />
+    </Field>
+  );
+}
+
+export function TextareaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  id = name,
+  hint,
+  rows = 2,
+}: FieldProps<T> & { rows?: number }) {
+  const error = fieldError(form.formState.errors, name);
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint}>
+      <textarea
+        id={id}
+        rows={rows}
+        aria-invalid={!!error}
+        className={textareaClass}
+        {...form.register(name)}
+      />
+    </Field>
+  );
+}
+
+/** A control (and its label, if any) with its error under it. */
+export function Control({
+  error,
+  className,
+  children,
+}: {
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("grid gap-1", className)}>
+      {children}
+      {error && (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Cancel and Save at the foot of a dialog's form. */
+export function DialogButtons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  const t = useT();
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="outline" onClick={onCancel}>
+        {t("common.cancel")}
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {t("common.save")}
+      </Button>
+    </div>
+  );
+}

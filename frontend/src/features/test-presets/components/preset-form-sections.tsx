@@ -1,0 +1,219 @@
+/** The sections of the preset form (inside its FormProvider): general fields, rounds, blueprint,
+ * proctoring, linked surveys, attribute requirements and outcomes. */
+import type { ReactNode } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
+import { Link } from "react-router-dom";
+
+import { Field, NONE, Select } from "@/components/ui/field";
+import { useT } from "@/lib/intl";
+
+import type { Cluster, Round, Subject } from "../api/types";
+import { AttributeRows } from "./attribute-rows";
+import { BlueprintEditor } from "./blueprint-editor";
+import { fieldError } from "./field-error";
+import { InputField, TextareaField } from "./form-fields";
+import type { PresetValues } from "./preset-schema";
+import { Section } from "./section";
+import { SurveyPicker } from "./survey-picker";
+
+const GRADES = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/** A select of the form with a "choose" placeholder (or `none`, a choice meaning "none"). */
+function ChoiceField({
+  name,
+  label,
+  hint,
+  none,
+  children,
+}: {
+  name: "grade" | "round_id" | "required_round_id";
+  label: string;
+  hint?: string;
+  none?: string;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const { register, formState } = useFormContext<PresetValues>();
+  const error = fieldError(formState.errors, name);
+  return (
+    <Field label={label} htmlFor={name} error={error} hint={hint}>
+      <Select id={name} aria-invalid={!!error} {...register(name)}>
+        {none === undefined ? (
+          <option value={NONE} disabled>
+            {t("common.choose")}
+          </option>
+        ) : (
+          <option value={NONE}>{none}</option>
+        )}
+        {children}
+      </Select>
+    </Field>
+  );
+}
+
+function Checkbox({
+  name,
+  label,
+  hint,
+}: {
+  name: "auto_release_result" | "camera_proctoring" | "allow_no_camera";
+  label: string;
+  hint?: string;
+}) {
+  const { register } = useFormContext<PresetValues>();
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" className="mt-1" {...register(name)} />
+      <span>
+        {label}
+        {hint && <span className="block text-xs text-slate-500">{hint}</span>}
+      </span>
+    </label>
+  );
+}
+
+export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
+  const t = useT();
+  const form = useFormContext<PresetValues>();
+  return (
+    <Section id="general-heading" title={t("tests.section.general")}>
+      <InputField form={form} name="name" label={t("tests.field.name")} />
+      <TextareaField form={form} name="description" rows={3} label={t("tests.field.description")} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <ChoiceField name="grade" label={t("tests.field.grade")}>
+          {GRADES.map((g) => (
+            <option key={g} value={String(g)}>
+              {t("tests.gradeN", { grade: g })}
+            </option>
+          ))}
+        </ChoiceField>
+        <InputField
+          form={form}
+          name="duration_minutes"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={600}
+          label={t("tests.field.duration")}
+        />
+        <InputField form={form} name="starts_at" type="datetime-local" label={t("tests.field.startsAt")} />
+        <InputField form={form} name="ends_at" type="datetime-local" label={t("tests.field.endsAt")} />
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <InputField
+          form={form}
+          name="passing_score"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.25"
+          label={t("tests.field.passingScore")}
+          hint={
+            sharedMax !== null ? t("tests.maxScoreHint", { max: sharedMax }) : t("tests.maxScoreUnknownHint")
+          }
+        />
+        <fieldset className="grid content-start gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">{t("tests.field.formMode")}</legend>
+          {(["shared", "per_learner"] as const).map((mode) => (
+            <label key={mode} className="flex items-start gap-2 text-sm">
+              <input type="radio" value={mode} className="mt-1" {...form.register("form_mode")} />
+              <span>{t(`tests.formMode.${mode}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+    </Section>
+  );
+}
+
+export function RoundsSection({ rounds }: { rounds: Round[] }) {
+  const t = useT();
+  const options = rounds.map((r) => (
+    <option key={r.id} value={String(r.id)}>
+      {r.name}
+    </option>
+  ));
+  return (
+    <Section id="rounds-heading" title={t("tests.section.rounds")}>
+      {rounds.length === 0 && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {t("tests.noRoundsYet")}{" "}
+          <Link to="/round" className="font-medium underline">
+            {t("tests.goToRounds")}
+          </Link>
+        </p>
+      )}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <ChoiceField name="round_id" label={t("tests.field.round")}>
+          {options}
+        </ChoiceField>
+        <ChoiceField
+          name="required_round_id"
+          label={t("tests.field.requiredRound")}
+          hint={t("tests.requiredRoundHint")}
+          none={t("tests.noRequiredRound")}
+        >
+          {options}
+        </ChoiceField>
+      </div>
+    </Section>
+  );
+}
+
+export function BlueprintSection({ subjects, clusters }: { subjects: Subject[]; clusters: Cluster[] }) {
+  const t = useT();
+  return (
+    <Section id="blueprint-heading" title={t("tests.section.blueprint")} hint={t("tests.blueprintHint")}>
+      <BlueprintEditor subjects={subjects} clusters={clusters} />
+    </Section>
+  );
+}
+
+export function ProctoringSection() {
+  const t = useT();
+  const camera = useWatch<PresetValues, "camera_proctoring">({ name: "camera_proctoring" });
+  return (
+    <Section id="proctoring-heading" title={t("tests.section.proctoring")} className="gap-3">
+      <Checkbox name="auto_release_result" label={t("tests.field.autoRelease")} />
+      <Checkbox name="camera_proctoring" label={t("tests.field.camera")} />
+      <Checkbox
+        name="allow_no_camera"
+        label={t("tests.field.allowNoCamera")}
+        hint={camera ? undefined : t("tests.allowNoCameraHint")}
+      />
+    </Section>
+  );
+}
+
+export function SurveysSection({ locked }: { locked: boolean }) {
+  const t = useT();
+  return (
+    <Section id="surveys-heading" title={t("tests.section.surveys")} className="gap-3">
+      <SurveyPicker disabled={locked} />
+    </Section>
+  );
+}
+
+export function AttributesSection() {
+  const t = useT();
+  return (
+    <Section id="attributes-heading" title={t("tests.section.attributes")}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AttributeRows
+          name="attribute_requirements"
+          title={t("tests.field.requirements")}
+          hint={t("tests.requirementsHint")}
+          keyPlaceholder="province"
+          valuePlaceholder="79"
+        />
+        <AttributeRows
+          name="attribute_outcomes"
+          title={t("tests.field.outcomes")}
+          hint={t("tests.outcomesHint")}
+          keyPlaceholder="scholarship"
+          valuePlaceholder="yes"
+        />
+      </div>
+    </Section>
+  );
+}
