@@ -1,0 +1,71 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { mockApi, ok } from "@/testing/mock-api";
+import { recordToasts, renderRoute } from "@/testing/render-route";
+
+import { BANK, page, ROW, SUBJECTS } from "../testing/fixtures";
+import FolderRoute from "./folder";
+
+function open(path = "/question-bank/4") {
+  const api = mockApi({
+    "/api/v1/question-banks/4": ok({ ...BANK, path: [{ id: 4, name: "Toán 9" }] }),
+    "/api/v1/question-banks": (url) =>
+      ok(page(url.searchParams.get("parent_id") ? [] : [BANK, { ...BANK, id: 8, name: "Hình học" }])),
+    "/api/v1/subjects": ok(SUBJECTS),
+    "/api/v1/matrix-clusters": ok([]),
+    "/api/v1/questions": (url) => ok(page(url.searchParams.get("status") === "rejected" ? [] : [ROW])),
+    "/api/v1/questions/bulk": ok([{ id: 31, ok: true, status: "published", code: "", message: "" }]),
+  });
+  return { ...api, ...renderRoute("/question-bank/:id", path, <FolderRoute />) };
+}
+
+describe("a question folder", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists the questions; a filter goes to the address and the request", async () => {
+    const { calls, router } = open();
+    const table = await screen.findByRole("table", { name: "Câu hỏi" });
+    const row = await within(table).findByRole("row", { name: /Giải phương trình bậc hai/ });
+    expect(row).toHaveTextContent("Một lựa chọn");
+    expect(row).toHaveTextContent("Trung bình");
+    expect(row).toHaveTextContent("Nháp");
+    await userEvent.selectOptions(screen.getByLabelText("Trạng thái"), "rejected");
+    expect(await within(table).findByText("Không có câu hỏi nào phù hợp.")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?status=rejected");
+    expect(calls.at(-1)?.path).toBe("/api/v1/questions?status=rejected&bank_id=4&page=1&limit=20");
+  });
+
+  it("reads its filters from the address", async () => {
+    const { calls } = open("/question-bank/4?grade=9&type=essay&page=2");
+    expect(await screen.findByLabelText("Khối lớp")).toHaveValue("9");
+    expect(screen.getByLabelText("Loại")).toHaveValue("essay");
+    await vi.waitFor(() =>
+      expect(
+        calls.some((c) => c.path === "/api/v1/questions?type=essay&grade=9&bank_id=4&page=2&limit=20"),
+      ).toBe(true),
+    );
+  });
+
+  it("publishes the selected questions and moves them", async () => {
+    const toasts = recordToasts();
+    const { calls } = open();
+    await screen.findByRole("row", { name: /Giải phương trình bậc hai/ });
+    await userEvent.click(screen.getByLabelText("Chọn tất cả"));
+    const bulk = screen.getByRole("region", { name: "Thao tác hàng loạt" });
+    expect(bulk).toHaveTextContent("Đã chọn 1 câu hỏi");
+    expect(
+      within(bulk)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Chọn…", "Hình học"]);
+    await userEvent.click(within(bulk).getByRole("button", { name: "Xuất bản" }));
+    await vi.waitFor(() => expect(toasts.map((t) => t.title)).toContain("Thành công 1/1 câu hỏi"));
+    expect(calls.find((c) => c.path === "/api/v1/questions/bulk")?.body).toEqual({
+      action: "publish",
+      ids: [31],
+    });
+    expect(screen.queryByRole("region", { name: "Thao tác hàng loạt" })).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+/** Server answers of the authoring API for the question bank's tests. */
+import type { Page } from "@/lib/api/types";
+
+import type { Bank, Question, QuestionRow } from "../api/types";
+
+export const page = <T>(items: T[], total = items.length): Page<T> => ({ items, page: 1, limit: 20, total });
+
+const NOW = "2026-11-24T08:00:00Z";
+
+/** A complete single-choice question (author: profile 11, the test user). */
+export const QUESTION: Question = {
+  id: 31,
+  bank_id: 4,
+  root_id: 31,
+  version: 1,
+  type: "single_choice",
+  grade: 9,
+  subject_id: 2,
+  subject_name: "Toán",
+  difficulty: "medium",
+  score_weight: 1.5,
+  content: {
+    stem: { vi: "Giải $x^2 - 4 = 0$", en: "Solve $x^2 - 4 = 0$" },
+    options: [
+      { id: "a", vi: "$x = \\pm 2$", en: "$x = \\pm 2$" },
+      { id: "b", vi: "$x = 4$", en: "$x = 4$" },
+      { id: "c", vi: "Vô nghiệm", en: "No solution" },
+    ],
+    explanation: { vi: "Phân tích thành nhân tử.", en: "Factorize." },
+  },
+  answer_key: { option: "a" },
+  status: "draft",
+  matrix: { topic: null, subtopic: null, complexity_level: null, cognitive_domain: null },
+  missing: [],
+  created_by_profile_id: 11,
+  created_by_name: "Nguyễn Thị Lan",
+  created_at: NOW,
+  updated_at: NOW,
+  published_at: null,
+};
+
+export const ROW: QuestionRow = {
+  id: 31,
+  bank_id: 4,
+  version: 1,
+  type: "single_choice",
+  grade: 9,
+  subject_id: 2,
+  subject_name: "Toán",
+  difficulty: "medium",
+  status: "draft",
+  stem: { vi: "Giải phương trình bậc hai", en: "Solve the quadratic" },
+  has_matrix: false,
+  created_by_name: "Nguyễn Thị Lan",
+  updated_at: NOW,
+};
+
+export const BANK: Bank = {
+  id: 4,
+  name: "Toán 9",
+  parent_id: null,
+  question_count: 12,
+  folder_count: 1,
+  created_by_profile_id: 11,
+  created_by_name: "Nguyễn Thị Lan",
+  created_at: NOW,
+  updated_at: NOW,
+};
+
+export const SUBJECTS = [{ id: 2, code: "math", name_vi: "Toán", name_en: "Mathematics" }];
