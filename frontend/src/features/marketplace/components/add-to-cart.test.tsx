@@ -116,15 +116,15 @@ describe("add-to-cart panel", () => {
     renderPanel({ "/api/v1/auth/is-authorized": learner(11), "/api/v1/shopping-cart": EMPTY_CART }, "en");
     const testOnly = await screen.findByRole("radio", { name: /Test only/ });
     expect(testOnly).toBeChecked();
-    expect(testOnly.closest("label")).toHaveTextContent(/120,000\s*₫|₫\s*120,000/);
+    expect(testOnly).toHaveAccessibleName(/120,000\s*₫|₫\s*120,000/); // named by its whole label
     const advanced = screen.getByRole("radio", { name: /Test \+ advanced report/ });
-    expect(advanced.closest("label")).toHaveTextContent(/200,000/);
+    expect(advanced).toHaveAccessibleName(/200,000/);
     const full = screen.getByRole("radio", { name: /Ca 1 \(sáng thứ Bảy\)/ });
     expect(full).toBeDisabled();
-    expect(full.closest("label")).toHaveTextContent("No batch slot");
+    expect(full).toHaveAccessibleName(/No batch slot/);
     const open = screen.getByRole("radio", { name: /Ca 2 \(chiều thứ Bảy\)/ });
     expect(open).toBeChecked(); // the first batch with a free slot
-    expect(open.closest("label")).toHaveTextContent("30 slots left");
+    expect(open).toHaveAccessibleName(/30 slots left/);
   });
 
   it("adds the chosen add-on and batch, refreshes the header's cart and links to the cart", async () => {

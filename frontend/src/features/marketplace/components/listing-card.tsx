@@ -6,6 +6,7 @@ import { Link } from "react-router-dom";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { noSlotAvailable, type Listing } from "../api/types";
+import { ListingTags } from "./listing-tags";
 import { Cover } from "./cover";
 import { priceText } from "./price";
 import { WithdrawListing } from "./withdraw-listing";
@@ -16,7 +17,10 @@ export function ListingCard({ listing, own, now }: { listing: Listing; own: bool
   const full = listing.kind === "test" && noSlotAvailable(listing.batches, now);
   const free = listing.price_test_only === 0;
   return (
-    <li className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-600 hover:shadow-md">
+    <li
+      aria-label={listing.name}
+      className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-600 hover:shadow-md"
+    >
       <div className="relative">
         <Cover listing={listing} />
         {free && (
@@ -37,18 +41,7 @@ export function ListingCard({ listing, own, now }: { listing: Listing; own: bool
           </h2>
           <p className="text-sm text-slate-600">{listing.organization.name}</p>
         </div>
-        <div className="flex flex-wrap gap-1.5 text-xs">
-          {listing.grade && (
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
-              {t("marketplace.gradeN", { grade: listing.grade })}
-            </span>
-          )}
-          {listing.subjects.map((s) => (
-            <span key={s} className="rounded-full bg-blue-50 px-2 py-0.5 text-blue-800">
-              {s}
-            </span>
-          ))}
-        </div>
+        <ListingTags listing={listing} />
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           {listing.duration_minutes && (
             <span className="inline-flex items-center gap-1">

@@ -12,7 +12,8 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { AddToCart } from "../components/add-to-cart";
 import { batchState } from "../lib/batch-when";
 import { batchWhen } from "../lib/batch-when";
-import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/list/query-rows";
+import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { cn } from "@/lib/cn";
@@ -22,9 +23,11 @@ import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { useListing } from "../api/get-listing";
 import { useMyWaiting } from "../api/get-my-waiting";
 import { noSlotAvailable, type ListingBatch } from "../api/types";
+import { ListingTags } from "../components/listing-tags";
 import { Cover } from "../components/cover";
 import { priceText } from "../components/price";
 import { WaitingListPanel } from "../components/waiting-list-panel";
+import { Retry } from "../components/retry";
 import { WithdrawListing } from "../components/withdraw-listing";
 
 const backClass =
@@ -42,31 +45,21 @@ export default function ListingRoute() {
   const mine = useMyWaiting(id, { enabled: learner && isTest && listing.data?.status === "active" });
   const [now] = useState(() => Date.now());
 
-  if (listing.isPending) {
-    return (
-      <p role="status" className="p-8 text-center text-sm text-slate-500">
-        {t("common.loading")}
-      </p>
-    );
-  }
-  if (listing.isError) {
+  const back = (
+    <Link to={paths.marketplace} className={backClass}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t("marketplace.back")}
+    </Link>
+  );
+  if (!listing.isSuccess) {
     const missing = listing.error instanceof ApiError && listing.error.status === 404;
     return (
       <div className="grid gap-4">
-        <Link to="/marketplace" className={backClass}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {t("marketplace.back")}
-        </Link>
-        <div role="alert" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-8 text-center">
-          <p className="font-medium">{missing ? t("marketplace.notFound") : t("marketplace.loadFailed")}</p>
-          {!missing && (
-            <div>
-              <Button size="sm" variant="outline" onClick={() => void listing.refetch()}>
-                {t("marketplace.retry")}
-              </Button>
-            </div>
-          )}
-        </div>
+        {back}
+        <QueryState query={listing} failed={t(missing ? "marketplace.notFound" : "marketplace.loadFailed")}>
+          {() => null}
+        </QueryState>
+        {!missing && <Retry query={listing} />}
       </div>
     );
   }
@@ -107,10 +100,7 @@ export default function ListingRoute() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Link to="/marketplace" className={backClass}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {t("marketplace.back")}
-      </Link>
+      {back}
       {l.status !== "active" && (
         <p role="note" className="rounded-xl border border-slate-300 bg-slate-100 p-3 text-sm text-slate-800">
           {t("marketplace.withdrawnNote")}
@@ -132,18 +122,7 @@ export default function ListingRoute() {
             <div className="grid content-start gap-3">
               <h1 className="text-2xl font-semibold [overflow-wrap:anywhere] sm:text-3xl">{l.name}</h1>
               <p className="text-slate-700">{l.organization.name}</p>
-              <div className="flex flex-wrap gap-1.5 text-sm">
-                {l.grade && (
-                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-800">
-                    {t("marketplace.gradeN", { grade: l.grade })}
-                  </span>
-                )}
-                {l.subjects.map((s) => (
-                  <span key={s} className="rounded-full bg-blue-50 px-2.5 py-0.5 text-blue-800">
-                    {s}
-                  </span>
-                ))}
-              </div>
+              <ListingTags listing={l} size="md" />
               <ul className="grid gap-1.5 text-sm text-slate-700">
                 {l.duration_minutes && (
                   <li className="flex items-center gap-2">
@@ -173,7 +152,10 @@ export default function ListingRoute() {
               </ul>
               {own && l.status === "active" && (
                 <div className="pt-1">
-                  <WithdrawListing listing={l} onDone={() => navigate("/marketplace?mylistings=true")} />
+                  <WithdrawListing
+                    listing={l}
+                    onDone={() => navigate(`${paths.marketplace}?mylistings=true`)}
+                  />
                 </div>
               )}
             </div>

@@ -25,16 +25,16 @@ describe("/marketplace", () => {
     });
     renderRoute("/marketplace", "/marketplace", <MarketplaceRoute />);
     const grid = await screen.findByRole("list", { name: "Đề thi đang bán" });
-    const paid = within(grid).getByRole("link", { name: LISTING.name }).closest("li")!;
+    const paid = within(grid).getByRole("listitem", { name: LISTING.name });
     expect(paid).toHaveTextContent(/150\.000\s₫/);
     expect(paid).toHaveTextContent("Trung tâm Học tập Suốt đời");
     expect(paid).toHaveTextContent("Lớp 9");
     expect(paid).toHaveTextContent("45 phút");
     expect(paid).toHaveTextContent("Còn 4 chỗ");
     expect(within(grid).getByRole("link", { name: LISTING.name })).toHaveAttribute("href", "/marketplace/31");
-    const free = within(grid).getByRole("link", { name: FREE_LISTING.name }).closest("li")!;
+    const free = within(grid).getByRole("listitem", { name: FREE_LISTING.name });
     expect(within(free).getAllByText("Miễn phí").length).toBeGreaterThan(0);
-    const full = within(grid).getByRole("link", { name: FULL_LISTING.name }).closest("li")!;
+    const full = within(grid).getByRole("listitem", { name: FULL_LISTING.name });
     expect(full).toHaveTextContent("Không còn chỗ trống ở ca nào");
     // Learners neither publish nor withdraw.
     expect(screen.queryByRole("button", { name: "Đăng đề thi" })).toBeNull();

@@ -4,8 +4,9 @@
 import { useEffect } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 
+import { QueryState } from "@/components/list/query-rows";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { paths } from "@/config/paths";
-import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { formatDateTime, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -15,8 +16,8 @@ import type { Transaction } from "../api/types";
 import { addonLabel } from "../components/labels";
 import { PaymentStep } from "../components/payment-step";
 import { Receipt } from "../components/receipt";
-import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { StatusBadge } from "../components/status-badge";
+import { transactionError } from "../lib/tx-error";
 
 export default function TransactionRoute() {
   const t = useT();
@@ -37,19 +38,15 @@ export default function TransactionRoute() {
       <Link to={paths.transactionsIndex} className="w-fit text-sm font-medium text-blue-700 hover:underline">
         ← {t("shop.tx.back")}
       </Link>
-      {id !== null && transaction.isPending && (
-        <p role="status" className="text-slate-500">
-          {t("common.loading")}
+      {id === null ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t("shop.tx.notFound")}
         </p>
+      ) : (
+        <QueryState query={transaction} failed={t(transactionError(transaction.error))}>
+          {(loaded) => <Details tx={loaded} educator={educator} />}
+        </QueryState>
       )}
-      {(id === null || transaction.isError) && (
-        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
-          {id === null || (transaction.error instanceof ApiError && transaction.error.status === 404)
-            ? t("shop.tx.notFound")
-            : t("shop.tx.loadFailed")}
-        </div>
-      )}
-      {tx && <Details tx={tx} educator={educator} />}
     </div>
   );
 }
