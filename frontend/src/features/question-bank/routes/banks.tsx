@@ -1,6 +1,6 @@
 /** /question-bank: the organization's question banks (top level), search, sort, paging (in the
  * address); create, rename, delete (only the creator; the server decides). */
-import { Folder, Pencil, Plus, Trash2 } from "lucide-react";
+import { Folder, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 
@@ -19,6 +19,7 @@ import { useBanks } from "../api/get-banks";
 import type { Bank } from "../api/types";
 import { AuthoringTabs } from "../components/authoring-tabs";
 import { BankDialog } from "../components/bank-dialog";
+import { EditDeleteButtons } from "../components/edit-delete-buttons";
 import { EmptyCard } from "../components/empty-card";
 
 const LIMIT = 20;
@@ -91,22 +92,12 @@ export default function BanksRoute() {
                     </div>
                     {me?.pandai_profile_id === bank.created_by_profile_id && (
                       <div className="flex gap-1">
-                        <Button
-                          size="icon"
-                          variant="ghost"
-                          aria-label={t("qb.rename", { name: bank.name })}
-                          onClick={() => setEditing(bank)}
-                        >
-                          <Pencil className="h-4 w-4" />
-                        </Button>
-                        <Button
-                          size="icon"
-                          variant="ghost"
-                          aria-label={t("qb.delete", { name: bank.name })}
-                          onClick={() => setDeleting(bank)}
-                        >
-                          <Trash2 className="h-4 w-4" />
-                        </Button>
+                        <EditDeleteButtons
+                          editLabel={t("qb.rename", { name: bank.name })}
+                          deleteLabel={t("qb.delete", { name: bank.name })}
+                          onEdit={() => setEditing(bank)}
+                          onDelete={() => setDeleting(bank)}
+                        />
                       </div>
                     )}
                   </li>

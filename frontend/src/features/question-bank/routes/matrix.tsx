@@ -1,7 +1,7 @@
 /** /question-bank/matrix: matrix clusters by type (topic, subtopic, complexity level, cognitive
  * domain): create, edit, delete (refused by the server while in use, with the reason). */
 import { useQuery } from "@tanstack/react-query";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 
 import { QueryState } from "@/components/list/query-rows";
@@ -13,6 +13,7 @@ import { useT } from "@/lib/intl";
 import { useDeleteCluster } from "../api/delete-cluster";
 import { AuthoringTabs } from "../components/authoring-tabs";
 import { ClusterDialog, type ClusterEditing } from "../components/cluster-dialog";
+import { EditDeleteButtons } from "../components/edit-delete-buttons";
 import { clusterTypeLabel } from "../components/labels";
 import { CLUSTER_TYPES } from "../lib/choices";
 
@@ -107,22 +108,12 @@ function ClusterSection({
                   </span>
                 )}
               </span>
-              <Button
-                size="icon"
-                variant="ghost"
-                aria-label={t("qb.editCluster", { code: c.code })}
-                onClick={() => onEdit(c)}
-              >
-                <Pencil className="h-4 w-4" />
-              </Button>
-              <Button
-                size="icon"
-                variant="ghost"
-                aria-label={t("qb.deleteCluster", { code: c.code })}
-                onClick={() => onDelete(c)}
-              >
-                <Trash2 className="h-4 w-4" />
-              </Button>
+              <EditDeleteButtons
+                editLabel={t("qb.editCluster", { code: c.code })}
+                deleteLabel={t("qb.deleteCluster", { code: c.code })}
+                onEdit={() => onEdit(c)}
+                onDelete={() => onDelete(c)}
+              />
             </li>
           ))}
         </ul>

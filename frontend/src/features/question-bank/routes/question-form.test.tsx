@@ -6,6 +6,7 @@ import type { Language } from "@/lib/language";
 import { authorizedAs, mockApi, ok, type Route } from "@/testing/mock-api";
 import { recordToasts, renderRoute } from "@/testing/render-route";
 
+import { emptyDraft, toBody } from "../lib/draft";
 import { QUESTION, SUBJECTS } from "../testing/fixtures";
 import QuestionFormRoute from "./question-form";
 
@@ -77,23 +78,8 @@ describe("question form validation", () => {
       expect.objectContaining({
         path: "/api/v1/questions",
         method: "POST",
-        body: {
-          bank_id: 4,
-          type: "single_choice",
-          grade: null,
-          subject_id: null,
-          difficulty: "",
-          score_weight: 1,
-          content: {
-            stem: { vi: "", en: "" },
-            explanation: { vi: "", en: "" },
-            options: [
-              { id: "a", vi: "", en: "" },
-              { id: "b", vi: "", en: "" },
-            ],
-          },
-          answer_key: { option: "" },
-        },
+        // every field as the draft mapping sends it (lib/draft.test.ts spells it out)
+        body: { bank_id: 4, ...toBody(emptyDraft()) },
       }),
     ]);
     expect(toasts.map((t) => t.title)).toContain("Đã lưu câu hỏi");

@@ -39,19 +39,12 @@ export const QUESTION: Question = {
   published_at: null,
 };
 
+const { id, bank_id, version, type, grade, subject_id, subject_name, difficulty, status } = QUESTION;
 export const ROW: QuestionRow = {
-  id: 31,
-  bank_id: 4,
-  version: 1,
-  type: "single_choice",
-  grade: 9,
-  subject_id: 2,
-  subject_name: "Toán",
-  difficulty: "medium",
-  status: "draft",
+  ...{ id, bank_id, version, type, grade, subject_id, subject_name, difficulty, status },
   stem: { vi: "Giải phương trình bậc hai", en: "Solve the quadratic" },
   has_matrix: false,
-  created_by_name: "Nguyễn Thị Lan",
+  created_by_name: QUESTION.created_by_name,
   updated_at: NOW,
 };
 
