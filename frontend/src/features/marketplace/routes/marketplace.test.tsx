@@ -103,4 +103,33 @@ describe("/marketplace", () => {
     );
     expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/v1/marketplace/31")).toBe(true);
   });
+
+  it("keeps search, filters, order and page in the address, and clears the filters but not the order", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
+      "/api/v1/marketplace": ok({ ...page([LISTING]), total: 30, page: 2 }),
+      "/api/v1/marketplace/subjects": ok(SUBJECTS),
+    });
+    const { router } = renderRoute(
+      "/marketplace",
+      "/marketplace?search=To%C3%A1n&grade=9&order=price&page=2",
+      <MarketplaceRoute />,
+    );
+    await screen.findByRole("list", { name: "Đề thi đang bán" });
+    expect(calls.find((c) => c.path.startsWith("/api/v1/marketplace?"))?.path).toBe(
+      "/api/v1/marketplace?page=2&limit=12&search=To%C3%A1n&order_by=price&grade=9",
+    );
+    expect(screen.getByLabelText("Tìm kiếm")).toHaveValue("Toán");
+    expect(screen.getByLabelText("Khối lớp")).toHaveValue("9");
+    expect(screen.getByLabelText("Sắp xếp")).toHaveValue("price");
+
+    await user.click(screen.getByRole("button", { name: "Xóa bộ lọc" }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?order=price"));
+    expect(screen.getByLabelText("Tìm kiếm")).toHaveValue("");
+    expect(screen.getByLabelText("Khối lớp")).toHaveValue("");
+    await vi.waitFor(() =>
+      expect(calls.at(-1)?.path).toBe("/api/v1/marketplace?page=1&limit=12&order_by=price"),
+    );
+  });
 });

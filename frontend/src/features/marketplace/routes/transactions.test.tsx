@@ -56,6 +56,24 @@ describe("transaction history", () => {
     await vi.waitFor(() => expect(calls.at(-1)?.path).toContain("page=2"));
   });
 
+  it("opens on the status and page in the address", async () => {
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": LEARNER,
+      "/api/v1/transaction": ok({ ...page([transaction({ id: 40, status: "COMPLETED" })], 25), page: 2 }),
+    });
+    renderRoute(
+      "/marketplace/transactions/index",
+      "/marketplace/transactions/index?status=COMPLETED&page=2",
+      <TransactionsRoute />,
+      { language: "en" },
+    );
+    expect(await screen.findByRole("row", { name: /View transaction #40/ })).toHaveTextContent("Completed");
+    expect(screen.getByLabelText("Status")).toHaveValue("COMPLETED");
+    expect(calls.find((c) => c.path.startsWith("/api/v1/transaction?"))?.path).toBe(
+      "/api/v1/transaction?page=2&limit=10&status=COMPLETED",
+    );
+  });
+
   it("says so when there is no transaction yet", async () => {
     mockApi({ "/api/v1/auth/is-authorized": LEARNER, "/api/v1/transaction": ok(page([])) });
     renderRoute("/marketplace/transactions/index", "/marketplace/transactions/index", <TransactionsRoute />, {

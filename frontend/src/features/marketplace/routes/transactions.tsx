@@ -23,7 +23,7 @@ import { DateFilter } from "../components/date-filter";
 import { STATUS_LABEL } from "../components/labels";
 import { StatusBadge } from "../components/status-badge";
 import { transactionPath } from "../lib/paths";
-import { useTypedParam } from "../lib/use-debounced";
+import { useTypedParam } from "../lib/use-typed-param";
 
 const LIMIT = 10;
 

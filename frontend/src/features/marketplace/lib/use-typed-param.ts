@@ -1,14 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-/** `value`, once it has stopped changing for `ms` milliseconds (search boxes). */
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+import { useDebounced } from "@/lib/use-debounced";
 
 /** A typed filter bound to a URL parameter (`param`): the box follows every keystroke, the
  * parameter follows once typing pauses for `ms` (`commit`), and a change of the parameter made
