@@ -8,6 +8,7 @@ import { useT } from "@/lib/intl";
 
 import { fieldError } from "./field-error";
 import { Control } from "./form-fields";
+import { IconButton } from "./icon-button";
 import type { PresetValues } from "./preset-schema";
 
 export function AttributeRows({
@@ -53,14 +54,11 @@ export function AttributeRows({
                 {...register(`${name}.${index}.value`)}
               />
             </Control>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("tests.removeAttribute", { title, n: index + 1 })}
+            <IconButton
+              icon={Trash2}
+              label={t("tests.removeAttribute", { title, n: index + 1 })}
               onClick={() => rows.remove(index)}
-            >
-              <Trash2 className="h-4 w-4" />
-            </Button>
+            />
           </div>
         );
       })}

@@ -12,7 +12,7 @@ import type { Batch } from "../api/types";
 import { oneOf, useFormSubmit } from "../hooks/use-form-submit";
 import { checkPeriod, isoFromLocal, localFromIso } from "./dates";
 import { FormDialog } from "./form-dialog";
-import { InputField } from "./form-fields";
+import { InputField, PeriodFields } from "./form-fields";
 import type { Translate } from "./preset-schema";
 
 /** The batch rules of the server (expiry later than start; 1 to 100000 slots, not fewer than
@@ -83,19 +83,10 @@ export function BatchDialog({
       onSubmit={form.handleSubmit(onSubmit)}
     >
       <InputField form={form} name="name" id="batch-name" label={t("tests.batch.name")} />
-      <InputField
+      <PeriodFields
         form={form}
-        name="starts_at"
-        id="batch-starts"
-        type="datetime-local"
-        label={t("tests.batch.startsAt")}
-      />
-      <InputField
-        form={form}
-        name="expires_at"
-        id="batch-expires"
-        type="datetime-local"
-        label={t("tests.batch.expiresAt")}
+        ids={["batch-starts", "batch-expires"]}
+        labels={[t("tests.batch.startsAt"), t("tests.batch.expiresAt")]}
       />
       <InputField
         form={form}

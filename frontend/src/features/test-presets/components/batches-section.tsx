@@ -14,6 +14,7 @@ import { toast } from "@/lib/toast-store";
 import { useDeleteBatch } from "../api/delete-batch";
 import type { Batch } from "../api/types";
 import { BatchDialog } from "./batch-dialog";
+import { IconButton } from "./icon-button";
 import { Section } from "./section";
 import { SlotBar } from "./slot-bar";
 
@@ -81,22 +82,16 @@ export function BatchesSection({ presetId, batches }: { presetId: number; batche
                   <SlotBar batch={batch} />
                 </Td>
                 <Td className="whitespace-nowrap max-md:justify-end">
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t("tests.batch.edit", { name })}
+                  <IconButton
+                    icon={Pencil}
+                    label={t("tests.batch.edit", { name })}
                     onClick={() => setEditing(batch)}
-                  >
-                    <Pencil className="h-4 w-4" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t("tests.batch.delete", { name })}
+                  />
+                  <IconButton
+                    icon={Trash2}
+                    label={t("tests.batch.delete", { name })}
                     onClick={() => setDeleting(batch)}
-                  >
-                    <Trash2 className="h-4 w-4" />
-                  </Button>
+                  />
                 </Td>
               </Tr>
             );

@@ -1,6 +1,7 @@
 /** The blueprint of a preset: its subjects, each with rows "cluster (a topic or subtopic of the
  * subject's matrix), optional complexity level, how many questions". */
 import { Plus, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
@@ -10,10 +11,34 @@ import { useLanguage, useT } from "@/lib/intl";
 import type { Cluster, Subject } from "../api/types";
 import { fieldError } from "./field-error";
 import { Control } from "./form-fields";
+import { IconButton } from "./icon-button";
 import { subjectName } from "./labels";
 import { blueprintTotal, emptyBlueprintRow, type PresetValues } from "./preset-schema";
 
-const label = "text-xs font-medium text-slate-600 md:sr-only";
+/** A cell of a blueprint row: its label (shown on small screens, where the row's columns have no
+ * header), the control and its error. */
+function RowCell({
+  field,
+  path,
+  label,
+  error,
+  children,
+}: {
+  field: string;
+  path: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Control error={error}>
+      <label htmlFor={`${path}.${field}`} className="text-xs font-medium text-slate-600 md:sr-only">
+        {label}
+      </label>
+      {children}
+    </Control>
+  );
+}
 
 /** A cluster of no subject belongs to every subject's matrix. */
 const fitsSubject = (c: Cluster, subjectId: string) =>
@@ -153,10 +178,7 @@ function SubjectCard({
             aria-label={t("tests.blueprintRow", { n: r + 1, subject: heading })}
             className="grid gap-2 rounded-lg max-md:border max-md:border-slate-100 max-md:p-2 md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem] md:items-start"
           >
-            <Control error={clusterError}>
-              <label htmlFor={`${path}.cluster_id`} className={label}>
-                {t("tests.field.cluster")}
-              </label>
+            <RowCell field="cluster_id" path={path} label={t("tests.field.cluster")} error={clusterError}>
               <Select
                 id={`${path}.cluster_id`}
                 aria-label={t("tests.clusterOfRow", { n: r + 1, subject: heading })}
@@ -182,11 +204,13 @@ function SubjectCard({
                   </optgroup>
                 ))}
               </Select>
-            </Control>
-            <Control error={levelError}>
-              <label htmlFor={`${path}.complexity_level_id`} className={label}>
-                {t("tests.field.level")}
-              </label>
+            </RowCell>
+            <RowCell
+              field="complexity_level_id"
+              path={path}
+              label={t("tests.field.level")}
+              error={levelError}
+            >
               <Select
                 id={`${path}.complexity_level_id`}
                 aria-label={t("tests.levelOfRow", { n: r + 1, subject: heading })}
@@ -200,11 +224,8 @@ function SubjectCard({
                   </option>
                 ))}
               </Select>
-            </Control>
-            <Control error={countError}>
-              <label htmlFor={`${path}.count`} className={label}>
-                {t("tests.field.count")}
-              </label>
+            </RowCell>
+            <RowCell field="count" path={path} label={t("tests.field.count")} error={countError}>
               <Input
                 id={`${path}.count`}
                 type="number"
@@ -215,15 +236,12 @@ function SubjectCard({
                 aria-invalid={!!countError}
                 {...register(`subjects.${index}.items.${r}.count`)}
               />
-            </Control>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("tests.removeRow", { n: r + 1, subject: heading })}
+            </RowCell>
+            <IconButton
+              icon={Trash2}
+              label={t("tests.removeRow", { n: r + 1, subject: heading })}
               onClick={() => rows.remove(r)}
-            >
-              <Trash2 className="h-4 w-4" />
-            </Button>
+            />
           </div>
         );
       })}

@@ -63,6 +63,27 @@ export function TextareaField<T extends FieldValues>({
   );
 }
 
+/** The start and expiry (`starts_at`, `expires_at`) of a round or a batch, as local date-times
+ * (`ids` and `labels` in that order). */
+export function PeriodFields<T extends FieldValues & { starts_at: string; expires_at: string }>({
+  form,
+  ids,
+  labels,
+}: {
+  form: FormParts<T>;
+  ids: [string, string];
+  labels: [string, string];
+}) {
+  const names = ["starts_at", "expires_at"] as Path<T>[];
+  return (
+    <>
+      {names.map((name, i) => (
+        <InputField key={name} form={form} name={name} id={ids[i]} type="datetime-local" label={labels[i]!} />
+      ))}
+    </>
+  );
+}
+
 /** A control (and its label, if any) with its error under it. */
 export function Control({
   error,

@@ -35,6 +35,7 @@ import { presetFormQuery } from "../api/get-preset-form";
 import { reorderForm } from "../api/reorder-form";
 import { useSwapQuestion } from "../api/swap-question";
 import type { FormQuestion } from "../api/types";
+import { IconButton } from "./icon-button";
 
 /** Moves row `from` to `to`, saves the order, and restores the old order when saving fails.
  * Exported for the tests. */
@@ -242,26 +243,20 @@ function PreviewRow({
         {q.type === "true_false" && <p className="text-sm text-slate-600">{t("tests.trueFalse")}</p>}
         {editable && (
           <div className="flex flex-wrap gap-1 border-t border-slate-100 pt-2">
-            <Button
-              size="icon"
-              variant="ghost"
+            <IconButton
+              icon={ArrowUp}
               className="h-8 w-8"
-              aria-label={t("tests.moveUp", { n })}
+              label={t("tests.moveUp", { n })}
               disabled={busy || index === 0}
               onClick={() => onMove(index - 1)}
-            >
-              <ArrowUp className="h-4 w-4" />
-            </Button>
-            <Button
-              size="icon"
-              variant="ghost"
+            />
+            <IconButton
+              icon={ArrowDown}
               className="h-8 w-8"
-              aria-label={t("tests.moveDown", { n })}
+              label={t("tests.moveDown", { n })}
               disabled={busy || index === count - 1}
               onClick={() => onMove(index + 1)}
-            >
-              <ArrowDown className="h-4 w-4" />
-            </Button>
+            />
             <Button
               size="sm"
               variant="ghost"

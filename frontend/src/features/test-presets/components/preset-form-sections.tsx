@@ -194,25 +194,36 @@ export function SurveysSection({ locked }: { locked: boolean }) {
   );
 }
 
+const ATTRIBUTES = [
+  {
+    name: "attribute_requirements",
+    title: "tests.field.requirements",
+    hint: "tests.requirementsHint",
+    placeholders: ["province", "79"],
+  },
+  {
+    name: "attribute_outcomes",
+    title: "tests.field.outcomes",
+    hint: "tests.outcomesHint",
+    placeholders: ["scholarship", "yes"],
+  },
+] as const;
+
 export function AttributesSection() {
   const t = useT();
   return (
     <Section id="attributes-heading" title={t("tests.section.attributes")}>
       <div className="grid gap-6 lg:grid-cols-2">
-        <AttributeRows
-          name="attribute_requirements"
-          title={t("tests.field.requirements")}
-          hint={t("tests.requirementsHint")}
-          keyPlaceholder="province"
-          valuePlaceholder="79"
-        />
-        <AttributeRows
-          name="attribute_outcomes"
-          title={t("tests.field.outcomes")}
-          hint={t("tests.outcomesHint")}
-          keyPlaceholder="scholarship"
-          valuePlaceholder="yes"
-        />
+        {ATTRIBUTES.map(({ name, title, hint, placeholders }) => (
+          <AttributeRows
+            key={name}
+            name={name}
+            title={t(title)}
+            hint={t(hint)}
+            keyPlaceholder={placeholders[0]}
+            valuePlaceholder={placeholders[1]}
+          />
+        ))}
       </div>
     </Section>
   );

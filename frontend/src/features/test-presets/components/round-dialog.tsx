@@ -13,7 +13,7 @@ import type { Round } from "../api/types";
 import { oneOf, useFormSubmit } from "../hooks/use-form-submit";
 import { checkPeriod, isoFromLocal, localFromIso } from "./dates";
 import { FormDialog } from "./form-dialog";
-import { InputField, TextareaField } from "./form-fields";
+import { InputField, PeriodFields, TextareaField } from "./form-fields";
 import type { Translate } from "./preset-schema";
 
 /** The round rules of the server: a name, both dates, expiry later than start. */
@@ -110,19 +110,10 @@ export function RoundDialog({
     >
       <InputField form={form} name="name" id="round-name" label={t("rounds.field.name")} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <InputField
+        <PeriodFields
           form={form}
-          name="starts_at"
-          id="round-starts_at"
-          type="datetime-local"
-          label={t("rounds.field.startsAt")}
-        />
-        <InputField
-          form={form}
-          name="expires_at"
-          id="round-expires_at"
-          type="datetime-local"
-          label={t("rounds.field.expiresAt")}
+          ids={["round-starts_at", "round-expires_at"]}
+          labels={[t("rounds.field.startsAt"), t("rounds.field.expiresAt")]}
         />
       </div>
       <Field

@@ -22,6 +22,7 @@ import { useCloseRound } from "../api/close-round";
 import { useDeleteRound } from "../api/delete-round";
 import { allRoundsQuery, roundsQuery } from "../api/get-rounds";
 import { ROUND_STATUSES, type Round } from "../api/types";
+import { IconButton } from "../components/icon-button";
 import { roundStatusLabel } from "../components/labels";
 import { RoundDialog } from "../components/round-dialog";
 import { StatusBadge } from "../components/status-badge";
@@ -127,19 +128,15 @@ export default function RoundsRoute() {
                 </Td>
                 <Td label={t("rounds.field.requiredRound")}>{nameOf(round.required_round_id)}</Td>
                 <Td className="whitespace-nowrap max-md:justify-end">
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t("rounds.edit", { name: round.name })}
+                  <IconButton
+                    icon={Pencil}
+                    label={t("rounds.edit", { name: round.name })}
                     onClick={() => setEditing(round)}
-                  >
-                    <Pencil className="h-4 w-4" />
-                  </Button>
+                  />
                   {round.closed_at ? (
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={t("rounds.reopen", { name: round.name })}
+                    <IconButton
+                      icon={LockOpen}
+                      label={t("rounds.reopen", { name: round.name })}
                       disabled={close.isPending}
                       onClick={() =>
                         close.mutate(
@@ -147,29 +144,21 @@ export default function RoundsRoute() {
                           { onSuccess: () => toast({ variant: "success", title: t("rounds.reopened") }) },
                         )
                       }
-                    >
-                      <LockOpen className="h-4 w-4" />
-                    </Button>
+                    />
                   ) : (
                     round.status !== "closed" && (
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={t("rounds.close", { name: round.name })}
+                      <IconButton
+                        icon={Lock}
+                        label={t("rounds.close", { name: round.name })}
                         onClick={() => setClosing(round)}
-                      >
-                        <Lock className="h-4 w-4" />
-                      </Button>
+                      />
                     )
                   )}
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t("rounds.delete", { name: round.name })}
+                  <IconButton
+                    icon={Trash2}
+                    label={t("rounds.delete", { name: round.name })}
                     onClick={() => setDeleting(round)}
-                  >
-                    <Trash2 className="h-4 w-4" />
-                  </Button>
+                  />
                 </Td>
               </Tr>
             ))}
