@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { myAssignmentKeys } from "./keys";
 import type { MyAssignment } from "./types";
 
 /** GET /api/v1/assignment-users/{enrollment_id}: one of the learner's assignments (404 for
@@ -12,7 +13,7 @@ export function getMyAssignment(enrollmentId: number): Promise<MyAssignment> {
 
 export const myAssignmentQuery = (enrollmentId: number) =>
   queryOptions({
-    queryKey: ["my-assignments", "detail", enrollmentId],
+    queryKey: myAssignmentKeys.detail(enrollmentId),
     queryFn: () => getMyAssignment(enrollmentId),
   });
 

@@ -1,15 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import type { ListQuery, Page } from "@/lib/api/types";
 
-import type { MyAssignment, Page } from "./types";
+import { myAssignmentKeys } from "./keys";
+import type { MyAssignment } from "./types";
 
-export interface MyListQuery {
-  page: number;
-  limit: number;
-  search?: string;
+export interface MyListQuery extends ListQuery {
   status?: string;
-  order_by?: string;
 }
 
 /** GET /api/v1/assignment-users/my-list: the learner's assignments across organizations
@@ -20,7 +18,7 @@ export function getMyAssignments(query: MyListQuery): Promise<Page<MyAssignment>
 
 export const myAssignmentsQuery = (query: MyListQuery) =>
   queryOptions({
-    queryKey: ["my-assignments", "list", query],
+    queryKey: myAssignmentKeys.list(query),
     queryFn: () => getMyAssignments(query),
   });
 

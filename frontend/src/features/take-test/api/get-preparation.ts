@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { takeTestKeys } from "./keys";
 import type { Preparation } from "./types";
 
 /** GET /api/v1/take-test/{enrollment_id}: the test, its window (UTC), camera rules, the video
@@ -12,7 +13,7 @@ export function getPreparation(enrollmentId: number): Promise<Preparation> {
 
 export const preparationQuery = (enrollmentId: number) =>
   queryOptions({
-    queryKey: ["take-test", "preparation", enrollmentId],
+    queryKey: takeTestKeys.preparation(enrollmentId),
     queryFn: () => getPreparation(enrollmentId),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { takeTestKeys } from "./keys";
 import type { Result } from "./types";
 
 /** GET /api/v1/take-test/{enrollment_id}/result: before release only the status; once released
@@ -12,7 +13,7 @@ export function getResult(enrollmentId: number): Promise<Result> {
 }
 
 export const resultQuery = (enrollmentId: number) =>
-  queryOptions({ queryKey: ["take-test", "result", enrollmentId], queryFn: () => getResult(enrollmentId) });
+  queryOptions({ queryKey: takeTestKeys.result(enrollmentId), queryFn: () => getResult(enrollmentId) });
 
 export function useResult(enrollmentId: number, enabled = true) {
   return useQuery({ ...resultQuery(enrollmentId), enabled });

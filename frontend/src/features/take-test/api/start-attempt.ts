@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 import { storeDeviceToken } from "../lib/device-token";
+import { myAssignmentKeys } from "./keys";
 import type { Started } from "./types";
 
 /** POST /api/v1/take-test/{enrollment_id}/start {no_camera}: starts the attempt, or takes over
@@ -23,6 +24,6 @@ export function useStartAttempt(enrollmentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (noCamera: boolean) => startAttempt(enrollmentId, noCamera),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["my-assignments"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myAssignmentKeys.all }),
   });
 }

@@ -31,10 +31,3 @@ export const MY_STATUSES: AssignmentStatus[] = ["assigned", "in_progress", "subm
 export type BreakdownDimension = keyof V1Schemas["BreakdownOut"];
 
 export type IntegrityKind = "tab_hidden" | "blur" | "copy" | "paste" | "context_menu";
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-}

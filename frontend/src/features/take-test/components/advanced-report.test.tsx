@@ -82,8 +82,7 @@ function openDetail(report: Route, language: "vi" | "en" = "en", extra: Record<s
   return api;
 }
 
-const section = async (name: string) =>
-  (await screen.findByRole("heading", { level: 2, name })).closest("section")!;
+const section = (name: string) => screen.findByRole("region", { name });
 
 describe("the advanced report on the learner's test", () => {
   afterEach(() => vi.unstubAllGlobals());

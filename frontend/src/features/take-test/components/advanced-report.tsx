@@ -5,18 +5,18 @@
  * and a Generate button that honours the preset's wait period: the time left, in hours and
  * minutes, is counted on the server's clock. */
 import { BarChart3, Download, RefreshCw } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import { hoursMinutes, useCountdown } from "@/lib/server-clock";
 
 import { downloadReportPdf } from "../api/download-report-pdf";
 import { useGenerateReport } from "../api/generate-report";
 import { useReport } from "../api/get-report";
-import type { AdvancedReportData, ReportState } from "../api/types";
-import { clockOffset, hoursMinutes, timeLeftMs } from "@/lib/server-clock";
+import type { AdvancedReportData } from "../api/types";
 import { ResultBadge } from "./status-badge";
 import { CohortChart, DistributionChart } from "./report-charts";
 
@@ -25,28 +25,6 @@ const REASONS: Record<string, MessageId> = {
   test_not_ended: "takeTest.report.reason.notEnded",
   result_not_released: "takeTest.report.reason.notReleased",
 };
-
-/** The time left before a new report may be generated (ms, 0 when it may), ticking each 15 s. */
-function useWaitLeft(state: ReportState | undefined, receivedAt: number): number {
-  const [, setTick] = useState(0);
-  const next = state?.next_generation_at ?? null;
-  const offset = state ? clockOffset(state.server_now, receivedAt, receivedAt) : 0;
-  const left = next ? timeLeftMs(next, offset) : 0;
-  const waiting = left > 0;
-  useEffect(() => {
-    if (!waiting) return undefined;
-    const tick = () => setTick((n) => n + 1);
-    const id = window.setInterval(tick, 15_000);
-    const done = window.setTimeout(tick, left + 500);
-    return () => {
-      window.clearInterval(id);
-      window.clearTimeout(done);
-    };
-    // re-armed when the wait starts or the server's answer changes, not at every tick
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waiting, next, offset]);
-  return left;
-}
 
 export function AdvancedReport({
   enrollmentId,
@@ -60,7 +38,9 @@ export function AdvancedReport({
   const { locale } = useLanguage();
   const query = useReport(enrollmentId);
   const generate = useGenerateReport(enrollmentId);
-  const left = useWaitLeft(query.data, query.dataUpdatedAt);
+  // The time left before a new report may be generated (0 when it may), on the server's clock.
+  const left =
+    useCountdown(query.data?.next_generation_at, { offsetMs: query.data?.clockOffsetMs ?? 0 }) ?? 0;
   const [pdf, setPdf] = useState<"idle" | "busy" | "failed">("idle");
 
   const heading = (

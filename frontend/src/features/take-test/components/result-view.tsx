@@ -2,7 +2,7 @@
  * the score, pass or fail, the round's message and each answer against the key with its
  * explanation once released. */
 import { Check, CircleAlert, X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 import { inLanguage, MathHtml } from "@/components/math-html";
@@ -165,10 +165,13 @@ function AnswerReview({ row, index }: { row: ResultAnswer; index: number }) {
   const answer: Answer = row.answer;
   const graded = row.score !== null;
   const full = graded && row.score === question.points;
+  const headingId = useId();
   return (
-    <li className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5">
+    <li aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-semibold">{t("takeTest.questionN", { n: index + 1 })}</h3>
+        <h3 id={headingId} className="font-semibold">
+          {t("takeTest.questionN", { n: index + 1 })}
+        </h3>
         <span
           className={cn(
             "rounded-full px-2 py-0.5 text-xs font-medium",

@@ -4,44 +4,36 @@
  * blocked copy/paste are reported, with a warning that shows the count; a take-over by another
  * tab or device blocks this copy until the learner continues here. */
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, ArrowLeft, ArrowRight, ListChecks, Send } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { ArrowLeft, ArrowRight, ListChecks, Send } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 
-import { postEvent } from "../api/post-event";
-import { saveAnswer } from "../api/save-answer";
+import { myAssignmentKeys, takeTestKeys } from "../api/keys";
 import { startAttempt } from "../api/start-attempt";
 import { submitAttempt } from "../api/submit-attempt";
 import type { Answer, Attempt, AttemptQuestion, EventAck } from "../api/types";
 import { isAnswered, sameAnswer } from "../lib/answers";
 import { clearDeviceToken } from "../lib/device-token";
-import { Outbox, outboxKey, TEXT_DEBOUNCE_MS } from "../lib/outbox";
+import { TEXT_DEBOUNCE_MS } from "../lib/outbox";
 import { paths } from "../lib/paths";
 import { QuestionNav, type NavItem } from "./question-nav";
 import { QuestionView } from "./question-view";
 import { ReviewPanel } from "./review-panel";
+import { ConfirmSubmitDialog, SwitchWarningDialog, TakeOverDialog, TimeUpDialog } from "./runner-dialogs";
 import { SaveStatus } from "./save-status";
 import { TestTimer } from "./test-timer";
 import { useIntegrity } from "./use-integrity";
+import { useOutbox } from "./use-outbox";
 
 type Given = Record<number, { answer: Answer; flagged: boolean }>;
 type Phase = "active" | "submitting" | "timeUp";
 
 const ENDED = new Set(["deadline_passed", "attempt_not_in_progress"]);
 const TIME_UP_RETRY_MS = 5000;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function TestRunner({
   enrollmentId,
@@ -65,19 +57,11 @@ export function TestRunner({
   const questions: AttemptQuestion[] = attempt.questions;
   const allowed = attempt.tab_switches_allowed;
 
-  const [outbox] = useState(() => {
-    const box = new Outbox({
-      storage: storage(),
-      key: outboxKey(enrollmentId),
-      attemptId: attempt.attempt_id,
-      transport: {
-        saveAnswer: (body, options) => saveAnswer(enrollmentId, tokenRef.current, body, options),
-        postEvent: (body) => postEvent(enrollmentId, tokenRef.current, body),
-      },
-      onEventAck: (ack) => ackRef.current(ack),
-    });
-    box.seed(attempt.answers);
-    return box;
+  const { outbox, snapshot } = useOutbox({
+    enrollmentId,
+    attempt,
+    token: tokenRef,
+    onEventAck: (ack) => ackRef.current(ack),
   });
   const [given, setGiven] = useState<Given>(() => {
     const initial: Given = {};
@@ -86,10 +70,6 @@ export function TestRunner({
     for (const [id, row] of outbox.pendingAnswers()) initial[id] = row;
     return initial;
   });
-  const snapshot = useSyncExternalStore(
-    useCallback((listener) => outbox.subscribe(listener), [outbox]),
-    () => outbox.snapshot(),
-  );
   const [current, setCurrent] = useState(0);
   const [view, setView] = useState<"question" | "review">("question");
   const [phase, setPhase] = useState<Phase>("active");
@@ -107,8 +87,8 @@ export function TestRunner({
   const finish = useCallback(() => {
     outbox.clear();
     clearDeviceToken(enrollmentId);
-    void queryClient.invalidateQueries({ queryKey: ["my-assignments"] });
-    void queryClient.invalidateQueries({ queryKey: ["take-test", "result", enrollmentId] });
+    void queryClient.invalidateQueries({ queryKey: myAssignmentKeys.all });
+    void queryClient.invalidateQueries({ queryKey: takeTestKeys.result(enrollmentId) });
     navigate(paths.result(enrollmentId), { replace: true });
   }, [outbox, enrollmentId, queryClient, navigate]);
 
@@ -116,21 +96,6 @@ export function TestRunner({
     setSwitches((count) => Math.max(count, ack.tab_switches));
     if (ack.voided) finish();
   };
-
-  useEffect(() => {
-    outbox.start();
-    const onExit = () => outbox.flushOnExit();
-    const onVisible = () => {
-      if (document.visibilityState === "visible") void outbox.flush();
-    };
-    window.addEventListener("pagehide", onExit);
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      window.removeEventListener("pagehide", onExit);
-      document.removeEventListener("visibilitychange", onVisible);
-      outbox.dispose();
-    };
-  }, [outbox]);
 
   useEffect(() => {
     if (snapshot.state === "ended") finish();
@@ -255,8 +220,6 @@ export function TestRunner({
     setCurrent(Math.max(0, Math.min(questions.length - 1, index)));
     setView("question");
   };
-  const unanswered = items.filter((i) => !i.answered).length;
-  const flaggedCount = items.filter((i) => i.flagged).length;
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-4">
@@ -351,89 +314,27 @@ export function TestRunner({
         </aside>
       </div>
 
-      <Dialog
+      <ConfirmSubmitDialog
         open={confirming}
-        onOpenChange={(open) => !open && phase !== "submitting" && setConfirming(false)}
-        title={t("takeTest.confirm.title")}
-        description={t("takeTest.confirm.body")}
-        closeLabel={t("common.close")}
-      >
-        <ul className="grid gap-1 text-sm">
-          <li>
-            {t("takeTest.confirm.answered", { answered: items.length - unanswered, total: items.length })}
-          </li>
-          {unanswered > 0 && (
-            <li className="font-medium text-amber-900">
-              {t("takeTest.confirm.unanswered", { count: unanswered })}
-            </li>
-          )}
-          {flaggedCount > 0 && <li>{t("takeTest.confirm.flagged", { count: flaggedCount })}</li>}
-        </ul>
-        {submitError && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {submitError}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" disabled={phase === "submitting"} onClick={() => setConfirming(false)}>
-            {t("takeTest.confirm.cancel")}
-          </Button>
-          <Button disabled={phase === "submitting"} onClick={() => void submit("learner")}>
-            {t(phase === "submitting" ? "takeTest.confirm.sending" : "takeTest.confirm.submit")}
-          </Button>
-        </div>
-      </Dialog>
-
-      <Dialog
+        items={items}
+        sending={phase === "submitting"}
+        error={submitError}
+        onClose={() => setConfirming(false)}
+        onSubmit={() => void submit("learner")}
+      />
+      <SwitchWarningDialog
         open={warning && !takenOver}
-        onOpenChange={(open) => !open && setWarning(false)}
-        title={t("takeTest.switch.title")}
-        description={t("takeTest.switch.count", { count: switches, allowed })}
-        closeLabel={t("common.close")}
-      >
-        <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          {switches >= allowed
-            ? t("takeTest.switch.last", { voidAt: allowed + 1 })
-            : t("takeTest.switch.body", { voidAt: allowed + 1 })}
-        </p>
-        <div className="flex justify-end">
-          <Button onClick={() => setWarning(false)}>{t("takeTest.switch.back")}</Button>
-        </div>
-      </Dialog>
-
-      <Dialog
+        switches={switches}
+        allowed={allowed}
+        onClose={() => setWarning(false)}
+      />
+      <TakeOverDialog
         open={takenOver}
-        onOpenChange={() => undefined}
-        dismissible={false}
-        title={t("takeTest.takeover.title")}
-        description={t("takeTest.takeover.body")}
-        closeLabel={t("common.close")}
-      >
-        {takeBackError && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {takeBackError}
-          </p>
-        )}
-        <div className="flex justify-end">
-          <Button disabled={takingBack} onClick={() => void takeBack()}>
-            {t("takeTest.takeover.continue")}
-          </Button>
-        </div>
-      </Dialog>
-
-      <Dialog
-        open={phase === "timeUp"}
-        onOpenChange={() => undefined}
-        dismissible={false}
-        title={t("takeTest.timeUp.title")}
-        description={t(snapshot.state === "offline" ? "takeTest.timeUp.offline" : "takeTest.timeUp.body")}
-        closeLabel={t("common.close")}
-      >
-        <p role="status" className="text-sm text-slate-600">
-          {t("takeTest.timeUp.pending", { count: snapshot.pending })}
-        </p>
-      </Dialog>
+        busy={takingBack}
+        error={takeBackError}
+        onContinue={() => void takeBack()}
+      />
+      <TimeUpDialog open={phase === "timeUp"} snapshot={snapshot} />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 /** The time left, by the server's clock; it can be hidden, and screen readers hear it only when
  * 10, 5 and 1 minutes are left (an aria-live region that changes at those moments only). */
 import { Eye, EyeOff, Timer } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
-
-import { formatClock, timeLeftMs } from "@/lib/server-clock";
+import { formatClock, useCountdown } from "@/lib/server-clock";
 
 import { crossedThreshold } from "../lib/timer";
 
@@ -23,7 +22,6 @@ export function TestTimer({
   onExpire: () => void;
 }) {
   const t = useT();
-  const [left, setLeft] = useState(() => timeLeftMs(deadline, offset));
   const [announcement, setAnnouncement] = useState("");
   const [hidden, setHidden] = useState(() => {
     try {
@@ -32,27 +30,15 @@ export function TestTimer({
       return false;
     }
   });
-  const previous = useRef(left);
-  const expired = useRef(false);
-  const expire = useRef(onExpire);
-  expire.current = onExpire;
-
-  useEffect(() => {
-    const tick = () => {
-      const next = timeLeftMs(deadline, offset);
-      const crossed = crossedThreshold(previous.current, next);
-      if (crossed !== null) setAnnouncement(t("takeTest.timer.announce", { minutes: crossed }));
-      previous.current = next;
-      setLeft(next);
-      if (next <= 0 && !expired.current) {
-        expired.current = true;
-        expire.current();
-      }
-    };
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [deadline, offset, t]);
+  const left =
+    useCountdown(deadline, {
+      offsetMs: offset,
+      onTick: (previous, current) => {
+        const crossed = crossedThreshold(previous, current);
+        if (crossed !== null) setAnnouncement(t("takeTest.timer.announce", { minutes: crossed }));
+      },
+      onExpire,
+    }) ?? 0;
 
   const toggle = () => {
     setHidden((h) => {

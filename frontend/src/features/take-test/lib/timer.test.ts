@@ -19,5 +19,4 @@ describe("test timer", () => {
     expect(crossedThreshold(11 * MIN, 30_000)).toBe(1); // the device slept: the nearest one
     expect(crossedThreshold(4 * MIN, 3 * MIN)).toBeNull();
   });
-
 });

@@ -69,6 +69,7 @@ describe("taking a test", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   it("saves every answer with the device token and a growing seq, keeps answers offline and sends them when back online", async () => {
@@ -304,6 +305,23 @@ describe("taking a test", () => {
     await user.click(screen.getByRole("button", { name: "Hide timer" }));
     expect(screen.queryByText(/^(09|10):/)).toBeNull();
     expect(screen.getByRole("button", { name: "Show timer" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("shows the time left on the server's clock, the attempt request's round trip taken off", async () => {
+    // The device's clock is 10 minutes behind: the request leaves at 07:50:00 by the device, the
+    // server answers at 08:00:01 by its clock (the middle of the round trip), the answer arrives at
+    // 07:50:02; so it is 08:00:02 on the server and 22:58 are left until 08:23:00.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const sentAt = Date.parse("2026-11-22T07:50:00Z");
+    vi.setSystemTime(sentAt);
+    mockApi({
+      [`${BASE}/attempt`]: () => {
+        vi.setSystemTime(sentAt + 2000);
+        return ok(attempt({ deadline_at: "2026-11-22T08:23:00Z", server_now: "2026-11-22T08:00:01.000Z" }));
+      },
+    });
+    open();
+    expect(await screen.findByText("22:58")).toHaveTextContent(/^Thời gian còn lại\s*22:58$/);
   });
 
   it("sends the learner to preparation before the test has started", async () => {

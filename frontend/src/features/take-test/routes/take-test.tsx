@@ -1,8 +1,6 @@
 /** /take-test/:test_user_assignment_id — the test itself (blank layout, learners, 1280 px).
- * Loads the attempt with every saved answer and measures the server's clock; this tab's device
- * token comes from sessionStorage (a reload keeps it), else the page starts again, which takes
- * the attempt over from wherever it was open. Not started yet: to the preparation page; over:
- * to the result. */
+ * Loads the attempt with every saved answer and measures the server's clock (api/get-session).
+ * Not started yet: to the preparation page; over: to the result. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, useParams } from "react-router-dom";
@@ -11,48 +9,15 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 
-import { getAttempt } from "../api/get-attempt";
-import { startAttempt } from "../api/start-attempt";
-import type { Attempt } from "../api/types";
+import { sessionQuery } from "../api/get-session";
 import { TestRunner } from "../components/test-runner";
-import { readDeviceToken } from "../lib/device-token";
-import { clockOffset } from "@/lib/server-clock";
 import { paths } from "../lib/paths";
-
-type Session =
-  | { kind: "notStarted" }
-  | { kind: "over" }
-  | { kind: "ready"; attempt: Attempt; offset: number; token: string };
-
-async function loadSession(enrollmentId: number): Promise<Session> {
-  const sentAt = Date.now();
-  let attempt: Attempt;
-  try {
-    attempt = await getAttempt(enrollmentId);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { kind: "notStarted" };
-    throw error;
-  }
-  const offset = clockOffset(attempt.server_now, sentAt, Date.now());
-  if (attempt.status !== "in_progress") return { kind: "over" };
-  let token = readDeviceToken(enrollmentId);
-  if (!token) token = (await startAttempt(enrollmentId)).device_token;
-  return { kind: "ready", attempt, offset, token };
-}
 
 export default function TakeTestRoute() {
   const t = useT();
   const id = Number(useParams().test_user_assignment_id);
   const [version, setVersion] = useState(0);
-  const session = useQuery({
-    queryKey: ["take-test", "session", id, version],
-    queryFn: () => loadSession(id),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const session = useQuery(sessionQuery(id, version));
 
   if (session.isPending)
     return (
