@@ -11,8 +11,7 @@ import { Pager } from "@/components/ui/pager";
 import { profileListQuery } from "@/lib/api/profiles";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
-
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "@/lib/use-debounced";
 
 export interface ChosenLearner {
   id: number;

@@ -19,7 +19,7 @@ import { assignmentPaths } from "../components/paths";
 import { SlotBar, SlotLegend } from "../components/slot-bar";
 import { LoadFailed, Loading } from "../components/states";
 import { TakersTable } from "../components/takers-table";
-import { useDebounced } from "../components/use-debounced";
+import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 

@@ -14,7 +14,7 @@ import { AssignmentNav } from "../components/assignment-nav";
 import { BatchesTable } from "../components/batches-table";
 import { BATCH_STATE_LABEL, choicesOf, sortChoices } from "../components/labels";
 import { SlotLegend } from "../components/slot-bar";
-import { useDebounced } from "../components/use-debounced";
+import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 const SORTS: [string, MessageId][] = [

@@ -13,7 +13,7 @@ import { assignmentPaths } from "../components/paths";
 import { TakerFilters, TAKER_PARAMS } from "../components/taker-filters";
 import { TakersTable } from "../components/takers-table";
 import { TestHeading } from "../components/test-heading";
-import { useDebounced } from "../components/use-debounced";
+import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 const SORTS: [string, MessageId][] = [

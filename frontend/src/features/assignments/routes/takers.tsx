@@ -15,7 +15,7 @@ import { useAssignments } from "../api/get-assignments";
 import { AssignmentNav } from "../components/assignment-nav";
 import { TakerFilters, TAKER_PARAMS, toId } from "../components/taker-filters";
 import { TakersTable } from "../components/takers-table";
-import { useDebounced } from "../components/use-debounced";
+import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 const SORTS: [string, MessageId][] = [

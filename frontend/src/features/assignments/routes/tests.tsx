@@ -18,7 +18,7 @@ import { linkClass } from "../components/batches-table";
 import { choicesOf, PRESET_STATUS_LABEL, PRESET_STATUS_TONE, sortChoices } from "../components/labels";
 import { assignmentPaths } from "../components/paths";
 import { SlotBar, SlotLegend } from "../components/slot-bar";
-import { useDebounced } from "../components/use-debounced";
+import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 const SORTS: [string, MessageId][] = [

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { batchKeys } from "@/lib/api/batches";
 
 import type { ProgressRow } from "./types";
 
@@ -15,7 +16,7 @@ export function getBatchProgress(batchId: number): Promise<ProgressRow[]> {
  * tab by default; `refetchIntervalInBackground` stays false). */
 export function useBatchProgress(batchId: number) {
   return useQuery({
-    queryKey: ["batches", batchId, "progress"],
+    queryKey: [...batchKeys.detail(batchId), "progress"],
     queryFn: () => getBatchProgress(batchId),
     refetchInterval: PROGRESS_INTERVAL_MS,
     refetchIntervalInBackground: false,

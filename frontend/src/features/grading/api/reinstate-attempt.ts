@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { attemptKeys } from "./get-attempts";
 import type { AttemptRow } from "./types";
 
 /** POST /api/v1/attempts/{id}/reinstate {reason}: 400 without a reason, 409 when not voided.
@@ -18,6 +19,6 @@ export function useReinstateAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reinstateAttempt,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["attempts"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attemptKeys.all }),
   });
 }

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { attemptKeys } from "./get-attempts";
+
 /** POST /api/v1/batches/{id}/release: releases every graded result of the batch. Silent: the
  * confirmation dialog shows a refusal. */
 export function releaseBatch(batchId: number): Promise<{ released: number }> {
@@ -12,6 +14,6 @@ export function useReleaseBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: releaseBatch,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["attempts"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attemptKeys.all }),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { accommodationKeys } from "./get-accommodations";
 import type { Accommodation, AccommodationInput } from "./types";
 
 /** POST /api/v1/accommodations: replaces an earlier grant of the same learner and scope; 400 with
@@ -14,6 +15,6 @@ export function useSaveAccommodation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAccommodation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["accommodations"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accommodationKeys.all }),
   });
 }

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { attemptKeys } from "./get-attempts";
+import { gradingKeys } from "./get-grading";
 import type { GradingRow } from "./types";
 
 export interface GradeInput {
@@ -25,8 +27,8 @@ export function useSaveGrade() {
   return useMutation({
     mutationFn: saveGrade,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["grading"] });
-      void queryClient.invalidateQueries({ queryKey: ["attempts"] });
+      void queryClient.invalidateQueries({ queryKey: gradingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: attemptKeys.all });
     },
   });
 }

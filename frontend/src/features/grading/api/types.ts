@@ -3,13 +3,6 @@
  * ./ops/openapi-types). Only the query parameters and the picker options are declared here. */
 import type { V1Schemas } from "@/lib/api/types";
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
 export type AttemptResult = V1Schemas["AttemptRowOut"]["result"];
 export const RESULTS: AttemptResult[] = ["pending", "passed", "failed"];
 
@@ -28,10 +21,6 @@ export type AttemptDetail = V1Schemas["AttemptDetailOut"];
 /** A row of GET /api/v1/batches/{id}/progress. */
 export type ProgressRow = V1Schemas["ProgressRowOut"];
 export type Accommodation = V1Schemas["AccommodationOut"];
-/** A batch of GET /api/v1/batches (the batch filter and the progress page's heading). */
-export type BatchOption = V1Schemas["BatchOut"];
-/** A learner of GET /api/v1/users/profile/list (the accommodation's learner picker). */
-export type LearnerOption = V1Schemas["MemberOut"];
 
 export interface GradingQuery {
   page: number;

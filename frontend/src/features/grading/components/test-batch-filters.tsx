@@ -1,81 +1,57 @@
 /** The test and batch filters shared by the grading list and the results: the batch list is the
- * chosen test's batches (GET /api/v1/batches?preset_id=). */
-import { Select } from "@/components/ui/field";
+ * chosen test's batches (GET /api/v1/batches?preset_id=). Both live in the address as `preset`
+ * and `batch`. */
+import { SelectFilter } from "@/components/list/list-toolbar";
 import { formatDate } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
-import { useBatchOptions } from "../api/get-batch-options";
-import { useTestOptions } from "../api/get-test-options";
-
-const ALL = "__all";
+import { useBatchOptions, useTestOptions } from "../api/options";
 
 export function TestBatchFilters({
   idPrefix,
-  presetId,
-  batchId,
+  preset,
+  batch,
   onChange,
 }: {
   idPrefix: string;
-  presetId: number | undefined;
-  batchId: number | undefined;
-  onChange: (next: { presetId: number | undefined; batchId: number | undefined }) => void;
+  /** The `preset` and `batch` parameters ("" for all). */
+  preset: string;
+  batch: string;
+  onChange: (next: { preset: string; batch: string }) => void;
 }) {
   const t = useT();
   const { locale } = useLanguage();
+  const presetId = idParam(preset);
   const tests = useTestOptions();
   const batches = useBatchOptions(presetId);
   return (
     <>
-      <div className="grid gap-1">
-        <label htmlFor={`${idPrefix}-test`} className="text-xs font-medium text-slate-600">
-          {t("grading.filter.test")}
-        </label>
-        <Select
-          id={`${idPrefix}-test`}
-          value={presetId ? String(presetId) : ALL}
-          onChange={(e) =>
-            onChange({
-              presetId: e.target.value === ALL ? undefined : Number(e.target.value),
-              batchId: undefined,
-            })
-          }
-        >
-          <option value={ALL}>{t("grading.filter.allTests")}</option>
-          {tests.data?.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${idPrefix}-batch`} className="text-xs font-medium text-slate-600">
-          {t("grading.filter.batch")}
-        </label>
-        <Select
-          id={`${idPrefix}-batch`}
-          value={batchId ? String(batchId) : ALL}
-          disabled={!presetId}
-          onChange={(e) =>
-            onChange({ presetId, batchId: e.target.value === ALL ? undefined : Number(e.target.value) })
-          }
-        >
-          <option value={ALL}>
-            {presetId ? t("grading.filter.allBatches") : t("grading.filter.chooseTestFirst")}
-          </option>
-          {batches.data?.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name} ({formatDate(b.starts_at, locale)})
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SelectFilter
+        id={`${idPrefix}-test`}
+        label={t("grading.filter.test")}
+        value={presetId ? String(presetId) : ""}
+        onChange={(value) => onChange({ preset: value, batch: "" })}
+        choices={(tests.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        allLabel={t("grading.filter.allTests")}
+      />
+      <SelectFilter
+        id={`${idPrefix}-batch`}
+        label={t("grading.filter.batch")}
+        value={idParam(batch) ? batch : ""}
+        disabled={!presetId}
+        onChange={(value) => onChange({ preset, batch: value })}
+        choices={(batches.data ?? []).map((b) => ({
+          value: String(b.id),
+          label: `${b.name} (${formatDate(b.starts_at, locale)})`,
+        }))}
+        allLabel={presetId ? t("grading.filter.allBatches") : t("grading.filter.chooseTestFirst")}
+      />
     </>
   );
 }
 
 /** A positive integer from a search parameter, or undefined. */
-export function idParam(value: string | null): number | undefined {
+export function idParam(value: string | null | undefined): number | undefined {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }

@@ -2,18 +2,22 @@
  * x/y, tab switches, time left until each learner's deadline, submitted and result. Polls every
  * 5 s while the tab is visible. */
 import { ArrowLeft } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
+
+import { QueryRows } from "@/components/list/query-rows";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { batchQuery } from "@/lib/api/batches";
 
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
+import { serverNow } from "@/lib/server-clock";
 
-import { useBatch } from "../api/get-batch";
 import { useBatchProgress } from "../api/get-batch-progress";
 import type { ProgressRow } from "../api/types";
 import { formatScore } from "../components/labels";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ResultBadge, VoidedBadge } from "../components/result-badge";
 
 /** "mm:ss" or "h:mm:ss" until `deadline`; "0:00" when past. */
@@ -44,11 +48,11 @@ export default function BatchProgressRoute() {
   const t = useT();
   const { locale } = useLanguage();
   const batchId = Number(useParams().batchId);
-  const batch = useBatch(batchId);
+  const batch = useQuery(batchQuery(batchId));
   const progress = useBatchProgress(batchId);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const timer = window.setInterval(() => setNow(serverNow()), 1000);
     return () => window.clearInterval(timer);
   }, []);
   const rows = progress.data ?? [];
@@ -115,93 +119,92 @@ export default function BatchProgressRoute() {
           <Th>{t("grading.result")}</Th>
         </Head>
         <Body>
-          {progress.isPending && <MessageRow colSpan={6}>{t("common.loading")}</MessageRow>}
-          {progress.isError && !progress.data && (
-            <MessageRow colSpan={6}>
-              <span role="alert">{t("grading.loadFailed")}</span>
-            </MessageRow>
-          )}
-          {progress.isSuccess && rows.length === 0 && (
-            <MessageRow colSpan={6}>{t("grading.progress.empty")}</MessageRow>
-          )}
-          {rows.map((row) => {
-            const phase = phaseOf(row);
-            const pct = row.questions ? Math.round((row.answered / row.questions) * 100) : 0;
-            return (
-              <Tr key={row.assignment_id}>
-                <Td className="font-medium max-md:text-base">
-                  {row.attempt_id ? (
-                    <Link
-                      to={`/assignment/result/${row.attempt_id}`}
-                      className="hover:text-blue-700 hover:underline"
-                    >
-                      {row.learner_name}
-                    </Link>
-                  ) : (
-                    row.learner_name
-                  )}
-                </Td>
-                <Td label={t("grading.progress.state")}>
-                  <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", PHASE_STYLE[phase])}>
-                    {phaseLabel[phase]}
-                  </span>
-                </Td>
-                <Td label={t("grading.progress.answered")}>
-                  {row.questions > 0 ? (
-                    <span className="flex min-w-36 items-center gap-2">
-                      <span className="tabular-nums">
-                        {row.answered}/{row.questions}
-                      </span>
-                      <span
-                        role="progressbar"
-                        aria-label={t("grading.progress.answeredOf", { name: row.learner_name })}
-                        aria-valuemin={0}
-                        aria-valuemax={row.questions}
-                        aria-valuenow={row.answered}
-                        className="h-2 w-24 overflow-hidden rounded-full bg-slate-200"
+          <QueryRows
+            query={{ isPending: progress.isPending, isError: progress.isError && !progress.data }}
+            count={rows.length}
+            colSpan={6}
+            failed={t("grading.loadFailed")}
+            empty={t("grading.progress.empty")}
+          >
+            {rows.map((row) => {
+              const phase = phaseOf(row);
+              const pct = row.questions ? Math.round((row.answered / row.questions) * 100) : 0;
+              return (
+                <Tr key={row.assignment_id}>
+                  <Td className="font-medium max-md:text-base">
+                    {row.attempt_id ? (
+                      <Link
+                        to={`/assignment/result/${row.attempt_id}`}
+                        className="hover:text-blue-700 hover:underline"
                       >
+                        {row.learner_name}
+                      </Link>
+                    ) : (
+                      row.learner_name
+                    )}
+                  </Td>
+                  <Td label={t("grading.progress.state")}>
+                    <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", PHASE_STYLE[phase])}>
+                      {phaseLabel[phase]}
+                    </span>
+                  </Td>
+                  <Td label={t("grading.progress.answered")}>
+                    {row.questions > 0 ? (
+                      <span className="flex min-w-36 items-center gap-2">
+                        <span className="tabular-nums">
+                          {row.answered}/{row.questions}
+                        </span>
                         <span
-                          className="block h-full rounded-full bg-blue-600"
-                          style={{ width: `${pct}%` }}
-                        />
+                          role="progressbar"
+                          aria-label={t("grading.progress.answeredOf", { name: row.learner_name })}
+                          aria-valuemin={0}
+                          aria-valuemax={row.questions}
+                          aria-valuenow={row.answered}
+                          className="h-2 w-24 overflow-hidden rounded-full bg-slate-200"
+                        >
+                          <span
+                            className="block h-full rounded-full bg-blue-600"
+                            style={{ width: `${pct}%` }}
+                          />
+                        </span>
                       </span>
+                    ) : (
+                      "—"
+                    )}
+                  </Td>
+                  <Td label={t("grading.tabSwitches")} className="md:text-right">
+                    <span
+                      className={cn("tabular-nums", row.tab_switches > 0 && "font-semibold text-amber-700")}
+                    >
+                      {row.tab_switches}
                     </span>
-                  ) : (
-                    "—"
-                  )}
-                </Td>
-                <Td label={t("grading.tabSwitches")} className="md:text-right">
-                  <span
-                    className={cn("tabular-nums", row.tab_switches > 0 && "font-semibold text-amber-700")}
-                  >
-                    {row.tab_switches}
-                  </span>
-                </Td>
-                <Td label={t("grading.progress.timeLeft")} className="whitespace-nowrap tabular-nums">
-                  {phase === "in_test" && row.deadline_at
-                    ? timeLeft(row.deadline_at, now)
-                    : phase === "submitted" && row.submitted_at
-                      ? formatDateTime(row.submitted_at, locale)
-                      : "—"}
-                </Td>
-                <Td label={t("grading.result")}>
-                  {phase === "submitted" ? (
-                    <span className="flex flex-wrap items-center gap-1">
-                      <ResultBadge result={row.result} />
-                      {row.voided && <VoidedBadge />}
-                      {row.score !== null && (
-                        <span className="text-xs text-slate-600">{formatScore(row.score, locale)}</span>
-                      )}
-                    </span>
-                  ) : row.voided ? (
-                    <VoidedBadge />
-                  ) : (
-                    "—"
-                  )}
-                </Td>
-              </Tr>
-            );
-          })}
+                  </Td>
+                  <Td label={t("grading.progress.timeLeft")} className="whitespace-nowrap tabular-nums">
+                    {phase === "in_test" && row.deadline_at
+                      ? timeLeft(row.deadline_at, now)
+                      : phase === "submitted" && row.submitted_at
+                        ? formatDateTime(row.submitted_at, locale)
+                        : "—"}
+                  </Td>
+                  <Td label={t("grading.result")}>
+                    {phase === "submitted" ? (
+                      <span className="flex flex-wrap items-center gap-1">
+                        <ResultBadge result={row.result} />
+                        {row.voided && <VoidedBadge />}
+                        {row.score !== null && (
+                          <span className="text-xs text-slate-600">{formatScore(row.score, locale)}</span>
+                        )}
+                      </span>
+                    ) : row.voided ? (
+                      <VoidedBadge />
+                    ) : (
+                      "—"
+                    )}
+                  </Td>
+                </Tr>
+              );
+            })}
+          </QueryRows>
         </Body>
       </Table>
     </div>

@@ -20,7 +20,7 @@ import { useSaveGrade } from "../api/save-grade";
 import type { GradingRow } from "../api/types";
 import { formatScore, TYPE_LABEL } from "../components/labels";
 import { idParam } from "../components/test-batch-filters";
-import { editorPath } from "./grading-list";
+import { editorPath, listPath as listPathOf } from "../lib/paths";
 
 /** The answers the editor can move through (the first 100 of each state under the filters). */
 const WINDOW = 100;
@@ -44,12 +44,7 @@ export default function GradingEditRoute() {
   const graded = useQuery(gradingQuery({ ...filters, state: "graded" }));
   const [saved, setSaved] = useState<GradingRow | null>(null);
 
-  const listParams = new URLSearchParams();
-  for (const key of ["preset", "batch", "state"]) {
-    const value = params.get(key);
-    if (value) listParams.set(key, value);
-  }
-  const listPath = `/assignment/grading/list${listParams.size ? `?${listParams.toString()}` : ""}`;
+  const listPath = listPathOf(params);
 
   const row =
     (saved && saved.id === answerId ? saved : undefined) ??

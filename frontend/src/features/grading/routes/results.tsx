@@ -3,11 +3,15 @@
  * voided results are marked. Each row opens the attempt's detail. Filters live in the URL. */
 import { Eye, Send } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 
+import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
+import { QueryRows } from "@/components/list/query-rows";
+import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input, Select } from "@/components/ui/field";
+import { Pager } from "@/components/ui/pager";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
@@ -17,47 +21,29 @@ import { useReleaseAttempt } from "../api/release-attempt";
 import { useReleaseBatch } from "../api/release-batch";
 import { RESULTS } from "../api/types";
 import { formatScore, RESULT_LABEL } from "../components/labels";
-import { Pager } from "@/components/ui/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ResultBadge, VoidedBadge } from "../components/result-badge";
 import { idParam, TestBatchFilters } from "../components/test-batch-filters";
 
 const LIMIT = 20;
-const ALL = "__all";
 
 export default function ResultsRoute() {
   const t = useT();
   const { locale } = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const presetId = idParam(params.get("preset"));
-  const batchId = idParam(params.get("batch"));
-  const result = params.get("result") ?? "";
-  const search = params.get("search") ?? "";
-  const page = idParam(params.get("page")) ?? 1;
+  const { values, page, filtered, set } = useListParams({ preset: "", batch: "", result: "", search: "" });
+  const batchId = idParam(values.batch);
   const attempts = useAttempts({
     page,
     limit: LIMIT,
-    preset_id: presetId,
+    preset_id: idParam(values.preset),
     batch_id: batchId,
-    result: result || undefined,
-    search: search.trim() || undefined,
+    result: values.result || undefined,
+    search: values.search.trim() || undefined,
   });
   const releaseOne = useReleaseAttempt();
   const releaseBatch = useReleaseBatch();
   const [confirmBatch, setConfirmBatch] = useState(false);
   const [batchError, setBatchError] = useState("");
   const items = attempts.data?.items ?? [];
-  const filtered = !!(presetId || batchId || result || search.trim());
-
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === "") next.delete(key);
-      else next.set(key, String(value));
-    }
-    if (!("page" in changes)) next.delete("page");
-    setParams(next, { replace: true });
-  };
 
   const released = (count: number) =>
     toast({ variant: "success", title: t("grading.results.releasedN", { count }) });
@@ -88,43 +74,23 @@ export default function ResultsRoute() {
           </Button>
         </div>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,18rem)_minmax(0,17rem)_minmax(0,10rem)_minmax(0,16rem)]">
-        <TestBatchFilters
-          idPrefix="results"
-          presetId={presetId}
-          batchId={batchId}
-          onChange={(f) => update({ preset: f.presetId, batch: f.batchId })}
+      <ListToolbar>
+        <TestBatchFilters idPrefix="results" preset={values.preset} batch={values.batch} onChange={set} />
+        <SelectFilter
+          id="results-result"
+          label={t("grading.result")}
+          value={values.result}
+          onChange={(result) => set({ result })}
+          choices={RESULTS.map((r) => ({ value: r, label: t(RESULT_LABEL[r]!) }))}
+          allLabel
         />
-        <div className="grid gap-1">
-          <label htmlFor="results-result" className="text-xs font-medium text-slate-600">
-            {t("grading.result")}
-          </label>
-          <Select
-            id="results-result"
-            value={result || ALL}
-            onChange={(e) => update({ result: e.target.value === ALL ? undefined : e.target.value })}
-          >
-            <option value={ALL}>{t("common.all")}</option>
-            {RESULTS.map((r) => (
-              <option key={r} value={r}>
-                {t(RESULT_LABEL[r]!)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="results-search" className="text-xs font-medium text-slate-600">
-            {t("common.search")}
-          </label>
-          <Input
-            id="results-search"
-            type="search"
-            placeholder={t("grading.results.searchPlaceholder")}
-            value={search}
-            onChange={(e) => update({ search: e.target.value })}
-          />
-        </div>
-      </div>
+        <SearchFilter
+          id="results-search"
+          value={values.search}
+          onChange={(search) => set({ search })}
+          placeholder={t("grading.results.searchPlaceholder")}
+        />
+      </ListToolbar>
       <Table label={t("grading.results.title")}>
         <Head>
           <Th>{t("grading.learner")}</Th>
@@ -138,74 +104,73 @@ export default function ResultsRoute() {
           </Th>
         </Head>
         <Body>
-          {attempts.isPending && <MessageRow colSpan={7}>{t("common.loading")}</MessageRow>}
-          {attempts.isError && (
-            <MessageRow colSpan={7}>
-              <span role="alert">{t("grading.loadFailed")}</span>
-            </MessageRow>
-          )}
-          {attempts.isSuccess && items.length === 0 && (
-            <MessageRow colSpan={7}>
-              {t(filtered ? "grading.results.noMatches" : "grading.results.empty")}
-            </MessageRow>
-          )}
-          {items.map((row) => (
-            <Tr key={row.id}>
-              <Td className="max-md:text-base">
-                <Link
-                  to={`/assignment/result/${row.id}`}
-                  className="font-medium text-slate-900 hover:text-blue-700 hover:underline"
-                >
-                  {row.learner_name}
-                </Link>
-                <span className="block text-xs text-slate-500 max-md:hidden">{row.learner_email}</span>
-              </Td>
-              <Td label={t("grading.test")}>{row.preset_name}</Td>
-              <Td label={t("grading.submittedAt")} className="whitespace-nowrap">
-                {row.submitted_at ? formatDateTime(row.submitted_at, locale) : t("grading.inProgress")}
-              </Td>
-              <Td label={t("grading.score")} className="whitespace-nowrap md:text-right">
-                {formatScore(row.score, locale)}/{formatScore(row.max_score, locale)}
-              </Td>
-              <Td label={t("grading.result")}>
-                <span className="flex flex-wrap gap-1">
-                  <ResultBadge result={row.result} />
-                  {row.voided && <VoidedBadge />}
-                </span>
-              </Td>
-              <Td label={t("grading.released")} className="whitespace-nowrap">
-                {row.released_at ? (
-                  <span className="text-emerald-700">{formatDateTime(row.released_at, locale)}</span>
-                ) : (
-                  <span className="text-slate-500">{t("grading.notReleased")}</span>
-                )}
-              </Td>
-              <Td className="md:text-right">
-                <span className="flex flex-wrap justify-end gap-2 max-md:justify-start">
-                  {!row.released_at && row.result !== "pending" && row.status === "submitted" && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={releaseOne.isPending}
-                      aria-label={t("grading.results.releaseOf", { name: row.learner_name })}
-                      onClick={() =>
-                        releaseOne.mutate(row.id, { onSuccess: (data) => released(data.released) })
-                      }
-                    >
-                      <Send className="h-4 w-4" aria-hidden="true" /> {t("grading.results.release")}
-                    </Button>
-                  )}
+          <QueryRows
+            query={attempts}
+            count={items.length}
+            colSpan={7}
+            failed={t("grading.loadFailed")}
+            empty={t("grading.results.empty")}
+            noMatches={t("grading.results.noMatches")}
+            filtered={filtered}
+          >
+            {items.map((row) => (
+              <Tr key={row.id}>
+                <Td className="max-md:text-base">
                   <Link
                     to={`/assignment/result/${row.id}`}
-                    aria-label={t("grading.results.viewOf", { name: row.learner_name })}
-                    className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-blue-700 hover:bg-slate-100"
+                    className="font-medium text-slate-900 hover:text-blue-700 hover:underline"
                   >
-                    <Eye className="h-4 w-4" aria-hidden="true" /> {t("grading.results.view")}
+                    {row.learner_name}
                   </Link>
-                </span>
-              </Td>
-            </Tr>
-          ))}
+                  <span className="block text-xs text-slate-500 max-md:hidden">{row.learner_email}</span>
+                </Td>
+                <Td label={t("grading.test")}>{row.preset_name}</Td>
+                <Td label={t("grading.submittedAt")} className="whitespace-nowrap">
+                  {row.submitted_at ? formatDateTime(row.submitted_at, locale) : t("grading.inProgress")}
+                </Td>
+                <Td label={t("grading.score")} className="whitespace-nowrap md:text-right">
+                  {formatScore(row.score, locale)}/{formatScore(row.max_score, locale)}
+                </Td>
+                <Td label={t("grading.result")}>
+                  <span className="flex flex-wrap gap-1">
+                    <ResultBadge result={row.result} />
+                    {row.voided && <VoidedBadge />}
+                  </span>
+                </Td>
+                <Td label={t("grading.released")} className="whitespace-nowrap">
+                  {row.released_at ? (
+                    <span className="text-emerald-700">{formatDateTime(row.released_at, locale)}</span>
+                  ) : (
+                    <span className="text-slate-500">{t("grading.notReleased")}</span>
+                  )}
+                </Td>
+                <Td className="md:text-right">
+                  <span className="flex flex-wrap justify-end gap-2 max-md:justify-start">
+                    {!row.released_at && row.result !== "pending" && row.status === "submitted" && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={releaseOne.isPending}
+                        aria-label={t("grading.results.releaseOf", { name: row.learner_name })}
+                        onClick={() =>
+                          releaseOne.mutate(row.id, { onSuccess: (data) => released(data.released) })
+                        }
+                      >
+                        <Send className="h-4 w-4" aria-hidden="true" /> {t("grading.results.release")}
+                      </Button>
+                    )}
+                    <Link
+                      to={`/assignment/result/${row.id}`}
+                      aria-label={t("grading.results.viewOf", { name: row.learner_name })}
+                      className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-blue-700 hover:bg-slate-100"
+                    >
+                      <Eye className="h-4 w-4" aria-hidden="true" /> {t("grading.results.view")}
+                    </Link>
+                  </span>
+                </Td>
+              </Tr>
+            ))}
+          </QueryRows>
         </Body>
       </Table>
       {attempts.data && (
@@ -213,7 +178,7 @@ export default function ResultsRoute() {
           page={page}
           limit={attempts.data.limit}
           total={attempts.data.total}
-          onPage={(p) => update({ page: p })}
+          onPage={(p) => set({ page: p })}
         />
       )}
       <ConfirmDialog
