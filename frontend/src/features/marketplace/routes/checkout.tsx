@@ -23,6 +23,7 @@ import { LearnersOnly } from "../components/learners-only";
 import { Loading } from "../components/loading";
 import { OnwardLinks } from "../components/onward-links";
 import { OrderLines, type OrderLine } from "../components/order-lines";
+import { Panel } from "../components/panel";
 import { PaymentStep } from "../components/payment-step";
 import { Retry } from "../components/retry";
 import { Steps } from "../components/steps";
@@ -168,13 +169,7 @@ function ReviewView({ itemId }: { itemId: string }) {
   const hint = failure ? REASON_HINT[failure.reason] : undefined;
 
   return (
-    <section
-      aria-labelledby="checkout-summary"
-      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <h2 id="checkout-summary" className="text-lg font-semibold">
-        {t("shop.checkout.summary")}
-      </h2>
+    <Panel id="checkout-summary" title={t("shop.checkout.summary")}>
       {gate === "grade" && <GradePrompt />}
       {failure && (
         <div
@@ -212,7 +207,7 @@ function ReviewView({ itemId }: { itemId: string }) {
           </div>
         }
       />
-    </section>
+    </Panel>
   );
 }
 

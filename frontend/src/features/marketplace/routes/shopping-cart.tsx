@@ -23,6 +23,7 @@ import { CartRow } from "../components/cart-row";
 import { ChangeCartItemDialog } from "../components/change-cart-item-dialog";
 import { GradePrompt } from "../components/grade-prompt";
 import { LearnersOnly } from "../components/learners-only";
+import { Panel } from "../components/panel";
 import { Retry } from "../components/retry";
 import { checkoutPath } from "../lib/paths";
 
@@ -142,13 +143,12 @@ function CartSummary({ cart, gradeMissing }: { cart: Cart; gradeMissing: boolean
   const hasProblem = cart.cartItems.some((row) => row.problem);
   const freeOnly = cart.total === 0;
   return (
-    <aside
-      aria-labelledby="cart-summary-title"
-      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 lg:sticky lg:top-20"
+    <Panel
+      id="cart-summary-title"
+      title={t("shop.summary")}
+      as="aside"
+      className="sm:p-5 lg:sticky lg:top-20"
     >
-      <h2 id="cart-summary-title" className="text-lg font-semibold">
-        {t("shop.summary")}
-      </h2>
       <dl className="grid gap-2 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-slate-600">{t("shop.cart.tests")}</dt>
@@ -183,6 +183,6 @@ function CartSummary({ cart, gradeMissing }: { cart: Cart; gradeMissing: boolean
       <Link to={paths.marketplace} className="text-center text-sm font-medium text-blue-700 hover:underline">
         {t("shop.cart.continue")}
       </Link>
-    </aside>
+    </Panel>
   );
 }

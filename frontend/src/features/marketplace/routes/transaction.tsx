@@ -14,6 +14,7 @@ import { useLanguage, useT } from "@/lib/intl";
 import { useTransaction } from "../api/get-transaction";
 import type { Transaction } from "../api/types";
 import { addonLabel } from "../components/labels";
+import { Panel } from "../components/panel";
 import { PaymentStep } from "../components/payment-step";
 import { Receipt } from "../components/receipt";
 import { StatusBadge } from "../components/status-badge";
@@ -71,13 +72,7 @@ function Details({ tx, educator }: { tx: Transaction; educator: boolean }) {
         </div>
       )}
 
-      <section
-        aria-labelledby="tx-details"
-        className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-      >
-        <h2 id="tx-details" className="text-lg font-semibold">
-          {t("shop.tx.details")}
-        </h2>
+      <Panel id="tx-details" title={t("shop.tx.details")}>
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           <Field label={t("shop.tx.name")} value={tx.name || "—"} />
           <Field label={t("shop.tx.date")} value={date(tx.date)} />
@@ -92,7 +87,7 @@ function Details({ tx, educator }: { tx: Transaction; educator: boolean }) {
           {tx.completed_at && <Field label={t("shop.tx.paidAt")} value={date(tx.completed_at)} />}
           {tx.closed_at && <Field label={t("shop.tx.closedAt")} value={date(tx.closed_at)} />}
         </dl>
-      </section>
+      </Panel>
 
       <section aria-labelledby="tx-items" className="grid gap-3">
         <h2 id="tx-items" className="text-lg font-semibold">
