@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { authorizedAs, mockApi, ok, type Route } from "@/testing/mock-api";
 
+import { testPresetKeys } from "@/lib/api/test-presets";
+
 import type { Preset } from "../api/types";
 import { CLUSTERS, formRow, page, PRESET, ROUND, SUBJECTS } from "../testing/fixtures";
 import { recordToasts, renderRoute } from "@/testing/render-route";
@@ -282,5 +284,20 @@ describe("test preset detail", () => {
     await user.click(within(dialog).getByRole("button", { name: "Lưu" }));
     expect(await within(dialog).findByText("Đã có ít nhất 9 chỗ được bán hoặc giữ.")).toBeInTheDocument();
     expect(within(dialog).getByText("Không thể lưu ca thi.")).toBeInTheDocument();
+  });
+
+  it("reads the preset under the key every page shares", async () => {
+    api(PRESET);
+    const { client } = show();
+    await screen.findByRole("heading", { name: PRESET.name });
+    expect(client.getQueryData(testPresetKeys.detail(7))).toEqual(PRESET);
+  });
+
+  it("says the test is not found, without asking the server, when the address has no id", async () => {
+    const { calls } = api(PRESET);
+    renderRoute("/test-preset/detail/:id", "/test-preset/detail/abc", <PresetDetailRoute />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Không tìm thấy đề thi.");
+    expect(screen.getByRole("link", { name: "Về danh sách đề thi" })).toHaveAttribute("href", "/test-preset");
+    expect(calls.filter((c) => c.path.startsWith("/api/v1/test-presets"))).toEqual([]);
   });
 });

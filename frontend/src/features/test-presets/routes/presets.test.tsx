@@ -48,4 +48,27 @@ describe("test preset list", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Đề thi mới" })).toHaveAttribute("href", "/test-preset/form");
   });
+
+  it("keeps search, status, order and page in the address, and says when nothing matches", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ "/api/v1/subjects": ok(SUBJECTS), "/api/v1/test-presets": ok(page([])) });
+    const { router } = renderRoute(
+      "/test-preset",
+      "/test-preset?search=To%C3%A1n&status=approved&order=name&page=2",
+      <PresetsRoute />,
+    );
+    expect(await screen.findByText("Không có đề thi nào khớp bộ lọc.")).toBeInTheDocument();
+    expect(calls.find((c) => c.path.startsWith("/api/v1/test-presets"))?.path).toBe(
+      "/api/v1/test-presets?page=2&limit=20&search=To%C3%A1n&status=approved&order_by=name",
+    );
+    expect(screen.getByLabelText("Tìm kiếm")).toHaveValue("Toán");
+    expect(screen.getByLabelText("Trạng thái")).toHaveValue("approved");
+    expect(screen.getByLabelText("Sắp xếp")).toHaveValue("name");
+
+    await user.selectOptions(screen.getByLabelText("Trạng thái"), "Tất cả");
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?search=To%C3%A1n&order=name"));
+    await vi.waitFor(() =>
+      expect(calls.at(-1)?.path).toBe("/api/v1/test-presets?page=1&limit=20&search=To%C3%A1n&order_by=name"),
+    );
+  });
 });

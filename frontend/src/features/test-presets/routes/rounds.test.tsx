@@ -109,4 +109,48 @@ describe("rounds", () => {
       "Xóa thất bại: Vòng thi này đang được đề thi hoặc vòng khác sử dụng.",
     );
   });
+
+  it("reads the status filter from the address", async () => {
+    const { calls } = mockApi({ "/api/v1/rounds": ok(page([])) });
+    renderRoute("/round", "/round?status=closed", <RoundsRoute />);
+    expect(await screen.findByText("Không có vòng thi nào khớp bộ lọc.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Trạng thái")).toHaveValue("closed");
+    expect(calls.map((c) => c.path)).toContain(
+      "/api/v1/rounds?page=1&limit=20&status=closed&order_by=-starts_at",
+    );
+  });
+
+  it("lists the server's errors about fields the dialog does not show under its message", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      "/api/v1/rounds": (_url, { method }) =>
+        method === "POST"
+          ? {
+              status: 400,
+              body: {
+                success: false,
+                message: "Không thể lưu vòng thi.",
+                errors: { name: ["Tên này đã được dùng."], closed_at: ["Không thể đặt thời điểm đóng."] },
+              },
+            }
+          : ok(page([])),
+    });
+    renderRoute("/round", "/round", <RoundsRoute />);
+    await user.click(await screen.findByRole("button", { name: "Vòng thi mới" }));
+    const dialog = await screen.findByRole("dialog", { name: "Vòng thi mới" });
+    await user.type(within(dialog).getByLabelText("Tên vòng thi"), "Vòng 3");
+    fireEvent.change(within(dialog).getByLabelText("Ngày bắt đầu"), {
+      target: { value: "2027-03-01T08:00" },
+    });
+    fireEvent.change(within(dialog).getByLabelText("Ngày hết hạn"), {
+      target: { value: "2027-03-20T08:00" },
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Lưu" }));
+    const alerts = await within(dialog).findAllByRole("alert");
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      "Không thể lưu vòng thi.Không thể đặt thời điểm đóng.",
+      "Tên này đã được dùng.",
+    ]);
+    expect(within(dialog).getByLabelText("Tên vòng thi")).toHaveAttribute("aria-invalid", "true");
+  });
 });
