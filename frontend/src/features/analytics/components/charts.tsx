@@ -15,7 +15,7 @@ import {
   YAxis,
 } from "recharts";
 
-import { formatVnd } from "@/lib/format";
+import { formatMonth, formatShortDay, formatVnd } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import type { SeriesPoint } from "../api/types";
@@ -84,11 +84,7 @@ export function RevenueChart({ points, unit }: { points: SeriesPoint[]; unit: st
       </ChartCard>
     );
   }
-  const dateFmt = new Intl.DateTimeFormat(
-    locale,
-    unit === "month" ? { month: "short", year: "numeric" } : { day: "numeric", month: "short" },
-  );
-  const label = (iso: string) => dateFmt.format(new Date(`${iso}T00:00:00`));
+  const label = (day: string) => (unit === "month" ? formatMonth(day, locale) : formatShortDay(day, locale));
   const data = points.map((p) => ({ ...p, label: label(p.period) }));
   const number = new Intl.NumberFormat(locale);
   return (

@@ -3,7 +3,7 @@
  * counted as revenue (pending, cancelled, expired, failed) shown apart. */
 import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
 
-import { formatVnd } from "@/lib/format";
+import { formatNumber, formatVnd } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
@@ -47,10 +47,16 @@ function Change({ card }: { card: Card }) {
   );
 }
 
-export function KpiCards({ summary, loading }: { summary: Summary | null | undefined; loading: boolean }) {
+export function KpiCards({
+  summary,
+  loading = false,
+}: {
+  summary: Summary | null | undefined;
+  loading?: boolean;
+}) {
   const t = useT();
   const { locale } = useLanguage();
-  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const number = (n: number) => formatNumber(n, locale);
   if (!summary) {
     return (
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5" aria-busy={loading}>

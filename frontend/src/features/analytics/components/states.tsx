@@ -1,10 +1,10 @@
-/** Loading skeletons, empty and error states of the analytics screens. A 403 (learners: the
+/** Loading skeletons, the empty state and the forbidden note of the analytics screens (loading and
+ * failed lists and figures use the list kit's QueryRows/QueryState). A 403 (learners: the
  * API answers `forbidden_role`) is said plainly instead of a raw error. */
-import { BarChart3, Lock, RefreshCw } from "lucide-react";
+import { BarChart3, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
-import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
@@ -32,26 +32,6 @@ export function ForbiddenNote() {
       <Link to={paths.home} className="text-sm font-medium text-blue-700 underline underline-offset-4">
         {t("common.home")}
       </Link>
-    </div>
-  );
-}
-
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const t = useT();
-  if (isForbidden(error)) return <ForbiddenNote />;
-  return (
-    <div
-      role="alert"
-      className="grid justify-items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-6 text-center"
-    >
-      <p className="text-red-800">
-        {t("analytics.loadFailed")}
-        {error instanceof ApiError && error.message ? ` ${error.message}` : ""}
-      </p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RefreshCw className="mr-1 h-4 w-4" aria-hidden="true" />
-        {t("analytics.retry")}
-      </Button>
     </div>
   );
 }

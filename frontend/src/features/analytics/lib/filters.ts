@@ -4,20 +4,18 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 
+import { useFilterOptions } from "../api/get-filter-options";
 import type { MarketFilters } from "../api/types";
+import { vietnamDay } from "@/lib/format";
 
 export const DEFAULT_DAYS = 30;
 
-/** `YYYY-MM-DD` of a local date. */
-export function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function defaultRange(today = new Date()): { from: string; to: string } {
-  const start = new Date(today);
-  start.setDate(start.getDate() - (DEFAULT_DAYS - 1));
-  return { from: isoDay(start), to: isoDay(today) };
+/** The last `DEFAULT_DAYS` Vietnam days, today included (`YYYY-MM-DD`, the server's days). */
+export function defaultRange(now = new Date()): { from: string; to: string } {
+  const to = vietnamDay(now);
+  const start = new Date(`${to}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - (DEFAULT_DAYS - 1));
+  return { from: start.toISOString().slice(0, 10), to };
 }
 
 const KEYS = ["from", "to", "grade", "subject", "province", "round", "org"] as const;
@@ -71,5 +69,21 @@ export function useMarketFilters() {
     const text = next.toString();
     return text ? `?${text}` : "";
   }, [params]);
-  return { filters, setFilter, reset, active, carried, params };
+  /** The filters sent to the server: a range that ends before it starts drops its end (the bar
+   * says so). */
+  const query = useMemo<MarketFilters>(() => {
+    const badRange = Boolean(filters.from_date && filters.to_date && filters.from_date > filters.to_date);
+    return badRange ? { ...filters, to_date: undefined } : filters;
+  }, [filters]);
+  return { filters, query, setFilter, reset, active, carried, params };
+}
+
+export type MarketFilterState = ReturnType<typeof useMarketFilters>;
+
+/** A market page's filters and the filter bar's options (a SuperAdmin's organization scopes the
+ * rounds). */
+export function useMarketPage() {
+  const market = useMarketFilters();
+  const options = useFilterOptions(market.filters.organization_id);
+  return { market, options };
 }

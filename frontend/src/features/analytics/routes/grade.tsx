@@ -1,25 +1,25 @@
 /** /alltransaction/grade/:grade: the market assessment rows of one grade (issue 10): each test
- * (or survey) with its purchases per add-on and revenue, searched and paged; each row opens its
- * transactions. */
-import { useState } from "react";
+ * (or survey) with its purchases per add-on and revenue, searched, sorted and paged (in the
+ * address); each row opens its transactions. */
 import { Link, useParams } from "react-router-dom";
 
-import { Input, Select } from "@/components/ui/field";
-import { formatVnd } from "@/lib/format";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { formatNumber, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
-import { useFilterOptions } from "../api/get-filter-options";
 import { useMarketAssessments } from "../api/get-market-assessments";
 import { BackLink } from "../components/back-link";
-import { FilterBar } from "../components/filter-bar";
-import { PageHeader } from "../components/page-header";
-import { ErrorState, ForbiddenNote, isForbidden } from "../components/states";
-import { Pager } from "@/components/ui/pager";
-import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-
-import { SkeletonRows } from "../components/table";
-import { useMarketFilters } from "../lib/filters";
-import { useDebounced } from "../lib/use-debounced";
+import {
+  MarketPager,
+  MarketRows,
+  MarketToolbar,
+  MoneyCell,
+  PurchaseCells,
+  useMarketList,
+} from "../components/market-list";
+import { MarketTop } from "../components/market-top";
+import { ForbiddenNote, isForbidden } from "../components/states";
+import { useMarketPage } from "../lib/filters";
 
 const LIMIT = 10;
 
@@ -27,77 +27,47 @@ export default function GradeRoute() {
   const t = useT();
   const { locale } = useLanguage();
   const grade = Number(useParams().grade);
-  const { filters, setFilter, reset, active, carried, params } = useMarketFilters();
-  const options = useFilterOptions(filters.organization_id);
-  const [search, setSearch] = useState("");
-  const [order, setOrder] = useState("-totalRevenue");
-  const [page, setPage] = useState(1);
-  const term = useDebounced(search.trim());
-  const badRange = Boolean(filters.from_date && filters.to_date && filters.from_date > filters.to_date);
+  const { market, options } = useMarketPage();
+  const { list, term } = useMarketList({ search: "", status: "", order: "-totalRevenue" });
   const rows = useMarketAssessments(
-    { page, limit: LIMIT, search: term || undefined, order_by: order },
-    { ...filters, to_date: badRange ? undefined : filters.to_date, grade },
+    { page: list.page, limit: LIMIT, search: term, order_by: list.values.order },
+    { ...market.query, grade },
   );
-  const number = new Intl.NumberFormat(locale);
   if (isForbidden(options.error) || isForbidden(rows.error)) return <ForbiddenNote />;
   const items = rows.data?.items ?? [];
   const carriedWith = (extra: Record<string, string>) => {
-    const next = new URLSearchParams(carried.slice(1));
+    const next = new URLSearchParams(market.carried.slice(1));
     for (const [k, v] of Object.entries(extra)) next.set(k, v);
     return `?${next.toString()}`;
   };
 
   return (
     <div className="grid gap-6">
-      <PageHeader
+      <MarketTop
         title={t("analytics.grade.title", { grade })}
-        back={<BackLink to={`/alltransaction/index${carried}`}>{t("analytics.backToDashboard")}</BackLink>}
-      />
-      <FilterBar
+        back={
+          <BackLink to={`/alltransaction/index${market.carried}`}>{t("analytics.backToDashboard")}</BackLink>
+        }
+        market={market}
         options={options.data}
-        params={params}
-        from={filters.from_date}
-        to={filters.to_date}
-        onChange={(key, value) => {
-          setFilter(key, value);
-          setPage(1);
-        }}
-        onReset={reset}
-        active={active}
+        tabs={false}
         withoutGrade
       />
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_minmax(0,14rem)] sm:items-end">
-        <div className="grid gap-1">
-          <label htmlFor="an-search" className="text-xs font-medium text-slate-600">
-            {t("common.search")}
-          </label>
-          <Input
-            id="an-search"
-            type="search"
-            placeholder={t("analytics.grade.searchPlaceholder")}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="an-order" className="text-xs font-medium text-slate-600">
-            {t("common.sort")}
-          </label>
-          <Select id="an-order" value={order} onChange={(e) => setOrder(e.target.value)}>
-            <option value="-totalRevenue">{t("analytics.order.revenue")}</option>
-            <option value="-totalPurchases">{t("analytics.order.purchases")}</option>
-            <option value="assessmentName">{t("analytics.order.name")}</option>
-          </Select>
-        </div>
-      </div>
+      <MarketToolbar
+        id="an"
+        list={list}
+        placeholder={t("analytics.grade.searchPlaceholder")}
+        orders={[
+          { value: "-totalRevenue", label: t("analytics.order.revenue") },
+          { value: "-totalPurchases", label: t("analytics.order.purchases") },
+          { value: "assessmentName", label: t("analytics.order.name") },
+        ]}
+      />
       {rows.data && (
         <p className="text-sm text-slate-600">
           {t("analytics.grade.totals", {
             count: rows.data.total,
-            purchases: number.format(rows.data.totals.totalPurchases),
+            purchases: formatNumber(rows.data.totals.totalPurchases, locale),
             revenue: formatVnd(rows.data.totals.totalRevenue, locale),
           })}
         </p>
@@ -111,56 +81,40 @@ export default function GradeRoute() {
           <Th className="text-right">{t("analytics.col.totalRevenue")}</Th>
         </Head>
         <Body>
-          {rows.isPending && <SkeletonRows columns={5} />}
-          {rows.isError && (
-            <MessageRow colSpan={5}>
-              <ErrorState error={rows.error} onRetry={() => void rows.refetch()} />
-            </MessageRow>
-          )}
-          {rows.isSuccess && items.length === 0 && (
-            <MessageRow colSpan={5}>
-              {term ? t("analytics.empty.noMatches") : t("analytics.empty.noAssessments")}
-            </MessageRow>
-          )}
-          {items.map((r) => (
-            <Tr key={`${r.organizationId}-${r.kind}-${r.testPresetId}`}>
-              <Td className="font-medium max-md:text-base">
-                <span className="grid">
-                  <Link
-                    to={`/alltransaction/grade/${grade}/assessment/${r.testPresetId}${carriedWith({
-                      kind: r.kind,
-                      org: String(r.organizationId),
-                    })}`}
-                    className="text-blue-700 hover:underline"
-                  >
-                    {r.assessmentName}
-                  </Link>
-                  <span className="text-xs font-normal text-slate-500">
-                    {r.kind === "survey" ? t("analytics.kind.survey") : t("analytics.kind.test")}
-                    {options.data?.is_superadmin ? ` · ${r.organizationName}` : ""}
+          <MarketRows
+            query={rows}
+            count={items.length}
+            colSpan={5}
+            filtered={list.filtered}
+            empty={t("analytics.empty.noAssessments")}
+          >
+            {items.map((r) => (
+              <Tr key={`${r.organizationId}-${r.kind}-${r.testPresetId}`}>
+                <Td className="font-medium max-md:text-base">
+                  <span className="grid">
+                    <Link
+                      to={`/alltransaction/grade/${grade}/assessment/${r.testPresetId}${carriedWith({
+                        kind: r.kind,
+                        org: String(r.organizationId),
+                      })}`}
+                      className="text-blue-700 hover:underline"
+                    >
+                      {r.assessmentName}
+                    </Link>
+                    <span className="text-xs font-normal text-slate-500">
+                      {r.kind === "survey" ? t("analytics.kind.survey") : t("analytics.kind.test")}
+                      {options.data?.is_superadmin ? ` · ${r.organizationName}` : ""}
+                    </span>
                   </span>
-                </span>
-              </Td>
-              <Td label={t("analytics.col.testOnly")} className="tabular-nums md:text-right">
-                {number.format(r.testOnlyPurchases)}
-              </Td>
-              <Td label={t("analytics.col.testAdvanced")} className="tabular-nums md:text-right">
-                {number.format(r.testAdvancedReportPurchases)}
-              </Td>
-              <Td label={t("analytics.col.surveyReport")} className="tabular-nums md:text-right">
-                {number.format(r.surveyReportPurchases)}
-              </Td>
-              <Td
-                label={t("analytics.col.totalRevenue")}
-                className="whitespace-nowrap font-medium tabular-nums md:text-right"
-              >
-                {formatVnd(r.totalRevenue, locale)}
-              </Td>
-            </Tr>
-          ))}
+                </Td>
+                <PurchaseCells row={r} />
+                <MoneyCell label={t("analytics.col.totalRevenue")} amount={r.totalRevenue} strong />
+              </Tr>
+            ))}
+          </MarketRows>
         </Body>
       </Table>
-      {rows.data && <Pager page={page} limit={rows.data.limit} total={rows.data.total} onPage={setPage} />}
+      <MarketPager list={list} page={rows.data} />
     </div>
   );
 }
