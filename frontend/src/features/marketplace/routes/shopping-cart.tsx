@@ -147,7 +147,8 @@ function CartSummary({ cart, gradeMissing }: { cart: Cart; gradeMissing: boolean
       id="cart-summary-title"
       title={t("shop.summary")}
       as="aside"
-      className="sm:p-5 lg:sticky lg:top-20"
+      padding="p-4 sm:p-5"
+      className="lg:sticky lg:top-20"
     >
       <dl className="grid gap-2 text-sm">
         <div className="flex justify-between gap-3">
