@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { mockApi, ok } from "@/testing/mock-api";
+import { mockApi, ok, type Route } from "@/testing/mock-api";
 
 import { page, ROUND } from "../testing/fixtures";
 import { renderRoute } from "@/testing/render-route";
@@ -17,6 +17,14 @@ const ROUND_2 = {
   expires_at: "2027-02-10T00:00:00Z",
   required_round_id: 5,
 };
+
+/** /api/v1/rounds listing `rounds` and refusing a new round with these field errors. */
+function refusingCreate(errors: Record<string, string[]>, rounds: (typeof ROUND)[] = []): Route {
+  return (_url, { method }) =>
+    method === "POST"
+      ? { status: 400, body: { success: false, message: "Không thể lưu vòng thi.", errors } }
+      : ok(page(rounds));
+}
 
 describe("rounds", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -39,17 +47,9 @@ describe("rounds", () => {
   it("checks the dates and shows the server's errors inline when creating", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      "/api/v1/rounds": (_url, { method }) =>
-        method === "POST"
-          ? {
-              status: 400,
-              body: {
-                success: false,
-                message: "Không thể lưu vòng thi.",
-                errors: { required_round_id: ["Chọn một trong các giá trị cho phép."] },
-              },
-            }
-          : ok(page([ROUND])),
+      "/api/v1/rounds": refusingCreate({ required_round_id: ["Chọn một trong các giá trị cho phép."] }, [
+        ROUND,
+      ]),
     });
     renderRoute("/round", "/round", <RoundsRoute />);
     await user.click(await screen.findByRole("button", { name: "Vòng thi mới" }));
@@ -123,17 +123,10 @@ describe("rounds", () => {
   it("lists the server's errors about fields the dialog does not show under its message", async () => {
     const user = userEvent.setup();
     mockApi({
-      "/api/v1/rounds": (_url, { method }) =>
-        method === "POST"
-          ? {
-              status: 400,
-              body: {
-                success: false,
-                message: "Không thể lưu vòng thi.",
-                errors: { name: ["Tên này đã được dùng."], closed_at: ["Không thể đặt thời điểm đóng."] },
-              },
-            }
-          : ok(page([])),
+      "/api/v1/rounds": refusingCreate({
+        name: ["Tên này đã được dùng."],
+        closed_at: ["Không thể đặt thời điểm đóng."],
+      }),
     });
     renderRoute("/round", "/round", <RoundsRoute />);
     await user.click(await screen.findByRole("button", { name: "Vòng thi mới" }));
