@@ -1,18 +1,17 @@
 /** Batches with their state and read-only slot figures, one page with its pager; each links to
  * its detail page (and, with `showTest`, to its test's batches). */
-import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 
 import { QueryRows } from "@/components/list/query-rows";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import type { Page } from "@/lib/api/types";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import type { BatchRow } from "../api/types";
 import { Badge } from "./badge";
 import { BATCH_STATE_LABEL, BATCH_STATE_TONE } from "./labels";
+import type { PagedTableProps } from "./paged-table";
 import { assignmentPaths } from "./paths";
 import { SlotBar } from "./slot-bar";
 
@@ -28,16 +27,7 @@ export function BatchesTable({
   noMatches,
   filtered,
   showTest = true,
-}: {
-  query: UseQueryResult<Page<BatchRow>>;
-  page: number;
-  onPage: (page: number) => void;
-  label: string;
-  empty: string;
-  noMatches?: string;
-  filtered?: boolean;
-  showTest?: boolean;
-}) {
+}: PagedTableProps<BatchRow> & { showTest?: boolean }) {
   const t = useT();
   const { locale } = useLanguage();
   const rows = query.data?.items ?? [];

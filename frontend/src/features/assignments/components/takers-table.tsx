@@ -2,7 +2,6 @@
  * due date and price; a direct assignment not yet started can be withdrawn after confirmation
  * (the server's refusal is shown in the dialog). Used by the takers, batch-detail and preset
  * takers-detail pages. */
-import type { UseQueryResult } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -12,7 +11,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryRows } from "@/components/list/query-rows";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import type { Page } from "@/lib/api/types";
 import { ApiError } from "@/lib/api-client";
 import { formatDate, formatDateTime, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -23,6 +21,7 @@ import { useWithdrawAssignment } from "../api/withdraw-assignment";
 import { Badge } from "./badge";
 import { ASSIGNMENT_STATUS_LABEL, ASSIGNMENT_STATUS_TONE, SOURCE_LABEL } from "./labels";
 import { linkClass } from "./batches-table";
+import type { PagedTableProps } from "./paged-table";
 import { assignmentPaths } from "./paths";
 
 export const withdrawable = (a: Assignment) => a.source === "direct" && a.status === "assigned";
@@ -38,14 +37,7 @@ export function TakersTable({
   showCount = false,
   showTest = true,
   showBatch = true,
-}: {
-  query: UseQueryResult<Page<Assignment>>;
-  page: number;
-  onPage: (page: number) => void;
-  label: string;
-  empty: string;
-  noMatches?: string;
-  filtered?: boolean;
+}: PagedTableProps<Assignment> & {
   /** "N takers" above the table. */
   showCount?: boolean;
   showTest?: boolean;

@@ -9,6 +9,7 @@ import { ApiError } from "@/lib/api-client";
 import { batchQuery } from "@/lib/api/batches";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
+import { useDebounced } from "@/lib/use-debounced";
 
 import { useAssignments } from "../api/get-assignments";
 import { AssignmentNav } from "../components/assignment-nav";
@@ -19,7 +20,6 @@ import { assignmentPaths } from "../components/paths";
 import { SlotBar, SlotLegend } from "../components/slot-bar";
 import { LoadFailed, Loading } from "../components/states";
 import { TakersTable } from "../components/takers-table";
-import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 

@@ -8,13 +8,13 @@ import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-
 import { useListParams } from "@/components/list/use-list-params";
 import { batchListQuery } from "@/lib/api/batches";
 import { useT, type MessageId } from "@/lib/intl";
+import { useDebounced } from "@/lib/use-debounced";
 
 import { BATCH_STATES } from "../api/types";
 import { AssignmentNav } from "../components/assignment-nav";
 import { BatchesTable } from "../components/batches-table";
 import { BATCH_STATE_LABEL, choicesOf, sortChoices } from "../components/labels";
 import { SlotLegend } from "../components/slot-bar";
-import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 const SORTS: [string, MessageId][] = [

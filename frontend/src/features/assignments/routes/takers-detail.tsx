@@ -7,13 +7,13 @@ import { useParams } from "react-router-dom";
 import { useListParams } from "@/components/list/use-list-params";
 import { presetQuery } from "@/lib/api/test-presets";
 import { useT, type MessageId } from "@/lib/intl";
+import { useDebounced } from "@/lib/use-debounced";
 
 import { useAssignments } from "../api/get-assignments";
 import { assignmentPaths } from "../components/paths";
 import { TakerFilters, TAKER_PARAMS } from "../components/taker-filters";
 import { TakersTable } from "../components/takers-table";
 import { TestHeading } from "../components/test-heading";
-import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 const SORTS: [string, MessageId][] = [

@@ -10,12 +10,12 @@ import { Button } from "@/components/ui/button";
 import { assignableTestsQuery } from "@/lib/api/assignable-tests";
 import { batchListQuery } from "@/lib/api/batches";
 import { useT, type MessageId } from "@/lib/intl";
+import { useDebounced } from "@/lib/use-debounced";
 
 import { useAssignments } from "../api/get-assignments";
 import { AssignmentNav } from "../components/assignment-nav";
 import { TakerFilters, TAKER_PARAMS, toId } from "../components/taker-filters";
 import { TakersTable } from "../components/takers-table";
-import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 const SORTS: [string, MessageId][] = [

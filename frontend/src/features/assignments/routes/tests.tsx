@@ -11,6 +11,7 @@ import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { assignableTestsQuery } from "@/lib/api/assignable-tests";
 import { useT, type MessageId } from "@/lib/intl";
+import { useDebounced } from "@/lib/use-debounced";
 
 import { AssignmentNav } from "../components/assignment-nav";
 import { Badge } from "../components/badge";
@@ -18,7 +19,6 @@ import { linkClass } from "../components/batches-table";
 import { choicesOf, PRESET_STATUS_LABEL, PRESET_STATUS_TONE, sortChoices } from "../components/labels";
 import { assignmentPaths } from "../components/paths";
 import { SlotBar, SlotLegend } from "../components/slot-bar";
-import { useDebounced } from "@/lib/use-debounced";
 
 const LIMIT = 20;
 const SORTS: [string, MessageId][] = [
