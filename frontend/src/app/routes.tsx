@@ -195,15 +195,15 @@ export const routes: RouteObject[] = [
             path: "/test-preset",
             handle: h({ roles: ["EDUCATOR"], titleId: "nav.tests" }),
             children: [
-              { index: true, lazy: page(() => import("@/features/tests/routes/presets")) },
+              { index: true, lazy: page(() => import("@/features/test-presets/routes/presets")) },
               {
                 path: "form/:id?",
-                lazy: page(() => import("@/features/tests/routes/preset-form")),
+                lazy: page(() => import("@/features/test-presets/routes/preset-form")),
                 handle: h({ titleId: "tests.formPageTitle" }),
               },
               {
                 path: "detail/:id",
-                lazy: page(() => import("@/features/tests/routes/preset-detail")),
+                lazy: page(() => import("@/features/test-presets/routes/preset-detail")),
                 handle: h({ titleId: "tests.detailPageTitle" }),
               },
               {
@@ -216,30 +216,30 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/round",
-            lazy: page(() => import("@/features/tests/routes/rounds")),
+            lazy: page(() => import("@/features/test-presets/routes/rounds")),
             handle: h({ roles: ["EDUCATOR"], titleId: "nav.rounds" }),
           },
           // Cart, checkout and transactions (issue 6): no role restriction (spec section 6); buying
           // is a learner action, and the pages say so to educators (the API answers 403).
           {
             path: "/marketplace/shopping-cart",
-            lazy: page(() => import("@/features/shop/routes/shopping-cart")),
+            lazy: page(() => import("@/features/marketplace/routes/shopping-cart")),
             handle: h({ titleId: "shop.cart.title" }),
           },
           {
             path: "/marketplace/checkout/:item_id",
-            lazy: page(() => import("@/features/shop/routes/checkout")),
+            lazy: page(() => import("@/features/marketplace/routes/checkout")),
             handle: h({ titleId: "shop.checkout.title" }),
           },
           {
             // Named route marketplace.transactions.index (the user menu's "transaction history").
             path: "/marketplace/transactions/index",
-            lazy: page(() => import("@/features/shop/routes/transactions")),
+            lazy: page(() => import("@/features/marketplace/routes/transactions")),
             handle: h({ titleId: "shop.tx.title" }),
           },
           {
             path: "/marketplace/transactions/:transaction_id",
-            lazy: page(() => import("@/features/shop/routes/transaction")),
+            lazy: page(() => import("@/features/marketplace/routes/transaction")),
             handle: h({ titleId: "shop.tx.detailTitle" }),
           },
           // The learner's tests (issue 7): the list, one test's details and its result. Full paths,

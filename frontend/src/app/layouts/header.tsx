@@ -17,7 +17,7 @@ import { authorizedQuery } from "@/lib/auth/get-authorized";
 import type { Authorized } from "@/lib/auth/types";
 import { SwitchAccountDialog } from "@/features/auth/components/switch-account-dialog";
 import { cartBadge, useCart } from "@/features/marketplace/api/get-cart";
-import { usePendingTransactions } from "@/features/marketplace/api/get-pending-transactions";
+import { usePendingTransactions } from "@/features/marketplace/api/get-transactions";
 import { useUnreadCount } from "@/features/notifications/api/get-unread-count";
 import { NotificationPanel } from "@/features/notifications/components/notification-panel";
 import { paths } from "@/config/paths";
@@ -39,7 +39,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
   const [switching, setSwitching] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
   const user = authorized.user;
-  const badge = cartBadge(cart.data?.length ?? 0);
+  const badge = cartBadge(cart.data?.cartItems.length ?? 0);
   const hasPending = (pending.data?.items.length ?? 0) > 0;
   const unreadCount = unread.data?.count ?? 0;
 
@@ -115,7 +115,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
           <Link
             to={paths.shoppingCart}
             className={iconButton}
-            aria-label={t("header.cartCount", { count: cart.data?.length ?? 0 })}
+            aria-label={t("header.cartCount", { count: cart.data?.cartItems.length ?? 0 })}
           >
             <ShoppingCart className="h-5 w-5" />
             {badge && (

@@ -10,7 +10,8 @@ export function ListToolbar({ children, className }: { children: ReactNode; clas
   return <div className={cn("flex flex-wrap items-end gap-3", className)}>{children}</div>;
 }
 
-function Labelled({
+/** A labelled control of the toolbar, for filters without their own component (a date, an amount). */
+export function Labelled({
   id,
   label,
   children,
@@ -76,6 +77,7 @@ export function SelectFilter({
   onChange,
   choices,
   allLabel,
+  disabled,
 }: {
   id: string;
   label: string;
@@ -83,11 +85,13 @@ export function SelectFilter({
   onChange: (value: string) => void;
   choices: readonly Choice[];
   allLabel?: string | true;
+  /** E.g. a batch filter until a test is chosen. */
+  disabled?: boolean;
 }) {
   const t = useT();
   return (
     <Labelled id={id} label={label}>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <Select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {allLabel !== undefined && <option value="">{allLabel === true ? t("common.all") : allLabel}</option>}
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
