@@ -8,12 +8,12 @@ import { ListToolbar, SearchFilter, SelectFilter, type Choice } from "@/componen
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
 import { Pager } from "@/components/ui/pager";
-import { Td } from "@/components/ui/responsive-table";
+import { Body, Head, Table, Td, Th } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
 import { formatDateTime, formatNumber, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
-import { useDebounced } from "../lib/use-debounced";
+import { useDebounced } from "@/lib/use-debounced";
 import { STATUS_LABEL, STATUSES, StatusBadge } from "./status-badge";
 
 /** The parameters of a market list ("" for one the page does not use). */
@@ -82,8 +82,34 @@ export function MarketToolbar({
   );
 }
 
+/** A market table: its header, then the loading/failed/empty states or the rows (`children`). */
+export function MarketTable({
+  label,
+  columns,
+  ...rows
+}: {
+  label: string;
+  /** Column names; `numeric` ones are right-aligned. */
+  columns: readonly { label: string; numeric?: boolean }[];
+} & Omit<Parameters<typeof MarketRows>[0], "colSpan">) {
+  return (
+    <Table label={label}>
+      <Head>
+        {columns.map((column) => (
+          <Th key={column.label} className={column.numeric ? "text-right" : undefined}>
+            {column.label}
+          </Th>
+        ))}
+      </Head>
+      <Body>
+        <MarketRows colSpan={columns.length} {...rows} />
+      </Body>
+    </Table>
+  );
+}
+
 /** A table body's states, then its rows; the pager goes under the table (`MarketPager`). */
-export function MarketRows({
+function MarketRows({
   query,
   count,
   colSpan,

@@ -2,11 +2,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 
-import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { Td, Tr } from "@/components/ui/responsive-table";
 import { useT } from "@/lib/intl";
 
 import type { MarketRow } from "../api/types";
-import { CountCell, MarketRows, MoneyCell, PurchaseCells } from "./market-list";
+import { CountCell, MarketTable, MoneyCell, PurchaseCells } from "./market-list";
 
 const COUNTED = [
   "assessmentsPublished",
@@ -46,51 +46,47 @@ export function MarketsTable({
   return (
     <section className="grid gap-3">
       <h2 className="text-lg font-semibold">{t("analytics.markets.title")}</h2>
-      <Table label={t("analytics.markets.title")}>
-        <Head>
-          <Th>{t("analytics.col.grade")}</Th>
-          <Th className="text-right">{t("analytics.col.published")}</Th>
-          <Th className="text-right">{t("analytics.col.testOnly")}</Th>
-          <Th className="text-right">{t("analytics.col.testAdvanced")}</Th>
-          <Th className="text-right">{t("analytics.col.surveyReport")}</Th>
-          <Th className="text-right">{t("analytics.col.totalPurchases")}</Th>
-          <Th className="text-right">{t("analytics.col.totalRevenue")}</Th>
-        </Head>
-        <Body>
-          <MarketRows
-            query={markets}
-            count={rows.length}
-            colSpan={7}
-            filtered={false}
-            empty={t("analytics.empty.noMarket")}
-          >
-            {rows.map((r) => (
-              <Tr key={r.grade ?? "none"}>
-                <Td className="font-medium max-md:text-base">
-                  {r.grade === null ? (
-                    gradeLabel(null)
-                  ) : (
-                    <Link
-                      to={`/alltransaction/grade/${r.grade}${carried}`}
-                      className="text-blue-700 hover:underline"
-                      aria-label={t("analytics.markets.open", { grade: r.grade })}
-                    >
-                      {gradeLabel(r.grade)}
-                    </Link>
-                  )}
-                </Td>
-                {figures(r, true)}
-              </Tr>
-            ))}
-            {rows.length > 1 && (
-              <Tr className="bg-slate-50 font-semibold">
-                <Td>{t("analytics.total")}</Td>
-                {figures(total(rows), false)}
-              </Tr>
-            )}
-          </MarketRows>
-        </Body>
-      </Table>
+      <MarketTable
+        label={t("analytics.markets.title")}
+        columns={[
+          { label: t("analytics.col.grade") },
+          { label: t("analytics.col.published"), numeric: true },
+          { label: t("analytics.col.testOnly"), numeric: true },
+          { label: t("analytics.col.testAdvanced"), numeric: true },
+          { label: t("analytics.col.surveyReport"), numeric: true },
+          { label: t("analytics.col.totalPurchases"), numeric: true },
+          { label: t("analytics.col.totalRevenue"), numeric: true },
+        ]}
+        query={markets}
+        count={rows.length}
+        filtered={false}
+        empty={t("analytics.empty.noMarket")}
+      >
+        {rows.map((r) => (
+          <Tr key={r.grade ?? "none"}>
+            <Td className="font-medium max-md:text-base">
+              {r.grade === null ? (
+                gradeLabel(null)
+              ) : (
+                <Link
+                  to={`/alltransaction/grade/${r.grade}${carried}`}
+                  className="text-blue-700 hover:underline"
+                  aria-label={t("analytics.markets.open", { grade: r.grade })}
+                >
+                  {gradeLabel(r.grade)}
+                </Link>
+              )}
+            </Td>
+            {figures(r, true)}
+          </Tr>
+        ))}
+        {rows.length > 1 && (
+          <Tr className="bg-slate-50 font-semibold">
+            <Td>{t("analytics.total")}</Td>
+            {figures(total(rows), false)}
+          </Tr>
+        )}
+      </MarketTable>
     </section>
   );
 }

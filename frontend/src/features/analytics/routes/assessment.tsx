@@ -3,7 +3,7 @@
  * dates; search, status, paging (in the address), and the spreadsheet export of what is shown. */
 import { useParams, useSearchParams } from "react-router-dom";
 
-import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { Td, Tr } from "@/components/ui/responsive-table";
 import { formatDate, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
@@ -15,7 +15,7 @@ import { ExportButton } from "../components/export-button";
 import {
   DateCell,
   MarketPager,
-  MarketRows,
+  MarketTable,
   MarketToolbar,
   MoneyCell,
   PaymentIdCell,
@@ -87,39 +87,35 @@ export default function AssessmentRoute() {
           })}
         </p>
       )}
-      <Table label={t("analytics.assessment.tableLabel")}>
-        <Head>
-          <Th>{t("analytics.col.id")}</Th>
-          <Th>{t("analytics.col.student")}</Th>
-          <Th>{t("analytics.col.purchase")}</Th>
-          <Th className="text-right">{t("analytics.col.totalPaid")}</Th>
-          <Th>{t("analytics.col.purchaseDate")}</Th>
-          <Th>{t("analytics.col.completedDate")}</Th>
-          <Th>{t("analytics.col.paymentId")}</Th>
-          <Th>{t("analytics.col.status")}</Th>
-        </Head>
-        <Body>
-          <MarketRows
-            query={rows}
-            count={items.length}
-            colSpan={8}
-            filtered={list.filtered}
-            empty={t("analytics.empty.noTransactions")}
-          >
-            {items.map((r) => (
-              <Tr key={r.itemId}>
-                <TransactionLead id={r.id} student={r.studentName} />
-                <Td label={t("analytics.col.purchase")}>{r.purchase}</Td>
-                <MoneyCell label={t("analytics.col.totalPaid")} amount={r.totalPaid} />
-                <DateCell label={t("analytics.col.purchaseDate")} iso={r.purchaseDate} />
-                <DateCell label={t("analytics.col.completedDate")} iso={r.completedDate} />
-                <PaymentIdCell paymentId={r.paymentId} />
-                <StatusCell status={r.status} fallback={r.statusName} />
-              </Tr>
-            ))}
-          </MarketRows>
-        </Body>
-      </Table>
+      <MarketTable
+        label={t("analytics.assessment.tableLabel")}
+        columns={[
+          { label: t("analytics.col.id") },
+          { label: t("analytics.col.student") },
+          { label: t("analytics.col.purchase") },
+          { label: t("analytics.col.totalPaid"), numeric: true },
+          { label: t("analytics.col.purchaseDate") },
+          { label: t("analytics.col.completedDate") },
+          { label: t("analytics.col.paymentId") },
+          { label: t("analytics.col.status") },
+        ]}
+        query={rows}
+        count={items.length}
+        filtered={list.filtered}
+        empty={t("analytics.empty.noTransactions")}
+      >
+        {items.map((r) => (
+          <Tr key={r.itemId}>
+            <TransactionLead id={r.id} student={r.studentName} />
+            <Td label={t("analytics.col.purchase")}>{r.purchase}</Td>
+            <MoneyCell label={t("analytics.col.totalPaid")} amount={r.totalPaid} />
+            <DateCell label={t("analytics.col.purchaseDate")} iso={r.purchaseDate} />
+            <DateCell label={t("analytics.col.completedDate")} iso={r.completedDate} />
+            <PaymentIdCell paymentId={r.paymentId} />
+            <StatusCell status={r.status} fallback={r.statusName} />
+          </Tr>
+        ))}
+      </MarketTable>
       <MarketPager list={list} page={rows.data} />
     </div>
   );

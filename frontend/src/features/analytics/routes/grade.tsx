@@ -3,7 +3,7 @@
  * address); each row opens its transactions. */
 import { Link, useParams } from "react-router-dom";
 
-import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { Td, Tr } from "@/components/ui/responsive-table";
 import { formatNumber, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
@@ -11,7 +11,7 @@ import { useMarketAssessments } from "../api/get-market-assessments";
 import { BackLink } from "../components/back-link";
 import {
   MarketPager,
-  MarketRows,
+  MarketTable,
   MarketToolbar,
   MoneyCell,
   PurchaseCells,
@@ -72,48 +72,44 @@ export default function GradeRoute() {
           })}
         </p>
       )}
-      <Table label={t("analytics.grade.title", { grade })}>
-        <Head>
-          <Th>{t("analytics.col.assessment")}</Th>
-          <Th className="text-right">{t("analytics.col.testOnly")}</Th>
-          <Th className="text-right">{t("analytics.col.testAdvanced")}</Th>
-          <Th className="text-right">{t("analytics.col.surveyReport")}</Th>
-          <Th className="text-right">{t("analytics.col.totalRevenue")}</Th>
-        </Head>
-        <Body>
-          <MarketRows
-            query={rows}
-            count={items.length}
-            colSpan={5}
-            filtered={list.filtered}
-            empty={t("analytics.empty.noAssessments")}
-          >
-            {items.map((r) => (
-              <Tr key={`${r.organizationId}-${r.kind}-${r.testPresetId}`}>
-                <Td className="font-medium max-md:text-base">
-                  <span className="grid">
-                    <Link
-                      to={`/alltransaction/grade/${grade}/assessment/${r.testPresetId}${carriedWith({
-                        kind: r.kind,
-                        org: String(r.organizationId),
-                      })}`}
-                      className="text-blue-700 hover:underline"
-                    >
-                      {r.assessmentName}
-                    </Link>
-                    <span className="text-xs font-normal text-slate-500">
-                      {r.kind === "survey" ? t("analytics.kind.survey") : t("analytics.kind.test")}
-                      {options.data?.is_superadmin ? ` · ${r.organizationName}` : ""}
-                    </span>
-                  </span>
-                </Td>
-                <PurchaseCells row={r} />
-                <MoneyCell label={t("analytics.col.totalRevenue")} amount={r.totalRevenue} strong />
-              </Tr>
-            ))}
-          </MarketRows>
-        </Body>
-      </Table>
+      <MarketTable
+        label={t("analytics.grade.title", { grade })}
+        columns={[
+          { label: t("analytics.col.assessment") },
+          { label: t("analytics.col.testOnly"), numeric: true },
+          { label: t("analytics.col.testAdvanced"), numeric: true },
+          { label: t("analytics.col.surveyReport"), numeric: true },
+          { label: t("analytics.col.totalRevenue"), numeric: true },
+        ]}
+        query={rows}
+        count={items.length}
+        filtered={list.filtered}
+        empty={t("analytics.empty.noAssessments")}
+      >
+        {items.map((r) => (
+          <Tr key={`${r.organizationId}-${r.kind}-${r.testPresetId}`}>
+            <Td className="font-medium max-md:text-base">
+              <span className="grid">
+                <Link
+                  to={`/alltransaction/grade/${grade}/assessment/${r.testPresetId}${carriedWith({
+                    kind: r.kind,
+                    org: String(r.organizationId),
+                  })}`}
+                  className="text-blue-700 hover:underline"
+                >
+                  {r.assessmentName}
+                </Link>
+                <span className="text-xs font-normal text-slate-500">
+                  {r.kind === "survey" ? t("analytics.kind.survey") : t("analytics.kind.test")}
+                  {options.data?.is_superadmin ? ` · ${r.organizationName}` : ""}
+                </span>
+              </span>
+            </Td>
+            <PurchaseCells row={r} />
+            <MoneyCell label={t("analytics.col.totalRevenue")} amount={r.totalRevenue} strong />
+          </Tr>
+        ))}
+      </MarketTable>
       <MarketPager list={list} page={rows.data} />
     </div>
   );

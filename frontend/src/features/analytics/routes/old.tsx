@@ -1,6 +1,6 @@
 /** /alltransaction/old: the plain filterable table of every transaction with its purchase items
  * (only the caller's organization's lines and money), for those who prefer it. */
-import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { Td, Tr } from "@/components/ui/responsive-table";
 import { formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
@@ -8,7 +8,7 @@ import { useHistory } from "../api/get-history";
 import {
   DateCell,
   MarketPager,
-  MarketRows,
+  MarketTable,
   MarketToolbar,
   MoneyCell,
   PaymentIdCell,
@@ -43,48 +43,44 @@ export default function OldRoute() {
         placeholder={t("analytics.assessment.searchPlaceholder")}
         statuses="allFirst"
       />
-      <Table label={t("analytics.old.title")}>
-        <Head>
-          <Th>{t("analytics.col.id")}</Th>
-          <Th>{t("analytics.col.student")}</Th>
-          <Th>{t("analytics.col.items")}</Th>
-          <Th className="text-right">{t("analytics.col.totalPaid")}</Th>
-          <Th>{t("analytics.col.purchaseDate")}</Th>
-          <Th>{t("analytics.col.status")}</Th>
-          <Th>{t("analytics.col.paymentId")}</Th>
-        </Head>
-        <Body>
-          <MarketRows
-            query={rows}
-            count={items.length}
-            colSpan={7}
-            filtered={list.filtered}
-            empty={t("analytics.empty.noTransactions")}
-          >
-            {items.map((r) => (
-              <Tr key={r.transactionId}>
-                <TransactionLead id={r.id} student={r.studentName} />
-                <Td label={t("analytics.col.items")}>
-                  <ul className="grid gap-0.5">
-                    {r.purchaseItems.map((item, i) => (
-                      <li key={i} className="flex justify-between gap-3">
-                        <span>{item.label || item.name}</span>
-                        <span className="whitespace-nowrap tabular-nums text-slate-600">
-                          {formatVnd(item.amount ?? item.price, locale)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                </Td>
-                <MoneyCell label={t("analytics.col.totalPaid")} amount={r.totalPaid} strong />
-                <DateCell label={t("analytics.col.purchaseDate")} iso={r.purchaseDate} />
-                <StatusCell status={r.status} fallback={r.statusName} />
-                <PaymentIdCell paymentId={r.paymentId} />
-              </Tr>
-            ))}
-          </MarketRows>
-        </Body>
-      </Table>
+      <MarketTable
+        label={t("analytics.old.title")}
+        columns={[
+          { label: t("analytics.col.id") },
+          { label: t("analytics.col.student") },
+          { label: t("analytics.col.items") },
+          { label: t("analytics.col.totalPaid"), numeric: true },
+          { label: t("analytics.col.purchaseDate") },
+          { label: t("analytics.col.status") },
+          { label: t("analytics.col.paymentId") },
+        ]}
+        query={rows}
+        count={items.length}
+        filtered={list.filtered}
+        empty={t("analytics.empty.noTransactions")}
+      >
+        {items.map((r) => (
+          <Tr key={r.transactionId}>
+            <TransactionLead id={r.id} student={r.studentName} />
+            <Td label={t("analytics.col.items")}>
+              <ul className="grid gap-0.5">
+                {r.purchaseItems.map((item, i) => (
+                  <li key={i} className="flex justify-between gap-3">
+                    <span>{item.label || item.name}</span>
+                    <span className="whitespace-nowrap tabular-nums text-slate-600">
+                      {formatVnd(item.amount ?? item.price, locale)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Td>
+            <MoneyCell label={t("analytics.col.totalPaid")} amount={r.totalPaid} strong />
+            <DateCell label={t("analytics.col.purchaseDate")} iso={r.purchaseDate} />
+            <StatusCell status={r.status} fallback={r.statusName} />
+            <PaymentIdCell paymentId={r.paymentId} />
+          </Tr>
+        ))}
+      </MarketTable>
       <MarketPager list={list} page={rows.data} />
     </div>
   );

@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { z } from "zod";
 
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { TextField } from "@/components/person-fields";
 import { useT } from "@/lib/intl";
 
 import { useForgotPassword } from "../api/forgot-password";
@@ -42,9 +42,7 @@ export default function ForgotPasswordRoute() {
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormAlert message={failure} />
         <FormAlert message={sent} tone="success" />
-        <Field label={t("field.email")} htmlFor="email" error={form.formState.errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" {...form.register("email")} />
-        </Field>
+        <TextField form={form} name="email" label={t("field.email")} type="email" autoComplete="email" />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t("auth.sendResetLink")}
         </Button>

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { TextField } from "@/components/person-fields";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 
@@ -24,7 +24,7 @@ export default function LoginRoute() {
   const [unverified, setUnverified] = useState(false);
   const [notice, setNotice] = useState("");
   const form = useForm<{ email: string; password: string }>({ defaultValues: { email: "", password: "" } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function onSubmit(values: { email: string; password: string }) {
     setFailure("");
@@ -57,27 +57,25 @@ export default function LoginRoute() {
           </Button>
         )}
         <FormAlert message={notice} tone="success" />
-        <Field label={t("field.email")} htmlFor="email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={!!errors.email}
-            {...form.register("email", {
-              required: t("validation.required"),
-              pattern: { value: EMAIL, message: t("validation.email") },
-            })}
-          />
-        </Field>
-        <Field label={t("field.password")} htmlFor="password" error={errors.password?.message}>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={!!errors.password}
-            {...form.register("password", { required: t("validation.required") })}
-          />
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          label={t("field.email")}
+          type="email"
+          autoComplete="email"
+          rules={{
+            required: t("validation.required"),
+            pattern: { value: EMAIL, message: t("validation.email") },
+          }}
+        />
+        <TextField
+          form={form}
+          name="password"
+          label={t("field.password")}
+          type="password"
+          autoComplete="current-password"
+          rules={{ required: t("validation.required") }}
+        />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm text-blue-700 hover:underline">
             {t("auth.forgotPasswordLink")}

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { z } from "zod";
 
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { TextField } from "@/components/person-fields";
 import { useT } from "@/lib/intl";
 
 import { useResetPassword } from "../api/reset-password";
@@ -62,25 +62,20 @@ export default function ResetPasswordRoute() {
       <h1 className="text-2xl font-semibold">{t("page.resetPassword")}</h1>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormAlert message={failure} />
-        <Field
+        <TextField
+          form={form}
+          name="password"
           label={t("field.newPassword")}
-          htmlFor="password"
-          error={form.formState.errors.password?.message}
-        >
-          <Input id="password" type="password" autoComplete="new-password" {...form.register("password")} />
-        </Field>
-        <Field
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          form={form}
+          name="confirm_password"
           label={t("field.confirmPassword")}
-          htmlFor="confirm_password"
-          error={form.formState.errors.confirm_password?.message}
-        >
-          <Input
-            id="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirm_password")}
-          />
-        </Field>
+          type="password"
+          autoComplete="new-password"
+        />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t("auth.savePassword")}
         </Button>

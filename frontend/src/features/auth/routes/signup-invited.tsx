@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { z } from "zod";
 
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { TextField } from "@/components/person-fields";
 import { useT } from "@/lib/intl";
 
 import { useInvitation } from "../api/check-invitation";
@@ -58,7 +58,6 @@ export default function SignupInvitedRoute() {
       );
     }
   }
-  const errors = form.formState.errors;
   return (
     <div className="grid gap-6">
       <div>
@@ -72,32 +71,22 @@ export default function SignupInvitedRoute() {
       </div>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormAlert message={failure} />
+        {!existing && <TextField form={form} name="name" label={t("field.name")} autoComplete="name" />}
+        <TextField
+          form={form}
+          name="password"
+          label={t("field.password")}
+          type="password"
+          autoComplete={existing ? "current-password" : "new-password"}
+        />
         {!existing && (
-          <Field label={t("field.name")} htmlFor="name" error={errors.name?.message}>
-            <Input id="name" autoComplete="name" {...form.register("name")} />
-          </Field>
-        )}
-        <Field label={t("field.password")} htmlFor="password" error={errors.password?.message}>
-          <Input
-            id="password"
-            type="password"
-            autoComplete={existing ? "current-password" : "new-password"}
-            {...form.register("password")}
-          />
-        </Field>
-        {!existing && (
-          <Field
+          <TextField
+            form={form}
+            name="confirm_password"
             label={t("field.confirmPassword")}
-            htmlFor="confirm_password"
-            error={errors.confirm_password?.message}
-          >
-            <Input
-              id="confirm_password"
-              type="password"
-              autoComplete="new-password"
-              {...form.register("confirm_password")}
-            />
-          </Field>
+            type="password"
+            autoComplete="new-password"
+          />
         )}
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
           {t("auth.joinOrganization", { organization: info.data.organization.name })}

@@ -12,7 +12,7 @@ import type { Page } from "@/lib/api/types";
 import { useT } from "@/lib/intl";
 
 import type { PeopleRole } from "../api/types";
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "@/lib/use-debounced";
 
 export const PAGE_SIZE = 20;
 
