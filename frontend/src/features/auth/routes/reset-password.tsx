@@ -5,11 +5,11 @@ import { Link, useSearchParams } from "react-router-dom";
 import { z } from "zod";
 
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/person-fields";
 import { useT } from "@/lib/intl";
 
 import { useResetPassword } from "../api/reset-password";
 import { FormAlert } from "../components/form-alert";
+import { NewPasswordFields } from "../components/new-password-fields";
 import { applyServerErrors } from "@/lib/forms";
 
 export default function ResetPasswordRoute() {
@@ -62,20 +62,7 @@ export default function ResetPasswordRoute() {
       <h1 className="text-2xl font-semibold">{t("page.resetPassword")}</h1>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormAlert message={failure} />
-        <TextField
-          form={form}
-          name="password"
-          label={t("field.newPassword")}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          form={form}
-          name="confirm_password"
-          label={t("field.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields form={form} label={t("field.newPassword")} />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {t("auth.savePassword")}
         </Button>

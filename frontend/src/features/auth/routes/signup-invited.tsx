@@ -12,6 +12,7 @@ import { useInvitation } from "../api/check-invitation";
 import { invitationKind } from "../api/invitation-kind";
 import { useRegisterInvited } from "../api/register-invited";
 import { FormAlert } from "../components/form-alert";
+import { NewPasswordFields } from "../components/new-password-fields";
 import { applyServerErrors } from "@/lib/forms";
 
 /** Accept an invitation: a new account (name, password twice) or an existing one (its password). */
@@ -72,21 +73,16 @@ export default function SignupInvitedRoute() {
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormAlert message={failure} />
         {!existing && <TextField form={form} name="name" label={t("field.name")} autoComplete="name" />}
-        <TextField
-          form={form}
-          name="password"
-          label={t("field.password")}
-          type="password"
-          autoComplete={existing ? "current-password" : "new-password"}
-        />
-        {!existing && (
+        {existing ? (
           <TextField
             form={form}
-            name="confirm_password"
-            label={t("field.confirmPassword")}
+            name="password"
+            label={t("field.password")}
             type="password"
-            autoComplete="new-password"
+            autoComplete="current-password"
           />
+        ) : (
+          <NewPasswordFields form={form} label={t("field.password")} />
         )}
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
           {t("auth.joinOrganization", { organization: info.data.organization.name })}

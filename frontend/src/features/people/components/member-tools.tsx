@@ -2,6 +2,7 @@
  * admins) the menu of actions. */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ClipboardList, History, MoreHorizontal } from "lucide-react";
+import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/intl";
@@ -28,27 +29,13 @@ export function MemberTools({
   return (
     <div className="flex justify-end gap-1">
       {onActivity && (
-        <Button
-          size="icon"
-          variant="ghost"
-          className="h-9 w-9"
-          aria-label={t("people.activity.open", { name: member.name })}
-          title={t("people.activity.open", { name: member.name })}
-          onClick={onActivity}
-        >
+        <IconButton label={t("people.activity.open", { name: member.name })} onClick={onActivity}>
           <ClipboardList className="h-4 w-4" />
-        </Button>
+        </IconButton>
       )}
-      <Button
-        size="icon"
-        variant="ghost"
-        className="h-9 w-9"
-        aria-label={t("people.history.open", { name: member.name })}
-        title={t("people.history.open", { name: member.name })}
-        onClick={onHistory}
-      >
+      <IconButton label={t("people.history.open", { name: member.name })} onClick={onHistory}>
         <History className="h-4 w-4" />
-      </Button>
+      </IconButton>
       {actions.length > 0 && (
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger asChild>
@@ -83,5 +70,29 @@ export function MemberTools({
         </DropdownMenu.Root>
       )}
     </div>
+  );
+}
+
+/** A small ghost button named (and titled) by `label`. */
+function IconButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="icon"
+      variant="ghost"
+      className="h-9 w-9"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }

@@ -11,6 +11,16 @@ const STAGES: { icon: typeof Award; title: MessageId; body: MessageId }[] = [
   { icon: Award, title: "landing.stage3.title", body: "landing.stage3.body" },
 ];
 
+/** The public pages linked under the landing's call to action. */
+const PUBLIC_PAGES = [
+  ["/introductions", "page.introductions"],
+  ["/awards", "page.awards"],
+  ["/hardware-facility", "page.hardware"],
+  ["/instructions/step-1", "page.instructions"],
+  ["/terms-and-conditions", "page.terms"],
+  ["/privacy-policy", "page.privacy"],
+] as const;
+
 /** / : the three-stage programme (spec §1) and the way in. */
 export default function LandingRoute() {
   const t = useT();
@@ -41,46 +51,31 @@ export default function LandingRoute() {
         ))}
       </ol>
       <div className="flex flex-wrap gap-3">
-        <Link
-          to="/signup"
-          className={cn(
-            "inline-flex items-center rounded-lg font-medium",
-            buttonVariants.default,
-            buttonSizes.lg,
-          )}
-        >
-          {t("landing.register")}
-        </Link>
-        <Link
-          to="/login"
-          className={cn(
-            "inline-flex items-center rounded-lg font-medium",
-            buttonVariants.outline,
-            buttonSizes.lg,
-          )}
-        >
-          {t("auth.login")}
-        </Link>
+        {(
+          [
+            ["/signup", "landing.register", "default"],
+            ["/login", "auth.login", "outline"],
+          ] as const
+        ).map(([to, label, variant]) => (
+          <Link
+            key={to}
+            to={to}
+            className={cn(
+              "inline-flex items-center rounded-lg font-medium",
+              buttonVariants[variant],
+              buttonSizes.lg,
+            )}
+          >
+            {t(label)}
+          </Link>
+        ))}
       </div>
       <nav aria-label={t("nav.public")} className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-blue-700">
-        <Link to="/introductions" className="hover:underline">
-          {t("page.introductions")}
-        </Link>
-        <Link to="/awards" className="hover:underline">
-          {t("page.awards")}
-        </Link>
-        <Link to="/hardware-facility" className="hover:underline">
-          {t("page.hardware")}
-        </Link>
-        <Link to="/instructions/step-1" className="hover:underline">
-          {t("page.instructions")}
-        </Link>
-        <Link to="/terms-and-conditions" className="hover:underline">
-          {t("page.terms")}
-        </Link>
-        <Link to="/privacy-policy" className="hover:underline">
-          {t("page.privacy")}
-        </Link>
+        {PUBLIC_PAGES.map(([to, label]) => (
+          <Link key={to} to={to} className="hover:underline">
+            {t(label)}
+          </Link>
+        ))}
       </nav>
     </div>
   );
