@@ -4,13 +4,13 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router-dom";
 
-import { ApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useSurveyUser } from "../api/get-survey-user";
 import { ResultView } from "../components/result-view";
 import { StatusBadge } from "../components/status-badge";
+import { LoadFailed } from "../components/load-failed";
 
 export default function SurveyDetailRoute() {
   const t = useT();
@@ -19,18 +19,7 @@ export default function SurveyDetailRoute() {
   const detail = useSurveyUser(id);
   if (detail.isPending) return <p role="status">{t("common.loading")}</p>;
   if (detail.isError) {
-    return (
-      <div className="grid gap-3">
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {detail.error instanceof ApiError && detail.error.status === 404
-            ? t("surveys.error.notFound")
-            : t("surveys.error.retrieve")}
-        </p>
-        <Link to="/survey/student" className="text-sm text-blue-700 hover:underline">
-          {t("surveys.back")}
-        </Link>
-      </div>
-    );
+    return <LoadFailed error={detail.error} to="/survey/student" back="surveys.back" />;
   }
   const survey = detail.data;
   return (

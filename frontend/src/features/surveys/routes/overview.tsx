@@ -17,6 +17,7 @@ import type { SurveyUser } from "../api/types";
 import { CODE_TITLES, STEP_ERRORS } from "../components/labels";
 import { ResultView } from "../components/result-view";
 import { StatusBadge } from "../components/status-badge";
+import { LoadFailed } from "../components/load-failed";
 
 export default function SurveyOverviewRoute() {
   const t = useT();
@@ -26,16 +27,7 @@ export default function SurveyOverviewRoute() {
   if (overview.isPending) return <p role="status">{t("common.loading")}</p>;
   if (overview.isError) {
     return (
-      <div className="grid gap-3">
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {overview.error instanceof ApiError && overview.error.status === 404
-            ? t("surveys.error.notFound")
-            : t("surveys.error.retrieve")}
-        </p>
-        <Link to={educator ? "/survey" : "/survey/student"} className="text-sm text-blue-700 hover:underline">
-          {t("surveys.back")}
-        </Link>
-      </div>
+      <LoadFailed error={overview.error} to={educator ? "/survey" : "/survey/student"} back="surveys.back" />
     );
   }
   const survey = overview.data;

@@ -5,13 +5,12 @@ import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
-import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pager } from "@/components/ui/pager";
-import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { Body, Table, Td, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -22,9 +21,11 @@ import { useSurvey } from "../api/get-survey";
 import { useTakers } from "../api/get-takers";
 import { RIASEC, SUBMISSION_STATUSES, type GroupCode, type SurveyResults, type Taker } from "../api/types";
 import { HexagonChart } from "../components/hexagon-chart";
-import { GROUP_COLOURS, statusLabel } from "../components/labels";
+import { GROUP_COLOURS } from "../components/labels";
+import { LoadFailed } from "../components/load-failed";
 import { ManagementOff } from "../components/management-off";
 import { StatusBadge } from "../components/status-badge";
+import { SubmissionHead, SURVEY_LIST_DEFAULTS, SurveyFilters } from "../components/survey-filters";
 
 const LIMIT = 20;
 
@@ -39,18 +40,7 @@ export default function SurveyResultsRoute() {
   }
   if (survey.isPending || results.isPending) return <p role="status">{t("common.loading")}</p>;
   if (survey.isError || results.isError) {
-    return (
-      <div className="grid gap-3">
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {survey.error instanceof ApiError && survey.error.status === 404
-            ? t("surveys.error.notFound")
-            : t("surveys.error.retrieve")}
-        </p>
-        <Link to="/survey" className="text-sm text-blue-700 hover:underline">
-          {t("surveys.backToList")}
-        </Link>
-      </div>
-    );
+    return <LoadFailed error={survey.error} to="/survey" back="surveys.backToList" />;
   }
   const groups = survey.data.groups;
   const names = Object.fromEntries(
@@ -186,7 +176,8 @@ function Distribution({ results, names }: { results: SurveyResults; names: Recor
 function Takers({ surveyId }: { surveyId: number }) {
   const t = useT();
   const { locale } = useLanguage();
-  const { values, page, filtered, set } = useListParams({ search: "", status: "", order: "-created_at" });
+  const params = useListParams(SURVEY_LIST_DEFAULTS);
+  const { values, page, filtered, set } = params;
   const [cancelling, setCancelling] = useState<Taker | null>(null);
   const [error, setError] = useState("");
   const takers = useTakers(surveyId, {
@@ -202,45 +193,20 @@ function Takers({ surveyId }: { surveyId: number }) {
       <h2 id="takers" className="text-lg font-semibold">
         {t("surveys.results.takersTitle")}
       </h2>
-      <ListToolbar>
-        <SearchFilter
-          id="takers-search"
-          value={values.search}
-          placeholder={t("surveys.results.searchTakers")}
-          onChange={(search) => set({ search })}
-        />
-        <SelectFilter
-          id="takers-status"
-          label={t("surveys.list.status")}
-          value={values.status}
-          onChange={(status) => set({ status })}
-          allLabel={t("surveys.list.allStatuses")}
-          choices={SUBMISSION_STATUSES.map((value) => ({ value, label: t(statusLabel(value)) }))}
-        />
-        <SelectFilter
-          id="takers-order"
-          label={t("common.sort")}
-          value={values.order}
-          onChange={(order) => set({ order })}
-          choices={[
-            { value: "-created_at", label: t("surveys.sort.newest") },
-            { value: "name", label: t("surveys.sort.learner") },
-            { value: "-completed_at", label: t("surveys.sort.completed") },
-            { value: "holland_code", label: t("surveys.sort.code") },
-          ]}
-        />
-      </ListToolbar>
+      <SurveyFilters
+        id="takers"
+        params={params}
+        statuses={SUBMISSION_STATUSES}
+        orders={[
+          ["-created_at", "surveys.sort.newest"],
+          ["name", "surveys.sort.learner"],
+          ["-completed_at", "surveys.sort.completed"],
+          ["holland_code", "surveys.sort.code"],
+        ]}
+        placeholder={t("surveys.results.searchTakers")}
+      />
       <Table label={t("surveys.results.takersTitle")}>
-        <Head>
-          <Th>{t("surveys.results.learner")}</Th>
-          <Th>{t("surveys.list.status")}</Th>
-          <Th>{t("surveys.list.progress")}</Th>
-          <Th>{t("surveys.list.code")}</Th>
-          <Th>{t("surveys.list.date")}</Th>
-          <Th>
-            <span className="sr-only">{t("surveys.list.actions")}</span>
-          </Th>
-        </Head>
+        <SubmissionHead first="surveys.results.learner" />
         <Body>
           <QueryRows
             query={takers}

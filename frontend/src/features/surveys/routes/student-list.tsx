@@ -4,12 +4,11 @@ import { Clock, ListChecks, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
-import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
-import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { Body, Table, Td, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { formatDate, formatVnd } from "@/lib/format";
@@ -19,14 +18,15 @@ import { useAvailableSurveys } from "../api/get-available-surveys";
 import { useMySurveys } from "../api/get-my-surveys";
 import { useTakeSurvey } from "../api/take-survey";
 import { SUBMISSION_STATUSES, type AvailableSurvey, type SurveyUserRow } from "../api/types";
-import { statusLabel } from "../components/labels";
 import { StatusBadge } from "../components/status-badge";
+import { SubmissionHead, SURVEY_LIST_DEFAULTS, SurveyFilters } from "../components/survey-filters";
 
 const LIMIT = 10;
 
 export default function StudentSurveysRoute() {
   const t = useT();
-  const { values, page, filtered, set } = useListParams({ search: "", status: "", order: "-created_at" });
+  const params = useListParams(SURVEY_LIST_DEFAULTS);
+  const { values, page, filtered, set } = params;
   const list = useMySurveys({
     page,
     limit: LIMIT,
@@ -47,45 +47,19 @@ export default function StudentSurveysRoute() {
         <h2 id="my-surveys" className="text-lg font-semibold">
           {t("surveys.student.mine")}
         </h2>
-        <ListToolbar>
-          <SearchFilter
-            id="survey-search"
-            value={values.search}
-            placeholder={t("common.search")}
-            onChange={(search) => set({ search })}
-          />
-          <SelectFilter
-            id="survey-status"
-            label={t("surveys.list.status")}
-            value={values.status}
-            onChange={(status) => set({ status })}
-            allLabel={t("surveys.list.allStatuses")}
-            choices={SUBMISSION_STATUSES.map((value) => ({ value, label: t(statusLabel(value)) }))}
-          />
-          <SelectFilter
-            id="survey-order"
-            label={t("common.sort")}
-            value={values.order}
-            onChange={(order) => set({ order })}
-            choices={[
-              { value: "-created_at", label: t("surveys.sort.newest") },
-              { value: "created_at", label: t("surveys.sort.oldest") },
-              { value: "name", label: t("surveys.sort.name") },
-              { value: "-completed_at", label: t("surveys.sort.completed") },
-            ]}
-          />
-        </ListToolbar>
+        <SurveyFilters
+          id="survey"
+          params={params}
+          statuses={SUBMISSION_STATUSES}
+          orders={[
+            ["-created_at", "surveys.sort.newest"],
+            ["created_at", "surveys.sort.oldest"],
+            ["name", "surveys.sort.name"],
+            ["-completed_at", "surveys.sort.completed"],
+          ]}
+        />
         <Table label={t("surveys.student.mine")}>
-          <Head>
-            <Th>{t("surveys.list.name")}</Th>
-            <Th>{t("surveys.list.status")}</Th>
-            <Th>{t("surveys.list.progress")}</Th>
-            <Th>{t("surveys.list.code")}</Th>
-            <Th>{t("surveys.list.date")}</Th>
-            <Th>
-              <span className="sr-only">{t("surveys.list.actions")}</span>
-            </Th>
-          </Head>
+          <SubmissionHead first="surveys.list.name" />
           <Body>
             <QueryRows
               query={list}

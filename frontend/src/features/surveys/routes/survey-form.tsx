@@ -22,6 +22,7 @@ import { GeneralSection } from "../components/form-general";
 import { GroupsSection } from "../components/form-groups";
 import { ScaleSection } from "../components/form-scale";
 import { StatementsSection } from "../components/form-statements";
+import { LoadFailed } from "../components/load-failed";
 import { ManagementOff } from "../components/management-off";
 import { NoticeBox, type Notice } from "../components/notice";
 import { StatusBadge } from "../components/status-badge";
@@ -43,18 +44,7 @@ export default function SurveyFormRoute() {
     return <ManagementOff />;
   if (survey.isPending) return <p role="status">{t("common.loading")}</p>;
   if (survey.isError) {
-    return (
-      <div className="grid gap-3">
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {survey.error instanceof ApiError && survey.error.status === 404
-            ? t("surveys.error.notFound")
-            : t("surveys.error.retrieve")}
-        </p>
-        <Link to="/survey" className="text-sm text-blue-700 hover:underline">
-          {t("surveys.backToList")}
-        </Link>
-      </div>
-    );
+    return <LoadFailed error={survey.error} to="/survey" back="surveys.backToList" />;
   }
   return <SurveyForm survey={survey.data} />;
 }

@@ -19,7 +19,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
-import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
@@ -37,11 +36,11 @@ import { useDeleteSurvey } from "../api/delete-survey";
 import { useEndSurvey } from "../api/end-survey";
 import { usePublishSurvey } from "../api/publish-survey";
 import { SURVEY_STATUSES, type SurveyRow } from "../api/types";
-import { statusLabel } from "../components/labels";
 import { ManagementOff } from "../components/management-off";
 import { NoticeBox, type Notice } from "../components/notice";
 import { PublishDialog } from "../components/publish-dialog";
 import { StatusBadge } from "../components/status-badge";
+import { SURVEY_LIST_DEFAULTS, SurveyFilters } from "../components/survey-filters";
 
 const LIMIT = 10;
 type Confirm = { kind: "end" | "cancel" | "delete"; survey: SurveyRow };
@@ -49,7 +48,8 @@ type Confirm = { kind: "end" | "cancel" | "delete"; survey: SurveyRow };
 export default function SurveysRoute() {
   const t = useT();
   const navigate = useNavigate();
-  const { values, page, filtered, set } = useListParams({ search: "", status: "", order: "-created_at" });
+  const params = useListParams(SURVEY_LIST_DEFAULTS);
+  const { values, page, filtered, set } = params;
   const [publishing, setPublishing] = useState<SurveyRow | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [confirmError, setConfirmError] = useState("");
@@ -127,34 +127,17 @@ export default function SurveysRoute() {
           <Plus className="h-4 w-4" aria-hidden="true" /> {t("surveys.list.new")}
         </Button>
       </div>
-      <ListToolbar>
-        <SearchFilter
-          id="surveys-search"
-          value={values.search}
-          placeholder={t("common.search")}
-          onChange={(search) => set({ search })}
-        />
-        <SelectFilter
-          id="surveys-status"
-          label={t("surveys.list.status")}
-          value={values.status}
-          onChange={(status) => set({ status })}
-          allLabel={t("surveys.list.allStatuses")}
-          choices={SURVEY_STATUSES.map((value) => ({ value, label: t(statusLabel(value)) }))}
-        />
-        <SelectFilter
-          id="surveys-order"
-          label={t("common.sort")}
-          value={values.order}
-          onChange={(order) => set({ order })}
-          choices={[
-            { value: "-created_at", label: t("surveys.sort.newest") },
-            { value: "name", label: t("surveys.sort.name") },
-            { value: "-updated_at", label: t("surveys.sort.updated") },
-            { value: "-takers", label: t("surveys.sort.takers") },
-          ]}
-        />
-      </ListToolbar>
+      <SurveyFilters
+        id="surveys"
+        params={params}
+        statuses={SURVEY_STATUSES}
+        orders={[
+          ["-created_at", "surveys.sort.newest"],
+          ["name", "surveys.sort.name"],
+          ["-updated_at", "surveys.sort.updated"],
+          ["-takers", "surveys.sort.takers"],
+        ]}
+      />
       <NoticeBox notice={notice} />
       <Table label={t("nav.surveys")}>
         <Head>

@@ -4,7 +4,7 @@
  * camera when the test allows it), and Start once the batch window is open by the server's
  * clock. */
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, ArrowLeft, Play } from "lucide-react";
+import { AlertTriangle, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
@@ -17,6 +17,7 @@ import { preparationQuery, usePreparation } from "../api/get-preparation";
 import { usePayAssignment } from "../api/pay-assignment";
 import { useStartAttempt } from "../api/start-attempt";
 import type { Preparation } from "../api/types";
+import { BackToList } from "../components/back-to-list";
 import { DeviceCheck } from "../components/device-check";
 import { useMediaStream } from "../components/use-media-stream";
 import { VideoStep } from "../components/video-step";
@@ -58,14 +59,7 @@ export default function PreparationRoute() {
   const [noCamera, setNoCamera] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);
 
-  const back = (
-    <Link
-      to={paths.list}
-      className="inline-flex w-fit items-center gap-1 text-sm text-blue-700 hover:underline"
-    >
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("nav.myTests")}
-    </Link>
-  );
+  const back = <BackToList />;
   if (prep.isPending)
     return (
       <div className="mx-auto grid max-w-5xl gap-4">

@@ -2,20 +2,19 @@
  * organization, batch window, attempts, due date, price and source, the action that fits, the
  * result once submitted with the advanced report after its summary (the section also shows,
  * before the test is taken, when the add-on was bought; once taken without it, it says so). */
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 
 import { formatDate, formatDateTime, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useMyAssignment } from "../api/get-my-assignment";
+import { BackToList } from "../components/back-to-list";
 import { AdvancedReport } from "../components/advanced-report";
 import { AssignmentAction } from "../components/assignment-action";
 import { sourceLabel } from "../components/labels";
 import { ResultView } from "../components/result-view";
 import { StatusBadge } from "../components/status-badge";
-import { paths } from "../lib/paths";
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,14 +30,7 @@ export default function TakersDetailRoute() {
   const { locale } = useLanguage();
   const id = Number(useParams().id);
   const detail = useMyAssignment(id);
-  const back = (
-    <Link
-      to={paths.list}
-      className="inline-flex w-fit items-center gap-1 text-sm text-blue-700 hover:underline"
-    >
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("nav.myTests")}
-    </Link>
-  );
+  const back = <BackToList />;
   if (detail.isPending)
     return (
       <div className="grid gap-4">
