@@ -1,7 +1,5 @@
 /** The runner's save state of all answers: saved, saving, or how many failed. */
-import { AlertTriangle, CheckCircle2, Loader2 } from "lucide-react";
-
-import { cn } from "@/lib/cn";
+import { SaveBadge } from "@/components/save-badge";
 import { useT } from "@/lib/intl";
 
 import type { SaveState } from "./use-answer-saves";
@@ -12,30 +10,17 @@ export function SaveSummary({ saves }: { saves: Record<number, SaveState> }) {
   const failed = states.filter((s) => s === "error").length;
   const saving = states.some((s) => s === "saving");
   return (
-    <p
+    <SaveBadge
       data-testid="survey-save-status"
       data-state={failed ? "error" : saving ? "saving" : "saved"}
-      className={cn(
-        "inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium",
+      tone={failed ? "failed" : saving ? "saving" : "saved"}
+      label={
         failed
-          ? "bg-red-50 text-red-800"
+          ? t("surveys.taking.failedCount", { count: failed })
           : saving
-            ? "bg-amber-50 text-amber-900"
-            : "bg-emerald-50 text-emerald-800",
-      )}
-    >
-      {failed ? (
-        <AlertTriangle className="h-4 w-4" aria-hidden="true" />
-      ) : saving ? (
-        <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-      ) : (
-        <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-      )}
-      {failed
-        ? t("surveys.taking.failedCount", { count: failed })
-        : saving
-          ? t("surveys.taking.saving")
-          : t("surveys.taking.allSaved")}
-    </p>
+            ? t("surveys.taking.saving")
+            : t("surveys.taking.allSaved")
+      }
+    />
   );
 }
