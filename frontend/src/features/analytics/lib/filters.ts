@@ -1,12 +1,13 @@
 /** The dashboard's filters live in the URL (?from=&to=&grade=&subject=&province=&round=&org=),
  * so a drill-down link, a reload or a shared address keeps them. The date range defaults to the
- * last 30 days (inclusive, today included). */
+ * last 30 Vietnam days (inclusive, today included). */
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 
+import { vietnamDay } from "@/lib/format";
+
 import { useFilterOptions } from "../api/get-filter-options";
 import type { MarketFilters } from "../api/types";
-import { vietnamDay } from "@/lib/format";
 
 export const DEFAULT_DAYS = 30;
 
