@@ -73,11 +73,7 @@ export function StatementsSection({
             <span className="pt-7 text-center font-semibold text-slate-500">{index + 1}</span>
             <Field label={t("surveys.form.group")} htmlFor={`s-${index}-group`}>
               <Select id={`s-${index}-group`} disabled={locked} {...register(`statements.${index}.group`)}>
-                {RIASEC.map((code) => (
-                  <option key={code} value={code}>
-                    {code} · {t(GROUP_LABELS[code])}
-                  </option>
-                ))}
+                <GroupOptions />
               </Select>
             </Field>
             <Field
@@ -143,11 +139,7 @@ export function StatementsSection({
               value={newGroup}
               onChange={(e) => setNewGroup(e.target.value as (typeof RIASEC)[number])}
             >
-              {RIASEC.map((code) => (
-                <option key={code} value={code}>
-                  {code} · {t(GROUP_LABELS[code])}
-                </option>
-              ))}
+              <GroupOptions />
             </Select>
           </Field>
           <Button
@@ -160,5 +152,19 @@ export function StatementsSection({
         </div>
       )}
     </section>
+  );
+}
+
+/** The six groups as the options of a select. */
+function GroupOptions() {
+  const t = useT();
+  return (
+    <>
+      {RIASEC.map((code) => (
+        <option key={code} value={code}>
+          {code} · {t(GROUP_LABELS[code])}
+        </option>
+      ))}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 /** A survey page whose data could not be read: "not found" (404) or "could not be retrieved",
  * and the way back. */
+import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router-dom";
 
 import { ApiError } from "@/lib/api-client";
@@ -18,5 +19,16 @@ export function LoadFailed({ error, to, back }: { error: unknown; to: string; ba
         {t(back)}
       </Link>
     </div>
+  );
+}
+
+/** Back to the organization's surveys (above an educator's survey page). */
+export function BackToSurveys() {
+  const t = useT();
+  return (
+    <Link to="/survey" className="inline-flex w-fit items-center gap-1 text-sm text-blue-700 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t("surveys.backToList")}
+    </Link>
   );
 }

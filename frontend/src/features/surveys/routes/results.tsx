@@ -1,7 +1,6 @@
 /** /survey/results/:id (educators): who has taken the survey in the organization (status,
  * progress, Holland code, full report) and the distribution of Holland codes: the most frequent
  * codes, the leading group, and the mean score per group on the hexagon. */
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
@@ -22,7 +21,7 @@ import { useTakers } from "../api/get-takers";
 import { RIASEC, SUBMISSION_STATUSES, type GroupCode, type SurveyResults, type Taker } from "../api/types";
 import { HexagonChart } from "../components/hexagon-chart";
 import { GROUP_COLOURS } from "../components/labels";
-import { LoadFailed } from "../components/load-failed";
+import { BackToSurveys, LoadFailed } from "../components/load-failed";
 import { ManagementOff } from "../components/management-off";
 import { StatusBadge } from "../components/status-badge";
 import { SubmissionHead, SURVEY_LIST_DEFAULTS, SurveyFilters } from "../components/survey-filters";
@@ -51,13 +50,7 @@ export default function SurveyResultsRoute() {
   ) as Record<GroupCode, string>;
   return (
     <div className="grid gap-6">
-      <Link
-        to="/survey"
-        className="inline-flex w-fit items-center gap-1 text-sm text-blue-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {t("surveys.backToList")}
-      </Link>
+      <BackToSurveys />
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">
           {language === "en" && survey.data.name_en ? survey.data.name_en : survey.data.name}

@@ -4,10 +4,10 @@
  * statements (group, Vietnamese and English text, order). Once published the statements can be
  * reworded and reordered but not added, removed or regrouped (the server decides). */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, Save, Send } from "lucide-react";
+import { Save, Send } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
@@ -22,7 +22,7 @@ import { GeneralSection } from "../components/form-general";
 import { GroupsSection } from "../components/form-groups";
 import { ScaleSection } from "../components/form-scale";
 import { StatementsSection } from "../components/form-statements";
-import { LoadFailed } from "../components/load-failed";
+import { BackToSurveys, LoadFailed } from "../components/load-failed";
 import { ManagementOff } from "../components/management-off";
 import { NoticeBox, type Notice } from "../components/notice";
 import { StatusBadge } from "../components/status-badge";
@@ -112,13 +112,7 @@ function SurveyForm({ survey }: { survey: SurveyDetail }) {
 
   return (
     <form noValidate className="grid max-w-5xl gap-6" onSubmit={(e) => void save()(e)}>
-      <Link
-        to="/survey"
-        className="inline-flex w-fit items-center gap-1 text-sm text-blue-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {t("surveys.backToList")}
-      </Link>
+      <BackToSurveys />
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{t("surveys.form.title")}</h1>
         <StatusBadge status={survey.status} />
