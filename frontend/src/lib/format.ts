@@ -1,4 +1,6 @@
-/** Numbers, money and dates through Intl in the active locale (vi-VN or en-GB). */
+/** Numbers, money and dates in the active locale (vi-VN or en-GB): the one place the SPA formats
+ * them (issue 22). Dates and times are always Vietnam time (Asia/Ho_Chi_Minh), in the server's
+ * patterns (decision 0013), never the browser's zone. */
 export function formatVnd(amount: number, locale: string): string {
   return new Intl.NumberFormat(locale, {
     style: "currency",
@@ -12,12 +14,100 @@ export function formatNumber(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
-export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+/** The product's time zone (decision 0013): every date and time the SPA shows is Vietnam time,
+ * whatever the browser's zone, with the server's fixed patterns per language. */
+export const TIME_ZONE = "Asia/Ho_Chi_Minh";
+
+/** What can be formatted: an ISO instant ("2026-11-28T01:00:00Z"), a Date or epoch milliseconds,
+ * or a calendar day ("2026-11-28", taken as that day in Vietnam). */
+export type DateInput = string | number | Date;
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function toDate(value: DateInput): Date {
+  if (typeof value === "string" && CALENDAR_DAY.test(value)) return new Date(`${value}T00:00:00+07:00`);
+  return value instanceof Date ? value : new Date(value);
 }
 
-export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
+const english = (locale: string) => locale.toLowerCase().startsWith("en");
+
+const numeric = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const monthName = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, month: "short" });
+
+interface Parts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  /** English short month name ("Nov"). */
+  mon: string;
+}
+
+function parts(value: DateInput): Parts {
+  const date = toDate(value);
+  const out: Record<string, string> = {};
+  for (const part of numeric.formatToParts(date)) out[part.type] = part.value;
+  return {
+    year: out.year ?? "",
+    month: out.month ?? "",
+    day: out.day ?? "",
+    hour: out.hour ?? "",
+    minute: out.minute ?? "",
+    mon: monthName.format(date),
+  };
+}
+
+/** vi "08:00 28/11/2026", en "28 Nov 2026, 08:00" (Vietnam time). */
+export function formatDateTime(value: DateInput, locale: string): string {
+  const p = parts(value);
+  return english(locale)
+    ? `${Number(p.day)} ${p.mon} ${p.year}, ${p.hour}:${p.minute}`
+    : `${p.hour}:${p.minute} ${p.day}/${p.month}/${p.year}`;
+}
+
+/** vi "28/11/2026", en "28 Nov 2026" (the Vietnam day). */
+export function formatDate(value: DateInput, locale: string): string {
+  const p = parts(value);
+  return english(locale) ? `${Number(p.day)} ${p.mon} ${p.year}` : `${p.day}/${p.month}/${p.year}`;
+}
+
+/** A chart's day: vi "28/11", en "28 Nov". */
+export function formatShortDay(value: DateInput, locale: string): string {
+  const p = parts(value);
+  return english(locale) ? `${Number(p.day)} ${p.mon}` : `${p.day}/${p.month}`;
+}
+
+/** A chart's month: vi "11/2026", en "Nov 2026". */
+export function formatMonth(value: DateInput, locale: string): string {
+  const p = parts(value);
+  return english(locale) ? `${p.mon} ${p.year}` : `${p.month}/${p.year}`;
+}
+
+/** The Vietnam calendar day of an instant, "YYYY-MM-DD". */
+export function vietnamDay(value: DateInput): string {
+  const p = parts(value);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** Whole Vietnam days from `earlier` to `later` (0 on the same day, 1 for the day before). */
+export function vietnamDaysBetween(earlier: DateInput, later: DateInput): number {
+  const dayNumber = (value: DateInput) => Date.parse(`${vietnamDay(value)}T00:00:00Z`) / 86_400_000;
+  return dayNumber(later) - dayNumber(earlier);
+}
+
+/** Short weekday names Monday .. Sunday: vi "Thứ 2" .. "CN", en "Mon" .. "Sun". */
+export function weekdayNames(locale: string): string[] {
+  const fmt = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short" });
+  return Array.from({ length: 7 }, (_, i) => fmt.format(Date.UTC(2024, 0, 1 + i))); // 1 Jan 2024: a Monday
 }
 
 /** End of the given day as an ISO UTC timestamp at 23:59:59, no milliseconds (spec §9). */

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatShortDay,
+  vietnamDay,
+  vietnamDaysBetween,
+  weekdayNames,
+} from "./format";
+
+// 01:00 UTC is 08:00 in Vietnam, whatever zone the browser (or this test run) is in.
+const BATCH = "2026-11-28T01:00:00Z";
+
+describe("dates in Vietnam time with the server's patterns (decision 0013)", () => {
+  it("formats a date and time", () => {
+    expect(formatDateTime(BATCH, "vi-VN")).toBe("08:00 28/11/2026");
+    expect(formatDateTime(BATCH, "en-GB")).toBe("28 Nov 2026, 08:00");
+    expect(formatDateTime(new Date(BATCH), "vi-VN")).toBe("08:00 28/11/2026");
+  });
+
+  it("pads single digits and uses 00 for midnight", () => {
+    expect(formatDateTime("2026-03-04T17:05:00Z", "vi-VN")).toBe("00:05 05/03/2026");
+    expect(formatDateTime("2026-03-04T17:05:00Z", "en-GB")).toBe("5 Mar 2026, 00:05");
+  });
+
+  it("formats the Vietnam day, which may be the next UTC day", () => {
+    expect(formatDate("2026-11-27T18:30:00Z", "vi-VN")).toBe("28/11/2026");
+    expect(formatDate("2026-11-27T18:30:00Z", "en-GB")).toBe("28 Nov 2026");
+    expect(formatDate("2026-11-27T16:59:00Z", "vi-VN")).toBe("27/11/2026");
+  });
+
+  it("takes a calendar day as that day", () => {
+    expect(formatDate("2026-01-02", "vi-VN")).toBe("02/01/2026");
+    expect(formatDate("2026-01-02", "en-GB")).toBe("2 Jan 2026");
+    expect(formatShortDay("2026-11-28", "vi-VN")).toBe("28/11");
+    expect(formatShortDay("2026-11-28", "en-GB")).toBe("28 Nov");
+    expect(formatMonth("2026-11-01", "vi-VN")).toBe("11/2026");
+    expect(formatMonth("2026-11-01", "en-GB")).toBe("Nov 2026");
+  });
+
+  it("counts Vietnam days", () => {
+    expect(vietnamDay("2026-11-27T17:00:00Z")).toBe("2026-11-28");
+    expect(vietnamDaysBetween("2026-11-27T16:59:00Z", "2026-11-27T17:00:00Z")).toBe(1);
+    expect(vietnamDaysBetween("2026-11-27T17:00:00Z", "2026-11-28T16:59:00Z")).toBe(0);
+  });
+
+  it("names the weekdays from Monday", () => {
+    expect(weekdayNames("en-GB")).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+    expect(weekdayNames("vi-VN")).toEqual(["Thứ 2", "Thứ 3", "Thứ 4", "Thứ 5", "Thứ 6", "Thứ 7", "CN"]);
+  });
+});
