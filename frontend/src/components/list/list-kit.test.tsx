@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { Body, Table } from "@/components/ui/responsive-table";
 import { renderWithProviders } from "@/testing/render";
@@ -80,5 +80,27 @@ describe("query rows", () => {
   ] as const)("shows %o with %i rows (filtered %s) as the %s %s", (query, count, filtered, role, text) => {
     renderWithProviders(rows(query, count, filtered));
     expect(within(screen.getByRole("table")).getByRole(role)).toHaveTextContent(text);
+  });
+
+  it("offers Thử lại on a failure when the query can refetch", async () => {
+    const refetch = vi.fn();
+    renderWithProviders(
+      <Table label="Bảng">
+        <Body>
+          <QueryRows
+            query={{ isPending: false, isError: true, refetch }}
+            count={0}
+            colSpan={1}
+            failed="Lỗi."
+            empty=""
+          >
+            {null}
+          </QueryRows>
+        </Body>
+      </Table>,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("Lỗi.");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Thử lại" }));
+    expect(refetch).toHaveBeenCalledOnce();
   });
 });

@@ -1,10 +1,29 @@
-/** The states of a list query inside a table body: loading, failed (announced), empty (or no
- * matches when filtered), then the rows. */
+/** The states of a list query inside a table body: loading, failed (announced, with "Thử lại"
+ * when the query can refetch), empty (or no matches when filtered), then the rows. */
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 
+import { Button } from "@/components/ui/button";
 import { MessageRow } from "@/components/ui/responsive-table";
 import { useT } from "@/lib/intl";
+
+/** A query result that can be fetched again (react-query's `refetch`). */
+type Retryable = { refetch?: () => unknown };
+
+/** The failure message (role="alert") and, when the query can refetch, "Thử lại"/"Try again". */
+function Failed({ message, query }: { message: string; query: Retryable }) {
+  const t = useT();
+  return (
+    <span className="inline-flex flex-wrap items-center justify-center gap-3">
+      <span role="alert">{message}</span>
+      {query.refetch && (
+        <Button size="sm" variant="outline" onClick={() => void query.refetch?.()}>
+          {t("common.retry")}
+        </Button>
+      )}
+    </span>
+  );
+}
 
 export function QueryRows({
   query,
@@ -16,7 +35,7 @@ export function QueryRows({
   filtered = false,
   children,
 }: {
-  query: Pick<UseQueryResult, "isPending" | "isError">;
+  query: Retryable & Pick<UseQueryResult, "isPending" | "isError">;
   /** Rows on this page (0 shows the empty state once loaded). */
   count: number;
   colSpan: number;
@@ -40,7 +59,7 @@ export function QueryRows({
   if (query.isError) {
     return (
       <MessageRow colSpan={colSpan}>
-        <span role="alert">{failed}</span>
+        <Failed message={failed} query={query} />
       </MessageRow>
     );
   }
@@ -58,7 +77,7 @@ export function QueryState<T>({
   failed,
   children,
 }: {
-  query: Pick<UseQueryResult<T>, "isPending" | "isError" | "data">;
+  query: Retryable & Pick<UseQueryResult<T>, "isPending" | "isError" | "data">;
   failed: string;
   children: (data: T) => ReactNode;
 }) {
@@ -72,9 +91,9 @@ export function QueryState<T>({
   }
   if (query.isError || query.data === undefined) {
     return (
-      <p role="alert" className="text-sm text-red-700">
-        {failed}
-      </p>
+      <div className="text-sm text-red-700">
+        <Failed message={failed} query={query} />
+      </div>
     );
   }
   return <>{children(query.data)}</>;
