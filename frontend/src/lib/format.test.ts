@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   formatDate,
   formatDateTime,
+  formatDateTimeRange,
   formatMonth,
   formatShortDay,
+  formatTime,
   vietnamDay,
   vietnamDaysBetween,
   weekdayNames,
@@ -18,6 +20,18 @@ describe("dates in Vietnam time with the server's patterns (decision 0013)", () 
     expect(formatDateTime(BATCH, "vi-VN")).toBe("08:00 28/11/2026");
     expect(formatDateTime(BATCH, "en-GB")).toBe("28 Nov 2026, 08:00");
     expect(formatDateTime(new Date(BATCH), "vi-VN")).toBe("08:00 28/11/2026");
+  });
+
+  it("formats a time of day and a span of time", () => {
+    expect(formatTime(BATCH)).toBe("08:00");
+    expect(formatTime("2026-11-28T01:00:05.900Z", { seconds: true })).toBe("08:00:05");
+    expect(formatDateTimeRange(BATCH, "2026-11-28T03:00:00Z", "vi-VN")).toBe("08:00 – 10:00 28/11/2026");
+    expect(formatDateTimeRange(BATCH, "2026-11-28T03:00:00Z", "en-GB")).toBe("28 Nov 2026, 08:00 – 10:00");
+    expect(formatDateTimeRange(BATCH, "2026-11-28T17:30:00Z", "vi-VN")).toBe(
+      "08:00 28/11/2026 – 00:30 29/11/2026",
+    );
+    expect(formatDateTimeRange(BATCH, BATCH, "en-GB")).toBe("28 Nov 2026, 08:00");
+    expect(formatDateTimeRange("x", BATCH, "en-GB")).toBe("");
   });
 
   it("pads single digits and uses 00 for midnight", () => {

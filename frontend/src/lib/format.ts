@@ -92,6 +92,30 @@ export function formatMonth(value: DateInput, locale: string): string {
   return english(locale) ? `${p.mon} ${p.year}` : `${p.month}/${p.year}`;
 }
 
+/** The time of day (Vietnam time): "08:00", or "08:00:05" with `seconds`; the same in both
+ * languages. */
+export function formatTime(value: DateInput, { seconds = false }: { seconds?: boolean } = {}): string {
+  const date = toDate(value);
+  const p = parts(date);
+  if (!seconds) return `${p.hour}:${p.minute}`;
+  const s = String(Math.floor((date.getTime() / 1000) % 60)).padStart(2, "0");
+  return `${p.hour}:${p.minute}:${s}`;
+}
+
+/** A span of time (Vietnam time). On one day: vi "08:00 – 10:00 12/12/2026", en "12 Dec 2026,
+ * 08:00 – 10:00"; across days, both ends in full; an end not after the start gives the start. */
+export function formatDateTimeRange(start: DateInput, end: DateInput, locale: string): string {
+  const from = toDate(start);
+  const to = toDate(end);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return "";
+  if (to <= from) return formatDateTime(from, locale);
+  if (vietnamDay(from) !== vietnamDay(to))
+    return `${formatDateTime(from, locale)} – ${formatDateTime(to, locale)}`;
+  return english(locale)
+    ? `${formatDate(from, locale)}, ${formatTime(from)} – ${formatTime(to)}`
+    : `${formatTime(from)} – ${formatTime(to)} ${formatDate(from, locale)}`;
+}
+
 /** The Vietnam calendar day of an instant, "YYYY-MM-DD". */
 export function vietnamDay(value: DateInput): string {
   const p = parts(value);

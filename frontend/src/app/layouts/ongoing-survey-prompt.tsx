@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { ongoingSurveyQuery } from "@/features/surveys/api/get-ongoing-survey";
+import { fetchOngoingSurveyId } from "@/features/surveys/api/get-my-surveys";
 import { shouldAskOngoingSurvey } from "@/features/surveys/lib/ongoing-prompt";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
@@ -23,7 +23,7 @@ export function OngoingSurveyPrompt() {
   useEffect(() => {
     if (!ask) return;
     let cancelled = false;
-    void queryClient.fetchQuery(ongoingSurveyQuery()).then((id) => !cancelled && setSurveyId(id));
+    void fetchOngoingSurveyId(queryClient).then((id) => !cancelled && setSurveyId(id));
     return () => {
       cancelled = true;
     };

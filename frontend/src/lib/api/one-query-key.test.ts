@@ -44,7 +44,7 @@ describe("one query key per endpoint", () => {
       .filter(([, files]) => files.size > 1)
       .map(([e, f]) => `${e}: ${[...f].join(", ")}`);
     expect(shared).toEqual([]);
-    expect(readers.size).toBeGreaterThan(80); // the scan sees the client's calls
+    expect(readers.size).toBeGreaterThan(50); // the scan sees the client's calls
   });
 
   it("writes query keys only in api modules", () => {

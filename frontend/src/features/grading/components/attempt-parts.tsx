@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 
 import { inLanguage, MathHtml } from "@/components/math-html";
 import { cn } from "@/lib/cn";
+import { formatDate, formatTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import type { AttemptDetail } from "../api/types";
@@ -13,8 +14,7 @@ import { EVENT_LABEL, formatScore, SWITCH_EVENTS, TYPE_LABEL } from "./labels";
 export function IntegrityLog({ attempt }: { attempt: AttemptDetail }) {
   const t = useT();
   const { locale } = useLanguage();
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
+  const time = (iso: string) => `${formatDate(iso, locale)} ${formatTime(iso, { seconds: true })}`;
   return (
     <section aria-labelledby="log-title" className="grid content-start gap-3">
       <h2 id="log-title" className="text-lg font-semibold">

@@ -11,7 +11,7 @@ import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table"
 import { batchQuery } from "@/lib/api/batches";
 
 import { cn } from "@/lib/cn";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 import { serverNow } from "@/lib/server-clock";
 
@@ -90,7 +90,7 @@ export default function BatchProgressRoute() {
           {t("grading.progress.live")}
           {progress.dataUpdatedAt > 0 &&
             ` · ${t("grading.progress.updated", {
-              time: new Intl.DateTimeFormat(locale, { timeStyle: "medium" }).format(progress.dataUpdatedAt),
+              time: formatTime(progress.dataUpdatedAt, { seconds: true }),
             })}`}
         </p>
       </header>

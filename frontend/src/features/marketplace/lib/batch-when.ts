@@ -1,12 +1,11 @@
+import { formatDateTimeRange } from "@/lib/format";
+
 import type { ListingBatch } from "../api/types";
 
-/** When a batch sits, through Intl in the active locale: "12 thg 12, 2026, 08:00 – 10:00". */
+/** When a batch sits, in Vietnam time: vi "08:00 – 10:00 12/12/2026", en "12 Dec 2026, 08:00 –
+ * 10:00" (lib/format). */
 export function batchWhen(startsAt: string, expiresAt: string, locale: string): string {
-  const start = new Date(startsAt);
-  const end = new Date(expiresAt);
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return "";
-  return end > start ? format.formatRange(start, end) : format.format(start);
+  return formatDateTimeRange(startsAt, expiresAt, locale);
 }
 
 export type BatchState = "open" | "full" | "ended";
