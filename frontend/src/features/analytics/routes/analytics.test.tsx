@@ -211,7 +211,8 @@ describe("market analytics", () => {
     await vi.waitFor(() => expect(saved).toEqual(["market-assessment-transactions-all.xlsx"]), {
       timeout: 4000,
     });
-    expect(screen.queryByRole("progressbar")).toBeNull();
+    // the download is saved before the job's last render removes the bar
+    await vi.waitFor(() => expect(screen.queryByRole("progressbar")).toBeNull());
     click.mockRestore();
   });
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 import { transactionQuery } from "./get-transaction";
-import { transactionKeys } from "./keys";
+import { transactionKeys } from "@/lib/api/transactions";
 import type { Transaction } from "./types";
 
 /** DELETE /api/v1/transaction/cancel/{id}: cancel a PENDING transaction of the caller and free

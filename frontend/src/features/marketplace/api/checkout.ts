@@ -3,7 +3,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 import { transactionQuery } from "./get-transaction";
-import { cartKeys, transactionKeys } from "./keys";
+import { transactionKeys } from "@/lib/api/transactions";
+
+import { cartKeys } from "./keys";
 import type { CheckoutItem, Transaction } from "./types";
 
 /** POST /api/v1/transaction/checkout `{"items": [...]}` (none = the whole cart): one PENDING

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { request, type ApiEnvelope } from "@/lib/api-client";
 import { noteServerDate } from "@/lib/server-clock";
 
-import { transactionKeys } from "./keys";
+import { transactionKeys } from "@/lib/api/transactions";
 import type { Transaction } from "./types";
 
 /** GET /api/v1/transaction/{id}: a transaction the caller may see (404 otherwise). Keeps the

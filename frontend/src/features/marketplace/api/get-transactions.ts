@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 
 import { api } from "@/lib/api-client";
 
-import { transactionKeys } from "./keys";
+import { transactionKeys } from "@/lib/api/transactions";
 import type { TransactionPage, TransactionQuery } from "./types";
 
 /** page, limit, search (name, buyer, payment id, id), status, from_date and to_date (inclusive

@@ -1,7 +1,7 @@
 /** The query keys of the marketplace domain, one factory per endpoint family (issue 22). The
- * header reads the cart (`cartKeys.all`) and the pending transactions (`transactionKeys`) through
- * this feature's modules; invalidating a factory's prefix refreshes every view of it. */
-import type { ListingQuery, TransactionQuery } from "./types";
+ * header reads the cart (`cartKeys.all`) and the pending transactions (`transactionKeys` of
+ * `@/lib/api/transactions`) through this feature's modules; invalidating a factory's prefix refreshes every view of it. */
+import type { ListingQuery } from "./types";
 
 export const marketplaceKeys = {
   all: ["marketplace"] as const,
@@ -16,10 +16,3 @@ export const marketplaceKeys = {
 /** GET /api/v1/shopping-cart: one query for the header's badge, the cart, the checkout and the
  * add-to-cart panel. */
 export const cartKeys = { all: ["shopping-cart"] as const };
-
-export const transactionKeys = {
-  all: ["transactions"] as const,
-  lists: () => [...transactionKeys.all, "list"] as const,
-  list: (query: TransactionQuery) => [...transactionKeys.lists(), query] as const,
-  detail: (id: number) => [...transactionKeys.all, "detail", id] as const,
-};

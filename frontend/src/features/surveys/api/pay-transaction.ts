@@ -1,27 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { api } from "@/lib/api-client";
+import { payTransaction, transactionKeys } from "@/lib/api/transactions";
 
 import { surveyUserKeys } from "./keys";
 
-/** POST /api/v1/transaction/pay {transaction_id}: pay the full report's pending transaction
- * (simulated provider); paying again returns the completed transaction (idempotent). The dialog
- * shows a refusal itself (silent). */
-export function payTransaction(transactionId: number): Promise<{ id: number; status: string }> {
-  return api<{ id: number; status: string }>("/api/v1/transaction/pay", {
-    method: "POST",
-    body: { transaction_id: transactionId, idempotency_key: `survey-report-${transactionId}` },
-    silent: true,
-  });
-}
-
+/** Pays the full report's pending transaction (POST /api/v1/transaction/pay, the same key for
+ * every attempt, so paying again returns the completed transaction); the dialog shows a refusal. */
 export function usePayTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: payTransaction,
+    mutationFn: (transactionId: number) =>
+      payTransaction({ transaction_id: transactionId, idempotency_key: `survey-report-${transactionId}` }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: surveyUserKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ["transactions"] });
+      await queryClient.invalidateQueries({ queryKey: transactionKeys.all });
     },
   });
 }
