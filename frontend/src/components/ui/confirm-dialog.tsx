@@ -1,5 +1,5 @@
-import { Button } from "./button";
 import { Dialog } from "./dialog";
+import { DialogButtons } from "./dialog-buttons";
 
 /** "Are you sure?" before a destructive action (confirmation before destruction). */
 export function ConfirmDialog({
@@ -34,19 +34,15 @@ export function ConfirmDialog({
       description={description}
       closeLabel={closeLabel}
     >
-      {error && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
-          {cancelLabel}
-        </Button>
-        <Button variant="destructive" disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <DialogButtons
+        error={error}
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+        submitLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+        destructive
+      />
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 
 import { QueryState } from "@/components/list/query-rows";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
@@ -14,7 +15,6 @@ import { useDebounced } from "@/lib/use-debounced";
 
 import { useLearnerOptions, useTestOptions } from "../api/options";
 import { useSaveAccommodation } from "../api/save-accommodation";
-import { FormFooter } from "./form-footer";
 
 const EVERY = "__every";
 
@@ -195,10 +195,10 @@ export function AccommodationDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => setReason(e.target.value)}
           />
         </Field>
-        <FormFooter
+        <DialogButtons
           error={formError}
           busy={save.isPending}
-          submitLabel={t("common.save")}
+          submitLabel={save.isPending ? t("common.working") : t("common.save")}
           onCancel={onClose}
         />
       </form>

@@ -3,13 +3,13 @@
 import { useId, useState } from "react";
 
 import { Dialog } from "@/components/ui/dialog";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { Field } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
 import { useReinstateAttempt } from "../api/reinstate-attempt";
-import { FormFooter } from "./form-footer";
 
 export function ReinstateDialog({
   attemptId,
@@ -80,10 +80,10 @@ export function ReinstateDialog({
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500"
           />
         </Field>
-        <FormFooter
+        <DialogButtons
           error={formError}
           busy={reinstate.isPending}
-          submitLabel={t("grading.detail.reinstate")}
+          submitLabel={reinstate.isPending ? t("common.working") : t("grading.detail.reinstate")}
           onCancel={close}
         />
       </form>

@@ -7,10 +7,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { applyServerErrors } from "@/lib/forms";
 import { useT } from "@/lib/intl";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 
 import { useSaveBank } from "../api/save-bank";
 import type { Bank } from "../api/types";
-import { FormActions } from "./form-actions";
 
 export function BankDialog({
   bank,
@@ -69,7 +69,7 @@ function BankForm({
       <Field label={t("qb.bankName")} htmlFor="bank-name" error={error}>
         <Input id="bank-name" autoFocus {...form.register("name")} />
       </Field>
-      <FormActions onCancel={onClose} busy={save.isPending} />
+      <DialogButtons onCancel={onClose} busy={save.isPending} />
     </form>
   );
 }

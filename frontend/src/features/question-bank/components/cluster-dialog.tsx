@@ -8,9 +8,9 @@ import { Field, Input, NONE, Select } from "@/components/ui/field";
 import type { Cluster } from "@/lib/api/matrix-clusters";
 import { applyServerErrors } from "@/lib/forms";
 import { useT } from "@/lib/intl";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 
 import { useSaveCluster } from "../api/save-cluster";
-import { FormActions } from "./form-actions";
 import { clusterName, clusterTypeLabel } from "./labels";
 
 export type ClusterEditing = { cluster: Cluster | null; type: string } | null;
@@ -120,7 +120,7 @@ function ClusterForm({
           </Select>
         </Field>
       )}
-      <FormActions onCancel={onClose} busy={save.isPending} />
+      <DialogButtons onCancel={onClose} busy={save.isPending} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useT } from "@/lib/intl";
 
 import type { Failure } from "../hooks/use-form-submit";
-import { DialogButtons } from "./form-fields";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { FormAlert } from "./form-alert";
 
 export function FormDialog({

@@ -1,13 +1,11 @@
 /** The feature's form pieces on react-hook-form: a labelled input or text area registered under
  * its name (error and aria-invalid from the form), a control with its own inline error (rows of
- * the blueprint and of the attributes), and the Cancel / Save buttons of a dialog. */
+ * the blueprint and of the attributes). */
 import type { InputHTMLAttributes, ReactNode } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 
-import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
-import { useT } from "@/lib/intl";
 
 import { fieldError } from "./field-error";
 
@@ -102,21 +100,6 @@ export function Control({
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-/** Cancel and Save at the foot of a dialog's form. */
-export function DialogButtons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
-  const t = useT();
-  return (
-    <div className="flex justify-end gap-2">
-      <Button variant="outline" onClick={onCancel}>
-        {t("common.cancel")}
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {t("common.save")}
-      </Button>
     </div>
   );
 }
