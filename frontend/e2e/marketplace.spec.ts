@@ -179,14 +179,14 @@ test.describe.serial("marketplace and direct assignment", () => {
 
     await page.getByRole("button", { name: "Đề thi của tôi" }).click();
     await page.getByLabel("Tìm kiếm").fill(PRESET_NAME);
-    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(page).toHaveURL(/[?&]search=/);
     const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: PRESET_NAME }) });
     await expect(card).toContainText("120.000");
     await expect(card.getByRole("button", { name: `Gỡ ${PRESET_NAME} khỏi chợ` })).toBeVisible();
     const href = await card.getByRole("link", { name: PRESET_NAME }).getAttribute("href");
     ids.listing = Number(href!.split("/").pop());
     await page.getByLabel("Tìm kiếm").fill("");
-    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(page).not.toHaveURL(/[?&]search=/);
     await expect(page.getByRole("link", { name: FULL_NAME })).toBeVisible();
     await shots(page, "marketplace-educator", { vi: PRESET_NAME, en: PRESET_NAME });
     await page.goto(`/marketplace/${ids.listing}`);
@@ -199,7 +199,7 @@ test.describe.serial("marketplace and direct assignment", () => {
     await page.goto("/marketplace");
     await later(page);
     await page.getByLabel("Tìm kiếm").fill(`E2E ${stamp}`);
-    await expect(page).toHaveURL(/[?&]q=E2E/); // the search has settled into the address
+    await expect(page).toHaveURL(/[?&]search=E2E/); // the search has settled into the address
     const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: PRESET_NAME }) });
     await expect(card).toContainText("Trung tâm Học tập Suốt đời");
     await expect(card).toContainText("120.000");

@@ -40,7 +40,7 @@ async function listing(request: APIRequestContext, name: string): Promise<Listin
 async function openListing(page: Page, name: string) {
   await page.goto("/marketplace");
   await page.getByRole("searchbox", { name: /^(Tìm kiếm|Search)$/ }).fill(name);
-  await expect(page).toHaveURL(/[?&]q=/); // the search has settled into the address
+  await expect(page).toHaveURL(/[?&]search=/); // the search has settled into the address
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/marketplace\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();

@@ -30,19 +30,19 @@ export function MatrixPicker({ question, clusters }: { question: Question; clust
     );
   }
 
+  // The saved question has a new `updated_at`, which remounts this picker (its key): the toast
+  // must not depend on this instance staying mounted, so it follows the promise, not `mutate`'s
+  // per-call callbacks (react-query drops those once the caller unmounts).
   function save() {
-    attach.mutate(
-      { id: question.id, body: matrixBody(matrix) },
-      {
-        onSuccess: () => toast({ variant: "success", title: t("qb.matrixSaved") }),
-        onError: (e) => {
-          if (e instanceof ApiError)
-            toast({
-              variant: "destructive",
-              title: t("qb.matrixFailed"),
-              description: Object.values(e.errors).flat().join(" ") || e.message,
-            });
-        },
+    attach.mutateAsync({ id: question.id, body: matrixBody(matrix) }).then(
+      () => toast({ variant: "success", title: t("qb.matrixSaved") }),
+      (e: unknown) => {
+        if (e instanceof ApiError)
+          toast({
+            variant: "destructive",
+            title: t("qb.matrixFailed"),
+            description: Object.values(e.errors).flat().join(" ") || e.message,
+          });
       },
     );
   }
