@@ -1,4 +1,4 @@
-import { Dialog } from "./dialog";
+import { Dialog, type ReturnFocus } from "./dialog";
 import { DialogButtons } from "./dialog-buttons";
 
 /** "Are you sure?" before a destructive action (confirmation before destruction). */
@@ -13,6 +13,7 @@ export function ConfirmDialog({
   closeLabel,
   busy = false,
   error = "",
+  returnFocus,
 }: {
   open: boolean;
   onCancel: () => void;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   busy?: boolean;
   /** The server's refusal, shown in the dialog (callers pass `silent` to the API client). */
   error?: string;
+  /** Where focus goes on close when the opener is gone (the deleted row's button). */
+  returnFocus?: ReturnFocus;
 }) {
   return (
     <Dialog
@@ -33,6 +36,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
       closeLabel={closeLabel}
+      returnFocus={returnFocus}
     >
       <DialogButtons
         error={error}

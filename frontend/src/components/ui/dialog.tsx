@@ -1,9 +1,24 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
 
 import { cn } from "@/lib/cn";
+import { focusElement, focusMain } from "@/lib/focus";
 
+/** Where focus goes when the dialog closes and its opener is gone: an element, a ref, or a
+ * function called at that moment. */
+export type ReturnFocus =
+  HTMLElement | null | RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined);
+
+function resolve(target: ReturnFocus | undefined): HTMLElement | null | undefined {
+  if (typeof target === "function") return target();
+  if (target && "current" in target) return target.current;
+  return target;
+}
+
+/** A controlled dialog (no Radix Trigger). On close, focus returns to the element that had it when
+ * the dialog opened; when that element is gone (or cannot take focus), to `returnFocus`; else to
+ * the page's main heading: never to <body> (issue 18, WCAG 2.4.3). */
 export function Dialog({
   open,
   onOpenChange,
@@ -13,6 +28,7 @@ export function Dialog({
   closeLabel,
   size = "md",
   dismissible = true,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -25,7 +41,23 @@ export function Dialog({
   /** false for a blocking dialog that only its own buttons close (no close button, no Escape,
    * no outside click). */
   dismissible?: boolean;
+  /** Where focus goes on close when the opener no longer exists (a deleted row's button). */
+  returnFocus?: ReturnFocus;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
+  // Recorded before Radix moves focus into the dialog (its auto-focus runs in a passive effect).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+
+  const restoreFocus = (event: Event) => {
+    event.preventDefault(); // Radix would focus the (missing) Trigger, leaving focus on <body>.
+    if (focusElement(opener.current) || focusElement(resolve(returnFocus))) return;
+    focusMain();
+  };
+
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -33,6 +65,7 @@ export function Dialog({
         <DialogPrimitive.Content
           onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
           onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
+          onCloseAutoFocus={restoreFocus}
           className={cn(
             "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl",
             size === "lg" ? "max-w-2xl" : "max-w-md",
