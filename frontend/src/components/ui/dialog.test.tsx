@@ -66,12 +66,11 @@ describe("Dialog returns focus", () => {
     renderWithProviders(<Opener />);
     const opener = screen.getByRole("button", { name: "Ngân hàng mới" });
     await user.click(opener);
-    expect(await screen.findByRole("dialog", { name: "Tạo ngân hàng" })).toContainElement(
-      document.activeElement as HTMLElement,
-    );
+    expect(await screen.findByRole("dialog", { name: "Tạo ngân hàng" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Hủy" })).toHaveFocus());
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it("to its opener when closed with Cancel, and with the close button", async () => {
@@ -80,11 +79,11 @@ describe("Dialog returns focus", () => {
     const opener = screen.getByRole("button", { name: "Ngân hàng mới" });
     await user.click(opener);
     await user.click(await screen.findByRole("button", { name: "Hủy" }));
-    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await waitFor(() => expect(opener).toHaveFocus());
 
     await user.keyboard("{Enter}");
     await user.click(await screen.findByRole("button", { name: "Đóng" }));
-    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it("to the given element when its opener was removed", async () => {
@@ -93,7 +92,7 @@ describe("Dialog returns focus", () => {
     await user.click(screen.getByRole("button", { name: "Xoá Đề 1" }));
     await user.click(await screen.findByRole("button", { name: "Xoá" }));
     await waitFor(() => expect(screen.queryByRole("button", { name: "Xoá Đề 1" })).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Đề thi" })));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Đề thi" })).toHaveFocus());
   });
 
   it("to the page's main heading, never <body>, when neither opener nor target exists", async () => {
@@ -102,7 +101,7 @@ describe("Dialog returns focus", () => {
     await user.click(screen.getByRole("button", { name: "Xoá Đề 2" }));
     await user.click(await screen.findByRole("button", { name: "Xoá" }));
     const heading = screen.getByRole("heading", { level: 1, name: "Trang" });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(heading).toHaveAttribute("tabindex", "-1");
   });
 });
