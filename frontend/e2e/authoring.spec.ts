@@ -147,7 +147,7 @@ test("an educator builds a bank, a matrix and questions; a colleague approves; t
   await expect(page.getByText(`Thành công ${ids.length}/${ids.length} câu hỏi`).first()).toBeVisible();
   await expect(page.locator("tbody").getByText("Đã xuất bản")).toHaveCount(ids.length);
   await shot(page, "qb-folder-published-vi");
-  await page.getByRole("button", { name: "Chuyển sang tiếng Anh / tiếng Việt" }).click();
+  await page.getByRole("button", { name: "VI – Chuyển sang tiếng Anh" }).click();
   await expect(page.locator("tbody").getByText("Published")).toHaveCount(ids.length);
   await shot(page, "qb-folder-published-en");
   await page.goto(`/question-bank/form/${ids[0]}`);

@@ -54,7 +54,7 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await request;
   await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
   await shot(page, "profile-en");
-  await page.getByRole("button", { name: "Switch to Vietnamese / English" }).click();
+  await page.getByRole("button", { name: "EN – Switch to Vietnamese" }).click();
 
   // Log out.
   await page.getByRole("button", { name: "Tài khoản" }).click();

@@ -139,7 +139,7 @@ test("a learner adds a test with the advanced report from its page, checks out, 
   await expect(page.getByTestId("cart-total")).toHaveText(/200\.000\s*₫/);
 
   // The same panel in the cart's "change" dialog holds the choices made on the listing page.
-  await page.getByRole("button", { name: `Đổi gói hoặc ca thi của ${MATH_9}` }).click();
+  await page.getByRole("button", { name: `Đổi gói/ca của ${MATH_9}` }).click();
   const change = page.getByRole("dialog", { name: `Đổi lựa chọn: ${MATH_9}` });
   await expect(change.getByRole("radio", { name: /Bài thi \+ báo cáo nâng cao/ })).toBeChecked();
   await expect(change.getByRole("radio", { name: /Ca 2 \(chiều thứ Bảy\)/ })).toBeChecked();

@@ -63,14 +63,14 @@ describe("header cart badge and pending dot (spec §2)", () => {
 
   it("sends Accept-Language of the stored language on every call", async () => {
     const { calls } = renderHeader({}, "en");
-    await screen.findByRole("button", { name: "Account menu" });
+    await screen.findByRole("button", { name: "NL – Account menu" });
     await vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(3));
     expect(calls.every((c) => c.headers["Accept-Language"] === "en")).toBe(true);
   });
 
   it("opens the user menu with profile, transaction history and logout", async () => {
     renderHeader();
-    await userEvent.click(screen.getByRole("button", { name: "Tài khoản" }));
+    await userEvent.click(screen.getByRole("button", { name: "NL – Tài khoản" }));
     const menu = await screen.findByRole("menu");
     for (const name of ["Hồ sơ", "Lịch sử giao dịch", "Đăng xuất"])
       expect(within(menu).getByRole("menuitem", { name })).toBeInTheDocument();
@@ -96,14 +96,91 @@ describe("header for organization members (issue 9)", () => {
       "src",
       "/media/organizations/3/logo.webp",
     );
-    await userEvent.click(screen.getByRole("button", { name: "Tài khoản" }));
+    await userEvent.click(screen.getByRole("button", { name: "NL – Tài khoản" }));
     expect(await screen.findByRole("menuitem", { name: "Cài đặt tổ chức" })).toBeInTheDocument();
   });
 
   it("hides the settings entry from users who are not organization admins", async () => {
     renderHeader();
-    await userEvent.click(screen.getByRole("button", { name: "Tài khoản" }));
+    await userEvent.click(screen.getByRole("button", { name: "NL – Tài khoản" }));
     await screen.findByRole("menu");
     expect(screen.queryByRole("menuitem", { name: "Cài đặt tổ chức" })).toBeNull();
+  });
+});
+
+describe("header names contain what they show (WCAG 2.5.3) and the logo is named at 390 px", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("names the language switch and the avatar after their visible text, in Vietnamese", () => {
+    renderHeader();
+    const switcher = screen.getByRole("button", { name: "VI – Chuyển sang tiếng Anh" });
+    expect(switcher).toHaveTextContent(/^VI$/);
+    const avatar = screen.getByRole("button", { name: "NL – Tài khoản" });
+    expect(avatar).toHaveTextContent(/^NL$/);
+  });
+
+  it("does the same in English", async () => {
+    renderHeader({}, "en");
+    expect(await screen.findByRole("button", { name: "EN – Switch to Vietnamese" })).toHaveTextContent(
+      /^EN$/,
+    );
+    expect(screen.getByRole("button", { name: "NL – Account menu" })).toHaveTextContent(/^NL$/);
+  });
+
+  it("names the avatar button without initials when it shows a photo", () => {
+    mockApi({ "/api/v1/notification/unread-count": ok({ count: 0 }) });
+    const base = authorizedAs("LEARNER");
+    const authorized = { ...base, user: { ...base.user, profileImage: "/media/u/1.webp" } };
+    renderWithProviders(
+      <MemoryRouter>
+        <TooltipProvider>
+          <Header authorized={authorized as never} />
+        </TooltipProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("button", { name: "Tài khoản" })).toBeInTheDocument();
+  });
+
+  it("names the logo link with the product name even where its text is hidden (below sm)", () => {
+    renderHeader();
+    const logo = screen.getByRole("link", { name: "Trung tâm Học tập Suốt đời" });
+    expect(logo).toHaveAttribute("href", "/home");
+    expect(logo).toHaveAttribute("aria-label", "Trung tâm Học tập Suốt đời");
+  });
+});
+
+describe("header language of parts (WCAG 3.1.2)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function renderMember(language: "vi" | "en") {
+    mockApi({ "/api/v1/notification/unread-count": ok({ count: 0 }) });
+    const base = authorizedAs("EDUCATOR");
+    const organization = { id: 3, name: "Trung tâm Học tập", logo: "/media/organizations/3/logo.webp" };
+    renderWithProviders(
+      <MemoryRouter>
+        <TooltipProvider>
+          <Header authorized={{ ...base, user: { ...base.user, organization } } as never} />
+        </TooltipProvider>
+      </MemoryRouter>,
+      { language },
+    );
+  }
+
+  it("marks the person and organization names lang=vi on an English page", async () => {
+    renderMember("en");
+    expect(await screen.findByRole("img", { name: "Trung tâm Học tập" })).toHaveAttribute("lang", "vi");
+    await userEvent.click(screen.getByRole("button", { name: "NL – Account menu" }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByText("Nguyễn Thị Lan")).toHaveAttribute("lang", "vi");
+    expect(within(menu).getByText("Trung tâm Học tập")).toHaveAttribute("lang", "vi");
+  });
+
+  it("adds no lang attribute on a Vietnamese page", async () => {
+    renderMember("vi");
+    expect(screen.getByRole("img", { name: "Trung tâm Học tập" })).not.toHaveAttribute("lang");
+    await userEvent.click(screen.getByRole("button", { name: "NL – Tài khoản" }));
+    const menu = await screen.findByRole("menu");
+    expect(menu.innerHTML).not.toContain("lang=");
+    expect(within(menu).getByText("Nguyễn Thị Lan")).toBeInTheDocument();
   });
 });

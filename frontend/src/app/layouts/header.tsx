@@ -9,8 +9,9 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
 import { Brand } from "@/components/brand";
+import { Lang, useLangAttr } from "@/components/lang";
 import { LanguageSwitcher } from "@/components/language-switcher";
-import { Avatar } from "@/components/ui/avatar";
+import { Avatar, initials } from "@/components/ui/avatar";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useLogout } from "@/features/auth/api/logout";
 import { authorizedQuery } from "@/lib/auth/get-authorized";
@@ -42,6 +43,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
   const badge = cartBadge(cart.data?.cartItems.length ?? 0);
   const hasPending = (pending.data?.items.length ?? 0) > 0;
   const unreadCount = unread.data?.count ?? 0;
+  const contentLang = useLangAttr();
 
   useEffect(() => {
     const onFocus = () => void queryClient.invalidateQueries({ queryKey: authorizedQuery().queryKey });
@@ -79,6 +81,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
         <img
           src={user.organization.logo}
           alt={user.organization.name}
+          {...contentLang}
           className="h-8 w-auto max-w-24 rounded object-contain"
         />
       )}
@@ -131,7 +134,12 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
         <DropdownMenu.Root>
           <DropdownMenu.Trigger
             className="relative rounded-full focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
-            aria-label={t("header.userMenu")}
+            aria-label={
+              // Named after the initials it shows (WCAG 2.5.3); a photo shows no text.
+              user.profileImage
+                ? t("header.userMenu")
+                : t("header.userMenuOf", { initials: initials(user.name) })
+            }
           >
             <Avatar name={user.name} src={user.profileImage} />
             {hasPending && (
@@ -148,10 +156,17 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
               className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
             >
               <div className="px-3 py-2">
-                <p className="text-sm font-semibold">{user.name}</p>
+                <p className="text-sm font-semibold">
+                  <Lang>{user.name}</Lang>
+                </p>
                 <p className="text-xs text-slate-500">
                   {t(user.pandai_profile_role === "EDUCATOR" ? "role.educator" : "role.learner")}
-                  {user.organization ? ` · ${user.organization.name}` : ""}
+                  {user.organization && (
+                    <>
+                      {" · "}
+                      <Lang>{user.organization.name}</Lang>
+                    </>
+                  )}
                 </p>
               </div>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />

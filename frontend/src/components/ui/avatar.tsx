@@ -27,6 +27,7 @@ export function Avatar({
   if (src) return <img src={src} alt={name} className={cn(SIZES[size], round, "object-cover")} />;
   return (
     <span
+      role="img"
       aria-label={name}
       className={cn(
         SIZES[size],
