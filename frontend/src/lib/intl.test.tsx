@@ -2,13 +2,20 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi as vitest } from "vitest";
 
 import en from "@/locales/en.json";
 import vi from "@/locales/vi.json";
 
-import { LanguageProvider, useLanguage, useT } from "./intl";
+import { testQueryClient } from "@/testing/render";
+import { mockApi, ok } from "@/testing/mock-api";
+
+import { api } from "./api-client";
+import { LanguageProvider, RefetchOnLanguageChange, translate, useLanguage, useT } from "./intl";
 import { storedLanguage } from "./language";
 
 function sources(dir: string): string[] {
@@ -105,5 +112,106 @@ describe("language", () => {
     expect(storedLanguage()).toBe("vi");
     localStorage.setItem("lang", "not json");
     expect(storedLanguage()).toBe("vi");
+  });
+});
+
+function LoginLike() {
+  const t = useT();
+  const { language, setLanguage } = useLanguage();
+  const [open, setOpen] = useState(false);
+  return (
+    <form>
+      <label htmlFor="email">{t("field.email")}</label>
+      <input id="email" type="email" />
+      <label htmlFor="password">{t("field.password")}</label>
+      <input id="password" type="password" />
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      {open && <div role="dialog" aria-label={t("common.close")} />}
+      <button type="button" onClick={() => setLanguage(language === "vi" ? "en" : "vi")}>
+        {language.toUpperCase()}
+      </button>
+    </form>
+  );
+}
+
+describe("switching the language in place (issue 18)", () => {
+  afterEach(() => vitest.unstubAllGlobals());
+
+  it("keeps what was typed and what is open; the labels change language", async () => {
+    localStorage.clear();
+    const user = userEvent.setup();
+    render(
+      <LanguageProvider>
+        <LoginLike />
+      </LanguageProvider>,
+    );
+    const email = screen.getByRole("textbox", { name: "E-mail" });
+    await user.type(email, "lan@example.com");
+    await user.click(screen.getByRole("button", { name: "open" }));
+    expect(screen.getByRole("dialog", { name: "Đóng" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Mật khẩu")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "VI" }));
+    // while English loads, the Vietnamese screen stays (nothing unmounts)
+    expect(screen.getByRole("textbox", { name: "E-mail" })).toBe(email);
+    expect(await screen.findByLabelText("Password")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Mật khẩu")).toBeNull();
+    expect(screen.getByRole("textbox", { name: "E-mail" })).toBe(email);
+    expect(email).toHaveValue("lan@example.com");
+    expect(screen.getByRole("dialog", { name: "Close" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "EN" })).toBeInTheDocument();
+    expect(localStorage.getItem("lang")).toBe("en");
+    expect(document.documentElement.lang).toBe("en");
+
+    await user.click(screen.getByRole("button", { name: "EN" }));
+    expect(screen.getByLabelText("Mật khẩu")).toBeInTheDocument();
+    expect(email).toHaveValue("lan@example.com");
+    expect(localStorage.getItem("lang")).toBe("vi");
+  });
+
+  it("refetches the server-translated queries in the new language", async () => {
+    localStorage.clear();
+    const { calls } = mockApi({
+      "/api/v1/report": ok({ line: "x" }),
+    });
+    function Report() {
+      const report = useQuery({
+        queryKey: ["report"],
+        queryFn: () => api("/api/v1/report"),
+        staleTime: 60_000,
+      });
+      return <p>{report.isSuccess ? "loaded" : "loading"}</p>;
+    }
+    render(
+      <LanguageProvider>
+        <QueryClientProvider client={testQueryClient()}>
+          <RefetchOnLanguageChange />
+          <Report />
+          <LoginLike />
+        </QueryClientProvider>
+      </LanguageProvider>,
+    );
+    expect(await screen.findByText("loaded")).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers["Accept-Language"]).toBe("vi");
+    fireEvent.click(screen.getByRole("button", { name: "VI" }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.headers["Accept-Language"]).toBe("en");
+    expect(screen.getByText("loaded")).toBeInTheDocument(); // no remount: the answer stayed shown
+  });
+
+  it("gives code outside React the texts on screen (translate)", async () => {
+    localStorage.clear();
+    render(
+      <LanguageProvider>
+        <LoginLike />
+      </LanguageProvider>,
+    );
+    expect(translate("field.password")).toBe("Mật khẩu");
+    fireEvent.click(screen.getByRole("button", { name: "VI" }));
+    await screen.findByLabelText("Password");
+    expect(translate("field.password")).toBe("Password");
   });
 });

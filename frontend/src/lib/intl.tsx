@@ -1,15 +1,17 @@
 /** Language state and react-intl provider: vi (default, fallback) or en, kept in localStorage. */
+import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   useCallback,
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from "react";
-import { IntlProvider, useIntl } from "react-intl";
+import { createIntl, createIntlCache, IntlProvider, useIntl } from "react-intl";
 import viCore from "virtual:messages/vi-core";
 
 import type en from "@/locales/en.json";
@@ -50,20 +52,62 @@ interface LanguageState {
 
 const LanguageContext = createContext<LanguageState | null>(null);
 
+/** The messages and locale on screen now, for code outside React (the API client's toast
+ * titles, `translate`); kept in step by the provider. */
+let active: { locale: string; messages: Record<string, string> } = {
+  locale: LOCALES.vi,
+  messages: viCore as Record<string, string>,
+};
+const cache = createIntlCache();
+let activeIntl: ReturnType<typeof createIntl> | null = null;
+
+/** `id` in the language on screen (Vietnamese before any provider renders): for modules that
+ * are not components, such as the API client. */
+export function translate(id: MessageId, values?: Record<string, string | number>): string {
+  activeIntl ??= createIntl({ ...active, defaultLocale: "vi-VN", onError: () => {} }, cache);
+  return activeIntl.formatMessage({ id }, values);
+}
+
+/**
+ * Switching the language changes the messages in place: the provider keeps rendering its
+ * children with the current catalogue while the other one loads (English, once), then switches
+ * language, locale and messages in one render. Nothing below remounts, so typed values, open
+ * dialogs and focus stay as they were. The stored choice (which the API client sends as
+ * Accept-Language) changes at that same moment. Only the very first render in English waits
+ * for its catalogue (nothing is on screen yet).
+ */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(storedLanguage);
   const [english, setEnglish] = useState<Record<string, string> | null>(null);
   const app = useSyncExternalStore(subscribe, () => viApp);
+  const wanted = useRef<Language>(language);
   useEffect(() => {
+    // first render with English stored: load it (the switch below loads it on demand)
     if (language === "en" && !english) void loadEnglish().then(setEnglish);
   }, [language, english]);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
-  const setLanguage = useCallback((next: Language) => {
-    storeLanguage(next);
-    setLanguageState(next);
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      wanted.current = next;
+      const apply = () => {
+        if (wanted.current !== next) return; // a later choice won
+        storeLanguage(next);
+        setLanguageState(next);
+      };
+      if (next === "en" && !english)
+        loadEnglish().then(
+          (messages) => {
+            setEnglish(messages);
+            apply();
+          },
+          () => {}, // the catalogue did not load (offline): stay as we are; the next click retries
+        );
+      else apply();
+    },
+    [english],
+  );
   const value = useMemo(
     () => ({ language, locale: LOCALES[language], setLanguage }),
     [language, setLanguage],
@@ -72,7 +116,11 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     const vietnamese = { ...viCore, ...app };
     return language === "en" && english ? { ...vietnamese, ...english } : vietnamese;
   }, [language, english, app]);
-  if (language === "en" && !english) return null; // a few ms on first load in English
+  if (active.messages !== messages || active.locale !== LOCALES[language]) {
+    active = { locale: LOCALES[language], messages };
+    activeIntl = null;
+  }
+  if (language === "en" && !english) return null; // first load in English only: a few ms
   return (
     <LanguageContext.Provider value={value}>
       <IntlProvider locale={LOCALES[language]} messages={messages} defaultLocale="vi-VN">
@@ -80,6 +128,25 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       </IntlProvider>
     </LanguageContext.Provider>
   );
+}
+
+/**
+ * Server-made texts (messages, report lines, subject chips, notification titles) follow the
+ * request's Accept-Language, so their cached answers are in the old language after a switch.
+ * Chosen rule: on a language change, invalidate every query (one call, no key has to carry the
+ * language): the active ones refetch now with the new Accept-Language, the others when next
+ * used. Render it once inside both providers (app.tsx).
+ */
+export function RefetchOnLanguageChange() {
+  const { language } = useLanguage();
+  const client = useQueryClient();
+  const shown = useRef(language);
+  useEffect(() => {
+    if (language === shown.current) return;
+    shown.current = language;
+    void client.invalidateQueries();
+  }, [language, client]);
+  return null;
 }
 
 export function useLanguage(): LanguageState {
