@@ -1,10 +1,11 @@
 /** Runs on every navigation: the route guard (roles -> /forbidden, width -> /unsupported), the
- * page-view report and the document title. */
+ * page-view report, the document title, and focus and announcement of the new page. */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router-dom";
 
 import { authorizedQuery } from "@/lib/auth/get-authorized";
+import { RouteAnnouncer } from "@/components/route-announcer";
 import { reportPageView } from "@/lib/analytics";
 import { useT, type MessageId } from "@/lib/intl";
 
@@ -30,6 +31,7 @@ export function RootRoute() {
   const needsUser = handles.some((handle) => handle?.roles || handle?.auth);
   const authorized = useQuery({ ...authorizedQuery(), enabled: needsUser });
   const titleId = [...handles].reverse().find((handle) => handle?.titleId)?.titleId as MessageId | undefined;
+  const pageTitle = titleId ? t(titleId) : t("app.name");
 
   useEffect(() => {
     const title = titleId ? `${t(titleId)} · ${t("app.name")}` : t("app.name");
@@ -37,14 +39,26 @@ export function RootRoute() {
     reportPageView(location.pathname, title);
   }, [location.pathname, titleId, t]);
 
-  if (needsUser && authorized.isPending) {
+  return (
+    <>
+      <RouteAnnouncer title={pageTitle} />
+      <Guarded
+        pending={needsUser && authorized.isPending}
+        verdict={checkRoute(handles, authorized.data?.user.pandai_profile_role, width)}
+      />
+    </>
+  );
+}
+
+function Guarded({ pending, verdict }: { pending: boolean; verdict: ReturnType<typeof checkRoute> }) {
+  const t = useT();
+  if (pending) {
     return (
       <div role="status" className="flex min-h-screen items-center justify-center text-slate-500">
         {t("common.loading")}
       </div>
     );
   }
-  const verdict = checkRoute(handles, authorized.data?.user.pandai_profile_role, width);
   if (verdict === "forbidden") return <Navigate to="/forbidden" replace />;
   if (verdict === "unsupported") return <Navigate to="/unsupported" replace />;
   return <Outlet />;

@@ -1,0 +1,84 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useEffect, useState } from "react";
+import { createMemoryRouter, Link, Outlet, RouterProvider, useMatches } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+
+import { renderWithProviders } from "@/testing/render";
+
+import { RouteAnnouncer } from "./route-announcer";
+
+function Layout() {
+  const title = (useMatches().at(-1)?.handle as { title?: string } | undefined)?.title ?? "";
+  return (
+    <>
+      <RouteAnnouncer title={title} />
+      <nav>
+        <Link to="/no-heading">Không tiêu đề</Link>
+        <Link to="/slow">Trang chậm</Link>
+      </nav>
+      <main aria-label="Nội dung">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+/** A page whose heading appears once its data has loaded. */
+function Slow() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLoaded(true), 300);
+    return () => clearTimeout(timer);
+  }, []);
+  return loaded ? <h1>Kết quả</h1> : <p>Đang tải…</p>;
+}
+
+function visit() {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Layout />,
+        children: [
+          { path: "/", element: <h1>Trang chủ</h1>, handle: { title: "Trang chủ" } },
+          { path: "/no-heading", element: <p>Chỉ có đoạn văn</p>, handle: { title: "Không tiêu đề" } },
+          { path: "/slow", element: <Slow />, handle: { title: "Kết quả bài thi" } },
+        ],
+      },
+    ],
+    { initialEntries: ["/"] },
+  );
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+describe("RouteAnnouncer", () => {
+  it("waits for a heading that comes with the page's data", async () => {
+    const user = userEvent.setup();
+    visit();
+    await user.click(screen.getByRole("link", { name: "Trang chậm" }));
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Kết quả" })).toHaveFocus());
+    expect(screen.getByTestId("route-announcer")).toHaveTextContent(/^Kết quả bài thi$/);
+  });
+
+  it("focuses <main> when the page has no h1", async () => {
+    const user = userEvent.setup();
+    visit();
+    await user.click(screen.getByRole("link", { name: "Không tiêu đề" }));
+    const main = screen.getByRole("main", { name: "Nội dung" });
+    await waitFor(() => expect(main).toHaveFocus(), { timeout: 4000 });
+    expect(main).toHaveAttribute("tabindex", "-1");
+    expect(screen.getByTestId("route-announcer")).toHaveTextContent(/^Không tiêu đề$/);
+  });
+
+  it("does not take focus back from a control the user moved to meanwhile", async () => {
+    const user = userEvent.setup();
+    visit();
+    await user.click(screen.getByRole("link", { name: "Trang chậm" }));
+    const other = screen.getByRole("link", { name: "Không tiêu đề" });
+    other.focus();
+    await screen.findByRole("heading", { level: 1, name: "Kết quả" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(other).toHaveFocus();
+  });
+});
