@@ -9,6 +9,7 @@ import { CircleAlert, CircleCheck, ShoppingCart, Zap } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -169,7 +170,7 @@ export function AddToCart({
             />
             <span className="grid flex-1 gap-0.5">
               <span className="font-medium text-slate-900">{addonLabel(t, a.code, a.code)}</span>
-              <span className="text-xs text-slate-500">{t(ADDON_HINT[a.code])}</span>
+              <span className="text-xs text-slate-600">{t(ADDON_HINT[a.code])}</span>
             </span>
             <span className="whitespace-nowrap font-semibold text-slate-900">{money(a.price)}</span>
           </label>
@@ -205,7 +206,7 @@ export function AddToCart({
               />
               <span className="grid flex-1 gap-0.5">
                 <span className={cn("font-medium", state === "open" && "text-slate-900")}>
-                  {b.name || t("shop.batchN", { id: b.id })}
+                  {b.name ? <Lang>{b.name}</Lang> : t("shop.batchN", { id: b.id })}
                 </span>
                 <span className="text-xs">{batchWhen(b.starts_at, b.expires_at, locale)}</span>
               </span>

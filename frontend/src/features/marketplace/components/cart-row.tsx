@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 
 import type { CartItem } from "../api/types";
 import { batchWhen } from "../lib/batch-when";
+import { Lang } from "@/components/lang";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatVnd } from "@/lib/format";
@@ -26,7 +27,6 @@ export function CartRow({
   const { locale } = useLanguage();
   const { listing, batch } = row;
   const facts = [
-    listing.organization,
     listing.grade ? t("shop.gradeN", { grade: listing.grade }) : "",
     listing.subjects.join(", "),
   ].filter(Boolean);
@@ -44,9 +44,12 @@ export function CartRow({
             to={listingPath(listing.id)}
             className="font-semibold text-slate-900 hover:text-blue-700 hover:underline"
           >
-            {listing.name}
+            <Lang>{listing.name}</Lang>
           </Link>
-          <p className="text-sm text-slate-500">{facts.join(" · ")}</p>
+          <p className="text-sm text-slate-600">
+            {listing.organization && <Lang>{listing.organization}</Lang>}
+            {facts.map((fact, i) => (listing.organization || i > 0 ? ` · ${fact}` : fact)).join("")}
+          </p>
         </div>
         <p className="whitespace-nowrap text-lg font-semibold">
           {row.price === 0 ? t("shop.free") : formatVnd(row.price, locale)}
@@ -62,7 +65,9 @@ export function CartRow({
           <dd>
             {batch ? (
               <>
-                <span className="font-medium">{batch.name || t("shop.batchN", { id: batch.id })}</span>
+                <span className="font-medium">
+                  {batch.name ? <Lang>{batch.name}</Lang> : t("shop.batchN", { id: batch.id })}
+                </span>
                 <span className="block text-slate-600">
                   {batchWhen(batch.starts_at, batch.expires_at, locale)}
                 </span>

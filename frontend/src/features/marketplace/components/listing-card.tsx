@@ -3,6 +3,7 @@
 import { Clock, Users } from "lucide-react";
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { noSlotAvailable, type Listing } from "../api/types";
@@ -24,7 +25,7 @@ export function ListingCard({ listing, own, now }: { listing: Listing; own: bool
       <div className="relative">
         <Cover listing={listing} />
         {free && (
-          <span className="absolute right-3 top-3 rounded-full bg-emerald-600 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
+          <span className="absolute right-3 top-3 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
             {t("marketplace.free")}
           </span>
         )}
@@ -36,10 +37,12 @@ export function ListingCard({ listing, own, now }: { listing: Listing; own: bool
               to={`/marketplace/${listing.id}`}
               className="text-slate-900 after:absolute after:inset-0 hover:text-blue-700 focus-visible:outline-none"
             >
-              {listing.name}
+              <Lang>{listing.name}</Lang>
             </Link>
           </h2>
-          <p className="text-sm text-slate-600">{listing.organization.name}</p>
+          <p className="text-sm text-slate-600">
+            <Lang>{listing.organization.name}</Lang>
+          </p>
         </div>
         <ListingTags listing={listing} />
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">

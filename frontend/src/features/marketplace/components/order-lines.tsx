@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 
+import { Lang } from "@/components/lang";
 import { cn } from "@/lib/cn";
 import { formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -48,13 +49,15 @@ export function OrderLines({
             )}
           >
             <div className="flex flex-wrap items-start justify-between gap-x-3">
-              <span className="font-medium text-slate-900">{line.name}</span>
+              <span className="font-medium text-slate-900">
+                <Lang>{line.name}</Lang>
+              </span>
               <span className="whitespace-nowrap font-semibold">
                 {line.price === 0 ? t("shop.free") : formatVnd(line.price, locale)}
               </span>
             </div>
             <span className="text-slate-600">
-              {line.organization} · {line.addon}
+              <Lang>{line.organization}</Lang> · {line.addon}
             </span>
             <span className="text-slate-600">
               {line.batch}

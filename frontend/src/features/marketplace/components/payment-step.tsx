@@ -162,7 +162,7 @@ function PendingPayment({ tx, onPaid }: { tx: Transaction; onPaid?: (tx: Transac
               <span className="font-medium text-slate-900">
                 {t(value === "approve" ? "shop.pay.approve" : "shop.pay.decline")}
               </span>
-              <span className="text-xs text-slate-500">
+              <span className="text-xs text-slate-600">
                 {t(value === "approve" ? "shop.pay.approveHint" : "shop.pay.declineHint")}
               </span>
             </span>

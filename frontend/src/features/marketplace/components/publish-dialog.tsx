@@ -9,6 +9,7 @@ import { CircleAlert } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 
+import { Lang } from "@/components/lang";
 import { QueryState } from "@/components/list/query-rows";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -153,7 +154,9 @@ function PublishForm({ onDone }: { onDone: () => void }) {
                           onChange={(e) => toggle(test, e.target.checked)}
                         />
                         <span className="grid gap-0.5">
-                          <span className="font-medium text-slate-900">{test.name}</span>
+                          <span className="font-medium text-slate-900">
+                            <Lang>{test.name}</Lang>
+                          </span>
                           <span className="text-xs text-slate-600">
                             {[
                               test.grade ? t("marketplace.gradeN", { grade: test.grade }) : null,
@@ -188,7 +191,9 @@ function PublishForm({ onDone }: { onDone: () => void }) {
             className="grid gap-3 rounded-xl border border-slate-200 p-4"
           >
             <div className="flex items-start justify-between gap-3">
-              <h3 className="font-semibold [overflow-wrap:anywhere]">{item.name}</h3>
+              <h3 className="font-semibold [overflow-wrap:anywhere]">
+                <Lang>{item.name}</Lang>
+              </h3>
               <Button
                 size="xs"
                 variant="ghost"

@@ -5,6 +5,7 @@ import { Printer } from "lucide-react";
 import { useId } from "react";
 import { createPortal } from "react-dom";
 
+import { Lang } from "@/components/lang";
 import { Button } from "@/components/ui/button";
 import { formatDateTime, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -98,8 +99,12 @@ function ReceiptCard({
           {tx.items.map((item) => (
             <tr key={item.id} className="border-b border-slate-100 align-top">
               <td className="grid gap-0.5 py-2 pr-3">
-                <span className="font-medium">{item.name}</span>
-                <span className="text-xs text-slate-500">{item.organization}</span>
+                <span className="font-medium">
+                  <Lang>{item.name}</Lang>
+                </span>
+                <span className="text-xs text-slate-600">
+                  <Lang>{item.organization}</Lang>
+                </span>
                 <span className="text-xs text-slate-600">
                   {t("shop.col.addon")}: {addonLabel(t, item.addon, item.addon_name)}
                 </span>

@@ -18,7 +18,7 @@ export function Steps({ current }: { current: 0 | 1 | 2 }) {
             "flex items-center gap-2 rounded-full px-3 py-1",
             index === current && "bg-blue-700 text-white",
             index < current && "bg-blue-50 text-blue-800",
-            index > current && "bg-slate-100 text-slate-500",
+            index > current && "bg-slate-100 text-slate-600",
           )}
         >
           <span

@@ -12,6 +12,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { AddToCart } from "../components/add-to-cart";
 import { batchState } from "../lib/batch-when";
 import { batchWhen } from "../lib/batch-when";
+import { Lang } from "@/components/lang";
 import { QueryState } from "@/components/list/query-rows";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -120,8 +121,12 @@ export default function ListingRoute() {
               <Cover listing={l} shape="photo" />
             </div>
             <div className="grid content-start gap-3">
-              <h1 className="text-2xl font-semibold [overflow-wrap:anywhere] sm:text-3xl">{l.name}</h1>
-              <p className="text-slate-700">{l.organization.name}</p>
+              <h1 className="text-2xl font-semibold [overflow-wrap:anywhere] sm:text-3xl">
+                <Lang>{l.name}</Lang>
+              </h1>
+              <p className="text-slate-700">
+                <Lang>{l.organization.name}</Lang>
+              </p>
               <ListingTags listing={l} size="md" />
               <ul className="grid gap-1.5 text-sm text-slate-700">
                 {l.duration_minutes && (
@@ -166,7 +171,9 @@ export default function ListingRoute() {
               <h2 id="listing-description" className="text-lg font-semibold">
                 {t("marketplace.description")}
               </h2>
-              <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">{l.description}</p>
+              <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">
+                <Lang>{l.description}</Lang>
+              </p>
             </section>
           )}
 
@@ -244,7 +251,7 @@ function BatchItem({ batch, now }: { batch: ListingBatch; now: number }) {
     >
       <span className="grid gap-0.5">
         <span className="font-medium text-slate-900">
-          {batch.name || t("marketplace.batchN", { id: batch.id })}
+          {batch.name ? <Lang>{batch.name}</Lang> : t("marketplace.batchN", { id: batch.id })}
         </span>
         <span className="text-xs text-slate-600">{when}</span>
       </span>

@@ -4,6 +4,7 @@
 import { useEffect } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { QueryState } from "@/components/list/query-rows";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { paths } from "@/config/paths";
@@ -104,8 +105,12 @@ function Details({ tx, educator }: { tx: Transaction; educator: boolean }) {
           <Body>
             {tx.items.map((item) => (
               <Tr key={item.id}>
-                <Td className="font-medium max-md:text-base">{item.name}</Td>
-                <Td label={t("shop.col.organization")}>{item.organization}</Td>
+                <Td className="font-medium max-md:text-base">
+                  <Lang>{item.name}</Lang>
+                </Td>
+                <Td label={t("shop.col.organization")}>
+                  <Lang>{item.organization}</Lang>
+                </Td>
                 <Td label={t("shop.col.addon")}>{addonLabel(t, item.addon, item.addon_name)}</Td>
                 <Td label={t("shop.col.batch")}>
                   <span>

@@ -5,6 +5,7 @@
 import { Receipt } from "lucide-react";
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -140,7 +141,7 @@ export default function TransactionsRoute() {
                     to={transactionPath(tx.id)}
                     className="text-slate-900 hover:text-blue-700 hover:underline"
                   >
-                    {tx.name || t("shop.tx.numbered", { id: tx.id })}
+                    {tx.name ? <Lang>{tx.name}</Lang> : t("shop.tx.numbered", { id: tx.id })}
                   </Link>
                   <span className="block text-xs font-normal text-slate-500 max-md:hidden">#{tx.id}</span>
                 </Td>
