@@ -3,6 +3,7 @@
  * action buttons, mark all as read, more on scroll. Failures are logged (spec §8). */
 import { useEffect, useState } from "react";
 
+import { LangParts } from "@/components/lang";
 import { Button } from "@/components/ui/button";
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { formatDateTime } from "@/lib/format";
@@ -97,9 +98,13 @@ export function NotificationPanel() {
                           />
                         )}
                         <span className="grid gap-0.5">
-                          <span className="text-sm font-medium text-slate-900">{item.title}</span>
-                          <span className="text-xs text-slate-600">{item.body}</span>
-                          <span className="text-[11px] text-slate-500">
+                          <span className="text-sm font-medium text-slate-900">
+                            <LangParts text={item.title} parts={quoted(item.title_args)} />
+                          </span>
+                          <span className="text-xs text-slate-600">
+                            <LangParts text={item.body} parts={quoted(item.body_args)} />
+                          </span>
+                          <span className="text-[11px] text-slate-600">
                             {formatDateTime(item.created_at, locale)}
                           </span>
                         </span>
@@ -136,4 +141,10 @@ export function NotificationPanel() {
       </ScrollArea>
     </div>
   );
+}
+
+/** The names a server-made notification text quotes (test, batch, organization, inviter): people's
+ * content, Vietnamese, marked lang="vi" on English pages (WCAG 3.1.2). */
+function quoted(args: NotificationItem["title_args"] | undefined): Array<string | null | undefined> {
+  return args ? [args.test, args.batch, args.organization, args.inviter] : [];
 }
