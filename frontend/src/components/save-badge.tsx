@@ -1,5 +1,6 @@
 /** Whether what the learner gave is saved: a badge that is green when saved, amber while saving
- * and red when something could not be saved (the test page and the survey runner). */
+ * and red when something could not be saved (the test page and the survey runner). Screen readers
+ * hear each change politely (role="status"), or at once (role="alert") for a tone that needs it. */
 import { AlertTriangle, CheckCircle2, Loader2, type LucideIcon } from "lucide-react";
 
 import { cn } from "@/lib/cn";
@@ -23,7 +24,7 @@ export function SaveBadge({
   label: string;
   /** Instead of the tone's icon. */
   icon?: LucideIcon;
-  /** Announce the badge (role="alert") while it shows this tone. */
+  /** Announce the badge at once (role="alert") while it shows this tone; else role="status". */
   alert?: boolean;
   "data-testid"?: string;
   "data-state"?: string;
@@ -32,7 +33,9 @@ export function SaveBadge({
   return (
     <p
       {...data}
-      role={alert ? "alert" : undefined}
+      role={alert ? "alert" : "status"}
+      aria-live={alert ? "assertive" : "polite"}
+      aria-atomic="true"
       className={cn(
         "inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium",
         TONES[tone].className,

@@ -1,7 +1,9 @@
-/** The time left, by the server's clock; it can be hidden, and screen readers hear it only when
- * 10, 5 and 1 minutes are left (an aria-live region that changes at those moments only). */
+/** The time left, by the server's clock; it can be hidden. The clock is a named role="timer"
+ * (not live: it is not read every second); screen readers hear the time only when 10, 5 and 1
+ * minutes are left, politely (a live region that changes at those moments only; it waits for the
+ * learner's current speech instead of interrupting it). */
 import { Eye, EyeOff, Timer } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
@@ -22,6 +24,7 @@ export function TestTimer({
   onExpire: () => void;
 }) {
   const t = useT();
+  const labelId = useId();
   const [announcement, setAnnouncement] = useState("");
   const [hidden, setHidden] = useState(() => {
     try {
@@ -55,13 +58,17 @@ export function TestTimer({
     <div className="flex items-center gap-2">
       {!hidden && (
         <p
+          role="timer"
+          aria-labelledby={labelId}
           className={cn(
             "inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-mono text-lg font-semibold tabular-nums",
             low ? "bg-red-50 text-red-700" : "bg-slate-100 text-slate-900",
           )}
         >
           <Timer className="h-4 w-4" aria-hidden="true" />
-          <span className="sr-only">{t("takeTest.timer.label")} </span>
+          <span id={labelId} className="sr-only">
+            {t("takeTest.timer.label")}{" "}
+          </span>
           {formatClock(left)}
         </p>
       )}
@@ -73,7 +80,7 @@ export function TestTimer({
         )}
         {t(hidden ? "takeTest.timer.show" : "takeTest.timer.hide")}
       </Button>
-      <p className="sr-only" aria-live="assertive" aria-atomic="true" data-testid="timer-announcer">
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="timer-announcer">
         {announcement}
       </p>
     </div>
