@@ -1,6 +1,9 @@
+import { render, screen } from "@testing-library/react";
+import { createElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { api, ApiError, sessionEnded } from "./api-client";
+import { api, ApiError, errorTitle, sessionEnded, sessionEnding } from "./api-client";
+import { LanguageProvider } from "./intl";
 import { subscribeToast, type ToastData } from "./toast-store";
 
 function respond(status: number, body: unknown) {
@@ -33,11 +36,11 @@ describe("API client error catalogue (spec §8)", () => {
     assign.mockReset();
   });
 
-  it("shows a destructive '<status> Error' toast with the server message and re-raises", async () => {
+  it("shows a destructive '<status> Error' toast (vi 'Lỗi 409') with the server message and re-raises", async () => {
     vi.stubGlobal("fetch", respond(409, { success: false, message: "Đã có người mua", code: "x" }));
     await expect(api("/api/v1/thing")).rejects.toBeInstanceOf(ApiError);
     expect(last).toMatchObject({
-      title: "409 Error",
+      title: "Lỗi 409",
       description: "Đã có người mua",
       variant: "destructive",
     });
@@ -59,7 +62,7 @@ describe("API client error catalogue (spec §8)", () => {
     vi.stubGlobal("fetch", respond(401, { message: "Vui lòng đăng nhập." }));
     await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 401, message: "Vui lòng đăng nhập." });
     expect(assign).toHaveBeenCalledWith("/");
-    expect(last?.title).toBe("401 Error");
+    expect(last?.title).toBe("Lỗi 401");
     assign.mockReset();
     Object.defineProperty(window, "location", {
       value: { ...window.location, pathname: "/", assign },
@@ -111,7 +114,7 @@ describe("API client error catalogue (spec §8)", () => {
     );
     await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 500 });
     expect(last).toMatchObject({
-      title: "500 Error",
+      title: "Lỗi 500",
       variant: "destructive",
       description: "Internal Server Error",
     });
@@ -142,6 +145,42 @@ describe("API client error catalogue (spec §8)", () => {
     vi.stubGlobal("fetch", respond(401, { message: "Vui lòng đăng nhập." }));
     await expect(api("/api/v1/thing", { silent: true })).rejects.toMatchObject({ status: 401 });
     expect(last).toBeNull();
+    expect(assign).toHaveBeenCalledWith("/");
+  });
+
+  it("titles the toast in the language on screen: vi 'Lỗi 401', en '401 Error'", async () => {
+    localStorage.setItem("lang", "en");
+    const { unmount: leaveEnglish } = render(
+      createElement(LanguageProvider, null, createElement("p", null, "page")),
+    );
+    await screen.findByText("page"); // the English catalogue is in place
+    vi.stubGlobal("fetch", respond(401, { message: "Please log in." }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 401 });
+    expect(last).toMatchObject({ title: "401 Error", description: "Please log in.", variant: "destructive" });
+    expect(errorTitle(403)).toBe("403 Error");
+    leaveEnglish();
+    localStorage.setItem("lang", "vi"); // back to Vietnamese for the next tests
+    const { unmount: leaveVietnamese } = render(
+      createElement(LanguageProvider, null, createElement("p", null, "page")),
+    );
+    expect(errorTitle(403)).toBe("Lỗi 403");
+    leaveVietnamese();
+  });
+
+  it("while a logout is under way, a 401 neither toasts nor redirects; other failures still do", async () => {
+    const over = sessionEnding();
+    vi.stubGlobal("fetch", respond(401, { message: "Vui lòng đăng nhập." }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 401 });
+    expect(last).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+    vi.stubGlobal("fetch", respond(500, { message: "boom" }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 500 });
+    expect(last).toMatchObject({ title: "Lỗi 500" });
+    over();
+    over(); // twice is once
+    vi.stubGlobal("fetch", respond(401, { message: "Vui lòng đăng nhập." }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 401 });
+    expect(last).toMatchObject({ title: "Lỗi 401" });
     expect(assign).toHaveBeenCalledWith("/");
   });
 

@@ -1,12 +1,16 @@
 /**
  * The one API client (ARCHITECTURE.md "SPA"; error catalogue of spec §8):
  * - cookies as credentials, CSRF token header on unsafe methods, Accept-Language from `lang`;
- * - a failed response shows a destructive toast titled "<status> Error" with the server message,
- *   except 404 (silent) and 307 (no toast); 401 also sends the user to / unless already there;
- *   every failure is re-raised to the caller as an ApiError;
- * - a request that was sent before the session ended here (logout) fails quietly: its 401 is the
+ * - a failed response shows a destructive toast titled "<status> Error" with the server message
+ *   (`errorTitle`: "Lỗi 401" / "401 Error" in the language on screen), except 404 (silent) and
+ *   307 (no toast); 401 also sends the user to / unless already there; every failure is re-raised
+ *   to the caller as an ApiError;
+ * - the 401s a logout causes are never errors: while this page is logging out (`sessionEnding`
+ *   until the logout is over) a 401 neither toasts nor redirects, and a request sent before the
+ *   session ended here (`sessionEnded`) fails quietly whatever its status: its answer is the
  *   logout's own effect, not a reason to leave the page the user has gone to since.
  */
+import { translate } from "./intl";
 import { storedLanguage } from "./language";
 import { toast } from "./toast-store";
 
@@ -41,6 +45,28 @@ let sessionEpoch = 0;
  * 401s. */
 export function sessionEnded(): void {
   sessionEpoch += 1;
+}
+
+/** Logouts under way on this page (normally 0 or 1). */
+let ending = 0;
+
+/** Call when this page starts logging out (before the request leaves): until the returned `over`
+ * is called (once the logout has failed, or has left the page and dropped its cache), a 401 is
+ * the logout's own effect and is neither toasted nor redirected. Requests in flight answer 401 as
+ * soon as the server ends the session, which can be before the logout's own answer arrives. */
+export function sessionEnding(): () => void {
+  ending += 1;
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    ending -= 1;
+  };
+}
+
+/** The title of a failure toast: vi "Lỗi 401", en "401 Error" (spec §8 "<status> Error"). */
+export function errorTitle(status: number): string {
+  return translate("toast.errorStatus", { status: String(status) });
 }
 
 export function csrfToken(): string {
@@ -88,12 +114,12 @@ export function handleFailure(
   staleSession = false,
 ): ApiError {
   const error = new ApiError(status, body);
-  if (staleSession) return error;
+  if (staleSession || (status === 401 && ending > 0)) return error;
   if (status === 401 && window.location.pathname !== "/") {
     window.location.assign("/");
   }
   if (!silent && status !== 404 && status !== 307) {
-    toast({ variant: "destructive", title: `${status} Error`, description: error.message });
+    toast({ variant: "destructive", title: errorTitle(status), description: error.message });
   }
   return error;
 }
