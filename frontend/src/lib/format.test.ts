@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatDate,
   formatDateTime,
+  formatNumber,
   formatDateTimeRange,
   formatMonth,
   formatShortDay,
@@ -63,5 +64,16 @@ describe("dates in Vietnam time with the server's patterns (decision 0013)", () 
   it("names the weekdays from Monday", () => {
     expect(weekdayNames("en-GB")).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
     expect(weekdayNames("vi-VN")).toEqual(["Thứ 2", "Thứ 3", "Thứ 4", "Thứ 5", "Thứ 6", "Thứ 7", "CN"]);
+  });
+});
+
+describe("formatNumber: the one number formatter, per locale (issue 18)", () => {
+  it("uses the locale's decimal separator and at most two decimals", () => {
+    expect(formatNumber(43.8, "vi-VN")).toBe("43,8");
+    expect(formatNumber(43.8, "en-GB")).toBe("43.8");
+    expect(formatNumber(2 / 3, "vi-VN")).toBe("0,67");
+    expect(formatNumber(100, "vi-VN")).toBe("100");
+    expect(formatNumber(1234.5, "vi-VN")).toBe("1.234,5");
+    expect(formatNumber(1234.5, "en-GB")).toBe("1,234.5");
   });
 });

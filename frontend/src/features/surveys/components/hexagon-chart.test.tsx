@@ -29,7 +29,7 @@ describe("RIASEC hexagon", () => {
     const chart = screen.getByRole("img", { name: /Biểu đồ lục giác RIASEC/ });
     expect(chart).toHaveAccessibleDescription(
       "R Kỹ thuật (Realistic): 100; I Nghiên cứu (Investigative): 50; A Nghệ thuật (Artistic): 25; " +
-        "S Xã hội (Social): 0; E Quản lý (Enterprising): 75; C Nghiệp vụ (Conventional): 40.6",
+        "S Xã hội (Social): 0; E Quản lý (Enterprising): 75; C Nghiệp vụ (Conventional): 40,6",
     );
     const points = screen.getByTestId("riasec-polygon").getAttribute("points")!.split(" ");
     expect(points).toHaveLength(6);
@@ -37,8 +37,18 @@ describe("RIASEC hexagon", () => {
     expect(points[3]).toBe("210,210"); // S = 0 at the centre
   });
 
-  it("speaks English too", async () => {
+  it("speaks English too, with the English decimal point", async () => {
     renderWithProviders(<HexagonChart scores={SCORES} />, { language: "en" });
-    expect(await screen.findByRole("img", { name: /RIASEC hexagon/ })).toBeInTheDocument();
+    const chart = await screen.findByRole("img", { name: /RIASEC hexagon/ });
+    expect(chart).toHaveAccessibleDescription(
+      expect.stringMatching(/; C Nghiệp vụ \(Conventional\): 40\.6$/),
+    );
+    expect(screen.getByText("Nghiệp vụ · 40.6")).toBeInTheDocument();
+  });
+
+  it("labels each axis with the score in the locale's decimals (vi '40,6')", () => {
+    renderWithProviders(<HexagonChart scores={SCORES} />);
+    expect(screen.getByText("Nghiệp vụ · 40,6")).toBeInTheDocument();
+    expect(screen.getByText("Kỹ thuật · 100")).toBeInTheDocument();
   });
 });

@@ -4,7 +4,8 @@
  * caller shows the same numbers as a table (ScoreTable) for those who prefer one. */
 import { useId } from "react";
 
-import { useT } from "@/lib/intl";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
 
 import { RIASEC, type GroupCode } from "../api/types";
 import { GROUP_COLOURS } from "./labels";
@@ -37,6 +38,7 @@ function points(values: number[]): string {
 
 export function HexagonChart({ scores, highlight = "" }: { scores: HexagonScore[]; highlight?: string }) {
   const t = useT();
+  const { locale } = useLanguage();
   const id = useId();
   const byCode = new Map(scores.map((s) => [s.code, s]));
   const values = RIASEC.map((code) => byCode.get(code)?.normalized ?? 0);
@@ -44,7 +46,7 @@ export function HexagonChart({ scores, highlight = "" }: { scores: HexagonScore[
     t("surveys.chart.point", {
       code,
       name: byCode.get(code)?.name ?? code,
-      score: byCode.get(code)?.normalized ?? 0,
+      score: formatNumber(byCode.get(code)?.normalized ?? 0, locale),
     }),
   ).join("; ");
   return (
@@ -106,7 +108,7 @@ export function HexagonChart({ scores, highlight = "" }: { scores: HexagonScore[
                 {code}
               </text>
               <text x={lx} y={ly + 12} textAnchor="middle" fontSize={12} fill="#334155">
-                {`${(byCode.get(code)?.name ?? code).split(" (")[0]} · ${values[index]}`}
+                {`${(byCode.get(code)?.name ?? code).split(" (")[0]} · ${formatNumber(values[index] ?? 0, locale)}`}
               </text>
             </g>
           );

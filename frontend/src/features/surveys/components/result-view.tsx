@@ -3,7 +3,8 @@
  * of study; admission combinations and tips with the full report) and the full report. */
 import { BriefcaseBusiness, GraduationCap, Sparkles } from "lucide-react";
 
-import { useT } from "@/lib/intl";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
 
 import { useCategoryScore } from "../api/get-category-score";
 import { useCategorySuitable } from "../api/get-category-suitable";
@@ -109,6 +110,7 @@ export function ResultView({ survey, canBuy }: { survey: SurveyUser; canBuy: boo
 
 function GroupCard({ group }: { group: SuitableGroup }) {
   const t = useT();
+  const { locale } = useLanguage();
   const colour = GROUP_COLOURS[group.code as GroupCode];
   return (
     <article
@@ -118,7 +120,7 @@ function GroupCard({ group }: { group: SuitableGroup }) {
     >
       <header className="grid gap-1">
         <p className="text-xs font-medium uppercase text-slate-500">
-          {t("surveys.result.rankScore", { rank: group.rank, score: group.normalized })}
+          {t("surveys.result.rankScore", { rank: group.rank, score: formatNumber(group.normalized, locale) })}
         </p>
         <h3 id={`group-${group.code}`} className="text-lg font-semibold" style={{ color: colour }}>
           {group.code} · {group.name}

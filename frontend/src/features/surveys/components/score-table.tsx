@@ -1,12 +1,14 @@
-import { useT } from "@/lib/intl";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
 
 import type { GroupScore } from "../api/types";
 import { GROUP_COLOURS } from "./labels";
 
 /** The six scores as a table: the data behind the hexagon (raw sum, its range, normalized 0-100,
- * rank), in R I A S E C order. */
+ * rank), in R I A S E C order; scores with the locale's decimal separator (vi "43,8", en "43.8"). */
 export function ScoreTable({ groups }: { groups: GroupScore[] }) {
   const t = useT();
+  const { locale } = useLanguage();
   return (
     <table className="w-full text-left text-sm" aria-label={t("surveys.result.tableLabel")}>
       <thead className="bg-slate-50 text-xs uppercase text-slate-500">
@@ -39,7 +41,7 @@ export function ScoreTable({ groups }: { groups: GroupScore[] }) {
             <td className="p-2 text-right tabular-nums">
               {t("surveys.result.rawOf", { raw: g.raw, max: g.max })}
             </td>
-            <td className="p-2 text-right tabular-nums">{g.normalized}</td>
+            <td className="p-2 text-right tabular-nums">{formatNumber(g.normalized, locale)}</td>
             <td className="p-2 text-right tabular-nums">{g.rank}</td>
           </tr>
         ))}

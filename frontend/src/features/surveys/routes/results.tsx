@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pager } from "@/components/ui/pager";
 import { Body, Table, Td, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatNumber } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useCancelSubmission } from "../api/cancel-submission";
@@ -65,6 +65,7 @@ export default function SurveyResultsRoute() {
 
 function Distribution({ results, names }: { results: SurveyResults; names: Record<GroupCode, string> }) {
   const t = useT();
+  const { locale } = useLanguage();
   const top = results.codes.slice(0, 8);
   const most = Math.max(1, ...top.map((c) => c.count));
   const firstMost = Math.max(1, ...results.first_letters.map((c) => c.count));
@@ -153,7 +154,7 @@ function Distribution({ results, names }: { results: SurveyResults; names: Recor
                       {code} · {(names[code] ?? code).split(" (")[0]}
                     </th>
                     <td className="p-1 text-right tabular-nums">
-                      {results.mean_normalized.find((m) => m.code === code)?.mean ?? 0}
+                      {formatNumber(results.mean_normalized.find((m) => m.code === code)?.mean ?? 0, locale)}
                     </td>
                   </tr>
                 ))}
