@@ -59,7 +59,10 @@ describe("route change: focus and announcement (issue 18)", () => {
     const user = userEvent.setup();
     const router = visit("/login");
     await user.click(await screen.findByRole("link", { name: "Quên mật khẩu?" }));
-    const field = await screen.findByLabelText("E-mail");
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { level: 1, name: "Quên mật khẩu" })).toHaveFocus(),
+    );
+    const field = screen.getByLabelText("E-mail");
     await user.click(field);
     await router.navigate("/forgot-password?email=a");
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,6 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useEffect, useState } from "react";
+
+import { Dialog } from "@/components/ui/dialog";
 import { createMemoryRouter, Link, Outlet, RouterProvider, useMatches } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 
@@ -10,13 +12,22 @@ import { RouteAnnouncer } from "./route-announcer";
 
 function Layout() {
   const title = (useMatches().at(-1)?.handle as { title?: string } | undefined)?.title ?? "";
+  const [cart, setCart] = useState(false);
   return (
     <>
       <RouteAnnouncer title={title} />
       <nav>
         <Link to="/no-heading">Không tiêu đề</Link>
         <Link to="/slow">Trang chậm</Link>
+        <button type="button" onClick={() => setCart(true)}>
+          Giỏ hàng
+        </button>
       </nav>
+      <Dialog open={cart} onOpenChange={setCart} title="Giỏ hàng của bạn" closeLabel="Đóng">
+        <Link to="/checkout" onClick={() => setCart(false)}>
+          Thanh toán
+        </Link>
+      </Dialog>
       <main aria-label="Nội dung">
         <Outlet />
       </main>
@@ -43,6 +54,7 @@ function visit() {
           { path: "/", element: <h1>Trang chủ</h1>, handle: { title: "Trang chủ" } },
           { path: "/no-heading", element: <p>Chỉ có đoạn văn</p>, handle: { title: "Không tiêu đề" } },
           { path: "/slow", element: <Slow />, handle: { title: "Kết quả bài thi" } },
+          { path: "/checkout", element: <h1>Thanh toán</h1>, handle: { title: "Thanh toán" } },
         ],
       },
     ],
@@ -80,5 +92,16 @@ describe("RouteAnnouncer", () => {
     await screen.findByRole("heading", { level: 1, name: "Kết quả" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(other).toHaveFocus();
+  });
+
+  it("keeps focus on the new page's heading when a link in a dialog navigated (not back on the opener)", async () => {
+    const user = userEvent.setup();
+    visit();
+    await user.click(screen.getByRole("button", { name: "Giỏ hàng" }));
+    await user.click(await screen.findByRole("link", { name: "Thanh toán" }));
+    const heading = await screen.findByRole("heading", { level: 1, name: "Thanh toán" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heading).toHaveFocus();
   });
 });

@@ -1,5 +1,6 @@
 /** Where keyboard focus goes when what held it goes away (issue 18, WCAG 2.4.3): a closed
  * dialog's opener, a given element, or the page's main heading; never <body>. */
+import { useLayoutEffect, useRef, type RefObject } from "react";
 
 /** Focuses `element` when it is still in the document; true when it took focus (a disabled or
  * hidden element does not). */
@@ -24,7 +25,39 @@ export function focusMain(): boolean {
   const target = mainFocusTarget();
   if (!target) return false;
   if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
-  // No outline on a heading that only script focuses (the ring belongs to controls).
-  target.classList.add("focus:outline-none");
   return focusElement(target);
+}
+
+/** Where focus goes when the dialog closes and its opener is gone: an element, a ref, or a
+ * function called at that moment. */
+export type ReturnFocus =
+  HTMLElement | null | RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined);
+
+function resolve(target: ReturnFocus | undefined): HTMLElement | null | undefined {
+  if (typeof target === "function") return target();
+  if (target && "current" in target) return target.current;
+  return target;
+}
+
+/** For a Radix dialog without a Trigger: records the focused element when `open` turns true and
+ * gives the `onCloseAutoFocus` handler that returns focus to it on close; when it is gone (or
+ * cannot take focus), to `returnFocus`; else to the page's main heading; never to <body>. Leaves
+ * focus alone when something already placed it (a link in the dialog led to a new page whose
+ * heading took focus). */
+export function useReturnFocus(open: boolean, returnFocus?: ReturnFocus): (event: Event) => void {
+  const opener = useRef<HTMLElement | null>(null);
+  // Recorded before Radix moves focus into the dialog (its auto-focus runs in a passive effect).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+
+  return (event: Event) => {
+    event.preventDefault(); // Radix would focus the (missing) Trigger, leaving focus on <body>.
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    if (focusElement(opener.current) || focusElement(resolve(returnFocus))) return;
+    focusMain();
+  };
 }

@@ -1,7 +1,7 @@
-import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 
+import { Drawer } from "@/components/ui/drawer";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
@@ -10,7 +10,8 @@ import { Header } from "./header";
 import { OngoingSurveyPrompt } from "./ongoing-survey-prompt";
 import { Sidebar } from "./sidebar";
 
-/** Header plus sidebar (spec §2); on phones the sidebar is a drawer that closes on navigation. */
+/** Header plus sidebar (spec §2); on phones the sidebar is a drawer (a modal dialog that returns
+ * focus to the menu button) that closes on navigation. */
 export function DefaultLayout() {
   const authorized = useAuthorized();
   const t = useT();
@@ -33,29 +34,15 @@ export function DefaultLayout() {
           <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
             <Sidebar role={role} />
           </aside>
-          {drawer && (
-            <div
-              className="fixed inset-0 z-50 lg:hidden"
-              role="dialog"
-              aria-modal="true"
-              aria-label={t("nav.main")}
-            >
-              <div className="absolute inset-0 bg-slate-900/40" onClick={() => setDrawer(false)} />
-              <div className="absolute inset-y-0 left-0 w-64 bg-white shadow-xl">
-                <div className="flex justify-end p-2">
-                  <button
-                    type="button"
-                    onClick={() => setDrawer(false)}
-                    aria-label={t("common.close")}
-                    className="rounded p-2 hover:bg-slate-100"
-                  >
-                    <X className="h-5 w-5" />
-                  </button>
-                </div>
-                <Sidebar role={role} onNavigate={() => setDrawer(false)} />
-              </div>
-            </div>
-          )}
+          <Drawer
+            open={drawer}
+            onOpenChange={setDrawer}
+            label={t("nav.main")}
+            closeLabel={t("common.close")}
+            className="lg:hidden"
+          >
+            <Sidebar role={role} onNavigate={() => setDrawer(false)} />
+          </Drawer>
           <main className="min-w-0 flex-1 p-4 sm:p-8">
             <Outlet />
           </main>

@@ -1,4 +1,6 @@
-import { Dialog, type ReturnFocus } from "./dialog";
+import { type ReturnFocus } from "@/lib/focus";
+
+import { Dialog } from "./dialog";
 import { DialogButtons } from "./dialog-buttons";
 
 /** "Are you sure?" before a destructive action (confirmation before destruction). */

@@ -1,20 +1,9 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
+import type { ReactNode } from "react";
 
 import { cn } from "@/lib/cn";
-import { focusElement, focusMain } from "@/lib/focus";
-
-/** Where focus goes when the dialog closes and its opener is gone: an element, a ref, or a
- * function called at that moment. */
-export type ReturnFocus =
-  HTMLElement | null | RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined);
-
-function resolve(target: ReturnFocus | undefined): HTMLElement | null | undefined {
-  if (typeof target === "function") return target();
-  if (target && "current" in target) return target.current;
-  return target;
-}
+import { useReturnFocus, type ReturnFocus } from "@/lib/focus";
 
 /** A controlled dialog (no Radix Trigger). On close, focus returns to the element that had it when
  * the dialog opened; when that element is gone (or cannot take focus), to `returnFocus`; else to
@@ -44,19 +33,7 @@ export function Dialog({
   /** Where focus goes on close when the opener no longer exists (a deleted row's button). */
   returnFocus?: ReturnFocus;
 }) {
-  const opener = useRef<HTMLElement | null>(null);
-  // Recorded before Radix moves focus into the dialog (its auto-focus runs in a passive effect).
-  useLayoutEffect(() => {
-    if (!open) return;
-    const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-  }, [open]);
-
-  const restoreFocus = (event: Event) => {
-    event.preventDefault(); // Radix would focus the (missing) Trigger, leaving focus on <body>.
-    if (focusElement(opener.current) || focusElement(resolve(returnFocus))) return;
-    focusMain();
-  };
+  const restoreFocus = useReturnFocus(open, returnFocus);
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
