@@ -20,7 +20,17 @@ function setup(path: string, role: "LEARNER" | "EDUCATOR", hasAccount: boolean, 
   const router = createMemoryRouter(
     [
       { path: "/survey/overview/:id", element: <p>overview</p> },
-      { path: "*", element: <OngoingSurveyPrompt /> },
+      {
+        path: "*",
+        element: (
+          <>
+            <main>
+              <h1>Trang chủ</h1>
+            </main>
+            <OngoingSurveyPrompt />
+          </>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );
@@ -42,11 +52,14 @@ describe("ongoing-survey prompt (spec §2)", () => {
     expect(router.state.location.pathname).toBe("/survey/overview/42");
   });
 
-  it("closes with Later", async () => {
+  it("closes with Later, focus on the page's heading (it opened by itself: no opener to return to)", async () => {
     const user = userEvent.setup();
     setup("/marketplace", "LEARNER", true);
     await user.click(await screen.findByRole("button", { name: "Để sau" }));
     expect(screen.queryByRole("dialog")).toBeNull();
+    await vi.waitFor(() =>
+      expect(screen.getByRole("heading", { level: 1, name: "Trang chủ" })).toHaveFocus(),
+    );
   });
 
   it("stays quiet when nothing is in progress", async () => {
