@@ -6,6 +6,7 @@ import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
+import { createIntl } from "react-intl";
 import { afterEach, describe, expect, it, vi as vitest } from "vitest";
 
 import en from "@/locales/en.json";
@@ -213,5 +214,17 @@ describe("switching the language in place (issue 18)", () => {
     fireEvent.click(screen.getByRole("button", { name: "VI" }));
     await screen.findByLabelText("Password");
     expect(translate("field.password")).toBe("Password");
+  });
+});
+
+describe("plural points (issue 18)", () => {
+  const points = (messages: Record<string, string>, locale: string, score: string, max: number) =>
+    createIntl({ locale, messages }).formatMessage({ id: "takeTest.result.points" }, { score, max });
+  it("says 1 point, 2 points in English and điểm in Vietnamese, with the locale's decimals", () => {
+    expect(points(en, "en-GB", "1", 1)).toBe("1/1 point");
+    expect(points(en, "en-GB", "1.5", 2)).toBe("1.5/2 points");
+    expect(points(en, "en-GB", "0", 0.5)).toBe("0/0.5 points");
+    expect(points(vi, "vi-VN", "1", 1)).toBe("1/1 điểm");
+    expect(points(vi, "vi-VN", "1,5", 2.5)).toBe("1,5/2,5 điểm");
   });
 });

@@ -185,7 +185,7 @@ function AnswerReview({ row, index }: { row: ResultAnswer; index: number }) {
           {graded
             ? t("takeTest.result.points", {
                 score: number(row.score ?? 0, locale),
-                max: number(question.points, locale),
+                max: question.points, // a number: ICU picks "1 point" / "2 points" and formats it
               })
             : t("takeTest.result.awaitingGrading")}
         </span>

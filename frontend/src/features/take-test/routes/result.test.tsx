@@ -33,7 +33,8 @@ describe("the learner's result", () => {
     const [first, second, third] = ["Question 1", "Question 2", "Question 3"].map((name) =>
       within(answers).getByRole("listitem", { name }),
     );
-    expect(first).toHaveTextContent("0/1 points");
+    expect(first).toHaveTextContent("0/1 point"); // ICU plural: 1 point, 2 points
+    expect(first).not.toHaveTextContent("0/1 points");
     const [right, chosen] = within(first!).getAllByRole("listitem");
     expect(right).toHaveTextContent(/^7\(correct answer\)$/);
     expect(chosen).toHaveTextContent(/^-7\(your choice\)$/);
