@@ -39,25 +39,53 @@ function resolve(target: ReturnFocus | undefined): HTMLElement | null | undefine
   return target;
 }
 
-/** For a Radix dialog without a Trigger: records the focused element when `open` turns true and
- * gives the `onCloseAutoFocus` handler that returns focus to it on close; when it is gone (or
- * cannot take focus), to `returnFocus`; else to the page's main heading; never to <body>. Leaves
- * focus alone when something already placed it (a link in the dialog led to a new page whose
- * heading took focus). */
+/** The button that opened the menu holding `element` (Radix labels a menu by its trigger). */
+function menuButtonOf(element: Element | null): HTMLElement | null {
+  const id = element?.closest('[role="menu"]')?.getAttribute("aria-labelledby");
+  return id ? document.getElementById(id) : null;
+}
+
+/** The element that last took focus (and its menu's button): a menu item that opens a dialog is
+ * gone, with its menu, by the time the dialog opens. */
+let lastFocused: { element: HTMLElement; menuButton: HTMLElement | null } | null = null;
+
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      const element = event.target;
+      if (element instanceof HTMLElement && element !== document.body)
+        lastFocused = { element, menuButton: menuButtonOf(element) };
+    },
+    true,
+  );
+}
+
+/** For a Radix dialog without a Trigger: records the element that opened it when `open` turns true
+ * (for a menu item, also its menu's button) and gives the `onCloseAutoFocus` handler that returns
+ * focus there on close; when it is gone (or cannot take focus), to `returnFocus`; else to the
+ * page's main heading; never to <body>. Leaves focus alone when something already placed it (a
+ * link in the dialog led to a new page whose heading took focus). */
 export function useReturnFocus(open: boolean, returnFocus?: ReturnFocus): (event: Event) => void {
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<{ element: HTMLElement | null; menuButton: HTMLElement | null }>({
+    element: null,
+    menuButton: null,
+  });
   // Recorded before Radix moves focus into the dialog (its auto-focus runs in a passive effect).
   useLayoutEffect(() => {
     if (!open) return;
     const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    if (active instanceof HTMLElement && active !== document.body)
+      opener.current = { element: active, menuButton: menuButtonOf(active) };
+    else opener.current = lastFocused ?? { element: null, menuButton: null };
   }, [open]);
 
   return (event: Event) => {
     event.preventDefault(); // Radix would focus the (missing) Trigger, leaving focus on <body>.
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    if (focusElement(opener.current) || focusElement(resolve(returnFocus))) return;
+    const { element, menuButton } = opener.current;
+    if (focusElement(element) || focusElement(menuButton) || focusElement(resolve(returnFocus))) return;
     focusMain();
   };
 }

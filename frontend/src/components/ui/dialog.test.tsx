@@ -1,3 +1,4 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef, useState } from "react";
@@ -60,7 +61,60 @@ function DeletableRows({ withReturnFocus = true }: { withReturnFocus?: boolean }
   );
 }
 
+/** A row's actions in a menu; one opens a confirmation (the menu item is gone by then). */
+function MenuOpener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <main>
+      <h1>Khảo sát</h1>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger>Thao tác</DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content>
+            <DropdownMenu.Item onSelect={() => setOpen(true)}>Xoá</DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={open}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => setOpen(false)}
+        title="Xoá khảo sát?"
+        description="Không thể hoàn tác."
+        confirmLabel="Xoá"
+        cancelLabel="Hủy"
+        closeLabel="Đóng"
+      />
+    </main>
+  );
+}
+
 describe("Dialog returns focus", () => {
+  it("to the menu's button when a menu item opened it", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<MenuOpener />);
+    const trigger = screen.getByRole("button", { name: "Thao tác" });
+    await user.click(trigger);
+    await user.click(await screen.findByRole("menuitem", { name: "Xoá" }));
+    await user.click(await screen.findByRole("button", { name: "Hủy" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it("to the menu's button when the menu was used by keyboard", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<MenuOpener />);
+    const trigger = screen.getByRole("button", { name: "Thao tác" });
+    trigger.focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.getByRole("menuitem", { name: "Xoá" })).toHaveFocus());
+    await user.keyboard("{Enter}");
+    await screen.findByRole("dialog", { name: "Xoá khảo sát?" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
   it("to its opener when closed with Escape", async () => {
     const user = userEvent.setup();
     renderWithProviders(<Opener />);
