@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { FormProvider, useForm, type ErrorOption } from "react-hook-form";
 import { useNavigate, useParams, useSearchParams } from "react-router-dom";
 
-import { ApiError } from "@/lib/api-client";
+import { ApiError, errorTitle } from "@/lib/api-client";
 import { clustersQuery } from "@/lib/api/matrix-clusters";
 import { subjectsQuery } from "@/lib/api/subjects";
 import { useAuthorized } from "@/lib/auth/get-authorized";
@@ -98,7 +98,7 @@ export default function QuestionFormRoute() {
         onError: (error) => {
           const message = showServerErrors(error);
           if (error instanceof ApiError)
-            toast({ variant: "destructive", title: `${error.status} Error`, description: message });
+            toast({ variant: "destructive", title: errorTitle(error.status), description: message });
         },
       },
     );

@@ -8,7 +8,7 @@ import { Link, useParams } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, errorTitle } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -64,7 +64,7 @@ function PresetDetail({ preset }: { preset: Preset }) {
         else
           toast({
             variant: "destructive",
-            title: error instanceof ApiError ? `${error.status} Error` : t("tests.generationFailed"),
+            title: error instanceof ApiError ? errorTitle(error.status) : t("tests.generationFailed"),
             description: error.message,
           });
       },
