@@ -4,6 +4,7 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import { readdirSync } from "node:fs";
 
+import jsxA11y from "eslint-plugin-jsx-a11y";
 import testingLibrary from "eslint-plugin-testing-library";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -56,6 +57,17 @@ export default tseslint.config(
         },
       ],
       "import-x/no-cycle": "error",
+    },
+  },
+  // WCAG checks on the JSX itself (issue 18); axe in the Playwright suite checks the pages.
+  { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ["src/**/*.tsx"],
+    rules: {
+      // `role` is also a prop of our own components (a people list of one role), not only ARIA.
+      "jsx-a11y/aria-role": ["error", { ignoreNonDOM: true }],
+      // Labels wrap their control and a few nested spans of text (title, hint).
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 5 }],
     },
   },
   {

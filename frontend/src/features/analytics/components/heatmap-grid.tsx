@@ -103,6 +103,7 @@ export function HeatmapGrid({
                     <Tooltip content={text}>
                       <span
                         role="img"
+                        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- each cell's figure is in its tooltip and name; focus lets keyboard users read it
                         tabIndex={0}
                         aria-label={text}
                         className="block h-6 min-w-6 rounded-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"

@@ -138,6 +138,7 @@ function Attempt({ a }: { a: AttemptDetail }) {
             {t("grading.detail.video")}
           </h2>
           {a.video_url ? (
+            // eslint-disable-next-line jsx-a11y/media-has-caption -- the 30-second video of the learner's surroundings has no speech to caption
             <video
               controls
               preload="metadata"

@@ -291,6 +291,7 @@ function GradeForm({
             id={`${id}-score`}
             inputMode="decimal"
             autoComplete="off"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor's one task is the score: a grader goes from answer to answer by keyboard, and each answer's page starts in its score
             autoFocus
             value={score}
             aria-invalid={!!scoreError}

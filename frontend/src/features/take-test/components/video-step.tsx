@@ -256,6 +256,7 @@ export function VideoStep({
       )}
       {candidate && (
         <div className="grid gap-3 md:grid-cols-[minmax(0,22rem)_1fr]">
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the learner's own 30-second video of the room, played back before upload: no speech to caption */}
           <video
             src={candidate.url}
             controls
