@@ -25,6 +25,21 @@ import {
 } from "../lib/answers";
 import { MathSpan } from "./math-span";
 
+/** The accessible name of an option with LaTeX in it: its plain text with the LaTeX source in
+ * place of the formula ("Đáp án x^2 + 1"). Only KaTeX output would name the control otherwise,
+ * which axe (and some screen readers) cannot read; options without math keep their label's own
+ * text as their name. */
+function optionName(html: string): string | undefined {
+  if (!/\$[^$]+\$/.test(html)) return undefined;
+  const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
+  return (
+    text
+      .replace(/\$([^$]+)\$/g, "$1")
+      .replace(/\s+/g, " ")
+      .trim() || undefined
+  );
+}
+
 const choice =
   "flex cursor-pointer items-start gap-3 rounded-xl border px-4 py-3 text-sm hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600";
 
@@ -95,6 +110,7 @@ export const QuestionView = forwardRef<
                 type="radio"
                 name={name}
                 className="mt-0.5 h-4 w-4"
+                aria-label={optionName(inLanguage(option, language))}
                 checked={selectedOption(answer) === option.id}
                 onChange={() => onAnswer(chooseOption(option.id))}
               />
@@ -112,6 +128,7 @@ export const QuestionView = forwardRef<
               <input
                 type="checkbox"
                 className="mt-0.5 h-4 w-4"
+                aria-label={optionName(inLanguage(option, language))}
                 checked={selectedOptions(answer).includes(option.id)}
                 onChange={() => onAnswer(toggleOption(answer, option.id, order))}
               />
