@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 
+import { Lang, useLangAttr } from "@/components/lang";
 import { Avatar } from "@/components/ui/avatar";
 import { Dialog } from "@/components/ui/dialog";
 import { useT } from "@/lib/intl";
@@ -21,6 +22,8 @@ export function SwitchAccountDialog({
   authorized: Authorized;
 }) {
   const t = useT();
+  // Person and organization names are Vietnamese content: marked lang="vi" on English pages.
+  const contentLang = useLangAttr();
   // The dialog lists GET /api/v1/users/my-profiles; the session's list shows until it answers.
   const mine = useMyProfiles({ enabled: open });
   const profiles = mine.data?.profiles ?? authorized.profiles;
@@ -50,13 +53,15 @@ export function SwitchAccountDialog({
               disabled={switchProfile.isPending}
               className="flex w-full items-center gap-3 rounded-xl border border-slate-200 p-3 text-left hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
             >
-              <Avatar name={profile.name} src={profile.profileImage} />
+              <span {...contentLang} className="flex shrink-0">
+                <Avatar name={profile.name} src={profile.profileImage} />
+              </span>
               <span className="grid flex-1">
                 <span className="text-sm font-semibold">
                   {t(profile.pandai_profile_role === "EDUCATOR" ? "role.educator" : "role.learner")}
                 </span>
                 <span className="text-xs text-slate-600">
-                  {profile.organization?.name ?? t("role.publicLearner")}
+                  {profile.organization ? <Lang>{profile.organization.name}</Lang> : t("role.publicLearner")}
                 </span>
               </span>
               {profile.id === currentId && (

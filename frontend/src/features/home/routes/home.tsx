@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 
+import { Lang, LangParts, useLangAttr } from "@/components/lang";
 import { Avatar } from "@/components/ui/avatar";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT, type MessageId } from "@/lib/intl";
@@ -18,18 +19,29 @@ const LEARNER_CARDS: { to: string; title: MessageId; body: MessageId }[] = [
 export default function HomeRoute() {
   const t = useT();
   const { data } = useAuthorized();
+  // The person's and organization's names are Vietnamese content: lang="vi" on English pages.
+  const contentLang = useLangAttr();
   if (!data) return null;
   const user = data.user;
   const educator = user.pandai_profile_role === "EDUCATOR";
   return (
     <div className="grid gap-8">
       <div className="flex items-center gap-4">
-        <Avatar name={user.name} src={user.profileImage} size="base" />
+        <span {...contentLang} className="flex shrink-0">
+          <Avatar name={user.name} src={user.profileImage} size="base" />
+        </span>
         <div>
-          <h1 className="text-2xl font-semibold">{t("home.welcome", { name: user.name })}</h1>
+          <h1 className="text-2xl font-semibold">
+            <LangParts text={t("home.welcome", { name: user.name })} parts={[user.name]} />
+          </h1>
           <p className="text-slate-600">
             {t(educator ? "role.educator" : "role.learner")}
-            {user.organization ? ` · ${user.organization.name}` : ""}
+            {user.organization && (
+              <>
+                {" · "}
+                <Lang>{user.organization.name}</Lang>
+              </>
+            )}
           </p>
         </div>
       </div>

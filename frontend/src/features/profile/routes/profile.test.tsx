@@ -47,4 +47,43 @@ describe("profile form", () => {
       }),
     );
   });
+
+  it("marks the organization's and the person's names lang=vi on an English page", async () => {
+    mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
+      "/public/api/provinces": ok(PROVINCES),
+    });
+    renderRoute("/profile", "/profile", <ProfileRoute />, { language: "en" });
+    const organization = await screen.findByRole("textbox", { name: "Organization" });
+    expect(organization).toHaveValue("Trung tâm Học tập");
+    expect(organization).toHaveAttribute("lang", "vi");
+    expect(screen.getByRole("textbox", { name: "Role" })).not.toHaveAttribute("lang");
+    expect(screen.getByText("NL", { selector: '[lang="vi"] > [role="img"]' })).toHaveAccessibleName(
+      "Nguyễn Thị Lan",
+    );
+  });
+
+  it("adds no lang attribute on a Vietnamese page", async () => {
+    mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
+      "/public/api/provinces": ok(PROVINCES),
+    });
+    renderRoute("/profile", "/profile", <ProfileRoute />);
+    const organization = await screen.findByRole("textbox", { name: "Tổ chức" });
+    expect(organization).toHaveValue("Trung tâm Học tập");
+    expect(organization).not.toHaveAttribute("lang");
+    expect(screen.getByRole("img", { name: "Nguyễn Thị Lan" })).toHaveTextContent("NL");
+    expect(screen.queryByText("NL", { selector: '[lang] > [role="img"]' })).toBeNull();
+  });
+
+  it("leaves the public learner's organization text (an interface text) unmarked", async () => {
+    mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
+      "/public/api/provinces": ok(PROVINCES),
+    });
+    renderRoute("/profile", "/profile", <ProfileRoute />, { language: "en" });
+    const organization = await screen.findByRole("textbox", { name: "Organization" });
+    expect(organization).toHaveValue("Independent learner");
+    expect(organization).not.toHaveAttribute("lang");
+  });
 });

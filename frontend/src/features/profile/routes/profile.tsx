@@ -2,6 +2,7 @@ import { ImageUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 
+import { useLangAttr } from "@/components/lang";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -36,6 +37,9 @@ type Values = Record<(typeof FIELDS)[number], string>;
 export default function ProfileRoute() {
   const t = useT();
   const { data } = useAuthorized();
+  // The person's photo name and the organization's name are Vietnamese content: lang="vi" on
+  // English pages (what the user types in the form's fields stays in the page's language).
+  const contentLang = useLangAttr();
   const provinces = useProvinces();
   const updateProfile = useUpdateProfile();
   const updateGrade = useUpdateGrade();
@@ -111,7 +115,9 @@ export default function ProfileRoute() {
     <div className="grid max-w-4xl gap-8">
       <h1 className="text-2xl font-semibold">{t("page.profile")}</h1>
       <section className="flex flex-wrap items-center gap-6 rounded-2xl border border-slate-200 bg-white p-5">
-        <Avatar name={user.name} src={preview ?? user.profileImage} size="lg" />
+        <span {...contentLang} className="flex shrink-0">
+          <Avatar name={user.name} src={preview ?? user.profileImage} size="lg" />
+        </span>
         <div className="grid gap-3">
           <p className="text-sm text-slate-600">{t("profile.photoHint")}</p>
           {/* The native file control speaks the browser's language: it stays for screen readers and
@@ -187,6 +193,7 @@ export default function ProfileRoute() {
           <Field label={t("field.organization")} htmlFor="organization">
             <Input
               id="organization"
+              {...(user.organization ? contentLang : {})}
               value={user.organization?.name ?? t("role.publicLearner")}
               readOnly
               disabled
