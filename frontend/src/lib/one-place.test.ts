@@ -1,21 +1,10 @@
 /** Issue 22: one building block, one place. Fails when a copy of a shared block reappears in a
  * feature (the copies this issue removed). */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-
 import { describe, expect, it } from "vitest";
 
-const SRC = join(__dirname, "..");
+import { sourceFiles } from "@/testing/source-files";
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.(test|d)\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-const FILES = sources(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, "utf8") }));
+const FILES = sourceFiles();
 
 /** The files (other than `home`) whose text matches `pattern`. */
 function holders(pattern: RegExp, home: string[]): string[] {

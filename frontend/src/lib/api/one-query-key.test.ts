@@ -1,22 +1,11 @@
 /** Issue 22: each endpoint is read through one module with one query-key factory. Fails when a
  * GET path is fetched from two source files, or when a query key is written out inline outside
  * an `api/` module (so that a page's invalidation cannot miss the key it meant). */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-
 import { describe, expect, it } from "vitest";
 
-const SRC = join(__dirname, "..", "..");
+import { sourceFiles } from "@/testing/source-files";
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.(test|d)\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-const FILES = sources(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, "utf8") }));
+const FILES = sourceFiles();
 
 /** GET calls through the API client: `api<…>(path…)` / `request<…>(path…)` without a method
  * other than GET in the options that follow. Paths are normalized (`${id}` → `{}`). */

@@ -9,7 +9,7 @@ import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import type { BatchRow } from "../api/types";
-import { Badge } from "./badge";
+import { Badge } from "@/components/ui/badge";
 import { BATCH_STATE_LABEL, BATCH_STATE_TONE } from "./labels";
 import type { PagedTableProps } from "./paged-table";
 import { assignmentPaths } from "./paths";

@@ -1,4 +1,5 @@
 /** Message ids and badge styles of the statuses the /assignment API returns. */
+import type { Tone } from "@/components/ui/badge";
 import type { Choice } from "@/components/list/list-toolbar";
 import type { MessageId } from "@/lib/intl";
 
@@ -35,16 +36,6 @@ export const WAITING_STATUS_LABEL: Record<string, MessageId> = {
   lapsed: "assignments.waitingStatus.lapsed",
   left: "assignments.waitingStatus.left",
 };
-
-export const TONE = {
-  green: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  amber: "bg-amber-50 text-amber-800 ring-amber-200",
-  red: "bg-red-50 text-red-800 ring-red-200",
-  slate: "bg-slate-100 text-slate-700 ring-slate-200",
-  blue: "bg-blue-50 text-blue-800 ring-blue-200",
-  sky: "bg-sky-50 text-sky-800 ring-sky-200",
-} as const;
-export type Tone = keyof typeof TONE;
 
 export const ASSIGNMENT_STATUS_TONE: Record<string, Tone> = {
   assigned: "sky",

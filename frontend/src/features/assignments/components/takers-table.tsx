@@ -18,7 +18,7 @@ import { toast } from "@/lib/toast-store";
 
 import type { Assignment } from "../api/types";
 import { useWithdrawAssignment } from "../api/withdraw-assignment";
-import { Badge } from "./badge";
+import { Badge } from "@/components/ui/badge";
 import { ASSIGNMENT_STATUS_LABEL, ASSIGNMENT_STATUS_TONE, SOURCE_LABEL } from "./labels";
 import { linkClass } from "./batches-table";
 import type { PagedTableProps } from "./paged-table";

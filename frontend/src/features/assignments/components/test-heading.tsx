@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { useT } from "@/lib/intl";
 
 import type { Preset } from "../api/types";
-import { Badge } from "./badge";
+import { Badge } from "@/components/ui/badge";
 import { PRESET_STATUS_LABEL, PRESET_STATUS_TONE } from "./labels";
 
 export function TestHeading({

@@ -13,7 +13,7 @@ import { useDebounced } from "@/lib/use-debounced";
 
 import { useAssignments } from "../api/get-assignments";
 import { AssignmentNav } from "../components/assignment-nav";
-import { Badge } from "../components/badge";
+import { Badge } from "@/components/ui/badge";
 import { BATCH_STATE_LABEL, BATCH_STATE_TONE } from "../components/labels";
 import { linkClass } from "../components/batches-table";
 import { assignmentPaths } from "../components/paths";

@@ -14,7 +14,7 @@ import { useLanguage, useT } from "@/lib/intl";
 
 import { useWaitingList } from "../api/get-waiting-list";
 import { AssignmentNav } from "../components/assignment-nav";
-import { Badge } from "../components/badge";
+import { Badge } from "@/components/ui/badge";
 import { BatchesTable } from "../components/batches-table";
 import { WAITING_STATUS_LABEL, WAITING_STATUS_TONE } from "../components/labels";
 import { assignmentPaths } from "../components/paths";

@@ -14,7 +14,7 @@ import { useT, type MessageId } from "@/lib/intl";
 import { useDebounced } from "@/lib/use-debounced";
 
 import { AssignmentNav } from "../components/assignment-nav";
-import { Badge } from "../components/badge";
+import { Badge } from "@/components/ui/badge";
 import { linkClass } from "../components/batches-table";
 import { choicesOf, PRESET_STATUS_LABEL, PRESET_STATUS_TONE, sortChoices } from "../components/labels";
 import { assignmentPaths } from "../components/paths";

@@ -4,16 +4,13 @@
 import { ClipboardList, Compass } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { Badge, type Tone } from "@/components/ui/badge";
 import { Dialog } from "@/components/ui/dialog";
 import { formatDate, formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import { useMemberActivity } from "../api/get-member-activity";
 import type { ActivityAssignment, ActivitySurvey, Member } from "../api/types";
-import { Badge } from "./badge";
-import type { TONE } from "./labels";
-
-type Tone = keyof typeof TONE;
 
 const ASSIGNMENT_STATUS: Record<string, { label: MessageId; tone: Tone }> = {
   assigned: { label: "people.activity.assignment.assigned", tone: "slate" },

@@ -17,7 +17,7 @@ import { invitationListQuery } from "../api/list-invitations";
 import { useResendInvitation } from "../api/resend-invitation";
 import { useRevokeInvitation } from "../api/revoke-invitation";
 import { INVITATION_STATUSES, type Invitation, type PeopleRole } from "../api/types";
-import { Badge } from "./badge";
+import { Badge } from "@/components/ui/badge";
 import { INVITATION_STATUS_LABEL, INVITATION_STATUS_TONE, invitationStatus } from "./labels";
 import { PeopleTable, PeopleToolbar, usePeopleList } from "./people-list";
 

@@ -1,4 +1,5 @@
 /** Message ids of the statuses the people API returns. */
+import type { Tone } from "@/components/ui/badge";
 import type { MessageId } from "@/lib/intl";
 
 import type { InvitationStatus, MemberStatus, PeopleRole } from "../api/types";
@@ -17,21 +18,13 @@ export const INVITATION_STATUS_LABEL: Record<InvitationStatus, MessageId> = {
   revoked: "people.invitationStatus.revoked",
 };
 
-export const TONE = {
-  green: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  amber: "bg-amber-50 text-amber-800 ring-amber-200",
-  red: "bg-red-50 text-red-800 ring-red-200",
-  slate: "bg-slate-100 text-slate-700 ring-slate-200",
-  blue: "bg-blue-50 text-blue-800 ring-blue-200",
-} as const;
-
-export const MEMBER_STATUS_TONE: Record<MemberStatus, keyof typeof TONE> = {
+export const MEMBER_STATUS_TONE: Record<MemberStatus, Tone> = {
   active: "green",
   inactive: "slate",
   removed: "red",
 };
 
-export const INVITATION_STATUS_TONE: Record<InvitationStatus, keyof typeof TONE> = {
+export const INVITATION_STATUS_TONE: Record<InvitationStatus, Tone> = {
   pending: "amber",
   expired: "red",
   accepted: "green",

@@ -17,7 +17,7 @@ import { useRemoveMember } from "../api/remove-member";
 import type { Member, PeopleRole } from "../api/types";
 import { useUpdateMember } from "../api/update-member";
 import { ActivityDialog } from "./activity-dialog";
-import { Badge } from "./badge";
+import { Badge } from "@/components/ui/badge";
 import { HistoryDialog } from "./history-dialog";
 import { MEMBER_STATUS_LABEL, MEMBER_STATUS_TONE, memberStatus, ROLE_TEXT } from "./labels";
 import { CHANGE, CONFIRMED, DONE, type Action } from "./member-actions";

@@ -20,7 +20,7 @@ import { useRemoveLogo } from "../api/remove-logo";
 import type { OrganizationSettings } from "../api/types";
 import { useUpdateSettings } from "../api/update-settings";
 import { useUploadLogo } from "../api/upload-logo";
-import { Badge } from "../components/badge";
+import { Badge } from "@/components/ui/badge";
 import { FilePicker } from "../components/file-picker";
 import { isEmail } from "../components/parse-emails";
 

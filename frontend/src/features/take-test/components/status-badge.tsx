@@ -1,4 +1,4 @@
-import { cn } from "@/lib/cn";
+import { Pill } from "@/components/ui/badge";
 import { useT } from "@/lib/intl";
 
 import { RESULT_STYLE, resultLabel, STATUS_STYLE, statusLabel } from "./labels";
@@ -6,16 +6,7 @@ import { RESULT_STYLE, resultLabel, STATUS_STYLE, statusLabel } from "./labels";
 /** Not started / in progress / submitted / graded. */
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
-  return (
-    <span
-      className={cn(
-        "inline-flex w-fit whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium",
-        STATUS_STYLE[status] ?? STATUS_STYLE.assigned,
-      )}
-    >
-      {t(statusLabel(status))}
-    </span>
-  );
+  return <Pill className={STATUS_STYLE[status] ?? STATUS_STYLE.assigned!}>{t(statusLabel(status))}</Pill>;
 }
 
 /** Pending / passed / failed; ``md`` on the result and report pages, ``sm`` in tables. */
@@ -28,14 +19,8 @@ export function ResultBadge({
 }) {
   const t = useT();
   return (
-    <span
-      className={cn(
-        "inline-flex w-fit whitespace-nowrap rounded-full font-medium",
-        size === "md" ? "px-2.5 py-1 text-sm" : "px-2 py-0.5 text-xs",
-        RESULT_STYLE[result ?? "pending"] ?? RESULT_STYLE.pending,
-      )}
-    >
+    <Pill size={size} className={RESULT_STYLE[result ?? "pending"] ?? RESULT_STYLE.pending!}>
       {t(resultLabel(result))}
-    </span>
+    </Pill>
   );
 }
