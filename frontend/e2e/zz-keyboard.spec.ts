@@ -1,6 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { login } from "./helpers";
+import { login, shot } from "./helpers";
+
+/** axe on an open state (a dialog over its page): WCAG 2.0-2.2 A/AA with target-size, as in
+ * a11y.spec.ts. */
+async function expectNoViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .withRules(["target-size"])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+  ).toEqual([]);
+}
 
 /** The learner's main job by keyboard only (issue 18): marketplace -> the practice test's page ->
  * add to cart -> checkout -> pay -> My tests -> prepare without the camera -> answer every
@@ -86,6 +99,7 @@ test("a learner buys, takes and submits a practice test with the keyboard only",
   const changeDialog = page.getByRole("dialog", { name: `Đổi lựa chọn: ${PRACTICE_9}` });
   await expect(changeDialog.getByRole("radio", { name: /Chỉ bài thi/ })).toBeChecked();
   await expect(changeDialog.locator(":focus")).toHaveCount(1);
+  await expectNoViolations(page);
   await page.keyboard.press("Escape");
   await expect(changeDialog).toBeHidden();
   await expect(change).toBeFocused();
@@ -193,9 +207,11 @@ test("a learner buys, takes and submits a practice test with the keyboard only",
   const confirm = page.getByRole("dialog", { name: "Nộp bài thi?" });
   await expect(confirm).toContainText(`Đã trả lời ${total}/${total} câu.`);
   await expect(confirm.locator(":focus")).toHaveCount(1);
+  await expectNoViolations(page);
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
   await expect(submit).toBeFocused();
+  await shot(page, "keyboard-focus-after-submit-dialog-vi"); // the focus ring back on "Nộp bài"
   await page.keyboard.press("Enter");
   await expect(confirm).toBeVisible();
   await tabTo(page, confirm.getByRole("button", { name: "Nộp bài" }));
