@@ -260,9 +260,9 @@ def _sheet_parts(archive: zipfile.ZipFile, names: set[str]) -> list[str]:
 
 
 # What reading a member of an untrusted zip can raise: a missing member (KeyError), a corrupt
-# archive (BadZipFile, EOFError, OSError from zlib), an encrypted member (RuntimeError) or a
-# compression method zipfile does not implement (it raises NotImplementedError for those).
-ZIP_READ_ERRORS = (KeyError, zipfile.BadZipFile, EOFError, OSError, RuntimeError, NotImplementedError)
+# archive (BadZipFile, EOFError, OSError from zlib), an encrypted member or a compression method
+# zipfile cannot read (both RuntimeError or a subclass of it).
+ZIP_READ_ERRORS = (KeyError, zipfile.BadZipFile, EOFError, OSError, RuntimeError)
 
 
 def _declared_size(archive: zipfile.ZipFile, part: str) -> tuple[int, int] | None:

@@ -216,3 +216,27 @@ def test_row_count_is_the_rows_holding_a_cell_counted_before_reading():
     with pytest.raises(ApplicationError) as refused:  # a .csv's caps: checked by open_sheet itself
         open_sheet(io.BytesIO(too_many), limits=limits, unsupported_code="x", allow_csv=True)
     assert refused.value.code == "spreadsheet_too_large"
+
+
+def test_a_compression_method_zipfile_cannot_read_is_refused_as_unsupported():
+    """A member stored with a method zipfile does not implement (here 99, AES) raises inside
+    zipfile; the upload gets the caller's 400 code, not a 500."""
+    import io
+
+    from config.errors import ApplicationError
+    from config.spreadsheets import SheetLimits, open_sheet
+
+    limits = SheetLimits(
+        max_bytes=MB, max_rows=100, max_columns=5, max_cells=500, max_part_bytes=MB, max_unzipped_bytes=MB
+    )
+    raw = bytearray(xlsx_bytes(header=("email",), rows=[["a"]]))
+    # Set the method of every member to 99 in the local headers (offset 8) and the central
+    # directory (offset 10).
+    for signature, offset in ((b"PK\x03\x04", 8), (b"PK\x01\x02", 10)):
+        start = raw.find(signature)
+        while start != -1:
+            raw[start + offset : start + offset + 2] = (99).to_bytes(2, "little")
+            start = raw.find(signature, start + 4)
+    with pytest.raises(ApplicationError) as refused:
+        open_sheet(io.BytesIO(bytes(raw)), limits=limits, unsupported_code="unsupported_spreadsheet")
+    assert (refused.value.code, refused.value.status) == ("unsupported_spreadsheet", 400)
