@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.i18n import reader_half
+
 
 class QuestionBank(models.Model):
     """A folder of questions in one organization; may hold sub-folders (``parent``).
@@ -83,6 +85,17 @@ class MatrixCluster(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code} {self.description}"
+
+    @property
+    def label(self) -> str:
+        """The description in the reader's language (``config.i18n.reader_half``): what every
+        list, breakdown and select shows; ``description`` is what the educator edits."""
+        return reader_half(self.description)
+
+    @property
+    def name(self) -> str:
+        """``"<code> <label>"``: the cluster as reports, results and generation messages name it."""
+        return f"{self.code} {self.label}".strip()
 
 
 class Question(models.Model):

@@ -89,9 +89,14 @@ class ClusterIn(Schema):
 
 
 class ClusterOut(Schema):
+    """A matrix cluster. ``description`` is the stored text the educator edits; ``label`` is its
+    reader's half when it is a one-field bilingual label ("Nhận biết (Recognition)" -> "Recognition"
+    for an English reader, ``config.i18n.reader_half``), what lists and selects show."""
+
     id: int
     code: str
     description: str
+    label: str
     type: str
     parent_id: int | None
     subject_id: int | None
@@ -121,9 +126,12 @@ class MatrixIn(Schema):
 
 
 class ClusterRef(Schema):
+    """A question's cluster: ``label`` is the description in the reader's language (``ClusterOut``)."""
+
     id: int
     code: str
     description: str
+    label: str
 
 
 class MatrixOut(Schema):

@@ -155,7 +155,14 @@ def vetting_queue(
 
 
 def _cluster_ref(cluster: MatrixCluster | None) -> dict[str, Any] | None:
-    return {"id": cluster.pk, "code": cluster.code, "description": cluster.description} if cluster else None
+    if cluster is None:
+        return None
+    return {
+        "id": cluster.pk,
+        "code": cluster.code,
+        "description": cluster.description,
+        "label": cluster.label,
+    }
 
 
 def subject_name(subject: Subject | None) -> str:

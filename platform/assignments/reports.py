@@ -33,13 +33,12 @@ DIMENSIONS = ("subject", "topic", "complexity_level", "cognitive_domain")
 
 def _labels(questions: list[Question]) -> dict[str, dict[int, str]]:
     """Names by dimension and id: subjects in the reader's language (the other language when
-    blank, ``config.i18n.localized``), clusters as "code description"."""
+    blank, ``config.i18n.localized``), clusters as "code label" (``MatrixCluster.name``: the
+    reader's half of a bilingual description)."""
     cluster_ids = {
         getattr(q, f"{d}_id") for q in questions for d in DIMENSIONS[1:] if getattr(q, f"{d}_id") is not None
     }
-    clusters = {
-        c.pk: f"{c.code} {c.description}".strip() for c in MatrixCluster.objects.filter(pk__in=cluster_ids)
-    }
+    clusters = {c.pk: c.name for c in MatrixCluster.objects.filter(pk__in=cluster_ids)}
     subjects = {q.subject_id: localized(q.subject, "name") for q in questions if q.subject_id}
     return {"subject": subjects, **{d: clusters for d in DIMENSIONS[1:]}}
 

@@ -12,6 +12,7 @@ round, everywhere alike. Nothing else in the code compares ``get_language()`` wi
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.conf import settings
@@ -58,3 +59,20 @@ def localized(obj: Any, field: str, *, language: str | None = None) -> str:
     has_vi = (f"{field}_vi" in obj) if isinstance(obj, dict) else hasattr(obj, f"{field}_vi")
     vi = get(f"{field}_vi") if has_vi else get(field)
     return pick(vi, get(f"{field}_en"), language=language)
+
+
+# "Vietnamese (English)": the one-field form of a bilingual label, as the default matrix stores its
+# complexity levels and cognitive domains ("Nhận biết (Recognition)"): a Vietnamese part with at
+# least one non-ASCII letter, then a plain-ASCII English name in brackets.
+_ONE_FIELD_BILINGUAL = re.compile(r"^(.*[\u0080-\uffff].*?)\s*\(([A-Z][A-Za-z ,'/-]*)\)$")
+
+
+def reader_half(text: str, *, language: str | None = None) -> str:
+    """The reader's half of a one-field bilingual label (issue 18: matrix names in the reader's
+    language): ``reader_half("Nhận biết (Recognition)", language="en") == "Recognition"``, ``"Nhận
+    biết"`` for a Vietnamese reader. Any other text comes back as it is (a Vietnamese ``"Hàm số
+    (lớp 10)"`` keeps its brackets; ``"Vectors (2D)"`` is not bilingual)."""
+    match = _ONE_FIELD_BILINGUAL.match((text or "").strip())
+    if not match:
+        return text or ""
+    return (match.group(2) if is_english(language) else match.group(1)).strip()

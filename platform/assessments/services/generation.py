@@ -48,7 +48,7 @@ def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintIt
             shortfalls.append(
                 {
                     "subject": localized(item.preset_subject.subject, "name"),
-                    "cluster": f"{item.cluster.code} {item.cluster.description}",
+                    "cluster": item.cluster.name,
                     "complexity_level": item.complexity_level.code if item.complexity_level else "",
                     "needed": item.count,
                     "available": len(pool),

@@ -188,6 +188,10 @@ def test_default_matrix_seeded_and_rules(as_educator_a):
     res = post(as_educator_a, "/api/v1/matrix-clusters", {"type": "subtopic", "code": "X"})
     assert res.status_code == 400 and set(res.json()["errors"]) == {"description", "parent_id"}
     level = next(c for c in clusters if c["code"] == "NB")
+    # The server sends the reader's half of the default matrix's bilingual names (issue 18).
+    assert (level["description"], level["label"]) == ("Nhận biết (Recognition)", "Nhận biết")
+    english = as_educator_a.get("/api/v1/matrix-clusters", HTTP_ACCEPT_LANGUAGE="en").json()["data"]
+    assert next(c["label"] for c in english if c["code"] == "REM") == "Remember"
     res = post(
         as_educator_a,
         "/api/v1/matrix-clusters",

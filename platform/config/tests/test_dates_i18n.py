@@ -78,3 +78,19 @@ def test_localized_reads_either_naming_of_the_vietnamese_half():
     assert i18n.localized(Survey(), "name", language="en") == "Career survey"
     assert i18n.localized(Survey(), "name", language="vi") == "Khảo sát hướng nghiệp"
     assert i18n.localized({"name_vi": "Văn", "name_en": None}, "name", language="en") == "Văn"
+
+
+@pytest.mark.parametrize(
+    ("text", "vi", "en"),
+    [
+        ("Nhận biết (Recognition)", "Nhận biết", "Recognition"),
+        ("Vận dụng cao (High application)", "Vận dụng cao", "High application"),
+        ("Hình học", "Hình học", "Hình học"),
+        ("Hàm số (lớp 10)", "Hàm số (lớp 10)", "Hàm số (lớp 10)"),
+        ("Vectors (2D)", "Vectors (2D)", "Vectors (2D)"),
+        ("", "", ""),
+    ],
+)
+def test_the_reader_sees_only_their_half_of_a_one_field_bilingual_label(text, vi, en):
+    assert i18n.reader_half(text, language="vi") == vi
+    assert i18n.reader_half(text, language="en") == en

@@ -3905,7 +3905,12 @@ export interface components {
        */
       search: string;
     };
-    /** ClusterOut */
+    /**
+     * ClusterOut
+     * @description A matrix cluster. ``description`` is the stored text the educator edits; ``label`` is its
+     *     reader's half when it is a one-field bilingual label ("Nhận biết (Recognition)" -> "Recognition"
+     *     for an English reader, ``config.i18n.reader_half``), what lists and selects show.
+     */
     ClusterOut: {
       /** Id */
       id: number;
@@ -3913,6 +3918,8 @@ export interface components {
       code: string;
       /** Description */
       description: string;
+      /** Label */
+      label: string;
       /** Type */
       type: string;
       /** Parent Id */
@@ -4091,7 +4098,10 @@ export interface components {
        */
       en: string;
     };
-    /** ClusterRef */
+    /**
+     * ClusterRef
+     * @description A question's cluster: ``label`` is the description in the reader's language (``ClusterOut``).
+     */
     ClusterRef: {
       /** Id */
       id: number;
@@ -4099,6 +4109,8 @@ export interface components {
       code: string;
       /** Description */
       description: string;
+      /** Label */
+      label: string;
     };
     /**
      * EmptyAnswerKeyOut

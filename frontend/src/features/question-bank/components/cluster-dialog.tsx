@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import type { Cluster } from "@/lib/api/matrix-clusters";
 import { applyServerErrors } from "@/lib/forms";
-import { useLanguage, useT } from "@/lib/intl";
+import { useT } from "@/lib/intl";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
 
 import { useSaveCluster } from "../api/save-cluster";
@@ -67,7 +67,6 @@ function ClusterForm({
   onClose: () => void;
 }) {
   const t = useT();
-  const { language } = useLanguage();
   const save = useSaveCluster();
   const [failure, setFailure] = useState("");
   const { cluster, type } = editing;
@@ -115,7 +114,7 @@ function ClusterForm({
             </option>
             {topics.map((tp) => (
               <option key={tp.id} value={String(tp.id)}>
-                {clusterName(tp, language)}
+                {clusterName(tp)}
               </option>
             ))}
           </Select>

@@ -25,20 +25,6 @@ export function stemOf(stem: { vi?: string; en?: string }, language: string): st
 export const subjectName = (subject: Subject, language: string) =>
   language === "en" ? subject.name_en : subject.name_vi;
 
-/** "Vietnamese (English)", the one-field form of a bilingual label (the default matrix's levels
- * and domains: "Nhận biết (Recognition)"): a Vietnamese part with diacritics, then a plain-ASCII
- * English name in brackets. */
-const BILINGUAL = /^(.*[\u0080-\uffff].*?)\s*\(([A-Z][A-Za-z ,'/-]*)\)$/;
-
-/** The reader's half of a label stored in both languages (vi "Nhận biết", en "Recognition");
- * any other text as it is (a Vietnamese "Hàm số (lớp 10)" keeps its brackets). */
-export function readerLabel(text: string, language: string): string {
-  const match = BILINGUAL.exec(text.trim());
-  if (!match) return text;
-  return (language === "en" ? match[2] : match[1])!.trim();
-}
-
-/** A matrix cluster as its selects show it: "code — description", the description in the
- * reader's language only (`readerLabel`). */
-export const clusterName = (cluster: Pick<Cluster, "code" | "description">, language: string) =>
-  `${cluster.code} — ${readerLabel(cluster.description, language)}`;
+/** A matrix cluster as its selects show it: "code — label", the label being the description in
+ * the reader's language, as the server sends it (`ClusterOut.label`). */
+export const clusterName = (cluster: Pick<Cluster, "code" | "label">) => `${cluster.code} — ${cluster.label}`;

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field, NONE, Select } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import type { Cluster } from "@/lib/api/matrix-clusters";
-import { useLanguage, useT } from "@/lib/intl";
+import { useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
 import { useAttachMatrix } from "../api/attach-matrix";
@@ -18,7 +18,6 @@ import { clusterName, clusterTypeLabel } from "./labels";
 /** Mount with a `key` that changes with the question, so that a new answer resets the choice. */
 export function MatrixPicker({ question, clusters }: { question: Question; clusters: Cluster[] }) {
   const t = useT();
-  const { language } = useLanguage();
   const attach = useAttachMatrix();
   const [matrix, setMatrix] = useState<MatrixValues>(() => matrixFromQuestion(question));
   const locked = question.status === "published" || question.status === "superseded";
@@ -68,7 +67,7 @@ export function MatrixPicker({ question, clusters }: { question: Question; clust
               <option value={NONE}>{t("common.choose")}</option>
               {choices(type).map((c) => (
                 <option key={c.id} value={String(c.id)}>
-                  {clusterName(c, language)}
+                  {clusterName(c)}
                 </option>
               ))}
             </Select>

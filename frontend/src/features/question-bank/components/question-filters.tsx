@@ -83,7 +83,7 @@ export function QuestionFilters({
         "cluster_id",
         "f-cluster",
         t("qb.cluster"),
-        clusters.map((c) => ({ value: String(c.id), label: clusterName(c, language) })),
+        clusters.map((c) => ({ value: String(c.id), label: clusterName(c) })),
       )}
     </ListToolbar>
   );

@@ -129,9 +129,9 @@ describe("question draft mapping", () => {
     const question: Question = {
       ...QUESTION,
       matrix: {
-        topic: { id: 7, code: "HS", description: "Hàm số" },
+        topic: { id: 7, code: "HS", description: "Hàm số", label: "Hàm số" },
         subtopic: null,
-        complexity_level: { id: 9, code: "NB", description: "Nhận biết" },
+        complexity_level: { id: 9, code: "NB", description: "Nhận biết", label: "Nhận biết" },
         cognitive_domain: null,
       },
     };

@@ -190,15 +190,15 @@ function SubjectCard({
                   {current ? t("common.choose") : t("tests.chooseSubjectFirst")}
                 </option>
                 {topics.map((topic) => (
-                  <optgroup key={topic.id} label={`${topic.code} — ${topic.description}`}>
+                  <optgroup key={topic.id} label={`${topic.code} — ${topic.label}`}>
                     <option value={String(topic.id)}>
-                      {t("tests.wholeTopic", { code: topic.code, description: topic.description })}
+                      {t("tests.wholeTopic", { code: topic.code, description: topic.label })}
                     </option>
                     {clusters
                       .filter((c) => c.type === "subtopic" && c.parent_id === topic.id)
                       .map((sub) => (
                         <option key={sub.id} value={String(sub.id)}>
-                          {sub.code} — {sub.description}
+                          {sub.code} — {sub.label}
                         </option>
                       ))}
                   </optgroup>
@@ -220,7 +220,7 @@ function SubjectCard({
                 <option value={NONE}>{t("tests.anyLevel")}</option>
                 {levels.map((level) => (
                   <option key={level.id} value={String(level.id)}>
-                    {level.code} — {level.description}
+                    {level.code} — {level.label}
                   </option>
                 ))}
               </Select>

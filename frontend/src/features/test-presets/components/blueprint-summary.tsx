@@ -42,7 +42,7 @@ export function BlueprintSummary({ preset }: { preset: Preset }) {
                     <span className="font-mono text-xs font-semibold text-blue-800">
                       {c?.code ?? `#${item.cluster_id}`}
                     </span>{" "}
-                    {c?.description}
+                    {c?.label}
                     {level && <span className="text-slate-500"> · {level.code}</span>}
                   </span>
                   <span className="shrink-0 font-medium">

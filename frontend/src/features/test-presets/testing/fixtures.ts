@@ -7,7 +7,8 @@ export const SUBJECTS: Subject[] = [
 ];
 
 const cluster = (c: Partial<Cluster> & Pick<Cluster, "id" | "code" | "type">): Cluster => ({
-  description: c.code,
+  description: c.description ?? c.code,
+  label: c.label ?? c.description ?? c.code,
   parent_id: null,
   subject_id: null,
   position: 0,
@@ -116,9 +117,9 @@ export function formRow(id: number, position: number, stem: string): FormQuestio
       answer_key: { option: "a" },
       status: "published",
       matrix: {
-        topic: { id: 10, code: "T9-DS", description: "Căn bậc hai" },
+        topic: { id: 10, code: "T9-DS", description: "Căn bậc hai", label: "Căn bậc hai" },
         subtopic: null,
-        complexity_level: { id: 30, code: "NB", description: "Nhận biết" },
+        complexity_level: { id: 30, code: "NB", description: "Nhận biết", label: "Nhận biết" },
         cognitive_domain: null,
       },
       missing: [],
