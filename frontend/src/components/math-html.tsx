@@ -1,9 +1,18 @@
 /** Question HTML as the learner sees it: the server's sanitized HTML (a small tag set, our own
  * images) with LaTeX between $...$ rendered by KaTeX. Used by every feature that shows
- * questions. */
+ * questions.
+ *
+ * Question texts are bilingual (`{vi, en}`): `MathHtml`/`MathSpan` given `text` show the reader's
+ * language, falling back to the other one, and mark a fallback with `lang` (WCAG 3.1.2, issue
+ * 18), so a screen reader reads a Vietnamese stem on an English page with a Vietnamese voice. */
 import katex from "katex";
 import "katex/dist/katex.min.css";
 import { useMemo } from "react";
+
+import { useLangAttr } from "@/components/lang";
+import { cn } from "@/lib/cn";
+import { useLanguage } from "@/lib/intl";
+import type { Language } from "@/lib/language";
 
 export function renderMath(html: string): string {
   return html.replace(/\$([^$]+)\$/g, (_, tex: string) => {
@@ -17,14 +26,64 @@ export function renderMath(html: string): string {
   });
 }
 
-export function MathHtml({ html, className }: { html: string; className?: string }) {
-  const rendered = useMemo(() => renderMath(html || ""), [html]);
-  // The HTML comes from the server's allow-list sanitizer (nh3) and KaTeX's own output.
-  return <div className={className} dangerouslySetInnerHTML={{ __html: rendered }} />;
+/** A text stored in both languages, as the server sends questions and options. */
+export type Bilingual = { vi?: string | null; en?: string | null };
+
+/** The reader's half of a bilingual text and the language it is in: the reader's language when
+ * it is filled in, else the other one (the server's `config.i18n.pick` rule); `""` in the
+ * reader's language when both are empty. */
+export function pickLanguage(
+  text: Bilingual | undefined,
+  language: string,
+): { text: string; lang: Language } {
+  const own: Language = language === "en" ? "en" : "vi";
+  const other: Language = own === "en" ? "vi" : "en";
+  if (text?.[own]) return { text: text[own], lang: own };
+  if (text?.[other]) return { text: text[other], lang: other };
+  return { text: "", lang: own };
 }
 
 /** A text of both languages in the reader's language, falling back to the other one. */
-export function inLanguage(text: { vi?: string; en?: string } | undefined, language: string): string {
-  if (!text) return "";
-  return (language === "en" ? text.en || text.vi : text.vi || text.en) || "";
+export function inLanguage(text: Bilingual | undefined, language: string): string {
+  return pickLanguage(text, language).text;
+}
+
+type MathProps = {
+  /** HTML already in the reader's language (or language-neutral). */
+  html?: string;
+  /** A bilingual text: shown in the reader's language, a fallback marked with `lang`. */
+  text?: Bilingual;
+  /** Shown when the text is empty in both languages (e.g. `#12` for an untitled question). */
+  empty?: string;
+  className?: string;
+};
+
+/** The HTML to show and the `lang` attribute it needs (none when it is in the reader's language). */
+function useMath({ html, text, empty }: MathProps): { rendered: string; lang?: Language } {
+  const { language } = useLanguage();
+  const picked = text ? pickLanguage(text, language) : { text: html ?? "", lang: language };
+  const attr = useLangAttr(picked.lang);
+  const source = picked.text || empty || "";
+  const rendered = useMemo(() => renderMath(source), [source]);
+  return { rendered, lang: picked.text ? attr.lang : undefined };
+}
+
+export function MathHtml(props: MathProps) {
+  const { rendered, lang } = useMath(props);
+  // The HTML comes from the server's allow-list sanitizer (nh3) and KaTeX's own output.
+  return <div className={props.className} lang={lang} dangerouslySetInnerHTML={{ __html: rendered }} />;
+}
+
+/** Inline question HTML (options, short answers), like `MathHtml` but as a span so that it can sit
+ * inside a label. */
+export function MathSpan(props: MathProps) {
+  const { rendered, lang } = useMath(props);
+  // The HTML comes from the server's allow-list sanitizer (nh3) and KaTeX's own output.
+  return (
+    <span
+      className={cn("[&_p]:inline", props.className)}
+      lang={lang}
+      dangerouslySetInnerHTML={{ __html: rendered }}
+    />
+  );
 }

@@ -2,9 +2,9 @@
  * choice and the correct ones marked; text answers keep their line breaks. */
 import { Check, X } from "lucide-react";
 
-import { inLanguage, MathHtml } from "@/components/math-html";
+import { MathHtml } from "@/components/math-html";
 import { cn } from "@/lib/cn";
-import { useLanguage, useT } from "@/lib/intl";
+import { useT } from "@/lib/intl";
 
 import type { AttemptAnswer, AnswerValue } from "../api/types";
 
@@ -46,7 +46,6 @@ function correct(key: AttemptAnswer["key"]): string[] {
 
 export function AnswerAgainstKey({ item }: { item: AttemptAnswer }) {
   const t = useT();
-  const { language } = useLanguage();
   const key = keyParts(item.key);
   if (item.type === "essay" || item.type === "short_text") {
     return (
@@ -112,7 +111,7 @@ export function AnswerAgainstKey({ item }: { item: AttemptAnswer }) {
                 ) : null}
               </span>
               <span className="font-medium uppercase text-slate-500">{option.id}.</span>
-              <MathHtml html={inLanguage(option, language)} className="min-w-0 flex-1" />
+              <MathHtml text={option} className="min-w-0 flex-1" />
               <span className="flex shrink-0 flex-wrap gap-1">
                 {isPicked && (
                   <span className="rounded-full bg-slate-800 px-2 py-0.5 text-xs text-white">

@@ -2,7 +2,7 @@
  * the key with their scores and comments. */
 import { Link } from "react-router-dom";
 
-import { inLanguage, MathHtml } from "@/components/math-html";
+import { MathHtml } from "@/components/math-html";
 import { cn } from "@/lib/cn";
 import { formatDate, formatTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -59,7 +59,7 @@ export function IntegrityLog({ attempt }: { attempt: AttemptDetail }) {
 
 export function Answers({ attempt }: { attempt: AttemptDetail }) {
   const t = useT();
-  const { language, locale } = useLanguage();
+  const { locale } = useLanguage();
   return (
     <section aria-labelledby="answers-title" className="grid gap-3">
       <h2 id="answers-title" className="text-lg font-semibold">
@@ -98,7 +98,7 @@ export function Answers({ attempt }: { attempt: AttemptDetail }) {
                     : `${formatScore(item.score ?? 0, locale)}/${formatScore(item.points, locale)}`}
                 </span>
               </div>
-              <MathHtml html={inLanguage(item.stem, language)} className="text-slate-900" />
+              <MathHtml text={item.stem} className="text-slate-900" />
               <AnswerAgainstKey item={item} />
               {item.comment && (
                 <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">

@@ -7,7 +7,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 
-import { inLanguage, MathHtml } from "@/components/math-html";
+import { MathHtml } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
@@ -144,7 +144,7 @@ function GradeForm({
   onSaved: (row: GradingRow, andNext: boolean) => void;
 }) {
   const t = useT();
-  const { language, locale } = useLanguage();
+  const { locale } = useLanguage();
   const id = useId();
   const save = useSaveGrade();
   const [score, setScore] = useState(row.score === null ? "" : String(row.score));
@@ -233,7 +233,7 @@ function GradeForm({
           {t("grading.question")} · {t("grading.edit.pointsN", { max })}
         </h2>
         <MathHtml
-          html={inLanguage(row.stem, language)}
+          text={row.stem}
           className="prose prose-slate max-w-none text-slate-900"
         />
       </section>

@@ -7,7 +7,7 @@ import { Link } from "react-router-dom";
 import { ListToolbar } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
-import { inLanguage, MathHtml } from "@/components/math-html";
+import { MathHtml } from "@/components/math-html";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { cn } from "@/lib/cn";
@@ -24,7 +24,7 @@ const STATES = ["pending", "graded"] as const;
 
 export default function GradingListRoute() {
   const t = useT();
-  const { language, locale } = useLanguage();
+  const { locale } = useLanguage();
   const { values, page, set } = useListParams({ preset: "", batch: "", state: "pending" });
   const state = values.state === "graded" ? "graded" : "pending";
   const filters = { preset: values.preset, batch: values.batch, state: state === "graded" ? state : "" };
@@ -105,7 +105,7 @@ export default function GradingListRoute() {
                 <Td className="font-medium max-md:text-base">{row.learner_name}</Td>
                 <Td label={t("grading.test")}>{row.preset_name}</Td>
                 <Td label={t("grading.question")} className="max-w-md">
-                  <MathHtml html={inLanguage(row.stem, language)} className="line-clamp-2 [&_br]:hidden" />
+                  <MathHtml text={row.stem} className="line-clamp-2 [&_br]:hidden" />
                 </Td>
                 <Td label={t("grading.type")} className="whitespace-nowrap">
                   {TYPE_LABEL[row.question_type] ? t(TYPE_LABEL[row.question_type]!) : row.question_type}

@@ -16,11 +16,6 @@ export const STATUS_STYLE: Record<string, string> = {
   superseded: "bg-slate-100 text-slate-500",
 };
 
-/** The stem in the reader's language, falling back to the other language (issue 4, item 3). */
-export function stemOf(stem: { vi?: string; en?: string }, language: string): string {
-  return (language === "en" ? stem.en || stem.vi : stem.vi || stem.en) || "";
-}
-
 /** A subject's name in the reader's language. */
 export const subjectName = (subject: Subject, language: string) =>
   language === "en" ? subject.name_en : subject.name_vi;

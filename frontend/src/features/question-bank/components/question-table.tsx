@@ -6,10 +6,10 @@ import { QueryRows } from "@/components/list/query-rows";
 import { MathHtml } from "@/components/math-html";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import type { Page } from "@/lib/api/types";
-import { useLanguage, useT } from "@/lib/intl";
+import { useT } from "@/lib/intl";
 
 import type { QuestionRow } from "../api/types";
-import { difficultyLabel, stemOf, typeLabel } from "./labels";
+import { difficultyLabel, typeLabel } from "./labels";
 import { StatusBadge } from "./status-badge";
 
 export function QuestionTable({
@@ -24,7 +24,6 @@ export function QuestionTable({
   onSelect: (ids: number[]) => void;
 }) {
   const t = useT();
-  const { language } = useLanguage();
   const items = query.data?.items ?? [];
   const allChecked = items.length > 0 && items.every((q) => selected.includes(q.id));
   const toggle = (id: number) =>
@@ -72,7 +71,7 @@ export function QuestionTable({
                   to={`/question-bank/form/${q.id}`}
                   className="line-clamp-2 text-slate-900 hover:text-blue-700"
                 >
-                  <MathHtml html={stemOf(q.stem, language) || `#${q.id}`} />
+                  <MathHtml text={q.stem} empty={`#${q.id}`} />
                 </Link>
               </Td>
               <Td label={t("qb.type")}>{t(typeLabel(q.type))}</Td>

@@ -9,11 +9,11 @@ import { useLanguage, useT } from "@/lib/intl";
 import { useVettingQueue } from "../api/get-vetting-queue";
 import { AuthoringTabs } from "../components/authoring-tabs";
 import { EmptyCard } from "../components/empty-card";
-import { stemOf, typeLabel } from "../components/labels";
+import { typeLabel } from "../components/labels";
 
 export default function VettingRoute() {
   const t = useT();
-  const { language, locale } = useLanguage();
+  const { locale } = useLanguage();
   const queue = useVettingQueue();
   return (
     <div className="grid gap-6">
@@ -31,7 +31,7 @@ export default function VettingRoute() {
                     to={`/question-bank/form/${q.id}`}
                     className="font-medium text-slate-900 hover:text-blue-700"
                   >
-                    <MathHtml html={stemOf(q.stem, language) || `#${q.id}`} />
+                    <MathHtml text={q.stem} empty={`#${q.id}`} />
                   </Link>
                   <p className="text-xs text-slate-500">
                     {t(typeLabel(q.type))} · {q.subject_name} · {t("field.grade")} {q.grade} ·{" "}

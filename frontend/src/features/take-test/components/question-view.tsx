@@ -4,7 +4,7 @@
 import { Eraser, Flag } from "lucide-react";
 import { forwardRef, useId } from "react";
 
-import { inLanguage, MathHtml } from "@/components/math-html";
+import { inLanguage, MathHtml, MathSpan } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useLanguage, useT } from "@/lib/intl";
@@ -23,7 +23,6 @@ import {
   textAnswer,
   toggleOption,
 } from "../lib/answers";
-import { MathSpan } from "./math-span";
 
 /** The accessible name of an option with LaTeX in it: its plain text with the LaTeX source in
  * place of the formula ("Đáp án x^2 + 1"). Only KaTeX output would name the control otherwise,
@@ -98,7 +97,7 @@ export const QuestionView = forwardRef<
         </div>
       </div>
       <div id={stemId} className="question-html text-base leading-relaxed">
-        <MathHtml html={inLanguage(question.stem, language)} />
+        <MathHtml text={question.stem} />
       </div>
 
       {question.type === "single_choice" && (
@@ -114,7 +113,7 @@ export const QuestionView = forwardRef<
                 checked={selectedOption(answer) === option.id}
                 onChange={() => onAnswer(chooseOption(option.id))}
               />
-              <MathSpan html={inLanguage(option, language)} />
+              <MathSpan text={option} />
             </label>
           ))}
         </fieldset>
@@ -132,7 +131,7 @@ export const QuestionView = forwardRef<
                 checked={selectedOptions(answer).includes(option.id)}
                 onChange={() => onAnswer(toggleOption(answer, option.id, order))}
               />
-              <MathSpan html={inLanguage(option, language)} />
+              <MathSpan text={option} />
             </label>
           ))}
         </fieldset>

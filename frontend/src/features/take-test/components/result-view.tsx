@@ -5,7 +5,7 @@ import { Check, CircleAlert, X } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 
-import { inLanguage, MathHtml } from "@/components/math-html";
+import { inLanguage, MathHtml, MathSpan } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
@@ -25,7 +25,6 @@ import {
 import { paths } from "../lib/paths";
 import { linkButton } from "./assignment-action";
 import { Breakdown } from "./breakdown";
-import { MathSpan } from "./math-span";
 import { ResultBadge } from "./status-badge";
 
 export function ResultView({
@@ -190,7 +189,7 @@ function AnswerReview({ row, index }: { row: ResultAnswer; index: number }) {
             : t("takeTest.result.awaitingGrading")}
         </span>
       </div>
-      <MathHtml html={inLanguage(question.stem, language)} className="question-html" />
+      <MathHtml text={question.stem} className="question-html" />
       {(question.type === "single_choice" || question.type === "multiple_choice") && (
         <ul className="grid gap-1.5">
           {question.options.map((option) => {
@@ -221,7 +220,7 @@ function AnswerReview({ row, index }: { row: ResultAnswer; index: number }) {
                 ) : (
                   <span className="h-4 w-4" aria-hidden="true" />
                 )}
-                <MathSpan html={inLanguage(option, language)} />
+                <MathSpan text={option} />
                 {chosen && (
                   <span className="text-xs font-medium text-slate-700">
                     ({t("takeTest.result.yourChoice")})
@@ -275,7 +274,7 @@ function AnswerReview({ row, index }: { row: ResultAnswer; index: number }) {
       {inLanguage(row.explanation, language) && (
         <details className="rounded-lg bg-slate-50 p-3 text-sm">
           <summary className="cursor-pointer font-medium">{t("takeTest.result.explanation")}</summary>
-          <MathHtml html={inLanguage(row.explanation, language)} className="mt-2" />
+          <MathHtml text={row.explanation} className="mt-2" />
         </details>
       )}
     </li>

@@ -24,11 +24,11 @@ import { ArrowDown, ArrowUp, GripVertical, RefreshCw } from "lucide-react";
 import { useState, type CSSProperties } from "react";
 
 import { QueryState } from "@/components/list/query-rows";
-import { inLanguage, MathHtml } from "@/components/math-html";
+import { MathHtml } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import { useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
 import { presetFormQuery } from "../api/get-preset-form";
@@ -180,7 +180,6 @@ function PreviewRow({
   onSwap: () => void;
 }) {
   const t = useT();
-  const { language } = useLanguage();
   const sortable = useSortable({ id: row.id, disabled: !editable || busy });
   const q = row.question;
   const n = index + 1;
@@ -228,14 +227,15 @@ function PreviewRow({
         </div>
         <MathHtml
           className="text-sm text-slate-900 [&_img]:max-w-full [&_p]:my-1"
-          html={inLanguage(q.content.stem, language) || `#${q.id}`}
+          text={q.content.stem}
+          empty={`#${q.id}`}
         />
         {q.content.options.length > 0 && (
           <ul className="grid gap-1 sm:grid-cols-2">
             {q.content.options.map((option) => (
               <li key={option.id} className="flex gap-2 rounded-lg border border-slate-100 px-2 py-1 text-sm">
                 <span className="font-semibold">{option.id.toUpperCase()}.</span>
-                <MathHtml html={inLanguage(option, language)} />
+                <MathHtml text={option} />
               </li>
             ))}
           </ul>

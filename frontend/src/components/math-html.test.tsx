@@ -1,0 +1,40 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+
+import { renderWithProviders } from "@/testing/render";
+
+import { MathHtml, MathSpan, pickLanguage } from "./math-html";
+
+describe("pickLanguage (the reader's language, else the other one)", () => {
+  it("returns the text and the language it is in", () => {
+    expect(pickLanguage({ vi: "Căn bậc hai", en: "Square root" }, "en")).toEqual({
+      text: "Square root",
+      lang: "en",
+    });
+    expect(pickLanguage({ vi: "Căn bậc hai", en: "" }, "en")).toEqual({ text: "Căn bậc hai", lang: "vi" });
+    expect(pickLanguage({ vi: null, en: "Square root" }, "vi")).toEqual({ text: "Square root", lang: "en" });
+    expect(pickLanguage(undefined, "vi")).toEqual({ text: "", lang: "vi" });
+  });
+});
+
+describe("MathHtml with a bilingual text (WCAG 3.1.2, issue 18)", () => {
+  it("marks a Vietnamese stem shown on an English page with lang=vi", async () => {
+    renderWithProviders(<MathHtml text={{ vi: "Tính căn bậc hai của 16", en: "" }} />, { language: "en" });
+    expect(await screen.findByText("Tính căn bậc hai của 16")).toHaveAttribute("lang", "vi");
+  });
+
+  it("adds no lang when the reader's own language is there", async () => {
+    renderWithProviders(<MathHtml text={{ vi: "Tính", en: "Compute" }} />, { language: "en" });
+    expect(await screen.findByText("Compute")).not.toHaveAttribute("lang");
+  });
+
+  it("marks an English-only option on a Vietnamese page with lang=en", () => {
+    renderWithProviders(<MathSpan text={{ vi: "", en: "Both of the above" }} />);
+    expect(screen.getByText("Both of the above")).toHaveAttribute("lang", "en");
+  });
+
+  it("shows the empty text, unmarked, when both languages are empty", () => {
+    renderWithProviders(<MathHtml text={{ vi: "", en: "" }} empty="#12" />);
+    expect(screen.getByText("#12")).not.toHaveAttribute("lang");
+  });
+});
