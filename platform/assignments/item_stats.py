@@ -1,0 +1,291 @@
+"""Item analysis statistics (issue 19, section 2; decision 0017): pure numpy/scipy, no database.
+
+The input is a matrix of item scores, one row per attempt (one attempt per learner) and one
+column per question, with ``nan`` where the question was not on that attempt's form (per-learner
+draws); the maximum points of each question; which answers were left empty; for choice
+questions, which options each attempt chose; and, when every attempt had the same number of
+questions, the scores by position on the form. ``analyse`` returns plain JSON-ready dicts:
+
+- test figures: ``n``, ``mean``, ``median``, ``sd`` (sample, n - 1), ``skewness`` (adjusted
+  Fisher-Pearson G1, ``scipy.stats.skew(bias=False)``, Moodle's formula), ``histogram``,
+  ``alpha`` (Cronbach's alpha; KR-20 when every answer scored 0 or its question's maximum,
+  ``coefficient`` says which), ``reliability_basis`` (what alpha was computed over, below) and
+  ``sem`` (standard error of measurement, sd * sqrt(1 - alpha));
+- per question: ``facility`` (mean score / maximum), ``discrimination`` (corrected item-rest
+  Pearson correlation: the question against the total of the *other* questions; the
+  point-biserial for 0/1 items), ``efficiency`` (Moodle's discriminative efficiency: that
+  covariance over the largest one the two score distributions allow), ``upper_lower`` (the upper-
+  lower 27 % index: (mean in the upper group - mean in the lower group) / maximum),
+  ``omit_rate``, ``options`` (distractor analysis: count and share of each option overall, in
+  the upper and in the lower 27 %) and ``flags``.
+
+Reliability when forms differ. Cronbach's alpha needs a complete attempts x items matrix. With
+one shared form the items are the questions ("questions" basis). With a different draw per
+learner no two learners need share a question, so alpha over questions is undefined; instead,
+as Moodle does for random-question slots, the items are the *positions* of the form (position p
+holds whichever question the blueprint drew there: every form has the same blueprint, so
+position p measures the same cell), which is complete when every attempt had the same number of
+questions ("positions" basis). Otherwise alpha and SEM are ``None`` (basis ``None``).
+
+Figures that are undefined (too few attempts, no variance) are ``None``. A negative alpha (items
+that disagree more than chance) is reported, but its SEM is ``None``: sd * sqrt(1 - alpha) would
+exceed the sd, which classical test theory does not allow (Moodle prints such an error ratio
+above 100 %). Moodle's quiz statistics report is the anchor; its facility index, discrimination
+index, discriminative efficiency, coefficient of internal consistency and standard error are the
+same formulas (Moodle prints them as percentages).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import stats
+
+FACILITY_LOW = 0.2
+"""Below this facility a question is flagged ``too_hard``."""
+FACILITY_HIGH = 0.9
+"""Above this facility a question is flagged ``too_easy``."""
+DISCRIMINATION_LOW = 0.2
+"""An item-rest correlation below this (and not negative) is flagged ``low_discrimination``."""
+GROUP_SHARE = 0.27
+"""Kelley's upper and lower groups: the top and bottom 27 % of attempts by total score."""
+HISTOGRAM_BINS = 10
+"""Bins of the score distribution when it is not one bin per whole score."""
+HISTOGRAM_MAX_SCORES = 20
+"""Up to this whole-number maximum (and whole totals), one bin per possible score 0..max."""
+
+FLAGS = (
+    "too_hard",
+    "too_easy",
+    "low_discrimination",
+    "negative_discrimination",
+    "unused_distractor",
+    "likely_key_error",
+)
+"""Every flag a question may carry, in the order they are listed."""
+
+
+@dataclass
+class Item:
+    """One question of the analysis: its id, type, maximum points and, for choice questions
+    (single, multiple, true/false), its option ids in order and the keyed (correct) ones."""
+
+    question_id: int
+    type: str
+    max_points: float
+    option_ids: list[str] = field(default_factory=list)
+    correct: set[str] = field(default_factory=set)
+
+
+def _num(value: float | np.floating | None, digits: int = 4) -> float | None:
+    """A finite float rounded to ``digits``, or ``None`` (nan, inf, missing)."""
+    if value is None:
+        return None
+    value = float(value)
+    return round(value, digits) if math.isfinite(value) else None
+
+
+def _pearson(x: np.ndarray, y: np.ndarray) -> float | None:
+    """Pearson's r of two equal-length vectors; ``None`` under three points or without variance."""
+    if x.size < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
+        return None
+    return float(stats.pearsonr(x, y).statistic)
+
+
+def efficiency(x: np.ndarray, rest: np.ndarray) -> float | None:
+    """Moodle's discriminative efficiency: cov(x, rest) / cov_max, where cov_max pairs the sorted
+    item scores with the sorted rest scores (the largest covariance those two distributions
+    allow). 1 is the best a question with this facility can do; ``None`` as for ``_pearson``."""
+    if x.size < 3 or np.ptp(x) == 0 or np.ptp(rest) == 0:
+        return None
+    dx, dr = x - x.mean(), rest - rest.mean()
+    cov_max = float(((np.sort(x) - x.mean()) * (np.sort(rest) - rest.mean())).sum())
+    return float((dx * dr).sum()) / cov_max if cov_max > 0 else None
+
+
+def cronbach_alpha(scores: np.ndarray) -> float | None:
+    """Cronbach's alpha of an (attempts x items) matrix with no missing values:
+    k / (k - 1) * (1 - sum of item variances / variance of totals), sample variances (n - 1;
+    the n / (n - 1) factors cancel, so population variances give the same value). With items
+    scored 0 or their maximum this is KR-20. ``None`` with fewer than two items or attempts, or
+    when the totals do not vary."""
+    n, k = scores.shape
+    if k < 2 or n < 2:
+        return None
+    total_var = scores.sum(axis=1).var(ddof=1)
+    if total_var == 0:
+        return None
+    return float(k / (k - 1) * (1 - scores.var(axis=0, ddof=1).sum() / total_var))
+
+
+def histogram(totals: np.ndarray, max_total: float) -> list[dict[str, float | int]]:
+    """The score distribution, each bin ``{"lower", "upper", "count"}`` holding the totals t with
+    lower <= t < upper (the last bin also its upper edge). When the maximum is a whole number up
+    to ``HISTOGRAM_MAX_SCORES`` and every total is whole: one bin per score s, [s, s + 1), so
+    that 9 and 10 of 10 are told apart. Otherwise ``HISTOGRAM_BINS`` equal bins from 0 to the
+    maximum (or the highest total, if above it)."""
+    top = max(float(max_total), float(totals.max()) if totals.size else 0.0, 1.0)
+    whole = bool(np.all(np.isclose(totals, np.round(totals))))
+    if top.is_integer() and top <= HISTOGRAM_MAX_SCORES and whole:
+        bins, span = int(top) + 1, (0.0, top + 1)
+    else:
+        bins, span = HISTOGRAM_BINS, (0.0, top)
+    counts, edges = np.histogram(np.round(totals, 6), bins=bins, range=span)
+    return [
+        {"lower": _num(edges[i], 2), "upper": _num(edges[i + 1], 2), "count": int(counts[i])}
+        for i in range(bins)
+    ]
+
+
+def groups(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row indices of the lower and upper 27 % groups by total score: round(0.27 n) each (at
+    least one when n >= 2), ties broken by row order (a stable sort; rows come in attempt order),
+    so the same data always gives the same groups."""
+    n = totals.size
+    size = max(1, int(round(GROUP_SHARE * n))) if n >= 2 else 0
+    order = np.argsort(totals, kind="stable")
+    return order[:size], order[n - size :] if size else order[:0]
+
+
+def _options(item: Item, chosen: np.ndarray, upper: np.ndarray, lower: np.ndarray) -> list[dict]:
+    """Distractor analysis of a choice item: per option its count, its share overall, in the upper
+    and in the lower group (fractions of the attempts in each that had the question; omitted
+    answers count in the denominators) and whether it is keyed. ``chosen`` is (attempts x
+    options) booleans over the attempts that had the question."""
+    rows = []
+    for j, option_id in enumerate(item.option_ids):
+        col = chosen[:, j]
+        rows.append(
+            {
+                "option_id": option_id,
+                "correct": option_id in item.correct,
+                "count": int(col.sum()),
+                "share": _num(col.mean()) if col.size else None,
+                "upper_share": _num(col[upper].mean()) if upper.size else None,
+                "lower_share": _num(col[lower].mean()) if lower.size else None,
+            }
+        )
+    return rows
+
+
+def question_flags(
+    *, n: int, facility: float | None, discrimination: float | None, options: list[dict]
+) -> list[str]:
+    """The flags of one question (a sub-list of ``FLAGS``, in that order), from its figures:
+    facility under ``FACILITY_LOW`` or over ``FACILITY_HIGH``; an item-rest correlation from 0
+    to under ``DISCRIMINATION_LOW``, or negative; a wrong option nobody chose (only once the
+    question was answered at all, ``n`` > 0); a wrong option chosen by a larger share of the
+    upper group than of the lower group (a likely key error)."""
+    flags = []
+    if facility is not None and facility < FACILITY_LOW:
+        flags.append("too_hard")
+    if facility is not None and facility > FACILITY_HIGH:
+        flags.append("too_easy")
+    if discrimination is not None and 0 <= discrimination < DISCRIMINATION_LOW:
+        flags.append("low_discrimination")
+    if discrimination is not None and discrimination < 0:
+        flags.append("negative_discrimination")
+    wrong = [o for o in options if not o["correct"]]
+    if n and any(o["count"] == 0 for o in wrong):
+        flags.append("unused_distractor")
+    if any(
+        o["upper_share"] is not None and o["lower_share"] is not None and o["upper_share"] > o["lower_share"]
+        for o in wrong
+    ):
+        flags.append("likely_key_error")
+    return flags
+
+
+def analyse(
+    *,
+    items: list[Item],
+    scores: np.ndarray,
+    omitted: np.ndarray,
+    choices: dict[int, np.ndarray],
+    max_total: float,
+    slot_scores: np.ndarray | None = None,
+) -> dict:
+    """Item analysis of ``scores`` ((n attempts x k items) float, ``nan`` = not on the form),
+    ``omitted`` ((n x k) bool: presented but left empty), ``choices`` ({item column: (n x options)
+    bool}, choice items only), ``max_total`` (the test's maximum points, for the histogram) and
+    ``slot_scores`` ((n x m) scores by position, when every attempt had m questions; used for
+    alpha only when the question matrix has gaps). Returns ``{"summary": {...}, "questions":
+    [...]}`` (see the module docstring); every question's ``flags`` is a sub-list of ``FLAGS``."""
+    n, k = scores.shape
+    presented = ~np.isnan(scores)
+    filled = np.where(presented, scores, 0.0)
+    totals = filled.sum(axis=1)
+    lower, upper = groups(totals)
+    in_upper = np.zeros(n, dtype=bool)
+    in_upper[upper] = True
+    in_lower = np.zeros(n, dtype=bool)
+    in_lower[lower] = True
+    maxima = np.array([it.max_points for it in items], dtype=float)
+    dichotomous = bool(
+        k
+        and presented.any()
+        and all(np.isin(scores[presented[:, j], j], (0.0, maxima[j])).all() for j in range(k))
+    )
+    if k and presented.all():
+        basis, alpha = "questions", cronbach_alpha(scores)
+    elif slot_scores is not None and slot_scores.shape[0] == n and slot_scores.size:
+        basis, alpha = "positions", cronbach_alpha(slot_scores)
+    else:
+        basis, alpha = None, None
+    sd = float(totals.std(ddof=1)) if n >= 2 else None
+    sem = sd * math.sqrt(1 - alpha) if sd is not None and alpha is not None and alpha >= 0 else None
+    summary = {
+        "n": int(n),
+        "question_count": int(k),
+        "form_length": int(slot_scores.shape[1]) if slot_scores is not None else None,
+        "max_score": _num(max_total, 2),
+        "mean": _num(totals.mean()) if n else None,
+        "median": _num(np.median(totals)) if n else None,
+        "sd": _num(sd),
+        "skewness": _num(stats.skew(totals, bias=False)) if n >= 3 and np.ptp(totals) > 0 else None,
+        "histogram": histogram(totals, max_total) if n else [],
+        "alpha": _num(alpha),
+        "coefficient": "kr20" if dichotomous else "alpha",
+        "reliability_basis": basis if alpha is not None else None,
+        "sem": _num(sem),
+        "group_size": int(upper.size),
+    }
+    questions = []
+    for j, item in enumerate(items):
+        mask = presented[:, j]
+        col = scores[mask, j]
+        rest = totals[mask] - col
+        count = int(mask.sum())
+        facility = _num(col.mean() / item.max_points) if count and item.max_points else None
+        discrimination = _num(_pearson(col, rest))
+        up, low = mask & in_upper, mask & in_lower
+        upper_lower = (
+            _num((scores[up, j].mean() - scores[low, j].mean()) / item.max_points)
+            if up.any() and low.any() and item.max_points
+            else None
+        )
+        options = []
+        if j in choices:
+            options = _options(
+                item, choices[j][mask], np.flatnonzero(in_upper[mask]), np.flatnonzero(in_lower[mask])
+            )
+        questions.append(
+            {
+                "question_id": item.question_id,
+                "type": item.type,
+                "max_points": _num(item.max_points, 2),
+                "n": count,
+                "facility": facility,
+                "discrimination": discrimination,
+                "efficiency": _num(efficiency(col, rest)),
+                "upper_lower": upper_lower,
+                "omit_rate": _num(omitted[mask, j].mean()) if count else None,
+                "options": options,
+                "flags": question_flags(
+                    n=count, facility=facility, discrimination=discrimination, options=options
+                ),
+            }
+        )
+    return {"summary": summary, "questions": questions}
