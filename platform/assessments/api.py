@@ -36,6 +36,7 @@ from assessments.schemas import (
     SubjectOut,
     TestBankIn,
     TestBankOut,
+    TestBankPresetsIn,
     TestBankQuestionsIn,
     TransitionOut,
 )
@@ -371,7 +372,8 @@ def question_history(request: HttpRequest, question_id: Id):
 
 @router.get("test-banks", response=Envelope[Page[TestBankOut]])
 def test_bank_list(request: HttpRequest, query: Query[ListQuery]):
-    """Test banks with ``question_count``; ``order_by``: name, created_at, updated_at."""
+    """Test banks with ``question_count`` and ``preset_count``; ``order_by``: name, created_at,
+    updated_at."""
     rows, meta = selectors.test_bank_list(
         page=query.page, limit=query.limit, search=query.search.strip(), order_by=query.order_by
     )
@@ -387,9 +389,16 @@ def test_bank_create(request: HttpRequest, payload: TestBankIn):
     return Status(201, ok(selectors.test_bank_row(bank.pk), _("Test bank created.")))
 
 
+@router.get("test-banks/{test_bank_id}", response=Envelope[TestBankOut])
+def test_bank_detail(request: HttpRequest, test_bank_id: Id):
+    """One test bank with its counts (404 for another organization's id)."""
+    test_banks.test_bank_get(test_bank_id)
+    return ok(selectors.test_bank_row(test_bank_id))
+
+
 @router.put("test-banks/{test_bank_id}", response=Envelope[TestBankOut])
 def test_bank_update(request: HttpRequest, test_bank_id: Id, payload: TestBankIn):
-    """Rename (creator only: 403 ``not_creator``)."""
+    """Rename (creator only: 403 ``not_creator``; 400 ``validation_error`` without name)."""
     bank = test_banks.test_bank_update(
         actor=_actor(request), test_bank_id=test_bank_id, name=payload.name, description=payload.description
     )
@@ -398,7 +407,7 @@ def test_bank_update(request: HttpRequest, test_bank_id: Id, payload: TestBankIn
 
 @router.delete("test-banks/{test_bank_id}", response=Envelope[Empty])
 def test_bank_delete(request: HttpRequest, test_bank_id: Id):
-    """Delete (creator only)."""
+    """Delete (creator only: 403 ``not_creator``); its presets and questions stay."""
     test_banks.test_bank_delete(actor=_actor(request), test_bank_id=test_bank_id)
     return ok({}, _("Test bank deleted."))
 
@@ -407,6 +416,15 @@ def test_bank_delete(request: HttpRequest, test_bank_id: Id):
 def test_bank_questions(request: HttpRequest, test_bank_id: Id, payload: TestBankQuestionsIn):
     """Add (published only: 409 ``question_not_published``) and remove questions."""
     bank = test_banks.test_bank_set_questions(
+        actor=_actor(request), test_bank_id=test_bank_id, add=payload.add, remove=payload.remove
+    )
+    return ok(selectors.test_bank_row(bank.pk), _("Test bank updated."))
+
+
+@router.post("test-banks/{test_bank_id}/presets", response=Envelope[TestBankOut])
+def test_bank_presets(request: HttpRequest, test_bank_id: Id, payload: TestBankPresetsIn):
+    """Put test presets in the bank (``add``; an unknown id: 404) and take them out (``remove``)."""
+    bank = test_banks.test_bank_set_presets(
         actor=_actor(request), test_bank_id=test_bank_id, add=payload.add, remove=payload.remove
     )
     return ok(selectors.test_bank_row(bank.pk), _("Test bank updated."))

@@ -97,16 +97,22 @@ def round_delete(request: HttpRequest, round_id: Id):
 # --- presets -----------------------------------------------------------------------------------
 
 
+class PresetListQuery(ListQuery):
+    test_bank_id: Id | None = None
+
+
 @router.get("test-presets", response=Envelope[Page[PresetRowOut]])
-def preset_list(request: HttpRequest, query: Query[ListQuery]):
-    """Presets with ``question_count``, ``batch_count`` and ``subject_ids`` (blueprint order);
-    filter ``status``; ``order_by``: name, updated_at, created_at, grade, ends_at."""
+def preset_list(request: HttpRequest, query: Query[PresetListQuery]):
+    """Presets with ``question_count``, ``batch_count``, ``subject_ids`` (blueprint order) and
+    ``test_bank_ids``; filters ``status`` and ``test_bank_id``; ``order_by``: name, updated_at,
+    created_at, grade, ends_at."""
     rows, meta = selectors.preset_list(
         page=query.page,
         limit=query.limit,
         search=query.search.strip(),
         order_by=query.order_by,
         status=query.status,
+        test_bank_id=query.test_bank_id,
     )
     return ok({"items": rows, **meta})
 

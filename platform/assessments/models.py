@@ -204,12 +204,14 @@ class QuestionTransition(models.Model):
 
 
 class TestBank(models.Model):
-    """A named collection of published questions, used by test presets. Only its creator may
-    rename or delete it (spec section 5)."""
+    """A named collection of test presets (issue 19) and of published questions (issue 4). Only
+    its creator may rename or delete it (spec section 5); deleting it leaves its presets and
+    questions where they are."""
 
     name = models.CharField(_("name"), max_length=200)
     description = models.TextField(blank=True)
     questions = models.ManyToManyField(Question, related_name="test_banks", blank=True)
+    presets = models.ManyToManyField("TestPreset", related_name="test_banks", blank=True)
     created_by_profile_id = models.BigIntegerField()
     created_by_name = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

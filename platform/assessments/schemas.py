@@ -240,6 +240,7 @@ class TestBankOut(Schema):
     name: str
     description: str
     question_count: int = 0
+    preset_count: int = 0
     created_by_profile_id: int
     created_by_name: str
     created_at: datetime
@@ -247,6 +248,13 @@ class TestBankOut(Schema):
 
 
 class TestBankQuestionsIn(Schema):
+    add: IdList(IDS_MAX) = []
+    remove: IdList(IDS_MAX) = []
+
+
+class TestBankPresetsIn(Schema):
+    """Preset ids to put in the bank and to take out."""
+
     add: IdList(IDS_MAX) = []
     remove: IdList(IDS_MAX) = []
 
@@ -415,6 +423,7 @@ class PresetRowOut(Schema):
     question_count: int
     batch_count: int
     subject_ids: list[int]
+    test_bank_ids: list[int]
     starts_at: datetime | None
     ends_at: datetime | None
     updated_at: datetime

@@ -267,11 +267,19 @@ def cluster_list(*, type: str = "", search: str = "") -> list[MatrixCluster]:  #
     return list(qs.order_by("type", "position", "code"))
 
 
+def _test_banks_counted() -> QuerySet[TestBank]:
+    """Test banks with ``question_count`` and ``preset_count`` (distinct: the two joins multiply)."""
+    return TestBank.objects.annotate(
+        question_count=Count("questions", distinct=True), preset_count=Count("presets", distinct=True)
+    )
+
+
 def test_bank_list(
     *, page: int, limit: int, search: str = "", order_by: str = ""
 ) -> tuple[list[TestBank], dict[str, int]]:
-    """Test banks with ``question_count`` (``TestBankOut``), by name unless ``order_by``."""
-    qs = TestBank.objects.annotate(question_count=Count("questions"))
+    """Test banks with ``question_count`` and ``preset_count`` (``TestBankOut``), by name unless
+    ``order_by`` (name, created_at, updated_at). Two queries."""
+    qs = _test_banks_counted()
     if search:
         qs = qs.filter(name__icontains=search)
     qs = qs.order_by(*order_by_checked(order_by, TEST_BANK_ORDER, "name"))
@@ -279,8 +287,8 @@ def test_bank_list(
 
 
 def test_bank_row(test_bank_id: int) -> TestBank:
-    """One test bank with ``question_count`` (``TestBankOut``); the test bank must exist."""
-    return TestBank.objects.annotate(question_count=Count("questions")).get(pk=test_bank_id)
+    """One test bank with its counts (``TestBankOut``); the test bank must exist."""
+    return _test_banks_counted().get(pk=test_bank_id)
 
 
 # --- rounds, presets, batches (issue 5) ----------------------------------------------------------
@@ -407,11 +415,18 @@ def preset_detail(preset: TestPreset) -> dict[str, Any]:
 
 
 def preset_list(
-    *, page: int, limit: int, search: str = "", order_by: str = "", status: str = ""
+    *,
+    page: int,
+    limit: int,
+    search: str = "",
+    order_by: str = "",
+    status: str = "",
+    test_bank_id: int | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """Presets (``PresetRowOut``) by name search and ``status``, newest change first unless
-    ``order_by`` (name, updated_at, created_at, grade, ends_at), each with ``question_count``,
-    ``batch_count`` and ``subject_ids`` in blueprint order. Two queries."""
+    """Presets (``PresetRowOut``) by name search, ``status`` and test bank, newest change first
+    unless ``order_by`` (name, updated_at, created_at, grade, ends_at), each with
+    ``question_count``, ``batch_count``, ``subject_ids`` in blueprint order and the
+    ``test_bank_ids`` it is in. Two queries."""
     subject_ids = (
         PresetSubject.objects.filter(preset=OuterRef("pk"))
         .order_by()
@@ -419,15 +434,25 @@ def preset_list(
         .annotate(ids=ArrayAgg("subject_id", order_by="position"))
         .values("ids")
     )
+    test_bank_ids = (
+        TestBank.presets.through.objects.filter(testpreset=OuterRef("pk"))
+        .order_by()
+        .values("testpreset")
+        .annotate(ids=ArrayAgg("testbank_id", order_by="testbank_id"))
+        .values("ids")
+    )
     qs = TestPreset.objects.select_related("round").annotate(
         question_count=Count("form", distinct=True),
         batch_count=Count("batches", distinct=True),
         subject_ids=Subquery(subject_ids),
+        test_bank_ids=Subquery(test_bank_ids),
     )
     if search:
         qs = qs.filter(name__icontains=search)
     if status:
         qs = qs.filter(status=status)
+    if test_bank_id:
+        qs = qs.filter(test_banks=test_bank_id)
     rows, meta = paginate(
         qs.order_by(*order_by_checked(order_by, PRESET_ORDER, "-updated_at")), page=page, limit=limit
     )
@@ -441,6 +466,7 @@ def preset_list(
             "question_count": p.question_count,
             "batch_count": p.batch_count,
             "subject_ids": p.subject_ids or [],
+            "test_bank_ids": p.test_bank_ids or [],
             "starts_at": p.starts_at,
             "ends_at": p.ends_at,
             "updated_at": p.updated_at,

@@ -1,4 +1,6 @@
-"""Test banks: named collections of published questions (issue 4, item 5)."""
+"""Test banks: named collections of test presets (issue 19) and of published questions (issue 4,
+item 5). Only the creator renames or deletes one (spec section 5); any educator of the organization
+puts presets and questions in and takes them out."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from assessments.error_codes import AuthoringErrorCode as Code
-from assessments.models import Question, TestBank
+from assessments.models import Question, TestBank, TestPreset
 from assessments.services.common import Actor, require_creator
 from config.errors import ApplicationError, FieldErrors, not_found
 
@@ -29,7 +31,7 @@ def _clean(name: str | None) -> str:
 
 
 def test_bank_create(*, actor: Actor, name: str, description: str = "") -> TestBank:
-    """Create an empty test bank. Name required."""
+    """Create an empty test bank. Name required (400 ``validation_error`` on ``name``)."""
     return TestBank.objects.create(
         name=_clean(name),
         description=(description or "").strip(),
@@ -41,7 +43,8 @@ def test_bank_create(*, actor: Actor, name: str, description: str = "") -> TestB
 def test_bank_update(
     *, actor: Actor, test_bank_id: int, name: str, description: str | None = None
 ) -> TestBank:
-    """Rename (creator only: 403 ``not_creator``)."""
+    """Rename (creator only: 403 ``not_creator``); the name stays required (400
+    ``validation_error`` on ``name``)."""
     bank = test_bank_get(test_bank_id)
     require_creator(bank, actor, _("Only the creator of this test bank can rename it."))
     bank.name = _clean(name)
@@ -52,7 +55,8 @@ def test_bank_update(
 
 
 def test_bank_delete(*, actor: Actor, test_bank_id: int) -> None:
-    """Delete (creator only). The questions stay in their question banks."""
+    """Delete (creator only: 403 ``not_creator``). The presets stay, and the questions stay in
+    their question banks."""
     bank = test_bank_get(test_bank_id)
     require_creator(bank, actor, _("Only the creator of this test bank can delete it."))
     bank.delete()
@@ -79,4 +83,20 @@ def test_bank_set_questions(
     bank.questions.add(*found)
     if remove:
         bank.questions.remove(*remove)
+    return bank
+
+
+@transaction.atomic
+def test_bank_set_presets(*, actor: Actor, test_bank_id: int, add: list[int], remove: list[int]) -> TestBank:
+    """Put presets (any status) in the bank and take others out; a preset may be in several
+    banks, and adding one twice keeps it once. An unknown id in ``add`` -> 404 and nothing
+    changes; ids in ``remove`` that are not in the bank are ignored."""
+    bank = test_bank_get(test_bank_id)
+    found = set(TestPreset.objects.filter(pk__in=add).values_list("pk", flat=True))
+    if len(found) != len(set(add)):
+        raise not_found(_("Test not found."))
+    bank.presets.add(*found)
+    if remove:
+        bank.presets.remove(*remove)
+    bank.save(update_fields=["updated_at"])
     return bank
