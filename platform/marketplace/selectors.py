@@ -4,7 +4,7 @@ profile may see, filtered by Vietnam days, and their rows. The cart is read in
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from django.core.files.storage import default_storage
@@ -22,6 +22,7 @@ from django.db.models import (
     Sum,
     Value,
 )
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.dates import day_bounds
@@ -94,9 +95,21 @@ def subject_names(listing: Listing, *, language: str | None = None) -> list[str]
     return [localized(s, "name", language=language) for s in listing.subjects]
 
 
+def open_seats(batches: list[dict[str, Any]], *, now: datetime | None = None) -> int:
+    """The free slots of the batches (a listing's summary) that have not ended by ``now``: an
+    ended batch's unsold slots can no longer be bought (issue 19)."""
+    now = now or timezone.now()
+    return sum(
+        b.get("available", 0)
+        for b in batches
+        if not b.get("expires_at") or datetime.fromisoformat(b["expires_at"]) > now
+    )
+
+
 def listing_row(listing: Listing) -> dict[str, Any]:
     """A listing as ``marketplace.schemas.ListingOut``: prices in VND, subject names in the
-    reader's language (with fallback), the batch summary with its free slots."""
+    reader's language (with fallback), the batch summary, and the free slots of the batches
+    that have not ended (``open_seats``)."""
     return {
         "id": listing.pk,
         "kind": listing.kind,
@@ -113,7 +126,7 @@ def listing_row(listing: Listing) -> dict[str, Any]:
         "ends_at": listing.ends_at,
         "camera_proctoring": listing.camera_proctoring,
         "batches": listing.batches,
-        "available_slots": sum(b.get("available", 0) for b in listing.batches),
+        "available_slots": open_seats(listing.batches),
         "price_test_only": listing.price_test_only,
         "price_test_advanced": listing.price_test_advanced,
         "price_survey_report": listing.price_survey_report,
