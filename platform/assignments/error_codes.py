@@ -17,3 +17,5 @@ class AssignmentErrorCode(StrEnum):
     INVALID_ANSWER = "invalid_answer"
     NOT_GRADABLE = "answer_not_gradable"
     RESULT_NOT_RELEASED = "result_not_released"
+    ITEM_ANALYSIS_NOT_READY = "item_analysis_not_ready"
+    ITEM_ANALYSIS_MISSING = "item_analysis_missing"

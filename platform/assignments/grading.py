@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from assessments.models import Batch, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
+from assignments.item_services import item_analysis_changed
 from assignments.models import Accommodation, Assignment, Attempt, AttemptAnswer, IntegrityEvent
 from assignments.taking import finish_if_graded
 from config.errors import ApplicationError, FieldErrors, not_found
@@ -49,13 +50,24 @@ def answer_grade(*, answer_id: int, score: Any, comment: str, grader) -> Attempt
 @transaction.atomic
 def attempts_release(*, attempt_ids: list[int]) -> int:
     """Release graded results (one, or every graded attempt of a batch). Returns how many were
-    released now; attempts still pending grading are left as they are."""
+    released now; attempts still pending grading are left as they are. The item analysis of the
+    batches concerned is queued again (it counts graded results, released or not, so this only
+    refreshes it at the moment educators read it; decision 0017)."""
     now = timezone.now()
-    return (
+    released = (
         Attempt.objects.filter(pk__in=attempt_ids, released_at__isnull=True, graded_at__isnull=False)
         .exclude(result=Attempt.Result.PENDING)
         .update(released_at=now)
     )
+    if released:
+        scopes = (
+            Attempt.objects.filter(pk__in=attempt_ids, released_at=now)
+            .values_list("assignment__preset_id", "assignment__batch_id")
+            .distinct()
+        )
+        for preset_id, batch_id in scopes:
+            item_analysis_changed(preset_id=preset_id, batch_id=batch_id)
+    return released
 
 
 def batch_release(*, batch_id: int) -> int:

@@ -41,7 +41,6 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats
 
 FACILITY_LOW = 0.2
 """Below this facility a question is flagged ``too_hard``."""
@@ -91,6 +90,8 @@ def _pearson(x: np.ndarray, y: np.ndarray) -> float | None:
     """Pearson's r of two equal-length vectors; ``None`` under three points or without variance."""
     if x.size < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
         return None
+    from scipy import stats
+
     return float(stats.pearsonr(x, y).statistic)
 
 
@@ -212,7 +213,11 @@ def analyse(
     bool}, choice items only), ``max_total`` (the test's maximum points, for the histogram) and
     ``slot_scores`` ((n x m) scores by position, when every attempt had m questions; used for
     alpha only when the question matrix has gaps). Returns ``{"summary": {...}, "questions":
-    [...]}`` (see the module docstring); every question's ``flags`` is a sub-list of ``FLAGS``."""
+    [...]}`` (see the module docstring); every question's ``flags`` is a sub-list of ``FLAGS``.
+    scipy is imported here, not with the module: the web processes read the stored figures and
+    the constants, and scipy.stats would cost each of them 0.8 s and 76 MB."""
+    from scipy import stats
+
     n, k = scores.shape
     presented = ~np.isnan(scores)
     filled = np.where(presented, scores, 0.0)

@@ -232,3 +232,65 @@ class AdvancedReport(models.Model):
 
     def __str__(self) -> str:
         return f"report {self.pk} of attempt {self.attempt_id}"
+
+
+class ItemAnalysis(models.Model):
+    """The stored item analysis (issue 19, section 2; decision 0017) of one batch, or of the whole
+    preset (``batch`` empty: every counted attempt of the preset, batches and none). Computed by
+    ``assignments.tasks.item_analysis_compute`` and queued again whenever a result of its scope
+    changes. The figures of the last computation stay while the next one runs, so ``status``
+    (queued, running) says "computing" and ``computed_at`` how old the figures shown are."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Computing")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Computation failed")
+
+    preset = models.ForeignKey("assessments.TestPreset", on_delete=models.CASCADE, related_name="+")
+    batch = models.ForeignKey(
+        "assessments.Batch", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    status = models.CharField(max_length=8, choices=Status, default=Status.QUEUED)
+    requested_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    attempt_count = models.PositiveIntegerField(default=0, help_text="Counted attempts analysed.")
+    voided_count = models.PositiveIntegerField(default=0, help_text="Counted attempts left out as voided.")
+    pending_count = models.PositiveIntegerField(default=0, help_text="Submitted, still waiting for grading.")
+    summary = models.JSONField(default=dict, blank=True, help_text="item_stats.analyse()['summary'].")
+    error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["preset", "batch"], name="one_item_analysis_per_scope", nulls_distinct=False
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"item analysis {self.preset_id}/{self.batch_id or '*'} ({self.status})"
+
+
+class ItemAnalysisQuestion(models.Model):
+    """One question's figures in an ``ItemAnalysis``. ``facility`` and ``discrimination`` are
+    columns so that the question bank can read a question's figures across tests by index;
+    the rest of ``item_stats.analyse()``'s row is in ``figures``."""
+
+    analysis = models.ForeignKey(ItemAnalysis, on_delete=models.CASCADE, related_name="questions")
+    question = models.ForeignKey("assessments.Question", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+    n = models.PositiveIntegerField()
+    facility = models.FloatField(null=True, blank=True)
+    discrimination = models.FloatField(null=True, blank=True)
+    flags = models.JSONField(default=list, blank=True)
+    figures = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["analysis", "question"], name="item_analysis_question_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.analysis_id}: Q{self.question_id}"

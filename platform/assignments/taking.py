@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from assessments.matching import short_text_matches
 from assessments.models import PresetQuestion, Question, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
+from assignments.item_services import item_analysis_changed
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
 from assignments.window import LearnerWindow, learner_window
 from config.errors import ApplicationError, not_found
@@ -355,7 +356,10 @@ def finish_if_graded(attempt: Attempt, now: datetime) -> None:
     """When no answer of ``attempt`` waits for an educator: its total (points), pass or fail
     (voided never passes) and release when the preset releases automatically; otherwise the result
     stays ``pending``. Called after scoring (submit) and after grading or reinstating
-    (``assignments.grading``). Runs in the organization's schema and the caller's transaction."""
+    (``assignments.grading``). Runs in the organization's schema and the caller's transaction.
+    The item analysis of the attempt's batch and preset is queued again after the commit
+    (``item_services.item_analysis_changed``: every result change passes here)."""
+    item_analysis_changed(preset_id=attempt.assignment.preset_id, batch_id=attempt.assignment.batch_id)
     answers = list(attempt.answers.all())
     if any(a.needs_grading and a.graded_at is None for a in answers):
         attempt.result = R.PENDING

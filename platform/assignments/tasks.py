@@ -1,7 +1,8 @@
-"""Huey tasks of test taking (issue 7, item 3; issue 17, item 3): attempts are submitted at their
-deadline (plus the grace period) even when the learner closed the browser. One periodic sweeper
-does it, at most a minute late, instead of a task per attempt: 500 starts in 10 s would otherwise
-queue 500 scheduled tasks, and nothing can be answered after the deadline anyway."""
+"""Huey tasks of test taking (issue 7, item 3; issue 17, item 3) and of item analysis (issue 19).
+Attempts are submitted at their deadline (plus the grace period) even when the learner closed
+the browser. One periodic sweeper does it, at most a minute late, instead of a task per attempt:
+500 starts in 10 s would otherwise queue 500 scheduled tasks, and nothing can be answered after
+the deadline anyway. An item analysis is computed by a task per scope, queued after a change."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import logging
 
 from huey import crontab
 from huey.contrib.djhuey import db_periodic_task
+
+from tenants.tasks import tenant_task
 
 logger = logging.getLogger(__name__)
 
@@ -26,3 +29,13 @@ def attempts_sweep() -> int:
     if total:
         logger.info("attempts: %d submitted at their deadline", total)
     return total
+
+
+@tenant_task()
+def item_analysis_compute(analysis_id: int) -> None:
+    """Compute and store the ``ItemAnalysis`` ``analysis_id`` in the schema given as the first
+    argument (``assignments.item_services.item_analysis_run``; issue 19, decision 0017). Queued
+    by ``item_services.item_analysis_request`` after the commit that changed a result."""
+    from assignments.item_services import item_analysis_run
+
+    item_analysis_run(analysis_id=analysis_id)

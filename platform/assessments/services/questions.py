@@ -277,6 +277,48 @@ def question_create(*, actor: Actor, bank_id: int, data: dict[str, Any]) -> Ques
     return q
 
 
+def next_version(q: Question, actor: Actor) -> Question:
+    """The next version of the published question ``q`` (same root, same fields, ``actor`` as
+    its author), not saved. 409 ``question_locked`` (with ``open_version_id``) when a later
+    version is already open (draft, submitted, approved or rejected). Call with ``q`` locked."""
+    root_id = q.root_id or q.pk
+    open_version = (
+        Question.objects.filter(root_id=root_id).exclude(status__in=[S.PUBLISHED, S.SUPERSEDED]).first()
+    )
+    if open_version is not None:
+        raise ApplicationError(
+            Code.QUESTION_LOCKED,
+            _("A new version of this question is already being edited."),
+            status=409,
+            extra={"open_version_id": open_version.pk},
+        )
+    latest = (
+        Question.objects.filter(root_id=root_id)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+    )
+    return Question(
+        bank=q.bank,
+        root_id=root_id,
+        version=max(latest or 1, q.version) + 1,
+        type=q.type,
+        grade=q.grade,
+        subject_id=q.subject_id,
+        difficulty=q.difficulty,
+        score_weight=q.score_weight,
+        content=q.content,
+        answer_key=q.answer_key,
+        search_text=q.search_text,
+        topic_id=q.topic_id,
+        subtopic_id=q.subtopic_id,
+        complexity_level_id=q.complexity_level_id,
+        cognitive_domain_id=q.cognitive_domain_id,
+        created_by_profile_id=actor.profile_id,
+        created_by_name=actor.name,
+    )
+
+
 @transaction.atomic
 def question_update(*, actor: Actor, question_id: int, data: dict[str, Any]) -> Question:
     """Change a draft or rejected question (a rejected one returns to draft). Editing a
@@ -285,42 +327,7 @@ def question_update(*, actor: Actor, question_id: int, data: dict[str, Any]) -> 
     (409 ``question_locked``), as is a published one whose next version is already open."""
     q = question_get(question_id, lock=True)
     if q.status == S.PUBLISHED:
-        root_id = q.root_id or q.pk
-        open_version = (
-            Question.objects.filter(root_id=root_id).exclude(status__in=[S.PUBLISHED, S.SUPERSEDED]).first()
-        )
-        if open_version is not None:
-            raise ApplicationError(
-                Code.QUESTION_LOCKED,
-                _("A new version of this question is already being edited."),
-                status=409,
-                extra={"open_version_id": open_version.pk},
-            )
-        latest = (
-            Question.objects.filter(root_id=root_id)
-            .order_by("-version")
-            .values_list("version", flat=True)
-            .first()
-        )
-        q = Question(
-            bank=q.bank,
-            root_id=root_id,
-            version=max(latest or 1, q.version) + 1,
-            type=q.type,
-            grade=q.grade,
-            subject_id=q.subject_id,
-            difficulty=q.difficulty,
-            score_weight=q.score_weight,
-            content=q.content,
-            answer_key=q.answer_key,
-            search_text=q.search_text,
-            topic_id=q.topic_id,
-            subtopic_id=q.subtopic_id,
-            complexity_level_id=q.complexity_level_id,
-            cognitive_domain_id=q.cognitive_domain_id,
-            created_by_profile_id=actor.profile_id,
-            created_by_name=actor.name,
-        )
+        q = next_version(q, actor)
         errors = FieldErrors()
         _apply_fields(q, data, errors)
         errors.raise_if_any(_("The question could not be saved."))

@@ -14,7 +14,14 @@ from django.utils.translation import gettext as _
 from assessments.error_codes import AuthoringErrorCode as Code
 from assessments.models import Question
 from assessments.services.common import Actor
-from assessments.services.questions import EDITABLE, S, question_get, question_missing, record_transition
+from assessments.services.questions import (
+    EDITABLE,
+    S,
+    next_version,
+    question_get,
+    question_missing,
+    record_transition,
+)
 from config.errors import ApplicationError, FieldErrors
 
 
@@ -103,6 +110,30 @@ def question_publish(*, actor: Actor, question_id: int) -> Question:
     q.save(update_fields=["status", "published_at", "updated_at"])
     record_transition(q, actor, S.APPROVED, S.PUBLISHED)
     return q
+
+
+@transaction.atomic
+def question_send_back(*, actor: Actor, question_id: int, note: str) -> Question:
+    """Send a published question back to vetting with a note (issue 19: a question the item
+    analysis flagged, with its figures; decision 0017). A published version never changes, so
+    its next version (the same content, ``actor`` as its author) is created already submitted,
+    the note recorded on that step; it enters the vetting queue of the sender's colleagues. The
+    published version stays in the tests that use it until the new one is published (which
+    supersedes it) or is rejected back to the sender to edit. Refused: not the current published
+    version (409 ``question_not_published``), a later version already open (409
+    ``question_locked`` with ``open_version_id``)."""
+    q = question_get(question_id, lock=True)
+    if q.status != S.PUBLISHED:
+        raise ApplicationError(
+            Code.NOT_PUBLISHED,
+            _("Only the published version of a question can be sent back to vetting."),
+            status=409,
+        )
+    new = next_version(q, actor)
+    new.status, new.submitted_at = S.SUBMITTED, timezone.now()
+    new.save()
+    record_transition(new, actor, "", S.SUBMITTED, note)
+    return new
 
 
 BULK_ACTIONS = {"submit": question_submit, "approve": question_approve, "publish": question_publish}

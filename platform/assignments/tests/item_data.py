@@ -1,0 +1,196 @@
+"""Test data for item analysis (issue 19): a published preset with a batch whose learners have
+submitted, graded (or voided, or pending) attempts, written straight into an organization's
+schema (no API round trips per answer)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from assessments.models import (
+    Batch,
+    MatrixCluster,
+    PresetQuestion,
+    Question,
+    QuestionBank,
+    Subject,
+    TestPreset,
+)
+from assignments.models import Assignment, Attempt, AttemptAnswer
+
+NOW = timezone.now().replace(microsecond=0)
+ABC = ["a", "b", "c"]
+
+
+def choice_question(key: str = "a", options: list[str] = ABC, stem: str = "Chọn đáp án") -> dict[str, Any]:
+    return {
+        "type": "single_choice",
+        "content": {
+            "stem": {"vi": f"<p>{stem}</p>", "en": f"<p>Pick ({stem})</p>"},
+            "options": [{"id": o, "vi": f"Phương án {o}", "en": f"Option {o}"} for o in options],
+            "explanation": {},
+        },
+        "answer_key": {"option": key},
+    }
+
+
+def true_false_question(value: bool = True) -> dict[str, Any]:
+    return {
+        "type": "true_false",
+        "content": {
+            "stem": {"vi": "Đúng hay sai?", "en": "True or false?"},
+            "options": [],
+            "explanation": {},
+        },
+        "answer_key": {"value": value},
+    }
+
+
+def essay_question(max_score: float = 2) -> dict[str, Any]:
+    return {
+        "type": "essay",
+        "score_weight": max_score,
+        "content": {"stem": {"vi": "Trình bày.", "en": "Explain."}, "options": [], "explanation": {}},
+        "answer_key": {"rubric": "Đủ ý", "max_score": max_score},
+    }
+
+
+@dataclass
+class Scope:
+    preset_id: int
+    batch_id: int
+    question_ids: list[int]
+    attempt_ids: list[int] = field(default_factory=list)
+    answer_ids: dict[tuple[int, int], int] = field(default_factory=dict)
+    clusters: dict[str, int] = field(default_factory=dict)
+
+
+def build_scope(
+    org,
+    *,
+    questions: list[dict[str, Any]],
+    learners: list[list[tuple[Any, float | None]]],
+    voided: set[int] = frozenset(),
+    pending: set[int] = frozenset(),
+    code: str = "IA",
+    batch: int | None = None,
+    preset: int | None = None,
+) -> Scope:
+    """A published shared-form preset of ``questions`` (weights from ``score_weight``, default 1)
+    with a batch, and per learner one submitted attempt: ``learners[i][j]`` = (answer JSON or
+    ``None`` for an empty answer, score; a score ``None`` leaves the answer waiting for a grade).
+    Learners in ``voided`` have their attempt voided (result failed); those in ``pending`` keep
+    their result pending. ``preset``/``batch``: add to an existing preset (a new batch) or batch."""
+    with schema_context(org.schema_name):
+        clusters: dict[str, int] = {}
+        if preset is None:
+            subject = Subject.objects.get(code="toan")
+            topic = MatrixCluster.objects.create(type="topic", code=code, description=f"Chủ đề {code}")
+            sub = MatrixCluster.objects.create(
+                type="subtopic", code=f"{code}a", description="Nhánh", parent=topic
+            )
+            level = MatrixCluster.objects.get(type="complexity_level", code="NB")
+            domain = MatrixCluster.objects.get(type="cognitive_domain", code="REM")
+            clusters = {"topic": topic.pk, "subtopic": sub.pk, "level": level.pk, "domain": domain.pk}
+            folder = QuestionBank.objects.create(name=code, created_by_profile_id=1)
+            made = [
+                Question.objects.create(
+                    bank=folder,
+                    type=q["type"],
+                    grade=9,
+                    subject=subject,
+                    difficulty="easy",
+                    score_weight=q.get("score_weight", 1),
+                    content=q["content"],
+                    answer_key=q["answer_key"],
+                    topic=topic,
+                    subtopic=sub,
+                    complexity_level=level,
+                    cognitive_domain=domain,
+                    status="published",
+                    created_by_profile_id=1,
+                )
+                for q in questions
+            ]
+            p = TestPreset.objects.create(
+                name=f"Bài {code}", grade=9, status="published", created_by_profile_id=1, duration_minutes=30
+            )
+            PresetQuestion.objects.bulk_create(
+                PresetQuestion(preset=p, question=q, position=i) for i, q in enumerate(made, start=1)
+            )
+        else:
+            p = TestPreset.objects.get(pk=preset)
+            made = [r.question for r in PresetQuestion.objects.filter(preset=p).select_related("question")]
+        n = len(learners)
+        if batch is None:
+            b = Batch.objects.create(
+                preset=p,
+                name=f"Ca {code}",
+                starts_at=NOW - timedelta(hours=2),
+                expires_at=NOW - timedelta(hours=1),
+                slots=n,
+                available=0,
+                taken=n,
+            )
+        else:
+            b = Batch.objects.get(pk=batch)
+        ids = [q.pk for q in made]
+        points = {str(q.pk): str(q.score_weight) for q in made}
+        maximum = sum((q.score_weight for q in made), Decimal(0))
+        scope = Scope(preset_id=p.pk, batch_id=b.pk, question_ids=ids, clusters=clusters)
+        for i, answers in enumerate(learners):
+            a = Assignment.objects.create(
+                preset=p,
+                batch=b,
+                learner_profile_id=10_000 + Assignment.objects.count(),
+                learner_user_id=1,
+                learner_name=f"Học sinh {i}",
+                source="direct",
+                status="graded" if i not in pending else "submitted",
+            )
+            waiting = i in pending or any(score is None for _a, score in answers)
+            total = sum((Decimal(str(s)) for _a, s in answers if s is not None), Decimal(0))
+            t = Attempt.objects.create(
+                assignment=a,
+                status="submitted",
+                question_ids=ids,
+                points=points,
+                max_score=maximum,
+                started_at=NOW - timedelta(hours=2),
+                deadline_at=NOW - timedelta(hours=1),
+                submitted_at=NOW - timedelta(hours=1),
+                submit_reason="voided" if i in voided else "learner",
+                device_token="t",
+                voided=i in voided,
+                score=None if waiting else total,
+                result="pending" if waiting else ("failed" if i in voided else "passed"),
+                graded_at=None if waiting else NOW,
+            )
+            scope.attempt_ids.append(t.pk)
+            for qid, (answer, score) in zip(ids, answers, strict=True):
+                row = AttemptAnswer.objects.create(
+                    attempt=t,
+                    question_id=qid,
+                    answer=answer,
+                    score=None if score is None else Decimal(str(score)),
+                    needs_grading=score is None,
+                )
+                scope.answer_ids[(t.pk, qid)] = row.pk
+        return scope
+
+
+# The hand-computed example of test_item_stats.HAND (module docstring there): three questions
+# (single choice key a, true/false key true, essay of 2 points), five learners A..E.
+HAND_QUESTIONS = [choice_question("a"), true_false_question(True), essay_question(2)]
+HAND_LEARNERS = [
+    [({"option": "a"}, 1), ({"value": True}, 1), ({"text": "Đủ ý"}, 2)],  # A: 4
+    [({"option": "a"}, 1), ({"value": False}, 0), ({"text": "Đủ ý"}, 2)],  # B: 3
+    [({"option": "b"}, 0), ({"value": True}, 1), ({"text": "Một ý"}, 1)],  # C: 2
+    [({"option": "a"}, 1), ({"value": False}, 0), ({"text": "Sai"}, 0)],  # D: 1
+    [({"option": "c"}, 0), ({"value": False}, 0), (None, 0)],  # E: 0, left the essay empty
+]
