@@ -51,6 +51,7 @@ def _assemble() -> None:
     from assignments.api import router as assignments_router
     from assignments.api_gradebook import router as gradebook_router
     from assignments.api_grading import router as grading_router
+    from assignments.api_item_analysis import router as item_analysis_router
     from assignments.api_taking import router as taking_router
     from imports.api import router as imports_router
     from marketplace.api import router as marketplace_router
@@ -71,6 +72,7 @@ def _assemble() -> None:
     api.add_router("/assignment-users/", assignments_learner_router)
     api.add_router("/take-test/", taking_router)
     api.add_router("/", grading_router)
+    api.add_router("/", item_analysis_router)  # issue 19, section 2
     api.add_router("/", gradebook_router)  # issue 19, section 1
     api.add_router("/organization/", people_router)
     api.add_router("/marketplace", marketplace_router)
