@@ -169,6 +169,11 @@ def _normalize_key(
     return {}
 
 
+def has_stem(content: dict[str, Any]) -> bool:
+    """Whether the stem has text in at least one language (markup alone is not text)."""
+    return any(_plain((content.get("stem") or {}).get(lang)).strip() for lang in LANGS)
+
+
 def question_missing(q: Question) -> list[dict[str, str]]:
     """What a question lacks before it can be submitted (spec section 5: "Incomplete questions
     warn before submit"). Each item is ``{"field", "message"}``; empty when complete."""
@@ -180,7 +185,7 @@ def question_missing(q: Question) -> list[dict[str, str]]:
     if not q.difficulty:
         missing.append(("difficulty", _("Choose the difficulty.")))
     content = q.content or {}
-    if not any(_plain(content.get("stem", {}).get(lang)).strip() for lang in LANGS):
+    if not has_stem(content):
         missing.append(("content.stem", _("Write the question.")))
     key = q.answer_key or {}
     if q.type in CHOICE_TYPES:
@@ -238,6 +243,8 @@ def _apply_fields(q: Question, data: dict[str, Any], errors: FieldErrors) -> Non
             errors.add("score_weight", _("Enter a weight above 0 and at most 100."))
     if "content" in data or "answer_key" in data or "type" in data:
         content = _normalize_content(data.get("content", q.content), errors)
+        if not has_stem(content):  # a draft may lack anything but its question (issue 19)
+            errors.add("content.stem", _("Write the question in Vietnamese or English."))
         q.content = content
         q.answer_key = _normalize_key(q.type, data.get("answer_key", q.answer_key), content, errors)
         q.search_text = " ".join(_plain(content["stem"][lang]) for lang in LANGS).lower()[:5000]
@@ -259,7 +266,8 @@ def record_transition(q: Question, actor: Actor, from_status: str, to_status: st
 def question_create(*, actor: Actor, bank_id: int, data: dict[str, Any]) -> Question:
     """Create a draft in ``bank_id``. ``data``: type (required), grade 1-12, subject_id,
     difficulty, score_weight, content, answer_key (shapes in ``Question``). Drafts may be
-    incomplete but never invalid: 400 ``validation_error`` with field errors."""
+    incomplete but never invalid, and never without a stem in at least one language: 400
+    ``validation_error`` with field errors (``content.stem``)."""
     bank = bank_get(bank_id)
     errors = FieldErrors()
     if not data.get("type"):

@@ -326,12 +326,7 @@ def test_editing_published_creates_a_version(as_educator_a, as_colleague_a):
         ("true_false", {"stem": {"vi": "Đúng hay sai?"}}, {}, "answer_key"),
         ("short_text", {"stem": {"vi": "Thủ đô?"}}, {"accepted": []}, "answer_key"),
         ("essay", {"stem": {"vi": "Phân tích"}}, {"rubric": ""}, "answer_key.rubric"),
-        (
-            "single_choice",
-            {"stem": {"vi": ""}, "options": [{"id": "a", "vi": "1"}, {"id": "b", "vi": "2"}]},
-            {"option": "a"},
-            "content.stem",
-        ),
+        # A question without a stem is not even saved (issue 19): test_question_stem.py.
     ],
 )
 def test_incomplete_question_cannot_be_submitted(as_educator_a, qtype, content, key, missing_field):

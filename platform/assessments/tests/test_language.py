@@ -15,7 +15,13 @@ pytestmark = pytest.mark.django_db
 
 def _question(client, subject_id: int) -> dict:
     bank = post(client, "/api/v1/question-banks", {"name": "Ngữ văn"}).json()["data"]
-    body = {"bank_id": bank["id"], "type": "true_false", "subject_id": subject_id, "answer_key": {}}
+    body = {
+        "bank_id": bank["id"],
+        "type": "true_false",
+        "subject_id": subject_id,
+        "content": {"stem": {"vi": "Đúng hay sai?"}},
+        "answer_key": {},
+    }
     res = post(client, "/api/v1/questions", body)
     assert res.status_code == 201, res.json()
     return res.json()["data"]

@@ -67,10 +67,14 @@ def test_content_comes_back_complete_in_both_languages(as_educator_a):
     q = _draft(as_educator_a, bank["id"], "true_false", {"value": True}).json()["data"]
     assert q["content"] == EMPTY_CONTENT
     chosen = _draft(
-        as_educator_a, bank["id"], "single_choice", {"option": "a"}, {"options": [{"id": " a ", "vi": "x"}]}
+        as_educator_a,
+        bank["id"],
+        "single_choice",
+        {"option": "a"},
+        {"stem": {"en": "Which?"}, "options": [{"id": " a ", "vi": "x"}]},
     ).json()["data"]
     assert chosen["content"] == {
-        "stem": {"vi": "", "en": ""},
+        "stem": {"vi": "", "en": "Which?"},
         "options": [{"id": "a", "vi": "x", "en": ""}],
         "explanation": {"vi": "", "en": ""},
     }
@@ -79,7 +83,13 @@ def test_content_comes_back_complete_in_both_languages(as_educator_a):
 def test_service_errors_keep_their_code_and_field(as_educator_a):
     """Values of the right JSON type that the rules refuse: 400 from the service, as before."""
     bank = make_bank(as_educator_a)
-    res = _draft(as_educator_a, bank["id"], "single_choice", {"option": "z"}, {"options": [{"vi": "no id"}]})
+    res = _draft(
+        as_educator_a,
+        bank["id"],
+        "single_choice",
+        {"option": "z"},
+        {"stem": {"vi": "?"}, "options": [{"vi": "no id"}]},
+    )
     assert res.status_code == 400 and res.json()["code"] == "validation_error"
     assert set(res.json()["errors"]) == {"content.options.0.id", "answer_key.option"}
     res = _draft(as_educator_a, bank["id"], "essay", {"rubric": "", "max_score": 0})
