@@ -82,6 +82,8 @@ def _roster(organization, password: str) -> list[Profile]:
 
 
 def _blueprint(subject_code: str, rows: list[tuple[str, str, int]]) -> dict:
+    """A preset subject's blueprint from rows of (topic or subtopic code, complexity code or "",
+    count)."""
     from assessments.models import MatrixCluster, Subject
 
     subject = Subject.objects.get(code=subject_code)
@@ -90,11 +92,11 @@ def _blueprint(subject_code: str, rows: list[tuple[str, str, int]]) -> dict:
         "subject_id": subject.pk,
         "items": [
             {
-                "cluster_id": clusters[("topic", topic)],
+                "cluster_id": clusters.get(("topic", code)) or clusters[("subtopic", code)],
                 "complexity_level_id": clusters[("complexity_level", level)] if level else None,
                 "count": count,
             }
-            for topic, level, count in rows
+            for code, level, count in rows
         ],
     }
 
@@ -284,9 +286,11 @@ def _seed_tests(
 
 
 def _practice_test(actor, admin, rnd, takers: list[Profile], now):
-    """A practice test open now (no camera allowed) on the marketplace, and three learners who
-    took it in a morning batch: graded, released results, one with an advanced report (the batch
-    is closed afterwards so the report is available)."""
+    """A practice test open now (no camera allowed) on the marketplace, with a question of every
+    type (the last two a true/false and an essay), and three learners who took it in a morning
+    batch, answering 4, 5 and 6 of its first questions (none of the last two, so nothing waits for
+    an educator): graded, released results, one with an advanced report (the batch is closed
+    afterwards so the report is available)."""
     from assessments.models import Batch
     from assessments.services import batches, generation, presets, review
     from assignments.models import Assignment
@@ -309,7 +313,16 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
             "camera_proctoring": True,
             "allow_no_camera": True,
             "round_id": rnd.pk,
-            "subjects": [_blueprint("toan", [("T9-DS", "NB", 3), ("T9-DS", "TH", 3)])],
+            # Every question type (the keyboard-only e2e test answers each): with this seed the
+            # first two rows draw single and multiple choice and a short answer, the cube-root
+            # row's one question left is a true/false and the last row's only one an essay. Rows
+            # added at the end leave the earlier rows' draw as it was.
+            "subjects": [
+                _blueprint(
+                    "toan",
+                    [("T9-DS", "NB", 3), ("T9-DS", "TH", 3), ("T9-DS3", "NB", 1), ("T9-DS", "VD", 1)],
+                )
+            ],
         },
     )
     generation.preset_generate(actor=actor, preset_id=preset.pk, seed=909)

@@ -10,7 +10,7 @@ from django_tenants.utils import schema_context
 
 from accounts.tests.factories import ProfileFactory
 from assessments.demo import seed_demo_questions
-from assessments.models import Batch, Round, TestPreset, WaitingListEntry
+from assessments.models import Batch, Question, Round, TestPreset, WaitingListEntry
 from assignments.demo import seed_demo_tests
 from marketplace.models import Listing
 from notifications.models import Notification
@@ -41,6 +41,10 @@ def test_demo_tests(org_a):
         presets = {p.name: p for p in TestPreset.objects.all()}
         assert len(presets) == listed and {p.status for p in presets.values()} == {"published"}
         assert all(p.form.exists() for p in presets.values())
+        # the practice test has every question type: the keyboard-only e2e test answers each
+        practice = presets["Luyện tập Toán 9 - Căn thức"].form.order_by("position")
+        types = list(practice.values_list("question__type", flat=True))
+        assert set(types) == set(Question.Type.values) and types[-2:] == ["true_false", "essay"]
         near = Batch.objects.get(preset=presets["Đánh giá năng lực Toán 9"], name__startswith="Ca 1")
         assert (near.slots, near.available, near.taken) == (12, 2, 10)
         full = Batch.objects.get(preset=presets["Tiếng Anh 9 - Kiểm tra giữa kỳ"])
