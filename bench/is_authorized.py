@@ -48,14 +48,14 @@ def bench_env() -> dict[str, str]:
         LOGIN_RATE_ACCOUNT_CEILING="100000/5m",
         PUBLIC_RATE_PER_IP="100000/5m",
     )
+    if os.environ.get("BENCH_DATABASE_URL"):  # this database, fresh or (BENCH_REUSE) reused
+        env["DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
+        return env
     if os.environ.get("BENCH_REUSE"):  # measure again on the database of the last run
         sys.path[:0] = [str(ROOT / "platform")]
         from config.embedded_db import embedded_database_url
 
         env["DATABASE_URL"] = embedded_database_url(ROOT / ".data").replace("/platform?", "/platform_bench?")
-        return env
-    if os.environ.get("BENCH_DATABASE_URL"):
-        env["DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
         return env
     sys.path[:0] = [str(ROOT / "platform")]
     from config.embedded_db import embedded_database_url

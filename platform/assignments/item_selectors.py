@@ -11,6 +11,7 @@ releasing results)."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from html import unescape
@@ -18,7 +19,8 @@ from typing import Any
 
 import numpy as np
 from django.db import connection
-from django.db.models import Q
+from django.db.models import Q, TextField
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
 from assessments.models import Batch, Question, TestPreset
@@ -38,20 +40,37 @@ CHOICE_TYPES = ("single_choice", "multiple_choice", "true_false")
 TRUE_FALSE_OPTIONS = ("true", "false")
 EXCERPT_CHARS = 160
 """A stem or option excerpt is cut to this many characters (with an ellipsis)."""
-CHUNK = 20_000
-"""Answer rows converted to Python per fetch: the memory stays flat whatever the attempt count."""
+CHUNK = 50_000
+"""Answer rows fetched (from a server-side cursor) and turned into numpy arrays at a time: the
+memory stays flat whatever the number of attempts."""
 
-ANSWERS_SQL = """
-SELECT attempt_id, question_id, COALESCE(score, 0)::float8,
-       (answer IS NULL OR jsonb_typeof(answer) = 'null' OR answer = '{}'::jsonb
-        OR btrim(COALESCE(answer ->> 'text', 'x')) = '' OR answer -> 'options' = '[]'::jsonb
-        OR answer ->> 'option' = ''),
-       answer ->> 'option', answer -> 'options', answer ->> 'value'
-FROM assignments_attemptanswer
-WHERE attempt_id = ANY(%s::bigint[])
+_SCOPE = """
+FROM assignments_attemptanswer x
+JOIN unnest(%s::bigint[]) WITH ORDINALITY AS a(id, i) ON a.id = x.attempt_id
 """
-"""Per answer of the analysed attempts: score, empty (no answer, an empty object, blank text, no
-option), and only the parts of the answer that name options (never an essay's text)."""
+SCORES_SQL = (
+    """
+SELECT a.i - 1, q.j - 1, COALESCE(x.score, 0)::float8,
+       (x.answer IS NULL OR jsonb_typeof(x.answer) = 'null' OR x.answer = '{}'::jsonb
+        OR btrim(COALESCE(x.answer ->> 'text', 'x')) = '' OR x.answer -> 'options' = '[]'::jsonb
+        OR x.answer ->> 'option' = '')::int"""
+    + _SCOPE
+    + "JOIN unnest(%s::bigint[]) WITH ORDINALITY AS q(id, j) ON q.id = x.question_id"
+)
+"""Per answer of the analysed attempts: its row (attempt) and column (question) in the matrices,
+its score and whether it is empty (no answer, an empty object, blank text, no option). Postgres
+maps ids to indices (hash joins on the two id lists), so Python only copies numbers."""
+CHOICES_SQL = (
+    "SELECT a.i - 1, o.j, o.x"
+    + _SCOPE
+    + """JOIN unnest(%s::bigint[], %s::text[], %s::int[], %s::int[]) AS o(question_id, option_id, j, x)
+  ON o.question_id = x.question_id
+ AND (x.answer ->> 'option' = o.option_id OR x.answer ->> 'value' = o.option_id
+      OR x.answer -> 'options' ? o.option_id)"""
+)
+"""Per chosen option of a choice question: row, column and the option's index: a single choice's
+``option``, a true/false ``value`` (``"true"``/``"false"``), each of a multiple choice's
+``options``. Only the parts of an answer that name options are read, never an essay's text."""
 
 
 # --- the analysis input ------------------------------------------------------------------------
@@ -100,57 +119,86 @@ def _option_ids(q: Question) -> tuple[list[str], set[str]]:
     return [], set()
 
 
+def _chunks(sql: str, params: list[Any], columns: int):
+    """The rows of ``sql`` as float arrays of ``columns`` columns, ``CHUNK`` rows at a time, from
+    a server-side cursor (the search path is set for it: ``django_tenants``)."""
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, params)
+        while rows := cursor.fetchmany(CHUNK):
+            yield np.array(rows, dtype=float).reshape(-1, columns)
+
+
 def analysis_input(*, preset_id: int, batch_id: int | None) -> AnalysisInput:
-    """The item-score matrices of a scope's counted attempts (module docstring). Three queries:
-    the attempts, their answers (``ANSWERS_SQL``, read in chunks) and the questions."""
+    """The item-score matrices of a scope's counted attempts (module docstring). Four queries:
+    the attempts (their forms and points read as text and decoded once per distinct form), the
+    questions, the answers' scores and the chosen options (both read in chunks)."""
     counted = list(
-        _scope_attempts(preset_id=preset_id, batch_id=batch_id).values_list(
-            "pk", "voided", "result", "graded_at", "question_ids", "points", "max_score"
-        )
+        _scope_attempts(preset_id=preset_id, batch_id=batch_id)
+        .annotate(form=Cast("question_ids", TextField()), weights=Cast("points", TextField()))
+        .values_list("pk", "voided", "result", "graded_at", "form", "weights", "max_score")
     )
     voided = sum(1 for row in counted if row[1])
-    graded = [
-        row for row in counted if not row[1] and row[3] is not None and row[2] != Attempt.Result.PENDING
-    ]
+    graded = sorted(
+        (row for row in counted if not row[1] and row[3] is not None and row[2] != Attempt.Result.PENDING),
+        key=lambda row: row[0],
+    )
     pending = len(counted) - voided - len(graded)
-    graded.sort(key=lambda row: row[0])
+    by_form: dict[tuple[str, str], list[int]] = {}
+    for i, row in enumerate(graded):
+        by_form.setdefault((row[4], row[5]), []).append(i)
+    forms = {key: (json.loads(key[0]), json.loads(key[1])) for key in by_form}
     first_position: dict[int, int] = {}
     maxima: dict[int, float] = {}
-    for _pk, _v, _r, _g, question_ids, points, _m in graded:
+    for question_ids, points in forms.values():
         for position, qid in enumerate(question_ids):
-            if position < first_position.get(qid, 1 << 30):
-                first_position[qid] = position
+            first_position[qid] = min(position, first_position.get(qid, position))
             maxima[qid] = max(maxima.get(qid, 0.0), float(points.get(str(qid), 1)))
     columns = sorted(first_position, key=lambda qid: (first_position[qid], qid))
     column = {qid: j for j, qid in enumerate(columns)}
-    row_of = {row[0]: i for i, row in enumerate(graded)}
     n, k = len(graded), len(columns)
     scores = np.full((n, k), np.nan)
     omitted = np.zeros((n, k), dtype=bool)
-    lengths = {len(row[4]) for row in graded}
+    lengths = {len(question_ids) for question_ids, _points in forms.values()}
     slot_cols = np.zeros((n, lengths.pop()), dtype=np.intp) if len(lengths) == 1 else None
-    for i, row in enumerate(graded):
-        cols = [column[qid] for qid in row[4]]
-        scores[i, cols] = 0.0
-        omitted[i, cols] = True  # until an answer that is not empty is read
+    for key, rows in by_form.items():
+        cols = np.array([column[qid] for qid in forms[key][0]], dtype=np.intp)
+        scores[np.ix_(rows, cols)] = 0.0
+        omitted[np.ix_(rows, cols)] = True  # until an answer that is not empty is read
         if slot_cols is not None:
-            slot_cols[i] = cols
+            slot_cols[rows] = cols
     questions = {
         q.pk: q for q in Question.objects.filter(pk__in=columns).only("id", "type", "content", "answer_key")
     }
-    items, choices, option_index = [], {}, {}
+    items, choices, options = [], {}, ([], [], [], [])
     for j, qid in enumerate(columns):
         q = questions.get(qid)
-        qtype = q.type if q else ""
         option_ids, keyed = _option_ids(q) if q else ([], set())
         items.append(
-            Item(question_id=qid, type=qtype, max_points=maxima[qid], option_ids=option_ids, correct=keyed)
+            Item(
+                question_id=qid,
+                type=q.type if q else "",
+                max_points=maxima[qid],
+                option_ids=option_ids,
+                correct=keyed,
+            )
         )
-        if qtype in CHOICE_TYPES and option_ids:
+        if q and q.type in CHOICE_TYPES and option_ids:
             choices[j] = np.zeros((n, len(option_ids)), dtype=bool)
-            option_index[j] = {o: x for x, o in enumerate(option_ids)}
+            for x, option_id in enumerate(option_ids):
+                for values, value in zip(options, (qid, option_id, j, x), strict=True):
+                    values.append(value)
+    attempt_ids = [row[0] for row in graded]
     if n:
-        _read_answers(list(row_of), row_of, column, scores, omitted, choices, option_index)
+        for chunk in _chunks(SCORES_SQL, [attempt_ids, columns], 4):
+            ii, jj = chunk[:, 0].astype(np.intp), chunk[:, 1].astype(np.intp)
+            scores[ii, jj] = chunk[:, 2]
+            omitted[ii, jj] = chunk[:, 3] > 0
+        if choices:
+            for chunk in _chunks(CHOICES_SQL, [attempt_ids, *options], 3):
+                ii, jj, xx = (chunk[:, c].astype(np.intp) for c in range(3))
+                for j in np.unique(jj):
+                    mask = jj == j
+                    choices[int(j)][ii[mask], xx[mask]] = True
     slot_scores = None
     if slot_cols is not None and n:
         slot_scores = np.where(np.isnan(scores), 0.0, scores)[np.arange(n)[:, None], slot_cols]
@@ -164,39 +212,8 @@ def analysis_input(*, preset_id: int, batch_id: int | None) -> AnalysisInput:
         slot_scores=slot_scores,
         voided=voided,
         pending=pending,
-        attempt_ids=list(row_of),
+        attempt_ids=attempt_ids,
     )
-
-
-def _read_answers(
-    attempt_ids: list[int],
-    row_of: dict[int, int],
-    column: dict[int, int],
-    scores: np.ndarray,
-    omitted: np.ndarray,
-    choices: dict[int, np.ndarray],
-    option_index: dict[int, dict[str, int]],
-) -> None:
-    """Fill the matrices from ``ANSWERS_SQL``: scores and "empty" by fancy indexing per chunk;
-    the chosen options of choice questions one by one (single, true/false, multiple)."""
-    with connection.cursor() as cursor:
-        cursor.execute(ANSWERS_SQL, [attempt_ids])
-        while rows := cursor.fetchmany(CHUNK):
-            keep = [r for r in rows if r[1] in column]
-            ii = np.fromiter((row_of[r[0]] for r in keep), dtype=np.intp, count=len(keep))
-            jj = np.fromiter((column[r[1]] for r in keep), dtype=np.intp, count=len(keep))
-            scores[ii, jj] = np.fromiter((r[2] for r in keep), dtype=float, count=len(keep))
-            omitted[ii, jj] = np.fromiter((r[3] for r in keep), dtype=bool, count=len(keep))
-            for r in keep:
-                j = column[r[1]]
-                index = option_index.get(j)
-                if index is None or r[3]:
-                    continue
-                picked = r[5] if isinstance(r[5], list) else [r[4] if r[4] is not None else r[6]]
-                for option in picked:
-                    x = index.get(str(option)) if option is not None else None
-                    if x is not None:
-                        choices[j][row_of[r[0]], x] = True
 
 
 # --- the stored figures for the API ------------------------------------------------------------

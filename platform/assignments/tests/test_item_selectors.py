@@ -119,4 +119,4 @@ def test_a_constant_number_of_queries(org_a):
             with CaptureQueriesContext(connection) as ctx:
                 item_selectors.analysis_input(preset_id=scope.preset_id, batch_id=scope.batch_id)
             counts.append(len(ctx.captured_queries))
-    assert counts[0] == counts[1] == 3  # attempts, questions, answers
+    assert counts[0] == counts[1] == 4  # attempts, questions, scores, chosen options
