@@ -752,7 +752,8 @@ export interface paths {
     };
     /**
      * Test Bank List
-     * @description Test banks with ``question_count``; ``order_by``: name, created_at, updated_at.
+     * @description Test banks with ``question_count`` and ``preset_count``; ``order_by``: name, created_at,
+     *     updated_at.
      */
     get: operations["assessments_api_test_bank_list"];
     put?: never;
@@ -774,16 +775,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Test Bank Detail
+     * @description One test bank with its counts (404 for another organization's id).
+     */
+    get: operations["assessments_api_test_bank_detail"];
     /**
      * Test Bank Update
-     * @description Rename (creator only: 403 ``not_creator``).
+     * @description Rename (creator only: 403 ``not_creator``; 400 ``validation_error`` without name).
      */
     put: operations["assessments_api_test_bank_update"];
     post?: never;
     /**
      * Test Bank Delete
-     * @description Delete (creator only).
+     * @description Delete (creator only: 403 ``not_creator``); its presets and questions stay.
      */
     delete: operations["assessments_api_test_bank_delete"];
     options?: never;
@@ -805,6 +810,26 @@ export interface paths {
      * @description Add (published only: 409 ``question_not_published``) and remove questions.
      */
     post: operations["assessments_api_test_bank_questions"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-banks/{test_bank_id}/presets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Test Bank Presets
+     * @description Put test presets in the bank (``add``; an unknown id: 404) and take them out (``remove``).
+     */
+    post: operations["assessments_api_test_bank_presets"];
     delete?: never;
     options?: never;
     head?: never;
@@ -893,8 +918,9 @@ export interface paths {
     };
     /**
      * Preset List
-     * @description Presets with ``question_count``, ``batch_count`` and ``subject_ids`` (blueprint order);
-     *     filter ``status``; ``order_by``: name, updated_at, created_at, grade, ends_at.
+     * @description Presets with ``question_count``, ``batch_count``, ``subject_ids`` (blueprint order) and
+     *     ``test_bank_ids``; filters ``status`` and ``test_bank_id``; ``order_by``: name, updated_at,
+     *     created_at, grade, ends_at.
      */
     get: operations["assessments_api_presets_preset_list"];
     put?: never;
@@ -1772,6 +1798,260 @@ export interface paths {
      * @description Remove an accommodation; 404 "Not found." for an unknown one.
      */
     delete: operations["assignments_api_grading_accommodation_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-presets/{preset_id}/item-analysis": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preset Item Analysis
+     * @description The test's item analysis over every counted attempt (each learner's latest submitted,
+     *     graded attempt, in any batch; voided ones left out and counted). The first read queues the
+     *     computation: poll while ``state.status`` is ``queued`` or ``running``. 404 "Test not found.".
+     */
+    get: operations["assignments_api_item_analysis_preset_item_analysis"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/item-analysis": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Batch Item Analysis
+     * @description One batch's item analysis (as the test's, for the batch's attempts). 404 "Batch not found.".
+     */
+    get: operations["assignments_api_item_analysis_batch_item_analysis"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-presets/{preset_id}/item-analysis/recompute": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preset Item Analysis Recompute
+     * @description Queue the test's analysis again (after a failure); answers the state, as the GET.
+     */
+    post: operations["assignments_api_item_analysis_preset_item_analysis_recompute"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/item-analysis/recompute": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Batch Item Analysis Recompute
+     * @description Queue the batch's analysis again (after a failure); answers the state, as the GET.
+     */
+    post: operations["assignments_api_item_analysis_batch_item_analysis_recompute"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-presets/{preset_id}/item-analysis/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preset Item Analysis Export
+     * @description The per-question table as .xlsx in the reader's language (``item-analysis-test-<id>.xlsx``),
+     *     with a Summary sheet. 409 ``item_analysis_not_ready`` before the first computation ends.
+     */
+    get: operations["assignments_api_item_analysis_preset_item_analysis_export"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/item-analysis/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Batch Item Analysis Export
+     * @description The batch's per-question table as .xlsx (``item-analysis-batch-<id>.xlsx``); 409 as above.
+     */
+    get: operations["assignments_api_item_analysis_batch_item_analysis_export"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/questions/{question_id}/item-analysis": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Question Item Analysis
+     * @description The question's figures (and its other versions') in every batch and test they appeared
+     *     in, newest computation first; empty ``appearances`` before any. 404 "Question not found.".
+     */
+    get: operations["assignments_api_item_analysis_question_item_analysis"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/questions/{question_id}/send-to-vetting": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Question Send To Vetting
+     * @description Send a published question back to vetting with its figures: its next version is created
+     *     submitted, the figures (and ``comment``) as the note of that step; returns the new version.
+     *     409 ``item_analysis_missing``, ``question_not_published``, ``question_locked``.
+     */
+    post: operations["assignments_api_item_analysis_question_send_to_vetting"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-presets/{preset_id}/gradebook": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preset Gradebook
+     * @description The test's gradebook: one row per learner of every batch (and direct assignments without
+     *     one). ``search`` learner name or e-mail; ``order_by`` learner_name (default), score, result,
+     *     submitted_at (``-`` for descending; learners without an attempt last). 404 "Test not found.".
+     *     Six queries whatever the page size.
+     */
+    get: operations["assignments_api_gradebook_preset_gradebook"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/gradebook": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Batch Gradebook
+     * @description One batch's gradebook (as the test's, for the batch's learners); ``counts.releasable`` is
+     *     what ``POST /batches/{id}/release`` would release now. 404 "Batch not found.".
+     */
+    get: operations["assignments_api_gradebook_batch_gradebook"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-presets/{preset_id}/gradebook/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preset Gradebook Export
+     * @description The test's gradebook as .xlsx (``Content-Disposition: attachment;
+     *     filename="gradebook-preset-{id}.xlsx"``): every row in the order of ``order_by`` and
+     *     matching ``search``, column titles and words in the reader's language, times in Vietnam
+     *     time, scores in points. 404 "Test not found.".
+     */
+    get: operations["assignments_api_gradebook_preset_gradebook_export"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/gradebook/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Batch Gradebook Export
+     * @description One batch's gradebook as .xlsx (``gradebook-batch-{id}.xlsx``), as the test's. 404 "Batch
+     *     not found.".
+     */
+    get: operations["assignments_api_gradebook_batch_gradebook_export"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4604,6 +4884,11 @@ export interface components {
        * @default 0
        */
       question_count: number;
+      /**
+       * Preset Count
+       * @default 0
+       */
+      preset_count: number;
       /** Created By Profile Id */
       created_by_profile_id: number;
       /** Created By Name */
@@ -4645,6 +4930,22 @@ export interface components {
     };
     /** TestBankQuestionsIn */
     TestBankQuestionsIn: {
+      /**
+       * Add
+       * @default []
+       */
+      add: number[];
+      /**
+       * Remove
+       * @default []
+       */
+      remove: number[];
+    };
+    /**
+     * TestBankPresetsIn
+     * @description Preset ids to put in the bank and to take out.
+     */
+    TestBankPresetsIn: {
       /**
        * Add
        * @default []
@@ -4772,6 +5073,36 @@ export interface components {
        */
       closed: boolean;
     };
+    /** PresetListQuery */
+    PresetListQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+      /** Test Bank Id */
+      test_bank_id?: number | null;
+    };
     /** Envelope[Page[PresetRowOut]] */
     Envelope_Page_PresetRowOut__: {
       /**
@@ -4815,6 +5146,8 @@ export interface components {
       batch_count: number;
       /** Subject Ids */
       subject_ids: number[];
+      /** Test Bank Ids */
+      test_bank_ids: number[];
       /** Starts At */
       starts_at: string | null;
       /** Ends At */
@@ -7002,6 +7335,499 @@ export interface components {
        * @default
        */
       reason: string;
+    };
+    /** Envelope[ItemAnalysisOut] */
+    Envelope_ItemAnalysisOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ItemAnalysisOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * HistogramBinOut
+     * @description Totals t with ``lower`` <= t < ``upper`` (the last bin also its upper edge); one bin per
+     *     whole score when the maximum is a whole number up to 20.
+     */
+    HistogramBinOut: {
+      /** Lower */
+      lower: number;
+      /** Upper */
+      upper: number;
+      /** Count */
+      count: number;
+    };
+    /**
+     * ItemAnalysisOut
+     * @description The item analysis of a preset (every counted attempt, ``batch_id`` null) or of a batch:
+     *     the state, the test's figures (``None`` until first computed) and the questions in form
+     *     order; ``flags`` lists every flag code in display order.
+     */
+    ItemAnalysisOut: {
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Batch Name */
+      batch_name: string | null;
+      state: components["schemas"]["ItemStateOut"];
+      summary: components["schemas"]["ItemSummaryOut"] | null;
+      /** Questions */
+      questions: components["schemas"]["ItemQuestionOut"][];
+      thresholds: components["schemas"]["ItemThresholdsOut"];
+      /** Flags */
+      flags: (
+        | "too_hard"
+        | "too_easy"
+        | "low_discrimination"
+        | "negative_discrimination"
+        | "unused_distractor"
+        | "likely_key_error"
+      )[];
+    };
+    /**
+     * ItemClusterOut
+     * @description A matrix cluster of the question: ``label`` in the reader's language, ``name`` = code +
+     *     label (``MatrixCluster.label`` / ``.name``).
+     */
+    ItemClusterOut: {
+      /**
+       * Type
+       * @enum {string}
+       */
+      type: "topic" | "subtopic" | "complexity_level" | "cognitive_domain";
+      /** Id */
+      id: number;
+      /** Code */
+      code: string;
+      /** Label */
+      label: string;
+      /** Name */
+      name: string;
+    };
+    /**
+     * ItemOptionOut
+     * @description Distractor analysis of one option: ``count`` of attempts that chose it, ``share`` of the
+     *     attempts that had the question, and the shares in the ``upper`` and ``lower`` 27 % groups;
+     *     ``label`` is the option's text excerpt in the reader's language (True/False for true/false
+     *     questions).
+     */
+    ItemOptionOut: {
+      /** Option Id */
+      option_id: string;
+      /** Label */
+      label: string;
+      /** Correct */
+      correct: boolean;
+      /** Count */
+      count: number;
+      /** Share */
+      share: number | null;
+      /** Upper Share */
+      upper_share: number | null;
+      /** Lower Share */
+      lower_share: number | null;
+    };
+    /**
+     * ItemQuestionOut
+     * @description One question of an analysis: ``code`` (``#id``, ``v<n>`` after a first version), the stem
+     *     excerpt in the reader's language, its clusters; ``position`` on the form (from 1; its first
+     *     position with per-learner draws); ``n`` attempts that had it; ``facility`` (mean score /
+     *     ``max_points``); ``discrimination`` (corrected item-rest correlation); ``efficiency``
+     *     (Moodle's discriminative efficiency); ``upper_lower`` (27 % index); ``omit_rate``;
+     *     ``options`` (choice questions); ``flags``.
+     */
+    ItemQuestionOut: {
+      /** Question Id */
+      question_id: number;
+      /** Root Id */
+      root_id: number;
+      /** Version */
+      version: number;
+      /** Code */
+      code: string;
+      /** Stem */
+      stem: string;
+      /**
+       * Type
+       * @enum {string}
+       */
+      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      /** Clusters */
+      clusters: components["schemas"]["ItemClusterOut"][];
+      /** Position */
+      position: number;
+      /** N */
+      n: number;
+      /** Max Points */
+      max_points: number | null;
+      /** Facility */
+      facility: number | null;
+      /** Discrimination */
+      discrimination: number | null;
+      /** Efficiency */
+      efficiency: number | null;
+      /** Upper Lower */
+      upper_lower: number | null;
+      /** Omit Rate */
+      omit_rate: number | null;
+      /** Options */
+      options: components["schemas"]["ItemOptionOut"][];
+      /** Flags */
+      flags: (
+        | "too_hard"
+        | "too_easy"
+        | "low_discrimination"
+        | "negative_discrimination"
+        | "unused_distractor"
+        | "likely_key_error"
+      )[];
+    };
+    /**
+     * ItemStateOut
+     * @description Where the computation stands: ``queued`` or ``running`` show "computing" (the figures of
+     *     the last computation, if any, are still sent), ``ready``, ``failed`` (``error`` is a code).
+     *     ``attempts`` analysed, ``voided`` left out as voided, ``pending`` left out while waiting for
+     *     a grade (of the last computation).
+     */
+    ItemStateOut: {
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "ready" | "failed";
+      /**
+       * Requested At
+       * Format: date-time
+       */
+      requested_at: string;
+      /** Started At */
+      started_at: string | null;
+      /** Computed At */
+      computed_at: string | null;
+      /** Attempts */
+      attempts: number;
+      /** Voided */
+      voided: number;
+      /** Pending */
+      pending: number;
+      /** Error */
+      error: string;
+    };
+    /**
+     * ItemSummaryOut
+     * @description The test's figures. ``coefficient`` names ``alpha``: ``kr20`` when every answer scored 0 or
+     *     full, else ``alpha`` (Cronbach). ``reliability_basis``: ``questions`` (one shared form),
+     *     ``positions`` (a different draw per learner: the form's positions are the items, as Moodle
+     *     treats random questions), ``None`` when alpha is undefined. ``sem`` = sd x sqrt(1 - alpha)
+     *     (``None`` for a negative alpha). ``group_size``: attempts in each of the upper and lower
+     *     27 % groups. ``form_length``: questions per attempt when every attempt had as many.
+     */
+    ItemSummaryOut: {
+      /** N */
+      n: number;
+      /** Question Count */
+      question_count: number;
+      /** Form Length */
+      form_length: number | null;
+      /** Max Score */
+      max_score: number | null;
+      /** Mean */
+      mean: number | null;
+      /** Median */
+      median: number | null;
+      /** Sd */
+      sd: number | null;
+      /** Skewness */
+      skewness: number | null;
+      /** Histogram */
+      histogram: components["schemas"]["HistogramBinOut"][];
+      /** Alpha */
+      alpha: number | null;
+      /**
+       * Coefficient
+       * @enum {string}
+       */
+      coefficient: "alpha" | "kr20";
+      /** Reliability Basis */
+      reliability_basis: ("questions" | "positions") | null;
+      /** Sem */
+      sem: number | null;
+      /** Group Size */
+      group_size: number;
+    };
+    /**
+     * ItemThresholdsOut
+     * @description The flag thresholds, so that the explanations quote the numbers the server used.
+     */
+    ItemThresholdsOut: {
+      /** Facility Low */
+      facility_low: number;
+      /** Facility High */
+      facility_high: number;
+      /** Discrimination Low */
+      discrimination_low: number;
+      /** Group Share */
+      group_share: number;
+    };
+    /** Envelope[QuestionItemAnalysisOut] */
+    Envelope_QuestionItemAnalysisOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["QuestionItemAnalysisOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * ItemAppearanceOut
+     * @description A question's figures in one analysis (a batch, or a preset overall when ``batch_id`` is
+     *     null), with the analysis's state and the test's alpha.
+     */
+    ItemAppearanceOut: {
+      /** Question Id */
+      question_id: number;
+      /** Root Id */
+      root_id: number;
+      /** Version */
+      version: number;
+      /** Code */
+      code: string;
+      /** Stem */
+      stem: string;
+      /**
+       * Type
+       * @enum {string}
+       */
+      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      /** Clusters */
+      clusters: components["schemas"]["ItemClusterOut"][];
+      /** Position */
+      position: number;
+      /** N */
+      n: number;
+      /** Max Points */
+      max_points: number | null;
+      /** Facility */
+      facility: number | null;
+      /** Discrimination */
+      discrimination: number | null;
+      /** Efficiency */
+      efficiency: number | null;
+      /** Upper Lower */
+      upper_lower: number | null;
+      /** Omit Rate */
+      omit_rate: number | null;
+      /** Options */
+      options: components["schemas"]["ItemOptionOut"][];
+      /** Flags */
+      flags: (
+        | "too_hard"
+        | "too_easy"
+        | "low_discrimination"
+        | "negative_discrimination"
+        | "unused_distractor"
+        | "likely_key_error"
+      )[];
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Batch Name */
+      batch_name: string | null;
+      state: components["schemas"]["ItemStateOut"];
+      /** Test Alpha */
+      test_alpha: number | null;
+    };
+    /**
+     * QuestionItemAnalysisOut
+     * @description Every stored figure of a question and of its other versions (``version``,
+     *     ``question_id`` per row), newest computation first.
+     */
+    QuestionItemAnalysisOut: {
+      /** Question Id */
+      question_id: number;
+      /** Root Id */
+      root_id: number;
+      /** Appearances */
+      appearances: components["schemas"]["ItemAppearanceOut"][];
+      thresholds: components["schemas"]["ItemThresholdsOut"];
+    };
+    /**
+     * SendToVettingIn
+     * @description An optional comment put before the figures in the vetting note.
+     */
+    SendToVettingIn: {
+      /**
+       * Comment
+       * @default
+       */
+      comment: string;
+    };
+    /** GradebookQuery */
+    GradebookQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+    };
+    /** Envelope[GradebookPageOut] */
+    Envelope_GradebookPageOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["GradebookPageOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * GradebookCountsOut
+     * @description Figures of the whole scope, whatever the search: learners; latest attempts submitted,
+     *     graded, released, flagged (voided or over the tab switches); ``releasable``: results a
+     *     batch release would release now (graded, not yet released).
+     */
+    GradebookCountsOut: {
+      /** Learners */
+      learners: number;
+      /** Submitted */
+      submitted: number;
+      /** Graded */
+      graded: number;
+      /** Released */
+      released: number;
+      /** Flagged */
+      flagged: number;
+      /** Releasable */
+      releasable: number;
+    };
+    /**
+     * GradebookPageOut
+     * @description A page of the gradebook (``items``, ``page``, ``limit``, ``total`` as every list) with its
+     *     ``scope`` and ``counts``.
+     */
+    GradebookPageOut: {
+      /** Items */
+      items: components["schemas"]["GradebookRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+      scope: components["schemas"]["GradebookScopeOut"];
+      counts: components["schemas"]["GradebookCountsOut"];
+    };
+    /**
+     * GradebookRowOut
+     * @description A learner of the test or batch with their latest attempt (the attempt fields are null,
+     *     ``released`` false and ``integrity`` empty before a start). ``score`` of ``max_score`` in
+     *     points (``score`` null until every answer is graded); ``result`` pending, passed or failed;
+     *     ``integrity``: ``voided`` (result voided), ``tab_switches`` (more than the allowed number),
+     *     ``video_missing`` (camera proctoring without a surroundings video).
+     */
+    GradebookRowOut: {
+      /** Assignment Id */
+      assignment_id: number;
+      /** Learner Profile Id */
+      learner_profile_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Learner Email */
+      learner_email: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Batch Name */
+      batch_name: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "assigned" | "in_progress" | "submitted" | "graded";
+      /** Attempt Id */
+      attempt_id: number | null;
+      /** Score */
+      score: number | null;
+      /** Max Score */
+      max_score: number | null;
+      /** Result */
+      result: ("pending" | "passed" | "failed") | null;
+      /** Released */
+      released: boolean;
+      /** Released At */
+      released_at: string | null;
+      /** Integrity */
+      integrity: ("voided" | "tab_switches" | "video_missing")[];
+      /** Tab Switches */
+      tab_switches: number;
+      /** Submitted At */
+      submitted_at: string | null;
+    };
+    /**
+     * GradebookScopeOut
+     * @description What the gradebook covers: a test, or one batch of it; the rules its flags use.
+     */
+    GradebookScopeOut: {
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Batch Name */
+      batch_name: string | null;
+      /** Camera Proctoring */
+      camera_proctoring: boolean;
+      /** Tab Switches Allowed */
+      tab_switches_allowed: number;
+    };
+    /** GradebookExportQuery */
+    GradebookExportQuery: {
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
     };
     /** InvitationQuery */
     InvitationQuery: {
@@ -10623,6 +11449,28 @@ export interface operations {
       };
     };
   };
+  assessments_api_test_bank_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        test_bank_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_TestBankOut_"];
+        };
+      };
+    };
+  };
   assessments_api_test_bank_update: {
     parameters: {
       query?: never;
@@ -10683,6 +11531,32 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["TestBankQuestionsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_TestBankOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_test_bank_presets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        test_bank_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestBankPresetsIn"];
       };
     };
     responses: {
@@ -10851,6 +11725,7 @@ export interface operations {
         search?: string;
         order_by?: string;
         status?: string;
+        test_bank_id?: number | null;
       };
       header?: never;
       path?: never;
@@ -11999,6 +12874,282 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope_Empty_"];
         };
+      };
+    };
+  };
+  assignments_api_item_analysis_preset_item_analysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        preset_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ItemAnalysisOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_item_analysis_batch_item_analysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ItemAnalysisOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_item_analysis_preset_item_analysis_recompute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        preset_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ItemAnalysisOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_item_analysis_batch_item_analysis_recompute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ItemAnalysisOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_item_analysis_preset_item_analysis_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        preset_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  assignments_api_item_analysis_batch_item_analysis_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  assignments_api_item_analysis_question_item_analysis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_QuestionItemAnalysisOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_item_analysis_question_send_to_vetting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SendToVettingIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_QuestionOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_gradebook_preset_gradebook: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+      };
+      header?: never;
+      path: {
+        preset_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_GradebookPageOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_gradebook_batch_gradebook: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+      };
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_GradebookPageOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_gradebook_preset_gradebook_export: {
+    parameters: {
+      query?: {
+        search?: string;
+        order_by?: string;
+      };
+      header?: never;
+      path: {
+        preset_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  assignments_api_gradebook_batch_gradebook_export: {
+    parameters: {
+      query?: {
+        search?: string;
+        order_by?: string;
+      };
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
