@@ -23,7 +23,7 @@ from django.db.models import Q, TextField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
-from assessments.models import Batch, Question, TestPreset
+from assessments.models import Batch, MatrixCluster, Question, TestPreset
 from assignments.item_stats import (
     DISCRIMINATION_LOW,
     FACILITY_HIGH,
@@ -34,7 +34,7 @@ from assignments.item_stats import (
 )
 from assignments.models import Assignment, Attempt, ItemAnalysis, ItemAnalysisQuestion
 from config.errors import not_found
-from config.i18n import pick
+from config.i18n import pick, reader_language
 
 CHOICE_TYPES = ("single_choice", "multiple_choice", "true_false")
 TRUE_FALSE_OPTIONS = ("true", "false")
@@ -226,82 +226,116 @@ def excerpt(html: str, limit: int = EXCERPT_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _stem(q: Question) -> str:
-    stem = (q.content or {}).get("stem") or {}
-    return excerpt(pick(stem.get("vi"), stem.get("en")))
-
-
-def question_code(q: Question) -> str:
+def question_code(question_id: int, version: int) -> str:
     """How the item analysis names a question: ``#<id>``, with ``v<version>`` after a first
     version (the bank's list falls back to ``#<id>`` too)."""
-    return f"#{q.pk}" + (f" v{q.version}" if q.version > 1 else "")
+    return f"#{question_id}" + (f" v{version}" if version > 1 else "")
 
 
-def _clusters(q: Question) -> list[dict[str, Any]]:
-    """The question's matrix clusters (topic, subtopic, complexity level, cognitive domain) with
-    their reader's label and name (``MatrixCluster.label`` / ``.name``)."""
-    rows = []
-    for kind in ("topic", "subtopic", "complexity_level", "cognitive_domain"):
-        cluster = getattr(q, kind)
-        if cluster is not None:
-            rows.append(
-                {
-                    "type": kind,
-                    "id": cluster.pk,
-                    "code": cluster.code,
-                    "label": cluster.label,
-                    "name": cluster.name,
-                }
+CLUSTER_KINDS = ("topic", "subtopic", "complexity_level", "cognitive_domain")
+ROW_FIELDS = (
+    "position",
+    "n",
+    "facility",
+    "discrimination",
+    "flags",
+    "figures",
+    "question_id",
+    "question__root_id",
+    "question__version",
+    "question__type",
+    "question__content__stem",
+    "question__content__options",
+    *(f"question__{kind}_id" for kind in CLUSTER_KINDS),
+    *(f"question__{kind}__code" for kind in CLUSTER_KINDS),
+    *(f"question__{kind}__description" for kind in CLUSTER_KINDS),
+)
+"""The columns an ``ItemQuestionOut`` row is built from (one query with its question and its
+four clusters; plain values: no model instances, and of the content only the stem and the
+options, never the explanation)."""
+
+
+class _Shaper:
+    """Builds ``ItemQuestionOut`` rows for one reader: the language is read once, and each
+    cluster's ``MatrixCluster.label`` / ``.name`` is computed once however many questions share
+    it (a page of 50 questions has a handful of clusters)."""
+
+    def __init__(self) -> None:
+        self.language = reader_language()
+        self.clusters: dict[int, dict[str, Any]] = {}
+        self.true_false = {"true": _("True"), "false": _("False")}
+
+    def cluster(self, kind: str, row: dict[str, Any]) -> dict[str, Any] | None:
+        pk = row[f"question__{kind}_id"]
+        if pk is None:
+            return None
+        if pk not in self.clusters:
+            c = MatrixCluster(
+                pk=pk,
+                type=kind,
+                code=row[f"question__{kind}__code"],
+                description=row[f"question__{kind}__description"],
             )
-    return rows
+            self.clusters[pk] = {"type": kind, "id": pk, "code": c.code, "label": c.label, "name": c.name}
+        return self.clusters[pk]
+
+    def text(self, pair: dict[str, Any], limit: int = EXCERPT_CHARS) -> str:
+        return excerpt(pick(pair.get("vi"), pair.get("en"), language=self.language), limit)
+
+    def row(self, r: dict[str, Any]) -> dict[str, Any]:
+        figures = r["figures"]
+        if r["question__type"] == Question.Type.TRUE_FALSE:
+            labels = self.true_false
+        else:
+            labels = {str(o.get("id")): self.text(o, 80) for o in r["question__content__options"] or []}
+        qid = r["question_id"]
+        return {
+            "question_id": qid,
+            "root_id": r["question__root_id"] or qid,
+            "version": r["question__version"],
+            "code": question_code(qid, r["question__version"]),
+            "stem": self.text(r["question__content__stem"] or {}),
+            "type": r["question__type"],
+            "clusters": [c for kind in CLUSTER_KINDS if (c := self.cluster(kind, r)) is not None],
+            "position": r["position"],
+            "n": r["n"],
+            "max_points": figures.get("max_points"),
+            "facility": r["facility"],
+            "discrimination": r["discrimination"],
+            "efficiency": figures.get("efficiency"),
+            "upper_lower": figures.get("upper_lower"),
+            "omit_rate": figures.get("omit_rate"),
+            "options": [
+                {**o, "label": labels.get(o["option_id"], o["option_id"])} for o in figures.get("options", [])
+            ],
+            "flags": r["flags"],
+        }
 
 
-def _option_labels(q: Question) -> dict[str, str]:
-    if q.type == Question.Type.TRUE_FALSE:
-        return {"true": _("True"), "false": _("False")}
+STATE_FIELDS = (
+    "status",
+    "requested_at",
+    "started_at",
+    "computed_at",
+    "attempt_count",
+    "voided_count",
+    "pending_count",
+    "error",
+)
+ANALYSIS_FIELDS = (*STATE_FIELDS, "preset_id", "preset__name", "batch_id", "batch__name", "summary")
+
+
+def _state(values: dict[str, Any]) -> dict[str, Any]:
+    """``ItemStateOut`` of an analysis's ``STATE_FIELDS``."""
     return {
-        str(o.get("id")): excerpt(pick(o.get("vi"), o.get("en")), 80)
-        for o in (q.content or {}).get("options", [])
-    }
-
-
-def _question_row(row: ItemAnalysisQuestion) -> dict[str, Any]:
-    """``ItemQuestionOut`` of a stored row (with ``question`` and its clusters)."""
-    q, figures = row.question, row.figures
-    labels = _option_labels(q)
-    return {
-        "question_id": q.pk,
-        "root_id": q.root_id or q.pk,
-        "version": q.version,
-        "code": question_code(q),
-        "stem": _stem(q),
-        "type": q.type,
-        "clusters": _clusters(q),
-        "position": row.position,
-        "n": row.n,
-        "max_points": figures.get("max_points"),
-        "facility": row.facility,
-        "discrimination": row.discrimination,
-        "efficiency": figures.get("efficiency"),
-        "upper_lower": figures.get("upper_lower"),
-        "omit_rate": figures.get("omit_rate"),
-        "options": [
-            {**o, "label": labels.get(o["option_id"], o["option_id"])} for o in figures.get("options", [])
-        ],
-        "flags": row.flags,
-    }
-
-
-def _state(analysis: ItemAnalysis) -> dict[str, Any]:
-    return {
-        "status": analysis.status,
-        "requested_at": analysis.requested_at,
-        "started_at": analysis.started_at,
-        "computed_at": analysis.computed_at,
-        "attempts": analysis.attempt_count,
-        "voided": analysis.voided_count,
-        "pending": analysis.pending_count,
-        "error": analysis.error,
+        "status": values["status"],
+        "requested_at": values["requested_at"],
+        "started_at": values["started_at"],
+        "computed_at": values["computed_at"],
+        "attempts": values["attempt_count"],
+        "voided": values["voided_count"],
+        "pending": values["pending_count"],
+        "error": values["error"],
     }
 
 
@@ -333,24 +367,16 @@ def item_analysis_view(*, analysis: ItemAnalysis, preset: TestPreset, batch: Bat
     """``ItemAnalysisOut``: the scope, the computation state, the test figures (``None`` before a
     first computation) and the question rows in form order. One query (the rows with their
     questions and clusters)."""
-    rows = list(
-        ItemAnalysisQuestion.objects.filter(analysis=analysis)
-        .select_related(
-            "question__topic",
-            "question__subtopic",
-            "question__complexity_level",
-            "question__cognitive_domain",
-        )
-        .order_by("position", "question_id")
-    )
+    rows = ItemAnalysisQuestion.objects.filter(analysis=analysis).order_by("position", "question_id")
+    shaper = _Shaper()
     return {
         "preset_id": preset.pk,
         "preset_name": preset.name,
         "batch_id": batch.pk if batch else None,
         "batch_name": (batch.name or str(batch)) if batch else None,
-        "state": _state(analysis),
+        "state": _state({f: getattr(analysis, f) for f in STATE_FIELDS}),
         "summary": analysis.summary or None,
-        "questions": [_question_row(r) for r in rows],
+        "questions": [shaper.row(r) for r in rows.values(*ROW_FIELDS)],
         "thresholds": THRESHOLDS,
         "flags": list(FLAGS),
     }
@@ -366,28 +392,22 @@ def question_item_analysis(*, question_id: int) -> dict[str, Any]:
     root = q["root_id"] or q["pk"]
     rows = (
         ItemAnalysisQuestion.objects.filter(Q(question_id=root) | Q(question__root_id=root))
-        .select_related(
-            "analysis__preset",
-            "analysis__batch",
-            "question__topic",
-            "question__subtopic",
-            "question__complexity_level",
-            "question__cognitive_domain",
-        )
         .order_by("-analysis__computed_at", "analysis__preset_id", "analysis__batch_id", "id")
+        .values(*ROW_FIELDS, *(f"analysis__{f}" for f in ANALYSIS_FIELDS))
     )
+    shaper = _Shaper()
     appearances = []
-    for row in rows:
-        a = row.analysis
+    for r in rows:
+        batch_id = r["analysis__batch_id"]
         appearances.append(
             {
-                **_question_row(row),
-                "preset_id": a.preset_id,
-                "preset_name": a.preset.name,
-                "batch_id": a.batch_id,
-                "batch_name": (a.batch.name or str(a.batch)) if a.batch else None,
-                "state": _state(a),
-                "test_alpha": (a.summary or {}).get("alpha"),
+                **shaper.row(r),
+                "preset_id": r["analysis__preset_id"],
+                "preset_name": r["analysis__preset__name"],
+                "batch_id": batch_id,
+                "batch_name": str(Batch(pk=batch_id, name=r["analysis__batch__name"])) if batch_id else None,
+                "state": _state({f: r[f"analysis__{f}"] for f in STATE_FIELDS}),
+                "test_alpha": (r["analysis__summary"] or {}).get("alpha"),
             }
         )
     return {"question_id": q["pk"], "root_id": root, "appearances": appearances, "thresholds": THRESHOLDS}
