@@ -293,8 +293,8 @@ async function main() {
   const tools = { browser, lighthouse, configs };
   const version = await browser.version();
   mkdirSync(REPORTS, { recursive: true });
-  // A first audit, not counted: the first one in a fresh Chromium paid its start-up (/ vi mobile,
-  // always first, showed 300-860 ms of TBT where the same page measured about 100-250 ms later).
+  // A first audit, not counted: the first one in a fresh Chromium pays its start-up (/ vi mobile,
+  // then always first, had the run's highest TBT, 300-860 ms, in three runs; 224 ms after this).
   await audit(tools, {
     origin,
     path: opts.pages[0],
