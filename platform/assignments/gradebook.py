@@ -185,10 +185,16 @@ def _attempts_of(assignments: list[Assignment]) -> dict[int, Attempt]:
     return {t.pk: t for t in Attempt.objects.filter(pk__in=ids).only(*ATTEMPT_FIELDS)}
 
 
+def _flagged(preset: TestPreset) -> Q:
+    """Attempts with at least one integrity flag (``integrity_flags`` as a filter)."""
+    flagged = Q(voided=True) | Q(tab_switches__gt=settings.TAB_SWITCHES_ALLOWED)
+    return flagged | Q(video="") if preset.camera_proctoring else flagged
+
+
 def _counts(scope: Scope) -> dict[str, int]:
     """The scope's figures, whatever the search: ``learners`` (live assignments), ``submitted``
     (latest attempt submitted), ``graded`` (its result decided), ``released`` (its result
-    released), ``flagged`` (voided or over the tab switches), and ``releasable``: the results
+    released), ``flagged`` (with an integrity flag), and ``releasable``: the results
     ``POST /batches/{id}/release`` would release now (``RELEASABLE``, over every attempt
     of the scope). Two queries."""
     learners = scope.assignments().count()
@@ -203,9 +209,7 @@ def _counts(scope: Scope) -> dict[str, int]:
                 "id", filter=latest & Q(graded_at__isnull=False) & ~Q(result=Attempt.Result.PENDING)
             ),
             released=Count("id", filter=latest & Q(released_at__isnull=False)),
-            flagged=Count(
-                "id", filter=latest & (Q(voided=True) | Q(tab_switches__gt=settings.TAB_SWITCHES_ALLOWED))
-            ),
+            flagged=Count("id", filter=latest & _flagged(scope.preset)),
             releasable=Count("id", filter=RELEASABLE),
         )
     )
