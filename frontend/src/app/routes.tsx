@@ -284,6 +284,17 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("@/features/grading/routes/accommodations")),
             handle: h({ roles: ["EDUCATOR"], titleId: "grading.acc.title" }),
           },
+          // Gradebooks of a test and of one batch (issue 19, section 1; grading feature).
+          {
+            path: "/assignment/gradebook/preset/:presetId",
+            lazy: page(() => import("@/features/grading/routes/gradebook-preset")),
+            handle: h({ roles: ["EDUCATOR"], titleId: "grading.gradebook.title" }),
+          },
+          {
+            path: "/assignment/gradebook/batch/:batchId",
+            lazy: page(() => import("@/features/grading/routes/gradebook-batch")),
+            handle: h({ roles: ["EDUCATOR"], titleId: "grading.gradebook.title" }),
+          },
           // The educator's /assignment pages (issue 5, item 7): tests to assign (the default),
           // overview, takers, batches, one test's batches and waiting list, one batch, and the
           // direct-assignment form.

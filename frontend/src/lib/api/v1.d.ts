@@ -7719,7 +7719,7 @@ export interface components {
     /**
      * GradebookCountsOut
      * @description Figures of the whole scope, whatever the search: learners; latest attempts submitted,
-     *     graded, released, flagged (voided or over the tab switches); ``releasable``: results a
+     *     graded, released, flagged (with an integrity flag); ``releasable``: results a
      *     batch release would release now (graded, not yet released).
      */
     GradebookCountsOut: {

@@ -29,6 +29,10 @@ describe("/assignment/batch-detail/:batchId", () => {
       "href",
       `/assignment/batch-progress/${BATCH.id}`,
     );
+    expect(screen.getByRole("link", { name: "Sổ điểm" })).toHaveAttribute(
+      "href",
+      `/assignment/gradebook/batch/${BATCH.id}`,
+    );
     const learners = await screen.findByRole("table", { name: "Học sinh đã đăng ký" });
     expect(await within(learners).findByText("Đặng Minh Khoa")).toBeVisible();
     expect(within(learners).getByText("Lê Hoàng Nam")).toBeVisible();

@@ -76,6 +76,9 @@ export default function BatchDetailRoute() {
           <Link to={`/assignment/batch-progress/${b.id}`} className={linkClass}>
             {t("assignments.batchDetail.liveProgress")}
           </Link>
+          <Link to={`/assignment/gradebook/batch/${b.id}`} className={linkClass}>
+            {t("assignments.batchDetail.gradebook")}
+          </Link>
         </div>
       </div>
       <AssignmentNav presetId={b.preset.id} />

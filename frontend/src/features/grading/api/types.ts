@@ -52,3 +52,18 @@ export interface PresetOption {
   id: number;
   name: string;
 }
+
+/** GET /api/v1/test-presets/{id}/gradebook and /api/v1/batches/{id}/gradebook (issue 19). */
+export type Gradebook = V1Schemas["GradebookPageOut"];
+export type GradebookRow = V1Schemas["GradebookRowOut"];
+export type IntegrityFlag = GradebookRow["integrity"][number];
+/** Whose gradebook: a test's (every batch) or one batch's. */
+export type GradebookScope = "preset" | "batch";
+
+export interface GradebookQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  /** learner_name (default), score, result, submitted_at; "-" for descending. */
+  order_by?: string;
+}

@@ -210,6 +210,10 @@ describe("test preset detail", () => {
     show();
     await screen.findByText("Câu hỏi A");
     expect(screen.getByText("Đề thi đã xuất bản: câu hỏi chỉ để xem.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sổ điểm" })).toHaveAttribute(
+      "href",
+      "/assignment/gradebook/preset/7",
+    );
     for (const name of [/Chuyển câu/, /Đổi câu khác/, /Kéo để sắp xếp/, "Tạo lại đề", "Sửa", "Duyệt"])
       expect(screen.queryByRole("button", { name })).toBeNull();
     // options render with KaTeX (its MathML copy)
