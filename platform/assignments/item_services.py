@@ -42,12 +42,15 @@ def item_analysis_changed(*, preset_id: int, batch_id: int | None) -> None:
     """A result of ``batch_id`` (of ``preset_id``) changed: a grade, a voiding or reinstatement, a
     submission or a release. Once the caller's transaction commits, the batch's and the preset's
     overall analyses are queued again (``item_analysis_request``), in their own short statements
-    so that concurrent submissions never wait on the analysis row."""
+    so that concurrent submissions never wait on the analysis row, and in the organization's
+    schema of the change (a learner's request leaves it once the submission is written)."""
+    schema_name = connection.schema_name
 
     def request() -> None:
-        if batch_id is not None:
-            item_analysis_request(preset_id=preset_id, batch_id=batch_id)
-        item_analysis_request(preset_id=preset_id, batch_id=None)
+        with organization_schema(schema_name):
+            if batch_id is not None:
+                item_analysis_request(preset_id=preset_id, batch_id=batch_id)
+            item_analysis_request(preset_id=preset_id, batch_id=None)
 
     transaction.on_commit(request)
 

@@ -165,3 +165,17 @@ def test_an_empty_scope_is_ready_with_no_attempts(org_a, django_capture_on_commi
         assert (row.status, row.attempt_count, row.pending_count) == (S.READY, 0, 1)
         assert row.summary["n"] == 0 and row.summary["mean"] is None
         assert not ItemAnalysisQuestion.objects.filter(analysis=row).exists()
+
+
+def test_queued_in_the_schema_of_the_change(org_a, django_capture_on_commit_callbacks):
+    """The commit may come after the request left the organization's schema (a learner's calls
+    enter it for the submission only): the request still lands in that organization."""
+    from assignments.item_services import item_analysis_changed
+
+    scope = build_scope(org_a, questions=[choice_question()], learners=[[({"option": "a"}, 1)]] * 2)
+    with django_capture_on_commit_callbacks(execute=True):
+        with schema_context(org_a.schema_name):
+            item_analysis_changed(preset_id=scope.preset_id, batch_id=scope.batch_id)
+    with schema_context(org_a.schema_name):
+        rows = analyses(scope)
+        assert {b: r.status for b, r in rows.items()} == {scope.batch_id: S.READY, None: S.READY}
