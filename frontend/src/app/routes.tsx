@@ -207,6 +207,17 @@ export const routes: RouteObject[] = [
                 handle: h({ titleId: "tests.detailPageTitle" }),
               },
               {
+                // Test banks (issue 19): reached from the test list's "Test banks" link.
+                path: "banks",
+                lazy: page(() => import("@/features/test-presets/routes/test-banks")),
+                handle: h({ titleId: "tests.banks.title" }),
+              },
+              {
+                path: "banks/:id",
+                lazy: page(() => import("@/features/test-presets/routes/test-bank")),
+                handle: h({ titleId: "tests.banks.detailPageTitle" }),
+              },
+              {
                 // Who bought or was assigned the test (the assignments feature's page).
                 path: "takers-detail/:presetId",
                 lazy: page(() => import("@/features/assignments/routes/takers-detail")),

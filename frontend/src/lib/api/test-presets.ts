@@ -12,6 +12,8 @@ export type PresetRow = V1Schemas["PresetRowOut"];
 export interface PresetListQuery extends ListQuery {
   /** draft | pending | approved | rejected | published (spec §7) */
   status?: string;
+  /** Only the tests in this test bank (issue 19). */
+  test_bank_id?: number;
 }
 
 export const testPresetKeys = {

@@ -16,6 +16,9 @@ export type PresetStatus = "draft" | "approved" | "rejected" | "published";
 export const PRESET_STATUSES: PresetStatus[] = ["draft", "approved", "rejected", "published"];
 export type FormMode = "shared" | "per_learner";
 
+/** A test bank (issue 19): a named collection of the organization's tests. */
+export type TestBank = V1Schemas["TestBankOut"];
+
 export type Batch = V1Schemas["PresetBatchOut"];
 export type BatchInput = V1Schemas["BatchIn"];
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { mockApi, ok } from "@/testing/mock-api";
 
-import { page, PRESET_ROW, SUBJECTS } from "../testing/fixtures";
+import { page, PRESET_ROW, SUBJECTS, TEST_BANK } from "../testing/fixtures";
 import { renderRoute } from "@/testing/render-route";
 import PresetsRoute from "./presets";
 
@@ -70,5 +70,28 @@ describe("test preset list", () => {
     await vi.waitFor(() =>
       expect(calls.at(-1)?.path).toBe("/api/v1/test-presets?page=1&limit=20&search=To%C3%A1n&order_by=name"),
     );
+  });
+
+  it("leads to the test banks and filters the list by bank", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/subjects": ok(SUBJECTS),
+      "/api/v1/test-banks": ok(page([TEST_BANK])),
+      "/api/v1/test-presets": ok(page([PRESET_ROW])),
+    });
+    const { router } = renderRoute("/test-preset", "/test-preset", <PresetsRoute />);
+    expect(await screen.findByRole("link", { name: "Ngân hàng đề thi" })).toHaveAttribute(
+      "href",
+      "/test-preset/banks",
+    );
+    const filter = screen.getByLabelText("Ngân hàng đề");
+    await within(filter).findByRole("option", { name: "Đề thi học kì 1" });
+    await user.selectOptions(filter, "3");
+    await vi.waitFor(() =>
+      expect(calls.at(-1)?.path).toBe(
+        "/api/v1/test-presets?page=1&limit=20&test_bank_id=3&order_by=-updated_at",
+      ),
+    );
+    expect(router.state.location.search).toBe("?bank=3");
   });
 });

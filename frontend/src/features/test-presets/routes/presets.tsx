@@ -1,7 +1,8 @@
 /** /test-preset — the organization's test presets: name, grade, subjects, status, dates, round,
- * questions and batches; search, status filter, sort, paging; "new test". */
+ * questions and batches; search, status and test bank filters, sort, paging; "new test" and the
+ * way to the test banks (issue 19). */
 import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
+import { Library, Plus } from "lucide-react";
 import { Link } from "react-router-dom";
 
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
@@ -14,6 +15,7 @@ import { subjectsQuery } from "@/lib/api/subjects";
 import { formatDate } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
+import { allTestBanksQuery } from "../api/get-test-banks";
 import { PRESET_STATUSES } from "../api/types";
 import { presetStatusLabel, subjectNames } from "../components/labels";
 import { StatusBadge } from "../components/status-badge";
@@ -30,17 +32,29 @@ const SORTS = [
 export default function PresetsRoute() {
   const t = useT();
   const { language, locale } = useLanguage();
-  const { values, page, filtered, set } = useListParams({ search: "", status: "", order: "-updated_at" });
+  const { values, page, filtered, set } = useListParams({
+    search: "",
+    status: "",
+    bank: "",
+    order: "-updated_at",
+  });
   const subjects = useQuery(subjectsQuery());
+  const banks = useQuery(allTestBanksQuery());
+  const bankId = Number(values.bank);
   const presets = useQuery(
     presetListQuery({
       page,
       limit: LIMIT,
       search: values.search.trim() || undefined,
       status: values.status || undefined,
+      test_bank_id: Number.isInteger(bankId) && bankId > 0 ? bankId : undefined,
       order_by: values.order,
     }),
   );
+  // A bank from the address that the list does not hold (yet) still shows as chosen.
+  const bankChoices = (banks.data?.items ?? []).map((b) => ({ value: String(b.id), label: b.name }));
+  if (values.bank && !bankChoices.some((c) => c.value === values.bank))
+    bankChoices.push({ value: values.bank, label: t("tests.banks.numbered", { id: values.bank }) });
   const items = presets.data?.items ?? [];
   const date = (iso: string | null) => (iso ? formatDate(iso, locale) : "—");
 
@@ -48,12 +62,20 @@ export default function PresetsRoute() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("nav.tests")}</h1>
-        <Link
-          to="/test-preset/form"
-          className="inline-flex h-10 items-center gap-2 rounded-lg bg-blue-700 px-4 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-        >
-          <Plus className="h-4 w-4" aria-hidden="true" /> {t("tests.new")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to="/test-preset/banks"
+            className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            <Library className="h-4 w-4" aria-hidden="true" /> {t("tests.banks.title")}
+          </Link>
+          <Link
+            to="/test-preset/form"
+            className="inline-flex h-10 items-center gap-2 rounded-lg bg-blue-700 px-4 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" /> {t("tests.new")}
+          </Link>
+        </div>
       </div>
       <ListToolbar>
         <SearchFilter
@@ -69,6 +91,14 @@ export default function PresetsRoute() {
           onChange={(status) => set({ status })}
           allLabel
           choices={PRESET_STATUSES.map((s) => ({ value: s, label: t(presetStatusLabel(s)) }))}
+        />
+        <SelectFilter
+          id="preset-bank"
+          label={t("tests.banks.filter")}
+          value={values.bank}
+          onChange={(bank) => set({ bank })}
+          allLabel
+          choices={bankChoices}
         />
         <SelectFilter
           id="preset-order"

@@ -1,5 +1,5 @@
 /** Payloads shaped as the rounds and test-preset API answers them, for the feature's tests. */
-import type { Cluster, FormQuestion, Preset, PresetRow, Round, Subject } from "../api/types";
+import type { Cluster, FormQuestion, Preset, PresetRow, Round, Subject, TestBank } from "../api/types";
 
 export const SUBJECTS: Subject[] = [
   { id: 1, code: "toan", name_vi: "Toán", name_en: "Mathematics" },
@@ -86,9 +86,23 @@ export const PRESET_ROW: PresetRow = {
   question_count: 0,
   batch_count: 2,
   subject_ids: [1, 2],
+  test_bank_ids: [],
   starts_at: PRESET.starts_at,
   ends_at: PRESET.ends_at,
   updated_at: PRESET.updated_at,
+};
+
+/** A test bank (issue 19) made by the test user (profile 11). */
+export const TEST_BANK: TestBank = {
+  id: 3,
+  name: "Đề thi học kì 1",
+  description: "",
+  question_count: 0,
+  preset_count: 1,
+  created_by_profile_id: 11,
+  created_by_name: "Nguyễn Thị Lan",
+  created_at: "2026-11-20T01:00:00Z",
+  updated_at: "2026-11-22T01:00:00Z",
 };
 
 export function formRow(id: number, position: number, stem: string): FormQuestion {
