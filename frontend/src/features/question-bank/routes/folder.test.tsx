@@ -68,4 +68,46 @@ describe("a question folder", () => {
     });
     expect(screen.queryByRole("region", { name: "Thao tác hàng loạt" })).toBeNull();
   });
+
+  it("ends an import with the number of questions imported, and the list shows them", async () => {
+    const toasts = recordToasts();
+    let imported = false;
+    const NEW = { ...ROW, id: 40, stem: { vi: "Câu hỏi mới nhập", en: "" } };
+    const { calls } = mockApi({
+      "/api/v1/question-banks/4": ok({ ...BANK, path: [{ id: 4, name: "Toán 9" }] }),
+      "/api/v1/question-banks": ok(page([])),
+      "/api/v1/subjects": ok(SUBJECTS),
+      "/api/v1/matrix-clusters": ok([]),
+      // The drafts just imported are not "published": a filter left on would hide them.
+      "/api/v1/questions": (url) =>
+        ok(page(url.searchParams.get("status") === "published" ? [] : imported ? [NEW, ROW] : [ROW])),
+      "/api/v1/question-banks/4/import": (url) => {
+        const now = url.searchParams.get("dry_run") === "false";
+        if (now) imported = true;
+        return ok({ rows: 2, valid: 2, errors: [], imported: now ? 2 : 0 });
+      },
+    });
+    const { router } = renderRoute(
+      "/question-bank/:id",
+      "/question-bank/4?status=published",
+      <FolderRoute />,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Nhập từ Excel" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.upload(
+      within(dialog).getByLabelText("Chọn tệp .xlsx"),
+      new File(["x"], "cau-hoi.xlsx", {
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      }),
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Kiểm tra tệp" }));
+    await userEvent.click(await within(dialog).findByRole("button", { name: "Nhập tất cả" }));
+
+    await vi.waitFor(() => expect(toasts.map((t) => t.title)).toContain("Đã nhập 2 câu hỏi"));
+    const table = screen.getByRole("table", { name: "Câu hỏi" });
+    expect(await within(table).findByRole("row", { name: /Câu hỏi mới nhập/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe("");
+    // The bank's counts are read again.
+    expect(calls.filter((c) => c.path === "/api/v1/question-banks/4")).toHaveLength(2);
+  });
 });

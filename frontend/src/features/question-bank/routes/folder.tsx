@@ -1,6 +1,6 @@
 /** /question-bank/:id: a folder's sub-folders and questions, with filters (status, type, grade,
  * subject, difficulty, cluster; in the address), bulk submit / approve / publish, move, import
- * and export. */
+ * and export. After an import the filters are cleared so that the new drafts show (issue 19). */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronRight, Download, Folder, FolderPlus, Plus, Upload } from "lucide-react";
 import { useState } from "react";
@@ -17,7 +17,7 @@ import { useT } from "@/lib/intl";
 import { useBank } from "../api/get-bank";
 import { banksQuery } from "../api/get-banks";
 import { useQuestions } from "../api/get-questions";
-import { questionKeys } from "../api/keys";
+import { bankKeys, questionKeys } from "../api/keys";
 import { BankDialog } from "../components/bank-dialog";
 import { BulkBar } from "../components/bulk-bar";
 import { ImportDialog } from "../components/import-dialog";
@@ -48,7 +48,12 @@ export default function FolderRoute() {
     page,
     limit: LIMIT,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: questionKeys.lists() });
+  // The imported drafts: the bank's counts and the list again, without filters that could hide them.
+  const onImported = () => {
+    void queryClient.invalidateQueries({ queryKey: bankKeys.all });
+    void queryClient.invalidateQueries({ queryKey: questionKeys.lists() });
+    set(QUESTION_FILTERS);
+  };
 
   if (bank.isError) return <p>{t("error.notFound")}</p>;
   const targets = [...(topLevel.data?.items ?? []), ...(folders.data?.items ?? [])].filter(
@@ -133,7 +138,7 @@ export default function FolderRoute() {
         />
       )}
       <BankDialog bank={newFolder ? "new" : null} parentId={bankId} onClose={() => setNewFolder(false)} />
-      <ImportDialog bankId={bankId} open={importing} onOpenChange={setImporting} onImported={refresh} />
+      <ImportDialog bankId={bankId} open={importing} onOpenChange={setImporting} onImported={onImported} />
     </div>
   );
 }
