@@ -19,7 +19,7 @@ import { useRevokeInvitation } from "../api/revoke-invitation";
 import { INVITATION_STATUSES, type Invitation, type PeopleRole } from "../api/types";
 import { Badge } from "@/components/ui/badge";
 import { INVITATION_STATUS_LABEL, INVITATION_STATUS_TONE, invitationStatus } from "./labels";
-import { PeopleTable, PeopleToolbar, usePeopleList } from "./people-list";
+import { LIVE_LIST, PeopleTable, PeopleToolbar, usePeopleList } from "./people-list";
 
 const ORDERS = [
   ["-sent_at", "people.sort.sentNewest"],
@@ -33,7 +33,7 @@ const open = (invitation: Invitation) => invitation.status === "pending" || invi
 export function InvitationsPanel({ role, isAdmin }: { role: PeopleRole; isAdmin: boolean }) {
   const t = useT();
   const { list, query } = usePeopleList(role, "-sent_at");
-  const invitations = useQuery(invitationListQuery(query));
+  const invitations = useQuery({ ...invitationListQuery(query), ...LIVE_LIST });
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const [revoking, setRevoking] = useState<Invitation | null>(null);

@@ -1,9 +1,14 @@
-import { screen, within } from "@testing-library/react";
+import { focusManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { LanguageProvider } from "@/lib/intl";
+import { storeLanguage } from "@/lib/language";
+import { queryClient as appQueryClient } from "@/lib/query-client";
 import { mockApi, ok, type Reply } from "@/testing/mock-api";
 import { renderRoute } from "@/testing/render-route";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 
 import type { Member } from "../api/types";
 import { actionsFor, MembersPanel } from "./members-panel";
@@ -137,5 +142,42 @@ describe("member history", () => {
     expect(items[0]).toHaveTextContent("Được cấp quyền quản trị");
     expect(items[0]).toHaveTextContent("Bởi Nguyễn Thị Lan");
     expect(items[1]).toHaveTextContent("Do chính người này");
+  });
+});
+
+describe("members panel, kept current", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows a member who accepted an invitation when the page is looked at again, without a reload", async () => {
+    let members = [LAN];
+    const { calls } = mockApi({
+      "/api/v1/users/profile/list": (): Reply =>
+        ok({ items: members, page: 1, limit: 20, total: members.length }),
+    });
+    // The app's own query defaults (no refetch on focus, 30 s fresh), not the test client's.
+    const client = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
+    storeLanguage("vi");
+    const router = createMemoryRouter(
+      [{ path: "/educator", element: <MembersPanel role="EDUCATOR" isAdmin currentProfileId={11} /> }],
+      { initialEntries: ["/educator"] },
+    );
+    render(
+      <LanguageProvider>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </LanguageProvider>,
+    );
+    const table = await screen.findByRole("table", { name: "Giáo viên" });
+    await within(table).findByText("Nguyễn Thị Lan");
+    // Minh accepts the invitation elsewhere; the admin comes back to this window.
+    members = [LAN, MINH];
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await within(table).findByText("Trần Văn Minh")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith("/api/v1/users/profile/list"))).toHaveLength(2);
+    focusManager.setFocused(undefined);
   });
 });

@@ -22,7 +22,7 @@ import { HistoryDialog } from "./history-dialog";
 import { MEMBER_STATUS_LABEL, MEMBER_STATUS_TONE, memberStatus, ROLE_TEXT } from "./labels";
 import { CHANGE, CONFIRMED, DONE, type Action } from "./member-actions";
 import { MemberTools } from "./member-tools";
-import { PeopleTable, PeopleToolbar, usePeopleList } from "./people-list";
+import { LIVE_LIST, PeopleTable, PeopleToolbar, usePeopleList } from "./people-list";
 
 export { actionsFor } from "./member-actions";
 
@@ -47,7 +47,7 @@ export function MembersPanel({
   const t = useT();
   const { locale } = useLanguage();
   const { list, query } = usePeopleList(role, "name");
-  const members = useQuery(profileListQuery(query));
+  const members = useQuery({ ...profileListQuery(query), ...LIVE_LIST });
   const update = useUpdateMember();
   const remove = useRemoveMember();
   const [history, setHistory] = useState<Member | null>(null);

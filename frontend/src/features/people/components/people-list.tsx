@@ -16,6 +16,11 @@ import { useDebounced } from "@/lib/use-debounced";
 
 export const PAGE_SIZE = 20;
 
+/** How the members and invitations lists stay current without a reload (issue 19): an invitation
+ * is accepted in someone else's browser, so the lists are read again when this window regains
+ * focus and every 30 s while it is shown (react-query pauses the interval in a hidden tab). */
+export const LIVE_LIST = { refetchOnWindowFocus: "always", refetchInterval: 30_000 } as const;
+
 /** The list's parameters in the URL, and the query the server is asked for (the search debounced;
  * keys in the order the server's tests read them). */
 export function usePeopleList(role: PeopleRole, order: string) {
