@@ -1,7 +1,8 @@
 /** The question form's values and the rules checked before saving: the server's save rules
  * (`assessments/services/questions.py`, `_apply_fields`) with localized messages. A draft may be
- * incomplete (no stem, no options, no key: the server lists what is missing before submission),
- * never invalid; the server still decides. */
+ * incomplete (no options, no key: the server lists what is missing before submission), never
+ * invalid, and never without its question in one language at least (issue 19); the server still
+ * decides. */
 import { z } from "zod";
 
 import { NONE } from "@/components/ui/field";
@@ -47,10 +48,14 @@ const numberIn = (value: string, above: number, atMost: number) => {
   return Number.isFinite(n) && n > above && n <= atMost;
 };
 
+/** Text in `html` once its tags are gone (the server's `_plain`). */
+const hasText = (html: string) => html.replace(/<[^>]+>/g, " ").trim() !== "";
+
 export function questionSchema(t: T) {
   return shape.superRefine((v, ctx) => {
     const issue = (path: string, id: MessageId) =>
       ctx.addIssue({ code: "custom", path: [path], message: t(id) });
+    if (!hasText(v.stem.vi) && !hasText(v.stem.en)) issue("stem", "qb.validation.stem");
     if (v.score_weight.trim() && !numberIn(v.score_weight.trim(), 0, 100))
       issue("score_weight", "qb.validation.weight");
     if (v.type === "essay" && v.max_score.trim() && !numberIn(v.max_score.trim(), 0, 1000))

@@ -64,22 +64,40 @@ describe("question form validation", () => {
     },
   );
 
+  it.each([
+    ["vi", "Lưu", "Nội dung câu hỏi", "Hãy viết câu hỏi bằng tiếng Việt hoặc tiếng Anh."],
+    ["en", "Save", "Question text", "Write the question in Vietnamese or English."],
+  ] as const)("%s: an empty question is not saved", async (language, save, label, message) => {
+    const { calls } = open("/question-bank/form/new?bank=4", {}, language);
+    await userEvent.click(await screen.findByRole("button", { name: save }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    // Markup alone is no question either.
+    fireEvent.change(screen.getByLabelText(label), { target: { value: "<p> </p>" } });
+    await userEvent.click(screen.getByRole("button", { name: save }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(posts(calls)).toEqual([]);
+  });
+
   it("saves an incomplete draft (the server lists what is missing before submission)", async () => {
     const toasts = recordToasts();
     const { calls, router } = open("/question-bank/form/new?bank=4", {
       "/api/v1/questions": ok({
         ...QUESTION,
-        missing: [{ field: "content.stem", message: "Hãy viết câu hỏi." }],
+        missing: [{ field: "grade", message: "Hãy chọn khối lớp." }],
       }),
     });
-    await userEvent.click(await screen.findByRole("button", { name: "Lưu" }));
+    fireEvent.change(await screen.findByLabelText("Nội dung câu hỏi"), {
+      target: { value: "Giải $x^2 = 4$" },
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Lưu" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/question-bank/form/31"));
+    const draft = emptyDraft();
     expect(posts(calls)).toEqual([
       expect.objectContaining({
         path: "/api/v1/questions",
         method: "POST",
         // every field as the draft mapping sends it (lib/draft.test.ts spells it out)
-        body: { bank_id: 4, ...toBody(emptyDraft()) },
+        body: { bank_id: 4, ...toBody({ ...draft, stem: { ...draft.stem, vi: "Giải $x^2 = 4$" } }) },
       }),
     ]);
     expect(toasts.map((t) => t.title)).toContain("Đã lưu câu hỏi");
