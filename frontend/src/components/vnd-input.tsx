@@ -1,7 +1,11 @@
 /** A whole-VND amount typed with thousands separators of the active locale (vi-VN "150.000",
- * en-GB "150,000"), the currency shown beside it. The value is an integer or null when empty;
- * the caret stays after the same digit while separators come and go. */
-import { forwardRef, useLayoutEffect, useRef, type InputHTMLAttributes } from "react";
+ * en-GB "150,000"), the currency shown beside it. The value is null when empty, else the number
+ * typed: a whole amount of 0 or more shows formatted (the caret stays after the same digit while
+ * separators come and go); anything else (a minus sign, a fraction, letters) stays as typed and
+ * reaches the form as a negative number or NaN, for its rules to refuse with their message
+ * (`isVndAmount`): nothing typed is dropped silently (issue 19). */
+import { forwardRef, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from "react";
+import { z } from "zod";
 
 import { cn } from "@/lib/cn";
 import { useLanguage } from "@/lib/intl";
@@ -11,10 +15,36 @@ export function formatVndDigits(value: number | null, locale: string): string {
   return value === null ? "" : new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
-/** The integer the digits of `text` spell (separators and other characters ignored), or null. */
-export function parseVndDigits(text: string): number | null {
-  const digits = text.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
-  return digits ? Number(digits.slice(0, 15)) : null;
+/** A form value of `VndInput` (NaN for text that is no number): the form's own rules refuse
+ * what is not a whole amount, with their message. */
+export const vndValue = z.union([z.number(), z.nan()]).nullable();
+
+/** A whole amount of VND, 0 or more. */
+export function isVndAmount(value: number | null): value is number {
+  return value !== null && Number.isSafeInteger(value) && value >= 0;
+}
+
+function separators(locale: string): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
+  return {
+    group: parts.find((p) => p.type === "group")?.value ?? ",",
+    decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+  };
+}
+
+/** The amount `text` spells in `locale`: null when empty; the whole number typed, negative too
+ * ("-150.000" in vi-VN is -150000); NaN for anything else, a decimal separator included (VND has
+ * no fractions: "1.500,5" in vi-VN, "150.000" in en-GB). Group separators, spaces and the
+ * currency ("₫", "đ", "VND") are ignored. */
+export function parseVnd(text: string, locale: string): number | null {
+  const { group, decimal } = separators(locale);
+  const plain = text
+    .replace(/VND|[\s₫đĐ]/gi, "")
+    .split(group)
+    .join("")
+    .replace(/^[−–]/, "-");
+  if (plain === "") return null;
+  return !plain.includes(decimal) && /^-?\d+$/.test(plain) ? Number(plain) : Number.NaN;
 }
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type"> & {
@@ -29,7 +59,12 @@ export const VndInput = forwardRef<HTMLInputElement, Props>(function VndInput(
   const { locale } = useLanguage();
   const inner = useRef<HTMLInputElement | null>(null);
   const caretDigits = useRef<number | null>(null);
-  const text = formatVndDigits(value, locale);
+  // What was typed when it is not a whole amount, kept while the value is still what it spelled.
+  const [typed, setTyped] = useState<{ text: string; value: number } | null>(null);
+  const text =
+    typed !== null && value !== null && Object.is(typed.value, value)
+      ? typed.text
+      : formatVndDigits(value, locale);
 
   useLayoutEffect(() => {
     const input = inner.current;
@@ -58,9 +93,15 @@ export const VndInput = forwardRef<HTMLInputElement, Props>(function VndInput(
         autoComplete="off"
         value={text}
         onChange={(e) => {
-          const caret = e.target.selectionStart ?? e.target.value.length;
-          caretDigits.current = e.target.value.slice(0, caret).replace(/\D/g, "").length;
-          onChange(parseVndDigits(e.target.value));
+          const next = parseVnd(e.target.value, locale);
+          if (next === null || isVndAmount(next)) {
+            const caret = e.target.selectionStart ?? e.target.value.length;
+            caretDigits.current = e.target.value.slice(0, caret).replace(/\D/g, "").length;
+            setTyped(null);
+          } else {
+            setTyped({ text: e.target.value, value: next });
+          }
+          onChange(next);
         }}
         className={cn(
           "block w-full rounded-lg border border-slate-300 bg-white py-2 pl-3 pr-12 text-right text-sm tabular-nums shadow-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-500",

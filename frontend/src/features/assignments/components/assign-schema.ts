@@ -3,6 +3,7 @@
 import { z } from "zod";
 
 import { NONE } from "@/components/ui/field";
+import { isVndAmount, vndValue } from "@/components/vnd-input";
 import { isoNoMillis } from "@/lib/format";
 import type { MessageId } from "@/lib/intl";
 
@@ -23,7 +24,7 @@ const shape = z.object({
   attempts_allowed: z.string(),
   due_at: z.string(),
   requires_purchase: z.boolean(),
-  purchase_cost: z.number().nullable(),
+  purchase_cost: vndValue,
 });
 
 export type AssignValues = z.infer<typeof shape>;
@@ -47,9 +48,11 @@ export function assignSchema(t: T, now: () => number = Date.now) {
       if (Number.isNaN(due) || due <= now()) issue("due_at", "assignments.form.error.dueFuture");
     }
     if (v.requires_purchase) {
-      if (v.purchase_cost === null || v.purchase_cost <= 0)
+      // A minus sign or a fraction typed is refused with the range message (issue 19).
+      if (v.purchase_cost !== null && (!isVndAmount(v.purchase_cost) || v.purchase_cost > MAX_COST))
+        issue("purchase_cost", "assignments.form.error.costMax");
+      else if (v.purchase_cost === null || v.purchase_cost === 0)
         issue("purchase_cost", "assignments.form.error.cost");
-      else if (v.purchase_cost > MAX_COST) issue("purchase_cost", "assignments.form.error.costMax");
     }
   });
 }

@@ -2,7 +2,7 @@
  * (typed ones once typing pauses). */
 import { Labelled, ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import type { ListParams } from "@/components/list/use-list-params";
-import { VndInput } from "@/components/vnd-input";
+import { isVndAmount, VndInput } from "@/components/vnd-input";
 import { useT } from "@/lib/intl";
 
 import type { SubjectOption } from "../api/types";
@@ -31,6 +31,10 @@ export function numberParam(value: string): number | null {
 
 const priceParam = (value: number | null) => (value === null ? "" : String(value));
 
+/** A price the filter can use: none, or a whole amount of VND (a minus sign or a fraction typed
+ * stays in the box with a message and is not sent; issue 19). */
+const usablePrice = (value: number | null) => value === null || isVndAmount(value);
+
 export function MarketplaceFilters({
   params,
   subjects,
@@ -45,14 +49,17 @@ export function MarketplaceFilters({
   const [search, setSearch] = useTypedParam(values.search, (search) => set({ search }));
   const [minPrice, setMinPrice] = useTypedParam(
     numberParam(values.minprice),
-    (v) => set({ minprice: priceParam(v) }),
+    (v) => usablePrice(v) && set({ minprice: priceParam(v) }),
     400,
   );
   const [maxPrice, setMaxPrice] = useTypedParam(
     numberParam(values.maxprice),
-    (v) => set({ maxprice: priceParam(v) }),
+    (v) => usablePrice(v) && set({ maxprice: priceParam(v) }),
     400,
   );
+  const badPrice = !usablePrice(minPrice) || !usablePrice(maxPrice);
+  const describedBy = (bad: boolean) =>
+    [bad && "mp-price-error", badRange && "mp-range-error"].filter(Boolean).join(" ") || undefined;
   const subject = values.subject;
   const subjectChoices = [
     ...(subject && !subjects.some((s) => s.code === subject) ? [{ value: subject, label: subject }] : []),
@@ -68,15 +75,21 @@ export function MarketplaceFilters({
           placeholder={t("marketplace.searchPlaceholder")}
         />
         <Labelled id="mp-min" label={t("marketplace.minPrice")}>
-          <VndInput id="mp-min" value={minPrice} onChange={setMinPrice} aria-invalid={badRange} />
+          <VndInput
+            id="mp-min"
+            value={minPrice}
+            onChange={setMinPrice}
+            aria-invalid={badRange || !usablePrice(minPrice)}
+            aria-describedby={describedBy(!usablePrice(minPrice))}
+          />
         </Labelled>
         <Labelled id="mp-max" label={t("marketplace.maxPrice")}>
           <VndInput
             id="mp-max"
             value={maxPrice}
             onChange={setMaxPrice}
-            aria-invalid={badRange}
-            aria-describedby={badRange ? "mp-range-error" : undefined}
+            aria-invalid={badRange || !usablePrice(maxPrice)}
+            aria-describedby={describedBy(!usablePrice(maxPrice))}
           />
         </Labelled>
         <SelectFilter
@@ -96,6 +109,11 @@ export function MarketplaceFilters({
           choices={subjectChoices}
         />
       </ListToolbar>
+      {badPrice && (
+        <p id="mp-price-error" role="alert" className="text-xs text-red-600">
+          {t("marketplace.badPrice")}
+        </p>
+      )}
       {badRange && (
         <p id="mp-range-error" role="alert" className="text-xs text-red-600">
           {t("marketplace.badRange")}

@@ -98,4 +98,32 @@ describe("publish dialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Đăng 2 đề thi" }));
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
+
+  it.each([
+    ["vi", "-150000", "-150000", "Nhập số tiền nguyên (VND) từ 0 đến 100.000.000."],
+    ["vi", "1500,5", "1.500,5", "Nhập số tiền nguyên (VND) từ 0 đến 100.000.000."],
+    ["en", "-150000", "-150000", "Enter a whole number of VND from 0 to 100,000,000."],
+    ["en", "1500.5", "1,500.5", "Enter a whole number of VND from 0 to 100,000,000."],
+  ] as const)(
+    "%s: refuses the price %s with a message instead of dropping what does not fit",
+    async (language, typed, shown, message) => {
+      const user = userEvent.setup();
+      const { calls } = mockApi({
+        "/api/v1/assignments/tests": ok(page(PUBLISHABLE)),
+        "/api/v1/marketplace/create_multiple": ok([LISTING]),
+      });
+      renderWithProviders(<PublishDialog open onOpenChange={() => {}} />, { language });
+      const dialog = await screen.findByRole("dialog");
+      await user.click(await within(dialog).findByRole("checkbox", { name: /Đánh giá năng lực Toán 9/ }));
+      const price = within(dialog).getByLabelText(language === "vi" ? "Chỉ bài thi" : "Test only");
+      await user.type(price, typed);
+      expect(price).toHaveValue(shown);
+      await user.click(
+        within(dialog).getByRole("button", { name: language === "vi" ? "Đăng 1 đề thi" : "Publish 1 test" }),
+      );
+      expect(await within(dialog).findByText(message)).toBeVisible();
+      expect(price).toHaveAttribute("aria-invalid", "true");
+      expect(calls.some((c) => c.method === "POST")).toBe(false);
+    },
+  );
 });

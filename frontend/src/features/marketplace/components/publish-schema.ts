@@ -1,8 +1,10 @@
 /** The publishing rules of marketplace/services.py (`listings_create`), repeated for comfort with
  * the same limits: per item a test-only price is required, every price is a whole VND from 0 (free)
- * to 100,000,000. The server still decides; its errors use the same paths (`items.N.field`). */
+ * to 100,000,000 (a minus sign or a fraction typed is refused with that message, issue 19). The
+ * server still decides; its errors use the same paths (`items.N.field`). */
 import { z } from "zod";
 
+import { isVndAmount, vndValue } from "@/components/vnd-input";
 import type { MessageId } from "@/lib/intl";
 
 import type { PublishItem } from "../api/types";
@@ -14,9 +16,9 @@ export const MAX_PRICE = 100_000_000;
 const item = z.object({
   preset_id: z.number(),
   name: z.string(),
-  price_test_only: z.number().nullable(),
-  price_test_advanced: z.number().nullable(),
-  price_survey_report: z.number().nullable(),
+  price_test_only: vndValue,
+  price_test_advanced: vndValue,
+  price_survey_report: vndValue,
   description: z.string(),
 });
 
@@ -37,7 +39,7 @@ export function publishSchema(t: T) {
         if (value === null) {
           if (field === "price_test_only")
             ctx.addIssue({ code: "custom", path, message: t("validation.required") });
-        } else if (!Number.isInteger(value) || value < 0 || value > MAX_PRICE) {
+        } else if (!isVndAmount(value) || value > MAX_PRICE) {
           ctx.addIssue({ code: "custom", path, message: t("marketplace.publish.error.price") });
         }
       }

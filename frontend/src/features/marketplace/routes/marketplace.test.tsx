@@ -59,6 +59,24 @@ describe("/marketplace", () => {
     );
   });
 
+  it("refuses a negative price filter with a message instead of dropping the minus sign", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
+      "/api/v1/marketplace": ok(page([LISTING])),
+      "/api/v1/marketplace/subjects": ok(SUBJECTS),
+    });
+    const { router } = renderRoute("/marketplace", "/marketplace", <MarketplaceRoute />);
+    const min = await screen.findByLabelText("Giá thấp nhất");
+    await user.type(min, "-50000");
+    expect(min).toHaveValue("-50000");
+    expect(await screen.findByText("Nhập số tiền nguyên (VND) từ 0 trở lên.")).toBeVisible();
+    expect(min).toHaveAttribute("aria-invalid", "true");
+    await new Promise((resolve) => setTimeout(resolve, 500)); // past the filter's typing pause
+    expect(router.state.location.search).toBe("");
+    expect(calls.some((c) => c.path.includes("minprice"))).toBe(false);
+  });
+
   it("shows an empty state that clears the filters", async () => {
     const user = userEvent.setup();
     mockApi({
