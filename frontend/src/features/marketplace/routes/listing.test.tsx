@@ -173,6 +173,42 @@ describe("/marketplace/:listing_id", () => {
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
+  it("offers a learner to take a free career survey from its listing, and opens it", async () => {
+    const user = userEvent.setup();
+    const survey = {
+      ...LISTING,
+      id: 40,
+      kind: "survey",
+      preset_id: 3,
+      name: "Khảo sát định hướng nghề nghiệp",
+      grade: null,
+      subjects: [],
+      subject_codes: [],
+      duration_minutes: 30,
+      batches: [],
+      available_slots: 0,
+      price_test_only: 0,
+      price_test_advanced: null,
+      price_survey_report: 49000,
+    };
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": learnerWithGrade(9),
+      "/api/v1/marketplace/40": ok(survey),
+      "/api/v1/users/register-pandai-survey": ok(authorizedAs("LEARNER").user),
+      "/api/v1/survey-users": ok({ id: 91 }),
+    });
+    const { router } = renderRoute("/marketplace/:listing_id", "/marketplace/40", <ListingRoute />);
+    const panel = await screen.findByRole("region", { name: "Làm khảo sát" });
+    expect(panel).toHaveTextContent("Làm khảo sát miễn phí");
+    expect(panel).toHaveTextContent(/49\.000\s₫/);
+    await user.click(within(panel).getByRole("button", { name: "Bắt đầu làm khảo sát" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/survey/overview/91"));
+    expect(calls.filter((c) => c.method === "POST").map((c) => [c.path, c.body])).toEqual([
+      ["/api/v1/users/register-pandai-survey", undefined],
+      ["/api/v1/survey-users", { listing_id: 40 }],
+    ]);
+  });
+
   it("offers educators no add-to-cart panel", async () => {
     const { calls } = mockApi({
       "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),

@@ -3,8 +3,9 @@
  * with dates and free slots ("no batch slot" when full). Learners buy from here with the shared
  * add-to-cart panel (add-on, batch with a free slot, "Add to cart" or "Buy now"; the grade prompt
  * when their profile has none; issue 6, item 1). When every batch is full ("no slot available")
- * a learner can join the waiting list and see their place or the slot offered to them. Educators
- * do not buy; those of the organization can withdraw their listing. */
+ * a learner can join the waiting list and see their place or the slot offered to them. A free
+ * career survey's listing offers a learner to take it (issue 19). Educators do not buy; those of
+ * the organization can withdraw their listing. */
 import { ArrowLeft, CalendarDays, Camera, CameraOff, Clock } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -29,6 +30,7 @@ import { Cover } from "../components/cover";
 import { priceText } from "../components/price";
 import { WaitingListPanel } from "../components/waiting-list-panel";
 import { Retry } from "../components/retry";
+import { TakeSurveyPanel } from "../components/take-survey-panel";
 import { WithdrawListing } from "../components/withdraw-listing";
 
 const backClass =
@@ -72,7 +74,10 @@ export default function ListingRoute() {
   const onList = (mine.data ?? null) !== null;
   // The buy box: learners only (educators cannot buy; spec section 6), active test listings.
   const buyer = user?.pandai_profile_role === "LEARNER" && isTest && l.status === "active";
-  const after = buyer && "max-lg:order-2"; // below the buy box on narrow screens
+  // A survey's box: take it (free), learners only, active survey listings.
+  const taker = user?.pandai_profile_role === "LEARNER" && l.kind === "survey" && l.status === "active";
+  const side = buyer || taker;
+  const after = side && "max-lg:order-2"; // below the side box on narrow screens
   const addons: { label: MessageId; hint: MessageId; price: number | null }[] = isTest
     ? [
         {
@@ -111,11 +116,11 @@ export default function ListingRoute() {
       <div
         className={cn(
           "grid grid-cols-1 gap-6",
-          buyer && "lg:grid-cols-[minmax(0,1fr)_minmax(20rem,24rem)] lg:items-start",
+          side && "lg:grid-cols-[minmax(0,1fr)_minmax(20rem,24rem)] lg:items-start",
         )}
       >
-        {/* On narrow screens the buy box follows the title (its column dissolves into the page). */}
-        <div className={cn("grid min-w-0 grid-cols-1 gap-6", buyer && "max-lg:contents")}>
+        {/* On narrow screens the side box follows the title (its column dissolves into the page). */}
+        <div className={cn("grid min-w-0 grid-cols-1 gap-6", side && "max-lg:contents")}>
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-white">
               <Cover listing={l} shape="photo" />
@@ -230,6 +235,7 @@ export default function ListingRoute() {
           )}
         </div>
         {buyer && <AddToCart listing={l} className="max-lg:order-1 lg:sticky lg:top-20" />}
+        {taker && <TakeSurveyPanel listing={l} className="max-lg:order-1 lg:sticky lg:top-20" />}
       </div>
     </div>
   );

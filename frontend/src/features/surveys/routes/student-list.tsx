@@ -11,12 +11,12 @@ import { Pager } from "@/components/ui/pager";
 import { Body, Table, Td, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
+import { useTakeSurvey, type SurveySource } from "@/lib/api/survey-users";
 import { formatDate, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useAvailableSurveys } from "../api/get-available-surveys";
 import { useMySurveys } from "../api/get-my-surveys";
-import { useTakeSurvey } from "../api/take-survey";
 import { SUBMISSION_STATUSES, type AvailableSurvey, type SurveyUserRow } from "../api/types";
 import { StatusBadge } from "../components/status-badge";
 import { SubmissionHead, SURVEY_LIST_DEFAULTS, SurveyFilters } from "../components/survey-filters";
@@ -145,8 +145,12 @@ function Available() {
   const hasAccount = Boolean(user?.has_pandai_survey_account);
   function start(survey: AvailableSurvey) {
     setError("");
+    const source: SurveySource =
+      survey.source === "listing"
+        ? { listing_id: survey.listing_id ?? 0 }
+        : { test_enrollment_id: survey.test_enrollment_id ?? 0, survey_id: survey.organization_survey_id };
     take.mutate(
-      { survey, hasAccount },
+      { source, hasAccount },
       {
         onSuccess: (mine) => navigate(`/survey/overview/${mine.id}`),
         onError: (e) => setError(e instanceof ApiError ? e.message : t("common.unknownError")),
