@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -44,6 +44,25 @@ describe("route guard on the real route table (spec §2)", () => {
       expect(router.state.location.pathname).toBe("/unsupported");
     },
   );
+
+  it("offers a signed-in learner sent to /unsupported the way home, not a login", async () => {
+    await visit("/survey/taking/4", "LEARNER", 390);
+    expect(await screen.findByText("426")).toBeInTheDocument();
+    const bar = screen.getByRole("navigation", { name: "Trang thông tin" });
+    expect(within(bar).getByRole("link", { name: "Trang chủ" })).toHaveAttribute("href", "/home");
+    expect(within(bar).queryByRole("link", { name: "Đăng nhập" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Trang chủ" })).toBeInTheDocument();
+  });
+
+  it("offers a visitor who is not signed in the login on /unsupported, without asking the server", async () => {
+    setWidth(390);
+    const { calls } = mockApi({});
+    const router = createMemoryRouter(routes, { initialEntries: ["/unsupported"] });
+    renderWithProviders(<RouterProvider router={router} />);
+    const bar = await screen.findByRole("navigation", { name: "Trang thông tin" });
+    expect(within(bar).getByRole("link", { name: "Đăng nhập" })).toHaveAttribute("href", "/login");
+    expect(calls.some((c) => c.path.startsWith("/api/v1/auth/is-authorized"))).toBe(false);
+  });
 
   it("checks the width on arrival: a resize during a test does not throw the learner out", async () => {
     const router = await visit("/take-test/preparation/1", "LEARNER", 1280);

@@ -15,3 +15,10 @@ export const authorizedQuery = () =>
 export function useAuthorized() {
   return useQuery(authorizedQuery());
 }
+
+/** The signed-in user this page already knows (an app page has read the session), without asking
+ * the server: public pages use it to offer "Home" rather than "Log in", where asking would send
+ * a visitor who is not signed in to / on the 401 (issue 19). */
+export function useKnownUser() {
+  return useQuery({ ...authorizedQuery(), enabled: false }).data?.user;
+}
