@@ -1,5 +1,5 @@
 /** A free career survey's listing, for a learner (issue 19; spec §7 survey flow): taking it is
- * free ("Bắt đầu làm khảo sát" takes it, POST /api/v1/survey-users, then opens its overview, where
+ * free ("Làm khảo sát" takes it, POST /api/v1/survey-users, then opens its overview, where
  * the learner starts); the full report is the paid add-on, bought from the survey's result. The
  * survey account is opened on the way when the learner has none yet. Taking it again answers the
  * learner's existing survey. */
@@ -45,14 +45,13 @@ export function TakeSurveyPanel({
 
   return (
     <Panel id={`${ids}-title`} title={t("marketplace.survey.title")} className={className}>
-      <p className="flex items-center gap-2 text-lg font-semibold text-emerald-700">
-        <ClipboardList className="h-5 w-5" aria-hidden="true" />
-        {t("marketplace.survey.free")}
-      </p>
-      <p className="text-sm text-slate-700">
-        {reportPrice > 0
-          ? t("marketplace.survey.reportPaid", { price: formatVnd(reportPrice, locale) })
-          : t("marketplace.survey.reportFree")}
+      <p className="flex items-start gap-2 text-sm text-slate-700">
+        <ClipboardList className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" aria-hidden="true" />
+        <span>
+          {reportPrice > 0
+            ? t("marketplace.survey.reportPaid", { price: formatVnd(reportPrice, locale) })
+            : t("marketplace.survey.reportFree")}
+        </span>
       </p>
       {!user?.has_pandai_survey_account && (
         <p className="text-xs text-slate-600">{t("marketplace.survey.accountNote")}</p>

@@ -198,10 +198,9 @@ describe("/marketplace/:listing_id", () => {
       "/api/v1/survey-users": ok({ id: 91 }),
     });
     const { router } = renderRoute("/marketplace/:listing_id", "/marketplace/40", <ListingRoute />);
-    const panel = await screen.findByRole("region", { name: "Làm khảo sát" });
-    expect(panel).toHaveTextContent("Làm khảo sát miễn phí");
-    expect(panel).toHaveTextContent(/49\.000\s₫/);
-    await user.click(within(panel).getByRole("button", { name: "Bắt đầu làm khảo sát" }));
+    const panel = await screen.findByRole("region", { name: "Khảo sát miễn phí" });
+    expect(panel).toHaveTextContent(/Báo cáo đầy đủ có giá 49\.000\s₫/);
+    await user.click(within(panel).getByRole("button", { name: "Làm khảo sát" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/survey/overview/91"));
     expect(calls.filter((c) => c.method === "POST").map((c) => [c.path, c.body])).toEqual([
       ["/api/v1/users/register-pandai-survey", undefined],

@@ -41,7 +41,7 @@ describe("one test bank", () => {
       calls.some((c) => c.path === "/api/v1/test-presets?test_bank_id=3&order_by=name&page=1&limit=20"),
     ).toBe(true);
 
-    await user.click(within(row).getByRole("button", { name: `Bỏ ${PRESET_ROW.name} khỏi ngân hàng` }));
+    await user.click(within(row).getByRole("button", { name: `Bỏ khỏi ngân hàng: ${PRESET_ROW.name}` }));
     await vi.waitFor(() =>
       expect(toasts.map((t) => t.title)).toContain(`Đã bỏ “${PRESET_ROW.name}” khỏi ngân hàng.`),
     );

@@ -21,7 +21,6 @@ import { toast } from "@/lib/toast-store";
 import { testBankQuery } from "../api/get-test-bank";
 import { useSetBankPresets } from "../api/set-bank-presets";
 import { AddPresetsDialog } from "../components/add-presets-dialog";
-import { IconButton } from "../components/icon-button";
 import { StatusBadge } from "../components/status-badge";
 import { TestBankDialog } from "../components/test-bank-dialog";
 
@@ -152,12 +151,16 @@ export default function TestBankRoute() {
                         {p.question_count}
                       </Td>
                       <Td className="whitespace-nowrap max-md:justify-end md:text-right">
-                        <IconButton
-                          icon={FolderMinus}
-                          label={t("tests.banks.takeOut", { name: p.name })}
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={t("tests.banks.takeOut", { name: p.name })}
                           disabled={change.isPending}
                           onClick={() => takeOut(p)}
-                        />
+                        >
+                          <FolderMinus className="h-4 w-4" aria-hidden="true" />
+                          {t("tests.banks.takeOutShort")}
+                        </Button>
                       </Td>
                     </Tr>
                   ))}
