@@ -47,7 +47,7 @@ def _xlsx(request: HttpRequest, query: GradebookExportQuery, **scope: int) -> Fi
     found = gradebook.write_gradebook_xlsx(handle, **scope, **query.dict())
     handle.seek(0)
     response = FileResponse(
-        handle, as_attachment=True, filename=found.file_name(), content_type=gradebook.XLSX_TYPE
+        handle, as_attachment=True, filename=gradebook.file_name(found), content_type=gradebook.XLSX_TYPE
     )
     response["Cache-Control"] = "no-store"
     return response

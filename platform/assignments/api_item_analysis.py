@@ -17,7 +17,7 @@ from accounts.auth import EducatorSessionAuth
 from assessments.schemas import QuestionOut
 from assessments.selectors import question_row
 from assessments.services.common import Actor
-from assignments import item_export, item_selectors, item_services
+from assignments import item_export, item_selectors, item_services, selectors
 from assignments.schemas.item_analysis import ItemAnalysisOut, QuestionItemAnalysisOut, SendToVettingIn
 from config.envelope import Envelope, ok
 from config.fields import Id
@@ -27,7 +27,8 @@ router = Router(tags=["item analysis"], auth=EducatorSessionAuth())
 
 def _view(*, preset_id: int | None = None, batch_id: int | None = None, recompute: bool = False):
     """The scope's ``ItemAnalysisOut``; queued first when never computed (or when asked)."""
-    preset, batch = item_selectors.scope_get(preset_id=preset_id, batch_id=batch_id)
+    scope = selectors.scope_get(preset_id=preset_id, batch_id=batch_id)
+    preset, batch = scope.preset, scope.batch
     scope = {"preset_id": preset.pk, "batch_id": batch.pk if batch else None}
     if recompute:
         item_services.item_analysis_request(**scope)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from copy import copy
-from dataclasses import dataclass
 from typing import IO, Any
 
 from django.conf import settings
@@ -33,11 +32,11 @@ from django.db.models import Case, Count, Exists, F, OuterRef, Q, QuerySet, Subq
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from assessments.models import Batch, TestPreset
-from assignments.models import Assignment, Attempt
+from assessments.models import TestPreset
+from assignments.models import RELEASABLE_ATTEMPT, Assignment, Attempt
+from assignments.selectors import Scope, scope_get
 from config import dates
 from config.envelope import order_by_checked, paginate
-from config.errors import not_found
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CHUNK = 1000
@@ -67,49 +66,15 @@ ATTEMPT_FIELDS = (
     "submitted_at",
 )
 """What a row reads of an attempt (not its form or answers)."""
-RELEASABLE = Q(released_at__isnull=True, graded_at__isnull=False) & ~Q(result=Attempt.Result.PENDING)
-"""What ``grading.attempts_release`` releases: graded, decided and not yet released (the counts'
-``releasable``; ``tests/test_gradebook.py`` checks that both agree)."""
 
 
-@dataclass(frozen=True)
-class Scope:
-    """The preset of a gradebook, and its batch for a batch's gradebook."""
-
-    preset: TestPreset
-    batch: Batch | None = None
-
-    def assignments(self) -> QuerySet[Assignment]:
-        qs = Assignment.objects.exclude(status=Assignment.Status.REVOKED)
-        return qs.filter(batch=self.batch) if self.batch else qs.filter(preset=self.preset)
-
-    def attempts(self) -> QuerySet[Attempt]:
-        qs = Attempt.objects.exclude(assignment__status=Assignment.Status.REVOKED)
-        if self.batch:
-            return qs.filter(assignment__batch=self.batch)
-        return qs.filter(assignment__preset=self.preset)
-
-    def file_name(self) -> str:
-        """``gradebook-preset-{id}.xlsx`` or ``gradebook-batch-{id}.xlsx``."""
-        return (
-            f"gradebook-batch-{self.batch.pk}.xlsx"
-            if self.batch
-            else f"gradebook-preset-{self.preset.pk}.xlsx"
-        )
-
-
-def scope_get(*, preset_id: int | None = None, batch_id: int | None = None) -> Scope:
-    """The gradebook's scope in this organization; 404 "Test not found." / "Batch not found."
-    (also for another organization's ids). One query."""
-    if batch_id is not None:
-        batch = Batch.objects.select_related("preset").filter(pk=batch_id).first()
-        if batch is None:
-            raise not_found(_("Batch not found."))
-        return Scope(preset=batch.preset, batch=batch)
-    preset = TestPreset.objects.filter(pk=preset_id).first()
-    if preset is None:
-        raise not_found(_("Test not found."))
-    return Scope(preset=preset)
+def file_name(scope: Scope) -> str:
+    """The export's file name: ``gradebook-preset-{id}.xlsx`` or ``gradebook-batch-{id}.xlsx``."""
+    return (
+        f"gradebook-batch-{scope.batch.pk}.xlsx"
+        if scope.batch
+        else f"gradebook-preset-{scope.preset.pk}.xlsx"
+    )
 
 
 def _latest(field: str) -> Subquery:
@@ -210,7 +175,7 @@ def _counts(scope: Scope) -> dict[str, int]:
             ),
             released=Count("id", filter=latest & Q(released_at__isnull=False)),
             flagged=Count("id", filter=latest & _flagged(scope.preset)),
-            releasable=Count("id", filter=RELEASABLE),
+            releasable=Count("id", filter=RELEASABLE_ATTEMPT),
         )
     )
     return {"learners": learners, **figures}

@@ -13,7 +13,14 @@ from django.utils.translation import gettext as _
 from assessments.models import Batch, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.item_services import item_analysis_changed
-from assignments.models import Accommodation, Assignment, Attempt, AttemptAnswer, IntegrityEvent
+from assignments.models import (
+    RELEASABLE_ATTEMPT,
+    Accommodation,
+    Assignment,
+    Attempt,
+    AttemptAnswer,
+    IntegrityEvent,
+)
 from assignments.taking import finish_if_graded
 from config.errors import ApplicationError, FieldErrors, not_found
 
@@ -54,11 +61,7 @@ def attempts_release(*, attempt_ids: list[int]) -> int:
     batches concerned is queued again (it counts graded results, released or not, so this only
     refreshes it at the moment educators read it; decision 0017)."""
     now = timezone.now()
-    released = (
-        Attempt.objects.filter(pk__in=attempt_ids, released_at__isnull=True, graded_at__isnull=False)
-        .exclude(result=Attempt.Result.PENDING)
-        .update(released_at=now)
-    )
+    released = Attempt.objects.filter(RELEASABLE_ATTEMPT, pk__in=attempt_ids).update(released_at=now)
     if released:
         scopes = (
             Attempt.objects.filter(pk__in=attempt_ids, released_at=now)

@@ -347,22 +347,6 @@ THRESHOLDS = {
 }
 
 
-def scope_get(
-    *, preset_id: int | None = None, batch_id: int | None = None
-) -> tuple[TestPreset, Batch | None]:
-    """The preset (and batch) of an item-analysis scope in this organization; 404 "Test not
-    found." / "Batch not found." otherwise. One query."""
-    if batch_id is not None:
-        batch = Batch.objects.select_related("preset").filter(pk=batch_id).first()
-        if batch is None:
-            raise not_found(_("Batch not found."))
-        return batch.preset, batch
-    preset = TestPreset.objects.filter(pk=preset_id).first()
-    if preset is None:
-        raise not_found(_("Test not found."))
-    return preset, None
-
-
 def item_analysis_view(*, analysis: ItemAnalysis, preset: TestPreset, batch: Batch | None) -> dict[str, Any]:
     """``ItemAnalysisOut``: the scope, the computation state, the test figures (``None`` before a
     first computation) and the question rows in form order. One query (the rows with their

@@ -123,6 +123,11 @@ class Attempt(models.Model):
         return f"attempt {self.pk} of {self.assignment_id}"
 
 
+RELEASABLE_ATTEMPT = Q(released_at__isnull=True, graded_at__isnull=False) & ~Q(result=Attempt.Result.PENDING)
+"""The attempts a release publishes: graded, decided (not pending) and not yet released
+(``grading.attempts_release``; the gradebook's ``releasable`` count)."""
+
+
 class AttemptAnswer(models.Model):
     """The learner's latest answer to one question of an attempt. ``seq`` is the client's
     sequence number: a save with a lower or equal ``seq`` than the stored one changes nothing, so

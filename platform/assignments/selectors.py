@@ -5,6 +5,7 @@ queries whatever the page size."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
@@ -13,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from assessments.models import Batch, PresetSubject, TestPreset, WaitingListEntry
-from assignments.models import Assignment
+from assignments.models import Assignment, Attempt
 from config.envelope import order_by_checked, paginate
 from config.errors import not_found
 from config.i18n import localized
@@ -35,6 +36,42 @@ BATCH_ORDER = {
     "available": "available",
     "preset_name": "preset__name",
 }
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A test preset, or one of its batches: what a gradebook and an item analysis are read for
+    (issue 19)."""
+
+    preset: TestPreset
+    batch: Batch | None = None
+
+    def assignments(self) -> QuerySet[Assignment]:
+        """The scope's live (not revoked) assignments."""
+        qs = Assignment.objects.exclude(status=Assignment.Status.REVOKED)
+        return qs.filter(batch=self.batch) if self.batch else qs.filter(preset=self.preset)
+
+    def attempts(self) -> QuerySet[Attempt]:
+        """The attempts of the scope's live assignments."""
+        qs = Attempt.objects.exclude(assignment__status=Assignment.Status.REVOKED)
+        if self.batch:
+            return qs.filter(assignment__batch=self.batch)
+        return qs.filter(assignment__preset=self.preset)
+
+
+def scope_get(*, preset_id: int | None = None, batch_id: int | None = None) -> Scope:
+    """The preset, or the batch with its preset, in this organization; 404 "Test not found." /
+    "Batch not found." otherwise (another organization's ids too: its rows are not in this
+    schema). One query."""
+    if batch_id is not None:
+        batch = Batch.objects.select_related("preset").filter(pk=batch_id).first()
+        if batch is None:
+            raise not_found(_("Batch not found."))
+        return Scope(preset=batch.preset, batch=batch)
+    preset = TestPreset.objects.filter(pk=preset_id).first()
+    if preset is None:
+        raise not_found(_("Test not found."))
+    return Scope(preset=preset)
 
 
 def assignment_list(
