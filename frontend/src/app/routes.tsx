@@ -306,6 +306,17 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("@/features/grading/routes/gradebook-batch")),
             handle: h({ roles: ["EDUCATOR"], titleId: "grading.gradebook.title" }),
           },
+          // Item analysis of a test and of one batch (issue 19, section 2; decision 0017).
+          {
+            path: "/assignment/item-analysis/preset/:presetId",
+            lazy: page(() => import("@/features/item-analysis/routes/item-analysis-preset")),
+            handle: h({ roles: ["EDUCATOR"], titleId: "itemAnalysis.title" }),
+          },
+          {
+            path: "/assignment/item-analysis/batch/:batchId",
+            lazy: page(() => import("@/features/item-analysis/routes/item-analysis-batch")),
+            handle: h({ roles: ["EDUCATOR"], titleId: "itemAnalysis.title" }),
+          },
           // The educator's /assignment pages (issue 5, item 7): tests to assign (the default),
           // overview, takers, batches, one test's batches and waiting list, one batch, and the
           // direct-assignment form.

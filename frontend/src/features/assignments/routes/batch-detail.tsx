@@ -79,6 +79,9 @@ export default function BatchDetailRoute() {
           <Link to={`/assignment/gradebook/batch/${b.id}`} className={linkClass}>
             {t("assignments.batchDetail.gradebook")}
           </Link>
+          <Link to={`/assignment/item-analysis/batch/${b.id}`} className={linkClass}>
+            {t("assignments.batchDetail.itemAnalysis")}
+          </Link>
         </div>
       </div>
       <AssignmentNav presetId={b.preset.id} />

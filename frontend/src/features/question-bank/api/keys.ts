@@ -32,4 +32,5 @@ export const questionKeys = {
   vettingQueue: (page: number) => [...questionKeys.vettingQueues(), page] as const,
   detail: (id: number) => [...questionKeys.all, "detail", id] as const,
   history: (id: number) => [...questionKeys.all, "history", id] as const,
+  itemAnalysis: (id: number) => [...questionKeys.all, "item-analysis", id] as const,
 };

@@ -21,6 +21,7 @@ import { useQuestionAction, type QuestionAction } from "../api/question-action";
 import { useSaveQuestion } from "../api/save-question";
 import { MatrixPicker } from "../components/matrix-picker";
 import { QuestionEditor } from "../components/question-editor";
+import { QuestionFigures } from "../components/question-figures";
 import { QuestionHistory } from "../components/question-history";
 import { QuestionPreview } from "../components/question-preview";
 import { StatusBadge } from "../components/status-badge";
@@ -128,6 +129,7 @@ export default function QuestionFormRoute() {
           />
           {q && <MatrixPicker key={`${q.id}-${q.updated_at}`} question={q} clusters={clusters.data ?? []} />}
           {q && <WorkflowPanel question={q} own={own} onAction={onAction} />}
+          {q && <QuestionFigures question={q} />}
           {history.data && <QuestionHistory history={history.data} />}
         </div>
         <QuestionPreview missing={q?.missing ?? []} />

@@ -2,7 +2,7 @@
  * regenerate its form (confirmation when one exists; "Failed to generate test" lists each short
  * cluster), the preview with swap and reorder, approve or reject (organization admins), and
  * its batches. Approved and published presets show their questions read-only. */
-import { BookOpenCheck, CheckCircle2, Pencil, Shuffle, XCircle } from "lucide-react";
+import { BookOpenCheck, ChartColumn, CheckCircle2, Pencil, Shuffle, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
@@ -97,6 +97,14 @@ function PresetDetail({ preset }: { preset: Preset }) {
                 className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
               >
                 <BookOpenCheck className="h-4 w-4" aria-hidden="true" /> {t("tests.gradebook")}
+              </Link>
+            )}
+            {!editable && (
+              <Link
+                to={`/assignment/item-analysis/preset/${preset.id}`}
+                className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+              >
+                <ChartColumn className="h-4 w-4" aria-hidden="true" /> {t("tests.itemAnalysis")}
               </Link>
             )}
             {editable && (

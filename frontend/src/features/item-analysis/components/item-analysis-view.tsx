@@ -1,0 +1,188 @@
+/** An item analysis page (issue 19, section 2; decision 0017): a test's (every counted attempt)
+ * or one batch's. The state ("Đang tính…" while queued or running, polled; the last figures stay
+ * shown meanwhile), the counts, the test's figures, the score histogram with its screen-reader
+ * table, the per-question table, the flags explained with the server's thresholds, the .xlsx
+ * download and "recompute". */
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Download, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+
+import { ItemFlagExplanations } from "@/components/item-flags";
+import { Lang } from "@/components/lang";
+import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api-client";
+import { formatDateTime, formatNumber } from "@/lib/format";
+import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import { toast } from "@/lib/toast-store";
+
+import { exportItemAnalysis } from "../api/export-item-analysis";
+import { batchItemAnalysisQuery } from "../api/get-batch-item-analysis";
+import { presetItemAnalysisQuery } from "../api/get-preset-item-analysis";
+import { useRecomputeItemAnalysis } from "../api/recompute-item-analysis";
+import { computing, type ItemAnalysisScope } from "../api/types";
+import { ItemQuestionTable } from "./question-table";
+import { ScoreHistogram } from "./score-histogram";
+
+function Figures({ label, items }: { label: string; items: [string, string][] }) {
+  return (
+    <section aria-label={label}>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {items.map(([name, value]) => (
+          <div key={name} className="rounded-xl border border-slate-200 bg-white p-3">
+            <dt className="text-xs text-slate-600">{name}</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: number }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const query = useQuery(scope === "preset" ? presetItemAnalysisQuery(id) : batchItemAnalysisQuery(id));
+  const recompute = useRecomputeItemAnalysis();
+  const [exporting, setExporting] = useState(false);
+
+  if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        {t(scope === "preset" ? "itemAnalysis.testNotFound" : "itemAnalysis.batchNotFound")}
+      </p>
+    );
+  }
+  if (query.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (query.isError) return <p role="alert">{t("common.unknownError")}</p>;
+
+  const data = query.data;
+  const { state, summary } = data;
+  const busy = computing(data);
+  const num = (value: number | null | undefined) => (value == null ? "—" : formatNumber(value, locale));
+  const title = scope === "preset" ? data.preset_name : data.batch_name || t("itemAnalysis.batchN", { id });
+
+  async function download() {
+    setExporting(true);
+    try {
+      await exportItemAnalysis(scope, id);
+    } catch (error) {
+      // an answer with an error status has been toasted by the API client; no answer at all not
+      if (!(error instanceof ApiError))
+        toast({ variant: "destructive", title: t("itemAnalysis.exportFailed") });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const counts: [string, string][] = [
+    [t("itemAnalysis.attempts"), num(state.attempts)],
+    [t("itemAnalysis.voided"), num(state.voided)],
+    [t("itemAnalysis.pending"), num(state.pending)],
+  ];
+  const figures: [string, string][] = summary
+    ? [
+        [t("itemAnalysis.summary.n"), num(summary.n)],
+        [t("itemAnalysis.summary.mean"), num(summary.mean)],
+        [t("itemAnalysis.summary.median"), num(summary.median)],
+        [t("itemAnalysis.summary.sd"), num(summary.sd)],
+        [t("itemAnalysis.summary.skewness"), num(summary.skewness)],
+        [t(`itemAnalysis.summary.${summary.coefficient}` as MessageId), num(summary.alpha)],
+        [t("itemAnalysis.summary.sem"), num(summary.sem)],
+        [t("itemAnalysis.summary.maxScore"), num(summary.max_score)],
+      ]
+    : [];
+
+  return (
+    <div className="grid gap-6">
+      <Link
+        to={scope === "preset" ? `/test-preset/detail/${id}` : `/assignment/batch-detail/${id}`}
+        className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-blue-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        {t(scope === "preset" ? "itemAnalysis.backToTest" : "itemAnalysis.backToBatch")}
+      </Link>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 gap-1">
+          <p className="text-sm font-medium text-blue-800">
+            {t(scope === "preset" ? "itemAnalysis.kickerPreset" : "itemAnalysis.kickerBatch")}
+          </p>
+          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">
+            <Lang>{title}</Lang>
+          </h1>
+          {scope === "batch" && (
+            <p className="text-sm text-slate-600">
+              <Link
+                to={`/assignment/item-analysis/preset/${data.preset_id}`}
+                className="text-blue-700 hover:underline"
+              >
+                <Lang>{data.preset_name}</Lang>
+              </Link>{" "}
+              · {t("itemAnalysis.wholeTest")}
+            </p>
+          )}
+          <p className="text-sm text-slate-600">{t("itemAnalysis.intro")}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void download()} disabled={exporting || !summary}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {exporting ? t("itemAnalysis.exporting") : t("itemAnalysis.export")}
+          </Button>
+          <Button
+            variant="outline"
+            disabled={busy || recompute.isPending}
+            onClick={() => recompute.mutate({ scope, id })}
+          >
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t("itemAnalysis.recompute")}
+          </Button>
+        </div>
+      </header>
+
+      <div className="grid gap-1 text-sm">
+        {busy ? (
+          <p role="status" className="w-fit rounded-lg bg-blue-50 px-3 py-2 font-medium text-blue-900">
+            {t("itemAnalysis.computing")}
+          </p>
+        ) : (
+          <p role="status" className="sr-only" />
+        )}
+        {state.status === "failed" && (
+          <p role="alert" className="w-fit rounded-lg bg-red-50 px-3 py-2 text-red-800">
+            {t("itemAnalysis.failed")}
+          </p>
+        )}
+        <p className="text-slate-600">
+          {state.computed_at
+            ? t("itemAnalysis.computedAt", { date: formatDateTime(state.computed_at, locale) })
+            : t("itemAnalysis.neverComputed")}
+        </p>
+      </div>
+
+      <Figures label={t("itemAnalysis.countsLabel")} items={counts} />
+
+      {summary ? (
+        <>
+          <Figures label={t("itemAnalysis.summaryLabel")} items={figures} />
+          {summary.reliability_basis === "positions" && (
+            <p className="text-sm text-slate-600">{t("itemAnalysis.summary.positions")}</p>
+          )}
+          <ScoreHistogram bins={summary.histogram} maxScore={summary.max_score} />
+          <section className="grid gap-3" aria-labelledby="item-analysis-questions">
+            <h2 id="item-analysis-questions" className="text-lg font-semibold">
+              {t("itemAnalysis.questions")}
+            </h2>
+            <p className="text-sm text-slate-600">{t("itemAnalysis.questionsHint")}</p>
+            <ItemQuestionTable questions={data.questions} />
+          </section>
+          <ItemFlagExplanations
+            flags={data.flags}
+            thresholds={data.thresholds}
+            headingId="item-analysis-flags"
+          />
+        </>
+      ) : (
+        !busy && <p className="text-sm text-slate-600">{t("itemAnalysis.noFigures")}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/** The per-question table of an item analysis: position and code (a flagged question links to its
+ * page in the bank), the stem excerpt, facility, discrimination, upper-lower index, omit rate and
+ * the flags. Figures in the reader's number format; "—" where undefined. */
+import { Link } from "react-router-dom";
+
+import { ItemFlagBadges } from "@/components/item-flags";
+import { MathHtml } from "@/components/math-html";
+import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
+
+import type { ItemQuestion } from "../api/types";
+
+export function ItemQuestionTable({ questions }: { questions: ItemQuestion[] }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const num = (value: number | null) => (value === null ? "—" : formatNumber(value, locale));
+  const cols = {
+    question: t("itemAnalysis.col.question"),
+    stem: t("itemAnalysis.col.stem"),
+    facility: t("itemAnalysis.col.facility"),
+    discrimination: t("itemAnalysis.col.discrimination"),
+    upperLower: t("itemAnalysis.col.upperLower"),
+    omit: t("itemAnalysis.col.omit"),
+    flags: t("itemAnalysis.col.flags"),
+  };
+  return (
+    <Table label={t("itemAnalysis.questions")}>
+      <Head>
+        <Th>{cols.question}</Th>
+        <Th>{cols.stem}</Th>
+        <Th className="text-right">{cols.facility}</Th>
+        <Th className="text-right">{cols.discrimination}</Th>
+        <Th className="text-right">{cols.upperLower}</Th>
+        <Th className="text-right">{cols.omit}</Th>
+        <Th>{cols.flags}</Th>
+      </Head>
+      <Body>
+        {questions.map((q) => (
+          <Tr key={q.question_id}>
+            <Td label={cols.question} className="whitespace-nowrap font-medium">
+              <span className="text-slate-500">{t("itemAnalysis.position", { position: q.position })}</span>{" "}
+              {q.flags.length > 0 ? (
+                <Link
+                  to={`/question-bank/form/${q.question_id}`}
+                  className="text-blue-700 hover:underline"
+                  aria-label={t("itemAnalysis.openQuestion", { code: q.code })}
+                >
+                  {q.code}
+                </Link>
+              ) : (
+                q.code
+              )}
+            </Td>
+            <Td label={cols.stem} className="min-w-0 max-w-md [overflow-wrap:anywhere]">
+              <MathHtml html={q.stem} empty={q.code} className="line-clamp-3" />
+            </Td>
+            <Td label={cols.facility} className="text-right tabular-nums">
+              {num(q.facility)}
+            </Td>
+            <Td label={cols.discrimination} className="text-right tabular-nums">
+              {num(q.discrimination)}
+            </Td>
+            <Td label={cols.upperLower} className="text-right tabular-nums">
+              {num(q.upper_lower)}
+            </Td>
+            <Td label={cols.omit} className="text-right tabular-nums">
+              {num(q.omit_rate)}
+            </Td>
+            <Td label={cols.flags}>
+              <ItemFlagBadges flags={q.flags} />
+            </Td>
+          </Tr>
+        ))}
+      </Body>
+    </Table>
+  );
+}
