@@ -122,7 +122,7 @@ export function QuestionFigures({ question }: { question: Question }) {
             <Body>
               {rows.map((a) => (
                 <Tr key={`${a.preset_id}-${a.batch_id ?? "all"}-${a.question_id}`}>
-                  <Td label={cols.test} className="[overflow-wrap:anywhere]">
+                  <Td label={cols.test} className="md:min-w-44 [overflow-wrap:anywhere]">
                     <Link
                       to={
                         a.batch_id === null
