@@ -232,10 +232,7 @@ function GradeForm({
         <h2 id={`${id}-q`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
           {t("grading.question")} · {t("grading.edit.pointsN", { max })}
         </h2>
-        <MathHtml
-          text={row.stem}
-          className="prose prose-slate max-w-none text-slate-900"
-        />
+        <MathHtml text={row.stem} className="prose prose-slate max-w-none text-slate-900" />
       </section>
       <section
         aria-labelledby={`${id}-k`}
