@@ -1,6 +1,9 @@
 /** File downloads from the API: the file name of a Content-Disposition header and handing a blob
  * to the browser (the one place the SPA does either). */
-import { request } from "@/lib/api-client";
+import { useState } from "react";
+
+import { ApiError, request } from "@/lib/api-client";
+import { toast } from "@/lib/toast-store";
 
 /** The file name of a Content-Disposition header (RFC 6266: `filename*` first), or `fallback`. */
 export function fileNameFromDisposition(header: string | null, fallback: string): string {
@@ -41,4 +44,25 @@ export async function downloadFile(
   const name = fileNameFromDisposition(response.headers.get("Content-Disposition"), fallback);
   saveBlob(await response.blob(), name);
   return name;
+}
+
+/** A download started by a button: `download()` runs `fetchFile`, `downloading` is true
+ * meanwhile. A failure with an error status has been toasted by the API client; one with no
+ * answer at all (offline) is toasted here with `failedTitle`. */
+export function useDownload(
+  fetchFile: () => Promise<unknown>,
+  failedTitle: string,
+): { downloading: boolean; download: () => Promise<void> } {
+  const [downloading, setDownloading] = useState(false);
+  async function download() {
+    setDownloading(true);
+    try {
+      await fetchFile();
+    } catch (error) {
+      if (!(error instanceof ApiError)) toast({ variant: "destructive", title: failedTitle });
+    } finally {
+      setDownloading(false);
+    }
+  }
+  return { downloading, download };
 }

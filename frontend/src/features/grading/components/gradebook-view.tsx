@@ -3,17 +3,18 @@
  * same search and order; on a batch's page, "release the whole batch" after a confirmation that
  * says how many results it releases. */
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Download, Send } from "lucide-react";
+import { Download, Send } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
 
 import { Lang } from "@/components/lang";
+import { ScopeHeader } from "@/components/scope-header";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pager } from "@/components/ui/pager";
 import { ApiError } from "@/lib/api-client";
+import { useDownload } from "@/lib/download";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
@@ -50,7 +51,10 @@ export function GradebookView({ scope, id }: { scope: GradebookScope; id: number
   const release = useReleaseBatch();
   const [confirming, setConfirming] = useState(false);
   const [releaseError, setReleaseError] = useState("");
-  const [exporting, setExporting] = useState(false);
+  const { downloading: exporting, download } = useDownload(
+    () => exportGradebook(scope, id, { search: search || undefined, order_by: values.order }),
+    t("grading.gradebook.exportFailed"),
+  );
 
   if (book.isError && book.error instanceof ApiError && book.error.status === 404) {
     return (
@@ -74,51 +78,26 @@ export function GradebookView({ scope, id }: { scope: GradebookScope; id: number
     ["grading.gradebook.flagged", counts?.flagged],
   ];
 
-  async function download() {
-    setExporting(true);
-    try {
-      await exportGradebook(scope, id, { search: search || undefined, order_by: values.order });
-    } catch (error) {
-      // an answer with an error status has been toasted by the API client; no answer at all not
-      if (!(error instanceof ApiError))
-        toast({ variant: "destructive", title: t("grading.gradebook.exportFailed") });
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
     <div className="grid gap-6">
-      <Link
-        to={scope === "preset" ? `/test-preset/detail/${id}` : `/assignment/batch-detail/${id}`}
-        className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-blue-700 hover:underline"
+      <ScopeHeader
+        back={{
+          to: scope === "preset" ? `/test-preset/detail/${id}` : `/assignment/batch-detail/${id}`,
+          label: t(scope === "preset" ? "grading.gradebook.backToTest" : "grading.progress.back"),
+        }}
+        kicker={t(scope === "preset" ? "grading.gradebook.kickerPreset" : "grading.gradebook.kickerBatch")}
+        title={title ? <Lang>{title}</Lang> : t("grading.gradebook.title")}
+        wholeTest={
+          info && scope === "batch"
+            ? {
+                to: `/assignment/gradebook/preset/${info.preset_id}`,
+                name: info.preset_name,
+                label: t("grading.gradebook.wholeTest"),
+              }
+            : undefined
+        }
+        intro={t(scope === "preset" ? "grading.gradebook.intro" : "grading.gradebook.introBatch")}
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {t(scope === "preset" ? "grading.gradebook.backToTest" : "grading.progress.back")}
-      </Link>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <p className="text-sm font-medium text-blue-800">
-            {t(scope === "preset" ? "grading.gradebook.kickerPreset" : "grading.gradebook.kickerBatch")}
-          </p>
-          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">
-            {title ? <Lang>{title}</Lang> : t("grading.gradebook.title")}
-          </h1>
-          {info && scope === "batch" && (
-            <p className="text-sm text-slate-600">
-              <Link
-                to={`/assignment/gradebook/preset/${info.preset_id}`}
-                className="text-blue-700 hover:underline"
-              >
-                <Lang>{info.preset_name}</Lang>
-              </Link>{" "}
-              · {t("grading.gradebook.wholeTest")}
-            </p>
-          )}
-          <p className="text-sm text-slate-600">
-            {t(scope === "preset" ? "grading.gradebook.intro" : "grading.gradebook.introBatch")}
-          </p>
-        </div>
         <div className="grid justify-items-start gap-2 sm:justify-items-end">
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => void download()} disabled={exporting || !data}>
@@ -143,7 +122,7 @@ export function GradebookView({ scope, id }: { scope: GradebookScope; id: number
             </p>
           )}
         </div>
-      </header>
+      </ScopeHeader>
 
       <section aria-label={t("grading.gradebook.figures")}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

@@ -4,17 +4,16 @@
  * table, the per-question table, the flags explained with the server's thresholds, the .xlsx
  * download and "recompute". */
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Download, RefreshCw } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Download, RefreshCw } from "lucide-react";
 
 import { ItemFlagExplanations } from "@/components/item-flags";
 import { Lang } from "@/components/lang";
+import { ScopeHeader } from "@/components/scope-header";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
+import { useDownload } from "@/lib/download";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
-import { toast } from "@/lib/toast-store";
 
 import { exportItemAnalysis } from "../api/export-item-analysis";
 import { batchItemAnalysisQuery } from "../api/get-batch-item-analysis";
@@ -44,7 +43,10 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
   const { locale } = useLanguage();
   const query = useQuery(scope === "preset" ? presetItemAnalysisQuery(id) : batchItemAnalysisQuery(id));
   const recompute = useRecomputeItemAnalysis();
-  const [exporting, setExporting] = useState(false);
+  const { downloading: exporting, download } = useDownload(
+    () => exportItemAnalysis(scope, id),
+    t("itemAnalysis.exportFailed"),
+  );
 
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
     return (
@@ -61,19 +63,6 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
   const busy = computing(data);
   const num = (value: number | null | undefined) => (value == null ? "—" : formatNumber(value, locale));
   const title = scope === "preset" ? data.preset_name : data.batch_name || t("itemAnalysis.batchN", { id });
-
-  async function download() {
-    setExporting(true);
-    try {
-      await exportItemAnalysis(scope, id);
-    } catch (error) {
-      // an answer with an error status has been toasted by the API client; no answer at all not
-      if (!(error instanceof ApiError))
-        toast({ variant: "destructive", title: t("itemAnalysis.exportFailed") });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const counts: [string, string][] = [
     [t("itemAnalysis.attempts"), num(state.attempts)],
@@ -95,34 +84,24 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
 
   return (
     <div className="grid gap-6">
-      <Link
-        to={scope === "preset" ? `/test-preset/detail/${id}` : `/assignment/batch-detail/${id}`}
-        className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-blue-700 hover:underline"
+      <ScopeHeader
+        back={{
+          to: scope === "preset" ? `/test-preset/detail/${id}` : `/assignment/batch-detail/${id}`,
+          label: t(scope === "preset" ? "itemAnalysis.backToTest" : "itemAnalysis.backToBatch"),
+        }}
+        kicker={t(scope === "preset" ? "itemAnalysis.kickerPreset" : "itemAnalysis.kickerBatch")}
+        title={<Lang>{title}</Lang>}
+        wholeTest={
+          scope === "batch"
+            ? {
+                to: `/assignment/item-analysis/preset/${data.preset_id}`,
+                name: data.preset_name,
+                label: t("itemAnalysis.wholeTest"),
+              }
+            : undefined
+        }
+        intro={t("itemAnalysis.intro")}
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        {t(scope === "preset" ? "itemAnalysis.backToTest" : "itemAnalysis.backToBatch")}
-      </Link>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <p className="text-sm font-medium text-blue-800">
-            {t(scope === "preset" ? "itemAnalysis.kickerPreset" : "itemAnalysis.kickerBatch")}
-          </p>
-          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">
-            <Lang>{title}</Lang>
-          </h1>
-          {scope === "batch" && (
-            <p className="text-sm text-slate-600">
-              <Link
-                to={`/assignment/item-analysis/preset/${data.preset_id}`}
-                className="text-blue-700 hover:underline"
-              >
-                <Lang>{data.preset_name}</Lang>
-              </Link>{" "}
-              · {t("itemAnalysis.wholeTest")}
-            </p>
-          )}
-          <p className="text-sm text-slate-600">{t("itemAnalysis.intro")}</p>
-        </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => void download()} disabled={exporting || !summary}>
             <Download className="h-4 w-4" aria-hidden="true" />
@@ -136,7 +115,7 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
             <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t("itemAnalysis.recompute")}
           </Button>
         </div>
-      </header>
+      </ScopeHeader>
 
       <div className="grid gap-1 text-sm">
         {busy ? (
