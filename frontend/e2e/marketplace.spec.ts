@@ -182,7 +182,7 @@ test.describe.serial("marketplace and direct assignment", () => {
     await expect(page).toHaveURL(/[?&]search=/);
     const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: PRESET_NAME }) });
     await expect(card).toContainText("120.000");
-    await expect(card.getByRole("button", { name: `Gỡ ${PRESET_NAME} khỏi chợ` })).toBeVisible();
+    await expect(card.getByRole("button", { name: `Gỡ khỏi chợ: ${PRESET_NAME}` })).toBeVisible();
     const href = await card.getByRole("link", { name: PRESET_NAME }).getAttribute("href");
     ids.listing = Number(href!.split("/").pop());
     await page.getByLabel("Tìm kiếm").fill("");

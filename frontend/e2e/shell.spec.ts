@@ -64,21 +64,21 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   // An educator with notifications and a second (learner) profile.
   await login(page, "educator@demo.vn");
   // Earlier flows may have added notifications (low slots after purchases): read the count.
-  const bell = page.getByRole("button", { name: /Thông báo \([1-9]\d* chưa đọc\)/ });
+  const bell = page.getByRole("button", { name: /Thông báo: [1-9]\d* chưa đọc/ });
   await expect(bell).toBeVisible();
-  const unread = Number(/\((\d+)/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1]);
+  const unread = Number(/: (\d+)/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1]);
   await bell.click();
   await expect(page.getByRole("tab", { name: "Tất cả" })).toHaveAttribute("aria-selected", "true");
   await shot(page, "notifications-vi");
   const first = page.getByRole("button", { expanded: false }).filter({ hasText: "Sắp hết chỗ" }).first();
   await first.click();
   await expect(page.getByRole("button", { name: "Xem ca thi" })).toBeVisible(); // the item's action
-  await expect(page.getByRole("button", { name: `Thông báo (${unread - 1} chưa đọc)` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Thông báo: ${unread - 1} chưa đọc` })).toBeVisible();
   await page.getByRole("tab", { name: "Chưa đọc" }).click();
   // The opened item left the unread tab (pages hold 5 items).
   await expect(page.getByRole("tabpanel").getByRole("button")).toHaveCount(Math.min(unread - 1, 5));
   await page.getByRole("button", { name: "Đánh dấu tất cả đã đọc" }).click();
-  await expect(page.getByRole("button", { name: /Thông báo \(0 chưa đọc\)/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Thông báo: 0 chưa đọc" })).toBeVisible();
   await page.keyboard.press("Escape");
 
   // A learner-only route as an educator -> /forbidden.

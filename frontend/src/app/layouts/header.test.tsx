@@ -141,6 +141,35 @@ describe("header names contain what they show (WCAG 2.5.3) and the logo is named
     expect(screen.getByRole("button", { name: "Tài khoản" })).toBeInTheDocument();
   });
 
+  it("names the bell and the cart with their badges as shown, outside parentheses", async () => {
+    renderHeader({
+      "/api/v1/shopping-cart": cart(1),
+      "/api/v1/notification/unread-count": ok({ count: 3 }),
+    });
+    expect(await screen.findByRole("link", { name: "Giỏ hàng: 1 sản phẩm" })).toHaveTextContent(/^1$/);
+    expect(await screen.findByRole("button", { name: "Thông báo: 3 chưa đọc" })).toHaveTextContent(/^3$/);
+  });
+
+  it("says 9+ in the names above nine, as the badges do, with English plurals", async () => {
+    renderHeader(
+      { "/api/v1/shopping-cart": cart(12), "/api/v1/notification/unread-count": ok({ count: 15 }) },
+      "en",
+    );
+    expect(await screen.findByRole("link", { name: "Shopping cart: 9+ items" })).toHaveTextContent(/^9\+$/);
+    expect(await screen.findByRole("button", { name: "Notifications: 9+ unread" })).toHaveTextContent(
+      /^9\+$/,
+    );
+  });
+
+  it("leaves the page readable while the user menu is open (not modal: no aria-hidden around it)", async () => {
+    renderHeader();
+    await userEvent.click(screen.getByRole("button", { name: "NL – Tài khoản" }));
+    await screen.findByRole("menu");
+    // Found by role only when no aria-hidden ancestor hides it.
+    expect(screen.getByRole("link", { name: /^Giỏ hàng/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Thông báo/ })).toBeInTheDocument();
+  });
+
   it("names the logo link with the product name even where its text is hidden (below sm)", () => {
     renderHeader();
     const logo = screen.getByRole("link", { name: "Trung tâm Học tập Suốt đời" });

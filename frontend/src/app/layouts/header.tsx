@@ -40,9 +40,11 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
   const [switching, setSwitching] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
   const user = authorized.user;
-  const badge = cartBadge(cart.data?.cartItems.length ?? 0);
+  const cartCount = cart.data?.cartItems.length ?? 0;
+  const badge = cartBadge(cartCount);
   const hasPending = (pending.data?.items.length ?? 0) > 0;
   const unreadCount = unread.data?.count ?? 0;
+  const unreadBadge = cartBadge(unreadCount); // the same "9+" rule as the cart's
   const contentLang = useLangAttr();
 
   useEffect(() => {
@@ -95,12 +97,14 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
         <Popover.Root open={bellOpen} onOpenChange={setBellOpen} modal={false}>
           <Popover.Trigger
             className={iconButton}
-            aria-label={t("header.notifications", { count: unreadCount })}
+            // The name holds the badge as shown, outside parentheses (WCAG 2.5.3: the visible text
+            // is part of the name; a name's parenthetical does not count).
+            aria-label={t("header.notifications", { shown: unreadBadge ?? "0" })}
           >
             <Bell className="h-5 w-5" />
-            {unreadCount > 0 && (
+            {unreadBadge && (
               <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-red-600 px-1 text-[10px] font-bold leading-4 text-white">
-                {unreadCount > 9 ? "9+" : unreadCount}
+                {unreadBadge}
               </span>
             )}
           </Popover.Trigger>
@@ -118,7 +122,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
           <Link
             to={paths.shoppingCart}
             className={iconButton}
-            aria-label={t("header.cartCount", { count: cart.data?.cartItems.length ?? 0 })}
+            aria-label={t("header.cartCount", { count: cartCount, shown: badge ?? "0" })}
           >
             <ShoppingCart className="h-5 w-5" />
             {badge && (
@@ -131,7 +135,9 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
             )}
           </Link>
         </Tooltip>
-        <DropdownMenu.Root>
+        {/* Not modal: a modal menu hides the page with aria-hidden while its links stay
+            focusable (axe aria-hidden-focus); Escape and an outside click still close it. */}
+        <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger
             className="relative rounded-full focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
             aria-label={

@@ -295,6 +295,6 @@ describe("/marketplace/:listing_id", () => {
     expect(within(panel).queryByRole("button")).toBeNull();
     expect(calls.some((c) => c.path.includes("waiting-list"))).toBe(false);
     // Its own organization's listing (id 3) can be withdrawn from here.
-    expect(screen.getByRole("button", { name: `Gỡ ${FULL_LISTING.name} khỏi chợ` })).toBeVisible();
+    expect(screen.getByRole("button", { name: `Gỡ khỏi chợ: ${FULL_LISTING.name}` })).toBeVisible();
   });
 });

@@ -112,8 +112,8 @@ describe("/marketplace", () => {
     await vi.waitFor(() => expect(calls.some((c) => c.path.includes("mylistings=true"))).toBe(true));
     expect(screen.getByRole("button", { name: "Đề thi của tôi" })).toHaveAttribute("aria-pressed", "true");
     // Only the own organization's listing (id 3) can be withdrawn.
-    expect(screen.queryByRole("button", { name: `Gỡ ${FREE_LISTING.name} khỏi chợ` })).toBeNull();
-    await user.click(screen.getByRole("button", { name: `Gỡ ${LISTING.name} khỏi chợ` }));
+    expect(screen.queryByRole("button", { name: `Gỡ khỏi chợ: ${FREE_LISTING.name}` })).toBeNull();
+    await user.click(screen.getByRole("button", { name: `Gỡ khỏi chợ: ${LISTING.name}` }));
     const dialog = await screen.findByRole("dialog", { name: "Gỡ đề thi khỏi chợ?" });
     await user.click(within(dialog).getByRole("button", { name: "Gỡ khỏi chợ" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
