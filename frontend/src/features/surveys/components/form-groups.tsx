@@ -4,10 +4,11 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 
 import { Field, Input } from "@/components/ui/field";
+import { cn } from "@/lib/cn";
 import { useT, type MessageId } from "@/lib/intl";
 
 import { RIASEC, type SurveyDetail } from "../api/types";
-import { GROUP_COLOURS } from "./labels";
+import { GROUP_TEXT } from "./labels";
 import { LIST_FIELDS, type SurveyValues } from "./survey-schema";
 import { textarea } from "./textarea";
 
@@ -35,7 +36,7 @@ export function GroupsSection({
       </h2>
       {RIASEC.map((code, index) => (
         <details key={code} className="rounded-2xl border border-slate-200 bg-white p-4 open:pb-5">
-          <summary className="cursor-pointer font-semibold" style={{ color: GROUP_COLOURS[code] }}>
+          <summary className={cn("cursor-pointer font-semibold", GROUP_TEXT[code])}>
             {code} · {groups[index]?.name.vi ?? code}
             {errors.groups?.[index] && (
               <span className="ml-2 text-sm text-red-600">{t("surveys.form.groupHasErrors")}</span>

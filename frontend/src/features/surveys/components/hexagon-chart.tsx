@@ -4,11 +4,12 @@
  * caller shows the same numbers as a table (ScoreTable) for those who prefer one. */
 import { useId } from "react";
 
+import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { RIASEC, type GroupCode } from "../api/types";
-import { GROUP_COLOURS } from "./labels";
+import { GROUP_COLOURS, GROUP_TEXT } from "./labels";
 
 export interface HexagonScore {
   code: GroupCode;
@@ -103,7 +104,7 @@ export function HexagonChart({ scores, highlight = "" }: { scores: HexagonScore[
                 textAnchor="middle"
                 fontSize={20}
                 fontWeight={strong ? 800 : 600}
-                fill={GROUP_COLOURS[code]}
+                className={cn("fill-current", GROUP_TEXT[code])}
               >
                 {code}
               </text>

@@ -41,6 +41,17 @@ export const GROUP_COLOURS: Record<GroupCode, string> = {
   C: "#0891b2",
 };
 
+/** The same hues dark enough for text on white (4.5:1, WCAG 1.4.3): group names and the Holland
+ * code's letters; the -600 fills above are for the chart, the bars and borders. */
+export const GROUP_TEXT: Record<GroupCode, string> = {
+  R: "text-red-700",
+  I: "text-blue-700",
+  A: "text-purple-700",
+  S: "text-green-700",
+  E: "text-orange-700",
+  C: "text-cyan-700",
+};
+
 /** The short localized names used where the survey's own names are not at hand. */
 export const GROUP_LABELS: Record<GroupCode, MessageId> = {
   R: "surveys.group.R",

@@ -3,6 +3,7 @@
  * of study; admission combinations and tips with the full report) and the full report. */
 import { BriefcaseBusiness, GraduationCap, Sparkles } from "lucide-react";
 
+import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
@@ -10,7 +11,7 @@ import { useCategoryScore } from "../api/get-category-score";
 import { useCategorySuitable } from "../api/get-category-suitable";
 import type { GroupCode, SuitableGroup, SurveyUser } from "../api/types";
 import { HexagonChart } from "./hexagon-chart";
-import { GROUP_COLOURS } from "./labels";
+import { GROUP_COLOURS, GROUP_TEXT } from "./labels";
 import { ReportUnlock } from "./report-unlock";
 import { ScoreTable } from "./score-table";
 
@@ -46,7 +47,7 @@ export function ResultView({ survey, canBuy }: { survey: SurveyUser; canBuy: boo
           </span>
           <span data-testid="holland-code" className="text-5xl font-extrabold tracking-widest">
             {score.data.holland_code.split("").map((letter, i) => (
-              <span key={i} style={{ color: GROUP_COLOURS[letter as GroupCode] }}>
+              <span key={i} className={GROUP_TEXT[letter as GroupCode]}>
                 {letter}
               </span>
             ))}
@@ -122,7 +123,10 @@ function GroupCard({ group }: { group: SuitableGroup }) {
         <p className="text-xs font-medium uppercase text-slate-500">
           {t("surveys.result.rankScore", { rank: group.rank, score: formatNumber(group.normalized, locale) })}
         </p>
-        <h3 id={`group-${group.code}`} className="text-lg font-semibold" style={{ color: colour }}>
+        <h3
+          id={`group-${group.code}`}
+          className={cn("text-lg font-semibold", GROUP_TEXT[group.code as GroupCode])}
+        >
           {group.code} · {group.name}
         </h3>
         {group.nickname && <p className="text-sm italic text-slate-600">{group.nickname}</p>}

@@ -128,13 +128,15 @@ function Fact({
   label: string;
   children: React.ReactNode;
 }) {
+  // A dl's group holds only its dt and dd (axe definition-list): the icon sits inside the dt,
+  // placed in the group's left margin.
   return (
-    <div className="flex gap-3">
-      <Icon className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
-      <div>
-        <dt className="text-xs font-medium uppercase text-slate-500">{label}</dt>
-        <dd className="text-sm text-slate-800">{children}</dd>
-      </div>
+    <div className="relative pl-8">
+      <dt className="text-xs font-medium uppercase text-slate-500">
+        <Icon className="absolute left-0 top-0.5 h-5 w-5 text-blue-700" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="text-sm text-slate-800">{children}</dd>
     </div>
   );
 }

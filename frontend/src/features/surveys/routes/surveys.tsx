@@ -256,7 +256,8 @@ function SurveyRowView({
         )}
       </Td>
       <Td>
-        <DropdownMenu.Root>
+        {/* Not modal: a modal menu hides the page with aria-hidden while it stays focusable. */}
+        <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger asChild>
             <Button
               size="sm"
