@@ -59,8 +59,10 @@ export function QuestionTable({
           {items.map((q) => (
             <Tr key={q.id}>
               <Td>
+                {/* 24 px on phones (WCAG 2.5.8): the card's cells sit close together there. */}
                 <input
                   type="checkbox"
+                  className="max-md:h-6 max-md:w-6"
                   aria-label={t("qb.selectOne", { id: q.id })}
                   checked={selected.includes(q.id)}
                   onChange={() => toggle(q.id)}
