@@ -43,7 +43,8 @@ export function ItemQuestionTable({ questions }: { questions: ItemQuestion[] }) 
               {q.flags.length > 0 ? (
                 <Link
                   to={`/question-bank/form/${q.question_id}`}
-                  className="text-blue-700 hover:underline"
+                  // Underlined: it sits in a line of text (WCAG 1.4.1, axe link-in-text-block).
+                  className="text-blue-700 underline underline-offset-2 hover:no-underline"
                   aria-label={t("itemAnalysis.openQuestion", { code: q.code })}
                 >
                   {q.code}

@@ -36,9 +36,11 @@ export function ScoreHistogram({ bins, maxScore }: { bins: HistogramBin[]; maxSc
   return (
     <figure className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-4">
       <figcaption className="text-sm font-semibold text-slate-800">{title}</figcaption>
+      {/* Hidden from assistive technology (the table below reads the same bins), so not
+          focusable either: no keyboard layer on the chart (axe aria-hidden-focus). */}
       <div className="h-60" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={32} />
