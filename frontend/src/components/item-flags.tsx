@@ -2,6 +2,7 @@
  * their explanations quoting the thresholds the server used. Shared by the item analysis page and
  * the question bank's figures. */
 import { Badge, type Tone } from "@/components/ui/badge";
+import { Td } from "@/components/ui/responsive-table";
 import type { V1Schemas } from "@/lib/api/types";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
@@ -73,5 +74,43 @@ export function ItemFlagExplanations({
         ))}
       </dl>
     </section>
+  );
+}
+
+/** A question's figures as the cells of a table row: facility, discrimination, upper-lower index
+ * and omit rate (in the locale's numbers, "—" when undefined), then its flags. `labels` names
+ * the cells on phones (the table's card view). */
+export function ItemFigureCells({
+  row,
+  labels,
+}: {
+  row: {
+    facility: number | null;
+    discrimination: number | null;
+    upper_lower: number | null;
+    omit_rate: number | null;
+    flags: ItemFlag[];
+  };
+  labels: { facility: string; discrimination: string; upperLower: string; omit: string; flags: string };
+}) {
+  const { locale } = useLanguage();
+  const num = (value: number | null) => (value === null ? "—" : formatNumber(value, locale));
+  const figures: [string, number | null][] = [
+    [labels.facility, row.facility],
+    [labels.discrimination, row.discrimination],
+    [labels.upperLower, row.upper_lower],
+    [labels.omit, row.omit_rate],
+  ];
+  return (
+    <>
+      {figures.map(([label, value]) => (
+        <Td key={label} label={label} className="text-right tabular-nums">
+          {num(value)}
+        </Td>
+      ))}
+      <Td label={labels.flags}>
+        <ItemFlagBadges flags={row.flags} />
+      </Td>
+    </>
   );
 }

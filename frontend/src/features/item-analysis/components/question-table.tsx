@@ -3,18 +3,15 @@
  * the flags. Figures in the reader's number format; "—" where undefined. */
 import { Link } from "react-router-dom";
 
-import { ItemFlagBadges } from "@/components/item-flags";
+import { ItemFigureCells } from "@/components/item-flags";
 import { MathHtml } from "@/components/math-html";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import { formatNumber } from "@/lib/format";
-import { useLanguage, useT } from "@/lib/intl";
+import { useT } from "@/lib/intl";
 
 import type { ItemQuestion } from "../api/types";
 
 export function ItemQuestionTable({ questions }: { questions: ItemQuestion[] }) {
   const t = useT();
-  const { locale } = useLanguage();
-  const num = (value: number | null) => (value === null ? "—" : formatNumber(value, locale));
   const cols = {
     question: t("itemAnalysis.col.question"),
     stem: t("itemAnalysis.col.stem"),
@@ -56,21 +53,7 @@ export function ItemQuestionTable({ questions }: { questions: ItemQuestion[] }) 
             <Td label={cols.stem} className="min-w-0 max-w-md [overflow-wrap:anywhere]">
               <MathHtml html={q.stem} empty={q.code} className="line-clamp-3" />
             </Td>
-            <Td label={cols.facility} className="text-right tabular-nums">
-              {num(q.facility)}
-            </Td>
-            <Td label={cols.discrimination} className="text-right tabular-nums">
-              {num(q.discrimination)}
-            </Td>
-            <Td label={cols.upperLower} className="text-right tabular-nums">
-              {num(q.upper_lower)}
-            </Td>
-            <Td label={cols.omit} className="text-right tabular-nums">
-              {num(q.omit_rate)}
-            </Td>
-            <Td label={cols.flags}>
-              <ItemFlagBadges flags={q.flags} />
-            </Td>
+            <ItemFigureCells row={q} labels={cols} />
           </Tr>
         ))}
       </Body>

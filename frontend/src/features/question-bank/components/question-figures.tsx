@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
-import { ItemFlagBadges, ItemFlagExplanations, type ItemFlag } from "@/components/item-flags";
+import { ItemFigureCells, ItemFlagExplanations, type ItemFlag } from "@/components/item-flags";
 import { Lang } from "@/components/lang";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -138,21 +138,7 @@ export function QuestionFigures({ question }: { question: Question }) {
                   <Td label={cols.attempts} className="text-right tabular-nums">
                     {num(a.n)}
                   </Td>
-                  <Td label={cols.facility} className="text-right tabular-nums">
-                    {num(a.facility)}
-                  </Td>
-                  <Td label={cols.discrimination} className="text-right tabular-nums">
-                    {num(a.discrimination)}
-                  </Td>
-                  <Td label={cols.upperLower} className="text-right tabular-nums">
-                    {num(a.upper_lower)}
-                  </Td>
-                  <Td label={cols.omit} className="text-right tabular-nums">
-                    {num(a.omit_rate)}
-                  </Td>
-                  <Td label={cols.flags}>
-                    <ItemFlagBadges flags={a.flags} />
-                  </Td>
+                  <ItemFigureCells row={a} labels={cols} />
                   <Td label={cols.computed} className="whitespace-nowrap">
                     {a.state.computed_at ? formatDateTime(a.state.computed_at, locale) : "—"}
                   </Td>
