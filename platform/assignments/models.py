@@ -49,6 +49,17 @@ class Assignment(models.Model):
         blank=True,
         help_text="Storage path of the 30-second surroundings video (issue 7, item 2).",
     )
+    camera_consented_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the learner consented to camera proctoring at preparation (issue 24, item 2).",
+    )
+    camera_consent_ip = models.GenericIPAddressField(null=True, blank=True)
+    prep_video_deleted_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the surroundings video was deleted (retention or a deletion request; issue 24).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -104,6 +115,16 @@ class Attempt(models.Model):
     device_token = models.CharField(max_length=64)
     camera_mode = models.CharField(max_length=10, default="camera")
     video = models.CharField(max_length=300, blank=True)
+    video_deleted_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When ``video`` was deleted (retention or a deletion request; issue 24).",
+    )
+    camera_consented_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The preparation's camera consent, copied at start (issue 24, item 2).",
+    )
     tab_switches = models.PositiveSmallIntegerField(default=0)
     voided = models.BooleanField(default=False)
     reinstated_reason = models.TextField(blank=True)
