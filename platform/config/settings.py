@@ -72,6 +72,7 @@ SHARED_APPS = [
     "django.contrib.messages",
     "django.contrib.admin",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "huey.contrib.djhuey",
     "ninja",
     "health_check",
@@ -277,6 +278,12 @@ STATIC_ROOT = Path(os.environ["STATIC_ROOT"]) if os.environ.get("STATIC_ROOT") e
 STATIC_URL = "/static/"
 # The SPA build (Vite, base /static/); collectstatic copies it into STATIC_ROOT for whitenoise.
 STATICFILES_DIRS = [d for d in [BASE_DIR / "frontend" / "dist"] if d.exists()]
+# Content-hashed files are cached for a year; others for WhiteNoise's default (issue 20).
+# (WhiteNoise reads a string as a regex, so the function itself.)
+from config.static import immutable_file  # noqa: E402
+
+WHITENOISE_IMMUTABLE_FILE_TEST = immutable_file
+
 AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
 if AWS_STORAGE_BUCKET_NAME:
     _default_storage = {

@@ -1,18 +1,23 @@
-"""URL map: the two APIs, the admin, health, media in development, and the SPA catch-all."""
+"""URL map: the two APIs, the admin, health, robots.txt and the sitemap, media in development, and
+the SPA catch-all."""
 
 from django.conf import settings
 from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
 from django.urls import path, re_path
 from health_check.views import HealthCheckView
 
 from config.api import api, public_api
 from config.media import public_media
+from config.seo import SITEMAPS, robots_txt
 from config.views import api_not_found, spa_index
 
 urlpatterns = [
     path("api/v1/", api.urls),
     path("public/api/", public_api.urls),
     path("admin/", admin.site.urls),
+    path("robots.txt", robots_txt),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="django.contrib.sitemaps.views.sitemap"),
     path(
         "health/",
         HealthCheckView.as_view(

@@ -1,14 +1,19 @@
 """The SPA's index.html for client routes (built by Vite into frontend/dist), and the JSON answers
 of unknown API paths and of Django's ``handler400`` / ``handler500`` on API paths."""
 
+import re
+from html import escape
+
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views import defaults
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from config.errors import request_error_response, server_error_response
+from config.i18n import reader_language
 from config.middleware import is_api_path
 
 INDEX = settings.BASE_DIR / "frontend" / "dist" / "index.html"
@@ -18,12 +23,37 @@ FALLBACK = """<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>
 admin: <a href="/admin/">/admin/</a>.</p></body></html>"""
 
 
+LANGUAGE_COOKIE = "lang"
+"""The SPA mirrors its stored language (localStorage ``lang``, ``src/lib/language.ts``) into this
+cookie so that the HTML itself is in the reader's language before any JavaScript runs."""
+
+_HTML_LANG = re.compile(r'<html lang="[^"]*"')
+_TITLE = re.compile(r"<title>[^<]*</title>")
+_DESCRIPTION = re.compile(r'<meta name="description" content="[^"]*"')
+
+
+def localized_index(html: str, language: str) -> str:
+    """``index.html`` with ``<html lang>``, ``<title>`` and the meta description in ``language``
+    (``"vi"`` or ``"en"``; issue 20: a localized description for search results and shares)."""
+    with translation.override(language):
+        title = escape(_("Lifelong Learning Centre"))
+        description = escape(
+            _("Lifelong Learning Centre: competency assessment and career guidance for students")
+        )
+    html = _HTML_LANG.sub(f'<html lang="{language}"', html, count=1)
+    html = _TITLE.sub(f"<title>{title}</title>", html, count=1)
+    return _DESCRIPTION.sub(f'<meta name="description" content="{description}"', html, count=1)
+
+
+@never_cache
 @ensure_csrf_cookie
 def spa_index(request, *args, **kwargs):
-    """Serve ``index.html`` for any client route, with the CSRF cookie set for the SPA."""
-    if INDEX.exists():
-        return HttpResponse(INDEX.read_text(encoding="utf-8"), content_type="text/html; charset=utf-8")
-    return HttpResponse(FALLBACK, content_type="text/html; charset=utf-8")
+    """Serve ``index.html`` for any client route, with the CSRF cookie set for the SPA, in the
+    reader's language (cookie ``lang``, Vietnamese by default) and never cached: its hashed
+    assets are, for a year (``config.static``)."""
+    language = reader_language(request.COOKIES.get(LANGUAGE_COOKIE) or "vi")
+    html = INDEX.read_text(encoding="utf-8") if INDEX.exists() else FALLBACK
+    return HttpResponse(localized_index(html, language), content_type="text/html; charset=utf-8")
 
 
 def api_not_found(request, *args, **kwargs):

@@ -89,6 +89,8 @@ describe("language", () => {
     expect(screen.getByText("en-GB")).toBeInTheDocument();
     expect(localStorage.getItem("lang")).toBe("en");
     expect(storedLanguage()).toBe("en");
+    // mirrored for the server's index.html (issue 20)
+    expect(document.cookie).toContain("lang=en");
   });
   it("reads en and vi, bare or JSON-quoted", () => {
     localStorage.setItem("lang", "en");
@@ -100,6 +102,7 @@ describe("language", () => {
   });
   it("starts in the stored language after a reload", async () => {
     localStorage.setItem("lang", "en");
+    document.cookie = "lang=; Path=/; Max-Age=0";
     render(
       <LanguageProvider>
         <Probe />
@@ -107,6 +110,8 @@ describe("language", () => {
     );
     expect(await screen.findByText("Log in")).toBeInTheDocument();
     expect(document.documentElement.lang).toBe("en");
+    // a choice stored before the cookie existed is mirrored at start
+    expect(document.cookie).toContain("lang=en");
   });
   it("falls back to Vietnamese for anything but en", () => {
     localStorage.setItem("lang", '"fr"');

@@ -17,7 +17,7 @@ import viCore from "virtual:messages/vi-core";
 import type en from "@/locales/en.json";
 import type vi from "@/locales/vi.json";
 
-import { LOCALES, storedLanguage, storeLanguage, type Language } from "./language";
+import { LOCALES, mirrorLanguageCookie, storedLanguage, storeLanguage, type Language } from "./language";
 
 export type MessageId = keyof typeof en & keyof typeof vi;
 // Vietnamese (default and fallback): the public pages' texts ship in the entry chunk, the
@@ -87,6 +87,8 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   }, [language, english]);
   useEffect(() => {
     document.documentElement.lang = language;
+    // a choice stored before the cookie existed reaches the server's index.html from now on
+    mirrorLanguageCookie(language);
   }, [language]);
   const setLanguage = useCallback(
     (next: Language) => {

@@ -21,4 +21,11 @@ export function storeLanguage(language: Language): void {
   } catch {
     /* storage unavailable (private mode): the choice lasts for this page only */
   }
+  mirrorLanguageCookie(language);
+}
+
+/** The cookie `lang` that lets the server send `index.html` in the reader's language (its
+ * `<html lang>`, title and meta description: config/views.py `spa_index`), for a year. */
+export function mirrorLanguageCookie(language: Language): void {
+  document.cookie = `${LANGUAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
