@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
-pytest_plugins = ["assessments.tests.fixtures"]
+pytest_plugins = ["assessments.tests.fixtures", "config.tests.redis_plugin", "pytester"]
 
 
 @pytest.fixture(scope="session")

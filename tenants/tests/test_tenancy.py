@@ -136,10 +136,10 @@ def test_organization_create_queues_provisioning_and_records_failure(monkeypatch
 
 
 redis_url = os.environ.get("REDIS_URL")
-needs_redis = pytest.mark.skipif(not redis_url, reason="no Redis answered (REDIS_URL unset)")
 
 
-@needs_redis
+@pytest.mark.redis
+@pytest.mark.skipif(not redis_url, reason="no Redis answered (REDIS_URL unset)")
 def test_redis_huey_round_trip():
     from huey import RedisHuey
 
@@ -158,7 +158,8 @@ def test_redis_huey_round_trip():
     huey.flush()
 
 
-@needs_redis
+@pytest.mark.redis
+@pytest.mark.skipif(not redis_url, reason="no Redis answered (REDIS_URL unset)")
 def test_login_rate_limit_on_redis_cache(learner, settings):
     from django.core.cache import caches
 
