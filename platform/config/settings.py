@@ -17,6 +17,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config.data_keys import data_keys
 from config.embedded_db import database_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent  # the checkout
@@ -55,6 +56,12 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
+# CCCD numbers at rest (issue 24, item 6; config/data_keys.py, decision 0023): Fernet keys (the
+# first encrypts) and the lookup hash's key. Required in production (DEBUG off and SECRET_KEY from
+# the environment); derived from SECRET_KEY otherwise.
+CCCD_KEYS, CCCD_HASH_KEY = data_keys(
+    os.environ, secret_key=SECRET_KEY, production=not DEBUG and not TESTING and "SECRET_KEY" in os.environ
+)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list(
     "CSRF_TRUSTED_ORIGINS",
@@ -82,6 +89,8 @@ SHARED_APPS = [
     "marketplace",
     "analytics",
     "imports",
+    "privacy",  # issue 24, items 3 and 4: retention, deletion records, access log
+    "data_requests",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
