@@ -65,7 +65,8 @@ def batch_item_analysis_recompute(request: HttpRequest, batch_id: Id):
 @router.get("test-presets/{preset_id}/item-analysis/export", response={200: None})
 def preset_item_analysis_export(request: HttpRequest, preset_id: Id):
     """The per-question table as .xlsx in the reader's language (``item-analysis-test-<id>.xlsx``),
-    with a Summary sheet. 409 ``item_analysis_not_ready`` before the first computation ends."""
+    with an Options sheet (the distractor analysis, one row per option) and a Summary sheet.
+    409 ``item_analysis_not_ready`` before the first computation ends."""
     return item_export.item_analysis_file(_view(preset_id=preset_id))
 
 

@@ -1,7 +1,8 @@
 """The .xlsx of an item analysis (issue 19, section 2): the per-question table in the reader's
 language (openpyxl write-only mode; styled, frozen header row with an auto filter; facility and
-omit rate as percentages, correlations with two decimals), and a "Summary" sheet with the test's
-figures. Written from the stored figures (``item_selectors.item_analysis_view``) into a temporary
+omit rate as percentages, correlations with two decimals), an "Options" sheet with the
+distractor analysis (one row per option of a choice question) and a "Summary" sheet with the
+test's figures. Written from the stored figures (``item_selectors.item_analysis_view``) into a temporary
 file that the API streams. File name ``item-analysis-test-<preset id>.xlsx`` or
 ``item-analysis-batch-<batch id>.xlsx``."""
 
@@ -58,6 +59,21 @@ def columns() -> list[tuple[str, int]]:
         (_("Discriminative efficiency"), 14),
         (_("Upper-lower index (27 %)"), 14),
         (_("Omit rate"), 10),
+        (_("Flags"), 40),
+    ]
+
+
+def option_columns() -> list[tuple[str, int]]:
+    """(header, width) of the distractor sheet (one row per option of a choice question)."""
+    return [
+        (_("Position"), 9),
+        (_("Question"), 12),
+        (_("Option"), 50),
+        (_("Key"), 8),
+        (_("Chosen by"), 10),
+        (_("Share (all)"), 12),
+        (_("Upper group (27 %)"), 14),
+        (_("Lower group (27 %)"), 14),
         (_("Flags"), 40),
     ]
 
@@ -119,9 +135,46 @@ def write_item_analysis_xlsx(view: dict[str, Any], out: IO[bytes]) -> int:
                 ", ".join(flags.get(f, f) for f in q["flags"]),
             ]
         )
+    _options(wb, view, flags)
     _summary(wb, view)
     wb.save(out)
     return len(view["questions"])
+
+
+def _options(wb: Workbook, view: dict[str, Any], flags: dict[str, str]) -> None:
+    """The distractor sheet: per option of each choice question, in form order, its text
+    excerpt, whether it is the key, how many chose it, its shares overall and in the upper and
+    lower 27 % groups (percentages) and its flags."""
+    ws = wb.create_sheet(_("Options")[:31])
+    ws.freeze_panes = "A2"
+    titles = option_columns()
+    rows = sum(len(q["options"]) for q in view["questions"])
+    ws.auto_filter.ref = f"A1:{get_column_letter(len(titles))}{rows + 1}"
+    _header(ws, titles)
+
+    def share(value: float | None) -> WriteOnlyCell | None:
+        if value is None:
+            return None
+        cell = WriteOnlyCell(ws, value=value)
+        cell.number_format = PERCENT
+        return cell
+
+    key = _("Key")
+    for q in view["questions"]:
+        for o in q["options"]:
+            ws.append(
+                [
+                    q["position"],
+                    q["code"],
+                    o["label"],
+                    key if o["correct"] else None,
+                    o["count"],
+                    share(o["share"]),
+                    share(o["upper_share"]),
+                    share(o["lower_share"]),
+                    ", ".join(flags.get(f, f) for f in o["flags"]) or None,
+                ]
+            )
 
 
 def _summary(wb: Workbook, view: dict[str, Any]) -> None:

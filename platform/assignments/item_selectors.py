@@ -31,6 +31,7 @@ from assignments.item_stats import (
     FLAGS,
     GROUP_SHARE,
     Item,
+    option_flags,
 )
 from assignments.models import Assignment, Attempt, ItemAnalysis, ItemAnalysisQuestion
 from config.errors import not_found
@@ -284,10 +285,13 @@ class _Shaper:
 
     def row(self, r: dict[str, Any]) -> dict[str, Any]:
         figures = r["figures"]
+        texts: dict[str, dict[str, str]] = {}
         if r["question__type"] == Question.Type.TRUE_FALSE:
             labels = self.true_false
         else:
-            labels = {str(o.get("id")): self.text(o, 80) for o in r["question__content__options"] or []}
+            stored = r["question__content__options"] or []
+            labels = {str(o.get("id")): self.text(o, 80) for o in stored}
+            texts = {str(o.get("id")): {"vi": o.get("vi") or "", "en": o.get("en") or ""} for o in stored}
         qid = r["question_id"]
         return {
             "question_id": qid,
@@ -306,7 +310,13 @@ class _Shaper:
             "upper_lower": figures.get("upper_lower"),
             "omit_rate": figures.get("omit_rate"),
             "options": [
-                {**o, "label": labels.get(o["option_id"], o["option_id"])} for o in figures.get("options", [])
+                {
+                    **o,
+                    "label": labels.get(o["option_id"], o["option_id"]),
+                    "text": texts.get(o["option_id"]),
+                    "flags": option_flags(o, n=r["n"]),
+                }
+                for o in figures.get("options", [])
             ],
             "flags": r["flags"],
         }

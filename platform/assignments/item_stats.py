@@ -171,14 +171,36 @@ def _options(item: Item, chosen: np.ndarray, upper: np.ndarray, lower: np.ndarra
     return rows
 
 
+OPTION_FLAGS = ("unused_distractor", "likely_key_error")
+"""The flags an option may carry (the distractor flags of ``FLAGS``), in that order."""
+
+
+def option_flags(option: dict, *, n: int) -> list[str]:
+    """The flags of one option of a choice question (a sub-list of ``OPTION_FLAGS``): a wrong
+    option nobody chose, once the question was answered at all (``n`` > 0), is an unused
+    distractor; a wrong option chosen by a larger share of the upper group than of the lower
+    group is a likely key error. ``option`` is a row of ``_options`` (``correct``, ``count``,
+    ``upper_share``, ``lower_share``). The question's distractor flags are these, gathered."""
+    if option["correct"]:
+        return []
+    flags = []
+    if n and option["count"] == 0:
+        flags.append("unused_distractor")
+    upper, lower = option["upper_share"], option["lower_share"]
+    if upper is not None and lower is not None and upper > lower:
+        flags.append("likely_key_error")
+    return flags
+
+
 def question_flags(
     *, n: int, facility: float | None, discrimination: float | None, options: list[dict]
 ) -> list[str]:
     """The flags of one question (a sub-list of ``FLAGS``, in that order), from its figures:
     facility under ``FACILITY_LOW`` or over ``FACILITY_HIGH``; an item-rest correlation from 0
-    to under ``DISCRIMINATION_LOW``, or negative; a wrong option nobody chose (only once the
-    question was answered at all, ``n`` > 0); a wrong option chosen by a larger share of the
-    upper group than of the lower group (a likely key error)."""
+    to under ``DISCRIMINATION_LOW``, or negative; then the flags of its options
+    (``option_flags``): a wrong option nobody chose (only once the question was answered at
+    all, ``n`` > 0); a wrong option chosen by a larger share of the upper group than of the
+    lower group (a likely key error)."""
     flags = []
     if facility is not None and facility < FACILITY_LOW:
         flags.append("too_hard")
@@ -188,14 +210,8 @@ def question_flags(
         flags.append("low_discrimination")
     if discrimination is not None and discrimination < 0:
         flags.append("negative_discrimination")
-    wrong = [o for o in options if not o["correct"]]
-    if n and any(o["count"] == 0 for o in wrong):
-        flags.append("unused_distractor")
-    if any(
-        o["upper_share"] is not None and o["lower_share"] is not None and o["upper_share"] > o["lower_share"]
-        for o in wrong
-    ):
-        flags.append("likely_key_error")
+    found = {flag for o in options for flag in option_flags(o, n=n)}
+    flags += [flag for flag in OPTION_FLAGS if flag in found]
     return flags
 
 

@@ -10,6 +10,7 @@ from typing import Literal
 
 from ninja import Schema
 
+from assessments.content import QuestionTextOut
 from assignments.schemas.shared import QuestionType
 from config.fields import Text
 
@@ -86,19 +87,29 @@ class ItemClusterOut(Schema):
     name: str
 
 
+OptionFlag = Literal["unused_distractor", "likely_key_error"]
+"""``assignments.item_stats.OPTION_FLAGS``."""
+
+
 class ItemOptionOut(Schema):
     """Distractor analysis of one option: ``count`` of attempts that chose it, ``share`` of the
     attempts that had the question, and the shares in the ``upper`` and ``lower`` 27 % groups;
     ``label`` is the option's text excerpt in the reader's language (True/False for true/false
-    questions)."""
+    questions), ``text`` the option as stored in both languages (sanitized HTML, LaTeX between
+    $...$; ``None`` for true/false, whose options are ``label``); ``correct`` marks the key;
+    ``flags``: this option's share of the question's distractor flags
+    (``item_stats.option_flags``: a wrong option nobody chose, a wrong option chosen more by the
+    upper group than by the lower one)."""
 
     option_id: str
     label: str
+    text: QuestionTextOut | None
     correct: bool
     count: int
     share: float | None
     upper_share: float | None
     lower_share: float | None
+    flags: list[OptionFlag]
 
 
 class ItemQuestionOut(Schema):

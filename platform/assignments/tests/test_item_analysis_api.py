@@ -81,7 +81,17 @@ def test_preset_and_batch_analysis(as_educator_a, hand, django_capture_on_commit
         ("b", "Option b", False, 1),
         ("c", "Option c", False, 1),
     ]
-    assert [o["label"] for o in q2["options"]] == ["True", "False"]
+    assert [
+        (o["text"], o["share"], o["upper_share"], o["lower_share"], o["flags"]) for o in q1["options"]
+    ] == [
+        ({"vi": "Phương án a", "en": "Option a"}, 0.6, 1.0, 0.0, []),
+        ({"vi": "Phương án b", "en": "Option b"}, 0.2, 0.0, 0.0, []),
+        ({"vi": "Phương án c", "en": "Option c"}, 0.2, 0.0, 1.0, []),
+    ]
+    assert [(o["label"], o["text"], o["correct"]) for o in q2["options"]] == [
+        ("True", None, True),
+        ("False", None, False),
+    ]
     assert (q3["omit_rate"], q3["facility"], q3["options"]) == (0.2, 0.5, [])
     assert data["thresholds"] == {
         "facility_low": 0.2,
@@ -160,6 +170,72 @@ def test_export_header_row_and_a_cell(as_educator_a, hand, django_capture_on_com
         batch.status_code == 200
         and f"item-analysis-batch-{hand.batch_id}.xlsx" in batch["Content-Disposition"]
     )
+
+
+def key_error_scope(org):
+    """Ten learners of strength 4, 4, 3, 3, 2, 2, 1, 1, 0, 0 on four anchor questions (right on
+    the first ``strength`` of them) and a fifth question (key a of a/b/c) that the strong (4
+    and 3) answer b and the others a; c is chosen by nobody.
+
+    Totals (anchors + Q5): 4, 4, 3, 3, 3, 3, 2, 2, 1, 1. Groups of round(0.27 x 10) = 3, ties
+    by attempt order: lower = learners 8, 9, 6 (totals 1, 1, 2), upper = learners 5, 0, 1
+    (totals 3, 4, 4). Q5's options: a chosen by 6 of 10 (0.6; upper 1 of 3 = 0.3333, lower
+    3 of 3 = 1.0), b by 4 (0.4; upper 2 of 3 = 0.6667, lower 0.0): a wrong option the upper
+    group prefers, a likely key error; c by nobody (0.0; 0.0, 0.0): an unused distractor."""
+    learners = []
+    for s in [4, 4, 3, 3, 2, 2, 1, 1, 0, 0]:
+        right = s <= 2
+        learners.append(
+            [({"option": "a" if s > t else "b"}, 1 if s > t else 0) for t in range(4)]
+            + [({"option": "a" if right else "b"}, 1 if right else 0)]
+        )
+    return build_scope(
+        org,
+        questions=[choice_question(stem=f"Câu {i}", options=["a", "b"]) for i in range(4)]
+        + [choice_question(stem="Câu 4", options=["a", "b", "c"])],
+        learners=learners,
+        code="KE",
+    )
+
+
+def test_distractor_analysis_per_option(as_educator_a, org_a, django_capture_on_commit_callbacks):
+    scope = key_error_scope(org_a)
+    url = f"/api/v1/test-presets/{scope.preset_id}/item-analysis"
+    data = computed(as_educator_a, url, django_capture_on_commit_callbacks)
+    q5 = data["questions"][4]
+    assert q5["flags"] == ["negative_discrimination", "unused_distractor", "likely_key_error"]
+    assert [
+        (o["option_id"], o["correct"], o["count"], o["share"], o["upper_share"], o["lower_share"], o["flags"])
+        for o in q5["options"]
+    ] == [
+        ("a", True, 6, 0.6, 0.3333, 1.0, []),
+        ("b", False, 4, 0.4, 0.6667, 0.0, ["likely_key_error"]),
+        ("c", False, 0, 0.0, 0.0, 0.0, ["unused_distractor"]),
+    ]
+    res = as_educator_a.get(f"{url}/export", **EN)
+    book = load_workbook(io.BytesIO(b"".join(res.streaming_content)))
+    assert book.sheetnames == ["Questions", "Options", "Summary"]
+    rows = list(book["Options"].iter_rows(values_only=True))
+    assert rows[0] == (
+        "Position",
+        "Question",
+        "Option",
+        "Key",
+        "Chosen by",
+        "Share (all)",
+        "Upper group (27 %)",
+        "Lower group (27 %)",
+        "Flags",
+    )
+    code = f"#{scope.question_ids[4]}"
+    assert len(rows) == 1 + 4 * 2 + 3 and rows[-3:] == [
+        (5, code, "Option a", "Key", 6, 0.6, 0.3333, 1, None),
+        (5, code, "Option b", None, 4, 0.4, 0.6667, 0, "Likely key error"),
+        (5, code, "Option c", None, 0, 0, 0, 0, "Distractor chosen by nobody"),
+    ]
+    assert book["Options"]["G12"].number_format == "0.0%"
+    vi = load_workbook(io.BytesIO(b"".join(as_educator_a.get(f"{url}/export").streaming_content)))
+    assert vi.sheetnames[1] == "Phương án" and vi["Phương án"]["D10"].value == "Đáp án"
 
 
 def test_question_figures_across_tests(as_educator_a, hand, org_a, django_capture_on_commit_callbacks):

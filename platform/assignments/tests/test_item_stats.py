@@ -12,7 +12,7 @@ import pytest
 from scipy import stats
 
 from assignments import item_stats
-from assignments.item_stats import Item, analyse, question_flags
+from assignments.item_stats import Item, analyse, option_flags, question_flags
 
 
 def hand_example() -> dict:
@@ -383,3 +383,20 @@ def test_distractor_flags_need_answers_and_a_wrong_option():
     assert question_flags(n=5, facility=None, discrimination=None, options=[keyed]) == []
     tied = {**unused, "count": 2, "upper_share": 0.5, "lower_share": 0.5}
     assert question_flags(n=5, facility=None, discrimination=None, options=[tied]) == []
+
+
+def test_option_flags_name_the_option():
+    """The question's distractor flags come from its options (``option_flags``), so the page can
+    mark which option: Q1's b and c nobody chose; Q3's wrong b is preferred by the upper group."""
+    rows = {q["question_id"]: q for q in flags_example()["questions"]}
+    assert [option_flags(o, n=10) for o in rows[1]["options"]] == [
+        [],
+        ["unused_distractor"],
+        ["unused_distractor"],
+    ]
+    assert [option_flags(o, n=10) for o in rows[3]["options"]] == [[], ["likely_key_error"]]
+    nobody_keyed = {"correct": True, "count": 0, "upper_share": 0.0, "lower_share": 0.0}
+    assert option_flags(nobody_keyed, n=10) == []  # the key is never a distractor
+    both = {"correct": False, "count": 0, "upper_share": 0.5, "lower_share": 0.0}
+    assert option_flags(both, n=10) == ["unused_distractor", "likely_key_error"]
+    assert option_flags(both, n=0) == ["likely_key_error"]
