@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from ninja import Query, Router, Status
 
 from accounts.auth import EducatorSessionAuth, require_learner
@@ -67,7 +68,10 @@ def assignment_create(request: HttpRequest, payload: AssignIn):
     rows = selectors.assignments_by_id(
         [a.pk for a in services.assignments_assign_direct(actor=request.auth, data=payload.dict())]
     )
-    return Status(201, ok(rows, _("Assigned to %(n)d learners.") % {"n": len(rows)}))
+    n = len(rows)
+    return Status(
+        201, ok(rows, ngettext("Assigned to %(n)d learner.", "Assigned to %(n)d learners.", n) % {"n": n})
+    )
 
 
 @router.get("assignments/{assignment_id}", response=Envelope[AssignmentOut])

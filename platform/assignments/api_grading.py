@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.core.files.storage import default_storage
 from django.http import FileResponse, HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from ninja import Query, Router
 
 from accounts.auth import EducatorSessionAuth
@@ -96,9 +97,13 @@ def attempt_reinstate(request: HttpRequest, attempt_id: Id, payload: ReasonIn):
 
 @router.post("batches/{batch_id}/release", response=Envelope[ReleasedOut])
 def batch_release(request: HttpRequest, batch_id: Id):
-    """Release every graded result of a batch; returns ``released`` (how many)."""
+    """Release every graded result of a batch; returns ``released`` (how many) and says so ("1
+    result released.", "2 results released."). 404 "Batch not found."."""
     count = grading.batch_release(batch_id=batch_id)
-    return ok({"released": count}, _("%(n)d results released.") % {"n": count})
+    return ok(
+        {"released": count},
+        ngettext("%(n)d result released.", "%(n)d results released.", count) % {"n": count},
+    )
 
 
 @router.get("batches/{batch_id}/progress", response=Envelope[list[ProgressRowOut]])

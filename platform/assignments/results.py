@@ -15,6 +15,10 @@ from assignments.models import Accommodation, Attempt, AttemptAnswer
 from config.envelope import paginate
 from config.errors import not_found
 
+ANSWER_TO_GRADE = Q(needs_grading=True, attempt__status=Attempt.Status.SUBMITTED)
+"""An answer an educator scores (essay, unmatched short answer) of a submitted attempt; pending
+while ``graded_at`` is empty (the grading list, the /home panel's count)."""
+
 
 def _grading_row(a: AttemptAnswer, questions: dict[int, Question]) -> dict[str, Any]:
     """``GradingRowOut`` of an answer (with ``attempt__assignment__preset``)."""
@@ -54,9 +58,7 @@ def grading_list(
     graded; filter ``preset_id``, ``batch_id``; oldest submission first. Each row carries the stem,
     rubric (essay) or accepted answers (short text), the points, the answer and any score and
     comment (``GradingRowOut``). Three queries."""
-    qs = AttemptAnswer.objects.filter(
-        needs_grading=True, attempt__status=Attempt.Status.SUBMITTED
-    ).select_related("attempt__assignment__preset")
+    qs = AttemptAnswer.objects.filter(ANSWER_TO_GRADE).select_related("attempt__assignment__preset")
     qs = qs.filter(graded_at__isnull=state != "graded")
     if preset_id:
         qs = qs.filter(attempt__assignment__preset_id=preset_id)

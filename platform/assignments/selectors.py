@@ -116,6 +116,11 @@ def assignment_detail(assignment_id: int) -> Assignment:
     return a
 
 
+def batch_open(now) -> Q:
+    """Batches open at ``now``: started and not expired (``batch_state`` "open" as a filter)."""
+    return Q(starts_at__lte=now, expires_at__gt=now)
+
+
 def batch_state(batch: Batch, now) -> str:
     """upcoming (before start), open (start <= now < expiry) or ended."""
     if now < batch.starts_at:
@@ -170,7 +175,7 @@ def batch_list(
     if state == "upcoming":
         qs = qs.filter(starts_at__gt=now)
     elif state == "open":
-        qs = qs.filter(starts_at__lte=now, expires_at__gt=now)
+        qs = qs.filter(batch_open(now))
     elif state == "ended":
         qs = qs.filter(expires_at__lte=now)
     qs = qs.order_by(*order_by_checked(order_by, BATCH_ORDER, "starts_at"))
@@ -185,7 +190,7 @@ def assignment_overview() -> dict[str, object]:
     presets = dict(TestPreset.objects.values_list("status").annotate(n=Count("id")).order_by())
     batches = Batch.objects.aggregate(
         upcoming=Count("id", filter=Q(starts_at__gt=now)),
-        open=Count("id", filter=Q(starts_at__lte=now, expires_at__gt=now)),
+        open=Count("id", filter=batch_open(now)),
         ended=Count("id", filter=Q(expires_at__lte=now)),
         slots=Sum("slots", filter=Q(expires_at__gt=now)),
         available=Sum("available", filter=Q(expires_at__gt=now)),

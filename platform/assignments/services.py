@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import Enrollment, Profile
 from assessments.models import Batch, TestPreset
@@ -197,10 +198,11 @@ def assignments_assign_direct(*, actor: Profile, data: dict[str, Any]) -> list[A
         slots.take(batch.pk, len(learners))
     except ApplicationError as exc:
         if exc.code == "no_batch_slot":
-            exc.message = _("No batch slot: %(n)d free, %(m)d learners chosen.") % {
-                "n": Batch.objects.get(pk=batch.pk).available,
-                "m": len(learners),
-            }
+            exc.message = ngettext(
+                "No batch slot: %(n)d free, %(m)d learner chosen.",
+                "No batch slot: %(n)d free, %(m)d learners chosen.",
+                len(learners),
+            ) % {"n": Batch.objects.get(pk=batch.pk).available, "m": len(learners)}
         raise
     rows = assignment_create(
         preset=preset,

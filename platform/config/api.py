@@ -59,6 +59,7 @@ def _assemble() -> None:
     from notifications.api import router as notifications_router
     from people.api import invitee_router as people_invitee_router
     from people.api import router as people_router
+    from people.api_home import router as home_router
     from surveys.api import learner_router as survey_users_router
     from surveys.api import router as surveys_router
     from surveys.api import submissions_router as survey_submissions_router
@@ -75,6 +76,7 @@ def _assemble() -> None:
     api.add_router("/", item_analysis_router)  # issue 19, section 2
     api.add_router("/", gradebook_router)  # issue 19, section 1
     api.add_router("/organization/", people_router)
+    api.add_router("/home/", home_router)  # issue 19, section 1: the educator's /home panel
     api.add_router("/marketplace", marketplace_router)
     api.add_router("/shopping-cart", cart_router)
     api.add_router("/transaction", analytics_router)  # /transaction/analytics... (issue 10)

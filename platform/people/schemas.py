@@ -135,3 +135,45 @@ class SettingsOut(Schema):
     contact_email: str
     default_language: str
     survey_management_allowed: bool
+
+
+# --- the educator's /home panel (issue 19, section 1; people.home) ---------------------------------
+
+
+class AttentionBatchOut(Schema):
+    """A batch running now."""
+
+    id: int
+    name: str
+    preset_id: int
+    preset_name: str
+    starts_at: datetime
+    expires_at: datetime
+    in_progress: int
+
+
+class AttentionReleaseOut(Schema):
+    """Graded results of one batch (or of a test's attempts without a batch: ``batch_id`` null)
+    not released yet."""
+
+    preset_id: int
+    preset_name: str
+    batch_id: int | None
+    batch_name: str | None
+    count: int
+
+
+class AttentionInvitationsOut(Schema):
+    """Open invitations per role."""
+
+    educators: int
+    learners: int
+
+
+class HomeAttentionOut(Schema):
+    answers_to_grade: int
+    running_batches: list[AttentionBatchOut]
+    running_batches_total: int
+    releases: list[AttentionReleaseOut]
+    results_to_release: int
+    invitations: AttentionInvitationsOut | None

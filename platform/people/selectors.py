@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.files.storage import default_storage
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,6 +18,24 @@ from surveys.states import submission_state_expr
 from tenants.models import Organization
 
 INVITATION_ORDER = {"email": "email", "sent_at": "sent_at", "status": "status", "created_at": "created_at"}
+
+
+def pending_invitations(now) -> Q:
+    """Invitations still open at ``now``: pending and sent less than ``invitation_ttl()`` ago (a
+    pending one past that shows as expired)."""
+    return Q(status=Invitation.Status.PENDING, sent_at__gt=now - invitation_ttl())
+
+
+def pending_invitation_counts(*, organization: Organization) -> dict[str, int]:
+    """How many of ``organization``'s invitations are open (``pending_invitations``), per role:
+    ``{"EDUCATOR": n, "LEARNER": n}``. One query."""
+    counts = dict(
+        Invitation.objects.filter(pending_invitations(timezone.now()), organization=organization)
+        .values_list("role")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return {role: counts.get(role, 0) for role in (Profile.Role.EDUCATOR, Profile.Role.LEARNER)}
 
 
 def invitation_list(
@@ -37,9 +55,10 @@ def invitation_list(
     )
     if role:
         qs = qs.filter(role=role.upper())
-    cutoff = timezone.now() - invitation_ttl()
+    now = timezone.now()
+    cutoff = now - invitation_ttl()
     if status == Invitation.Status.PENDING:
-        qs = qs.filter(status=Invitation.Status.PENDING, sent_at__gt=cutoff)
+        qs = qs.filter(pending_invitations(now))
     elif status == Invitation.Status.EXPIRED:
         qs = qs.filter(
             Q(status=Invitation.Status.EXPIRED) | Q(status=Invitation.Status.PENDING, sent_at__lte=cutoff)

@@ -152,6 +152,26 @@ def test_draft_preset_and_full_batch_refused_without_change(as_educator_a, bank,
         assert not Assignment.objects.filter(preset_id=preset_id).exists()
 
 
+def test_messages_count_the_learners(as_educator_a, bank, round_id, org_a):
+    """The messages say "Assigned to 1 learner." and "No batch slot: 0 free, 1 learner chosen." in English (issue
+    19: the messages said "1 learners"); "Đã giao bài cho 2 học sinh." in Vietnamese."""
+    preset_id, batch_id, _ = ready_preset(as_educator_a, bank, round_id, slots_count=3)
+    people = org_learners(org_a, 4)
+
+    def assign(learners, language):
+        return as_educator_a.post(
+            "/api/v1/assignments",
+            {"preset_id": preset_id, "batch_id": batch_id, "learner_profile_ids": [p.pk for p in learners]},
+            content_type="application/json",
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+
+    assert assign(people[:1], "en").json()["message"] == "Assigned to 1 learner."
+    assert assign(people[1:3], "vi").json()["message"] == "Đã giao bài cho 2 học sinh."
+    res = assign(people[3:], "en")
+    assert res.status_code == 409 and res.json()["message"] == "No batch slot: 0 free, 1 learner chosen."
+
+
 def test_low_slot_notification_sent_once(as_educator_a, educator_a, bank, round_id, org_a):
     colleague = ProfileFactory(educator=True, organization=org_a)
     preset_id, batch_id, _ = ready_preset(as_educator_a, bank, round_id, slots_count=10)

@@ -211,7 +211,7 @@ def test_releasing_the_batch_releases_only_graded_results(as_educator_a, book):
     assert _get(as_educator_a, f"{url}/gradebook")["counts"]["releasable"] == 1
     res = as_educator_a.post(f"{url}/release", HTTP_ACCEPT_LANGUAGE="en")
     assert res.status_code == 200
-    assert res.json()["data"] == {"released": 1} and res.json()["message"] == "1 results released."
+    assert res.json()["data"] == {"released": 1} and res.json()["message"] == "1 result released."
     data = _get(as_educator_a, f"{url}/gradebook", order_by="learner_name")
     assert [(r["learner_name"], r["released"]) for r in data["items"]] == [
         ("Lê Minh Chi", False),  # still waiting for grading
@@ -223,6 +223,17 @@ def test_releasing_the_batch_releases_only_graded_results(as_educator_a, book):
     assert as_educator_a.post(f"{url}/release").json()["data"] == {"released": 0}
     afternoon = _get(as_educator_a, f"/api/v1/batches/{book['afternoon'].pk}/gradebook")
     assert afternoon["items"][0]["released"] is False  # another batch is untouched
+
+
+def test_the_release_message_counts_results(as_educator_a, book):
+    """The release says "1 result released." / "2 results released." (ngettext), "Đã công bố 2 kết quả." in
+    Vietnamese (issue 19: the message said "1 results released.")."""
+    morning = f"/api/v1/batches/{book['morning'].pk}/release"
+    afternoon = f"/api/v1/batches/{book['afternoon'].pk}/release"
+    assert as_educator_a.post(morning, HTTP_ACCEPT_LANGUAGE="en").json()["message"] == "1 result released."
+    res = as_educator_a.post(afternoon, HTTP_ACCEPT_LANGUAGE="vi").json()
+    assert res["data"] == {"released": 2} and res["message"] == "Đã công bố 2 kết quả."
+    assert as_educator_a.post(afternoon, HTTP_ACCEPT_LANGUAGE="en").json()["message"] == "0 results released."
 
 
 def _sheet(res):
