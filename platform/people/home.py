@@ -25,7 +25,7 @@ def educator_attention(*, profile: Profile) -> dict[str, Any]:
     - ``invitations``: open invitations per role (``educators``, ``learners``) for organization
       admins, who alone manage invitations (``people.api``); ``None`` for other educators.
 
-    Six queries (seven for an admin)."""
+    Five queries (six for an admin)."""
     running, running_total = attention.running_batches(now=timezone.now())
     releases, to_release = attention.results_to_release()
     invitations = None

@@ -229,3 +229,15 @@ def test_ten_rows_at_most_and_a_constant_number_of_queries(as_educator_a, centre
     assert len(data["releases"]) == 10 and data["results_to_release"] == 15
     # the oldest submission first: yesterday's batch (29 h ago), then Nga's, then the new batches
     assert data["releases"][0]["batch_name"] == "Ca hôm qua" and data["releases"][1]["batch_id"] is None
+
+
+def test_six_queries_for_an_admin_five_for_others(centre, org_a, educator_a, django_assert_num_queries):
+    from people.home import educator_attention
+
+    colleague = ProfileFactory(educator=True, organization=org_a, is_admin=False)
+    with schema_context(org_a.schema_name):
+        TestPreset.objects.exists()  # sets the search path (not one of the panel's queries)
+        with django_assert_num_queries(6):
+            educator_attention(profile=educator_a)
+        with django_assert_num_queries(5):
+            educator_attention(profile=colleague)
