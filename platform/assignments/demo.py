@@ -288,10 +288,11 @@ def _seed_tests(
 def _practice_test(actor, admin, rnd, takers: list[Profile], now):
     """A practice test open now (no camera allowed) on the marketplace, with a question of every
     type (the last two a true/false and an essay), and three learners who took it in a morning
-    batch, answering 4, 5 and 6 of its first questions (none of the last two, so nothing waits for
-    an educator): graded, released results, one with an advanced report (the batch is closed
-    afterwards so the report is available)."""
-    from assessments.models import Batch
+    batch, answering 4, 5 and 6 of its first questions right (the essay left blank, so nothing waits
+    for an educator): graded, released results, one with an advanced report (the batch is closed
+    afterwards so the report is available). The true/false is answered right by the weakest and
+    wrong by the two others: its discrimination is negative (issue 19, item analysis)."""
+    from assessments.models import Batch, Question
     from assessments.services import batches, generation, presets, review
     from assignments.models import Assignment
     from assignments.reports import report_generate
@@ -356,19 +357,22 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
     Assignment.objects.filter(pk__in=[a.pk for a in rows]).update(advanced_report=True)
     for index, assignment in enumerate(sorted(rows, key=lambda a: a.pk)):
         attempt, token = attempt_start(assignment_id=assignment.pk, no_camera=True)
+        # Right answers to the first 4, 5 and 6 questions: three different scores (4, 5, 6).
+        right = {position: True for position in range(index + 4)}
+        # Issue 19: the true/false (second to last) discriminates negatively in the item analysis:
+        # the weakest learner gets it right (and the fourth question wrong instead, keeping the
+        # score), the two strongest get it wrong.
+        right[len(attempt.question_ids) - 2] = index == 0
+        if index == 0:
+            right[3] = False
+        questions = Question.objects.in_bulk(attempt.question_ids)
         for position, qid in enumerate(attempt.question_ids):
-            if position <= index + 3:  # 4, 5 and 6 answers: three different scores
-                from assessments.models import Question
-
-                key = Question.objects.get(pk=qid).answer_key
-                answer = {k: v for k, v in key.items() if k in ("option", "options", "value")}
-                if "accepted" in key:
-                    answer = {"text": key["accepted"][0]}
+            if position in right:
                 answer_save(
                     attempt_id=attempt.pk,
                     device_token=token,
                     question_id=qid,
-                    answer=answer or None,
+                    answer=_demo_answer(questions[qid], right=right[position]),
                     flagged=False,
                     seq=1,
                 )
@@ -380,6 +384,23 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
     best = Assignment.objects.select_related("preset", "batch").get(pk=best.pk)
     report_generate(assignment=best, attempt=best.attempts.get(), learner_name=best.learner_name)
     return listing
+
+
+def _demo_answer(question, *, right: bool) -> dict | None:
+    """A demo taker's answer to ``question``: its key, or when not ``right`` a wrong choice (the
+    first option that is not the key, the other truth value); a wrong text is left unanswered, so
+    that nothing waits for an educator's score."""
+    key = question.answer_key or {}
+    if "accepted" in key:
+        return {"text": key["accepted"][0]} if right else None
+    answer = {k: v for k, v in key.items() if k in ("option", "options", "value")}
+    if right or not answer:
+        return answer or None
+    if "value" in answer:
+        return {"value": not answer["value"]}
+    keyed = {answer["option"]} if "option" in answer else set(answer["options"])
+    wrong = next(o["id"] for o in question.content.get("options", []) if o["id"] not in keyed)
+    return {"option": wrong} if "option" in answer else {"options": [wrong]}
 
 
 def seed_demo_purchases(*, organization, buyer: Profile) -> None:

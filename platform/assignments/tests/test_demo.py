@@ -93,3 +93,24 @@ def test_demo_tests(org_a):
         assert len(results) == 3 and all(a.released_at and a.result in ("passed", "failed") for a in results)
         assert len({a.score for a in results}) == 3
         assert AdvancedReport.objects.count() == 1
+        # issue 19: in the released batch's item analysis the true/false discriminates negatively
+        # (the weakest taker right, the two others wrong); the scores stay 4, 5 and 6 of 9
+        from assignments import item_selectors, item_stats
+
+        assert sorted(a.score for a in results) == [4, 5, 6] and {a.max_score for a in results} == {9}
+        batch = Batch.objects.get(name="Ca sáng nay")
+        data = item_selectors.analysis_input(preset_id=batch.preset_id, batch_id=batch.pk)
+        analysis = item_stats.analyse(
+            items=data.items,
+            scores=data.scores,
+            omitted=data.omitted,
+            choices=data.choices,
+            max_total=data.max_total,
+            slot_scores=data.slot_scores,
+        )
+        flagged = [
+            Question.objects.get(pk=item["question_id"]).type
+            for item in analysis["questions"]
+            if "negative_discrimination" in item["flags"]
+        ]
+        assert flagged == ["true_false"]
