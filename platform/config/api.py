@@ -53,6 +53,7 @@ def _assemble() -> None:
     from assignments.api_grading import router as grading_router
     from assignments.api_item_analysis import router as item_analysis_router
     from assignments.api_taking import router as taking_router
+    from data_requests.api import router as data_requests_router
     from imports.api import router as imports_router
     from marketplace.api import router as marketplace_router
     from marketplace.api_purchases import cart_router, transaction_router
@@ -83,6 +84,7 @@ def _assemble() -> None:
     api.add_router("/transaction", transaction_router)
     api.add_router("/users/", people_invitee_router)
     api.add_router("/import-jobs", imports_router)  # issue 16, item 8
+    api.add_router("/data-requests", data_requests_router)  # issue 24, item 5
     api.add_router("/surveys/submissions", survey_submissions_router)
     api.add_router("/surveys", surveys_router)
     api.add_router("/survey-users", survey_users_router)

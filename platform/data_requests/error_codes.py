@@ -12,3 +12,4 @@ class DataRequestErrorCode(StrEnum):
     EXPORT_NOT_READY = "export_not_ready"
     EXPORT_EXPIRED = "export_expired"
     EXPORT_FAILED = "export_failed"
+    DELETION_FAILED = "deletion_failed"

@@ -13,20 +13,24 @@ Every service takes keyword arguments; refusals are ``ApplicationError`` with a 
 from __future__ import annotations
 
 import logging
+import uuid
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest
-from django.utils import timezone
+from django.http import FileResponse, HttpRequest
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts import throttling
 from accounts.models import Profile, User
 from accounts.tasks import email_send
-from config.dates import format_date
-from config.errors import ApplicationError, FieldErrors
-from config.i18n import reader_language
+from config.dates import format_date, vietnam_day
+from config.errors import ApplicationError, FieldErrors, not_found
+from config.i18n import pick, reader_language
+from config.jobs import PURGE_BATCH
+from config.priority import run_at_idle_priority
 from data_requests.error_codes import DataRequestErrorCode as Code
 from data_requests.models import DataRequest
 
@@ -211,3 +215,191 @@ def account_deletion_request(request: HttpRequest, *, user: User, password: str)
         message = _("The password is not correct.")
         raise ApplicationError(Code.WRONG_PASSWORD, message, status=400, errors={"password": [message]})
     return schedule_account_deletion(user=user, requested_by=RequestedBy.LEARNER, reason="")
+
+
+# --- export ("Download my data") ---------------------------------------------------------------
+
+
+def export_request(*, user: User) -> DataRequest:
+    """POST /api/v1/data-requests/export: queue a copy of the caller's data (issue 24, item 5:
+    "Download my data" builds, in a task with progress, a zip ...). Returns the export request,
+    ``queued``; when one is already queued or running that one is returned (one at a time per
+    person). The huey task ``data_requests.tasks.export_run`` writes it after the commit. Works
+    for any profile of the user (learner or educator): the copy is of the person."""
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        running = DataRequest.objects.filter(
+            user=user,
+            kind=DataRequest.Kind.EXPORT,
+            status__in=[DataRequest.Status.QUEUED, DataRequest.Status.RUNNING],
+        ).first()
+        if running is not None:
+            return running
+        request = DataRequest.objects.create(
+            kind=DataRequest.Kind.EXPORT,
+            status=DataRequest.Status.QUEUED,
+            user=user,
+            requested_by=RequestedBy.LEARNER,
+            language=reader_language(),
+        )
+        from data_requests.tasks import export_run
+
+        transaction.on_commit(lambda: export_run(str(request.pk)))
+    return request
+
+
+def export_run(*, request_id: str) -> None:
+    """The huey task's body: claim the QUEUED export, collect every source's parts
+    (``data_requests.export.parts_for``), write the zip with ``steps_done`` counted per part
+    (``steps_total`` = the parts), store it privately, then ``ready`` with ``expires_at`` =
+    now + ``export_keep_days()`` days; or ``failed`` with ``export_failed`` and a localized
+    message (the traceback is logged). Runs at the lowest CPU priority
+    (``config.priority.run_at_idle_priority``), as the analytics exports. An export whose person
+    has been deleted meanwhile is dropped."""
+    from data_requests.export import export_store, parts_for
+    from data_requests.sources import person_for
+
+    claimed = DataRequest.objects.filter(
+        pk=request_id, kind=DataRequest.Kind.EXPORT, status=DataRequest.Status.QUEUED
+    ).update(status=DataRequest.Status.RUNNING, started_at=timezone.now())
+    if not claimed:
+        return
+    request = DataRequest.objects.select_related("user").get(pk=request_id)
+
+    def progress(done: int) -> None:
+        DataRequest.objects.filter(pk=request.pk).update(steps_done=done)
+
+    def work() -> tuple[str, int]:
+        with translation.override(request.language):
+            person = person_for(request.user)
+            parts = parts_for(person)
+            DataRequest.objects.filter(pk=request.pk).update(steps_total=len(parts))
+            return export_store(person, parts, made_at=timezone.now(), progress=progress)
+
+    try:
+        name, size = run_at_idle_priority(work)
+    except Exception:
+        logger.exception("data export %s failed", request.pk)
+        with translation.override(request.language):
+            message = _("The copy of your data could not be made. Please try again.")
+        DataRequest.objects.filter(pk=request.pk).update(
+            status=DataRequest.Status.FAILED,
+            error_code=Code.EXPORT_FAILED,
+            error_message=message,
+            finished_at=timezone.now(),
+        )
+        return
+    now = timezone.now()
+    kept = DataRequest.objects.filter(pk=request.pk, status=DataRequest.Status.RUNNING).update(
+        status=DataRequest.Status.READY,
+        file=name,
+        file_size=size,
+        finished_at=now,
+        expires_at=now + timedelta(days=export_keep_days()),
+    )
+    if not kept:  # the account was deleted while the zip was written
+        default_storage.delete(name)
+
+
+def export_get(*, user: User, request_id: str) -> DataRequest:
+    """The export ``request_id`` of ``user`` (the session's user). 404 ``not_found`` ("Copy not
+    found.") for another person's, a deletion's, a malformed or an unknown id: another user
+    cannot tell it exists."""
+    try:
+        key = uuid.UUID(str(request_id))
+    except ValueError as exc:
+        raise not_found(_("Copy not found.")) from exc
+    request = DataRequest.objects.filter(pk=key, user=user, kind=DataRequest.Kind.EXPORT).first()
+    if request is None:
+        raise not_found(_("Copy not found."))
+    return request
+
+
+def export_download(*, user: User, request_id: str) -> FileResponse:
+    """GET /api/v1/data-requests/export/{id}/download: the owner's zip, streamed from storage as
+    an attachment (``du-lieu-cua-toi-<date>.zip`` / ``my-data-<date>.zip``, Vietnam date of
+    its making), never cached. 404 ``not_found`` for anyone else; 409 ``export_not_ready``
+    while queued or running, 409 ``export_failed`` when it failed, 410 ``export_expired``
+    once purged (ask for a new copy)."""
+    request = export_get(user=user, request_id=request_id)
+    if request.status == DataRequest.Status.FAILED:
+        raise ApplicationError(
+            Code.EXPORT_FAILED, _("The copy could not be made. Ask for a new one."), status=409
+        )
+    if request.status == DataRequest.Status.EXPIRED or (
+        request.status == DataRequest.Status.READY
+        and request.expires_at
+        and request.expires_at <= timezone.now()
+    ):
+        raise ApplicationError(
+            Code.EXPORT_EXPIRED, _("This copy has expired. Ask for a new one."), status=410
+        )
+    if request.status != DataRequest.Status.READY or not request.file:
+        raise ApplicationError(Code.EXPORT_NOT_READY, _("The copy is not ready yet."), status=409)
+    day = vietnam_day(request.finished_at or request.created_at).isoformat()
+    file_name = pick(f"du-lieu-cua-toi-{day}.zip", f"my-data-{day}.zip")
+    response = FileResponse(
+        default_storage.open(request.file, "rb"),
+        as_attachment=True,
+        filename=file_name,
+        content_type="application/zip",
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def exports_expire() -> int:
+    """Delete the zips whose ``expires_at`` has passed (``export_keep_days()`` after they were
+    made) and mark their requests ``expired``.
+    Returns the number of zips deleted. Called hourly (``data_requests.tasks.exports_expire``)."""
+    now = timezone.now()
+    due = list(
+        DataRequest.objects.filter(
+            kind=DataRequest.Kind.EXPORT, status=DataRequest.Status.READY, expires_at__lte=now
+        ).values_list("pk", "file")[:PURGE_BATCH]
+    )
+    for _pk, name in due:
+        if name:
+            default_storage.delete(name)
+    DataRequest.objects.filter(pk__in=[pk for pk, _name in due]).update(
+        status=DataRequest.Status.EXPIRED, file=""
+    )
+    return len(due)
+
+
+# --- deletion run --------------------------------------------------------------------------------
+
+
+def account_deletions_run(*, now=None) -> int:
+    """Perform every deletion whose grace period has ended (``due_at`` <= now): claimed one by one
+    (``scheduled`` -> ``running``, so two workers never run the same), then
+    ``data_requests.erasure.account_erase``; ``done`` with its summary, or back to ``scheduled``
+    with ``error_code`` ``deletion_failed`` for the next run (the traceback is logged). Returns the
+    number performed. Called hourly by ``data_requests.tasks.deletions_run``."""
+    from data_requests.erasure import account_erase
+
+    now = now or timezone.now()
+    done = 0
+    due = DataRequest.objects.filter(
+        kind=DataRequest.Kind.DELETION, status=DataRequest.Status.SCHEDULED, due_at__lte=now
+    ).order_by("due_at")
+    for pk in list(due.values_list("pk", flat=True)[:PURGE_BATCH]):
+        claimed = DataRequest.objects.filter(pk=pk, status=DataRequest.Status.SCHEDULED).update(
+            status=DataRequest.Status.RUNNING, started_at=timezone.now()
+        )
+        if not claimed:
+            continue
+        request = DataRequest.objects.get(pk=pk)
+        try:
+            summary = account_erase(request=request)
+        except Exception:
+            logger.exception("account deletion %s failed", pk)
+            DataRequest.objects.filter(pk=pk).update(
+                status=DataRequest.Status.SCHEDULED, error_code=Code.DELETION_FAILED
+            )
+            continue
+        DataRequest.objects.filter(pk=pk).update(
+            status=DataRequest.Status.DONE, summary=summary, error_code="", finished_at=timezone.now()
+        )
+        done += 1
+    return done

@@ -78,8 +78,9 @@ class Person:
 
 def person_for(user: User) -> Person:
     """The ``Person`` of ``user``: their profiles, and the organizations named by their
-    enrollments (the public index of assignments and survey submissions) or their profiles'
-    memberships. Two queries, plus one for the organizations."""
+    enrollments (the public index of assignments and survey submissions), their profiles'
+    memberships, or a source's ``organization_ids(profile_ids)`` (public rows that name an
+    organization, such as purchases). Never every schema."""
     from tenants.models import Organization as Org
 
     profiles = list(Profile.objects.filter(user=user).order_by("id"))
@@ -87,6 +88,10 @@ def person_for(user: User) -> Person:
     org_ids = set(
         Enrollment.objects.filter(profile_id__in=ids).values_list("organization_id", flat=True).distinct()
     ) | {p.organization_id for p in profiles if p.organization_id}
+    for source in sources():  # e.g. the organizations of purchases and of the cart
+        more = getattr(source, "organization_ids", None)
+        if more is not None:
+            org_ids |= more(ids)
     organizations = [
         Organization(
             id=org.pk,
@@ -110,6 +115,9 @@ class PersonalDataSource(Protocol):
     def export(self, person: Person) -> list[ExportPart]: ...
 
     def erase(self, person: Person, label: Callable[[str], str]) -> dict[str, int]: ...
+
+    # Optional: ``organization_ids(profile_ids) -> set[int]``, organizations named by this
+    # source's public rows, added to ``Person.organizations``.
 
 
 _SOURCES: dict[str, PersonalDataSource] = {}

@@ -1,0 +1,31 @@
+"""Background work of personal data requests (huey; issue 24, item 5): writing an export,
+performing the deletions whose grace period ended, and deleting expired exports."""
+
+from __future__ import annotations
+
+from huey import crontab
+from huey.contrib.djhuey import db_periodic_task, db_task
+
+
+@db_task()
+def export_run(request_id: str) -> None:
+    """Write the zip of export request ``request_id`` (``data_requests.services.export_run``)."""
+    from data_requests.services import export_run as run
+
+    run(request_id=request_id)
+
+
+@db_periodic_task(crontab(minute="41"))
+def deletions_run() -> int:
+    """Every hour: perform the account deletions whose 7-day grace period has ended."""
+    from data_requests.services import account_deletions_run
+
+    return account_deletions_run()
+
+
+@db_periodic_task(crontab(minute="43"))
+def exports_expire() -> int:
+    """Every hour: delete the copies of personal data older than DATA_EXPORT_KEEP_DAYS."""
+    from data_requests.services import exports_expire as expire
+
+    return expire()
