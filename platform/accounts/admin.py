@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.utils.translation import gettext_lazy as _
 
+from accounts.cccd import cccd_shown
 from accounts.models import Invitation, Profile, User
 
 
@@ -63,6 +64,13 @@ class ProfileAdmin(admin.ModelAdmin):
     search_fields = ("user__email", "user__name")
     list_select_related = ("user", "organization")
     raw_id_fields = ("user", "invited_by")
+    # The SuperAdmin is not the number's owner: masked, read-only (issue 24, item 6; accounts.cccd).
+    exclude = ("cccd",)
+    readonly_fields = ("cccd_masked",)
+
+    @admin.display(description=_("CCCD number"))
+    def cccd_masked(self, obj: Profile) -> str:
+        return cccd_shown(obj, viewer_user_id=None)
 
 
 @admin.register(Invitation)

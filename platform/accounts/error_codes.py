@@ -9,6 +9,7 @@ class AccountsErrorCode(StrEnum):
     NO_ACTIVE_PROFILE = "no_active_profile"
     LOGIN_RATE_LIMITED = "login_rate_limited"
     EMAIL_TAKEN = "email_taken"
+    CCCD_TAKEN = "cccd_taken"  # issue 24, item 6: one account per CCCD number (through its hash)
     INVALID_VERIFICATION_LINK = "invalid_verification_link"
     INVALID_RESET_LINK = "invalid_reset_link"
     INVALID_INVITATION = "invalid_invitation"

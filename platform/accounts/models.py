@@ -20,6 +20,8 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.cccd import CccdField, CccdHashField
+
 
 def invitation_ttl() -> timedelta:
     """How long a pending invitation stays valid after it was last sent (INVITATION_TTL_DAYS)."""
@@ -139,7 +141,9 @@ class Profile(models.Model):
     has_pandai_survey_account = models.BooleanField(_("survey account"), default=False)
     gender = models.CharField(_("gender"), max_length=8, choices=Gender, blank=True)
     date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
-    cccd = models.CharField(_("CCCD number"), max_length=12, blank=True, validators=[cccd_validator])
+    # Encrypted at rest, with a keyed hash for equality (issue 24, item 6; accounts.cccd).
+    cccd = CccdField(_("CCCD number"), blank=True, validators=[cccd_validator])
+    cccd_hash = CccdHashField(source="cccd")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -158,10 +162,19 @@ class Profile(models.Model):
                 name="educator_has_organization",
             ),
         ]
-        indexes = [models.Index(fields=["organization", "pandai_profile_role"])]
+        indexes = [
+            models.Index(fields=["organization", "pandai_profile_role"]),
+            models.Index(fields=["cccd_hash"], name="profile_cccd_hash"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user.email} ({self.pandai_profile_role}, {self.organization or '-'})"
+
+    def save(self, *args, **kwargs) -> None:
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "cccd" in update_fields:  # the hash follows the number
+            kwargs["update_fields"] = {*update_fields, "cccd_hash"}
+        super().save(*args, **kwargs)
 
     @property
     def is_educator(self) -> bool:

@@ -156,6 +156,7 @@ class AuthorizedOut(Schema):
 
 
 class MyProfilesOut(Schema):
+    cccd: str  # the owner's own CCCD number in full ("" when none; issue 24, item 6)
     profiles: list[ProfileSummaryOut]
     current_profile_id: int
 

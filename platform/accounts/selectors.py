@@ -8,6 +8,7 @@ from typing import Any
 from django.core.files.storage import default_storage
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
+from accounts.cccd import cccd_shown
 from accounts.models import MembershipEvent, Profile, User
 from config import dates
 from config.envelope import order_by_checked, paginate
@@ -91,6 +92,7 @@ def current_user(profile: Profile) -> dict[str, Any]:
         or None,  # dd/mm/yyyy, as typed
         "job_title": profile.job_title,
         "status": profile.status,
+        "cccd": cccd_shown(profile, viewer_user_id=user.id),  # the owner: in full
     }
 
 

@@ -22,6 +22,8 @@ proxy that rewrites it, as in ops/compose.yaml), never a client-sent header.
 
 from __future__ import annotations
 
+import ipaddress
+
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -34,6 +36,15 @@ from config.errors import ApplicationError, CommonErrorCode
 def client_ip(request: HttpRequest) -> str:
     """The address the request came from (``REMOTE_ADDR``)."""
     return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """``client_ip`` as it is stored with a record (a consent, issue 24): the IPv4 or IPv6
+    address, or ``None`` when ``REMOTE_ADDR`` holds none."""
+    try:
+        return str(ipaddress.ip_address(client_ip(request).strip()))
+    except ValueError:
+        return None
 
 
 def _usage(request: HttpRequest, group: str, value: str, rate: str, *, increment: bool) -> dict | None:

@@ -17,6 +17,7 @@ from ninja import File, Router
 from ninja.files import UploadedFile
 
 from accounts.auth import require_learner
+from accounts.throttling import client_address
 from assignments import sitting
 from assignments.schemas.taking import (
     AnswerIn,
@@ -24,6 +25,7 @@ from assignments.schemas.taking import (
     AssignmentPayIn,
     AssignmentPayOut,
     AttemptOut,
+    CameraConsentOut,
     EventIn,
     IntegrityCountOut,
     PrepOut,
@@ -53,9 +55,22 @@ def preparation(request: HttpRequest, enrollment_id: Id):
     return ok(sitting.preparation(profile=require_learner(request), enrollment_id=enrollment_id))
 
 
+@router.post("{enrollment_id}/camera-consent", response=Envelope[CameraConsentOut])
+def camera_consent(request: HttpRequest, enrollment_id: Id):
+    """The learner consents to camera proctoring of this test at preparation (issue 24, item 2;
+    decision 0023): the time and the request's address are kept on the assignment, and the
+    surroundings video is refused until then. No body. Idempotent (the first consent is kept).
+    409 ``camera_not_used`` for a test without camera proctoring."""
+    at = sitting.camera_consent(
+        profile=require_learner(request), enrollment_id=enrollment_id, ip=client_address(request)
+    )
+    return ok({"camera_consented_at": at}, _("Consent recorded."))
+
+
 @router.post("{enrollment_id}/video", response=Envelope[VideoOut])
 def prep_video(request: HttpRequest, enrollment_id: Id, file: UploadedFile = File(...)):  # noqa: B008
-    """Upload the surroundings video (multipart ``file``): WebM or MP4 by content, 30 s +/- the
+    """Upload the surroundings video (multipart ``file``) once the learner has consented to
+    camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise."""
     sitting.prep_video_save(profile=require_learner(request), enrollment_id=enrollment_id, file=file)
     return ok({"video_uploaded": True}, _("Video saved."))
@@ -82,7 +97,7 @@ def assignment_pay(request: HttpRequest, enrollment_id: Id, payload: AssignmentP
 def start(request: HttpRequest, enrollment_id: Id, payload: StartIn):
     """Start the attempt (or take it over from another tab or device; the older one is then
     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
-    ``camera_required``."""
+    ``camera_required``, ``camera_consent_required``."""
     return ok(
         sitting.attempt_start(
             profile=require_learner(request), enrollment_id=enrollment_id, no_camera=payload.no_camera

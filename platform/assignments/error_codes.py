@@ -11,6 +11,8 @@ class AssignmentErrorCode(StrEnum):
     OUTSIDE_WINDOW = "outside_window"
     ALREADY_SUBMITTED = "already_submitted"
     CAMERA_REQUIRED = "camera_required"
+    CAMERA_CONSENT_REQUIRED = "camera_consent_required"  # issue 24, item 2
+    CAMERA_NOT_USED = "camera_not_used"
     TAKEN_OVER = "attempt_taken_over"
     NOT_IN_PROGRESS = "attempt_not_in_progress"
     DEADLINE_PASSED = "deadline_passed"

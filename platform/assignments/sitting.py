@@ -52,8 +52,8 @@ def _current(a: Assignment) -> Attempt:
 def preparation(*, profile, enrollment_id: int) -> dict[str, Any]:
     """``PrepOut``: the test, the learner's window (UTC) and time limit in minutes (an
     accommodation's extra time included, as start enforces it; ``window.learner_window``),
-    whether the window is open now and the next action, camera rules, the video limits, attempts
-    and the server's clock."""
+    whether the window is open now and the next action, camera rules and the learner's camera
+    consent (issue 24, item 2), the video limits, attempts and the server's clock."""
     with _owned(profile, enrollment_id) as (enrollment, a):
         window = learner_window(a)
         now = timezone.now()
@@ -68,6 +68,7 @@ def preparation(*, profile, enrollment_id: int) -> dict[str, Any]:
             "camera_proctoring": a.preset.camera_proctoring,
             "allow_no_camera": a.preset.allow_no_camera,
             "video_uploaded": bool(a.prep_video),
+            "camera_consented_at": a.camera_consented_at,
             "video_seconds": settings.PREP_VIDEO_SECONDS,
             "video_tolerance_seconds": settings.PREP_VIDEO_TOLERANCE_SECONDS,
             "video_max_bytes": settings.PREP_VIDEO_MAX_BYTES,
@@ -93,12 +94,22 @@ def preparation(*, profile, enrollment_id: int) -> dict[str, Any]:
         }
 
 
+def camera_consent(*, profile, enrollment_id: int, ip: str | None):
+    """Record the learner's consent to camera proctoring of this test (``taking
+    .camera_consent_record``: 409 ``camera_not_used``). Returns the consent's time (UTC)."""
+    with _owned(profile, enrollment_id) as (_enrollment, a):
+        return taking.camera_consent_record(assignment_id=a.pk, ip=ip).camera_consented_at
+
+
 def prep_video_save(*, profile, enrollment_id: int, file) -> None:
-    """Check and store the surroundings video (``video.video_check_and_store``: WebM or MP4 by
-    content, 30 s +/- the tolerance, at most the size limit; 400 ``unsupported_video``)."""
+    """Check and store the surroundings video: only after the learner's consent to camera
+    proctoring (409 ``camera_consent_required``, issue 24 item 2), then
+    ``video.video_check_and_store`` (WebM or MP4 by content, 30 s +/- the tolerance, at most the
+    size limit; 400 ``unsupported_video``)."""
     from assignments.video import video_check_and_store
 
     with _owned(profile, enrollment_id) as (enrollment, a):
+        taking.camera_consent_check(a)
         a.prep_video = video_check_and_store(
             file, schema_name=enrollment.organization.schema_name, assignment_id=a.pk
         )

@@ -94,6 +94,44 @@ def _check_startable(assignment: Assignment, now: datetime) -> LearnerWindow:
     return learner
 
 
+def _consent_missing() -> ApplicationError:
+    return ApplicationError(
+        Code.CAMERA_CONSENT_REQUIRED,
+        _("Tick the consent to camera proctoring of this test before you record or upload your video."),
+        status=409,
+    )
+
+
+@transaction.atomic
+def camera_consent_record(*, assignment_id: int, ip: str | None) -> Assignment:
+    """Record the learner's consent to camera proctoring of this test (issue 24, item 2): the
+    time and the address it came from (``ip``, ``None`` when unknown), on the assignment; start
+    copies it to the attempt. The first consent is kept when it is given again. Raises 404 for a
+    revoked assignment and 409 ``camera_not_used`` when the test has no camera proctoring."""
+    assignment = (
+        Assignment.objects.select_for_update(of=("self",))
+        .select_related("preset")
+        .filter(pk=assignment_id)
+        .first()
+    )
+    if assignment is None or assignment.status == Assignment.Status.REVOKED:
+        raise not_found(_("Assignment not found."))
+    if not assignment.preset.camera_proctoring:
+        raise ApplicationError(Code.CAMERA_NOT_USED, _("This test does not use the camera."), status=409)
+    if assignment.camera_consented_at is None:
+        assignment.camera_consented_at = timezone.now()
+        assignment.camera_consent_ip = ip
+        assignment.save(update_fields=["camera_consented_at", "camera_consent_ip", "updated_at"])
+    return assignment
+
+
+def camera_consent_check(assignment: Assignment) -> None:
+    """Before the surroundings video is taken in (issue 24, item 2): 409
+    ``camera_consent_required`` until the learner has consented to camera proctoring."""
+    if assignment.camera_consented_at is None:
+        raise _consent_missing()
+
+
 @transaction.atomic
 def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attempt, str]:
     """Start the assignment's attempt, or take over the one in progress from another tab or
@@ -102,7 +140,9 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
     Rules: inside the batch window (409 ``outside_window``), paid when it requires purchase
     (``payment_required``), one attempt unless more are allowed (``already_submitted``), a
     surroundings video first when the preset has camera proctoring, unless it allows starting
-    without camera and the learner chose that (``camera_required``). The deadline is start +
+    without camera and the learner chose that (``camera_required``), and in camera mode the
+    learner's consent to camera proctoring (``camera_consent_required``; copied to the attempt,
+    issue 24 item 2). The deadline is start +
     duration x the accommodation factor, capped by the batch expiry."""
     assignment = (
         Assignment.objects.select_for_update(of=("self",))
@@ -132,6 +172,9 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
             _("Record the 30-second video of your surroundings before you start."),
             status=409,
         )
+    camera = preset.camera_proctoring and not no_camera
+    if camera:  # the video and the camera at start need the consent (issue 24, item 2)
+        camera_consent_check(assignment)
     ids, orders, points = _form(assignment)
     deadline = now + timedelta(seconds=int(minutes * 60))
     if closes:
@@ -146,8 +189,9 @@ def attempt_start(*, assignment_id: int, no_camera: bool = False) -> tuple[Attem
         started_at=now,
         deadline_at=deadline,
         device_token=token,
-        camera_mode="none" if (no_camera or not preset.camera_proctoring) else "camera",
+        camera_mode="camera" if camera else "none",
         video=assignment.prep_video,
+        camera_consented_at=assignment.camera_consented_at if camera else None,
     )
     assignment.status = Assignment.Status.IN_PROGRESS
     assignment.save(update_fields=["status", "updated_at"])

@@ -116,9 +116,14 @@ def member_events(request: HttpRequest, profile_id: Id):
 @router.get("members/{profile_id}/activity", response=Envelope[LearnerActivityOut])
 def member_activity(request: HttpRequest, profile_id: Id):
     """A learner's assignments (with the latest attempt's score and result) and survey
-    submissions in the organization, newest first (issue 9, item 2). 404 for an id that is not a
-    learner of the caller's organization."""
-    return ok(selectors.learner_activity(organization=request.auth.organization, profile_id=profile_id))
+    submissions in the organization, newest first (issue 9, item 2), and the learner's CCCD
+    number masked ("********1234", issue 24 item 6). 404 for an id that is not a learner of the
+    caller's organization."""
+    return ok(
+        selectors.learner_activity(
+            organization=request.auth.organization, profile_id=profile_id, viewer_user_id=request.auth.user_id
+        )
+    )
 
 
 @router.get("settings", response=Envelope[SettingsOut])

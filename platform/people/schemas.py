@@ -117,6 +117,7 @@ class LearnerActivityOut(Schema):
     name: str
     email: str
     status: str
+    cccd: str  # masked ("********1234") unless the viewer is the learner (issue 24, item 6)
     assignments: list[ActivityAssignmentOut]
     surveys: list[ActivitySurveyOut]
 

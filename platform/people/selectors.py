@@ -9,6 +9,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.cccd import cccd_shown
 from accounts.models import Invitation, MembershipEvent, Profile, invitation_ttl
 from assignments.models import Assignment, Attempt
 from config.envelope import order_by_checked, paginate
@@ -110,12 +111,14 @@ def event_row(event: MembershipEvent) -> dict[str, Any]:
     }
 
 
-def learner_activity(*, organization: Organization, profile_id: int) -> dict[str, Any]:
+def learner_activity(*, organization: Organization, profile_id: int, viewer_user_id: int) -> dict[str, Any]:
     """GET /api/v1/organization/members/{id}/activity (issue 9, item 2): a learner profile of the
     caller's organization with its assignments in the organization (preset, batch, status,
     attempts used, the latest attempt's score out of its maximum, result pending|passed|failed,
     whether that result is released to the learner) and its survey submissions (survey name in
-    the request's language, shown status, Holland code once completed). Runs in the
+    the request's language, shown status, Holland code once completed) and its CCCD number as
+    ``viewer_user_id`` may see it (masked unless it is the learner's own; issue 24, item 6,
+    ``accounts.cccd.cccd_shown``). Runs in the
     organization's schema; four queries whatever the number of rows. 404 ``not_found`` for an
     id of another organization, an educator, or no profile. Removed learners stay readable:
     their results in the organization remain."""
@@ -145,6 +148,7 @@ def learner_activity(*, organization: Organization, profile_id: int) -> dict[str
         "name": learner.user.name_or_email,
         "email": learner.user.email,
         "status": learner.status,
+        "cccd": cccd_shown(learner, viewer_user_id=viewer_user_id),
         "assignments": [_assignment_row(a) for a in assignments],
         "surveys": [
             {

@@ -10,10 +10,11 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.cccd import cccd_digest
 from accounts.error_codes import AccountsErrorCode as Code
 from accounts.models import (
     Profile,
@@ -49,14 +50,35 @@ def _queue_verification_mail(user: User) -> None:
     )
 
 
+def _refuse_taken_cccd(number: str) -> None:
+    """Issue 24, item 6: a CCCD number belongs to one account. Compared through its keyed hash
+    (``accounts.cccd.cccd_digest``: the column is encrypted); a transaction-level advisory lock on
+    the hash makes two registrations of one number wait for each other. Raises ``cccd_taken``
+    (409) when any profile (of another user: this one has none yet) holds the number."""
+    digest = cccd_digest(number)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [int(digest[:15], 16)])
+    if Profile.objects.filter(cccd_hash=digest).exists():
+        raise ApplicationError(
+            Code.CCCD_TAKEN,
+            _(
+                "Registration Failed: this CCCD number is already registered to another account. "
+                "Log in or reset your password."
+            ),
+            status=409,
+            errors={"cccd": [_("This CCCD number is already registered to another account.")]},
+        )
+
+
 @transaction.atomic
 def user_register(*, data: dict[str, Any]) -> User:
     """Create an inactive account with a public LEARNER profile and mail its verification link.
 
     ``data`` holds the signup fields of spec section 3 (see ``RegisterIn``). Rules of spec section
     5: valid e-mail, required fields, passwords match and pass Django's validators, CCCD exactly 12
-    digits, date of birth dd/mm/yyyy in the past, gender male/female, a known province code.
-    Raises ``validation_error`` (400, field errors) or ``email_taken`` (409, "Registration Failed").
+    digits, date of birth dd/mm/yyyy in the past, gender male/female, a known province code; a
+    CCCD number held by no other account (issue 24, item 6). Raises ``validation_error`` (400,
+    field errors), ``email_taken`` or ``cccd_taken`` (409, "Registration Failed").
     """
     errors = FieldErrors()
     email = normalize_email(data.get("email", ""))
@@ -86,6 +108,7 @@ def user_register(*, data: dict[str, Any]) -> User:
             status=409,
             errors={"email": [_("An account with this e-mail already exists.")]},
         )
+    _refuse_taken_cccd(data["cccd"].strip())
     try:
         with transaction.atomic():
             user = User.objects.create_user(

@@ -47,6 +47,7 @@ class PrepOut(Schema):
     camera_proctoring: bool
     allow_no_camera: bool
     video_uploaded: bool
+    camera_consented_at: datetime | None  # the learner's consent to camera proctoring (issue 24, item 2)
     video_seconds: int
     video_tolerance_seconds: int
     video_max_bytes: int
@@ -67,6 +68,12 @@ class PrepOut(Schema):
 
 class VideoOut(Schema):
     video_uploaded: bool
+
+
+class CameraConsentOut(Schema):
+    """The recorded consent to camera proctoring of one test (UTC; issue 24, item 2)."""
+
+    camera_consented_at: datetime
 
 
 class AssignmentPayIn(Schema):

@@ -224,6 +224,7 @@ def test_video_checked_by_content_length_and_size(
     def upload(data, name="v.webm", kind="video/webm"):
         return client.post(url, {"file": SimpleUploadedFile(name, data, content_type=kind)})
 
+    assert client.post(f"/api/v1/take-test/{eid}/camera-consent").status_code == 200  # issue 24, item 2
     res = upload(b"not a video at all" * 100)
     assert res.status_code == 400 and res.json()["code"] == "unsupported_video"
     res = upload(webm(10))
