@@ -19,7 +19,10 @@ COPY platform/ platform/
 COPY tenants/ tenants/
 COPY --from=spa /app/frontend/dist frontend/dist
 RUN python manage.py compilemessages -v 0 \
- && SECRET_KEY=build DATABASE_URL=postgres://build@localhost/build python manage.py collectstatic --noinput -v 0
+ && SECRET_KEY=build DATABASE_URL=postgres://build@localhost/build \
+    CCCD_KEYS="$(python -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())')" \
+    CCCD_HASH_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(32))')" \
+    python manage.py collectstatic --noinput -v 0
 RUN useradd --create-home app && mkdir -p /app/.data && chown -R app /app/.data
 USER app
 EXPOSE 8000

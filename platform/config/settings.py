@@ -4,7 +4,8 @@ Nothing configured -> embedded Postgres (pgserver, under .data/), SqliteHuey, lo
 FileSystemStorage under .data/media, file e-mail backend under .data/mail, DEBUG off.
 Production switches: DATABASE_URL, REDIS_URL, AWS_STORAGE_BUCKET_NAME (+ AWS_S3_ENDPOINT_URL,
 AWS_S3_REGION_NAME, credentials), EMAIL_HOST/EMAIL_PORT/EMAIL_HOST_USER/EMAIL_HOST_PASSWORD/
-EMAIL_USE_TLS, DEFAULT_FROM_EMAIL, SECRET_KEY, ALLOWED_HOSTS, DEBUG, SECURE (HTTPS-only cookies,
+EMAIL_USE_TLS, DEFAULT_FROM_EMAIL, SECRET_KEY, CCCD_KEYS and CCCD_HASH_KEY (config/data_keys.py),
+ALLOWED_HOSTS, DEBUG, SECURE (HTTPS-only cookies,
 HSTS, SSL redirect), SITE_URL (the public address used in e-mail links).
 """
 
