@@ -24,17 +24,33 @@ const flagText = (flag: ItemFlag) => `itemAnalysis.flagText.${flag}` as MessageI
 
 /** A question's flags as badges, or "—" without any. */
 export function ItemFlagBadges({ flags }: { flags: ItemFlag[] }) {
-  const t = useT();
   if (flags.length === 0) return <span className="text-slate-500">—</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {flags.map((flag) => (
-        <Badge key={flag} tone={FLAG_TONE[flag]}>
-          {t(flagLabel(flag))}
-        </Badge>
+        <ItemFlagBadge key={flag} flag={flag} />
       ))}
     </span>
   );
+}
+
+/** A flag's name as a badge. */
+export function ItemFlagBadge({ flag }: { flag: ItemFlag }) {
+  const t = useT();
+  return <Badge tone={FLAG_TONE[flag]}>{t(flagLabel(flag))}</Badge>;
+}
+
+/** What a flag means, quoting the server's thresholds in the reader's number format. */
+export function useFlagExplanation(thresholds: ItemThresholds): (flag: ItemFlag) => string {
+  const t = useT();
+  const { locale } = useLanguage();
+  const values = {
+    low: formatNumber(thresholds.facility_low, locale),
+    high: formatNumber(thresholds.facility_high, locale),
+    discrimination: formatNumber(thresholds.discrimination_low, locale),
+    share: formatNumber(thresholds.group_share * 100, locale),
+  };
+  return (flag) => t(flagText(flag), values);
 }
 
 /** What each flag means, with the server's thresholds in the reader's number format. */
@@ -48,13 +64,7 @@ export function ItemFlagExplanations({
   headingId: string;
 }) {
   const t = useT();
-  const { locale } = useLanguage();
-  const values = {
-    low: formatNumber(thresholds.facility_low, locale),
-    high: formatNumber(thresholds.facility_high, locale),
-    discrimination: formatNumber(thresholds.discrimination_low, locale),
-    share: formatNumber(thresholds.group_share * 100, locale),
-  };
+  const explain = useFlagExplanation(thresholds);
   return (
     <section
       aria-labelledby={headingId}
@@ -67,9 +77,9 @@ export function ItemFlagExplanations({
         {flags.map((flag) => (
           <div key={flag} className="grid gap-1 sm:grid-cols-[14rem_minmax(0,1fr)] sm:items-start">
             <dt>
-              <Badge tone={FLAG_TONE[flag]}>{t(flagLabel(flag))}</Badge>
+              <ItemFlagBadge flag={flag} />
             </dt>
-            <dd className="text-slate-700">{t(flagText(flag), values)}</dd>
+            <dd className="text-slate-700">{explain(flag)}</dd>
           </div>
         ))}
       </dl>
@@ -77,9 +87,10 @@ export function ItemFlagExplanations({
   );
 }
 
-/** A question's figures as the cells of a table row: facility, discrimination, upper-lower index
- * and omit rate (in the locale's numbers, "—" when undefined), then its flags. `labels` names
- * the cells on phones (the table's card view). */
+/** A question's figures as the cells of a table row: facility, discrimination, discriminative
+ * efficiency (only when `labels.efficiency` is given), upper-lower index and omit rate (in the
+ * locale's numbers, "—" when undefined), then its flags. `labels` names the cells on phones
+ * (the table's card view). */
 export function ItemFigureCells({
   row,
   labels,
@@ -87,17 +98,28 @@ export function ItemFigureCells({
   row: {
     facility: number | null;
     discrimination: number | null;
+    efficiency?: number | null;
     upper_lower: number | null;
     omit_rate: number | null;
     flags: ItemFlag[];
   };
-  labels: { facility: string; discrimination: string; upperLower: string; omit: string; flags: string };
+  labels: {
+    facility: string;
+    discrimination: string;
+    efficiency?: string;
+    upperLower: string;
+    omit: string;
+    flags: string;
+  };
 }) {
   const { locale } = useLanguage();
   const num = (value: number | null) => (value === null ? "—" : formatNumber(value, locale));
   const figures: [string, number | null][] = [
     [labels.facility, row.facility],
     [labels.discrimination, row.discrimination],
+    ...(labels.efficiency
+      ? ([[labels.efficiency, row.efficiency ?? null]] as [string, number | null][])
+      : []),
     [labels.upperLower, row.upper_lower],
     [labels.omit, row.omit_rate],
   ];

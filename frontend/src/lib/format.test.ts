@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatPercent,
   formatDateTimeRange,
   formatMonth,
   formatShortDay,
@@ -75,5 +76,15 @@ describe("formatNumber: the one number formatter, per locale (issue 18)", () => 
     expect(formatNumber(100, "vi-VN")).toBe("100");
     expect(formatNumber(1234.5, "vi-VN")).toBe("1.234,5");
     expect(formatNumber(1234.5, "en-GB")).toBe("1,234.5");
+  });
+});
+
+describe("formatPercent: a fraction as a whole percent (issue 19, distractor shares)", () => {
+  it("rounds to a whole percent in the locale's format", () => {
+    expect(formatPercent(0.6667, "vi-VN")).toBe("67%");
+    expect(formatPercent(0.6667, "en-GB")).toBe("67%");
+    expect(formatPercent(0, "vi-VN")).toBe("0%");
+    expect(formatPercent(12.345, "vi-VN")).toBe("1.235%");
+    expect(formatPercent(12.345, "en-GB")).toBe("1,235%");
   });
 });

@@ -14,6 +14,11 @@ export function formatNumber(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
+/** A fraction as a whole percent in the locale's format: 0.6667 -> vi "67%", en "67%". */
+export function formatPercent(fraction: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(fraction);
+}
+
 /** The product's time zone (decision 0013): every date and time the SPA shows is Vietnam time,
  * whatever the browser's zone, with the server's fixed patterns per language. */
 export const TIME_ZONE = "Asia/Ho_Chi_Minh";

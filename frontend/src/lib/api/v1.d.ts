@@ -1895,7 +1895,8 @@ export interface paths {
     /**
      * Preset Item Analysis Export
      * @description The per-question table as .xlsx in the reader's language (``item-analysis-test-<id>.xlsx``),
-     *     with a Summary sheet. 409 ``item_analysis_not_ready`` before the first computation ends.
+     *     with an Options sheet (the distractor analysis, one row per option) and a Summary sheet.
+     *     409 ``item_analysis_not_ready`` before the first computation ends.
      */
     get: operations["assignments_api_item_analysis_preset_item_analysis_export"];
     put?: never;
@@ -7418,13 +7419,18 @@ export interface components {
      * @description Distractor analysis of one option: ``count`` of attempts that chose it, ``share`` of the
      *     attempts that had the question, and the shares in the ``upper`` and ``lower`` 27 % groups;
      *     ``label`` is the option's text excerpt in the reader's language (True/False for true/false
-     *     questions).
+     *     questions), ``text`` the option as stored in both languages (sanitized HTML, LaTeX between
+     *     $...$; ``None`` for true/false, whose options are ``label``); ``correct`` marks the key;
+     *     ``flags``: this option's share of the question's distractor flags
+     *     (``item_stats.option_flags``: a wrong option nobody chose, a wrong option chosen more by the
+     *     upper group than by the lower one).
      */
     ItemOptionOut: {
       /** Option Id */
       option_id: string;
       /** Label */
       label: string;
+      text: components["schemas"]["QuestionTextOut"] | null;
       /** Correct */
       correct: boolean;
       /** Count */
@@ -7435,6 +7441,8 @@ export interface components {
       upper_share: number | null;
       /** Lower Share */
       lower_share: number | null;
+      /** Flags */
+      flags: ("unused_distractor" | "likely_key_error")[];
     };
     /**
      * ItemQuestionOut

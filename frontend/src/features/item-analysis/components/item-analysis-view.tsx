@@ -151,7 +151,7 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
               {t("itemAnalysis.questions")}
             </h2>
             <p className="text-sm text-slate-600">{t("itemAnalysis.questionsHint")}</p>
-            <ItemQuestionTable questions={data.questions} />
+            <ItemQuestionTable questions={data.questions} thresholds={data.thresholds} />
           </section>
           <ItemFlagExplanations
             flags={data.flags}

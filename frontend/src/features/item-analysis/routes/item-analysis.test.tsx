@@ -38,7 +38,8 @@ describe("item analysis", () => {
     const questions = screen.getByRole("table", { name: "Các câu hỏi" });
     const flagged = within(questions).getByRole("row", { name: /#12/ });
     expect(flagged).toHaveTextContent(
-      "Câu 1 #12Giá trị của 2 + 3 là0,45-0,12-0,10,05Phân biệt âmCó thể sai đáp án",
+      "Câu 1 #12Phân tích phương ánGiá trị của 2 + 3 là0,45-0,12-0,2-0,10,05" +
+        "Phân biệt âmPhương án nhiễu không ai chọnCó thể sai đáp án",
     );
     expect(within(flagged).getByRole("link", { name: "Mở câu hỏi #12 trong ngân hàng" })).toHaveAttribute(
       "href",
@@ -87,6 +88,114 @@ describe("item analysis", () => {
       "Low discriminationDiscrimination from 0 to below 0.2: the question hardly separates stronger from weaker learners.",
     );
     expect(screen.getByText("Computed 22 Nov 2026, 10:00")).toBeVisible();
+  });
+
+  it("opens a choice question's option analysis from the keyboard: shares by group, the key, the flagged options", async () => {
+    const user = userEvent.setup();
+    mockApi({ "/api/v1/test-presets/7/item-analysis": ok(READY) });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />);
+
+    const toggle = await screen.findByRole("button", { name: "Phân tích phương án: Câu 1 (#12)" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("table", { name: /^Phân tích phương án/ })).toBeNull();
+    toggle.focus();
+    await user.keyboard("{Enter}");
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(toggle).toHaveFocus(); // a disclosure keeps the focus on its button
+
+    const options = screen.getByRole("table", { name: "Phân tích phương án: Câu 1 (#12)" });
+    expect(toggle).toHaveAttribute("aria-controls", expect.stringMatching(/-options-12$/));
+    expect(
+      within(options)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Phương án", "Nhóm điểm cao (27%)", "Nhóm điểm thấp (27%)", "Tất cả (số bài)"]);
+    const rows = within(options).getAllByRole("row").slice(1);
+    const heads = rows.map((r) => within(r).getByRole("rowheader"));
+    expect(within(heads[0]!).getByText("5", { selector: "annotation" })).toBeTruthy(); // $5$ rendered by KaTeX
+    expect(heads[0]).toHaveTextContent(/Đáp án đúng$/);
+    expect(heads.slice(1).map((h) => h.textContent)).toEqual([
+      "6Có thể sai đáp án",
+      "Không có đáp án đúngPhương án nhiễu không ai chọn",
+    ]);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ["27%", "55%", "45% (18)"],
+      ["73%", "36%", "50% (20)"],
+      ["0%", "0%", "0% (0)"],
+    ]);
+    const questions = screen.getByRole("table", { name: "Các câu hỏi" });
+    expect(
+      within(questions)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "Phương án nhiễu không ai chọnMột phương án sai không học viên nào chọn: phương án nhiễu này không có tác dụng.",
+      "Có thể sai đáp ánMột phương án sai được nhóm 27% điểm cao nhất chọn nhiều hơn nhóm 27% điểm thấp nhất: có thể đáp án bị đặt sai.",
+    ]);
+
+    // true/false options read as the server's labels; no flag, no explanation list
+    await user.click(screen.getByRole("button", { name: "Phân tích phương án: Câu 2 (#13)" }));
+    const tf = screen.getByRole("table", { name: "Phân tích phương án: Câu 2 (#13)" });
+    expect(
+      within(tf)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(["ĐúngĐáp án đúng100%36%70% (28)", "Sai0%64%30% (12)"]);
+    expect(within(questions).getAllByRole("list")).toHaveLength(1); // Q1's only
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("table", { name: "Phân tích phương án: Câu 1 (#12)" })).toBeNull();
+  });
+
+  it("in English: the option analysis with the efficiency column and a Vietnamese-only option marked lang=vi", async () => {
+    const user = userEvent.setup();
+    mockApi({ "/api/v1/test-presets/7/item-analysis": ok(READY) });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />, {
+      language: "en",
+    });
+    const questions = await screen.findByRole("table", { name: "Questions" });
+    expect(
+      within(questions)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual([
+      "Question",
+      "Stem",
+      "Facility",
+      "Discrimination",
+      "Discriminative efficiency",
+      "Upper-lower index",
+      "Omit rate",
+      "Flags",
+    ]);
+    expect(within(questions).getByRole("row", { name: /#13/ })).toHaveTextContent(
+      "Q2 #13Option analysisCăn bậc hai của 90.70.410.50.360—",
+    );
+    await user.click(screen.getByRole("button", { name: "Option analysis: Q1 (#12)" }));
+    const options = screen.getByRole("table", { name: "Option analysis: Q1 (#12)" });
+    expect(
+      within(options)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Option", "Top 27%", "Bottom 27%", "Everyone (attempts)"]);
+    const rows = within(options).getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent(/Key27%55%45% \(18\)$/);
+    expect(rows.slice(1).map((r) => r.textContent)).toEqual([
+      "6Likely key error73%36%50% (20)",
+      "Không có đáp án đúngUnused distractor0%0%0% (0)",
+    ]);
+    expect(within(rows[2]!).getByText("Không có đáp án đúng")).toHaveAttribute("lang", "vi");
+    expect(within(questions).getAllByRole("listitem")[1]).toHaveTextContent(
+      "Likely key errorA wrong option chosen more by the top 27% than by the bottom 27%: the answer key may be wrong.",
+    );
   });
 
   it("says 'Đang tính…' and polls while the analysis is queued, then shows the figures", async () => {

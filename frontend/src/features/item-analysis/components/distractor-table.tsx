@@ -1,0 +1,102 @@
+/** The distractor analysis of one choice question (issue 19, section 2; decisions 0017, 0019):
+ * per option the share of the upper and of the lower 27 % group that chose it and the share of
+ * everyone (with the count), the key marked, and an option nobody chose or a wrong option the
+ * upper group prefers marked with its flag and what the flag means. A real table: a caption,
+ * column headers and the option as each row's header. Options read in the reader's language
+ * (MathSpan, falling back to the other language, marked with `lang`). */
+import { Check } from "lucide-react";
+
+import { ItemFlagBadge, useFlagExplanation, type ItemThresholds } from "@/components/item-flags";
+import { MathSpan } from "@/components/math-html";
+import { Badge } from "@/components/ui/badge";
+import { formatNumber, formatPercent } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
+
+import type { ItemQuestion } from "../api/types";
+
+type OptionFlag = ItemQuestion["options"][number]["flags"][number];
+const OPTION_FLAGS: OptionFlag[] = ["unused_distractor", "likely_key_error"];
+
+export function DistractorTable({
+  question,
+  thresholds,
+}: {
+  question: ItemQuestion;
+  thresholds: ItemThresholds;
+}) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const explain = useFlagExplanation(thresholds);
+  const pct = (value: number | null) => (value === null ? "—" : formatPercent(value, locale));
+  const share = formatNumber(thresholds.group_share * 100, locale);
+  const present = OPTION_FLAGS.filter((flag) => question.options.some((o) => o.flags.includes(flag)));
+  const cell = "px-3 py-2 text-right tabular-nums";
+  return (
+    <div className="grid gap-3">
+      <table className="w-full text-left text-sm">
+        <caption className="pb-2 text-left font-medium text-slate-900">
+          {t("itemAnalysis.options.caption", {
+            position: t("itemAnalysis.position", { position: question.position }),
+            code: question.code,
+          })}
+        </caption>
+        <thead className="text-xs text-slate-600">
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("itemAnalysis.options.option")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              {t("itemAnalysis.options.upper", { share })}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              {t("itemAnalysis.options.lower", { share })}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              {t("itemAnalysis.options.all")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {question.options.map((o) => (
+            <tr key={o.option_id} className="border-b border-slate-100 align-top last:border-0">
+              <th scope="row" className="px-3 py-2 font-normal">
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                    {o.text ? <MathSpan text={o.text} empty={o.label} /> : o.label}
+                  </span>
+                  {o.correct && (
+                    <Badge tone="green">
+                      <Check className="mr-1 h-3 w-3" aria-hidden="true" />
+                      {t("itemAnalysis.options.key")}
+                    </Badge>
+                  )}
+                  {o.flags.map((flag) => (
+                    <ItemFlagBadge key={flag} flag={flag} />
+                  ))}
+                </span>
+              </th>
+              <td className={cell}>{pct(o.upper_share)}</td>
+              <td className={cell}>{pct(o.lower_share)}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                {t("itemAnalysis.options.allValue", {
+                  share: pct(o.share),
+                  count: formatNumber(o.count, locale),
+                })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {present.length > 0 && (
+        <ul className="grid gap-2 text-sm">
+          {present.map((flag) => (
+            <li key={flag} className="flex flex-wrap items-start gap-2">
+              <ItemFlagBadge flag={flag} />
+              <span className="min-w-0 flex-1 text-slate-700">{explain(flag)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
