@@ -307,6 +307,17 @@ class TestPreset(models.Model):
     )
     generation_seed = models.BigIntegerField(null=True, blank=True)
     generated_at = models.DateTimeField(null=True, blank=True)
+    prefer_measured = models.BooleanField(
+        _("prefer questions with a measured facility"),
+        default=False,
+        help_text="Decision 0019: within a blueprint item, draw questions with a stored facility first.",
+    )
+    previous_form_ids = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Decision 0019: the question ids of the form replaced by the last regeneration.",
+    )
+    previous_generated_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.DRAFT)
     review_comment = models.TextField(blank=True)
     reviewed_by_profile_id = models.BigIntegerField(null=True, blank=True)

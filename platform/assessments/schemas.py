@@ -4,6 +4,7 @@ batches (issue 5). Question content and answer keys are typed in ``assessments.c
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from ninja import Schema
 
@@ -360,6 +361,7 @@ class PresetIn(Schema):
     auto_release_result: bool = False
     camera_proctoring: bool = True
     allow_no_camera: bool = False
+    prefer_measured: bool = False
     survey_ids: IdList(SURVEYS_MAX) = []
     attribute_requirements: List(AttributeIn, ATTRIBUTES_MAX) = []
     attribute_outcomes: List(AttributeIn, ATTRIBUTES_MAX) = []
@@ -379,6 +381,24 @@ class PresetBatchOut(Schema):
     pending: int
     taken: int
     low_slot: bool
+
+
+class FormExpectationOut(Schema):
+    """The expected mean score of one generated form (decision 0019): ``form`` is ``current``
+    (the form now generated; for a per-learner preset, its sample draw) or ``previous`` (the
+    one the last regeneration replaced). ``expected_mean`` = sum over the form's questions that
+    have a measured facility of facility x points, rounded to two decimals; ``measured_max`` the
+    points of those questions (what the expected mean is out of), ``max_score`` the form's;
+    ``None`` when no question is measured. Points are the questions' score weights on a shared
+    form, 1 each with per-learner draws."""
+
+    form: Literal["current", "previous"]
+    generated_at: datetime | None
+    question_count: int
+    measured_count: int
+    max_score: float
+    measured_max: float
+    expected_mean: float | None
 
 
 class PresetOut(Schema):
@@ -401,12 +421,14 @@ class PresetOut(Schema):
     round_name: str
     required_round_id: int | None
     form_mode: str
+    prefer_measured: bool
     subjects: list[PresetSubjectIO]
     status: str
     review_comment: str
     generation_seed: int | None
     generated_at: datetime | None
     question_count: int
+    form_expectations: list[FormExpectationOut]
     batches: list[PresetBatchOut]
     created_by_profile_id: int
     created_by_name: str

@@ -10,6 +10,7 @@ from django.contrib.postgres.aggregates import ArrayAgg
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
+from assessments.measured import measured_facilities
 from assessments.models import (
     Batch,
     MatrixCluster,
@@ -331,6 +332,7 @@ PRESET_FIELDS = (
     "round_id",
     "required_round_id",
     "form_mode",
+    "prefer_measured",
     "status",
     "review_comment",
     "generation_seed",
@@ -390,10 +392,48 @@ def batch_row(batch: Batch) -> dict[str, Any]:
     }
 
 
+def _expectation(form: str, generated_at, ids: list[int], points: dict[int, float], facilities) -> dict:
+    """``FormExpectationOut`` of one form: its questions' ``points`` and measured ``facilities``."""
+    measured = [pk for pk in ids if pk in facilities]
+    return {
+        "form": form,
+        "generated_at": generated_at,
+        "question_count": len(ids),
+        "measured_count": len(measured),
+        "max_score": round(sum(points[pk] for pk in ids), 2),
+        "measured_max": round(sum(points[pk] for pk in measured), 2),
+        "expected_mean": round(sum(facilities[pk] * points[pk] for pk in measured), 2) if measured else None,
+    }
+
+
+def form_expectations(preset: TestPreset) -> list[dict[str, Any]]:
+    """The expected mean score of the generated form and, after a regeneration, of the form it
+    replaced (``FormExpectationOut``, current first; decision 0019): the measured facility of
+    each question (``assessments.measured``, the preset-overall item analyses) times its points
+    (score weight on a shared form, 1 with per-learner draws), summed over the measured
+    questions. Empty before a first generation. Three queries (two without a previous form)."""
+    current = list(preset.form.order_by("position").values_list("question_id", "question__score_weight"))
+    if not current:
+        return []
+    previous = [int(pk) for pk in preset.previous_form_ids or []]
+    shared = preset.form_mode == TestPreset.FormMode.SHARED
+    points = {pk: float(weight) if shared else 1.0 for pk, weight in current}
+    missing = [pk for pk in previous if pk not in points]
+    if missing:
+        weights = dict(Question.objects.filter(pk__in=missing).values_list("pk", "score_weight"))
+        points |= {pk: float(weights.get(pk, 1)) if shared else 1.0 for pk in missing}
+    facilities = measured_facilities(sorted(points))
+    rows = [_expectation("current", preset.generated_at, [pk for pk, _w in current], points, facilities)]
+    if previous:
+        rows.append(_expectation("previous", preset.previous_generated_at, previous, points, facilities))
+    return rows
+
+
 def preset_detail(preset: TestPreset) -> dict[str, Any]:
     """A preset (``PresetOut``): its fields, the blueprint (``subjects`` in order with their items),
     ``max_score`` (``services.presets.preset_max_score``), ``round_name``, ``question_count`` of
-    the shared form and the ``batches``. Seven queries."""
+    the shared form, the ``batches`` and the forms' expected means (``form_expectations``).
+    Ten queries at most."""
     subjects = [
         {
             "subject_id": s.subject_id,
@@ -411,6 +451,7 @@ def preset_detail(preset: TestPreset) -> dict[str, Any]:
         "subjects": subjects,
         "question_count": preset.form.count(),
         "batches": [batch_row(b) for b in preset.batches.all()],
+        "form_expectations": form_expectations(preset),
     }
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 from django.db import connection
-from django.db.models import Q, TextField
+from django.db.models import F, FloatField, Q, Sum, TextField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
@@ -405,6 +405,28 @@ def question_item_analysis(*, question_id: int) -> dict[str, Any]:
             }
         )
     return {"question_id": q["pk"], "root_id": root, "appearances": appearances, "thresholds": THRESHOLDS}
+
+
+def measured_facilities(question_ids: list[int]) -> dict[int, float]:
+    """``{question id: measured facility}`` of those of ``question_ids`` that have one (decision
+    0019): from the preset-overall analyses (``batch`` null, every counted attempt of a test)
+    computed at least once, each question's facility in every test it was analysed in, weighted
+    by its attempts there (sum of facility x n over sum of n), rounded to four decimals as
+    stored. Exactly this version: a later version may have changed its content. One query on
+    ``ItemAnalysisQuestion.question`` (indexed). Registered with ``assessments.measured``."""
+    rows = (
+        ItemAnalysisQuestion.objects.filter(
+            question_id__in=question_ids,
+            analysis__batch__isnull=True,
+            analysis__computed_at__isnull=False,
+            facility__isnull=False,
+            n__gt=0,
+        )
+        .values("question_id")
+        .annotate(attempts=Sum("n"), weighted=Sum(F("facility") * F("n"), output_field=FloatField()))
+        .order_by()
+    )
+    return {r["question_id"]: round(r["weighted"] / r["attempts"], 4) for r in rows}
 
 
 def question_figures_for_note(*, question_id: int) -> list[dict[str, Any]]:

@@ -1,5 +1,8 @@
 """Drawing a preset's questions from its blueprint: the shared form (generate, swap, reorder) and
-the per-learner draw (``blueprint_draw``) (issue 5, items 3 and 4)."""
+the per-learner draw (``blueprint_draw``) (issue 5, items 3 and 4). A preset that prefers
+measured questions draws, within each blueprint item, the questions with a measured facility
+first (issue 19, section 2; decision 0019); a regeneration keeps the replaced form's question
+ids so that the two forms' expected means can be compared."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from assessments.error_codes import AuthoringErrorCode as Code
+from assessments.measured import measured_facilities
 from assessments.models import BlueprintItem, PresetQuestion, Question, TestPreset
 from assessments.services.common import Actor
 from assessments.services.presets import EDITABLE, P, preset_get
@@ -29,21 +33,46 @@ def _eligible(preset: TestPreset, item: BlueprintItem) -> list[int]:
     return sorted(qs.values_list("pk", flat=True))
 
 
+def _pick(rng: random.Random, pool: list[int], count: int, measured: set[int] | None) -> list[int]:
+    """``count`` of ``pool`` at random. With ``measured`` (a preset that prefers measured
+    questions, decision 0019), the measured questions of the pool come first: all of them when
+    there are no more than ``count``, the rest drawn from the unmeasured ones, in a random
+    order; otherwise ``count`` of the measured ones. Random among equals either way; without
+    ``measured`` exactly the draw of issue 5 (a seed reproduces earlier draws)."""
+    if measured is None:
+        return rng.sample(pool, count)
+    known = [pk for pk in pool if pk in measured]
+    if len(known) >= count:
+        return rng.sample(known, count)
+    unknown = [pk for pk in pool if pk not in measured]
+    picked = known + rng.sample(unknown, count - len(known))
+    rng.shuffle(picked)
+    return picked
+
+
 def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintItem]]:
     """Draw the blueprint with ``seed``: ``[(question id, item)]`` in blueprint order, no question
-    twice. Raises 400 ``generation_failed`` ("Failed to generate test") listing every short item
-    in ``extra.shortfalls`` (``subject``, ``cluster``, ``complexity_level``, ``needed``,
-    ``available``, ``missing``)."""
+    twice; with ``preset.prefer_measured``, questions with a measured facility first within each
+    item (``_pick``; one more query). Raises 400 ``generation_failed`` ("Failed to generate
+    test") listing every short item in ``extra.shortfalls`` (``subject``, ``cluster``,
+    ``complexity_level``, ``needed``, ``available``, ``missing``): the preference never changes
+    how many questions an item draws."""
     rng = random.Random(seed)
     items = list(
         BlueprintItem.objects.filter(preset_subject__preset=preset)
         .select_related("preset_subject__subject", "cluster", "complexity_level")
         .order_by("preset_subject__position", "id")
     )
+    pools = [_eligible(preset, item) for item in items]
+    measured = (
+        set(measured_facilities(sorted({pk for pool in pools for pk in pool})))
+        if preset.prefer_measured
+        else None
+    )
     chosen: set[int] = set()
     drawn, shortfalls = [], []
-    for item in items:
-        pool = [pk for pk in _eligible(preset, item) if pk not in chosen]
+    for item, eligible in zip(items, pools, strict=True):
+        pool = [pk for pk in eligible if pk not in chosen]
         if len(pool) < item.count:
             shortfalls.append(
                 {
@@ -56,7 +85,7 @@ def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintIt
                 }
             )
             continue
-        picked = rng.sample(pool, item.count)
+        picked = _pick(rng, pool, item.count, measured)
         chosen.update(picked)
         drawn += [(pk, item) for pk in picked]
     if shortfalls:
@@ -73,7 +102,9 @@ def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintIt
 @transaction.atomic
 def preset_generate(*, actor: Actor, preset_id: int, seed: int | None = None) -> TestPreset:
     """Draw the shared form from the blueprint (a new random seed unless ``seed`` is given; the
-    seed is stored so the draw can be reproduced). Draft or rejected presets only."""
+    seed is stored so the draw can be reproduced). The form it replaces, if any, is kept as
+    ``previous_form_ids`` / ``previous_generated_at`` so that the preset page can set the two
+    forms' expected means side by side (decision 0019). Draft or rejected presets only."""
     preset = preset_get(preset_id, lock=True)
     if preset.status not in EDITABLE:
         raise ApplicationError(
@@ -81,19 +112,32 @@ def preset_generate(*, actor: Actor, preset_id: int, seed: int | None = None) ->
         )
     seed = seed if seed is not None else secrets.randbelow(2**62)
     drawn = blueprint_draw(preset, seed)
+    replaced = list(preset.form.order_by("position").values_list("question_id", flat=True))
+    if replaced:
+        preset.previous_form_ids, preset.previous_generated_at = replaced, preset.generated_at
     preset.form.all().delete()
     PresetQuestion.objects.bulk_create(
         PresetQuestion(preset=preset, question_id=pk, blueprint_item=item, position=position)
         for position, (pk, item) in enumerate(drawn, start=1)
     )
     preset.generation_seed, preset.generated_at, preset.status = seed, timezone.now(), P.DRAFT
-    preset.save(update_fields=["generation_seed", "generated_at", "status", "updated_at"])
+    preset.save(
+        update_fields=[
+            "generation_seed",
+            "generated_at",
+            "status",
+            "previous_form_ids",
+            "previous_generated_at",
+            "updated_at",
+        ]
+    )
     return preset
 
 
 @transaction.atomic
 def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> PresetQuestion:
-    """Replace one question of the form by another eligible one of the same blueprint item."""
+    """Replace one question of the form by another eligible one of the same blueprint item (a
+    measured one first when the preset prefers measured questions, decision 0019)."""
     preset = preset_get(preset_id, lock=True)
     if preset.status not in EDITABLE:
         raise ApplicationError(
@@ -114,6 +158,9 @@ def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> Pre
             _("Failed to generate test: no other question fits this part of the blueprint."),
             status=400,
         )
+    if preset.prefer_measured:
+        measured = set(measured_facilities(pool))
+        pool = [pk for pk in pool if pk in measured] or pool
     row.question_id = random.SystemRandom().choice(pool)
     row.save(update_fields=["question"])
     return row

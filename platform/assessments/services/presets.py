@@ -158,6 +158,7 @@ def _validated(
         ("auto_release_result", False),
         ("camera_proctoring", True),
         ("allow_no_camera", False),
+        ("prefer_measured", False),  # decision 0019
     ):
         clean[flag] = bool(data.get(flag, default))
     rounds = set(Round.objects.values_list("pk", flat=True))
@@ -227,7 +228,8 @@ def _check_passing_score(preset: TestPreset) -> None:
 @transaction.atomic
 def preset_update(*, actor: Actor, preset_id: int, data: dict[str, Any]) -> TestPreset:
     """Change a draft or rejected preset (a rejected one returns to draft). A changed blueprint
-    drops the generated form. Approved or published presets: 409 ``preset_locked``."""
+    drops the generated form and the previous one kept for comparison (decision 0019).
+    Approved or published presets: 409 ``preset_locked``."""
     preset = preset_get(preset_id, lock=True)
     if preset.status not in EDITABLE:
         raise ApplicationError(
@@ -243,7 +245,8 @@ def preset_update(*, actor: Actor, preset_id: int, data: dict[str, Any]) -> Test
     if _blueprint_signature(preset) != old:
         preset.form.all().delete()
         preset.generated_at = None
-        preset.save(update_fields=["generated_at"])
+        preset.previous_form_ids, preset.previous_generated_at = [], None  # another blueprint's
+        preset.save(update_fields=["generated_at", "previous_form_ids", "previous_generated_at"])
     _check_passing_score(preset)
     return preset
 
