@@ -14,6 +14,16 @@ export function formatNumber(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
+/** A file's size in bytes as kB or MB in the locale's format: vi "1,2 MB", en "1.2 MB". */
+export function formatFileSize(bytes: number, locale: string): string {
+  const megabytes = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: megabytes ? "megabyte" : "kilobyte",
+    maximumFractionDigits: 1,
+  }).format(megabytes ? bytes / (1024 * 1024) : Math.max(bytes / 1024, 0.1));
+}
+
 /** A fraction as a whole percent in the locale's format: 0.6667 -> vi "67%", en "67%". */
 export function formatPercent(fraction: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(fraction);

@@ -2837,6 +2837,160 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/data-requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Data Requests State
+     * @description The latest copy of the caller's data (or null), the scheduled deletion (or null), the
+     *     grace period and how long a copy is kept, in days.
+     */
+    get: operations["data_requests_api_data_requests_state"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/data-requests/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Export Create
+     * @description Ask for a copy of the caller's data: 202 with the queued export (the one already queued
+     *     or running, if any); poll GET /data-requests until ``ready``.
+     */
+    post: operations["data_requests_api_export_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/data-requests/export/{request_id}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export Download
+     * @description The zip of a ready copy, to its owner only (404 ``not_found`` for anyone else); 409
+     *     ``export_not_ready`` / ``export_failed``, 410 ``export_expired``.
+     */
+    get: operations["data_requests_api_export_download"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/data-requests/deletion": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deletion Create
+     * @description Schedule the deletion of the caller's account after the grace period (7 days). Body
+     *     ``{"password"}``: 400 ``wrong_password`` (field ``password``), 429 ``login_rate_limited``
+     *     like the login; 409 ``educator_account``. A deletion already scheduled is answered as is.
+     */
+    post: operations["data_requests_api_deletion_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/data-requests/deletion/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deletion Cancel
+     * @description Withdraw the caller's scheduled deletion: 404 ``no_deletion_scheduled``, 403
+     *     ``deletion_not_cancellable`` for a parent's request or a withdrawn consent.
+     */
+    post: operations["data_requests_api_deletion_cancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/privacy/retention": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retention Get
+     * @description The organization's retention periods (the defaults until an admin saves them), with the
+     *     bounds the form checks. Any educator of the organization may read them.
+     */
+    get: operations["privacy_api_retention_get"];
+    /**
+     * Retention Update
+     * @description Set the retention periods (organization admins: 403 ``not_org_admin``; 400
+     *     ``retention_out_of_range`` with a message per field).
+     */
+    put: operations["privacy_api_retention_update"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/privacy/access-log": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Access Log
+     * @description Who viewed or downloaded the organization's private files, newest first, filtered by
+     *     ``kind`` and Vietnam days ``from_date``..``to_date``. Organization admins only (403
+     *     ``not_org_admin``). Two queries.
+     */
+    get: operations["privacy_api_access_log"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/surveys/submissions/{user_survey_id}/overview": {
     parameters: {
       query?: never;
@@ -9402,6 +9556,302 @@ export interface components {
        */
       method: string;
     };
+    /**
+     * DataRequestsOut
+     * @description The profile page's "your data" section: the latest export (none yet: null), the open
+     *     deletion (none: null), and the rules to show: ``grace_days`` (7) and ``export_keep_days``
+     *     (7).
+     */
+    DataRequestsOut: {
+      export: components["schemas"]["ExportOut"] | null;
+      deletion: components["schemas"]["DeletionOut"] | null;
+      /** Grace Days */
+      grace_days: number;
+      /** Export Keep Days */
+      export_keep_days: number;
+    };
+    /**
+     * DeletionOut
+     * @description A scheduled (or running) deletion of the account: ``due_at`` when it is performed (the
+     *     grace period's end); ``requested_by`` ``learner`` | ``parent`` | ``consent_withdrawn`` |
+     *     ``admin``; ``can_cancel`` whether the account's owner may withdraw it from the profile page
+     *     (their own request, while still scheduled).
+     */
+    DeletionOut: {
+      /** Id */
+      id: string;
+      /** Status */
+      status: string;
+      /** Requested By */
+      requested_by: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Due At
+       * Format: date-time
+       */
+      due_at: string;
+      /** Can Cancel */
+      can_cancel: boolean;
+    };
+    /** Envelope[DataRequestsOut] */
+    Envelope_DataRequestsOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["DataRequestsOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * ExportOut
+     * @description A copy of the person's data. ``status`` ``queued`` | ``running`` | ``ready`` | ``failed`` |
+     *     ``expired``; ``progress`` whole percent (100 only when ready); ``steps_done``/``steps_total``
+     *     the parts of the zip written (its JSON documents and files); ``download_url`` the path to GET
+     *     while ready (the owner only); ``file_size`` in bytes; ``expires_at`` when the zip is deleted;
+     *     ``error_code``/``error_message`` (localized) when failed.
+     */
+    ExportOut: {
+      /** Id */
+      id: string;
+      /** Status */
+      status: string;
+      /** Progress */
+      progress: number;
+      /** Steps Done */
+      steps_done: number;
+      /** Steps Total */
+      steps_total: number;
+      /** File Size */
+      file_size: number;
+      /** Download Url */
+      download_url: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Finished At */
+      finished_at: string | null;
+      /** Expires At */
+      expires_at: string | null;
+      /** Error Code */
+      error_code: string;
+      /** Error Message */
+      error_message: string;
+    };
+    /** Envelope[ExportOut] */
+    Envelope_ExportOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ExportOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Envelope[DeletionOut] */
+    Envelope_DeletionOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["DeletionOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * DeletionIn
+     * @description ``password``: the account's current password (checked like a login's, same limits).
+     */
+    DeletionIn: {
+      /**
+       * Password
+       * @default
+       */
+      password: string;
+    };
+    /** Envelope[RetentionOut] */
+    Envelope_RetentionOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["RetentionOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * RetentionOut
+     * @description The organization's retention periods, whether they are the defaults (never saved), who
+     *     saved them last and when (UTC), and the defaults and bounds (``privacy.rules``): videos at
+     *     least ``video_keep_days_min`` days, the appeal window (``appeal_window_days``).
+     */
+    RetentionOut: {
+      /** Video Keep Days */
+      video_keep_days: number;
+      /** File Keep Hours */
+      file_keep_hours: number;
+      /** Is Default */
+      is_default: boolean;
+      /** Updated At */
+      updated_at: string | null;
+      /** Updated By Name */
+      updated_by_name: string;
+      /** Appeal Window Days */
+      appeal_window_days: number;
+      /** Video Keep Days Default */
+      video_keep_days_default: number;
+      /** Video Keep Days Min */
+      video_keep_days_min: number;
+      /** Video Keep Days Max */
+      video_keep_days_max: number;
+      /** File Keep Hours Default */
+      file_keep_hours_default: number;
+      /** File Keep Hours Min */
+      file_keep_hours_min: number;
+      /** File Keep Hours Max */
+      file_keep_hours_max: number;
+    };
+    /**
+     * RetentionIn
+     * @description The organization's retention periods: ``video_keep_days`` (days after the result's release)
+     *     and ``file_keep_hours`` (hours after an export or import was made). The service checks the
+     *     bounds and answers 400 ``retention_out_of_range`` with a message per field.
+     */
+    RetentionIn: {
+      /** Video Keep Days */
+      video_keep_days: number;
+      /** File Keep Hours */
+      file_keep_hours: number;
+    };
+    /**
+     * AccessLogQuery
+     * @description Filters of the access log: ``kind`` (empty = every kind), ``from_date``/``to_date``
+     *     (Vietnam calendar days, inclusive).
+     */
+    AccessLogQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Kind
+       * @default
+       */
+      kind:
+        | (
+            | "proctoring_video"
+            | "test_report_pdf"
+            | "survey_report_pdf"
+            | "gradebook_export"
+            | "item_analysis_export"
+            | "analytics_export"
+            | "question_bank_export"
+          )
+        | "";
+      /** From Date */
+      from_date?: string | null;
+      /** To Date */
+      to_date?: string | null;
+    };
+    /** AccessLogPageOut */
+    AccessLogPageOut: {
+      /** Items */
+      items: components["schemas"]["AccessLogRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /**
+     * AccessLogRowOut
+     * @description One access: when (UTC), who (name and role), what (``kind``, the object and its label as
+     *     named then), the learner concerned (empty when none), from where (client address, user agent
+     *     truncated to 200 characters).
+     */
+    AccessLogRowOut: {
+      /** Id */
+      id: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Actor Name */
+      actor_name: string;
+      /**
+       * Actor Role
+       * @enum {string}
+       */
+      actor_role: "educator" | "admin" | "superadmin";
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind:
+        | "proctoring_video"
+        | "test_report_pdf"
+        | "survey_report_pdf"
+        | "gradebook_export"
+        | "item_analysis_export"
+        | "analytics_export"
+        | "question_bank_export";
+      /** Object Type */
+      object_type: string;
+      /** Object Id */
+      object_id: string;
+      /** Object Label */
+      object_label: string;
+      /** Learner Name */
+      learner_name: string;
+      /** Ip */
+      ip: string;
+      /** User Agent */
+      user_agent: string;
+    };
+    /** Envelope[AccessLogPageOut] */
+    Envelope_AccessLogPageOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AccessLogPageOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
     /** Envelope[SurveyUserOut] */
     Envelope_SurveyUserOut_: {
       /**
@@ -14196,6 +14646,190 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_ImportJobOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_data_requests_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_DataRequestsOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_export_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ExportOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_export_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  data_requests_api_deletion_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeletionIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_DeletionOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_deletion_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_DeletionOut_"];
+        };
+      };
+    };
+  };
+  privacy_api_retention_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_RetentionOut_"];
+        };
+      };
+    };
+  };
+  privacy_api_retention_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RetentionIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_RetentionOut_"];
+        };
+      };
+    };
+  };
+  privacy_api_access_log: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        kind?:
+          | (
+              | "proctoring_video"
+              | "test_report_pdf"
+              | "survey_report_pdf"
+              | "gradebook_export"
+              | "item_analysis_export"
+              | "analytics_export"
+              | "question_bank_export"
+            )
+          | "";
+        from_date?: string | null;
+        to_date?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AccessLogPageOut_"];
         };
       };
     };

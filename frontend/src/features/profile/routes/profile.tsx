@@ -18,6 +18,7 @@ import { useRemovePhoto } from "../api/remove-photo";
 import { useUpdateGrade } from "../api/update-grade";
 import { useUpdateProfile, type ProfileInput } from "../api/update-profile";
 import { useUploadPhoto } from "../api/upload-photo";
+import { PersonalDataSection } from "../components/personal-data-section";
 
 const TEXT_FIELDS = [
   "name",
@@ -209,6 +210,7 @@ export default function ProfileRoute() {
           </Button>
         </div>
       </form>
+      <PersonalDataSection />
       <Dialog
         open={confirmRemove}
         onOpenChange={setConfirmRemove}
