@@ -97,7 +97,7 @@ def register(request: HttpRequest, payload: RegisterIn):
     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
     Limited per client IP and per e-mail address: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="register", address=payload.email)
-    user = registration.user_register(data=payload.dict())
+    user = registration.user_register(data=payload.dict(), ip=throttling.client_address(request))
     message = _("Registration successful. Check your e-mail to verify your account.")
     return Status(201, ok({"email": user.email}, message))
 
@@ -167,6 +167,7 @@ def register_invited(request: HttpRequest, kind: Choice, payload: RegisterInvite
         name=payload.name,
         password=payload.password,
         confirm_password=payload.confirm_password,
+        consent=payload.dict(include={"accept_terms", "terms_version", "privacy_version"}),
     )
     return ok(
         selectors.authorized_payload(profile), _("Welcome to %(org)s.") % {"org": profile.organization.name}

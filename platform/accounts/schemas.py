@@ -14,6 +14,7 @@ Email = ColumnText(User, "email")
 FullName = ColumnText(User, "name")
 Grade = CheckedInt  # the service says "Choose a grade from 1 to 12."
 CCCD = Text(32)  # looser than the column (12): the service says "exactly 12 digits" for the rest
+NoticeVersionText = Text(20)  # consent.models.NoticeVersion.version
 UID = Text(64)  # urlsafe base64 of a user id (accounts.services.passwords.password_reset_request)
 
 
@@ -48,6 +49,11 @@ class RegisterIn(Schema):
     curriculum: ColumnText(Profile, "curriculum") = ""
     phone: ColumnText(Profile, "phone") = ""
     contact_email: ColumnText(Profile, "alternate_email") = ""
+    # consent (issue 24, item 1): the notices' versions read, and a parent's e-mail under 16
+    accept_terms: bool = False
+    terms_version: NoticeVersionText = ""
+    privacy_version: NoticeVersionText = ""
+    parent_email: Email = ""
 
 
 class ResetPasswordIn(Schema):
@@ -65,6 +71,9 @@ class RegisterInvitedIn(Schema):
     name: FullName = ""
     password: Password = ""
     confirm_password: Password = ""
+    accept_terms: bool = False  # a LEARNER invitation: consent (issue 24, item 1)
+    terms_version: NoticeVersionText = ""
+    privacy_version: NoticeVersionText = ""
 
 
 class SwitchProfileIn(Schema):
@@ -147,6 +156,7 @@ class CurrentUserOut(Schema):
     date_of_birth: str | None
     job_title: str
     status: str
+    cccd: str  # the owner's own CCCD number in full ("" when none; issue 24, item 6)
 
 
 class AuthorizedOut(Schema):
@@ -156,7 +166,6 @@ class AuthorizedOut(Schema):
 
 
 class MyProfilesOut(Schema):
-    cccd: str  # the owner's own CCCD number in full ("" when none; issue 24, item 6)
     profiles: list[ProfileSummaryOut]
     current_profile_id: int
 

@@ -21,6 +21,7 @@ from assignments.models import Assignment, Attempt
 from assignments.window import learner_window, next_action
 from config.errors import not_found
 from config.i18n import pick
+from consent.gate import consent_gate
 from tenants.scope import owned_enrollment
 
 
@@ -108,6 +109,7 @@ def prep_video_save(*, profile, enrollment_id: int, file) -> None:
     size limit; 400 ``unsupported_video``)."""
     from assignments.video import video_check_and_store
 
+    consent_gate(profile)  # issue 24, item 1: 403 until the learner's (and a parent's) consent
     with _owned(profile, enrollment_id) as (enrollment, a):
         taking.camera_consent_check(a)
         a.prep_video = video_check_and_store(
@@ -134,7 +136,9 @@ def assignment_pay(*, profile, enrollment_id: int, idempotency_key: str, method:
 
 def attempt_start(*, profile, enrollment_id: int, no_camera: bool) -> dict[str, Any]:
     """``StartOut`` of ``taking.attempt_start`` (its errors: 409 ``outside_window``,
-    ``payment_required``, ``already_submitted``, ``camera_required``)."""
+    ``payment_required``, ``already_submitted``, ``camera_required``; 403 from the consent gate,
+    issue 24 item 1)."""
+    consent_gate(profile)
     with _owned(profile, enrollment_id) as (_enrollment, a):
         attempt, token = taking.attempt_start(assignment_id=a.pk, no_camera=no_camera)
         return {

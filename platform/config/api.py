@@ -53,6 +53,9 @@ def _assemble() -> None:
     from assignments.api_grading import router as grading_router
     from assignments.api_item_analysis import router as item_analysis_router
     from assignments.api_taking import router as taking_router
+    from consent.api import organization_router as consent_organization_router
+    from consent.api import public_router as consent_public_router
+    from consent.api import router as consent_router
     from data_requests.api import router as data_requests_router
     from imports.api import router as imports_router
     from marketplace.api import router as marketplace_router
@@ -77,6 +80,8 @@ def _assemble() -> None:
     api.add_router("/", item_analysis_router)  # issue 19, section 2
     api.add_router("/", gradebook_router)  # issue 19, section 1
     api.add_router("/organization/", people_router)
+    api.add_router("/organization/", consent_organization_router)  # issue 24, item 1: paper consent
+    api.add_router("/consent/", consent_router)  # issue 24, item 1
     api.add_router("/home/", home_router)  # issue 19, section 1: the educator's /home panel
     api.add_router("/marketplace", marketplace_router)
     api.add_router("/shopping-cart", cart_router)
@@ -89,6 +94,7 @@ def _assemble() -> None:
     api.add_router("/surveys", surveys_router)
     api.add_router("/survey-users", survey_users_router)
     public_api.add_router("/", accounts_public)
+    public_api.add_router("/consent/", consent_public_router)  # issue 24, item 1: notices, parent's link
 
 
 _assemble()

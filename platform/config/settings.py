@@ -92,6 +92,7 @@ SHARED_APPS = [
     "imports",
     "privacy",  # issue 24, items 3 and 4: retention, deletion records, access log
     "data_requests",
+    "consent",  # issue 24, item 1: versioned notices, consents, parents' consent
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",

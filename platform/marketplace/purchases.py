@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
 from config.errors import ApplicationError, not_found
+from consent.gate import consent_gate
 from marketplace.cart import require_grade
 from marketplace.error_codes import MarketplaceErrorCode as Code
 from marketplace.listing_kinds import BatchHold, handler
@@ -120,7 +121,9 @@ def checkout(*, profile: Profile, items: list[dict[str, Any]]) -> Transaction:
     ``checkout_failed`` with ``reason`` (the rule: ``duplicate_subject_grade``,
     ``already_owned``, ``round_not_passed``, ``no_batch_slot``, ``no_slot_available``,
     ``cart_invalid``), ``item`` (index) and ``errors["items.N"]``. The transaction expires after
-    ``PENDING_TRANSACTION_MINUTES``."""
+    ``PENDING_TRANSACTION_MINUTES``. Before anything, the consent gate (issue 24, item 1): 403
+    ``consent_required`` / ``date_of_birth_required`` / ``parental_consent_required``."""
+    consent_gate(profile)
     require_grade(profile)
     Profile.objects.select_for_update().filter(pk=profile.pk).first()  # one checkout per learner at a time
     lines = _lines_from(profile, items)
@@ -240,7 +243,8 @@ def pay(*, profile: Profile, transaction_id: int, idempotency_key: str = "", met
     (cancelled, expired or failed; an overdue one is expired on the spot); 409
     ``already_owned`` (the learner came to hold a test of it since checkout: nothing charged,
     the order FAILED); 402 ``payment_declined`` (the transaction is FAILED and its slots
-    freed)."""
+    freed); 403 from the consent gate (issue 24, item 1), nothing charged."""
+    consent_gate(profile)
     declined = None
     with transaction.atomic():
         tx = _own_pending(profile, transaction_id)
@@ -317,7 +321,8 @@ def assignment_pay(
     (double click, retry) returns the same transaction and charges once: the assignment row is
     locked while paying. Errors: 409 ``nothing_to_pay`` (no purchase required, or free); 402
     ``payment_declined`` (a FAILED transaction is recorded; the learner may try again); 404
-    for an unknown assignment."""
+    for an unknown assignment; 403 from the consent gate (issue 24, item 1), nothing charged."""
+    consent_gate(profile)
     tests = handler(Listing.Kind.TEST)
     declined = None
     with transaction.atomic():

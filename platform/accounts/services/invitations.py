@@ -37,8 +37,12 @@ from accounts.services.checks import (
 from accounts.services.memberships import membership_event_record
 from accounts.services.sessions import session_start
 from accounts.tasks import email_send
+from accounts.throttling import client_address
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import reader_language
+from consent.models import Consent
+from consent.selectors import consented_now
+from consent.services import invitation_consent_check, learner_consent_record
 from notifications.services import notify
 from tenants.models import Organization
 
@@ -199,17 +203,31 @@ def invitation_reject(*, token: str, role: str) -> Invitation:
 
 @transaction.atomic
 def invitation_register(
-    request: HttpRequest, *, token: str, role: str, name: str, password: str, confirm_password: str
+    request: HttpRequest,
+    *,
+    token: str,
+    role: str,
+    name: str,
+    password: str,
+    confirm_password: str,
+    consent: dict[str, Any] | None = None,
 ) -> Profile:
     """Accept an invitation: create the account if needed, add the organization profile, log in.
 
     A new account is active at once (the e-mailed link proved the address) and needs ``name`` and
     matching valid passwords. An existing account must give its current password
     (``invitation_wrong_password``, 400). Unknown, used or expired token -> ``invalid_invitation``.
+    A LEARNER invitation also needs the learner's consent (issue 24, item 1) unless the account
+    has consented to the notices in force: ``consent`` holds ``accept_terms`` and the versions
+    read (``validation_error`` on ``accept_terms``; 409 ``notice_changed``); it is recorded with
+    the client's address.
     """
     invitation = _pending_invitation(token, role, lock=True)
     user = User.objects.select_for_update().filter(email__iexact=invitation.email).first()
     errors = FieldErrors()
+    notices = None
+    if role == Profile.Role.LEARNER and not (user and consented_now(user.pk)):
+        notices = invitation_consent_check(errors, data=consent or {})
     if user is None:
         if not (name or "").strip():
             errors.add("name", _("Required"))
@@ -224,6 +242,7 @@ def invitation_register(
             preferred_language=reader_language(),
         )
     else:
+        errors.raise_if_any(_("Invitation failed"))
         if not password or not user.check_password(password):
             raise ApplicationError(
                 Code.INVITATION_WRONG_PASSWORD,
@@ -236,6 +255,10 @@ def invitation_register(
             user.is_active = True
             user.save(update_fields=["email_verified_at", "is_active", "updated_at"])
     profile = _invitation_accept(invitation, user)
+    if notices is not None:
+        learner_consent_record(
+            user=user, source=Consent.Source.INVITATION, notices=notices, ip=client_address(request)
+        )
     session_start(request, user=user, profile=profile)
     return profile
 

@@ -32,6 +32,7 @@ from accounts.services.checks import (
 from accounts.tasks import email_send
 from config.errors import ApplicationError, FieldErrors
 from config.i18n import reader_language
+from consent.services import signup_consent_check, signup_consent_record
 
 VERIFY_SALT = "accounts.verify-email"
 VERIFY_MAX_AGE = 60 * 60 * 24 * 3  # seconds
@@ -71,7 +72,7 @@ def _refuse_taken_cccd(number: str) -> None:
 
 
 @transaction.atomic
-def user_register(*, data: dict[str, Any]) -> User:
+def user_register(*, data: dict[str, Any], ip: str | None = None) -> User:
     """Create an inactive account with a public LEARNER profile and mail its verification link.
 
     ``data`` holds the signup fields of spec section 3 (see ``RegisterIn``). Rules of spec section
@@ -79,6 +80,10 @@ def user_register(*, data: dict[str, Any]) -> User:
     digits, date of birth dd/mm/yyyy in the past, gender male/female, a known province code; a
     CCCD number held by no other account (issue 24, item 6). Raises ``validation_error`` (400,
     field errors), ``email_taken`` or ``cccd_taken`` (409, "Registration Failed").
+
+    Consent (issue 24, item 1; ``consent.services``): ``accept_terms`` with the versions read
+    (``terms_version``, ``privacy_version``; 409 ``notice_changed`` when not the current ones) and,
+    under 16, a ``parent_email``; the consent is recorded with ``ip`` and the parent is mailed.
     """
     errors = FieldErrors()
     email = normalize_email(data.get("email", ""))
@@ -97,6 +102,7 @@ def user_register(*, data: dict[str, Any]) -> User:
     check_cccd(errors, (data.get("cccd") or "").strip(), required=True)
     check_choice(errors, "province_code", data.get("province_code", ""), province_codes(), required=True)
     check_email(errors, "contact_email", normalize_email(data.get("contact_email", "")), required=False)
+    consent = signup_consent_check(errors, data=data, born=born)  # issue 24, item 1
     errors.raise_if_any(_("Registration Failed"))
 
     if User.objects.filter(email__iexact=email).exists():
@@ -140,6 +146,7 @@ def user_register(*, data: dict[str, Any]) -> User:
         phone=data["phone"].strip(),
         alternate_email=normalize_email(data.get("contact_email", "")),
     )
+    signup_consent_record(user=user, checked=consent, ip=ip)
     _queue_verification_mail(user)
     return user
 

@@ -35,6 +35,7 @@ class ProfileFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Profile
+        skip_postgeneration_save = True
 
     class Params:
         educator = factory.Trait(pandai_profile_role=Profile.Role.EDUCATOR, grade=None, job_title="Giáo viên")
@@ -50,3 +51,12 @@ class ProfileFactory(factory.django.DjangoModelFactory):
     province_code = "79"
     gender = "female"
     date_of_birth = date(2009, 3, 14)
+
+    @factory.post_generation
+    def consented(self, create, extracted, **kwargs):
+        """A LEARNER has consented to the notices in force (issue 24, item 1: the consent gate),
+        unless made with ``consented=False``."""
+        if create and extracted is not False and self.pandai_profile_role == Profile.Role.LEARNER:
+            from consent.tests.factories import learner_consented
+
+            learner_consented(self.user)

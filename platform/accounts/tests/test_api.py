@@ -36,6 +36,10 @@ SIGNUP = {
     "curriculum": "Kết nối tri thức",
     "phone": "0901234567",
     "contact_email": "parent@example.vn",
+    # consent (issue 24, item 1): the notices in force accepted
+    "accept_terms": True,
+    "terms_version": "1.0",
+    "privacy_version": "1.0",
 }
 
 
@@ -564,7 +568,13 @@ def test_invitation_accept_new_account(kind, org_a, educator_a, django_capture_o
     res = post(
         client,
         f"/public/api/users/{kind}/register-invited",
-        {"token": token, "name": "Người Mới", "password": "Ab-123456789", "confirm_password": "Ab-123456789"},
+        {
+            "token": token,
+            "name": "Người Mới",
+            "password": "Ab-123456789",
+            "confirm_password": "Ab-123456789",
+            **{k: SIGNUP[k] for k in ("accept_terms", "terms_version", "privacy_version")},  # issue 24
+        },
     )
     assert res.status_code == 200, res.json()
     assert res.json()["data"]["user"]["pandai_profile_role"] == role

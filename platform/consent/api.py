@@ -1,0 +1,168 @@
+"""Consent endpoints (issue 24, item 1; decision 0021). Thin: parse -> service -> out.
+
+Mounted by ``config.api``: ``router`` at /api/v1/consent/ (the learner), ``organization_router``
+at /api/v1/organization/ (a roster learner's consent; paper consent by organization admins) and
+``public_router`` at /public/api/consent/ (the notices in force; the parent's link).
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Schema
+
+from accounts.auth import EducatorSessionAuth, require_learner
+from accounts.throttling import client_address, public_call_limit
+from config.envelope import Envelope, ok
+from config.fields import DateText, Id
+from consent import selectors, services
+from consent.schemas import (
+    ConsentStateOut,
+    MemberConsentOut,
+    NoticesAgeOut,
+    PaperConsentIn,
+    ParentConsentIn,
+    ParentEmailIn,
+    ParentLinkOut,
+    ParentTokenIn,
+    PromptIn,
+    WithdrawnOut,
+)
+
+router = Router(tags=["consent"])
+organization_router = Router(tags=["consent"], auth=EducatorSessionAuth())
+public_router = Router(tags=["consent (public)"])
+
+
+def _state(request: HttpRequest) -> dict:
+    return selectors.consent_state(profile=request.auth)
+
+
+# --- the learner: /api/v1/consent/... ----------------------------------------------------------
+
+
+@router.get("me", response=Envelope[ConsentStateOut])
+def consent_me(request: HttpRequest):
+    """The current profile's consent state: the notices in force, the own and the parent's
+    consent, the age band, the parent's request, what the blocking prompt asks (``prompt``) and
+    why buying, starting a test or recording video is refused (``blocked``: code and message, or
+    null). An educator profile: ``applies`` false."""
+    return ok(_state(request))
+
+
+@router.post("prompt", response=Envelope[ConsentStateOut])
+def consent_prompt(request: HttpRequest, payload: PromptIn):
+    """Answer the blocking prompt: ``accept_terms`` with the versions read, the
+    ``date_of_birth`` (dd/mm/yyyy) and the ``parent_email``, as ``prompt`` asked. Errors: 400
+    ``validation_error``; 409 ``notice_changed`` (the current notices in ``notices``) or
+    ``nothing_to_consent``; 429 ``parent_mail_too_soon`` / ``parent_mail_limit``."""
+    services.prompt_answer(profile=require_learner(request), data=payload.dict(), ip=client_address(request))
+    return ok(_state(request), _("Thank you. Your answer is recorded."))
+
+
+@router.post("withdraw", response=Envelope[WithdrawnOut])
+def consent_withdraw(request: HttpRequest):
+    """Withdraw the learner's own consent: buying, tests and video stop at once and the account's
+    deletion is scheduled after the grace period (consenting again in time cancels it). 409
+    ``not_consented`` when none is in force."""
+    count = services.learner_withdraw(profile=require_learner(request), ip=client_address(request))
+    return ok({"withdrawn": count}, _("Your consent is withdrawn."))
+
+
+@router.post("parent/resend", response=Envelope[ConsentStateOut])
+def parent_resend(request: HttpRequest):
+    """Mail the request to the parent again (a new link; the old one stops working). Errors: 409
+    ``parent_request_not_needed``; 400 ``validation_error`` (no address yet); 429
+    ``parent_mail_too_soon`` / ``parent_mail_limit``."""
+    services.parent_request_resend(profile=require_learner(request), ip=client_address(request))
+    return ok(_state(request), _("The request was sent to your parent or guardian again."))
+
+
+@router.put("parent", response=Envelope[ConsentStateOut])
+def parent_change(request: HttpRequest, payload: ParentEmailIn):
+    """Send the request to another parent's or guardian's address. Errors as ``parent/resend``,
+    and 400 ``validation_error`` on ``parent_email`` (required, valid, not the learner's own)."""
+    services.parent_email_change(
+        profile=require_learner(request), parent_email=payload.parent_email, ip=client_address(request)
+    )
+    return ok(_state(request), _("The request was sent to the new address."))
+
+
+# --- an organization's roster: /api/v1/organization/members/{id}/consent ------------------------
+
+
+@organization_router.get("members/{profile_id}/consent", response=Envelope[MemberConsentOut])
+def member_consent(request: HttpRequest, profile_id: Id):
+    """A learner's consent (own, parent's by link or on paper, request, whether blocked), for the
+    organization's educators; ``can_record_paper`` for its admins. 404 for an id that is not a
+    learner of the caller's organization."""
+    learner = selectors.roster_learner(request.auth.organization_id, profile_id)
+    return ok(selectors.member_consent(profile=learner, can_record=request.auth.is_admin))
+
+
+@organization_router.post("members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut])
+def paper_consent_record(request: HttpRequest, profile_id: Id, payload: PaperConsentIn):
+    """Record a parent's consent obtained on paper (``note``: where the form is kept). 403
+    ``not_org_admin``; 404 for another organization's learner; 409 ``parent_request_not_needed``."""
+    services.paper_consent_record(
+        actor=request.auth, profile_id=profile_id, note=payload.note, ip=client_address(request)
+    )
+    learner = selectors.roster_learner(request.auth.organization_id, profile_id)
+    return ok(selectors.member_consent(profile=learner, can_record=True), _("Paper consent recorded."))
+
+
+@organization_router.delete("members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut])
+def paper_consent_withdraw(request: HttpRequest, profile_id: Id):
+    """Record that the parent withdrew the paper consent. 403 ``not_org_admin``; 404; 409
+    ``not_consented``."""
+    services.paper_consent_withdraw(actor=request.auth, profile_id=profile_id, ip=client_address(request))
+    learner = selectors.roster_learner(request.auth.organization_id, profile_id)
+    return ok(selectors.member_consent(profile=learner, can_record=True), _("Paper consent withdrawn."))
+
+
+# --- public: /public/api/consent/... -----------------------------------------------------------
+
+
+class BirthDateQuery(Schema):
+    date_of_birth: DateText = ""
+
+
+@public_router.get("notices", response=Envelope[NoticesAgeOut])
+def notices(request: HttpRequest, query: Query[BirthDateQuery]):
+    """The terms' and the privacy notice's versions in force (version, effective day, what
+    changed), and for ``date_of_birth`` (dd/mm/yyyy, optional) the age band and whether sign-up
+    needs a parent's e-mail (under 16)."""
+    return ok(selectors.notices_for_birth_date(query.date_of_birth))
+
+
+@public_router.post("parent/check", response=Envelope[ParentLinkOut])
+def parent_check(request: HttpRequest, payload: ParentTokenIn):
+    """What the parent's link shows: the learner, the notices, the link's state. Error: 400
+    ``invalid_consent_link``. Limited per client IP: 429 ``rate_limited``."""
+    public_call_limit(request, action="parent-consent")
+    return ok(selectors.parent_link_view(token=payload.token))
+
+
+@public_router.post("parent/consent", response=Envelope[ParentLinkOut])
+def parent_consent(request: HttpRequest, payload: ParentConsentIn):
+    """The parent consents (``accept_terms`` with the versions read). Errors: 400
+    ``invalid_consent_link`` / ``validation_error``, 410 ``consent_link_expired``, 409
+    ``notice_changed``. Limited per client IP: 429 ``rate_limited``."""
+    public_call_limit(request, action="parent-consent")
+    services.parent_consent_give(
+        token=payload.token,
+        terms_version=payload.terms_version,
+        privacy_version=payload.privacy_version,
+        accept=payload.accept_terms,
+        ip=client_address(request),
+    )
+    return ok(selectors.parent_link_view(token=payload.token), _("Thank you: your consent is recorded."))
+
+
+@public_router.post("parent/withdraw", response=Envelope[ParentLinkOut])
+def parent_withdraw(request: HttpRequest, payload: ParentTokenIn):
+    """The parent withdraws their consent. Errors: 400 ``invalid_consent_link``, 409
+    ``not_consented``. Limited per client IP: 429 ``rate_limited``."""
+    public_call_limit(request, action="parent-consent")
+    services.parent_consent_withdraw(token=payload.token, ip=client_address(request))
+    return ok(selectors.parent_link_view(token=payload.token), _("Your consent is withdrawn."))

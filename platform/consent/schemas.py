@@ -1,0 +1,154 @@
+"""Request and response schemas of consent (issue 24, item 1). Times are ISO 8601 UTC; days ISO
+dates (Vietnam calendar days)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from ninja import Schema
+
+from accounts.models import User
+from config.fields import ColumnText, DateText, Token
+from consent.models import Consent, NoticeVersion
+
+Version = ColumnText(NoticeVersion, "version")
+ParentEmail = ColumnText(User, "email")
+AgeBand = Literal["unknown", "under_7", "child", "adult"]
+LinkStatus = Literal["pending", "expired", "consented", "withdrawn", "replaced"]
+
+
+class NoticeOut(Schema):
+    """One notice in force: its version, the Vietnam day it took effect, what changed (reader's
+    language, "" when nothing was written)."""
+
+    version: str
+    effective_on: date
+    summary: str
+
+
+class NoticesOut(Schema):
+    terms: NoticeOut | None
+    privacy: NoticeOut | None
+
+
+class NoticesAgeOut(NoticesOut):
+    """The notices in force and, for the date of birth asked about, the age band
+    (``unknown`` when none or not a valid dd/mm/yyyy) and whether a parent's e-mail is needed."""
+
+    age_band: AgeBand
+    needs_parent: bool
+
+
+class ConsentOut(Schema):
+    """A consent: ``subject`` learner | parent, ``source`` signup | invitation | prompt |
+    parent_link | paper, the versions, when (UTC), the parent's address (link) or who recorded
+    it (paper) and the note."""
+
+    id: int
+    subject: Literal["learner", "parent"]
+    source: Literal["signup", "invitation", "prompt", "parent_link", "paper"]
+    terms_version: str
+    privacy_version: str
+    given_at: datetime
+    parent_email: str
+    recorded_by: str
+    note: str
+
+
+class BlockedOut(Schema):
+    """Why the learner cannot buy, start a test or record video now (the gate's code and message)."""
+
+    code: Literal["consent_required", "date_of_birth_required", "parental_consent_required"]
+    message: str
+
+
+class ParentRequestOut(Schema):
+    """The learner's request to a parent: the address, its state, when it was last sent, until
+    when its link can consent, how many more mails may be sent in the next 24 hours."""
+
+    parent_email: str
+    status: LinkStatus
+    sent_at: datetime
+    expires_at: datetime
+    mails_left: int
+
+
+class ConsentStateOut(Schema):
+    """GET /api/v1/consent/me (see ``consent.selectors.consent_state``)."""
+
+    applies: bool
+    notices: NoticesOut
+    consented: bool
+    own: ConsentOut | None
+    own_withdrawn: bool
+    age_band: AgeBand
+    parent: ConsentOut | None
+    parent_withdrawn: bool
+    request: ParentRequestOut | None
+    prompt: list[Literal["terms", "date_of_birth", "parent_email"]]
+    blocked: BlockedOut | None
+
+
+class PromptIn(Schema):
+    """The blocking prompt's answer: only what ``prompt`` asked is read."""
+
+    accept_terms: bool = False
+    terms_version: Version = ""
+    privacy_version: Version = ""
+    date_of_birth: DateText = ""
+    parent_email: ParentEmail = ""
+
+
+class ParentEmailIn(Schema):
+    parent_email: ParentEmail = ""
+
+
+class WithdrawnOut(Schema):
+    withdrawn: int
+
+
+class ParentTokenIn(Schema):
+    token: Token = ""
+
+
+class ParentConsentIn(Schema):
+    token: Token = ""
+    accept_terms: bool = False
+    terms_version: Version = ""
+    privacy_version: Version = ""
+
+
+class ParentLinkOut(Schema):
+    """What the parent's page shows (``consent.services.parent_link_view``)."""
+
+    learner_name: str
+    learner_email: str
+    parent_email: str
+    status: LinkStatus
+    notices: NoticesOut
+    consent: ConsentOut | None
+    withdrawn_at: datetime | None
+    expires_at: datetime
+    language: Literal["vi", "en"]
+
+
+class PaperConsentIn(Schema):
+    note: ColumnText(Consent, "note") = ""
+
+
+class MemberConsentOut(Schema):
+    """A roster learner's consent as the organization's educators see it
+    (``consent.selectors.member_consent``)."""
+
+    profile_id: int
+    name: str
+    age_band: AgeBand
+    own: ConsentOut | None
+    consented: bool
+    parent: ConsentOut | None
+    parent_withdrawn: bool
+    request_status: LinkStatus | None
+    blocked: BlockedOut | None
+    can_record_paper: bool
+    can_withdraw_paper: bool
