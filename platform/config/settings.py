@@ -82,6 +82,7 @@ SHARED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "huey.contrib.djhuey",
+    "config.apps.ObservabilityConfig",  # huey signals: enqueue times, failures (issue 21 item 5)
     "ninja",
     "health_check",
     "accounts",
@@ -143,6 +144,7 @@ INVITATION_MAX_RESENDS = int(os.environ.get("INVITATION_MAX_RESENDS", "5"))
 INVITATION_RESEND_INTERVAL = int(os.environ.get("INVITATION_RESEND_INTERVAL", "60"))  # seconds
 
 MIDDLEWARE = [
+    "config.observability.RequestContextMiddleware",  # request id in logs, latency (issue 21 item 5)
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.HostileInputMiddleware",  # size, depth, NUL guards on API paths (issue 16)
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -153,6 +155,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tenants.middleware.ProfileTenantMiddleware",
+    "config.observability.RequestProfileMiddleware",  # schema and profile id in logs
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -343,19 +346,16 @@ USE_TZ = True
 TIME_ZONE = "Asia/Ho_Chi_Minh"  # Vietnam time (UTC+7); the database stays UTC under USE_TZ (config.dates)
 
 # --- logging ------------------------------------------------------------------------------------
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
-}
+# One JSON object a line with request_id, schema and profile_id (config/observability.py, decision 0025).
+from config.observability import logging_config, sentry_init  # noqa: E402
 
-if os.environ.get("SENTRY_DSN"):
-    import sentry_sdk
-
-    sentry_sdk.init(dsn=os.environ["SENTRY_DSN"], send_default_pii=False)
+LOGGING = logging_config(os.environ.get("LOG_LEVEL", "INFO"))
+# Sentry when SENTRY_DSN is set (the optional extra: pip install '.[sentry]').
+SENTRY_ENABLED = sentry_init(os.environ)
+# GET /metrics (Prometheus) answers only these addresses or networks, and never through a proxy.
+METRICS_ALLOWED_ADDRESSES = env_list("METRICS_ALLOWED_ADDRESSES", "127.0.0.1,::1")
+# gunicorn workers share their metrics through this directory (prometheus_client multiprocess mode).
+PROMETHEUS_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
 
 NINJA_PAGINATION_MAX_LIMIT = 100
 

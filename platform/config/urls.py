@@ -9,6 +9,7 @@ from health_check.views import HealthCheckView
 
 from config.api import api, public_api
 from config.media import public_media
+from config.observability import metrics_view
 from config.seo import SITEMAPS, robots_txt
 from config.views import api_not_found, spa_index
 
@@ -25,9 +26,11 @@ urlpatterns = [
                 "health_check.checks.Database",
                 "health_check.checks.Cache",
                 "health_check.checks.Storage",
+                "config.health.HueyQueue",  # depth and oldest age of the job queue (issue 21 item 5)
             ]
         ),
     ),
+    path("metrics", metrics_view),  # Prometheus, from METRICS_ALLOWED_ADDRESSES only (issue 21 item 5)
 ]
 if not settings.AWS_STORAGE_BUCKET_NAME:
     # Public files of the embedded FileSystemStorage (photos, logos, question images, listing
@@ -38,7 +41,7 @@ if not settings.AWS_STORAGE_BUCKET_NAME:
     urlpatterns.append(re_path(r"^media/(?P<path>.*)$", public_media))
 urlpatterns.append(re_path(r"^(api/v1|public/api)/", api_not_found))
 # Every other path is a client route of the SPA; /api/ and /public/api/ never fall through to it.
-urlpatterns.append(re_path(r"^(?!api/|public/api/|admin/|static/|media/).*$", spa_index))
+urlpatterns.append(re_path(r"^(?!api/|public/api/|admin/|static/|media/|metrics$).*$", spa_index))
 
 # Errors raised outside Ninja (a middleware, Django's request parsing) answer the JSON envelope on
 # API paths, never Django's HTML page (issue 16 item 9).

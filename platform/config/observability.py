@@ -1,0 +1,327 @@
+"""Observability (issue 21, item 5; decision 0025): JSON logs that carry the request, Sentry when
+``SENTRY_DSN`` is set, Prometheus metrics, and what the health check says about the job queue.
+
+Logs: every line is one JSON object (structlog's ``ProcessorFormatter`` over the standard
+``logging`` records, so Django's, gunicorn's and huey's lines too) with ``request_id``, ``schema``
+(the Postgres schema of the request: ``public`` or the organization's) and ``profile_id`` (the
+current profile, or null), bound per request by :class:`RequestContextMiddleware` and
+:class:`RequestProfileMiddleware`, and null outside a request.
+
+Metrics (``GET /metrics``, Prometheus text format, only from ``METRICS_ALLOWED_ADDRESSES``):
+``http_request_duration_seconds{method,route,status}`` (a histogram; ``route`` is the URL
+pattern, never the concrete path, so its values are bounded), ``huey_queue_depth``,
+``huey_queue_oldest_age_seconds`` and ``huey_task_failures_total{task}``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import time
+import uuid
+from collections.abc import Iterable, Mapping
+
+import structlog
+from django.conf import settings
+from django.core.cache import caches
+from django.db import connection
+from django.http import Http404, HttpRequest, HttpResponse
+
+REQUEST_ID_HEADER = "X-Request-ID"
+# A request id from the load balancer is kept when it looks like one (letters, digits, - _ . :).
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{8,64}$")
+LOG_KEYS = ("request_id", "schema", "profile_id")
+
+
+# --- logs ---------------------------------------------------------------------------------------
+def _default_keys(logger, method_name, event_dict):
+    """Every line has the request keys; null outside a request."""
+    for key in LOG_KEYS:
+        event_dict.setdefault(key, None)
+    return event_dict
+
+
+def logging_config(level: str = "INFO") -> dict:
+    """The ``LOGGING`` dict: one console handler whose formatter writes each record as one JSON
+    object with ``timestamp`` (ISO 8601 UTC), ``level``, ``logger``, ``event`` (the message),
+    the request keys and, for an error, ``exception`` (the traceback)."""
+    pre_chain = [
+        structlog.contextvars.merge_contextvars,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        _default_keys,
+    ]
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "json": {
+                "()": structlog.stdlib.ProcessorFormatter,
+                "foreign_pre_chain": pre_chain,
+                "processors": [
+                    structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                    structlog.processors.format_exc_info,
+                    structlog.processors.JSONRenderer(ensure_ascii=False),
+                ],
+            }
+        },
+        "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json"}},
+        "root": {"handlers": ["console"], "level": level},
+        "loggers": {
+            "django.db.backends": {"level": "WARNING"},
+            # gunicorn's own handlers would print its lines a second time, unformatted.
+            "gunicorn.error": {"handlers": ["console"], "propagate": False},
+            "gunicorn.access": {"handlers": ["console"], "propagate": False},
+        },
+    }
+
+
+def configure_structlog() -> None:
+    """structlog's own loggers (``structlog.get_logger()``) go through the same stdlib handler."""
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.stdlib.add_log_level,
+            structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+        ],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+
+
+class RequestContextMiddleware:
+    """First middleware: a request id (the load balancer's ``X-Request-ID`` when well-formed,
+    else a new one), bound to every log line of the request and echoed in the response's
+    ``X-Request-ID``; the request's latency observed by route for Prometheus."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        given = request.headers.get(REQUEST_ID_HEADER, "")
+        request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
+        request.request_id = request_id
+        structlog.contextvars.clear_contextvars()
+        structlog.contextvars.bind_contextvars(request_id=request_id, schema="public", profile_id=None)
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+        except Exception:
+            _observe(request, 500, time.perf_counter() - started)
+            raise
+        # The keys stay bound until the response is closed (``request_finished``, connected in
+        # config.apps): Django logs a 4xx or 5xx after the middleware has returned.
+        _observe(request, response.status_code, time.perf_counter() - started)
+        response[REQUEST_ID_HEADER] = request_id
+        return response
+
+
+class RequestProfileMiddleware:
+    """Right after ``tenants.middleware.ProfileTenantMiddleware``: binds the request's schema and
+    current profile id to its log lines (and to Sentry's scope when Sentry is on)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        profile = getattr(request, "profile", None)
+        schema = connection.schema_name
+        structlog.contextvars.bind_contextvars(schema=schema, profile_id=profile.pk if profile else None)
+        if _sentry_on():
+            import sentry_sdk
+
+            sentry_sdk.set_tag("schema", schema)
+            sentry_sdk.set_tag("request_id", getattr(request, "request_id", None))
+            sentry_sdk.set_user({"id": profile.pk} if profile else None)
+        return self.get_response(request)
+
+
+# --- Sentry -------------------------------------------------------------------------------------
+def sentry_init(environ: Mapping[str, str]) -> bool:
+    """Start the Sentry SDK when ``SENTRY_DSN`` is set (the ``sentry`` extra: ``pip install
+    .[sentry]``); returns whether it started. No personal data is sent (the SDK's default);
+    ``SENTRY_ENVIRONMENT`` and ``SENTRY_TRACES_SAMPLE_RATE`` (default 0) are read too.
+    Raises ``ImproperlyConfigured`` when the DSN is set but the SDK is not installed."""
+    dsn = environ.get("SENTRY_DSN", "").strip()
+    if not dsn:
+        return False
+    try:
+        import sentry_sdk
+        from sentry_sdk.integrations.django import DjangoIntegration
+        from sentry_sdk.integrations.huey import HueyIntegration
+    except ImportError as exc:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(
+            "SENTRY_DSN is set but sentry-sdk is not installed: pip install '.[sentry]'"
+        ) from exc
+    sentry_sdk.init(
+        dsn=dsn,
+        environment=environ.get("SENTRY_ENVIRONMENT") or None,
+        traces_sample_rate=float(environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+        integrations=[DjangoIntegration(), HueyIntegration()],
+    )
+    return True
+
+
+def _sentry_on() -> bool:
+    return bool(getattr(settings, "SENTRY_ENABLED", False))
+
+
+# --- huey: enqueue times, failures --------------------------------------------------------------
+ENQUEUED_KEY = "huey:enqueued:{}"
+ENQUEUED_TTL = 7 * 24 * 3600  # seconds a task's enqueue time is kept if it never runs
+
+
+def request_context_clear(**kwargs) -> None:
+    """``request_finished`` receiver: the next log line of this thread belongs to no request."""
+    structlog.contextvars.clear_contextvars()
+
+
+def huey_signals_install(huey) -> None:
+    """Record each task's enqueue time (in the shared cache, so any node's health check reads it)
+    and count failures. Called once from ``config.apps``."""
+    from huey.signals import SIGNAL_ENQUEUED, SIGNAL_ERROR, SIGNAL_EXECUTING
+
+    @huey.signal(SIGNAL_ENQUEUED)
+    def _enqueued(signal, task, *args, **kwargs):
+        if huey.immediate:  # runs at once (tests, HUEY_IMMEDIATE): it never waits
+            return
+        caches["default"].set(ENQUEUED_KEY.format(task.id), time.time(), ENQUEUED_TTL)
+
+    @huey.signal(SIGNAL_EXECUTING)
+    def _started(signal, task, *args, **kwargs):
+        if huey.immediate:
+            return
+        caches["default"].delete(ENQUEUED_KEY.format(task.id))
+
+    @huey.signal(SIGNAL_ERROR)
+    def _failed(signal, task, exc=None, *args, **kwargs):
+        metrics().task_failures.labels(task=task.name).inc()
+
+
+def huey_queue_state(huey=None) -> tuple[int, float | None]:
+    """``(depth, oldest_age_seconds)`` of the job queue: the number of tasks waiting (scheduled
+    ones not counted) and how long the next one to run has waited (None when the queue is empty
+    or its enqueue time is unknown)."""
+    if huey is None:
+        from huey.contrib import djhuey
+
+        huey = djhuey.HUEY
+    depth = huey.pending_count()
+    if not depth:
+        return 0, None
+    oldest = huey.pending(limit=1)
+    enqueued = caches["default"].get(ENQUEUED_KEY.format(oldest[0].id)) if oldest else None
+    return depth, (round(max(0.0, time.time() - enqueued), 3) if enqueued else None)
+
+
+# --- Prometheus ---------------------------------------------------------------------------------
+class _Metrics:
+    def __init__(self) -> None:
+        from prometheus_client import Counter, Histogram
+
+        self.latency = Histogram(
+            "http_request_duration_seconds",
+            "Time to answer a request, by route (URL pattern), method and status.",
+            ["method", "route", "status"],
+            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+        )
+        self.task_failures = Counter(
+            "huey_task_failures", "Background tasks that raised, by task name.", ["task"]
+        )
+        from prometheus_client import REGISTRY
+
+        REGISTRY.register(_QueueCollector())
+
+
+_metrics: _Metrics | None = None
+
+
+def metrics() -> _Metrics:
+    """The process's metric objects (created once; prometheus_client's registry is per process,
+    or shared through ``PROMETHEUS_MULTIPROC_DIR`` between gunicorn workers)."""
+    global _metrics  # noqa: PLW0603 - one registry per process is prometheus_client's model
+    if _metrics is None:
+        _metrics = _Metrics()
+    return _metrics
+
+
+def _route(request: HttpRequest) -> str:
+    match = getattr(request, "resolver_match", None)
+    if match is None:
+        return "unmatched"
+    return match.route or match.view_name or "unmatched"
+
+
+def _observe(request: HttpRequest, status: int, seconds: float) -> None:
+    if request.path == "/metrics":
+        return
+    metrics().latency.labels(method=request.method, route=_route(request), status=str(status)).observe(
+        seconds
+    )
+
+
+class _QueueCollector:
+    """The queue's depth and oldest age, read from huey's storage at scrape time."""
+
+    def collect(self) -> Iterable:
+        from prometheus_client.core import GaugeMetricFamily
+
+        depth, age = huey_queue_state()
+        yield GaugeMetricFamily("huey_queue_depth", "Background tasks waiting to run.", value=depth)
+        yield GaugeMetricFamily(
+            "huey_queue_oldest_age_seconds",
+            "How long the next task to run has waited (0 when the queue is empty).",
+            value=age or 0.0,
+        )
+
+
+def address_allowed(remote_addr: str, forwarded: bool, allowed: Iterable[str]) -> bool:
+    """Whether a scrape from ``remote_addr`` is allowed: the address is in one of the ``allowed``
+    addresses or networks (CIDR), and the request did not come through a proxy (a load balancer
+    on the same host would otherwise make every client look local)."""
+    if forwarded:
+        return False
+    try:
+        address = ipaddress.ip_address(remote_addr)
+    except ValueError:
+        return False
+    return any(address in ipaddress.ip_network(net, strict=False) for net in allowed)
+
+
+def metrics_view(request: HttpRequest) -> HttpResponse:
+    """``GET /metrics``: the Prometheus text exposition. 404 (as for any unknown path) unless the
+    caller's address is in ``METRICS_ALLOWED_ADDRESSES`` (default loopback) and the request
+    carries no ``X-Forwarded-For``. Source: issue 21 item 5, decision 0025."""
+    from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
+
+    if not address_allowed(
+        request.META.get("REMOTE_ADDR", ""),
+        "HTTP_X_FORWARDED_FOR" in request.META,
+        settings.METRICS_ALLOWED_ADDRESSES,
+    ):
+        raise Http404
+    metrics()
+    if settings.PROMETHEUS_MULTIPROC_DIR:
+        from prometheus_client import multiprocess
+
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        registry.register(_QueueCollector())
+    else:
+        registry = REGISTRY
+    return HttpResponse(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)
+
+
+__all__ = [
+    "RequestContextMiddleware",
+    "RequestProfileMiddleware",
+    "address_allowed",
+    "huey_queue_state",
+    "logging_config",
+    "metrics_view",
+    "sentry_init",
+]
