@@ -13,7 +13,9 @@ ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 PIP_NO_CACHE_DIR=1 DB_POOL=1
 RUN apt-get update && apt-get install -y --no-install-recommends gettext && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY pyproject.toml ./
-RUN pip install --upgrade pip && pip install .
+# The runtime dependencies and the Sentry SDK (used when SENTRY_DSN is set); not the embedded
+# PostgreSQL (extra "embedded"): the image always gets DATABASE_URL (issue 21 item 6).
+RUN pip install --upgrade pip && pip install ".[sentry]"
 COPY manage.py ./
 COPY platform/ platform/
 COPY tenants/ tenants/

@@ -24,7 +24,8 @@ ensure_python() {
   if [ ! -f "$stamp" ]; then
     log "installing Python dependencies"
     .venv/bin/pip install -q --upgrade pip >/dev/null
-    .venv/bin/pip install -q -e ".[dev]"
+    # embedded: pgserver (no DATABASE_URL); sentry: the SDK SENTRY_DSN needs (issue 21 item 6)
+    .venv/bin/pip install -q -e ".[dev,embedded,sentry]"
     rm -f .venv/.installed-*; touch "$stamp"
   fi
   export PATH="$ROOT/.venv/bin:$PATH"

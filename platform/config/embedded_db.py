@@ -23,7 +23,15 @@ def embedded_database_url(data_dir: Path) -> str:
     os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime))
     import logging
 
-    import pgserver
+    try:
+        import pgserver
+    except ImportError as exc:  # the production image does not ship it (issue 21 item 6)
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(
+            "DATABASE_URL is not set and the embedded PostgreSQL is not installed: set DATABASE_URL, "
+            "or pip install '.[embedded]' (./ops/run and ./ops/test do)"
+        ) from exc
 
     logging.getLogger("pgserver").setLevel(logging.WARNING)
     pg_dir = data_dir / "pg"
