@@ -26,6 +26,13 @@ from accounts.models import Profile, User
 from analytics.demo import seed_demo_market  # issue 10: 90 days of purchases for the dashboards
 from assessments.demo import seed_demo_questions
 from assignments.demo import seed_demo_tests
+from consent.demo import (  # issue 24: consents, paper consents, a learner waiting for a parent
+    WAITING_EMAIL,
+    WAITING_NAME,
+    seed_demo_consents,
+    seed_demo_roster_consents,
+    seed_demo_waiting_learner,
+)
 from notifications.models import Notification
 from notifications.services import notify
 from people.demo import seed_demo_people  # issue 9: invitations and a logo
@@ -87,9 +94,11 @@ class Command(BaseCommand):
             admin.save()
             for email, name, profiles in PEOPLE:
                 self._person(email, name, profiles, orgs)
+            seed_demo_consents(emails=[email for email, _, _ in PEOPLE])  # issue 24: before any purchase
             self._notifications(orgs)
         self._questions(orgs)
         self._tests(orgs)
+        self._consents(orgs)
         seed_demo_people(organization=orgs["trung-tam"])
         seed_demo_surveys(organization=orgs["trung-tam"], stdout=self.stdout)
         self.stdout.write(seed_demo_market(organization=orgs["trung-tam"]))
@@ -102,6 +111,10 @@ class Command(BaseCommand):
             )
             self.stdout.write(f"  {email} / {PASSWORD}  ({name}: {roles})")
         self.stdout.write(f"  hocsinh01..18@demo.vn / {PASSWORD}  (learners @ trung-tam with assigned tests)")
+        self.stdout.write(
+            f"  {WAITING_EMAIL} / {PASSWORD}  ({WAITING_NAME}, 14: waiting for her parent's consent, "
+            "whose link is in the mail to phuhuynh.chau@demo.vn)"
+        )
 
     def _organization(self, name: str, slug: str, surveys: bool) -> Organization:
         org = Organization.objects.filter(slug=slug).first()
@@ -178,6 +191,21 @@ class Command(BaseCommand):
                 f"  {centre.name}: {listed} tests on the marketplace, with batches and a waiting list; "
                 "learner@demo.vn has bought the practice test (open now, no camera needed) and has an "
                 "order of Toán 12 waiting for payment"
+            )
+
+    def _consents(self, orgs) -> None:
+        """Issue 24, item 1: the centre's roster (14-15 years old) with their parents' consent on
+        paper recorded by its admin, and a 14-year-old waiting for her parent's consent."""
+        centre = orgs["trung-tam"]
+        admin = Profile.objects.select_related("user").get(
+            user__email="educator.admin@demo.vn", organization=centre
+        )
+        recorded = seed_demo_roster_consents(organization=centre, admin=admin)
+        seed_demo_waiting_learner(password=PASSWORD)
+        if recorded:
+            self.stdout.write(
+                f"  {centre.name}: {recorded} roster learners' parents consented on paper; "
+                f"{WAITING_EMAIL} waits for her parent's consent"
             )
 
     def _notifications(self, orgs) -> None:

@@ -1,0 +1,125 @@
+"""Demo consents for ``manage.py seed_demo`` (issue 24, item 1, "Done when"). Idempotent.
+
+- every demo learner has consented to the notices in force at sign-up (the demo buyers and takers
+  stay able to buy and take tests);
+- the centre's grade-9 roster (hocsinh01..18@demo.vn) is 14 or 15 years old: the centre collected
+  their parents' consent on paper, recorded by its admin;
+- ``hocsinh.nho@demo.vn`` (Trương Bảo Châu, 14, a public learner) signed up and is waiting for
+  her parent's consent: her request to ``phuhuynh.chau@demo.vn`` is mailed once (the link is in
+  the mail under ``.data/mail``), so she can browse but not buy, take a test or record video.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone, translation
+
+from accounts.models import Profile, User
+from consent import selectors
+from consent.models import Consent, ParentRequest
+from consent.services import (
+    learner_consent_record,
+    notices_checked,
+    notices_first_ensure,
+    parent_request_send,
+)
+
+WAITING_EMAIL = "hocsinh.nho@demo.vn"
+WAITING_NAME = "Trương Bảo Châu"
+WAITING_BORN = date(2012, 3, 12)
+WAITING_PARENT = "phuhuynh.chau@demo.vn"
+PAPER_NOTE = "Phiếu đồng ý của phụ huynh lưu tại văn phòng trung tâm"
+
+
+def _current():
+    notices_first_ensure()
+    current = selectors.notices_current()
+    return notices_checked(terms_version=current["terms"].version, privacy_version=current["privacy"].version)
+
+
+def _own(user: User) -> None:
+    if not selectors.consented_now(user.pk):
+        learner_consent_record(user=user, source=Consent.Source.SIGNUP, notices=_current(), ip=None)
+
+
+@transaction.atomic
+def seed_demo_consents(*, emails: list[str]) -> int:
+    """Every LEARNER profile's person among ``emails`` has consented to the notices in force
+    (at sign-up). Returns how many consents were recorded."""
+    users = User.objects.filter(
+        email__in=emails, profiles__pandai_profile_role=Profile.Role.LEARNER
+    ).distinct()
+    count = 0
+    for user in users:
+        if not selectors.consented_now(user.pk):
+            _own(user)
+            count += 1
+    return count
+
+
+@transaction.atomic
+def seed_demo_roster_consents(*, organization, admin: Profile) -> int:
+    """The organization's learners without a date of birth get one of a grade-9 pupil (2011, 14
+    or 15 years old), their own consent, and a parent's consent on paper recorded by ``admin``.
+    Returns how many paper consents were recorded."""
+    count = 0
+    learners = (
+        Profile.objects.select_related("user")
+        .filter(organization=organization, pandai_profile_role=Profile.Role.LEARNER)
+        .order_by("id")
+    )
+    for index, learner in enumerate(learners):
+        if learner.date_of_birth is None:
+            learner.date_of_birth = date(2011, index % 12 + 1, index % 27 + 1)
+            learner.save(update_fields=["date_of_birth", "updated_at"])
+        _own(learner.user)
+        facts = selectors.consent_facts(learner.user_id)
+        if selectors.needs_parent(facts.band) and facts.parent is None:
+            notices = _current()
+            Consent.objects.create(
+                user=learner.user,
+                subject=Consent.Subject.PARENT,
+                source=Consent.Source.PAPER,
+                terms_version=notices.terms,
+                privacy_version=notices.privacy,
+                organization=organization,
+                recorded_by=admin,
+                recorded_by_name=admin.user.name_or_email,
+                note=PAPER_NOTE,
+            )
+            count += 1
+    return count
+
+
+@transaction.atomic
+def seed_demo_waiting_learner(*, password: str) -> User:
+    """``WAITING_EMAIL``: a 14-year-old public learner who signed up (consent recorded) and whose
+    parent has not answered yet (one request, mailed in Vietnamese when first created)."""
+    user, created = User.objects.get_or_create(email=WAITING_EMAIL, defaults={"name": WAITING_NAME})
+    user.name = WAITING_NAME
+    user.is_active = True
+    user.email_verified_at = user.email_verified_at or timezone.now()
+    user.set_password(password)
+    user.save()
+    Profile.objects.update_or_create(
+        user=user,
+        pandai_profile_role=Profile.Role.LEARNER,
+        organization=None,
+        defaults={
+            "status": Profile.Status.ACTIVE,
+            "joined_at": user.created_at,
+            "grade": 9,
+            "class_name": "9A2",
+            "school_name": "THCS Nguyễn Du",
+            "province_code": "79",
+            "gender": "female",
+            "date_of_birth": WAITING_BORN,
+        },
+    )
+    _own(user)
+    if not ParentRequest.objects.filter(user=user).exists():
+        with translation.override("vi"):
+            parent_request_send(user=user, parent_email=WAITING_PARENT, ip=None)
+    return user
