@@ -12,7 +12,8 @@ module touches schemas at all (``config/tests/test_one_rule.py`` checks both):
     schema afterwards; :func:`owned_enrollment` opens one enrollment's organization for its owner
     or raises the 404 envelope;
 (c) :func:`for_each_ready_organization`: a function in every ready organization, one failing
-    organization logged and skipped, never ``public``;
+    organization logged and skipped, never ``public`` (:func:`each_ready_organization` passes
+    the organization to it);
 (d) :func:`union_all`: one query over several organizations' schemas, identifiers quoted by
     ``psycopg.sql``.
 """
@@ -93,13 +94,28 @@ def for_each_ready_organization(func: Callable[[], T], *, label: str) -> dict[st
     organization is logged (with ``label``) and the loop goes on with the next one: one broken
     schema must not stop a periodic sweep for everyone else.
     """
+    return each_ready_organization(lambda _organization: func(), label=label)
+
+
+def each_ready_organization(func: Callable[[Any], T], *, label: str) -> dict[str, T]:
+    """:func:`for_each_ready_organization` for work that needs the organization itself (its
+    settings, such as its retention policy; issue 24, item 3): ``func(organization)`` runs inside
+    each ready organization's schema, in id order, never ``public``; one failing organization is
+    logged and skipped."""
+    from tenants.models import Organization
+
+    organizations = (
+        Organization.objects.filter(provisioning_status=Organization.ProvisioningStatus.READY)
+        .exclude(schema_name=settings.PUBLIC_SCHEMA_NAME)
+        .order_by("id")
+    )
     results: dict[str, T] = {}
-    for schema in ready_schema_names():
+    for organization in organizations:
         try:
-            with schema_context(schema):
-                results[schema] = func()
+            with schema_context(organization.schema_name):
+                results[organization.schema_name] = func(organization)
         except Exception:
-            logger.exception("%s failed in schema %s", label, schema)
+            logger.exception("%s failed in schema %s", label, organization.schema_name)
     return results
 
 

@@ -13,7 +13,9 @@ mounted under /api/v1/transaction/ before the transaction router:
   GET analytics/exports/{id}/download (background exports).
 
 Educators read their organization; the SuperAdmin (a Django superuser, profile or not) reads
-every organization and filters by ``organization_id``; learners get 403 ``forbidden_role``.
+every organization and filters by ``organization_id``; learners get 403 ``forbidden_role``. Every
+file answered (the spreadsheet, the PDF, a background export's download) is logged
+(``privacy.access``; issue 24, item 4).
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ from analytics.selectors import figures, options, rows
 from config.envelope import Envelope, ok
 from config.errors import ApplicationError, CommonErrorCode
 from config.fields import Id, OrderBy, Search
+from privacy.access import private_file
+from privacy.models import AccessLogEntry
 
 
 class MarketAuth(ProfileSessionAuth):
@@ -125,8 +129,9 @@ def _file_or_job(result: FileResponse | ExportJob):
 
 @router.post(
     "/analytics/markets/assessments/transactions/export",
-    response={202: Envelope[ExportJobOut]},
+    response={200: None, 202: Envelope[ExportJobOut]},
 )
+@private_file(AccessLogEntry.Kind.ANALYTICS_EXPORT)
 def market_transactions_export(
     request: HttpRequest, payload: MarketFiltersIn, search: Search = "", order_by: OrderBy = ""
 ):
@@ -140,7 +145,8 @@ def market_transactions_export(
     )
 
 
-@router.post("/analytics/export-dashboard", response={202: Envelope[ExportJobOut]})
+@router.post("/analytics/export-dashboard", response={200: None, 202: Envelope[ExportJobOut]})
+@private_file(AccessLogEntry.Kind.ANALYTICS_EXPORT)
 def export_dashboard(request: HttpRequest, filters: Query[MarketFiltersIn]):
     """The dashboard as a PDF with charts in the caller's language (query filters): 200 with the
     file (``transactions-dashboard.pdf``), or 202 with a background job for a very large
@@ -156,6 +162,7 @@ def export_job(request: HttpRequest, job_id: ExportJobId):
 
 
 @router.get("/analytics/exports/{job_id}/download", response={200: None})
+@private_file(AccessLogEntry.Kind.ANALYTICS_EXPORT, subject=services.export_job_subject)
 def export_job_download(request: HttpRequest, job_id: ExportJobId):
     """The finished file of a background export (409 ``export_not_ready`` before)."""
     return services.export_job_download(viewer=request.auth, job_id=job_id)

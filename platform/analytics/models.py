@@ -5,7 +5,8 @@ spreadsheet, ``ANALYTICS_PDF_SYNC_MAX_ROWS`` purchases for the dashboard PDF) be
 ``ExportJob``: the API answers at once with the job, a huey task writes the file to storage and
 reports its progress on the row, and the SPA polls the job, then downloads the file. The row is
 the job's state (not the cache: the web and huey processes share no memory in the embedded
-set-up). Files are deleted with their job after ``ANALYTICS_EXPORT_KEEP_HOURS``.
+set-up). Files are deleted with their job after the organization's retention (``privacy``'s
+``file_keep_hours``, 24 hours by default; issue 24, item 3).
 """
 
 from __future__ import annotations

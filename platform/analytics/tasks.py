@@ -18,7 +18,8 @@ def export_run(job_id: str) -> None:
 
 @db_periodic_task(crontab(minute="17"))
 def exports_purge() -> int:
-    """Every hour: delete export jobs and files older than ANALYTICS_EXPORT_KEEP_HOURS."""
+    """Every hour: delete the export jobs and files their organization's retention no longer
+    keeps (``privacy``'s ``file_keep_hours``, 24 by default; issue 24, item 3)."""
     from analytics.services import export_jobs_purge
 
     return export_jobs_purge()

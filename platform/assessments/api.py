@@ -48,6 +48,8 @@ from config.fields import Choice, ColumnInt, Id, Limit, OrderBy, PageNo, Search
 from imports.models import ImportJob
 from imports.schemas import ImportJobOut, QuestionImportOut
 from imports.selectors import import_job_data
+from privacy.access import private_file
+from privacy.models import AccessLogEntry
 
 router = Router(tags=["authoring"], auth=EducatorSessionAuth())
 
@@ -177,6 +179,7 @@ def bank_import(
 
 
 @router.get("question-banks/{bank_id}/export", response={200: None})
+@private_file(AccessLogEntry.Kind.QUESTION_BANK_EXPORT, subject=selectors.bank_subject)
 def bank_export(request: HttpRequest, bank_id: Id):
     """The bank's questions as .xlsx in the import format (file name in content-disposition)."""
     name, data = spreadsheets.bank_export(bank_id=bank_id)

@@ -29,6 +29,7 @@ from assessments.services.questions import question_missing
 from assessments.services.slots import LOW_SLOT_SHARE
 from config.envelope import MAX_LIMIT, order_by_checked, paginate
 from config.i18n import localized
+from privacy.services import AccessSubject
 
 BANK_ORDER = {"name": "name", "created_at": "created_at", "updated_at": "updated_at"}
 QUESTION_ORDER = {
@@ -532,3 +533,10 @@ def preset_form(preset: TestPreset) -> list[dict[str, Any]]:
         "question__cognitive_domain",
     )
     return [form_row(r) for r in rows]
+
+
+def bank_subject(bank_id: int | str) -> AccessSubject:
+    """The access log's subject of a question bank's export (issue 24, item 4;
+    ``privacy.access.private_file``): the bank and its name. One query."""
+    bank = QuestionBank.objects.only("id", "name").get(pk=int(bank_id))
+    return AccessSubject(object_type="question_bank", object_id=bank.pk, label=bank.name)

@@ -18,10 +18,12 @@ from django.http import FileResponse, HttpRequest
 from ninja import Query, Router
 
 from accounts.auth import EducatorSessionAuth
-from assignments import gradebook
+from assignments import access_log, gradebook
 from assignments.schemas.gradebook import GradebookExportQuery, GradebookPageOut, GradebookQuery
 from config.envelope import Envelope, ok
 from config.fields import Id
+from privacy.access import private_file
+from privacy.models import AccessLogEntry
 
 router = Router(tags=["gradebook"], auth=EducatorSessionAuth())
 
@@ -54,6 +56,7 @@ def _xlsx(request: HttpRequest, query: GradebookExportQuery, **scope: int) -> Fi
 
 
 @router.get("test-presets/{preset_id}/gradebook/export", response={200: None})
+@private_file(AccessLogEntry.Kind.GRADEBOOK_EXPORT, subject=access_log.preset_subject)
 def preset_gradebook_export(request: HttpRequest, preset_id: Id, query: Query[GradebookExportQuery]):
     """The test's gradebook as .xlsx (``Content-Disposition: attachment;
     filename="gradebook-preset-{id}.xlsx"``): every row in the order of ``order_by`` and
@@ -63,6 +66,7 @@ def preset_gradebook_export(request: HttpRequest, preset_id: Id, query: Query[Gr
 
 
 @router.get("batches/{batch_id}/gradebook/export", response={200: None})
+@private_file(AccessLogEntry.Kind.GRADEBOOK_EXPORT, subject=access_log.batch_subject)
 def batch_gradebook_export(request: HttpRequest, batch_id: Id, query: Query[GradebookExportQuery]):
     """One batch's gradebook as .xlsx (``gradebook-batch-{id}.xlsx``), as the test's. 404 "Batch
     not found."."""

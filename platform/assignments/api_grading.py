@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from ninja import Query, Router
 
 from accounts.auth import EducatorSessionAuth
-from assignments import grading, results
+from assignments import access_log, grading, proctoring, results
 from assignments.schemas.grading import (
     AccommodationIn,
     AccommodationOut,
@@ -31,6 +31,8 @@ from assignments.schemas.grading import (
 from assignments.schemas.shared import ReleasedOut
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Id
+from privacy.access import private_file
+from privacy.models import AccessLogEntry
 
 router = Router(tags=["grading and results"], auth=EducatorSessionAuth())
 
@@ -67,17 +69,19 @@ def attempt_list(request: HttpRequest, query: Query[AttemptQuery]):
 def attempt_detail(request: HttpRequest, attempt_id: Id):
     """One attempt for educators: the result, each answer against the key with its score and
     comment, the timestamped integrity log, the reinstatement (if any) and the surroundings video."""
-    return ok(results.attempt_detail(attempt_id))
+    return ok(results.attempt_detail(attempt_id, organization_id=request.auth.organization_id))
 
 
 @router.get("attempts/{attempt_id}/video", response={200: None})
+@private_file(AccessLogEntry.Kind.PROCTORING_VIDEO, subject=access_log.attempt_video_subject)
 def attempt_video(request: HttpRequest, attempt_id: Id):
     """The surroundings video of an attempt (issue 7, item 6), streamed to the organization's
-    educators only: the file is never at a public URL. 404 for another organization's attempt or
-    an attempt without a video."""
+    educators only: the file is never at a public URL; each view is logged (issue 24, item 4).
+    404 for another organization's attempt or an attempt without a video; 410 ``video_deleted``
+    once deleted under the retention policy or on request (issue 24, item 3)."""
     from assignments.video import content_type_of
 
-    name = results.attempt_video_name(attempt_id)
+    name = proctoring.attempt_video_name(attempt_id)
     return FileResponse(default_storage.open(name, "rb"), content_type=content_type_of(name))
 
 

@@ -17,10 +17,12 @@ from accounts.auth import EducatorSessionAuth
 from assessments.schemas import QuestionOut
 from assessments.selectors import question_row
 from assessments.services.common import Actor
-from assignments import item_export, item_selectors, item_services, selectors
+from assignments import access_log, item_export, item_selectors, item_services, selectors
 from assignments.schemas.item_analysis import ItemAnalysisOut, QuestionItemAnalysisOut, SendToVettingIn
 from config.envelope import Envelope, ok
 from config.fields import Id
+from privacy.access import private_file
+from privacy.models import AccessLogEntry
 
 router = Router(tags=["item analysis"], auth=EducatorSessionAuth())
 
@@ -63,6 +65,7 @@ def batch_item_analysis_recompute(request: HttpRequest, batch_id: Id):
 
 
 @router.get("test-presets/{preset_id}/item-analysis/export", response={200: None})
+@private_file(AccessLogEntry.Kind.ITEM_ANALYSIS_EXPORT, subject=access_log.preset_subject)
 def preset_item_analysis_export(request: HttpRequest, preset_id: Id):
     """The per-question table as .xlsx in the reader's language (``item-analysis-test-<id>.xlsx``),
     with an Options sheet (the distractor analysis, one row per option) and a Summary sheet.
@@ -71,6 +74,7 @@ def preset_item_analysis_export(request: HttpRequest, preset_id: Id):
 
 
 @router.get("batches/{batch_id}/item-analysis/export", response={200: None})
+@private_file(AccessLogEntry.Kind.ITEM_ANALYSIS_EXPORT, subject=access_log.batch_subject)
 def batch_item_analysis_export(request: HttpRequest, batch_id: Id):
     """The batch's per-question table as .xlsx (``item-analysis-batch-<id>.xlsx``); 409 as above."""
     return item_export.item_analysis_file(_view(batch_id=batch_id))

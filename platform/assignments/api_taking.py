@@ -38,6 +38,9 @@ from assignments.schemas.taking import (
 )
 from config.envelope import Envelope, ok
 from config.fields import Id
+from privacy.access import private_file
+from privacy.models import AccessLogEntry
+from privacy.schemas import VideoViewsOut
 
 router = Router(tags=["test taking"])
 
@@ -184,8 +187,10 @@ def report_post(request: HttpRequest, enrollment_id: Id):
 
 
 @router.get("{enrollment_id}/report/pdf")
+@private_file(AccessLogEntry.Kind.TEST_REPORT_PDF)
 def report_pdf(request: HttpRequest, enrollment_id: Id):
-    """The latest report as a PDF download (404 before one is generated)."""
+    """The latest report as a PDF download (404 before one is generated). The learner's own file:
+    marked for the access log, which records educators' and admins' access only (issue 24)."""
     name = sitting.report_pdf_name(profile=require_learner(request), enrollment_id=enrollment_id)
     return FileResponse(
         default_storage.open(name, "rb"),
@@ -193,3 +198,11 @@ def report_pdf(request: HttpRequest, enrollment_id: Id):
         filename=f"advanced-report-{enrollment_id}.pdf",
         content_type="application/pdf",
     )
+
+
+@router.get("{enrollment_id}/video-views", response=Envelope[VideoViewsOut])
+def video_views(request: HttpRequest, enrollment_id: Id):
+    """The learner's proctoring video of this test: ``video`` none, stored or deleted (with
+    ``deleted_at`` and ``deleted_reason``), and who viewed it, newest first (``views``: name, role,
+    time; issue 24, item 4). 404 for anyone else's enrollment."""
+    return ok(sitting.video_views(profile=require_learner(request), enrollment_id=enrollment_id))

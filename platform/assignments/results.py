@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from assessments.models import Question
+from assignments import proctoring
 from assignments.models import Accommodation, Attempt, AttemptAnswer
 from config.envelope import paginate
 from config.errors import not_found
@@ -133,10 +134,11 @@ def attempt_row(attempt_id: int) -> dict[str, Any]:
     return _attempt_row(Attempt.objects.select_related("assignment__preset").get(pk=attempt_id))
 
 
-def attempt_detail(attempt_id: int) -> dict[str, Any]:
+def attempt_detail(attempt_id: int, *, organization_id: int) -> dict[str, Any]:
     """``AttemptDetailOut``: one attempt for educators: the result, each answer against the key
     with its score and comment, the timestamped integrity log, the reinstatement (if any) and the
-    surroundings video's URL. 404 "Attempt not found."."""
+    surroundings video's URL, or when and why it was deleted (``proctoring.video_state``; issue 24,
+    item 3). 404 "Attempt not found."."""
     t = Attempt.objects.select_related("assignment__preset").filter(pk=attempt_id).first()
     if t is None:
         raise not_found(_("Attempt not found."))
@@ -164,19 +166,10 @@ def attempt_detail(attempt_id: int) -> dict[str, Any]:
         "deadline_at": t.deadline_at,
         "reinstated_reason": t.reinstated_reason,
         "reinstated_by_name": t.reinstated_by_name,
-        "video_url": f"/api/v1/attempts/{t.pk}/video" if t.video else None,
+        **proctoring.video_state(t, organization_id=organization_id),
         "events": list(t.events.values("kind", "occurred_at", "received_at", "count_after", "note")),
         "answers": [shown(qid) for qid in t.question_ids if qid in questions],
     }
-
-
-def attempt_video_name(attempt_id: int) -> str:
-    """The storage name of an attempt's surroundings video; 404 "Attempt not found." for an
-    unknown attempt or one without a video."""
-    t = Attempt.objects.filter(pk=attempt_id).only("id", "video").first()
-    if t is None or not t.video:
-        raise not_found(_("Attempt not found."))
-    return t.video
 
 
 def accommodation_list(*, learner_profile_id: int | None = None) -> list[Accommodation]:

@@ -22,6 +22,7 @@ from assignments.window import learner_window, next_action
 from config.errors import not_found
 from config.i18n import pick
 from consent.gate import consent_gate
+from privacy.selectors import retention_policy_of
 from tenants.scope import owned_enrollment
 
 
@@ -54,7 +55,8 @@ def preparation(*, profile, enrollment_id: int) -> dict[str, Any]:
     """``PrepOut``: the test, the learner's window (UTC) and time limit in minutes (an
     accommodation's extra time included, as start enforces it; ``window.learner_window``),
     whether the window is open now and the next action, camera rules and the learner's camera
-    consent (issue 24, item 2), the video limits, attempts and the server's clock."""
+    consent with how many days after release the organization keeps the video (issue 24, items
+    2 and 3), the video limits, attempts and the server's clock."""
     with _owned(profile, enrollment_id) as (enrollment, a):
         window = learner_window(a)
         now = timezone.now()
@@ -70,6 +72,8 @@ def preparation(*, profile, enrollment_id: int) -> dict[str, Any]:
             "allow_no_camera": a.preset.allow_no_camera,
             "video_uploaded": bool(a.prep_video),
             "camera_consented_at": a.camera_consented_at,
+            # what the consent says about keeping the video (issue 24, items 2 and 3)
+            "video_keep_days": retention_policy_of(enrollment.organization_id).video_keep_days,
             "video_seconds": settings.PREP_VIDEO_SECONDS,
             "video_tolerance_seconds": settings.PREP_VIDEO_TOLERANCE_SECONDS,
             "video_max_bytes": settings.PREP_VIDEO_MAX_BYTES,
@@ -356,3 +360,13 @@ def report_pdf_name(*, profile, enrollment_id: int) -> str:
         if last is None or not last.pdf:
             raise not_found(_("No report yet."))
         return last.pdf
+
+
+def video_views(*, profile, enrollment_id: int) -> dict[str, Any]:
+    """``VideoViewsOut``: whether the learner's proctoring video of this test is stored or was
+    deleted (when and why), and who viewed it (issue 24, item 4:
+    ``proctoring.learner_video_state``)."""
+    from assignments.proctoring import learner_video_state
+
+    with _owned(profile, enrollment_id) as (enrollment, a):
+        return learner_video_state(a, organization_id=enrollment.organization_id)

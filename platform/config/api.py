@@ -64,6 +64,7 @@ def _assemble() -> None:
     from people.api import invitee_router as people_invitee_router
     from people.api import router as people_router
     from people.api_home import router as home_router
+    from privacy.api import router as privacy_router
     from surveys.api import learner_router as survey_users_router
     from surveys.api import router as surveys_router
     from surveys.api import submissions_router as survey_submissions_router
@@ -90,6 +91,7 @@ def _assemble() -> None:
     api.add_router("/users/", people_invitee_router)
     api.add_router("/import-jobs", imports_router)  # issue 16, item 8
     api.add_router("/data-requests", data_requests_router)  # issue 24, item 5
+    api.add_router("/privacy/", privacy_router)  # issue 24, items 3 and 4
     api.add_router("/surveys/submissions", survey_submissions_router)
     api.add_router("/surveys", surveys_router)
     api.add_router("/survey-users", survey_users_router)

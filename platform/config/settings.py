@@ -362,9 +362,8 @@ NINJA_PAGINATION_MAX_LIMIT = 100
 # Market analytics exports (issue 10): above these sizes an export runs as a huey job.
 ANALYTICS_EXPORT_SYNC_MAX_ROWS = int(os.environ.get("ANALYTICS_EXPORT_SYNC_MAX_ROWS", "5000"))
 ANALYTICS_PDF_SYNC_MAX_ROWS = int(os.environ.get("ANALYTICS_PDF_SYNC_MAX_ROWS", "200000"))
-ANALYTICS_EXPORT_KEEP_HOURS = int(os.environ.get("ANALYTICS_EXPORT_KEEP_HOURS", "24"))
 
 # Spreadsheet imports (issue 16, item 8): above this many data rows an import (or its dry run)
-# runs as a huey job that the SPA polls; its report is kept IMPORT_JOB_KEEP_HOURS.
+# runs as a huey job that the SPA polls. Export and import jobs are kept as long as their
+# organization's retention policy says (privacy, issue 24: 24 hours by default).
 IMPORT_SYNC_MAX_ROWS = int(os.environ.get("IMPORT_SYNC_MAX_ROWS", "500"))
-IMPORT_JOB_KEEP_HOURS = int(os.environ.get("IMPORT_JOB_KEEP_HOURS", "24"))

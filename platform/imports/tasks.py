@@ -9,8 +9,8 @@ from huey.contrib.djhuey import db_periodic_task
 
 @db_periodic_task(crontab(minute="23"))
 def import_jobs_purge() -> int:
-    """Every hour: delete import jobs (and any upload left with them) older than
-    IMPORT_JOB_KEEP_HOURS."""
+    """Every hour: delete the import jobs (and any upload left with them) their organization's
+    retention no longer keeps (``privacy``'s ``file_keep_hours``, 24 by default; issue 24)."""
     from imports.services import import_jobs_purge as purge
 
     return purge()

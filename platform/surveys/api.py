@@ -24,6 +24,8 @@ from accounts.auth import EducatorSessionAuth, require_learner
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError
 from config.fields import Description, Id
+from privacy.access import private_file
+from privacy.models import AccessLogEntry
 from surveys import learner, reports, selectors, services, taking
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.schemas import (
@@ -325,6 +327,7 @@ def checkout_analytic(request: HttpRequest, user_survey_id: Id):
 
 
 @learner_router.get("/{int:user_survey_id}/report/pdf")
+@private_file(AccessLogEntry.Kind.SURVEY_REPORT_PDF, subject=learner.report_subject)
 def report_pdf(request: HttpRequest, user_survey_id: Id):
     """The full report as a PDF (unlocked by the add-on; 403 ``report_locked`` before, 409
     ``survey_not_completed`` before finishing)."""

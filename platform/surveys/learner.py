@@ -21,7 +21,8 @@ from django.utils.translation import gettext as _
 from accounts.models import Enrollment, Profile
 from config.envelope import MAX_LIMIT
 from config.errors import ApplicationError, CommonErrorCode, not_found
-from config.i18n import pick
+from config.i18n import localized, pick
+from privacy.services import AccessSubject
 from surveys.models import Submission
 from surveys.states import SUBMISSION_STATE_SQL
 from tenants.models import Organization
@@ -177,6 +178,20 @@ def viewer_submission(profile: Profile, enrollment_id: int) -> Iterator[tuple[Or
     if submission is None:
         raise not_found(_("Survey not found."))
     yield profile.organization, submission
+
+
+def report_subject(user_survey_id: int | str) -> AccessSubject:
+    """The access log's subject of a career report PDF opened by an educator (issue 24, item 4;
+    ``privacy.access.private_file``): the submission, the survey's name and the learner. Runs in
+    the educator's schema after the download succeeded. One query."""
+    submission = Submission.objects.select_related("survey").get(enrollment_id=int(user_survey_id))
+    return AccessSubject(
+        object_type="survey_submission",
+        object_id=submission.pk,
+        label=localized(submission.survey, "name"),
+        learner_profile_id=submission.learner_profile_id,
+        learner_name=submission.learner_name,
+    )
 
 
 def available(*, profile: Profile) -> list[dict[str, Any]]:

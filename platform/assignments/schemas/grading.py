@@ -4,6 +4,7 @@ instants (ISO 8601, UTC); scores are points."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from ninja import Schema
 
@@ -126,11 +127,20 @@ class AttemptAnswerOut(Schema):
     comment: str
 
 
+VideoDeletedReason = Literal["retention", "request", "consent_withdrawn"]
+"""Why a proctoring video was deleted (``privacy.DeletionRecord.Reason``; issue 24, item 3)."""
+
+
 class AttemptDetailOut(AttemptRowOut):
+    """One attempt for educators. ``video_url`` while the proctoring video is stored; once deleted
+    ``video_deleted_at`` (UTC) and ``video_deleted_reason`` (None when no record says why)."""
+
     deadline_at: datetime
     reinstated_reason: str
     reinstated_by_name: str
     video_url: str | None
+    video_deleted_at: datetime | None
+    video_deleted_reason: VideoDeletedReason | None
     events: list[IntegrityEventOut]
     answers: list[AttemptAnswerOut]
 

@@ -1,0 +1,44 @@
+"""Privacy endpoints for organizations (issue 24, items 3 and 4; decision 0020), mounted at
+/api/v1/privacy/: the retention policy (educators read it, organization admins change it) and the
+access log of private files (organization admins). Educators only; another organization's entries
+are never read (each query is filtered by the caller's organization)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from ninja import Query, Router
+
+from accounts.auth import EducatorSessionAuth, require_org_admin
+from config.envelope import Envelope, ok
+from privacy import selectors, services
+from privacy.schemas import AccessLogPageOut, AccessLogQuery, RetentionIn, RetentionOut
+
+router = Router(tags=["privacy"], auth=EducatorSessionAuth())
+
+
+@router.get("retention", response=Envelope[RetentionOut])
+def retention_get(request: HttpRequest):
+    """The organization's retention periods (the defaults until an admin saves them), with the
+    bounds the form checks. Any educator of the organization may read them."""
+    return ok(selectors.retention_data(selectors.retention_policy_of(request.auth.organization_id)))
+
+
+@router.put("retention", response=Envelope[RetentionOut])
+def retention_update(request: HttpRequest, payload: RetentionIn):
+    """Set the retention periods (organization admins: 403 ``not_org_admin``; 400
+    ``retention_out_of_range`` with a message per field)."""
+    policy = services.retention_policy_update(actor=request.auth, **payload.dict())
+    return ok(selectors.retention_data(policy), _("Retention policy saved."))
+
+
+@router.get("access-log", response=Envelope[AccessLogPageOut])
+def access_log(request: HttpRequest, query: Query[AccessLogQuery]):
+    """Who viewed or downloaded the organization's private files, newest first, filtered by
+    ``kind`` and Vietnam days ``from_date``..``to_date``. Organization admins only (403
+    ``not_org_admin``). Two queries."""
+    organization = require_org_admin(
+        request.auth, message=_("Only an organization admin can read the access log.")
+    )
+    rows, meta = selectors.access_log_list(organization_id=organization.pk, **query.dict())
+    return ok({"items": [selectors.access_log_row(r) for r in rows], **meta})
