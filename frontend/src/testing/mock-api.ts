@@ -81,6 +81,7 @@ export function authorizedAs(role: "LEARNER" | "EDUCATOR", name = "Nguyá»…n Thá»
     date_of_birth: null,
     job_title: "",
     status: "ACTIVE",
+    cccd: "",
   };
   const profile = {
     id: 11,

@@ -48,6 +48,7 @@ class PrepOut(Schema):
     allow_no_camera: bool
     video_uploaded: bool
     camera_consented_at: datetime | None  # the learner's consent to camera proctoring (issue 24, item 2)
+    video_keep_days: int  # the organization's retention of proctoring videos after release (issue 24)
     video_seconds: int
     video_tolerance_seconds: int
     video_max_bytes: int

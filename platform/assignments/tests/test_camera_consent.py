@@ -41,7 +41,8 @@ def test_the_video_is_refused_before_the_consent(
     settings.MEDIA_ROOT = tmp_path
     ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)
     client = client_for(learner)
-    assert client.get(f"/api/v1/take-test/{eid}").json()["data"]["camera_consented_at"] is None
+    prep = client.get(f"/api/v1/take-test/{eid}").json()["data"]
+    assert prep["camera_consented_at"] is None and prep["video_keep_days"] == 90  # the default policy
     res = upload(client, eid, language)
     assert res.status_code == 409 and res.json()["code"] == "camera_consent_required"
     assert res.json()["message"] == message

@@ -1349,6 +1349,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/take-test/{enrollment_id}/camera-consent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Camera Consent
+     * @description The learner consents to camera proctoring of this test at preparation (issue 24, item 2;
+     *     decision 0023): the time and the request's address are kept on the assignment, and the
+     *     surroundings video is refused until then. No body. Idempotent (the first consent is kept).
+     *     409 ``camera_not_used`` for a test without camera proctoring.
+     */
+    post: operations["assignments_api_taking_camera_consent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/take-test/{enrollment_id}/video": {
     parameters: {
       query?: never;
@@ -1360,7 +1383,8 @@ export interface paths {
     put?: never;
     /**
      * Prep Video
-     * @description Upload the surroundings video (multipart ``file``): WebM or MP4 by content, 30 s +/- the
+     * @description Upload the surroundings video (multipart ``file``) once the learner has consented to
+     *     camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
      *     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise.
      */
     post: operations["assignments_api_taking_prep_video"];
@@ -1405,7 +1429,7 @@ export interface paths {
      * Start
      * @description Start the attempt (or take it over from another tab or device; the older one is then
      *     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
-     *     ``camera_required``.
+     *     ``camera_required``, ``camera_consent_required``.
      */
     post: operations["assignments_api_taking_start"];
     delete?: never;
@@ -2201,8 +2225,9 @@ export interface paths {
     /**
      * Member Activity
      * @description A learner's assignments (with the latest attempt's score and result) and survey
-     *     submissions in the organization, newest first (issue 9, item 2). 404 for an id that is not a
-     *     learner of the caller's organization.
+     *     submissions in the organization, newest first (issue 9, item 2), and the learner's CCCD
+     *     number masked ("********1234", issue 24 item 6). 404 for an id that is not a learner of the
+     *     caller's organization.
      */
     get: operations["people_api_member_activity"];
     put?: never;
@@ -3566,6 +3591,8 @@ export interface components {
       job_title: string;
       /** Status */
       status: string;
+      /** Cccd */
+      cccd: string;
     };
     /** Envelope[AuthorizedOut] */
     Envelope_AuthorizedOut_: {
@@ -6372,6 +6399,10 @@ export interface components {
       allow_no_camera: boolean;
       /** Video Uploaded */
       video_uploaded: boolean;
+      /** Camera Consented At */
+      camera_consented_at: string | null;
+      /** Video Keep Days */
+      video_keep_days: number;
       /** Video Seconds */
       video_seconds: number;
       /** Video Tolerance Seconds */
@@ -6413,6 +6444,31 @@ export interface components {
        * Format: date-time
        */
       server_now: string;
+    };
+    /**
+     * CameraConsentOut
+     * @description The recorded consent to camera proctoring of one test (UTC; issue 24, item 2).
+     */
+    CameraConsentOut: {
+      /**
+       * Camera Consented At
+       * Format: date-time
+       */
+      camera_consented_at: string;
+    };
+    /** Envelope[CameraConsentOut] */
+    Envelope_CameraConsentOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["CameraConsentOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
     };
     /** Envelope[VideoOut] */
     Envelope_VideoOut_: {
@@ -8309,6 +8365,8 @@ export interface components {
       email: string;
       /** Status */
       status: string;
+      /** Cccd */
+      cccd: string;
       /** Assignments */
       assignments: components["schemas"]["ActivityAssignmentOut"][];
       /** Surveys */
@@ -12783,6 +12841,28 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_PrepOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_camera_consent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_CameraConsentOut_"];
         };
       };
     };

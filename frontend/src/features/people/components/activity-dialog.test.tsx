@@ -32,6 +32,7 @@ const ACTIVITY: LearnerActivity = {
   name: HOA.name,
   email: HOA.email,
   status: "active",
+  cccd: "********1234",
   assignments: [
     {
       id: 5,
@@ -108,6 +109,7 @@ describe("learner activity", () => {
     expect(english).toHaveTextContent("Chưa làm");
     const surveys = within(dialog).getByRole("region", { name: "Khảo sát hướng nghiệp (1)" });
     expect(within(surveys).getByRole("listitem")).toHaveTextContent("IRC");
+    expect(within(dialog).getByText("Số CCCD: ********1234")).toBeInTheDocument(); // masked by the server
     expect(calls.some((c) => c.path === "/api/v1/organization/members/31/activity")).toBe(true);
   });
 
@@ -130,6 +132,7 @@ describe("learner activity", () => {
     expect(
       within(dialog).getByText("This learner has not taken any of the organization's surveys."),
     ).toBeInTheDocument();
+    expect(within(dialog).getByText("CCCD number: ********1234")).toBeInTheDocument();
   });
 
   it("shows a loading state while the activity is on its way", async () => {

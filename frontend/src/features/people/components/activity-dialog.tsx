@@ -69,6 +69,12 @@ export function ActivityDialog({ member, onClose }: { member: Member | null; onC
         </p>
       ) : (
         <div className="grid gap-6">
+          {activity.data.cccd && (
+            // masked by the server (issue 24, item 6): only its owner sees the whole number
+            <p className="text-sm text-slate-700">
+              {t("people.activity.cccd", { cccd: activity.data.cccd })}
+            </p>
+          )}
           <Section
             id="activity-tests"
             icon={<ClipboardList className="h-4 w-4" />}

@@ -48,6 +48,18 @@ describe("profile form", () => {
     );
   });
 
+  it("shows the learner's own CCCD number in full, read-only", async () => {
+    const me = authorizedAs("LEARNER");
+    mockApi({
+      "/api/v1/auth/is-authorized": ok({ ...me, user: { ...me.user, cccd: "079209001234" } }),
+      "/public/api/provinces": ok(PROVINCES),
+    });
+    renderRoute("/profile", "/profile", <ProfileRoute />);
+    const cccd = await screen.findByRole("textbox", { name: "Số CCCD (12 chữ số)" });
+    expect(cccd).toHaveValue("079209001234");
+    expect(cccd).toBeDisabled();
+  });
+
   it("marks the organization's and the person's names lang=vi on an English page", async () => {
     mockApi({
       "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
@@ -55,6 +67,7 @@ describe("profile form", () => {
     });
     renderRoute("/profile", "/profile", <ProfileRoute />, { language: "en" });
     const organization = await screen.findByRole("textbox", { name: "Organization" });
+    expect(screen.queryByRole("textbox", { name: /CCCD/ })).toBeNull(); // none on this profile
     expect(organization).toHaveValue("Trung tâm Học tập");
     expect(organization).toHaveAttribute("lang", "vi");
     expect(screen.getByRole("textbox", { name: "Role" })).not.toHaveAttribute("lang");

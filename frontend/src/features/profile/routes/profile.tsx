@@ -191,6 +191,12 @@ export default function ProfileRoute() {
           <ProvinceSelect form={form} name="province_code" label={t("field.province")} />
           {text("district_text", t("field.district"))}
           {!educator && text("curriculum", t("field.curriculum"))}
+          {user.cccd && (
+            <Field label={t("field.cccd")} htmlFor="cccd">
+              {/* The owner's own number, in full (issue 24, item 6); others see it masked. */}
+              <Input id="cccd" value={user.cccd} readOnly disabled />
+            </Field>
+          )}
           <Field label={t("field.organization")} htmlFor="organization">
             <Input
               id="organization"

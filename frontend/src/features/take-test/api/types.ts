@@ -4,6 +4,7 @@ import type { V1Schemas } from "@/lib/api/types";
 
 export type MyAssignment = V1Schemas["MyAssignmentOut"];
 export type Preparation = V1Schemas["PrepOut"];
+export type CameraConsent = V1Schemas["CameraConsentOut"];
 export type Started = V1Schemas["StartOut"];
 export type SavedAnswerAck = V1Schemas["AnswerOut"];
 export type EventAck = V1Schemas["IntegrityCountOut"];

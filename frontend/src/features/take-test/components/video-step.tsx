@@ -1,7 +1,8 @@
 /** The 30-second surroundings video of a camera-proctored test: recorded here with MediaRecorder
  * (a visible countdown, stopped at 30 s, previewed, recorded again at will) or chosen as a file,
  * then uploaded with its progress and a retry; the server's refusal ("unsupported video" and its
- * reason) is shown as it comes. */
+ * reason) is shown as it comes. Locked until the learner consents to camera proctoring
+ * (`locked`; issue 24, item 2). */
 import { CheckCircle2, Circle, RotateCcw, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 
@@ -36,11 +37,14 @@ export function VideoStep({
   enrollmentId,
   prep,
   stream,
+  locked,
   onUploaded,
 }: {
   enrollmentId: number;
   prep: Preparation;
   stream: MediaStream | null;
+  /** No consent to camera proctoring yet: nothing can be recorded or chosen. */
+  locked: boolean;
   onUploaded: () => void;
 }) {
   const t = useT();
@@ -210,7 +214,7 @@ export function VideoStep({
         ) : (
           <Button
             variant={candidate || saved ? "outline" : "default"}
-            disabled={!stream || upload.phase === "uploading"}
+            disabled={locked || !stream || upload.phase === "uploading"}
             onClick={record}
           >
             {candidate?.source === "recording" || saved ? (
@@ -231,7 +235,7 @@ export function VideoStep({
         <span className="text-sm text-slate-500">{t("takeTest.video.or")}</span>
         <label
           htmlFor={fileId}
-          className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600"
+          className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50"
         >
           <Upload className="h-4 w-4" aria-hidden="true" />
           {t("takeTest.video.chooseFile")}
@@ -240,7 +244,7 @@ export function VideoStep({
             type="file"
             accept="video/webm,video/mp4,.webm,.mp4"
             className="sr-only"
-            disabled={recording || upload.phase === "uploading"}
+            disabled={locked || recording || upload.phase === "uploading"}
             onChange={(e) => {
               chooseFile(e.target.files?.[0]);
               e.target.value = "";
@@ -248,7 +252,11 @@ export function VideoStep({
           />
         </label>
       </div>
-      {!stream && !recording && <p className="text-sm text-slate-500">{t("takeTest.video.needCamera")}</p>}
+      {locked ? (
+        <p className="text-sm text-slate-600">{t("takeTest.video.consentFirst")}</p>
+      ) : (
+        !stream && !recording && <p className="text-sm text-slate-500">{t("takeTest.video.needCamera")}</p>
+      )}
       {recordError && (
         <p role="alert" className="text-sm text-red-700">
           {recordError}

@@ -90,8 +90,13 @@ describe("test preparation", () => {
     const { stream, track } = fakeStream();
     setMedia(async () => stream);
     let uploaded = false;
+    let consented: string | null = null;
     const { calls } = mockApi({
-      [BASE]: () => ok(preparation({ video_uploaded: uploaded })),
+      [BASE]: () => ok(preparation({ video_uploaded: uploaded, camera_consented_at: consented })),
+      [`${BASE}/camera-consent`]: () => {
+        consented = "2026-11-27T01:30:00Z";
+        return ok({ camera_consented_at: consented });
+      },
       [`${BASE}/start`]: () =>
         ok({
           attempt_id: 77,
@@ -116,6 +121,10 @@ describe("test preparation", () => {
     expect(await screen.findByText("Đã nhận camera.")).toBeInTheDocument();
     expect(screen.getByText("Đã nhận micro.")).toBeInTheDocument();
     expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalledWith({ video: true, audio: true });
+
+    // the consent to camera proctoring first (issue 24, item 2), then the video
+    await user.click(screen.getByLabelText("Tôi đồng ý để bài thi này được giám sát bằng camera như trên."));
+    expect(await screen.findByText("Đã ghi nhận sự đồng ý lúc 08:30 27/11/2026.")).toBeInTheDocument();
 
     // a file that the server refuses, then a retry that succeeds
     FakeXhr.replies = [
@@ -148,7 +157,7 @@ describe("test preparation", () => {
     uploaded = true;
     await user.click(screen.getByRole("button", { name: "Thử lại" }));
     expect(await screen.findByText("Đã lưu video")).toBeInTheDocument();
-    await vi.waitFor(() => expect(calls.filter((c) => c.path === BASE)).toHaveLength(2));
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === BASE)).toHaveLength(3));
 
     expect(start).toBeDisabled(); // the rules must be acknowledged
     await user.click(screen.getByLabelText("Tôi đã đọc quy định và cảnh báo chuyển tab."));

@@ -1,8 +1,8 @@
 /** /take-test/preparation/:test_user_assignment_id — before a test (issue 7, item 2; spec §4
  * "preparation"): the rules and the tab-switch warning (in both languages), the device check,
- * the 30-second surroundings video when the test is camera-proctored (or starting without a
- * camera when the test allows it), and Start once the batch window is open by the server's
- * clock. */
+ * the consent to camera proctoring and then the 30-second surroundings video when the test is
+ * camera-proctored (or starting without a camera when the test allows it; issue 24, item 2), and
+ * Start once the batch window is open by the server's clock. */
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Play } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -18,6 +18,7 @@ import { usePayAssignment } from "../api/pay-assignment";
 import { useStartAttempt } from "../api/start-attempt";
 import type { Preparation } from "../api/types";
 import { BackToList } from "../components/back-to-list";
+import { CameraConsent } from "../components/camera-consent";
 import { DeviceCheck } from "../components/device-check";
 import { useMediaStream } from "../components/use-media-stream";
 import { VideoStep } from "../components/video-step";
@@ -95,7 +96,9 @@ export default function PreparationRoute() {
   const inProgress = p.attempt_status === "in_progress";
   const used = !inProgress && p.attempts_used >= p.attempts_allowed;
   const needsVideo = p.camera_proctoring && !(p.allow_no_camera && noCamera);
-  const videoMissing = needsVideo && !p.video_uploaded;
+  // The server refuses the video and a camera start without the consent (issue 24, item 2).
+  const consentMissing = needsVideo && !p.camera_consented_at;
+  const videoMissing = needsVideo && (!p.video_uploaded || consentMissing);
   const startable =
     inProgress || (state === "open" && !used && !p.requires_payment && !videoMissing && acknowledged);
   const other = language === "vi" ? "en" : "vi";
@@ -183,11 +186,14 @@ export default function PreparationRoute() {
         </label>
       )}
 
+      {needsVideo && <CameraConsent enrollmentId={id} prep={p} />}
+
       {needsVideo && (
         <VideoStep
           enrollmentId={id}
           prep={p}
           stream={media.stream}
+          locked={consentMissing}
           onUploaded={() => void queryClient.invalidateQueries({ queryKey: preparationQuery(id).queryKey })}
         />
       )}

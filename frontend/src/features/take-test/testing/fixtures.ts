@@ -60,6 +60,8 @@ export function preparation(overrides: Partial<Preparation> = {}): Preparation {
     camera_proctoring: true,
     allow_no_camera: false,
     video_uploaded: false,
+    camera_consented_at: null,
+    video_keep_days: 90,
     video_seconds: 30,
     video_tolerance_seconds: 3,
     video_max_bytes: 50 * 1024 * 1024,
