@@ -445,3 +445,91 @@ def _item(listing, batch_name: str, addon: str) -> dict:
     """A checkout item for ``listing`` in its batch whose name starts with ``batch_name``."""
     batch = next(b for b in listing.batches if b["name"].startswith(batch_name))
     return {"listing_id": listing.pk, "addon": addon, "batch_id": batch["id"]}
+
+
+def _demo_video() -> bytes:
+    """A 30-second 160x120 WebM (VP8, 2 frames a second, a slow colour sweep): what a learner's
+    surroundings video is made of, small enough for the demo."""
+    import io
+    from fractions import Fraction
+
+    import av
+
+    buffer = io.BytesIO()
+    with av.open(buffer, mode="w", format="webm") as out:
+        stream = out.add_stream("libvpx", rate=2)
+        stream.width, stream.height, stream.pix_fmt = 160, 120, "yuv420p"
+        for i in range(60):
+            frame = av.VideoFrame(160, 120, "yuv420p")
+            for plane, value in zip(frame.planes, (60 + i * 2, 128 - i, 128 + i), strict=True):
+                plane.update(bytes([value % 256]) * plane.buffer_size)
+            frame.pts, frame.time_base = i, Fraction(1, 2)
+            for packet in stream.encode(frame):
+                out.mux(packet)
+        for packet in stream.encode():
+            out.mux(packet)
+    return buffer.getvalue()
+
+
+def seed_demo_proctoring(*, organization, admin: Profile, educator: Profile) -> bool:
+    """Proctoring videos after the test (issue 24, items 3 and 4) on the practice test's released
+    results: hocsinh16's surroundings video deleted under the retention policy (its attempt's page
+    says so, with a deletion record), hocsinh17's stored and viewed by ``educator`` two days ago
+    and ``admin`` yesterday (the access log, and "who viewed my video" on hocsinh17's result),
+    and ``admin``'s download of the practice test's gradebook. Once: returns False when hocsinh17
+    already has a video."""
+    from django.core.files.base import ContentFile
+    from django.core.files.storage import default_storage
+
+    from assignments.access_log import attempt_video_subject, preset_subject
+    from assignments.models import Assignment, Attempt
+    from assignments.proctoring import attempt_video_delete
+    from config.media import private_name
+    from privacy.access import profile_actor
+    from privacy.models import AccessLogEntry, DeletionRecord
+    from privacy.services import access_record
+
+    now = timezone.now().replace(second=0, microsecond=0)
+    with organization_schema(organization.schema_name):
+        attempts = {
+            t.assignment.learner_email: t
+            for t in Attempt.objects.select_related("assignment__preset").filter(
+                assignment__preset__name=PRACTICE, released_at__isnull=False
+            )
+        }
+        deleted, viewed = attempts.get("hocsinh16@demo.vn"), attempts.get("hocsinh17@demo.vn")
+        if deleted is None or viewed is None or viewed.video:
+            return False
+        video = _demo_video()
+        for attempt in (deleted, viewed):
+            name = default_storage.save(
+                private_name(kind="prep-videos", extension="webm", schema_name=organization.schema_name),
+                ContentFile(video),
+            )
+            Attempt.objects.filter(pk=attempt.pk).update(video=name, camera_mode="camera")
+            Assignment.objects.filter(pk=attempt.assignment_id).update(prep_video=name)
+            attempt.video, attempt.camera_mode = name, "camera"
+        attempt_video_delete(
+            attempt=deleted,
+            reason=DeletionRecord.Reason.RETENTION,
+            organization_id=organization.pk,
+            now=now - timedelta(hours=5),
+        )
+        for who, ago in ((educator, timedelta(days=2, hours=3)), (admin, timedelta(days=1, hours=1))):
+            access_record(
+                actor=profile_actor(who),
+                kind=AccessLogEntry.Kind.PROCTORING_VIDEO,
+                subject=attempt_video_subject(viewed.pk),
+                ip="192.0.2.10",
+                user_agent="Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36",
+                now=now - ago,
+            )
+        access_record(
+            actor=profile_actor(admin),
+            kind=AccessLogEntry.Kind.GRADEBOOK_EXPORT,
+            subject=preset_subject(viewed.assignment.preset_id),
+            ip="192.0.2.10",
+            user_agent="Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36",
+            now=now - timedelta(hours=20),
+        )
+    return True

@@ -59,15 +59,20 @@ def actor_of(request: HttpRequest) -> Actor | None:
     """The caller as an ``Actor`` when the access is to be logged: the SuperAdmin where an
     endpoint's authentication says so (``analytics.api.MarketAuth``'s viewer), else an educator
     profile (``admin`` for an organization admin). ``None`` for a learner or no session."""
-    profile = getattr(request, "profile", None)
     user = request.user
     if getattr(getattr(request, "auth", None), "is_superadmin", False):
         return Actor(user.pk, None, user.name or user.email, AccessLogEntry.Role.SUPERADMIN, None)
-    if profile is not None and profile.is_educator:
-        role = AccessLogEntry.Role.ADMIN if profile.is_admin else AccessLogEntry.Role.EDUCATOR
-        name = profile.user.name or profile.user.email
-        return Actor(profile.user_id, profile.pk, name, role, profile.organization_id)
-    return None
+    return profile_actor(getattr(request, "profile", None))
+
+
+def profile_actor(profile) -> Actor | None:
+    """An educator ``Profile`` as an ``Actor`` (``admin`` for an organization admin); ``None``
+    for a learner or no profile."""
+    if profile is None or not profile.is_educator:
+        return None
+    role = AccessLogEntry.Role.ADMIN if profile.is_admin else AccessLogEntry.Role.EDUCATOR
+    name = profile.user.name or profile.user.email
+    return Actor(profile.user_id, profile.pk, name, role, profile.organization_id)
 
 
 def private_file(kind: str, *, subject: Callable[..., AccessSubject] | None = None) -> Callable:

@@ -226,9 +226,8 @@ def test_an_unused_surroundings_video_goes_after_the_window_closed(media, educat
 
 
 def test_the_sweep_deletes_through_the_storage_backend_whatever_it_is(settings, educator_a, org_a):
-    """An S3 bucket and the file system alike: the sweep only calls ``default_storage`` (moto is
-    not installed here; issue 21 adds it). A non-filesystem backend (Django's InMemoryStorage,
-    with a log of deletions) stands in for the bucket."""
+    """Any backend: the sweep only calls ``default_storage`` (Django's InMemoryStorage here, with a
+    log of its deletions; the S3 API itself in the next test)."""
     BucketStorage.deleted = []
     settings.STORAGES = {**settings.STORAGES, "default": {"BACKEND": f"{__name__}.BucketStorage"}}
     _a, attempt, _ = taken_test(
@@ -237,6 +236,50 @@ def test_the_sweep_deletes_through_the_storage_backend_whatever_it_is(settings, 
     assert default_storage.exists(attempt.video)
     assert sweep(org_a) == 1
     assert BucketStorage.deleted == [attempt.video] and not default_storage.exists(attempt.video)
+
+
+@pytest.fixture
+def s3_bucket(settings):
+    """The default storage on an S3 bucket served by moto in server mode on loopback:
+    django-storages talks real HTTP to it (ARCHITECTURE.md "S3 API in tests")."""
+    import boto3
+    from moto.server import ThreadedMotoServer
+
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    endpoint, bucket = f"http://{host}:{port}", "retention-test"
+    keys = {"aws_access_key_id": "test", "aws_secret_access_key": "test", "region_name": "us-east-1"}
+    client = boto3.client("s3", endpoint_url=endpoint, **keys)
+    client.create_bucket(Bucket=bucket)
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": bucket,
+                "endpoint_url": endpoint,
+                "region_name": "us-east-1",
+                "access_key": "test",
+                "secret_key": "test",
+                "default_acl": None,
+                "file_overwrite": False,
+            },
+        },
+    }
+    yield lambda: sorted(o["Key"] for o in client.list_objects_v2(Bucket=bucket).get("Contents", []))
+    server.stop()
+
+
+def test_the_sweep_deletes_from_an_s3_bucket_through_its_api(s3_bucket, educator_a, org_a):
+    released = timezone.now() - timedelta(days=91)
+    _a, attempt, _ = taken_test(org_a, educator_a, ProfileFactory(), code="B1", released_at=released)
+    _b, kept, _ = taken_test(org_a, educator_a, ProfileFactory(), code="B2", released_at=timezone.now())
+    assert s3_bucket() == sorted([attempt.video, kept.video])
+    assert sweep(org_a) == 1
+    assert s3_bucket() == [kept.video]  # gone from the bucket, the other one kept
+    assert DeletionRecord.objects.get().file_name == attempt.video
+    assert sweep(org_a) == 0 and DeletionRecord.objects.count() == 1
 
 
 def test_pages_say_deleted_under_the_retention_policy_and_the_video_answers_410(

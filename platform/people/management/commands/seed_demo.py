@@ -25,7 +25,7 @@ from django.utils import timezone
 from accounts.models import Profile, User
 from analytics.demo import seed_demo_market  # issue 10: 90 days of purchases for the dashboards
 from assessments.demo import seed_demo_questions
-from assignments.demo import seed_demo_tests
+from assignments.demo import seed_demo_proctoring, seed_demo_tests  # issue 24: retention, access log
 from consent.demo import (  # issue 24: consents, paper consents, a learner waiting for a parent
     WAITING_EMAIL,
     WAITING_NAME,
@@ -191,6 +191,15 @@ class Command(BaseCommand):
                 f"  {centre.name}: {listed} tests on the marketplace, with batches and a waiting list; "
                 "learner@demo.vn has bought the practice test (open now, no camera needed) and has an "
                 "order of Toán 12 waiting for payment"
+            )
+        if seed_demo_proctoring(
+            organization=centre,
+            admin=educators["educator.admin@demo.vn"],
+            educator=educators["educator@demo.vn"],
+        ):
+            self.stdout.write(
+                f"  {centre.name}: hocsinh16's proctoring video deleted under the retention policy, "
+                "hocsinh17's viewed by two educators (the access log)"
             )
 
     def _consents(self, orgs) -> None:
