@@ -41,9 +41,9 @@ ensure_frontend() {  # install npm packages and build the SPA into frontend/dist
   local stamp=frontend/node_modules/.installed-$(sha1sum frontend/package-lock.json 2>/dev/null | cut -c1-12)
   if [ ! -f "$stamp" ]; then
     log "installing npm packages"
-    # npm ci rejects the lock file this registry mirror produces (optional platform packages of
-    # other systems are left out of it); npm install honours the locked versions all the same.
-    (cd frontend && npm install --no-audit --no-fund --loglevel=error)
+    # npm ci: exactly the lock file's versions (it fails when package.json and the lock disagree);
+    # it empties node_modules first, so the stamp is written after it (issue 21 item 6).
+    (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
     touch "$stamp"
   fi
   if [ "${SKIP_FRONTEND_BUILD:-0}" != 1 ]; then
