@@ -1349,29 +1349,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/v1/take-test/{enrollment_id}/camera-consent": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Camera Consent
-     * @description The learner consents to camera proctoring of this test at preparation (issue 24, item 2;
-     *     decision 0023): the time and the request's address are kept on the assignment, and the
-     *     surroundings video is refused until then. No body. Idempotent (the first consent is kept).
-     *     409 ``camera_not_used`` for a test without camera proctoring.
-     */
-    post: operations["assignments_api_taking_camera_consent"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/api/v1/take-test/{enrollment_id}/video": {
     parameters: {
       query?: never;
@@ -1383,8 +1360,7 @@ export interface paths {
     put?: never;
     /**
      * Prep Video
-     * @description Upload the surroundings video (multipart ``file``) once the learner has consented to
-     *     camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
+     * @description Upload the surroundings video (multipart ``file``): WebM or MP4 by content, 30 s +/- the
      *     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise.
      */
     post: operations["assignments_api_taking_prep_video"];
@@ -1429,7 +1405,7 @@ export interface paths {
      * Start
      * @description Start the attempt (or take it over from another tab or device; the older one is then
      *     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
-     *     ``camera_required``, ``camera_consent_required``.
+     *     ``camera_required``.
      */
     post: operations["assignments_api_taking_start"];
     delete?: never;
@@ -1752,7 +1728,8 @@ export interface paths {
     put?: never;
     /**
      * Batch Release
-     * @description Release every graded result of a batch; returns ``released`` (how many).
+     * @description Release every graded result of a batch; returns ``released`` (how many) and says so ("1
+     *     result released.", "2 results released."). 404 "Batch not found.".
      */
     post: operations["assignments_api_grading_batch_release"];
     delete?: never;
@@ -2225,9 +2202,8 @@ export interface paths {
     /**
      * Member Activity
      * @description A learner's assignments (with the latest attempt's score and result) and survey
-     *     submissions in the organization, newest first (issue 9, item 2), and the learner's CCCD
-     *     number masked ("********1234", issue 24 item 6). 404 for an id that is not a learner of the
-     *     caller's organization.
+     *     submissions in the organization, newest first (issue 9, item 2). 404 for an id that is not a
+     *     learner of the caller's organization.
      */
     get: operations["people_api_member_activity"];
     put?: never;
@@ -2281,6 +2257,29 @@ export interface paths {
      * @description Remove the logo.
      */
     delete: operations["people_api_settings_logo_remove"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/home/attention": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Home Attention
+     * @description What needs the educator now (``HomeAttentionOut``): answers to grade, batches running now
+     *     (at most 10, soonest to end first, with the total), results waiting for release per batch
+     *     (at most 10, with the total) and, for organization admins, open invitations per role (null
+     *     for other educators). Times are ISO 8601 instants (UTC). A fixed number of queries.
+     */
+    get: operations["people_api_home_home_attention"];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3591,8 +3590,6 @@ export interface components {
       job_title: string;
       /** Status */
       status: string;
-      /** Cccd */
-      cccd: string;
     };
     /** Envelope[AuthorizedOut] */
     Envelope_AuthorizedOut_: {
@@ -6399,10 +6396,6 @@ export interface components {
       allow_no_camera: boolean;
       /** Video Uploaded */
       video_uploaded: boolean;
-      /** Camera Consented At */
-      camera_consented_at: string | null;
-      /** Video Keep Days */
-      video_keep_days: number;
       /** Video Seconds */
       video_seconds: number;
       /** Video Tolerance Seconds */
@@ -6444,31 +6437,6 @@ export interface components {
        * Format: date-time
        */
       server_now: string;
-    };
-    /**
-     * CameraConsentOut
-     * @description The recorded consent to camera proctoring of one test (UTC; issue 24, item 2).
-     */
-    CameraConsentOut: {
-      /**
-       * Camera Consented At
-       * Format: date-time
-       */
-      camera_consented_at: string;
-    };
-    /** Envelope[CameraConsentOut] */
-    Envelope_CameraConsentOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["CameraConsentOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
     };
     /** Envelope[VideoOut] */
     Envelope_VideoOut_: {
@@ -8365,8 +8333,6 @@ export interface components {
       email: string;
       /** Status */
       status: string;
-      /** Cccd */
-      cccd: string;
       /** Assignments */
       assignments: components["schemas"]["ActivityAssignmentOut"][];
       /** Surveys */
@@ -8411,6 +8377,87 @@ export interface components {
       contact_email?: string | null;
       /** Default Language */
       default_language?: string | null;
+    };
+    /**
+     * AttentionBatchOut
+     * @description A batch running now.
+     */
+    AttentionBatchOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      /**
+       * Starts At
+       * Format: date-time
+       */
+      starts_at: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+      /** In Progress */
+      in_progress: number;
+    };
+    /**
+     * AttentionInvitationsOut
+     * @description Open invitations per role.
+     */
+    AttentionInvitationsOut: {
+      /** Educators */
+      educators: number;
+      /** Learners */
+      learners: number;
+    };
+    /**
+     * AttentionReleaseOut
+     * @description Graded results of one batch (or of a test's attempts without a batch: ``batch_id`` null)
+     *     not released yet.
+     */
+    AttentionReleaseOut: {
+      /** Preset Id */
+      preset_id: number;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Id */
+      batch_id: number | null;
+      /** Batch Name */
+      batch_name: string | null;
+      /** Count */
+      count: number;
+    };
+    /** Envelope[HomeAttentionOut] */
+    Envelope_HomeAttentionOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["HomeAttentionOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** HomeAttentionOut */
+    HomeAttentionOut: {
+      /** Answers To Grade */
+      answers_to_grade: number;
+      /** Running Batches */
+      running_batches: components["schemas"]["AttentionBatchOut"][];
+      /** Running Batches Total */
+      running_batches_total: number;
+      /** Releases */
+      releases: components["schemas"]["AttentionReleaseOut"][];
+      /** Results To Release */
+      results_to_release: number;
+      invitations: components["schemas"]["AttentionInvitationsOut"] | null;
     };
     /** ListingQuery */
     ListingQuery: {
@@ -12845,28 +12892,6 @@ export interface operations {
       };
     };
   };
-  assignments_api_taking_camera_consent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_CameraConsentOut_"];
-        };
-      };
-    };
-  };
   assignments_api_taking_prep_video: {
     parameters: {
       query?: never;
@@ -14003,6 +14028,26 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_SettingsOut_"];
+        };
+      };
+    };
+  };
+  people_api_home_home_attention: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_HomeAttentionOut_"];
         };
       };
     };

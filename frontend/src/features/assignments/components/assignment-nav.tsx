@@ -1,5 +1,5 @@
 /** The links between the /assignment pages (the sidebar shows /assignment to nobody, spec §2):
- * tests, overview, takers, batches, and "assign a test". */
+ * tests, overview, takers, batches, extra time (accommodations), and "assign a test". */
 import { UserPlus } from "lucide-react";
 import { Link, NavLink } from "react-router-dom";
 
@@ -13,6 +13,7 @@ const ITEMS: { to: string; label: MessageId; end?: boolean }[] = [
   { to: assignmentPaths.overview, label: "assignments.nav.overview" },
   { to: assignmentPaths.takers, label: "assignments.nav.takers" },
   { to: assignmentPaths.batchList, label: "assignments.nav.batches" },
+  { to: assignmentPaths.accommodations, label: "assignments.nav.accommodations" },
 ];
 
 export function AssignmentNav({ presetId, assign = true }: { presetId?: number; assign?: boolean }) {

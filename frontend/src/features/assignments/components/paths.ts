@@ -1,4 +1,5 @@
-/** The /assignment routes (spec §2) and the preset takers page, for links. */
+/** The /assignment routes (spec §2), the preset takers page and a test's gradebook and item
+ * analysis (issue 19), for links. */
 export const assignmentPaths = {
   list: "/assignment",
   overview: "/assignment/overview",
@@ -10,4 +11,7 @@ export const assignmentPaths = {
   batchDetail: (batchId: number) => `/assignment/batch-detail/${batchId}`,
   takersDetail: (presetId: number) => `/test-preset/takers-detail/${presetId}`,
   presetDetail: (presetId: number) => `/test-preset/detail/${presetId}`,
+  gradebook: (presetId: number) => `/assignment/gradebook/preset/${presetId}`,
+  itemAnalysis: (presetId: number) => `/assignment/item-analysis/preset/${presetId}`,
+  accommodations: "/assignment/accommodations",
 };

@@ -39,11 +39,24 @@ describe("/assignment (tests to assign)", () => {
       "href",
       "/test-preset/takers-detail/7",
     );
-    // The pages link to each other.
+    // issue 19: each test's gradebook and item analysis, two clicks from /home
+    expect(within(row).getByRole("link", { name: `Sổ điểm của ${TEST.name}` })).toHaveAttribute(
+      "href",
+      "/assignment/gradebook/preset/7",
+    );
+    expect(within(row).getByRole("link", { name: `Phân tích câu hỏi của ${TEST.name}` })).toHaveAttribute(
+      "href",
+      "/assignment/item-analysis/preset/7",
+    );
+    // The pages link to each other (extra time too: issue 19).
     const nav = screen.getByRole("navigation", { name: "Các trang giao đề" });
     expect(within(nav).getByRole("link", { name: "Tổng quan" })).toHaveAttribute(
       "href",
       "/assignment/overview",
+    );
+    expect(within(nav).getByRole("link", { name: "Thêm giờ" })).toHaveAttribute(
+      "href",
+      "/assignment/accommodations",
     );
 
     await user.selectOptions(screen.getByLabelText("Trạng thái"), "approved");

@@ -178,6 +178,20 @@ export default function AssignmentTestsRoute() {
                     >
                       {t("assignments.tests.takersShort")}
                     </Link>
+                    <Link
+                      to={assignmentPaths.gradebook(test.id)}
+                      className={`text-sm ${linkClass}`}
+                      aria-label={t("assignments.tests.gradebookOf", { name: test.name })}
+                    >
+                      {t("assignments.tests.gradebookShort")}
+                    </Link>
+                    <Link
+                      to={assignmentPaths.itemAnalysis(test.id)}
+                      className={`text-sm ${linkClass}`}
+                      aria-label={t("assignments.tests.itemAnalysisOf", { name: test.name })}
+                    >
+                      {t("assignments.tests.itemAnalysisShort")}
+                    </Link>
                   </span>
                 </Td>
               </Tr>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { gradingKeys } from "@/lib/api/grading";
 
 import { attemptKeys } from "./get-attempts";
-import { gradingKeys } from "./get-grading";
 import type { GradingRow } from "./types";
 
 export interface GradeInput {

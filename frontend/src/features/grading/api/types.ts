@@ -10,8 +10,8 @@ export const RESULTS: AttemptResult[] = ["pending", "passed", "failed"];
  * true/false `{value}`, short text and essay `{text}`. */
 export type AnswerValue = NonNullable<V1Schemas["GradingRowOut"]["answer"]>;
 
-/** A row of GET /api/v1/grading. */
-export type GradingRow = V1Schemas["GradingRowOut"];
+/** A row of GET /api/v1/grading and its query (`@/lib/api/grading`: a test's page reads it too). */
+export type { GradingQuery, GradingRow } from "@/lib/api/grading";
 /** A row of GET /api/v1/attempts. */
 export type AttemptRow = V1Schemas["AttemptRowOut"];
 export type IntegrityEvent = V1Schemas["IntegrityEventOut"];
@@ -21,14 +21,6 @@ export type AttemptDetail = V1Schemas["AttemptDetailOut"];
 /** A row of GET /api/v1/batches/{id}/progress. */
 export type ProgressRow = V1Schemas["ProgressRowOut"];
 export type Accommodation = V1Schemas["AccommodationOut"];
-
-export interface GradingQuery {
-  page: number;
-  limit: number;
-  preset_id?: number;
-  batch_id?: number;
-  state: "pending" | "graded";
-}
 
 export interface AttemptQuery {
   page: number;

@@ -1,9 +1,9 @@
 /** A gradebook page (issue 19): a test's (every batch) or one batch's learners with their score,
  * result, release and integrity flags; search and order in the URL; the .xlsx download with the
  * same search and order; on a batch's page, "release the whole batch" after a confirmation that
- * says how many results it releases. */
+ * says how many results it releases; a link to the same scope's item analysis (issue 19). */
 import { useQuery } from "@tanstack/react-query";
-import { Download, Send } from "lucide-react";
+import { ChartColumn, Download, Send } from "lucide-react";
 import { useState } from "react";
 
 import { Lang } from "@/components/lang";
@@ -11,6 +11,7 @@ import { ScopeHeader } from "@/components/scope-header";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pager } from "@/components/ui/pager";
 import { ApiError } from "@/lib/api-client";
@@ -100,6 +101,9 @@ export function GradebookView({ scope, id }: { scope: GradebookScope; id: number
       >
         <div className="grid justify-items-start gap-2 sm:justify-items-end">
           <div className="flex flex-wrap gap-2">
+            <ButtonLink variant="outline" to={`/assignment/item-analysis/${scope}/${id}`}>
+              <ChartColumn className="h-4 w-4" aria-hidden="true" /> {t("tests.itemAnalysis")}
+            </ButtonLink>
             <Button variant="outline" onClick={() => void download()} disabled={exporting || !data}>
               <Download className="h-4 w-4" aria-hidden="true" />
               {exporting ? t("grading.gradebook.exporting") : t("grading.gradebook.export")}

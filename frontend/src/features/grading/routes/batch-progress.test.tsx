@@ -72,6 +72,15 @@ describe("live batch progress", () => {
     expect(binh).toHaveTextContent("Passed");
     expect(row("Chi")).toHaveTextContent("Not started");
     expect(await screen.findByRole("heading", { name: /Ca sáng nay/ })).toBeInTheDocument();
+    // issue 19: the batch's gradebook and item analysis are one click away
+    expect(screen.getByRole("link", { name: "Gradebook" })).toHaveAttribute(
+      "href",
+      "/assignment/gradebook/batch/4",
+    );
+    expect(screen.getByRole("link", { name: "Item analysis" })).toHaveAttribute(
+      "href",
+      "/assignment/item-analysis/batch/4",
+    );
 
     const polls = () => calls.filter((c) => c.path === "/api/v1/batches/4/progress").length;
     const before = polls();

@@ -1,12 +1,13 @@
 /** /assignment/batch-progress/:batchId (educators) — a batch live: who is in the test, answered
  * x/y, tab switches, time left until each learner's deadline, submitted and result. Polls every
- * 5 s while the tab is visible. */
-import { ArrowLeft } from "lucide-react";
+ * 5 s while the tab is visible. Links on to the batch's gradebook and item analysis (issue 19). */
+import { ArrowLeft, BookOpenCheck, ChartColumn } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
 import { QueryRows } from "@/components/list/query-rows";
+import { ButtonLink } from "@/components/ui/button-link";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { batchQuery } from "@/lib/api/batches";
 
@@ -71,28 +72,38 @@ export default function BatchProgressRoute() {
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("grading.progress.back")}
       </Link>
-      <header className="grid gap-1">
-        <p className="text-sm text-slate-600">{batch.data?.preset.name ?? "\u00a0"}</p>
-        <h1 className="text-2xl font-semibold">
-          {t("grading.progress.title")}
-          {batch.data ? ` — ${batch.data.name}` : ""}
-        </h1>
-        {batch.data && (
-          <p className="text-sm text-slate-500">
-            {formatDateTime(batch.data.starts_at, locale)} – {formatDateTime(batch.data.expires_at, locale)}
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <p className="text-sm text-slate-600">{batch.data?.preset.name ?? "\u00a0"}</p>
+          <h1 className="text-2xl font-semibold">
+            {t("grading.progress.title")}
+            {batch.data ? ` — ${batch.data.name}` : ""}
+          </h1>
+          {batch.data && (
+            <p className="text-sm text-slate-500">
+              {formatDateTime(batch.data.starts_at, locale)} – {formatDateTime(batch.data.expires_at, locale)}
+            </p>
+          )}
+          <p className="flex items-center gap-2 text-xs text-slate-500">
+            <span className="relative flex h-2 w-2" aria-hidden="true">
+              <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
+              <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-500" />
+            </span>
+            {t("grading.progress.live")}
+            {progress.dataUpdatedAt > 0 &&
+              ` · ${t("grading.progress.updated", {
+                time: formatTime(progress.dataUpdatedAt, { seconds: true }),
+              })}`}
           </p>
-        )}
-        <p className="flex items-center gap-2 text-xs text-slate-500">
-          <span className="relative flex h-2 w-2" aria-hidden="true">
-            <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
-            <span className="relative inline-flex h-2 w-2 rounded-full bg-emerald-500" />
-          </span>
-          {t("grading.progress.live")}
-          {progress.dataUpdatedAt > 0 &&
-            ` · ${t("grading.progress.updated", {
-              time: formatTime(progress.dataUpdatedAt, { seconds: true }),
-            })}`}
-        </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink variant="outline" to={`/assignment/gradebook/batch/${batchId}`}>
+            <BookOpenCheck className="h-4 w-4" aria-hidden="true" /> {t("tests.gradebook")}
+          </ButtonLink>
+          <ButtonLink variant="outline" to={`/assignment/item-analysis/batch/${batchId}`}>
+            <ChartColumn className="h-4 w-4" aria-hidden="true" /> {t("tests.itemAnalysis")}
+          </ButtonLink>
+        </div>
       </header>
       {progress.isSuccess && rows.length > 0 && (
         <dl className="grid grid-cols-3 gap-3 sm:max-w-xl">

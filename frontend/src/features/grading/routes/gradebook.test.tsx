@@ -104,6 +104,10 @@ describe("gradebook", () => {
       "href",
       "/assignment/gradebook/preset/7",
     );
+    expect(screen.getByRole("link", { name: "Phân tích câu hỏi" })).toHaveAttribute(
+      "href",
+      "/assignment/item-analysis/batch/3",
+    );
     const an = within(rowOf("Nguyễn Văn An"));
     expect(an.getByText("7,5/10")).toBeVisible();
     expect(an.getByText("Đạt")).toBeVisible();
@@ -168,6 +172,10 @@ describe("gradebook", () => {
     );
     const heading = await screen.findByRole("heading", { level: 1, name: "Toán 9 - Học kỳ I" });
     expect(within(heading).getByText("Toán 9 - Học kỳ I")).toHaveAttribute("lang", "vi");
+    expect(screen.getByRole("link", { name: "Item analysis" })).toHaveAttribute(
+      "href",
+      "/assignment/item-analysis/preset/7",
+    );
     const an = within(rowOf("Nguyễn Văn An"));
     expect(an.getByText("Nguyễn Văn An")).toHaveAttribute("lang", "vi");
     expect(an.getByText("Ca sáng")).toHaveAttribute("lang", "vi");

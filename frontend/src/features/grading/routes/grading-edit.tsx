@@ -11,11 +11,11 @@ import { MathHtml } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
+import { gradingQuery } from "@/lib/api/grading";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 import { useQuery } from "@tanstack/react-query";
 
-import { gradingQuery } from "../api/get-grading";
 import { useSaveGrade } from "../api/save-grade";
 import type { GradingRow } from "../api/types";
 import { formatScore, TYPE_LABEL } from "../components/labels";

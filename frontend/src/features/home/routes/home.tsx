@@ -5,9 +5,16 @@ import { Avatar } from "@/components/ui/avatar";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT, type MessageId } from "@/lib/intl";
 
+import { AttentionPanel } from "../components/attention-panel";
+
+/** The educator's way into each part of the work; the /assignment pages (which the spec's sidebar
+ * does not show) are one click away here, every other one of them two (issue 19). */
 const EDUCATOR_CARDS: { to: string; title: MessageId; body: MessageId }[] = [
   { to: "/question-bank", title: "nav.questionBank", body: "home.educator.questions" },
   { to: "/test-preset", title: "nav.tests", body: "home.educator.tests" },
+  { to: "/assignment", title: "assignments.title", body: "home.educator.assign" },
+  { to: "/assignment/grading/list", title: "grading.list.title", body: "home.educator.grading" },
+  { to: "/assignment/result/index", title: "grading.results.title", body: "home.educator.results" },
   { to: "/learner", title: "nav.learners", body: "home.educator.learners" },
 ];
 const LEARNER_CARDS: { to: string; title: MessageId; body: MessageId }[] = [
@@ -56,6 +63,7 @@ export default function HomeRoute() {
           </Link>
         </div>
       )}
+      {educator && <AttentionPanel />}
       <div className="grid gap-4 sm:grid-cols-3">
         {(educator ? EDUCATOR_CARDS : LEARNER_CARDS).map((card) => (
           <Link

@@ -1,8 +1,10 @@
-/** A preset's batches: start and expiry times, slots, and the read-only available / pending /
- * taken figures (changed only by purchases) with a small bar; add or edit in a dialog, delete
- * after confirmation (the server refuses while someone bought or reserved a slot). */
+/** A preset's batches: the name linked to the batch's page (its learners, live progress, gradebook
+ * and item analysis; issue 19), start and expiry times, slots, and the read-only available /
+ * pending / taken figures (changed only by purchases) with a small bar; add or edit in a dialog,
+ * delete after confirmation (the server refuses while someone bought or reserved a slot). */
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -57,7 +59,12 @@ export function BatchesSection({ presetId, batches }: { presetId: number; batche
             return (
               <Tr key={batch.id}>
                 <Td label={t("tests.batch.name")} className="font-medium">
-                  {name}
+                  <Link
+                    to={`/assignment/batch-detail/${batch.id}`}
+                    className="text-blue-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600"
+                  >
+                    {name}
+                  </Link>
                   {batch.low_slot && (
                     <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
                       {t("tests.batch.lowSlot")}

@@ -223,6 +223,61 @@ describe("test preset detail", () => {
     ).toBeGreaterThan(0);
   });
 
+  it("leads a published test on to assigning, grading (with the answers waiting), results, gradebook and item analysis, and each batch to its page", async () => {
+    const batch = {
+      id: 3,
+      name: "Ca sáng",
+      starts_at: "2026-12-05T01:00:00Z",
+      expires_at: "2026-12-05T03:00:00Z",
+      slots: 10,
+      available: 10,
+      pending: 0,
+      taken: 0,
+      low_slot: false,
+    };
+    const { calls } = api(
+      { ...GENERATED, status: "published", batches: [batch] },
+      {
+        extra: {
+          "/api/v1/test-presets/7/form": ok(FORM),
+          "/api/v1/grading": ok({ items: [], page: 1, limit: 1, total: 3 }),
+        },
+      },
+    );
+    show();
+    const loop = await screen.findByRole("navigation", { name: "Giao đề và kết quả" });
+    await vi.waitFor(() => expect(within(loop).getByText("3 chờ chấm")).toBeInTheDocument());
+    expect(
+      within(loop)
+        .getAllByRole("link")
+        .map((link) => [link.textContent?.trim(), link.getAttribute("href")]),
+    ).toEqual([
+      ["Giao cho học sinh", "/assignment/form?preset_id=7"],
+      ["Chấm bài 3 chờ chấm", "/assignment/grading/list?preset=7"],
+      ["Kết quả", "/assignment/result/index?preset=7"],
+      ["Sổ điểm", "/assignment/gradebook/preset/7"],
+      ["Phân tích câu hỏi", "/assignment/item-analysis/preset/7"],
+    ]);
+    // the count is the grading list's total for this test, pending answers only
+    expect(calls.find((c) => c.path.startsWith("/api/v1/grading"))?.path).toBe(
+      "/api/v1/grading?page=1&limit=1&preset_id=7&state=pending",
+    );
+    const table = screen.getByRole("table", { name: "Ca thi" });
+    expect(within(table).getByRole("link", { name: "Ca sáng" })).toHaveAttribute(
+      "href",
+      "/assignment/batch-detail/3",
+    );
+  });
+
+  it("offers no assignment or results to a draft", async () => {
+    const { calls } = api(PRESET);
+    show();
+    await screen.findByRole("heading", { name: PRESET.name });
+    expect(screen.queryByRole("navigation", { name: "Giao đề và kết quả" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Giao cho học sinh" })).toBeNull();
+    expect(calls.some((c) => c.path.startsWith("/api/v1/grading"))).toBe(false);
+  });
+
   it("adds a batch and shows the server's refusal to lower slots below what is sold", async () => {
     const user = userEvent.setup();
     const batch = {

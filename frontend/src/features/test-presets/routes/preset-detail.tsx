@@ -1,14 +1,29 @@
 /** /test-preset/detail/:id — a preset's fields, status and review comment; generate or
  * regenerate its form (confirmation when one exists; "Failed to generate test" lists each short
  * cluster), the preview with swap and reorder, approve or reject (organization admins), and
- * its batches. Approved and published presets show their questions read-only. */
-import { BookOpenCheck, ChartColumn, CheckCircle2, Pencil, Shuffle, XCircle } from "lucide-react";
+ * its batches (each linked to its page). Approved and published presets show their questions
+ * read-only and lead on to the rest of the loop (issue 19): assign to learners, grading with the
+ * number of answers waiting, results, gradebook and item analysis. */
+import {
+  BookOpenCheck,
+  ChartColumn,
+  CheckCircle2,
+  ListChecks,
+  Pencil,
+  PenLine,
+  Shuffle,
+  UserPlus,
+  XCircle,
+} from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiError, errorTitle } from "@/lib/api-client";
+import { gradingQuery } from "@/lib/api/grading";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -91,29 +106,10 @@ function PresetDetail({ preset }: { preset: Preset }) {
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            {!editable && (
-              <Link
-                to={`/assignment/gradebook/preset/${preset.id}`}
-                className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-              >
-                <BookOpenCheck className="h-4 w-4" aria-hidden="true" /> {t("tests.gradebook")}
-              </Link>
-            )}
-            {!editable && (
-              <Link
-                to={`/assignment/item-analysis/preset/${preset.id}`}
-                className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-              >
-                <ChartColumn className="h-4 w-4" aria-hidden="true" /> {t("tests.itemAnalysis")}
-              </Link>
-            )}
             {editable && (
-              <Link
-                to={`/test-preset/form/${preset.id}`}
-                className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-              >
+              <ButtonLink variant="outline" to={`/test-preset/form/${preset.id}`}>
                 <Pencil className="h-4 w-4" aria-hidden="true" /> {t("tests.edit")}
-              </Link>
+              </ButtonLink>
             )}
             {editable && (
               <Button
@@ -142,6 +138,8 @@ function PresetDetail({ preset }: { preset: Preset }) {
           </div>
         </div>
       </div>
+
+      {!editable && <LoopLinks presetId={preset.id} />}
 
       {preset.review_comment && (
         <div
@@ -226,5 +224,39 @@ function PresetDetail({ preset }: { preset: Preset }) {
         />
       )}
     </div>
+  );
+}
+
+/** Where an approved or published test goes next (issue 19, section 1): assign it, grade it (with
+ * the number of answers waiting, from the grading list's total), its results, gradebook and item
+ * analysis, each filtered to this test. */
+function LoopLinks({ presetId }: { presetId: number }) {
+  const t = useT();
+  const waiting = useQuery(gradingQuery({ page: 1, limit: 1, preset_id: presetId, state: "pending" })).data
+    ?.total;
+  return (
+    <nav aria-label={t("tests.loop.label")} className="flex flex-wrap gap-2">
+      <ButtonLink to={`/assignment/form?preset_id=${presetId}`}>
+        <UserPlus className="h-4 w-4" aria-hidden="true" /> {t("tests.loop.assign")}
+      </ButtonLink>
+      <ButtonLink variant="outline" to={`/assignment/grading/list?preset=${presetId}`}>
+        <PenLine className="h-4 w-4" aria-hidden="true" /> {t("tests.loop.grading")}
+        {waiting !== undefined && waiting > 0 && " "}
+        {waiting !== undefined && waiting > 0 && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            {t("tests.loop.waiting", { count: waiting })}
+          </span>
+        )}
+      </ButtonLink>
+      <ButtonLink variant="outline" to={`/assignment/result/index?preset=${presetId}`}>
+        <ListChecks className="h-4 w-4" aria-hidden="true" /> {t("tests.loop.results")}
+      </ButtonLink>
+      <ButtonLink variant="outline" to={`/assignment/gradebook/preset/${presetId}`}>
+        <BookOpenCheck className="h-4 w-4" aria-hidden="true" /> {t("tests.gradebook")}
+      </ButtonLink>
+      <ButtonLink variant="outline" to={`/assignment/item-analysis/preset/${presetId}`}>
+        <ChartColumn className="h-4 w-4" aria-hidden="true" /> {t("tests.itemAnalysis")}
+      </ButtonLink>
+    </nav>
   );
 }
