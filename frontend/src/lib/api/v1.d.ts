@@ -5373,6 +5373,35 @@ export interface components {
        */
       message: string;
     };
+    /**
+     * FormExpectationOut
+     * @description The expected mean score of one generated form (decision 0019): ``form`` is ``current``
+     *     (the form now generated; for a per-learner preset, its sample draw) or ``previous`` (the
+     *     one the last regeneration replaced). ``expected_mean`` = sum over the form's questions that
+     *     have a measured facility of facility x points, rounded to two decimals; ``measured_max`` the
+     *     points of those questions (what the expected mean is out of), ``max_score`` the form's;
+     *     ``None`` when no question is measured. Points are the questions' score weights on a shared
+     *     form, 1 each with per-learner draws.
+     */
+    FormExpectationOut: {
+      /**
+       * Form
+       * @enum {string}
+       */
+      form: "current" | "previous";
+      /** Generated At */
+      generated_at: string | null;
+      /** Question Count */
+      question_count: number;
+      /** Measured Count */
+      measured_count: number;
+      /** Max Score */
+      max_score: number;
+      /** Measured Max */
+      measured_max: number;
+      /** Expected Mean */
+      expected_mean: number | null;
+    };
     /** PresetBatchOut */
     PresetBatchOut: {
       /** Id */
@@ -5440,6 +5469,8 @@ export interface components {
       required_round_id: number | null;
       /** Form Mode */
       form_mode: string;
+      /** Prefer Measured */
+      prefer_measured: boolean;
       /** Subjects */
       subjects: components["schemas"]["PresetSubjectIO"][];
       /** Status */
@@ -5452,6 +5483,8 @@ export interface components {
       generated_at: string | null;
       /** Question Count */
       question_count: number;
+      /** Form Expectations */
+      form_expectations: components["schemas"]["FormExpectationOut"][];
       /** Batches */
       batches: components["schemas"]["PresetBatchOut"][];
       /** Created By Profile Id */
@@ -5543,6 +5576,11 @@ export interface components {
        * @default false
        */
       allow_no_camera: boolean;
+      /**
+       * Prefer Measured
+       * @default false
+       */
+      prefer_measured: boolean;
       /**
        * Survey Ids
        * @default []

@@ -56,7 +56,7 @@ function Checkbox({
   label,
   hint,
 }: {
-  name: "auto_release_result" | "camera_proctoring" | "allow_no_camera";
+  name: "auto_release_result" | "camera_proctoring" | "allow_no_camera" | "prefer_measured";
   label: string;
   hint?: string;
 }) {
@@ -120,6 +120,13 @@ export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
               <span>{t(`tests.formMode.${mode}`)}</span>
             </label>
           ))}
+          <div className="mt-2">
+            <Checkbox
+              name="prefer_measured"
+              label={t("tests.field.preferMeasured")}
+              hint={t("tests.preferMeasuredHint")}
+            />
+          </div>
         </fieldset>
       </div>
     </Section>

@@ -52,6 +52,7 @@ export function PresetSummary({ preset }: { preset: Preset }) {
       t("tests.field.formMode"),
       t(preset.form_mode === "per_learner" ? "tests.formMode.per_learner" : "tests.formMode.shared"),
     ],
+    [t("tests.field.preferMeasured"), yesNo(preset.prefer_measured)],
     [t("tests.field.autoRelease"), yesNo(preset.auto_release_result)],
     [t("tests.field.camera"), yesNo(preset.camera_proctoring)],
     [t("tests.field.allowNoCamera"), yesNo(preset.allow_no_camera)],

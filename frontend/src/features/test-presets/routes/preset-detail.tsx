@@ -35,6 +35,7 @@ import type { Preset, Shortfall } from "../api/types";
 import { BatchesSection } from "../components/batches-section";
 import { BlueprintSummary } from "../components/blueprint-summary";
 import { FormAlert } from "../components/form-alert";
+import { FormExpectations } from "../components/form-expectations";
 import { FormPreview } from "../components/form-preview";
 import { GenerationFailure } from "../components/generation-failure";
 import { PresetLoader, presetIdOf } from "../components/preset-loader";
@@ -179,6 +180,7 @@ function PresetDetail({ preset }: { preset: Preset }) {
             : t("tests.previewEmpty")
         }
       >
+        {hasForm && <FormExpectations preset={preset} editable={editable} />}
         {hasForm && <FormPreview presetId={preset.id} editable={editable} />}
       </Section>
 

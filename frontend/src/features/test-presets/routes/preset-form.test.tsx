@@ -134,4 +134,31 @@ describe("test preset form", () => {
       }),
     ).toBeNull();
   });
+
+  it("sends the preference for measured questions, off by default, and loads a preset's choice (decision 0019)", async () => {
+    const user = userEvent.setup();
+    const { calls } = api({
+      "/api/v1/test-presets": ok({ ...PRESET, prefer_measured: true }),
+    });
+    renderRoute("/test-preset/form/:id?", "/test-preset/form", <PresetFormRoute />);
+    await fillValid(user);
+    const prefer = screen.getByRole("checkbox", { name: /^Ưu tiên câu hỏi đã có số liệu độ khó/ });
+    expect(prefer).not.toBeChecked();
+    expect(prefer).toHaveAccessibleName(
+      "Ưu tiên câu hỏi đã có số liệu độ khó " +
+        "Trong mỗi dòng của cấu trúc đề, câu hỏi đã có độ khó đo được từ các lần thi trước được rút trước; số câu của mỗi dòng không đổi.",
+    );
+    await user.click(prefer);
+    await user.click(screen.getByRole("button", { name: "Lưu" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ prefer_measured: true });
+  });
+
+  it("shows a saved preference ticked", async () => {
+    api({ "/api/v1/test-presets/7": ok({ ...PRESET, prefer_measured: true }) });
+    renderRoute("/test-preset/form/:id?", "/test-preset/form/7", <PresetFormRoute />);
+    expect(
+      await screen.findByRole("checkbox", { name: /^Ưu tiên câu hỏi đã có số liệu độ khó/ }),
+    ).toBeChecked();
+  });
 });
