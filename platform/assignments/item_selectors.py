@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import unescape
 from typing import Any
 
 import numpy as np
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import F, FloatField, Q, Sum, TextField
 from django.db.models.functions import Cast
@@ -44,6 +46,31 @@ EXCERPT_CHARS = 160
 CHUNK = 50_000
 """Answer rows fetched (from a server-side cursor) and turned into numpy arrays at a time: the
 memory stays flat whatever the number of attempts."""
+SCORES_SHARE, CHOICES_SHARE = 0.6, 0.3
+"""Progress of a run (``analysis_input``'s ``progress``): reading the scores takes it to 0.6,
+reading the chosen options to 0.9; the statistics and storing take the rest (measured with
+``bench/run item_analysis``, reading is most of a run)."""
+PROGRESS_TTL = 3600
+"""Seconds a run's progress stays in the cache (a run takes seconds; a dead worker's entry
+expires)."""
+
+
+def progress_key(analysis_id: int) -> str:
+    """The shared cache key of a running analysis's progress, in the active schema."""
+    return f"item-analysis-progress:{connection.schema_name}:{analysis_id}"
+
+
+def item_progress(analysis: ItemAnalysis) -> float | None:
+    """The fraction (0..1) of the running computation of ``analysis`` done, as its run last
+    reported it to the shared cache (``item_services``); ``None`` unless it is running and the
+    report is of this run (same ``started_at``). One cache read, only while running."""
+    if analysis.status != ItemAnalysis.Status.RUNNING or analysis.started_at is None:
+        return None
+    found = cache.get(progress_key(analysis.pk))
+    if not found or found.get("started") != analysis.started_at.isoformat():
+        return None
+    return found.get("fraction")
+
 
 _SCOPE = """
 FROM assignments_attemptanswer x
@@ -129,10 +156,17 @@ def _chunks(sql: str, params: list[Any], columns: int):
             yield np.array(rows, dtype=float).reshape(-1, columns)
 
 
-def analysis_input(*, preset_id: int, batch_id: int | None) -> AnalysisInput:
+def analysis_input(
+    *, preset_id: int, batch_id: int | None, progress: Callable[[float], None] | None = None
+) -> AnalysisInput:
     """The item-score matrices of a scope's counted attempts (module docstring). Four queries:
     the attempts (their forms and points read as text and decoded once per distinct form), the
-    questions, the answers' scores and the chosen options (both read in chunks)."""
+    questions, the answers' scores and the chosen options (both read in chunks). ``progress``
+    is called after each chunk with the fraction of the run done: up to ``SCORES_SHARE`` by the
+    answers read of those the forms presented, then up to ``SCORES_SHARE + CHOICES_SHARE`` by
+    the chosen options read of the choice questions presented (an estimate: a multiple-choice
+    answer may name several)."""
+    report = progress or (lambda _fraction: None)
     counted = list(
         _scope_attempts(preset_id=preset_id, batch_id=batch_id)
         .annotate(form=Cast("question_ids", TextField()), weights=Cast("points", TextField()))
@@ -190,16 +224,23 @@ def analysis_input(*, preset_id: int, batch_id: int | None) -> AnalysisInput:
                     values.append(value)
     attempt_ids = [row[0] for row in graded]
     if n:
+        presented, read = max(1, int(np.count_nonzero(~np.isnan(scores)))), 0
         for chunk in _chunks(SCORES_SQL, [attempt_ids, columns], 4):
             ii, jj = chunk[:, 0].astype(np.intp), chunk[:, 1].astype(np.intp)
             scores[ii, jj] = chunk[:, 2]
             omitted[ii, jj] = chunk[:, 3] > 0
+            read += len(chunk)
+            report(SCORES_SHARE * min(1.0, read / presented))
         if choices:
+            presented = max(1, int(np.count_nonzero(~np.isnan(scores[:, sorted(choices)]))))
+            read = 0
             for chunk in _chunks(CHOICES_SQL, [attempt_ids, *options], 3):
                 ii, jj, xx = (chunk[:, c].astype(np.intp) for c in range(3))
                 for j in np.unique(jj):
                     mask = jj == j
                     choices[int(j)][ii[mask], xx[mask]] = True
+                read += len(chunk)
+                report(SCORES_SHARE + CHOICES_SHARE * min(1.0, read / presented))
     slot_scores = None
     if slot_cols is not None and n:
         slot_scores = np.where(np.isnan(scores), 0.0, scores)[np.arange(n)[:, None], slot_cols]
@@ -346,6 +387,7 @@ def _state(values: dict[str, Any]) -> dict[str, Any]:
         "voided": values["voided_count"],
         "pending": values["pending_count"],
         "error": values["error"],
+        "progress": None,
     }
 
 
@@ -368,7 +410,10 @@ def item_analysis_view(*, analysis: ItemAnalysis, preset: TestPreset, batch: Bat
         "preset_name": preset.name,
         "batch_id": batch.pk if batch else None,
         "batch_name": (batch.name or str(batch)) if batch else None,
-        "state": _state({f: getattr(analysis, f) for f in STATE_FIELDS}),
+        "state": {
+            **_state({f: getattr(analysis, f) for f in STATE_FIELDS}),
+            "progress": item_progress(analysis),
+        },
         "summary": analysis.summary or None,
         "questions": [shaper.row(r) for r in rows.values(*ROW_FIELDS)],
         "thresholds": THRESHOLDS,

@@ -10,9 +10,11 @@ up within ``STALE_QUEUE`` is queued again by the next change or read."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -98,8 +100,27 @@ def item_analysis_ensure(*, preset_id: int, batch_id: int | None) -> ItemAnalysi
 # --- running ------------------------------------------------------------------------------------
 
 
-def _compute(preset_id: int, batch_id: int | None) -> tuple[item_selectors.AnalysisInput, dict[str, Any]]:
-    data = item_selectors.analysis_input(preset_id=preset_id, batch_id=batch_id)
+def _reporter(key: str, started) -> Callable[[float], None]:
+    """Writes a run's progress to the shared cache under ``key`` (``item_selectors.progress_key``)
+    with the run's start, so a reader never takes an earlier run's figure for this one; at most
+    once per 5 points of progress (a large run reads many chunks)."""
+    last = [-1.0]
+
+    def report(fraction: float) -> None:
+        value = round(min(max(fraction, 0.0), 1.0), 2)
+        if value - last[0] >= 0.05:
+            last[0] = value
+            cache.set(key, {"started": started.isoformat(), "fraction": value}, item_selectors.PROGRESS_TTL)
+
+    return report
+
+
+def _compute(
+    preset_id: int, batch_id: int | None, progress: Callable[[float], None] | None = None
+) -> tuple[item_selectors.AnalysisInput, dict[str, Any]]:
+    data = item_selectors.analysis_input(preset_id=preset_id, batch_id=batch_id, progress=progress)
+    if progress:
+        progress(item_selectors.SCORES_SHARE + item_selectors.CHOICES_SHARE)
     result = item_stats.analyse(
         items=data.items,
         scores=data.scores,
@@ -113,7 +134,9 @@ def _compute(preset_id: int, batch_id: int | None) -> tuple[item_selectors.Analy
 
 def item_analysis_run(*, analysis_id: int) -> bool:
     """The huey task's body: claim the queued run (queued -> running), read the scope's counted
-    attempts and compute at the lowest CPU priority (``config.priority``), then store the test
+    attempts and compute at the lowest CPU priority (``config.priority``), reporting the
+    fraction done to the shared cache as it reads (``item_selectors.item_progress`` sends it
+    with the state, so the page shows a progress bar on a large test), then store the test
     figures and one ``ItemAnalysisQuestion`` per question, unless a newer run has started
     meanwhile. Ends ``ready``, or stays ``queued`` when a change arrived during the run (the next
     run is queued already), or ``failed`` (logged). Returns whether figures were stored."""
@@ -125,10 +148,11 @@ def item_analysis_run(*, analysis_id: int) -> bool:
         return False
     analysis = ItemAnalysis.objects.get(pk=analysis_id)
     schema_name = connection.schema_name
+    key = item_selectors.progress_key(analysis_id)
 
     def body():
         with organization_schema(schema_name):
-            return _compute(analysis.preset_id, analysis.batch_id)
+            return _compute(analysis.preset_id, analysis.batch_id, _reporter(key, started))
 
     try:
         data, result = run_at_idle_priority(body)
@@ -137,8 +161,11 @@ def item_analysis_run(*, analysis_id: int) -> bool:
         ItemAnalysis.objects.filter(pk=analysis_id, started_at=started, status=S.RUNNING).update(
             status=S.FAILED, error="computation_failed"
         )
+        cache.delete(key)
         return False
-    return _store(analysis_id, started, data, result)
+    stored = _store(analysis_id, started, data, result)
+    cache.delete(key)
+    return stored
 
 
 @transaction.atomic

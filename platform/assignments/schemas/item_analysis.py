@@ -31,7 +31,8 @@ class ItemStateOut(Schema):
     """Where the computation stands: ``queued`` or ``running`` show "computing" (the figures of
     the last computation, if any, are still sent), ``ready``, ``failed`` (``error`` is a code).
     ``attempts`` analysed, ``voided`` left out as voided, ``pending`` left out while waiting for
-    a grade (of the last computation)."""
+    a grade (of the last computation). ``progress``: the fraction (0..1) of the running
+    computation done, as the run last reported it; ``None`` unless running (and reported)."""
 
     status: Literal["queued", "running", "ready", "failed"]
     requested_at: datetime
@@ -41,6 +42,7 @@ class ItemStateOut(Schema):
     voided: int
     pending: int
     error: str
+    progress: float | None
 
 
 class HistogramBinOut(Schema):

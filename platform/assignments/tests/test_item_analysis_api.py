@@ -122,6 +122,32 @@ def test_recompute_endpoint(as_educator_a, hand, django_capture_on_commit_callba
     assert as_educator_a.get(url).json()["data"]["state"]["status"] == "ready"
 
 
+def test_a_running_computation_sends_its_progress(
+    as_educator_a, hand, org_a, django_capture_on_commit_callbacks
+):
+    """While a run computes, the state carries the fraction it last reported (only that run's:
+    an entry of an earlier start is ignored); otherwise ``progress`` is null."""
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from assignments import item_selectors
+    from assignments.models import ItemAnalysis
+
+    url = f"/api/v1/test-presets/{hand.preset_id}/item-analysis"
+    assert computed(as_educator_a, url, django_capture_on_commit_callbacks)["state"]["progress"] is None
+    started = timezone.now()
+    with schema_context(org_a.schema_name):
+        row = ItemAnalysis.objects.get(preset_id=hand.preset_id, batch__isnull=True)
+        ItemAnalysis.objects.filter(pk=row.pk).update(status="running", started_at=started)
+        key = item_selectors.progress_key(row.pk)
+    cache.set(key, {"started": started.isoformat(), "fraction": 0.42}, 60)
+    state = as_educator_a.get(url).json()["data"]["state"]
+    assert (state["status"], state["progress"]) == ("running", 0.42)
+    cache.set(key, {"started": "2020-01-01T00:00:00+00:00", "fraction": 0.9}, 60)
+    assert as_educator_a.get(url).json()["data"]["state"]["progress"] is None
+    cache.delete(key)
+
+
 def test_export_header_row_and_a_cell(as_educator_a, hand, django_capture_on_commit_callbacks):
     url = f"/api/v1/test-presets/{hand.preset_id}/item-analysis/export"
     with django_capture_on_commit_callbacks(execute=True):

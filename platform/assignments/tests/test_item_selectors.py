@@ -120,3 +120,17 @@ def test_a_constant_number_of_queries(org_a):
                 item_selectors.analysis_input(preset_id=scope.preset_id, batch_id=scope.batch_id)
             counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1] == 4  # attempts, questions, scores, chosen options
+
+
+def test_progress_reported_as_the_chunks_are_read(org_a, monkeypatch):
+    """Chunks of 4 rows: the 15 answers of the hand example (5 learners x 3 questions) take the
+    progress to 0.6 by 4/15, 8/15, 12/15 and 15/15 of it (0.16, 0.32, 0.48, 0.6); its 10 chosen
+    options (5 learners x 2 choice questions) to 0.9 by 4/10, 8/10 and 10/10 of 0.3 more."""
+    scope = build_scope(org_a, questions=HAND_QUESTIONS, learners=HAND_LEARNERS)
+    monkeypatch.setattr(item_selectors, "CHUNK", 4)
+    seen: list[float] = []
+    with schema_context(org_a.schema_name):
+        item_selectors.analysis_input(
+            preset_id=scope.preset_id, batch_id=scope.batch_id, progress=seen.append
+        )
+    assert [round(v, 4) for v in seen] == [0.16, 0.32, 0.48, 0.6, 0.72, 0.84, 0.9]

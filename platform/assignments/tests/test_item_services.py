@@ -179,3 +179,38 @@ def test_queued_in_the_schema_of_the_change(org_a, django_capture_on_commit_call
     with schema_context(org_a.schema_name):
         rows = analyses(scope)
         assert {b: r.status for b, r in rows.items()} == {scope.batch_id: S.READY, None: S.READY}
+
+
+class RecordingCache:
+    def __init__(self):
+        self.sets, self.deletes = [], []
+
+    def set(self, key, value, timeout):
+        self.sets.append((key, value, timeout))
+
+    def delete(self, key):
+        self.deletes.append(key)
+
+
+def test_a_run_reports_its_progress_then_clears_it(org_a, monkeypatch, django_capture_on_commit_callbacks):
+    """A large test's run tells the page how far it is: the fractions read (chunks of 4 rows of
+    the hand example, ``test_item_selectors``) go to the shared cache with the run's start, at
+    most one write per 5 points (the 0.9 reported before the statistics repeats the last one),
+    and the entry is deleted once the figures are stored."""
+    from assignments import item_selectors
+
+    scope = build_scope(org_a, questions=HAND_QUESTIONS, learners=HAND_LEARNERS)
+    monkeypatch.setattr(item_selectors, "CHUNK", 4)
+    recorded = RecordingCache()
+    monkeypatch.setattr(item_services, "cache", recorded)
+    with schema_context(org_a.schema_name):
+        with django_capture_on_commit_callbacks(execute=True):
+            item_services.item_analysis_request(preset_id=scope.preset_id, batch_id=scope.batch_id)
+        row = ItemAnalysis.objects.get(batch_id=scope.batch_id)
+        key = f"item-analysis-progress:{org_a.schema_name}:{row.pk}"
+        assert row.status == S.READY
+    assert [(k, v["fraction"], ttl) for k, v, ttl in recorded.sets] == [
+        (key, f, 3600) for f in (0.16, 0.32, 0.48, 0.6, 0.72, 0.84, 0.9)
+    ]
+    assert {v["started"] for _k, v, _t in recorded.sets} == {row.started_at.isoformat()}
+    assert recorded.deletes == [key]

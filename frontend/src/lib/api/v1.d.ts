@@ -7720,7 +7720,8 @@ export interface components {
      * @description Where the computation stands: ``queued`` or ``running`` show "computing" (the figures of
      *     the last computation, if any, are still sent), ``ready``, ``failed`` (``error`` is a code).
      *     ``attempts`` analysed, ``voided`` left out as voided, ``pending`` left out while waiting for
-     *     a grade (of the last computation).
+     *     a grade (of the last computation). ``progress``: the fraction (0..1) of the running
+     *     computation done, as the run last reported it; ``None`` unless running (and reported).
      */
     ItemStateOut: {
       /**
@@ -7745,6 +7746,8 @@ export interface components {
       pending: number;
       /** Error */
       error: string;
+      /** Progress */
+      progress: number | null;
     };
     /**
      * ItemSummaryOut

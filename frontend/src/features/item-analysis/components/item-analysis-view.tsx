@@ -1,6 +1,6 @@
 /** An item analysis page (issue 19, section 2; decision 0017): a test's (every counted attempt)
- * or one batch's. The state ("Đang tính…" while queued or running, polled; the last figures stay
- * shown meanwhile), the counts, the test's figures, the score histogram with its screen-reader
+ * or one batch's. The state ("Đang tính…" while queued or running, polled, with a progress bar
+ * once a running computation reports how far it is; the last figures stay shown meanwhile), the counts, the test's figures, the score histogram with its screen-reader
  * table, the per-question table, the flags explained with the server's thresholds, the .xlsx
  * download and "recompute". */
 import { useQuery } from "@tanstack/react-query";
@@ -10,9 +10,10 @@ import { ItemFlagExplanations } from "@/components/item-flags";
 import { Lang } from "@/components/lang";
 import { ScopeHeader } from "@/components/scope-header";
 import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { ApiError } from "@/lib/api-client";
 import { useDownload } from "@/lib/download";
-import { formatDateTime, formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber, formatPercent } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import { exportItemAnalysis } from "../api/export-item-analysis";
@@ -124,6 +125,15 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
           </p>
         ) : (
           <p role="status" className="sr-only" />
+        )}
+        {busy && state.progress !== null && (
+          <div className="w-full max-w-sm">
+            <ProgressBar
+              label={t("itemAnalysis.progress")}
+              value={state.progress * 100}
+              text={formatPercent(state.progress, locale)}
+            />
+          </div>
         )}
         {state.status === "failed" && (
           <p role="alert" className="w-fit rounded-lg bg-red-50 px-3 py-2 text-red-800">

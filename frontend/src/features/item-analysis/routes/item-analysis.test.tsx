@@ -218,6 +218,29 @@ describe("item analysis", () => {
     expect(calls.filter((c) => c.path === "/api/v1/test-presets/7/item-analysis")).toHaveLength(2);
   });
 
+  it("shows how far a running computation is, then the figures", async () => {
+    let reads = 0;
+    mockApi({
+      "/api/v1/test-presets/7/item-analysis": () => {
+        reads += 1;
+        return ok(
+          reads === 1 ? { ...QUEUED, state: { ...QUEUED.state, status: "running", progress: 0.42 } } : READY,
+        );
+      },
+    });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />, {
+      language: "en",
+    });
+    const bar = await screen.findByRole("progressbar", { name: "Analysis progress" });
+    expect(bar).toHaveAttribute("aria-valuenow", "42");
+    expect(bar).toHaveAttribute("aria-valuetext", "42%");
+    expect(screen.getByText("Computing…")).toHaveAttribute("role", "status");
+    expect(await screen.findByRole("region", { name: "Test figures" }, { timeout: 5000 })).toHaveTextContent(
+      "Reliability (KR-20)0.72",
+    );
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
   it("recomputes on request and exports the spreadsheet", async () => {
     const user = userEvent.setup();
     const { calls, fetchMock } = mockApi({

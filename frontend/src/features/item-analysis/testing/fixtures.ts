@@ -107,6 +107,7 @@ export const READY: ItemAnalysis = {
     voided: 2,
     pending: 1,
     error: "",
+    progress: null,
   },
   summary: {
     n: 40,

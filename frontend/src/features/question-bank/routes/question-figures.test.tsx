@@ -44,6 +44,7 @@ const APPEARANCE: ItemAppearance = {
     voided: 0,
     pending: 0,
     error: "",
+    progress: null,
   },
   test_alpha: 0.72,
 };
