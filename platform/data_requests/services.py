@@ -220,12 +220,14 @@ def account_deletion_request(request: HttpRequest, *, user: User, password: str)
 # --- export ("Download my data") ---------------------------------------------------------------
 
 
-def export_request(*, user: User) -> DataRequest:
-    """POST /api/v1/data-requests/export: queue a copy of the caller's data (issue 24, item 5:
+def export_request(*, user: User, requested_by: str = RequestedBy.LEARNER) -> DataRequest:
+    """POST /api/v1/data-requests/export: queue a copy of ``user``'s data (issue 24, item 5:
     "Download my data" builds, in a task with progress, a zip ...). Returns the export request,
     ``queued``; when one is already queued or running that one is returned (one at a time per
-    person). The huey task ``data_requests.tasks.export_run`` writes it after the commit. Works
-    for any profile of the user (learner or educator): the copy is of the person."""
+    person). The huey task ``data_requests.tasks.export_run`` writes it after the commit, in the
+    language of this request. Works for any profile of the user (learner or educator): the copy
+    is of the person. ``requested_by`` ``parent`` when the parent's consent link asks for their
+    child's copy (the link's page then streams it with ``export_download(user=child, ...)``)."""
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()
         running = DataRequest.objects.filter(
@@ -239,7 +241,7 @@ def export_request(*, user: User) -> DataRequest:
             kind=DataRequest.Kind.EXPORT,
             status=DataRequest.Status.QUEUED,
             user=user,
-            requested_by=RequestedBy.LEARNER,
+            requested_by=requested_by,
             language=reader_language(),
         )
         from data_requests.tasks import export_run
@@ -316,7 +318,8 @@ def export_get(*, user: User, request_id: str) -> DataRequest:
 
 
 def export_download(*, user: User, request_id: str) -> FileResponse:
-    """GET /api/v1/data-requests/export/{id}/download: the owner's zip, streamed from storage as
+    """GET /api/v1/data-requests/export/{id}/download: the zip of ``user`` (the session's user,
+    or the child of a parent's checked consent link), streamed from storage as
     an attachment (``du-lieu-cua-toi-<date>.zip`` / ``my-data-<date>.zip``, Vietnam date of
     its making), never cached. 404 ``not_found`` for anyone else; 409 ``export_not_ready``
     while queued or running, 409 ``export_failed`` when it failed, 410 ``export_expired``

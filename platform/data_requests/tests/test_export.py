@@ -50,6 +50,7 @@ def test_the_zip_holds_the_learners_profile_purchases_answers_survey_answers_and
         f"organizations/org-a/assignment-{a}-surroundings.webm",
         f"organizations/org-a/attempt-{t}-video.webm",
         f"organizations/org-a/report-{_report_id(seeded)}.pdf",
+        "consents.json",
         "purchases.json",
         "organizations/org-b/surveys.json",
         "README.txt",
@@ -61,6 +62,9 @@ def test_the_zip_holds_the_learners_profile_purchases_answers_survey_answers_and
     assert profile["profiles"][0]["phone"] == "0912345678"
     assert profile["profiles"][0]["date_of_birth"] == "2009-03-14"
     assert profile["profiles"][0]["photo"] == f"files/profile-photo-{p}.jpg"
+
+    (consent,) = json.loads(archive.read("consents.json"))["consents"]
+    assert (consent["subject"], consent["withdrawn_at"]) == ("learner", None)
 
     purchases = json.loads(archive.read("purchases.json"))
     (tx,) = purchases["transactions"]
@@ -158,15 +162,15 @@ def test_progress_queued_running_then_ready_with_its_expiry(
         assert (state["status"], state["progress"], state["download_url"]) == ("queued", 0, None)
     for callback in queued:
         callback()
-    # a learner with nothing but a profile: profile.json, notifications.json, purchases.json
-    assert seen == [("running", 33), ("running", 66), ("running", 99)]
+    # a learner with nothing but a profile: profile, notifications, consents and purchases
+    assert seen == [("running", 25), ("running", 50), ("running", 75), ("running", 99)]
     state = as_learner.get("/api/v1/data-requests").json()["data"]
     export = state["export"]
     assert (export["status"], export["progress"], export["steps_done"], export["steps_total"]) == (
         "ready",
         100,
-        3,
-        3,
+        4,
+        4,
     )
     assert export["download_url"] == f"/api/v1/data-requests/export/{export['id']}/download"
     row = DataRequest.objects.get(pk=export["id"])
