@@ -179,6 +179,27 @@ test("a learner prepares with the camera, takes the test through an outage, a re
   await expect(warning.locator("[lang=en]")).toContainText("at the 6th switch your result is voided");
   const start = page.getByRole("button", { name: "Bắt đầu làm bài" });
   await expect(start).toBeDisabled();
+  // Consent to camera proctoring of this test (issue 24, item 2): what is recorded, who sees it,
+  // how long it is kept; recording and choosing a file wait for it.
+  const consent = page.getByRole("region", { name: "Đồng ý giám sát bằng camera" });
+  await expect(consent).toContainText(
+    "Giáo viên và quản trị viên của Trung tâm Học tập Suốt đời khi chấm và xem xét bài thi.",
+  );
+  await expect(consent).toContainText(
+    "90 ngày sau khi kết quả bài thi được công bố, rồi video tự động bị xoá.",
+  );
+  await expect(page.getByRole("button", { name: "Quay 30 giây" })).toBeDisabled();
+  await shot(page, "take-test-prep-consent-vi-1280");
+  await narrowShot(page, "take-test-prep-consent-vi-390");
+  await useLanguage(page, "en");
+  await expect(page.getByRole("region", { name: "Consent to camera proctoring" })).toContainText(
+    "90 days after the test's result is released; then the video is deleted automatically.",
+  );
+  await shot(page, "take-test-prep-consent-en-1280");
+  await narrowShot(page, "take-test-prep-consent-en-390");
+  await useLanguage(page, "vi");
+  await page.getByLabel("Tôi đồng ý để bài thi này được giám sát bằng camera như trên.").check();
+  await expect(consent).toContainText("Đã ghi nhận sự đồng ý lúc");
   await page.getByRole("button", { name: "Kiểm tra camera và micro" }).click();
   await expect(page.getByText("Đã nhận camera.")).toBeVisible();
   await expect(page.getByText("Đã nhận micro.")).toBeVisible();
