@@ -192,6 +192,18 @@ export const routes: RouteObject[] = [
             handle: h({ roles: ["EDUCATOR"], titleId: "people.settings.title" }),
           },
           {
+            // Issue 24: retention periods (admins change them, educators read) and the access log
+            // (admins; the server refuses others), both linked from the organization settings.
+            path: "/organization/retention",
+            lazy: page(() => import("@/features/privacy/routes/retention")),
+            handle: h({ roles: ["EDUCATOR"], titleId: "privacy.retention.title" }),
+          },
+          {
+            path: "/organization/access-log",
+            lazy: page(() => import("@/features/privacy/routes/access-log")),
+            handle: h({ roles: ["EDUCATOR"], titleId: "privacy.accessLog.title" }),
+          },
+          {
             path: "/test-preset",
             handle: h({ roles: ["EDUCATOR"], titleId: "nav.tests" }),
             children: [

@@ -22,6 +22,9 @@ export const paths = {
   transaction: "/marketplace/transactions/:transaction_id",
   myTests: "/assignment/student",
   organizationSettings: "/organization/settings",
+  /** Issue 24: the organization's retention periods and its access log of private files. */
+  retention: "/organization/retention",
+  accessLog: "/organization/access-log",
 } as const;
 
 export const MIN_TEST_WIDTH = 1280;

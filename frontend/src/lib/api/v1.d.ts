@@ -1349,6 +1349,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/take-test/{enrollment_id}/camera-consent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Camera Consent
+     * @description The learner consents to camera proctoring of this test at preparation (issue 24, item 2;
+     *     decision 0023): the time and the request's address are kept on the assignment, and the
+     *     surroundings video is refused until then. No body. Idempotent (the first consent is kept).
+     *     409 ``camera_not_used`` for a test without camera proctoring.
+     */
+    post: operations["assignments_api_taking_camera_consent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/take-test/{enrollment_id}/video": {
     parameters: {
       query?: never;
@@ -1360,7 +1383,8 @@ export interface paths {
     put?: never;
     /**
      * Prep Video
-     * @description Upload the surroundings video (multipart ``file``): WebM or MP4 by content, 30 s +/- the
+     * @description Upload the surroundings video (multipart ``file``) once the learner has consented to
+     *     camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
      *     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise.
      */
     post: operations["assignments_api_taking_prep_video"];
@@ -1405,7 +1429,7 @@ export interface paths {
      * Start
      * @description Start the attempt (or take it over from another tab or device; the older one is then
      *     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
-     *     ``camera_required``.
+     *     ``camera_required``, ``camera_consent_required``.
      */
     post: operations["assignments_api_taking_start"];
     delete?: never;
@@ -1557,9 +1581,32 @@ export interface paths {
     };
     /**
      * Report Pdf
-     * @description The latest report as a PDF download (404 before one is generated).
+     * @description The latest report as a PDF download (404 before one is generated). The learner's own file:
+     *     marked for the access log, which records educators' and admins' access only (issue 24).
      */
     get: operations["assignments_api_taking_report_pdf"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/video-views": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Video Views
+     * @description The learner's proctoring video of this test: ``video`` none, stored or deleted (with
+     *     ``deleted_at`` and ``deleted_reason``), and who viewed it, newest first (``views``: name, role,
+     *     time; issue 24, item 4). 404 for anyone else's enrollment.
+     */
+    get: operations["assignments_api_taking_video_views"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1664,8 +1711,9 @@ export interface paths {
     /**
      * Attempt Video
      * @description The surroundings video of an attempt (issue 7, item 6), streamed to the organization's
-     *     educators only: the file is never at a public URL. 404 for another organization's attempt or
-     *     an attempt without a video.
+     *     educators only: the file is never at a public URL; each view is logged (issue 24, item 4).
+     *     404 for another organization's attempt or an attempt without a video; 410 ``video_deleted``
+     *     once deleted under the retention policy or on request (issue 24, item 3).
      */
     get: operations["assignments_api_grading_attempt_video"];
     put?: never;
@@ -2202,8 +2250,9 @@ export interface paths {
     /**
      * Member Activity
      * @description A learner's assignments (with the latest attempt's score and result) and survey
-     *     submissions in the organization, newest first (issue 9, item 2). 404 for an id that is not a
-     *     learner of the caller's organization.
+     *     submissions in the organization, newest first (issue 9, item 2), and the learner's CCCD
+     *     number masked ("********1234", issue 24 item 6). 404 for an id that is not a learner of the
+     *     caller's organization.
      */
     get: operations["people_api_member_activity"];
     put?: never;
@@ -2257,6 +2306,165 @@ export interface paths {
      * @description Remove the logo.
      */
     delete: operations["people_api_settings_logo_remove"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/organization/members/{profile_id}/consent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Member Consent
+     * @description A learner's consent (own, parent's by link or on paper, request, whether blocked), for the
+     *     organization's educators; ``can_record_paper`` for its admins. 404 for an id that is not a
+     *     learner of the caller's organization.
+     */
+    get: operations["consent_api_member_consent"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/organization/members/{profile_id}/consent/paper": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Paper Consent Record
+     * @description Record a parent's consent obtained on paper (``note``: where the form is kept). 403
+     *     ``not_org_admin``; 404 for another organization's learner; 409 ``parent_request_not_needed``.
+     */
+    post: operations["consent_api_paper_consent_record"];
+    /**
+     * Paper Consent Withdraw
+     * @description Record that the parent withdrew the paper consent. 403 ``not_org_admin``; 404; 409
+     *     ``not_consented``.
+     */
+    delete: operations["consent_api_paper_consent_withdraw"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/consent/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Consent Me
+     * @description The current profile's consent state: the notices in force, the own and the parent's
+     *     consent, the age band, the parent's request, what the blocking prompt asks (``prompt``) and
+     *     why buying, starting a test or recording video is refused (``blocked``: code and message, or
+     *     null). An educator profile: ``applies`` false.
+     */
+    get: operations["consent_api_consent_me"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/consent/prompt": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Consent Prompt
+     * @description Answer the blocking prompt: ``accept_terms`` with the versions read, the
+     *     ``date_of_birth`` (dd/mm/yyyy) and the ``parent_email``, as ``prompt`` asked. Errors: 400
+     *     ``validation_error``; 409 ``notice_changed`` (the current notices in ``notices``) or
+     *     ``nothing_to_consent``; 429 ``parent_mail_too_soon`` / ``parent_mail_limit``.
+     */
+    post: operations["consent_api_consent_prompt"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/consent/withdraw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Consent Withdraw
+     * @description Withdraw the learner's own consent: buying, tests and video stop at once and the account's
+     *     deletion is scheduled after the grace period (consenting again in time cancels it). 409
+     *     ``not_consented`` when none is in force.
+     */
+    post: operations["consent_api_consent_withdraw"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/consent/parent/resend": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Resend
+     * @description Mail the request to the parent again (a new link; the old one stops working). Errors: 409
+     *     ``parent_request_not_needed``; 400 ``validation_error`` (no address yet); 429
+     *     ``parent_mail_too_soon`` / ``parent_mail_limit``.
+     */
+    post: operations["consent_api_parent_resend"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/consent/parent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Parent Change
+     * @description Send the request to another parent's or guardian's address. Errors as ``parent/resend``,
+     *     and 400 ``validation_error`` on ``parent_email`` (required, valid, not the learner's own).
+     */
+    put: operations["consent_api_parent_change"];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3590,6 +3798,8 @@ export interface components {
       job_title: string;
       /** Status */
       status: string;
+      /** Cccd */
+      cccd: string;
     };
     /** Envelope[AuthorizedOut] */
     Envelope_AuthorizedOut_: {
@@ -6434,6 +6644,10 @@ export interface components {
       allow_no_camera: boolean;
       /** Video Uploaded */
       video_uploaded: boolean;
+      /** Camera Consented At */
+      camera_consented_at: string | null;
+      /** Video Keep Days */
+      video_keep_days: number;
       /** Video Seconds */
       video_seconds: number;
       /** Video Tolerance Seconds */
@@ -6475,6 +6689,31 @@ export interface components {
        * Format: date-time
        */
       server_now: string;
+    };
+    /**
+     * CameraConsentOut
+     * @description The recorded consent to camera proctoring of one test (UTC; issue 24, item 2).
+     */
+    CameraConsentOut: {
+      /**
+       * Camera Consented At
+       * Format: date-time
+       */
+      camera_consented_at: string;
+    };
+    /** Envelope[CameraConsentOut] */
+    Envelope_CameraConsentOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["CameraConsentOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
     };
     /** Envelope[VideoOut] */
     Envelope_VideoOut_: {
@@ -7034,6 +7273,58 @@ export interface components {
       /** Cohort Percent */
       cohort_percent: number;
     };
+    /** Envelope[VideoViewsOut] */
+    Envelope_VideoViewsOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["VideoViewsOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * VideoViewOut
+     * @description One view of the learner's proctoring video: who (name and role) and when (UTC).
+     */
+    VideoViewOut: {
+      /** Viewer Name */
+      viewer_name: string;
+      /**
+       * Viewer Role
+       * @enum {string}
+       */
+      viewer_role: "educator" | "admin" | "superadmin";
+      /**
+       * Viewed At
+       * Format: date-time
+       */
+      viewed_at: string;
+    };
+    /**
+     * VideoViewsOut
+     * @description The learner's proctoring video of one test: ``video`` ``none`` (never recorded), ``stored``
+     *     or ``deleted`` (``deleted_at`` UTC, ``deleted_reason`` retention | request |
+     *     consent_withdrawn, or None when no record says why), and who viewed it, newest first (at most
+     *     100).
+     */
+    VideoViewsOut: {
+      /**
+       * Video
+       * @enum {string}
+       */
+      video: "none" | "stored" | "deleted";
+      /** Deleted At */
+      deleted_at: string | null;
+      /** Deleted Reason */
+      deleted_reason: ("retention" | "request" | "consent_withdrawn") | null;
+      /** Views */
+      views: components["schemas"]["VideoViewOut"][];
+    };
     /** GradingQuery */
     GradingQuery: {
       /**
@@ -7293,7 +7584,11 @@ export interface components {
       /** Comment */
       comment: string;
     };
-    /** AttemptDetailOut */
+    /**
+     * AttemptDetailOut
+     * @description One attempt for educators. ``video_url`` while the proctoring video is stored; once deleted
+     *     ``video_deleted_at`` (UTC) and ``video_deleted_reason`` (None when no record says why).
+     */
     AttemptDetailOut: {
       /** Id */
       id: number;
@@ -7348,6 +7643,10 @@ export interface components {
       reinstated_by_name: string;
       /** Video Url */
       video_url: string | null;
+      /** Video Deleted At */
+      video_deleted_at: string | null;
+      /** Video Deleted Reason */
+      video_deleted_reason: ("retention" | "request" | "consent_withdrawn") | null;
       /** Events */
       events: components["schemas"]["IntegrityEventOut"][];
       /** Answers */
@@ -8374,6 +8673,8 @@ export interface components {
       email: string;
       /** Status */
       status: string;
+      /** Cccd */
+      cccd: string;
       /** Assignments */
       assignments: components["schemas"]["ActivityAssignmentOut"][];
       /** Surveys */
@@ -8418,6 +8719,250 @@ export interface components {
       contact_email?: string | null;
       /** Default Language */
       default_language?: string | null;
+    };
+    /**
+     * BlockedOut
+     * @description Why the learner cannot buy, start a test or record video now (the gate's code and message).
+     */
+    BlockedOut: {
+      /**
+       * Code
+       * @enum {string}
+       */
+      code: "consent_required" | "date_of_birth_required" | "parental_consent_required";
+      /** Message */
+      message: string;
+    };
+    /**
+     * ConsentOut
+     * @description A consent: ``subject`` learner | parent, ``source`` signup | invitation | prompt |
+     *     parent_link | paper, the versions, when (UTC), the parent's address (link) or who recorded
+     *     it (paper) and the note.
+     */
+    ConsentOut: {
+      /** Id */
+      id: number;
+      /**
+       * Subject
+       * @enum {string}
+       */
+      subject: "learner" | "parent";
+      /**
+       * Source
+       * @enum {string}
+       */
+      source: "signup" | "invitation" | "prompt" | "parent_link" | "paper";
+      /** Terms Version */
+      terms_version: string;
+      /** Privacy Version */
+      privacy_version: string;
+      /**
+       * Given At
+       * Format: date-time
+       */
+      given_at: string;
+      /** Parent Email */
+      parent_email: string;
+      /** Recorded By */
+      recorded_by: string;
+      /** Note */
+      note: string;
+    };
+    /** Envelope[MemberConsentOut] */
+    Envelope_MemberConsentOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["MemberConsentOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * MemberConsentOut
+     * @description A roster learner's consent as the organization's educators see it
+     *     (``consent.selectors.member_consent``).
+     */
+    MemberConsentOut: {
+      /** Profile Id */
+      profile_id: number;
+      /** Name */
+      name: string;
+      /**
+       * Age Band
+       * @enum {string}
+       */
+      age_band: "unknown" | "under_7" | "child" | "adult";
+      own: components["schemas"]["ConsentOut"] | null;
+      /** Consented */
+      consented: boolean;
+      parent: components["schemas"]["ConsentOut"] | null;
+      /** Parent Withdrawn */
+      parent_withdrawn: boolean;
+      /** Request Status */
+      request_status: ("pending" | "expired" | "consented" | "withdrawn" | "replaced") | null;
+      blocked: components["schemas"]["BlockedOut"] | null;
+      /** Can Record Paper */
+      can_record_paper: boolean;
+      /** Can Withdraw Paper */
+      can_withdraw_paper: boolean;
+    };
+    /** PaperConsentIn */
+    PaperConsentIn: {
+      /**
+       * Note
+       * @default
+       */
+      note: string;
+    };
+    /**
+     * ConsentStateOut
+     * @description GET /api/v1/consent/me (see ``consent.selectors.consent_state``).
+     */
+    ConsentStateOut: {
+      /** Applies */
+      applies: boolean;
+      notices: components["schemas"]["NoticesOut"];
+      /** Consented */
+      consented: boolean;
+      own: components["schemas"]["ConsentOut"] | null;
+      /** Own Withdrawn */
+      own_withdrawn: boolean;
+      /**
+       * Age Band
+       * @enum {string}
+       */
+      age_band: "unknown" | "under_7" | "child" | "adult";
+      parent: components["schemas"]["ConsentOut"] | null;
+      /** Parent Withdrawn */
+      parent_withdrawn: boolean;
+      request: components["schemas"]["ParentRequestOut"] | null;
+      /** Prompt */
+      prompt: ("terms" | "date_of_birth" | "parent_email")[];
+      blocked: components["schemas"]["BlockedOut"] | null;
+    };
+    /** Envelope[ConsentStateOut] */
+    Envelope_ConsentStateOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ConsentStateOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * NoticeOut
+     * @description One notice in force: its version, the Vietnam day it took effect, what changed (reader's
+     *     language, "" when nothing was written).
+     */
+    NoticeOut: {
+      /** Version */
+      version: string;
+      /**
+       * Effective On
+       * Format: date
+       */
+      effective_on: string;
+      /** Summary */
+      summary: string;
+    };
+    /** NoticesOut */
+    NoticesOut: {
+      terms: components["schemas"]["NoticeOut"] | null;
+      privacy: components["schemas"]["NoticeOut"] | null;
+    };
+    /**
+     * ParentRequestOut
+     * @description The learner's request to a parent: the address, its state, when it was last sent, until
+     *     when its link can consent, how many more mails may be sent in the next 24 hours.
+     */
+    ParentRequestOut: {
+      /** Parent Email */
+      parent_email: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "pending" | "expired" | "consented" | "withdrawn" | "replaced";
+      /**
+       * Sent At
+       * Format: date-time
+       */
+      sent_at: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+      /** Mails Left */
+      mails_left: number;
+    };
+    /**
+     * PromptIn
+     * @description The blocking prompt's answer: only what ``prompt`` asked is read.
+     */
+    PromptIn: {
+      /**
+       * Accept Terms
+       * @default false
+       */
+      accept_terms: boolean;
+      /**
+       * Terms Version
+       * @default
+       */
+      terms_version: string;
+      /**
+       * Privacy Version
+       * @default
+       */
+      privacy_version: string;
+      /**
+       * Date Of Birth
+       * @default
+       */
+      date_of_birth: string;
+      /**
+       * Parent Email
+       * @default
+       */
+      parent_email: string;
+    };
+    /** Envelope[WithdrawnOut] */
+    Envelope_WithdrawnOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["WithdrawnOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** WithdrawnOut */
+    WithdrawnOut: {
+      /** Withdrawn */
+      withdrawn: number;
+    };
+    /** ParentEmailIn */
+    ParentEmailIn: {
+      /**
+       * Parent Email
+       * @default
+       */
+      parent_email: string;
     };
     /**
      * AttentionBatchOut
@@ -9910,18 +10455,17 @@ export interface components {
       /**
        * Kind
        * @default
+       * @enum {string}
        */
       kind:
-        | (
-            | "proctoring_video"
-            | "test_report_pdf"
-            | "survey_report_pdf"
-            | "gradebook_export"
-            | "item_analysis_export"
-            | "analytics_export"
-            | "question_bank_export"
-          )
-        | "";
+        | ""
+        | "proctoring_video"
+        | "test_report_pdf"
+        | "survey_report_pdf"
+        | "gradebook_export"
+        | "item_analysis_export"
+        | "analytics_export"
+        | "question_bank_export";
       /** From Date */
       from_date?: string | null;
       /** To Date */
@@ -12933,6 +13477,28 @@ export interface operations {
       };
     };
   };
+  assignments_api_taking_camera_consent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_CameraConsentOut_"];
+        };
+      };
+    };
+  };
   assignments_api_taking_prep_video: {
     parameters: {
       query?: never;
@@ -13197,6 +13763,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  assignments_api_taking_video_views: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_VideoViewsOut_"];
+        };
       };
     };
   };
@@ -14073,6 +14661,184 @@ export interface operations {
       };
     };
   };
+  consent_api_member_consent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        profile_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MemberConsentOut_"];
+        };
+      };
+    };
+  };
+  consent_api_paper_consent_record: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        profile_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PaperConsentIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MemberConsentOut_"];
+        };
+      };
+    };
+  };
+  consent_api_paper_consent_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        profile_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MemberConsentOut_"];
+        };
+      };
+    };
+  };
+  consent_api_consent_me: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ConsentStateOut_"];
+        };
+      };
+    };
+  };
+  consent_api_consent_prompt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PromptIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ConsentStateOut_"];
+        };
+      };
+    };
+  };
+  consent_api_consent_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_WithdrawnOut_"];
+        };
+      };
+    };
+  };
+  consent_api_parent_resend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ConsentStateOut_"];
+        };
+      };
+    };
+  };
+  consent_api_parent_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentEmailIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ConsentStateOut_"];
+        };
+      };
+    };
+  };
   people_api_home_home_attention: {
     parameters: {
       query?: never;
@@ -14496,6 +15262,13 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Accepted */
       202: {
         headers: {
@@ -14527,6 +15300,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Accepted */
       202: {
         headers: {
@@ -14970,16 +15750,14 @@ export interface operations {
         page?: number;
         limit?: number;
         kind?:
-          | (
-              | "proctoring_video"
-              | "test_report_pdf"
-              | "survey_report_pdf"
-              | "gradebook_export"
-              | "item_analysis_export"
-              | "analytics_export"
-              | "question_bank_export"
-            )
-          | "";
+          | ""
+          | "proctoring_video"
+          | "test_report_pdf"
+          | "survey_report_pdf"
+          | "gradebook_export"
+          | "item_analysis_export"
+          | "analytics_export"
+          | "question_bank_export";
         from_date?: string | null;
         to_date?: string | null;
       };

@@ -8,6 +8,15 @@ export const RESULT_LABEL: Record<string, MessageId> = {
   failed: "grading.result.failed",
 };
 
+/** Why an attempt's proctoring video is gone (issue 24, item 3): the retention policy, a deletion
+ * request, a withdrawn consent, or "unknown" when no record says why. */
+export const VIDEO_DELETED: Record<"retention" | "request" | "consent_withdrawn" | "unknown", MessageId> = {
+  retention: "grading.detail.videoDeletedRetention",
+  request: "grading.detail.videoDeletedRequest",
+  consent_withdrawn: "grading.detail.videoDeletedConsent",
+  unknown: "grading.detail.videoDeleted",
+};
+
 export const RESULT_STYLE: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
   passed: "bg-emerald-100 text-emerald-800",

@@ -24,13 +24,48 @@ describe("attempt detail", () => {
     expect(within(log).getByText("Left the test tab")).toBeInTheDocument();
     expect(within(log).getByText("Paste blocked")).toBeInTheDocument();
     expect(within(log).getByText("Result voided")).toBeInTheDocument();
-    expect(screen.getByLabelText("Surroundings video", { selector: "video" })).toHaveAttribute(
-      "src",
-      ATTEMPT.video_url,
-    );
+    const video = screen.getByLabelText("Surroundings video", { selector: "video" });
+    expect(video).toHaveAttribute("src", ATTEMPT.video_url);
+    expect(video).toHaveAttribute("preload", "none"); // fetched (and logged) only when played
+    expect(
+      screen.getByText(
+        "Each play is recorded in the organization's access log; the learner sees who viewed their video.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText("learner's choice")).toBeInTheDocument();
     expect(screen.getByText("1.5/2")).toBeInTheDocument();
     expect(screen.getByText("Thiếu giải thích")).toBeInTheDocument();
+  });
+
+  it("says the video was deleted under the retention policy, with the date in Vietnam time", async () => {
+    mockApi({
+      "/api/v1/attempts/71": ok({
+        ...ATTEMPT,
+        video_url: null,
+        video_deleted_at: "2026-11-26T19:30:00Z",
+        video_deleted_reason: "retention",
+      }),
+    });
+    renderRoute(PATTERN, "/assignment/result/71", <AttemptDetailRoute />);
+    expect(await screen.findByText("Video đã bị xoá theo chính sách lưu giữ")).toBeInTheDocument();
+    expect(screen.getByText("Xoá lúc 02:30 27/11/2026")).toBeInTheDocument();
+    expect(
+      screen.queryByLabelText("Video môi trường xung quanh", { selector: "video" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("says so in English, and a video deleted at the learner's request", async () => {
+    mockApi({
+      "/api/v1/attempts/71": ok({
+        ...ATTEMPT,
+        video_url: null,
+        video_deleted_at: "2026-11-26T19:30:00Z",
+        video_deleted_reason: "request",
+      }),
+    });
+    renderRoute(PATTERN, "/assignment/result/71", <AttemptDetailRoute />, { language: "en" });
+    expect(await screen.findByText("Deleted at the learner's request")).toBeInTheDocument();
+    expect(screen.getByText("Deleted on 27 Nov 2026, 02:30")).toBeInTheDocument();
   });
 
   it("reinstates a voided result only with a reason", async () => {

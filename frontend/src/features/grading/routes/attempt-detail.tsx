@@ -1,7 +1,8 @@
 /** /assignment/result/:attemptId (educators) — one attempt: score, pass or fail, release, each
  * answer against the key with its score and comment, the timestamped integrity log, the
- * surroundings video, and "Reinstate" for a voided result (a required reason, recorded). */
-import { ArrowLeft, RotateCcw, Send } from "lucide-react";
+ * surroundings video (fetched only when played: each play is in the access log; once deleted,
+ * when and why, issue 24), and "Reinstate" for a voided result (a required reason, recorded). */
+import { ArrowLeft, RotateCcw, Send, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -18,7 +19,7 @@ import { useAttempt } from "../api/get-attempt";
 import { useReleaseAttempt } from "../api/release-attempt";
 import type { AttemptDetail } from "../api/types";
 import { Answers, IntegrityLog } from "../components/attempt-parts";
-import { formatScore, SUBMIT_REASON_LABEL } from "../components/labels";
+import { formatScore, SUBMIT_REASON_LABEL, VIDEO_DELETED } from "../components/labels";
 import { ReinstateDialog } from "../components/reinstate-dialog";
 import { ResultBadge, VoidedBadge } from "../components/result-badge";
 
@@ -138,14 +139,27 @@ function Attempt({ a }: { a: AttemptDetail }) {
             {t("grading.detail.video")}
           </h2>
           {a.video_url ? (
-            // eslint-disable-next-line jsx-a11y/media-has-caption -- the 30-second video of the learner's surroundings has no speech to caption
-            <video
-              controls
-              preload="metadata"
-              src={a.video_url}
-              className="w-full rounded-2xl border border-slate-200 bg-black"
-              aria-label={t("grading.detail.video")}
-            />
+            <>
+              {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the 30-second video of the learner's surroundings has no speech to caption */}
+              <video
+                controls
+                preload="none"
+                src={a.video_url}
+                className="w-full rounded-2xl border border-slate-200 bg-black"
+                aria-label={t("grading.detail.video")}
+              />
+              <p className="text-xs text-slate-500">{t("grading.detail.videoLogged")}</p>
+            </>
+          ) : a.video_deleted_at ? (
+            <div className="flex gap-3 rounded-2xl border border-slate-300 bg-slate-50 p-5 text-sm text-slate-800">
+              <Trash2 className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <p className="grid gap-1">
+                <span className="font-medium">{t(VIDEO_DELETED[a.video_deleted_reason ?? "unknown"])}</span>
+                <span className="text-slate-600">
+                  {t("grading.detail.videoDeletedOn", { date: date(a.video_deleted_at) })}
+                </span>
+              </p>
+            </div>
           ) : (
             <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-500">
               {t("grading.detail.noVideo")}

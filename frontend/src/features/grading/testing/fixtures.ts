@@ -60,6 +60,8 @@ export const ATTEMPT: AttemptDetail = {
   reinstated_reason: "",
   reinstated_by_name: "",
   video_url: "/media/org/prep-videos/71.webm",
+  video_deleted_at: null,
+  video_deleted_reason: null,
   events: [
     {
       kind: "tab_hidden",

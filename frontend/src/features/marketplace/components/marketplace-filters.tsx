@@ -6,7 +6,7 @@ import { isVndAmount, VndInput } from "@/components/vnd-input";
 import { useT } from "@/lib/intl";
 
 import type { SubjectOption } from "../api/types";
-import { useTypedParam } from "../lib/use-typed-param";
+import { useTypedParam } from "@/lib/use-typed-param";
 
 export const LISTING_PARAMS = {
   search: "",

@@ -6,6 +6,7 @@ import { Receipt } from "lucide-react";
 import { Link } from "react-router-dom";
 
 import { Lang } from "@/components/lang";
+import { DateFilter } from "@/components/list/date-filter";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -20,11 +21,10 @@ import { useLanguage, useT } from "@/lib/intl";
 
 import { useTransactions } from "../api/get-transactions";
 import { TRANSACTION_STATUSES } from "../api/types";
-import { DateFilter } from "../components/date-filter";
 import { STATUS_LABEL } from "../components/labels";
 import { StatusBadge } from "../components/status-badge";
 import { transactionPath } from "../lib/paths";
-import { useTypedParam } from "../lib/use-typed-param";
+import { useTypedParam } from "@/lib/use-typed-param";
 
 const LIMIT = 10;
 

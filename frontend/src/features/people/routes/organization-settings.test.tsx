@@ -1,9 +1,9 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
-import { renderWithProviders } from "@/testing/render";
+import { renderRoute } from "@/testing/render-route";
 
 import OrganizationSettingsRoute from "./organization-settings";
 
@@ -36,8 +36,17 @@ describe("organization settings", () => {
       "/api/v1/organization/settings": (): ReturnType<typeof ok> =>
         ok({ ...SETTINGS, display_name: "Trung tâm A" }),
     });
-    renderWithProviders(<OrganizationSettingsRoute />);
+    renderRoute("/organization/settings", "/organization/settings", <OrganizationSettingsRoute />);
     expect(await screen.findByText("Được phép")).toBeInTheDocument();
+    const privacy = screen.getByRole("region", { name: "Dữ liệu cá nhân" });
+    expect(within(privacy).getByRole("link", { name: "Lưu giữ dữ liệu" })).toHaveAttribute(
+      "href",
+      "/organization/retention",
+    );
+    expect(within(privacy).getByRole("link", { name: "Nhật ký truy cập" })).toHaveAttribute(
+      "href",
+      "/organization/access-log",
+    );
     const email = screen.getByLabelText("E-mail liên hệ");
     await userEvent.clear(email);
     await userEvent.type(email, "khong-hop-le");
@@ -71,7 +80,7 @@ describe("organization settings", () => {
         },
       },
     });
-    renderWithProviders(<OrganizationSettingsRoute />);
+    renderRoute("/organization/settings", "/organization/settings", <OrganizationSettingsRoute />);
     await userEvent.upload(
       await screen.findByLabelText("Chọn ảnh logo"),
       new File(["GIF89a"], "logo.png", { type: "image/png" }),
@@ -83,10 +92,18 @@ describe("organization settings", () => {
 
   it("is read-only for an educator who is not an organization admin", async () => {
     mockApi({ "/api/v1/auth/is-authorized": admin(false), "/api/v1/organization/settings": ok(SETTINGS) });
-    renderWithProviders(<OrganizationSettingsRoute />, { language: "en" });
+    renderRoute("/organization/settings", "/organization/settings", <OrganizationSettingsRoute />, {
+      language: "en",
+    });
     expect(await screen.findByText("Only organization admins can change the settings.")).toBeInTheDocument();
     expect(screen.getByLabelText("Contact e-mail")).toBeDisabled();
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
     expect(screen.queryByLabelText("Choose a logo image")).toBeNull();
+    // Issue 24: the retention periods to read; the access log is the admins'.
+    expect(screen.getByRole("link", { name: "Data retention" })).toHaveAttribute(
+      "href",
+      "/organization/retention",
+    );
+    expect(screen.queryByRole("link", { name: "Access log" })).toBeNull();
   });
 });

@@ -1,15 +1,18 @@
 /** /organization/settings: display name, logo (checked by content on the server), contact e-mail,
- * default language, and the survey-management status the SuperAdmin sets (read-only). Organization
- * admins change them; other educators see them. */
+ * default language, the survey-management status the SuperAdmin sets (read-only), and links to
+ * the retention periods and (admins) the access log (issue 24). Organization admins change them;
+ * other educators see them. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Building2, ImageUp } from "lucide-react";
+import { Building2, Clock, ImageUp, ScrollText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router-dom";
 import { z } from "zod";
 
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Input, Select } from "@/components/ui/field";
+import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
@@ -72,6 +75,35 @@ export default function OrganizationSettingsRoute() {
           </Badge>
         </div>
         <p className="text-sm text-slate-600">{t("people.settings.surveyHint")}</p>
+      </section>
+      <section
+        aria-labelledby="privacy-heading"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="privacy-heading" className="text-lg font-semibold">
+          {t("people.settings.privacy")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("people.settings.privacyHint")}</p>
+        <ul className="grid gap-2 text-sm">
+          <li>
+            <Link
+              to={paths.retention}
+              className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline"
+            >
+              <Clock className="h-4 w-4" aria-hidden="true" /> {t("privacy.retention.title")}
+            </Link>
+          </li>
+          {isAdmin && (
+            <li>
+              <Link
+                to={paths.accessLog}
+                className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline"
+              >
+                <ScrollText className="h-4 w-4" aria-hidden="true" /> {t("privacy.accessLog.title")}
+              </Link>
+            </li>
+          )}
+        </ul>
       </section>
     </div>
   );

@@ -10,6 +10,7 @@ export const takeTestKeys = {
     [...takeTestKeys.all, "session", enrollmentId, version] as const,
   result: (enrollmentId: number) => [...takeTestKeys.all, "result", enrollmentId] as const,
   report: (enrollmentId: number) => [...takeTestKeys.all, "report", enrollmentId] as const,
+  videoViews: (enrollmentId: number) => [...takeTestKeys.all, "video-views", enrollmentId] as const,
 };
 
 export const myAssignmentKeys = {

@@ -16,6 +16,8 @@ export type Result = V1Schemas["ResultOut"];
 export type ResultAnswer = V1Schemas["ResultAnswerOut"];
 export type ReportState = V1Schemas["ReportOut"];
 export type AdvancedReportData = V1Schemas["AdvancedReportDataOut"];
+/** The proctoring video of the learner's test: stored or deleted, and who viewed it (issue 24). */
+export type VideoViews = V1Schemas["VideoViewsOut"];
 export type QuestionType = AttemptQuestion["type"];
 /** What a row of the learner's list offers next (computed by the server: assignments/window.py). */
 export type AssignmentAction = MyAssignment["action"];

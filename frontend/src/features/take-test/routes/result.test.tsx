@@ -46,6 +46,58 @@ describe("the learner's result", () => {
     expect(third).toHaveTextContent("Comment: Thiếu điều kiện xác định.");
   });
 
+  it("shows who viewed the learner's proctoring video, newest first", async () => {
+    mockApi({
+      [RESULT]: ok(result()),
+      "/api/v1/take-test/5/video-views": ok({
+        video: "stored",
+        deleted_at: null,
+        deleted_reason: null,
+        views: [
+          { viewer_name: "Nguyễn Thị Lan", viewer_role: "admin", viewed_at: "2026-11-26T02:00:00Z" },
+          { viewer_name: "Trần Văn Minh", viewer_role: "educator", viewed_at: "2026-11-25T01:05:00Z" },
+        ],
+      }),
+    });
+    openResult("vi");
+    const section = await screen.findByRole("region", { name: "Ai đã xem video giám sát của bạn" });
+    const views = within(section).getAllByRole("listitem");
+    expect(views.map((v) => v.textContent)).toEqual([
+      "Nguyễn Thị Lan · Quản trị viên tổ chức09:00 26/11/2026",
+      "Trần Văn Minh · Giáo viên08:05 25/11/2026",
+    ]);
+  });
+
+  it("says the video was deleted under the retention policy; nothing without a video", async () => {
+    mockApi({
+      [RESULT]: ok(result()),
+      "/api/v1/take-test/5/video-views": ok({
+        video: "deleted",
+        deleted_at: "2026-11-26T19:30:00Z",
+        deleted_reason: "retention",
+        views: [],
+      }),
+    });
+    const { unmount } = openResult("en");
+    const section = await screen.findByRole("region", { name: "Who viewed your proctoring video" });
+    expect(section).toHaveTextContent("Deleted under the retention policy on 27 Nov 2026, 02:30.");
+    expect(section).toHaveTextContent("Nobody has viewed the video of your surroundings for this test.");
+    unmount();
+    vi.unstubAllGlobals();
+    mockApi({
+      [RESULT]: ok(result()),
+      "/api/v1/take-test/5/video-views": ok({
+        video: "none",
+        deleted_at: null,
+        deleted_reason: null,
+        views: [],
+      }),
+    });
+    openResult("en");
+    expect(await screen.findByRole("heading", { level: 1, name: "Test result" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Who viewed your proctoring video" })).toBeNull();
+  });
+
   it("says when the result is pending release", async () => {
     mockApi({
       [RESULT]: ok(

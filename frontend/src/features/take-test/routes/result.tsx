@@ -1,10 +1,12 @@
-/** /assignment/result/index?id=<enrollment id> — the learner's result of one test. */
+/** /assignment/result/index?id=<enrollment id> — the learner's result of one test, and who viewed
+ * their proctoring video (issue 24, item 4). */
 import { ArrowLeft } from "lucide-react";
 import { Link, useSearchParams } from "react-router-dom";
 
 import { useT } from "@/lib/intl";
 
 import { ResultView } from "../components/result-view";
+import { VideoViewsSection } from "../components/video-views";
 import { paths } from "../lib/paths";
 
 export default function ResultRoute() {
@@ -22,6 +24,7 @@ export default function ResultRoute() {
       {Number.isInteger(id) && id > 0 ? (
         <>
           <ResultView enrollmentId={id} headingLevel={1} />
+          <VideoViewsSection enrollmentId={id} />
           <Link to={paths.detail(id)} className="w-fit text-sm text-blue-700 hover:underline">
             {t("takeTest.result.toDetail")}
           </Link>

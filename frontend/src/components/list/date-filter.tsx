@@ -1,7 +1,7 @@
 import { Labelled } from "@/components/list/list-toolbar";
 import { Input } from "@/components/ui/field";
 
-import { useTypedParam } from "../lib/use-typed-param";
+import { useTypedParam } from "@/lib/use-typed-param";
 
 /** A labelled day (YYYY-MM-DD) bound to a URL parameter once typing pauses; `error` names the
  * message that describes it when the range is wrong. */

@@ -1,0 +1,127 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
+import { renderRoute } from "@/testing/render-route";
+
+import RetentionRoute from "./retention";
+
+const RETENTION = {
+  video_keep_days: 90,
+  file_keep_hours: 24,
+  is_default: true,
+  updated_at: null,
+  updated_by_name: "",
+  appeal_window_days: 30,
+  video_keep_days_default: 90,
+  video_keep_days_min: 30,
+  video_keep_days_max: 1825,
+  file_keep_hours_default: 24,
+  file_keep_hours_min: 1,
+  file_keep_hours_max: 720,
+};
+
+function educator(isAdmin: boolean) {
+  const data = authorizedAs("EDUCATOR");
+  data.user.is_admin = isAdmin;
+  return ok(data);
+}
+
+const render = (language: "vi" | "en" = "vi") =>
+  renderRoute("/organization/retention", "/organization/retention", <RetentionRoute />, { language });
+
+describe("retention settings", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("checks the bounds the server sent, saves, and shows who saved", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": educator(true),
+      "/api/v1/privacy/retention": (_url, { method, body }) =>
+        method === "PUT"
+          ? ok({
+              ...RETENTION,
+              ...(body as object),
+              is_default: false,
+              updated_at: "2026-11-27T01:30:00Z",
+              updated_by_name: "Nguyễn Thị Lan",
+            })
+          : ok(RETENTION),
+    });
+    render();
+    const days = await screen.findByLabelText("Giữ video giám sát");
+    expect(days).toHaveValue(90);
+    expect(screen.getByText("Tổ chức đang dùng giá trị mặc định.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Video môi trường xung quanh quay trước bài thi. Ít nhất 30 ngày (thời hạn phúc khảo 30 ngày), tối đa 1825 ngày; mặc định 90 ngày. Kết quả chưa công bố thì video được giữ.",
+      ),
+    ).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, "29");
+    await user.click(screen.getByRole("button", { name: "Lưu" }));
+    expect(
+      await screen.findByText("Giữ video ít nhất 30 ngày sau khi công bố kết quả: thời hạn phúc khảo."),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    await user.clear(days);
+    await user.type(days, "45");
+    const hours = screen.getByLabelText("Giữ tệp xuất và tệp nhập");
+    await user.clear(hours);
+    await user.type(hours, "72");
+    await user.click(screen.getByRole("button", { name: "Lưu" }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+        video_keep_days: 45,
+        file_keep_hours: 72,
+      }),
+    );
+    expect(await screen.findByText("Nguyễn Thị Lan lưu lần cuối lúc 08:30 27/11/2026.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Nhật ký truy cập" })).toHaveAttribute(
+      "href",
+      "/organization/access-log",
+    );
+  });
+
+  it("shows the server's refusal on its field, in English", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      "/api/v1/auth/is-authorized": educator(true),
+      "/api/v1/privacy/retention": (_url, { method }) =>
+        method === "PUT"
+          ? {
+              status: 400,
+              body: {
+                success: false,
+                code: "retention_out_of_range",
+                message: "Please correct the highlighted fields.",
+                errors: { file_keep_hours: ["At most 720."] },
+              },
+            }
+          : ok(RETENTION),
+    });
+    render("en");
+    const hours = await screen.findByLabelText("Keep exports and imports");
+    await user.clear(hours);
+    await user.type(hours, "48");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("At most 720.")).toBeInTheDocument();
+    expect(screen.getByText("Please correct the highlighted fields.")).toBeInTheDocument();
+  });
+
+  it("is read-only for an educator who is not an admin, without the access log", async () => {
+    mockApi({
+      "/api/v1/auth/is-authorized": educator(false),
+      "/api/v1/privacy/retention": ok({ ...RETENTION, video_keep_days: 120 }),
+    });
+    render();
+    expect(await screen.findByLabelText("Giữ video giám sát")).toBeDisabled();
+    expect(
+      screen.getByText("Chỉ quản trị viên tổ chức mới có thể thay đổi thời gian lưu giữ."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Lưu" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Nhật ký truy cập" })).not.toBeInTheDocument();
+  });
+});
