@@ -73,6 +73,8 @@ def logging_config(level: str = "INFO") -> dict:
             # gunicorn's own handlers would print its lines a second time, unformatted.
             "gunicorn.error": {"handlers": ["console"], "propagate": False},
             "gunicorn.access": {"handlers": ["console"], "propagate": False},
+            # run_huey adds its own plain handler to "huey" unless it has one already.
+            "huey": {"handlers": ["console"], "propagate": False},
         },
     }
 
@@ -213,8 +215,11 @@ def huey_queue_state(huey=None) -> tuple[int, float | None]:
     depth = huey.pending_count()
     if not depth:
         return 0, None
-    oldest = huey.pending(limit=1)
-    enqueued = caches["default"].get(ENQUEUED_KEY.format(oldest[0].id)) if oldest else None
+    # The raw message, not ``huey.pending()``: a web process has not imported every task module,
+    # and only the message's id is needed.
+    raw = huey.storage.enqueued_items(1)
+    oldest = huey.serializer.deserialize(raw[0]) if raw else None
+    enqueued = caches["default"].get(ENQUEUED_KEY.format(oldest.id)) if oldest else None
     return depth, (round(max(0.0, time.time() - enqueued), 3) if enqueued else None)
 
 
