@@ -24,6 +24,8 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await page.locator("#province_code").selectOption("79");
   await page.locator("#curriculum").selectOption({ index: 1 });
   await page.locator("form button[type=submit]").click();
+  await page.locator("#accept_terms").check(); // step 2: consent to the notices in force (issue 24)
+  await page.locator("form button[type=submit]").click();
   await expect(page).toHaveURL(/signup-confirmation/);
   await shot(page, "signup-confirmation-vi");
 

@@ -46,7 +46,7 @@ class NoticeVersion(models.Model):
 
     class Kind(models.TextChoices):
         TERMS = "terms", _("Terms and conditions")
-        PRIVACY = "privacy", _("Privacy notice")
+        PRIVACY = "privacy", _("Privacy policy")
 
     kind = models.CharField(_("kind"), max_length=10, choices=Kind)
     version = models.CharField(_("version"), max_length=20)

@@ -63,9 +63,9 @@ class ConsentsSource:
             ExportPart(
                 path="consents.json",
                 about=Text(
-                    "Sự đồng ý của bạn và của cha mẹ bạn với điều khoản và thông báo về quyền riêng tư "
+                    "Sự đồng ý của bạn và của cha mẹ bạn với điều khoản và chính sách bảo mật "
                     "(phiên bản, thời điểm, địa chỉ), các yêu cầu gửi phụ huynh và lịch sử.",
-                    "Your consents and your parent's to the terms and the privacy notice (versions, "
+                    "Your consents and your parent's to the terms and the privacy policy (versions, "
                     "times, addresses), the requests mailed to your parent, and their history.",
                 ),
                 data=data,

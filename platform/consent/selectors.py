@@ -242,9 +242,9 @@ def consent_verdict(facts: Facts) -> Verdict | None:
     """
     if not is_current(facts.own, facts.current):
         message = (
-            _("You withdrew your consent to the terms and the privacy notice. Accept them again to continue.")
+            _("You withdrew your consent to the terms and the privacy policy. Accept them again to continue.")
             if facts.withdrawn_own
-            else _("Accept the current terms and privacy notice to continue.")
+            else _("Accept the current terms and privacy policy to continue.")
         )
         return Verdict(Code.CONSENT_REQUIRED, message)
     if facts.band == AGE_UNKNOWN:

@@ -93,7 +93,7 @@ def notices_checked(*, terms_version: str, privacy_version: str) -> Notices:
         raise ApplicationError(
             Code.NOTICE_CHANGED,
             _(
-                "The terms or the privacy notice changed since you opened them. Read the current version and accept it."
+                "The terms or the privacy policy changed since you opened them. Read the current version and accept it."
             ),
             status=409,
             extra={"notices": _json_notices(current)},
@@ -111,7 +111,7 @@ def _json_notices(current) -> dict[str, Any]:
 
 def _accepted(errors: FieldErrors, accept: bool) -> None:
     if not accept:
-        errors.add("accept_terms", _("Accept the terms and the privacy notice to continue."))
+        errors.add("accept_terms", _("Accept the terms and the privacy policy to continue."))
 
 
 def _parent_email_checked(errors: FieldErrors, value: str, *, own_email: str) -> str:
@@ -473,7 +473,7 @@ def paper_consent_record(*, actor: Profile, profile_id: int, note: str, ip: str 
     current = selectors.notices_current()
     terms, privacy = current[NoticeVersion.Kind.TERMS], current[NoticeVersion.Kind.PRIVACY]
     if terms is None or privacy is None:  # no notice in force: nothing to consent to
-        raise ApplicationError(Code.NOTICE_CHANGED, _("No terms or privacy notice is in force."), status=409)
+        raise ApplicationError(Code.NOTICE_CHANGED, _("No terms or privacy policy is in force."), status=409)
     consent = Consent.objects.create(
         user=learner.user,
         subject=Consent.Subject.PARENT,

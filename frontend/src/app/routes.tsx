@@ -107,6 +107,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("@/features/public/routes/privacy")),
             handle: h({ titleId: "page.privacy" }),
           },
+          {
+            path: "/parental-consent/:token", // issue 24, item 1: the link mailed to a parent
+            lazy: page(() => import("@/features/consent/routes/parental-consent")),
+            handle: h({ titleId: "page.parentalConsent" }),
+          },
           { path: "/instructions", element: <Navigate to="/instructions/step-1" replace /> },
           {
             path: "/instructions/:step",

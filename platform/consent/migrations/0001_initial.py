@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
             name='NoticeVersion',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('terms', 'Terms and conditions'), ('privacy', 'Privacy notice')], max_length=10, verbose_name='kind')),
+                ('kind', models.CharField(choices=[('terms', 'Terms and conditions'), ('privacy', 'Privacy policy')], max_length=10, verbose_name='kind')),
                 ('version', models.CharField(max_length=20, verbose_name='version')),
                 ('effective_on', models.DateField(help_text='Vietnam calendar day.', verbose_name='effective from')),
                 ('summary_vi', models.CharField(blank=True, max_length=300, verbose_name='what changed (Vietnamese)')),

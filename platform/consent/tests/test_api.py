@@ -83,7 +83,7 @@ def test_signup_without_consent_or_under_16_without_a_parent_is_refused():
     body = {**CHILD, "accept_terms": False}
     res = post(Client(), "/public/api/users/register", body, **EN)
     assert res.status_code == 400 and res.json()["errors"] == {
-        "accept_terms": ["Accept the terms and the privacy notice to continue."],
+        "accept_terms": ["Accept the terms and the privacy policy to continue."],
         "parent_email": ["Required"],
     }
     res = post(Client(), "/public/api/users/register", {**CHILD, "parent_email": CHILD["email"]}, **EN)
@@ -297,7 +297,7 @@ def test_the_learner_withdraws_from_the_profile_and_consenting_again_cancels_the
     assert state["own_withdrawn"] is True and state["prompt"] == ["terms"]
     assert state["blocked"] == {
         "code": "consent_required",
-        "message": "You withdrew your consent to the terms and the privacy notice. Accept them again to continue.",
+        "message": "You withdrew your consent to the terms and the privacy policy. Accept them again to continue.",
     }
     assert DataRequest.objects.get(user=adult.user).status == "scheduled"
     assert client.post("/api/v1/consent/withdraw").json()["code"] == "not_consented"
@@ -317,7 +317,7 @@ def test_accepting_a_learner_invitation_records_consent(org_a, educator_a):
     }
     res = post(Client(), "/public/api/users/learner/register-invited", body, **EN)
     assert res.status_code == 400 and res.json()["errors"] == {
-        "accept_terms": ["Accept the terms and the privacy notice to continue."]
+        "accept_terms": ["Accept the terms and the privacy policy to continue."]
     }
     res = post(
         Client(REMOTE_ADDR="192.0.2.77"), "/public/api/users/learner/register-invited", {**body, **ACCEPT}

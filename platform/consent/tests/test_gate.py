@@ -123,7 +123,7 @@ def test_the_learners_own_consent_and_age_come_first(as_educator_a, bank, round_
     assert res.status_code == 403 and res.json() == {
         "success": False,
         "code": "consent_required",
-        "message": "Accept the current terms and privacy notice to continue.",
+        "message": "Accept the current terms and privacy policy to continue.",
         "errors": {},
     }
     consent_given(adult.user)

@@ -3,9 +3,12 @@ import { Outlet, useLocation } from "react-router-dom";
 
 import { Drawer } from "@/components/ui/drawer";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import { useConsentState } from "@/lib/api/consent";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
 
+import { ConsentBanner } from "./consent-banner";
+import { ConsentPrompt } from "./consent-prompt";
 import { Header } from "./header";
 import { OngoingSurveyPrompt } from "./ongoing-survey-prompt";
 import { Sidebar } from "./sidebar";
@@ -14,6 +17,8 @@ import { Sidebar } from "./sidebar";
  * focus to the menu button) that closes on navigation. */
 export function DefaultLayout() {
   const authorized = useAuthorized();
+  // Consent (issue 24, item 1): a learner is asked to consent first, then told why buying waits.
+  const consent = useConsentState(authorized.data?.user.pandai_profile_role === "LEARNER");
   const t = useT();
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
@@ -44,10 +49,11 @@ export function DefaultLayout() {
             <Sidebar role={role} onNavigate={() => setDrawer(false)} />
           </Drawer>
           <main className="min-w-0 flex-1 p-4 sm:p-8">
+            {consent.data && <ConsentBanner state={consent.data} />}
             <Outlet />
           </main>
         </div>
-        <OngoingSurveyPrompt />
+        {consent.data?.prompt.length ? <ConsentPrompt state={consent.data} /> : <OngoingSurveyPrompt />}
       </div>
     </TooltipProvider>
   );

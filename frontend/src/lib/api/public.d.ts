@@ -265,6 +265,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/public/api/consent/notices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Notices
+     * @description The terms' and the privacy notice's versions in force (version, effective day, what
+     *     changed), and for ``date_of_birth`` (dd/mm/yyyy, optional) the age band and whether sign-up
+     *     needs a parent's e-mail (under 16).
+     */
+    get: operations["consent_api_notices"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/consent/parent/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Check
+     * @description What the parent's link shows: the learner, the notices, the link's state. Error: 400
+     *     ``invalid_consent_link``. Limited per client IP: 429 ``rate_limited``.
+     */
+    post: operations["consent_api_parent_check"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/consent/parent/consent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Consent
+     * @description The parent consents (``accept_terms`` with the versions read). Errors: 400
+     *     ``invalid_consent_link`` / ``validation_error``, 410 ``consent_link_expired``, 409
+     *     ``notice_changed``. Limited per client IP: 429 ``rate_limited``.
+     */
+    post: operations["consent_api_parent_consent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/consent/parent/withdraw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Withdraw
+     * @description The parent withdraws their consent. Errors: 400 ``invalid_consent_link``, 409
+     *     ``not_consented``. Limited per client IP: 429 ``rate_limited``.
+     */
+    post: operations["consent_api_parent_withdraw"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -358,6 +444,8 @@ export interface components {
       job_title: string;
       /** Status */
       status: string;
+      /** Cccd */
+      cccd: string;
     };
     /** Envelope[AuthorizedOut] */
     Envelope_AuthorizedOut_: {
@@ -545,6 +633,26 @@ export interface components {
        * @default
        */
       contact_email: string;
+      /**
+       * Accept Terms
+       * @default false
+       */
+      accept_terms: boolean;
+      /**
+       * Terms Version
+       * @default
+       */
+      terms_version: string;
+      /**
+       * Privacy Version
+       * @default
+       */
+      privacy_version: string;
+      /**
+       * Parent Email
+       * @default
+       */
+      parent_email: string;
     };
     /** ResetPasswordIn */
     ResetPasswordIn: {
@@ -626,6 +734,21 @@ export interface components {
        * @default
        */
       confirm_password: string;
+      /**
+       * Accept Terms
+       * @default false
+       */
+      accept_terms: boolean;
+      /**
+       * Terms Version
+       * @default
+       */
+      terms_version: string;
+      /**
+       * Privacy Version
+       * @default
+       */
+      privacy_version: string;
     };
     /** Envelope[list[ProvinceOut]] */
     Envelope_list_ProvinceOut__: {
@@ -648,6 +771,176 @@ export interface components {
       code: string;
       /** Name */
       name: string;
+    };
+    /** BirthDateQuery */
+    BirthDateQuery: {
+      /**
+       * Date Of Birth
+       * @default
+       */
+      date_of_birth: string;
+    };
+    /** Envelope[NoticesAgeOut] */
+    Envelope_NoticesAgeOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["NoticesAgeOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * NoticeOut
+     * @description One notice in force: its version, the Vietnam day it took effect, what changed (reader's
+     *     language, "" when nothing was written).
+     */
+    NoticeOut: {
+      /** Version */
+      version: string;
+      /**
+       * Effective On
+       * Format: date
+       */
+      effective_on: string;
+      /** Summary */
+      summary: string;
+    };
+    /**
+     * NoticesAgeOut
+     * @description The notices in force and, for the date of birth asked about, the age band
+     *     (``unknown`` when none or not a valid dd/mm/yyyy) and whether a parent's e-mail is needed.
+     */
+    NoticesAgeOut: {
+      terms: components["schemas"]["NoticeOut"] | null;
+      privacy: components["schemas"]["NoticeOut"] | null;
+      /**
+       * Age Band
+       * @enum {string}
+       */
+      age_band: "unknown" | "under_7" | "child" | "adult";
+      /** Needs Parent */
+      needs_parent: boolean;
+    };
+    /**
+     * ConsentOut
+     * @description A consent: ``subject`` learner | parent, ``source`` signup | invitation | prompt |
+     *     parent_link | paper, the versions, when (UTC), the parent's address (link) or who recorded
+     *     it (paper) and the note.
+     */
+    ConsentOut: {
+      /** Id */
+      id: number;
+      /**
+       * Subject
+       * @enum {string}
+       */
+      subject: "learner" | "parent";
+      /**
+       * Source
+       * @enum {string}
+       */
+      source: "signup" | "invitation" | "prompt" | "parent_link" | "paper";
+      /** Terms Version */
+      terms_version: string;
+      /** Privacy Version */
+      privacy_version: string;
+      /**
+       * Given At
+       * Format: date-time
+       */
+      given_at: string;
+      /** Parent Email */
+      parent_email: string;
+      /** Recorded By */
+      recorded_by: string;
+      /** Note */
+      note: string;
+    };
+    /** Envelope[ParentLinkOut] */
+    Envelope_ParentLinkOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ParentLinkOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** NoticesOut */
+    NoticesOut: {
+      terms: components["schemas"]["NoticeOut"] | null;
+      privacy: components["schemas"]["NoticeOut"] | null;
+    };
+    /**
+     * ParentLinkOut
+     * @description What the parent's page shows (``consent.services.parent_link_view``).
+     */
+    ParentLinkOut: {
+      /** Learner Name */
+      learner_name: string;
+      /** Learner Email */
+      learner_email: string;
+      /** Parent Email */
+      parent_email: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "pending" | "expired" | "consented" | "withdrawn" | "replaced";
+      notices: components["schemas"]["NoticesOut"];
+      consent: components["schemas"]["ConsentOut"] | null;
+      /** Withdrawn At */
+      withdrawn_at: string | null;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+      /**
+       * Language
+       * @enum {string}
+       */
+      language: "vi" | "en";
+    };
+    /** ParentTokenIn */
+    ParentTokenIn: {
+      /**
+       * Token
+       * @default
+       */
+      token: string;
+    };
+    /** ParentConsentIn */
+    ParentConsentIn: {
+      /**
+       * Token
+       * @default
+       */
+      token: string;
+      /**
+       * Accept Terms
+       * @default false
+       */
+      accept_terms: boolean;
+      /**
+       * Terms Version
+       * @default
+       */
+      terms_version: string;
+      /**
+       * Privacy Version
+       * @default
+       */
+      privacy_version: string;
     };
   };
   responses: never;
@@ -940,6 +1233,100 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_list_ProvinceOut__"];
+        };
+      };
+    };
+  };
+  consent_api_notices: {
+    parameters: {
+      query?: {
+        date_of_birth?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_NoticesAgeOut_"];
+        };
+      };
+    };
+  };
+  consent_api_parent_check: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ParentLinkOut_"];
+        };
+      };
+    };
+  };
+  consent_api_parent_consent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentConsentIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ParentLinkOut_"];
+        };
+      };
+    };
+  };
+  consent_api_parent_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ParentLinkOut_"];
         };
       };
     };

@@ -4,8 +4,10 @@ import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { z } from "zod";
 
+import { NoticeConsentField } from "@/components/notice-consent";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/person-fields";
+import { useNotices } from "@/lib/api/consent";
 import { useT } from "@/lib/intl";
 
 import { useInvitation } from "../api/check-invitation";
@@ -26,13 +28,19 @@ export default function SignupInvitedRoute() {
   const registerInvited = useRegisterInvited(kind);
   const [failure, setFailure] = useState("");
   const existing = info.data?.has_account ?? false;
+  // A learner's invitation asks for consent to the notices in force (issue 24, item 1).
+  const learner = kind === "learner";
+  const notices = useNotices();
   const schema = z
     .object({
       name: z.string(),
       password: z.string().min(1, t("validation.required")),
       confirm_password: z.string(),
+      accept_terms: z.boolean(),
     })
     .superRefine((v, ctx) => {
+      if (learner && !v.accept_terms)
+        ctx.addIssue({ code: "custom", path: ["accept_terms"], message: t("consent.acceptRequired") });
       if (existing) return;
       if (!v.name.trim()) ctx.addIssue({ code: "custom", path: ["name"], message: t("validation.required") });
       if (v.password.length < 8)
@@ -42,7 +50,7 @@ export default function SignupInvitedRoute() {
     });
   const form = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { name: "", password: "", confirm_password: "" },
+    defaultValues: { name: "", password: "", confirm_password: "", accept_terms: false },
   });
   if (info.isPending) return <p role="status">{t("common.loading")}</p>;
   if (info.isError || !info.data) return <FormAlert message={t("auth.invalidInvitation")} />;
@@ -50,11 +58,17 @@ export default function SignupInvitedRoute() {
   async function onSubmit(values: z.infer<typeof schema>) {
     setFailure("");
     try {
-      await registerInvited.mutateAsync({ token, ...values });
+      await registerInvited.mutateAsync({
+        token,
+        ...values,
+        accept_terms: learner && values.accept_terms,
+        terms_version: notices.data?.terms?.version ?? "",
+        privacy_version: notices.data?.privacy?.version ?? "",
+      });
       navigate("/home");
     } catch (error) {
       setFailure(
-        applyServerErrors(error, form.setError, ["name", "password", "confirm_password"]) ||
+        applyServerErrors(error, form.setError, ["name", "password", "confirm_password", "accept_terms"]) ||
           t("auth.invitationFailed"),
       );
     }
@@ -84,7 +98,15 @@ export default function SignupInvitedRoute() {
         ) : (
           <NewPasswordFields form={form} label={t("field.password")} />
         )}
-        <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
+        {learner && notices.data && (
+          <NoticeConsentField
+            id="accept_terms"
+            notices={notices.data}
+            error={form.formState.errors.accept_terms?.message}
+            inputProps={form.register("accept_terms")}
+          />
+        )}
+        <Button type="submit" size="lg" disabled={form.formState.isSubmitting || (learner && !notices.data)}>
           {t("auth.joinOrganization", { organization: info.data.organization.name })}
         </Button>
       </form>

@@ -1,7 +1,7 @@
 /** A member row's buttons: the learner's activity, the membership history, and (organization
  * admins) the menu of actions. */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ClipboardList, History, MoreHorizontal } from "lucide-react";
+import { ClipboardList, History, MoreHorizontal, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
@@ -15,6 +15,7 @@ export function MemberTools({
   isAdmin,
   onHistory,
   onActivity,
+  onConsent,
   onAction,
 }: {
   member: Member;
@@ -22,6 +23,8 @@ export function MemberTools({
   onHistory: () => void;
   /** Learners only: open their assignments, results and surveys. */
   onActivity?: () => void;
+  /** Learners only: their consent and the parent's (issue 24, item 1). */
+  onConsent?: () => void;
   onAction: (action: Action) => void;
 }) {
   const t = useT();
@@ -31,6 +34,11 @@ export function MemberTools({
       {onActivity && (
         <IconButton label={t("people.activity.open", { name: member.name })} onClick={onActivity}>
           <ClipboardList className="h-4 w-4" />
+        </IconButton>
+      )}
+      {onConsent && (
+        <IconButton label={t("people.consent.open", { name: member.name })} onClick={onConsent}>
+          <ShieldCheck className="h-4 w-4" />
         </IconButton>
       )}
       <IconButton label={t("people.history.open", { name: member.name })} onClick={onHistory}>

@@ -17,6 +17,7 @@ import { useRemoveMember } from "../api/remove-member";
 import type { Member, PeopleRole } from "../api/types";
 import { useUpdateMember } from "../api/update-member";
 import { ActivityDialog } from "./activity-dialog";
+import { ConsentDialog } from "./consent-dialog";
 import { Badge } from "@/components/ui/badge";
 import { HistoryDialog } from "./history-dialog";
 import { MEMBER_STATUS_LABEL, MEMBER_STATUS_TONE, memberStatus, ROLE_TEXT } from "./labels";
@@ -52,6 +53,7 @@ export function MembersPanel({
   const remove = useRemoveMember();
   const [history, setHistory] = useState<Member | null>(null);
   const [activity, setActivity] = useState<Member | null>(null);
+  const [consent, setConsent] = useState<Member | null>(null);
   const [pending, setPending] = useState<{ action: Action; member: Member } | null>(null);
   const [confirmError, setConfirmError] = useState("");
   const educators = role === "EDUCATOR";
@@ -149,6 +151,7 @@ export function MembersPanel({
                 isAdmin={isAdmin}
                 onHistory={() => setHistory(member)}
                 onActivity={educators ? undefined : () => setActivity(member)}
+                onConsent={educators ? undefined : () => setConsent(member)}
                 onAction={(action) => choose(action, member)}
               />
             </Td>
@@ -158,6 +161,7 @@ export function MembersPanel({
 
       <HistoryDialog member={history} onClose={() => setHistory(null)} />
       <ActivityDialog member={activity} onClose={() => setActivity(null)} />
+      <ConsentDialog member={consent} onClose={() => setConsent(null)} />
       <ConfirmDialog
         open={pending !== null && confirm !== undefined}
         onCancel={() => setPending(null)}

@@ -18,6 +18,7 @@ import { useRemovePhoto } from "../api/remove-photo";
 import { useUpdateGrade } from "../api/update-grade";
 import { useUpdateProfile, type ProfileInput } from "../api/update-profile";
 import { useUploadPhoto } from "../api/upload-photo";
+import { ConsentSection } from "../components/consent-section";
 import { PersonalDataSection } from "../components/personal-data-section";
 
 const TEXT_FIELDS = [
@@ -216,6 +217,7 @@ export default function ProfileRoute() {
           </Button>
         </div>
       </form>
+      <ConsentSection />
       <PersonalDataSection />
       <Dialog
         open={confirmRemove}

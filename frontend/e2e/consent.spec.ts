@@ -1,0 +1,145 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { linkFromMail, login, shot } from "./helpers";
+
+/** A 15-year-old signs up with a parent's e-mail, sees why buying waits, the parent consents
+ * through the mailed link, then the learner buys the demo practice test and starts it (issue 24,
+ * item 1). Screenshots in vi and en at 1280 and 390 wide of the sign-up consent step, the banner
+ * and the parent's page. The account is new on every run. */
+const PRACTICE = "Luyện tập Toán 9 - Căn thức";
+const PASSWORD = "Hoc-tap-2026!";
+
+async function shots(page: Page, name: string, lang: "vi" | "en") {
+  await shot(page, `${name}-${lang}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  await shot(page, `${name}-${lang}-390`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The language switch of the page's header (public layouts and the app's), kept in place. */
+async function switchTo(page: Page, lang: "vi" | "en") {
+  await page
+    .getByRole("button", { name: lang === "en" ? /Chuyển sang tiếng Anh/ : /Switch to Vietnamese/ })
+    .first()
+    .click();
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+}
+
+async function csrf(page: Page): Promise<string> {
+  await page.request.get("/public/api/auth/csrf");
+  return (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+}
+
+test("a 15-year-old signs up, the parent's mailed link consents, then the learner buys and starts a test", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now();
+  const email = `hs15.${stamp}@example.vn`;
+  const parent = `phuhuynh.${stamp}@example.vn`;
+
+  // Sign-up, step 1: the details (15 years old).
+  await page.goto("/signup");
+  await page.locator("#name").fill("Ngô Bảo Ngọc");
+  await page.locator("#email").fill(email);
+  await page.locator("#password").fill(PASSWORD);
+  await page.locator("#confirm_password").fill(PASSWORD);
+  await page.locator("#gender").selectOption("female");
+  await page.locator("#date_of_birth").fill("10/10/2011");
+  await page.locator("#cccd").fill(`0792110${String(stamp).slice(-5)}`);
+  await page.locator("#phone").fill("0912345678");
+  await page.locator("#class_name").fill("9A1");
+  await page.locator("#school_name").fill("THCS Nguyễn Du");
+  await page.locator("#province_code").selectOption("79");
+  await page.locator("#curriculum").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Tiếp tục" }).click();
+
+  // Step 2: the notices in force and, under 16, the parent's e-mail.
+  await expect(page.getByRole("heading", { name: "Bước 2/2: sự đồng ý" })).toBeFocused();
+  await expect(page.getByRole("link", { name: /^Điều khoản sử dụng, phiên bản 1\.0 ngày/ })).toBeVisible();
+  await page.getByLabel("E-mail của cha mẹ hoặc người giám hộ").fill(parent);
+  await page.getByRole("button", { name: "Đăng ký" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Hãy đồng ý với điều khoản" })).toBeVisible();
+  await page.getByRole("checkbox", { name: /^Tôi đã đọc và đồng ý/ }).check();
+  await shots(page, "consent-signup", "vi");
+  await switchTo(page, "en");
+  await expect(page.getByRole("heading", { name: "Step 2 of 2: consent" })).toBeVisible();
+  await expect(page.getByLabel("Parent's or guardian's e-mail")).toHaveValue(parent); // kept
+  await shots(page, "consent-signup", "en");
+  await switchTo(page, "vi");
+  await page.getByRole("button", { name: "Đăng ký" }).click();
+  await expect(page).toHaveURL(/signup-confirmation/);
+  await page.goto(await linkFromMail(email, /\/verify-email\?token=[\w:-]+/));
+  await expect(page.getByText("E-mail đã được xác minh")).toBeVisible();
+
+  // Logged in: the banner says why buying waits; the server refuses the order.
+  await login(page, email, PASSWORD);
+  const banner = page.getByRole("region", { name: "Đang chờ cha mẹ đồng ý" });
+  await expect(banner).toContainText("Bạn chưa đủ 16 tuổi");
+  await expect(banner).toContainText(`Chúng tôi đã gửi yêu cầu đến ${parent}`);
+  const token = await csrf(page);
+  expect(
+    (
+      await page.request.put("/api/v1/users/profile/self/grade", {
+        data: { grade: 9 },
+        headers: { "X-CSRFToken": token },
+      })
+    ).ok(),
+  ).toBe(true);
+  const refused = await page.request.post("/api/v1/transaction/checkout", {
+    data: { items: [] },
+    headers: { "X-CSRFToken": token },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).code).toBe("parental_consent_required");
+  await page.getByRole("button", { name: "Gửi lại yêu cầu" }).waitFor();
+  await shots(page, "consent-banner", "vi");
+  await switchTo(page, "en");
+  await expect(page.getByRole("region", { name: "Waiting for your parent's consent" })).toContainText(
+    "You are under 16",
+  );
+  await shots(page, "consent-banner", "en");
+  await switchTo(page, "vi");
+
+  // The parent opens the mailed link (in the learner's language) in a browser of their own.
+  const link = await linkFromMail(parent, /\/parental-consent\/[\w-]+\?lang=vi/);
+  const parentContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const parentPage = await parentContext.newPage();
+  await parentPage.goto(link);
+  await expect(
+    parentPage.getByRole("heading", { name: "Đồng ý xử lý dữ liệu cá nhân của Ngô Bảo Ngọc" }),
+  ).toBeVisible();
+  await expect(parentPage.getByText(`Ngô Bảo Ngọc (${email})`)).toBeVisible();
+  await shots(parentPage, "consent-parent", "vi");
+  await switchTo(parentPage, "en");
+  await expect(
+    parentPage.getByRole("heading", { name: "Consent for Ngô Bảo Ngọc's personal data" }),
+  ).toBeVisible();
+  await shots(parentPage, "consent-parent", "en");
+  await parentPage.getByRole("checkbox", { name: /^I am the parent or guardian of Ngô Bảo Ngọc/ }).check();
+  await parentPage.getByRole("button", { name: "I consent" }).click();
+  await expect(
+    parentPage.getByRole("heading", { name: "Thank you: your consent is recorded" }),
+  ).toBeVisible();
+  await expect(parentPage.getByRole("button", { name: "Withdraw my consent" })).toBeVisible();
+  await parentContext.close();
+
+  // The learner, now allowed: the banner is gone; buy the practice test, then start it.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: /Xin chào/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Đang chờ cha mẹ đồng ý" })).toHaveCount(0);
+  await page.goto("/marketplace");
+  await page.getByRole("searchbox", { name: "Tìm kiếm" }).fill(PRACTICE);
+  await page.getByRole("link", { name: PRACTICE, exact: true }).click();
+  const buy = page.getByRole("region", { name: "Mua đề thi" });
+  await buy.getByRole("button", { name: "Mua ngay" }).click();
+  await page.getByRole("button", { name: "Đặt hàng" }).click();
+  await page.getByRole("button", { name: /^Thanh toán / }).click();
+  await expect(page.getByText("Thanh toán thành công")).toBeVisible();
+  await page.goto("/assignment/student");
+  await page.getByRole("link", { name: `Chuẩn bị làm bài ${PRACTICE}` }).click();
+  await page.getByRole("checkbox", { name: /Làm bài không dùng camera/ }).check();
+  await page.getByRole("button", { name: "Bắt đầu làm bài" }).click();
+  await expect(page).toHaveURL(/\/take-test\/\d+$/);
+});

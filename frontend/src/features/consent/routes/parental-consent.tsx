@@ -1,0 +1,223 @@
+/** /parental-consent/:token (issue 24, item 1): the page a parent or guardian opens from the mail.
+ * It names the learner, shows the terms and the privacy notice in force (their text, version and
+ * date), and asks for consent; once given, the same link shows when and lets the parent withdraw.
+ * An expired link says to ask the learner to send it again. The mail's `?lang=` opens the page in
+ * the learner's language. The server decides every state. */
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useParams, useSearchParams } from "react-router-dom";
+
+import { NoticeConsentField } from "@/components/notice-consent";
+import { NOTICE_SECTIONS, NoticeSections, sectionsOf } from "@/components/notice-text";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ApiError } from "@/lib/api-client";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
+
+import { type ParentLink, useParentConsent, useParentLink, useParentWithdraw } from "../api/parent-link";
+
+export default function ParentalConsentRoute() {
+  const t = useT();
+  const { token = "" } = useParams();
+  const [params] = useSearchParams();
+  const { language, setLanguage } = useLanguage();
+  const link = useParentLink(token);
+  const wanted = params.get("lang");
+  useEffect(() => {
+    if ((wanted === "vi" || wanted === "en") && wanted !== language) setLanguage(wanted);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, from the mailed link
+  }, [wanted]);
+
+  if (link.isPending) return <p role="status">{t("common.loading")}</p>;
+  if (link.isError || !link.data) {
+    const message = link.error instanceof ApiError ? link.error.message : t("consent.linkInvalid");
+    return (
+      <div className="grid max-w-2xl gap-4">
+        <h1 className="text-2xl font-semibold">{t("page.parentalConsent")}</h1>
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {message}
+        </p>
+        <Link to="/" className="text-blue-700 hover:underline">
+          {t("common.home")}
+        </Link>
+      </div>
+    );
+  }
+  const data = link.data;
+  return (
+    <article className="grid max-w-3xl gap-6">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">
+          {t("consent.parentTitle", { name: data.learner_name })}
+        </h1>
+        <p className="text-slate-700">
+          {t("consent.parentIntro", { name: data.learner_name, email: data.learner_email })}
+        </p>
+      </div>
+      <Decision token={token} data={data} />
+      <NoticeText data={data} />
+    </article>
+  );
+}
+
+function Decision({ token, data }: { token: string; data: ParentLink }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const give = useParentConsent(token);
+  const withdraw = useParentWithdraw(token);
+  const [confirm, setConfirm] = useState(false);
+  const [failure, setFailure] = useState("");
+  const form = useForm<{ accept: boolean }>({ defaultValues: { accept: false } });
+  const name = data.learner_name;
+
+  async function onConsent(values: { accept: boolean }) {
+    setFailure("");
+    if (!values.accept) {
+      form.setError("accept", { message: t("consent.acceptRequired") });
+      return;
+    }
+    try {
+      await give.mutateAsync({
+        terms_version: data.notices.terms?.version ?? "",
+        privacy_version: data.notices.privacy?.version ?? "",
+      });
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : t("common.unknownError"));
+    }
+  }
+
+  const box = "grid gap-4 rounded-2xl border p-5";
+  if (data.status === "consented" && data.consent) {
+    return (
+      <section aria-labelledby="decision-title" className={`${box} border-emerald-200 bg-emerald-50`}>
+        <h2 id="decision-title" className="text-lg font-semibold text-emerald-900">
+          {t("consent.parentGivenTitle")}
+        </h2>
+        <p role="status" className="text-sm text-emerald-900">
+          {t("consent.parentGiven", { name, date: formatDateTime(data.consent.given_at, locale) })}
+        </p>
+        <p className="text-sm text-slate-700">{t("consent.parentWithdrawHelp", { name })}</p>
+        <div>
+          <Button variant="destructive" onClick={() => setConfirm(true)}>
+            {t("consent.parentWithdraw")}
+          </Button>
+        </div>
+        <ConfirmDialog
+          open={confirm}
+          onCancel={() => setConfirm(false)}
+          onConfirm={() =>
+            withdraw.mutate(undefined, {
+              onSuccess: () => setConfirm(false),
+              onError: (error) =>
+                setFailure(error instanceof ApiError ? error.message : t("common.unknownError")),
+            })
+          }
+          busy={withdraw.isPending}
+          error={failure}
+          title={t("consent.parentWithdrawTitle", { name })}
+          description={t("consent.parentWithdrawHelp", { name })}
+          confirmLabel={t("consent.parentWithdraw")}
+          cancelLabel={t("common.cancel")}
+          closeLabel={t("common.close")}
+        />
+      </section>
+    );
+  }
+  if (data.status === "withdrawn") {
+    return (
+      <section aria-labelledby="decision-title" className={`${box} border-slate-200 bg-slate-50`}>
+        <h2 id="decision-title" className="text-lg font-semibold">
+          {t("consent.parentWithdrawnTitle")}
+        </h2>
+        <p role="status" className="text-sm text-slate-700">
+          {t("consent.parentWithdrawn", {
+            name,
+            date: data.withdrawn_at ? formatDateTime(data.withdrawn_at, locale) : "",
+          })}
+        </p>
+      </section>
+    );
+  }
+  if (data.status === "expired") {
+    return (
+      <section aria-labelledby="decision-title" className={`${box} border-amber-200 bg-amber-50`}>
+        <h2 id="decision-title" className="text-lg font-semibold">
+          {t("consent.linkExpiredTitle")}
+        </h2>
+        <p role="status" className="text-sm text-amber-950">
+          {t("consent.linkExpired", { name, date: formatDate(data.expires_at, locale) })}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="decision-title" className={`${box} border-blue-200 bg-white`}>
+      <h2 id="decision-title" className="text-lg font-semibold">
+        {t("consent.parentDecideTitle")}
+      </h2>
+      <form noValidate onSubmit={form.handleSubmit(onConsent)} className="grid gap-4">
+        {failure && (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {failure}
+          </p>
+        )}
+        <NoticeConsentField
+          id="parent-accept"
+          notices={data.notices}
+          label={t("consent.parentAcceptLabel", {
+            name,
+            terms: data.notices.terms?.version ?? "",
+            privacy: data.notices.privacy?.version ?? "",
+          })}
+          error={form.formState.errors.accept?.message}
+          inputProps={form.register("accept")}
+        />
+        <p className="text-sm text-slate-600">
+          {t("consent.linkUntil", { date: formatDate(data.expires_at, locale) })}
+        </p>
+        <div>
+          <Button type="submit" size="lg" disabled={give.isPending}>
+            {give.isPending ? t("common.working") : t("consent.parentConsent")}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The two notices' text, each behind its own disclosure (keyboard and screen readers: details). */
+function NoticeText({ data }: { data: ParentLink }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const parts = [
+    { kind: "terms", title: "page.terms", notice: data.notices.terms },
+    { kind: "privacy", title: "page.privacy", notice: data.notices.privacy },
+  ] as const;
+  return (
+    <div className="grid gap-3">
+      {parts.map(({ kind, title, notice }) => (
+        <details key={kind} className="rounded-xl border border-slate-200 bg-white p-4">
+          <summary className="cursor-pointer font-semibold text-slate-900">
+            {t(title)}
+            {notice && (
+              <span className="ml-2 text-sm font-normal text-slate-600">
+                {t("consent.versionInForce", {
+                  version: notice.version,
+                  date: formatDate(notice.effective_on, locale),
+                })}
+              </span>
+            )}
+          </summary>
+          <div className="mt-4 grid gap-4">
+            <p className="text-slate-700">{t(`${kind}.intro`)}</p>
+            <NoticeSections sections={sectionsOf(kind, NOTICE_SECTIONS[kind])} level={3} />
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}
