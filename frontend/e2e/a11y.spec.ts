@@ -212,6 +212,19 @@ const EDUCATOR: Step[] = [
     route: "/assignment/item-analysis/preset/:presetId",
     link: /^\/assignment\/item-analysis\/preset\/\d+$/,
   },
+  {
+    // A question's option analysis open (decision 0019): the disclosure's table and its flags.
+    state: "a question's option analysis",
+    open: async (page) => {
+      await page
+        .getByRole("button", { name: /^(Phân tích phương án|Option analysis): / })
+        .first()
+        .click();
+      const table = page.getByRole("table", { name: /^(Phân tích phương án|Option analysis): / }).first();
+      await table.waitFor();
+      return table;
+    },
+  },
   "/test-preset/banks",
   "/round",
   {

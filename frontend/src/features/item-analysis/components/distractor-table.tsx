@@ -6,16 +6,19 @@
  * (MathSpan, falling back to the other language, marked with `lang`). */
 import { Check } from "lucide-react";
 
-import { ItemFlagBadge, useFlagExplanation, type ItemThresholds } from "@/components/item-flags";
+import { FLAG_TONE, ItemFlagBadge, useFlagExplanation, type ItemThresholds } from "@/components/item-flags";
 import { MathSpan } from "@/components/math-html";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber, formatPercent } from "@/lib/format";
-import { useLanguage, useT } from "@/lib/intl";
+import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import type { ItemQuestion } from "../api/types";
 
 type OptionFlag = ItemQuestion["options"][number]["flags"][number];
 const OPTION_FLAGS: OptionFlag[] = ["unused_distractor", "likely_key_error"];
+/** An option's flag as said of the option itself ("Không ai chọn"), short enough for a phone's
+ * row; the list under the table names the flag in full and explains it. */
+const optionFlagLabel = (flag: OptionFlag) => `itemAnalysis.options.flag.${flag}` as MessageId;
 
 export function DistractorTable({
   question,
@@ -30,11 +33,11 @@ export function DistractorTable({
   const pct = (value: number | null) => (value === null ? "—" : formatPercent(value, locale));
   const share = formatNumber(thresholds.group_share * 100, locale);
   const present = OPTION_FLAGS.filter((flag) => question.options.some((o) => o.flags.includes(flag)));
-  const cell = "px-3 py-2 text-right tabular-nums";
+  const cell = "px-2 py-2 text-right tabular-nums md:px-3";
   return (
     <div className="grid gap-3">
       <table className="w-full text-left text-sm">
-        <caption className="pb-2 text-left font-medium text-slate-900">
+        <caption className="px-2 pb-2 text-left font-medium text-slate-900 md:px-3">
           {t("itemAnalysis.options.caption", {
             position: t("itemAnalysis.position", { position: question.position }),
             code: question.code,
@@ -42,16 +45,16 @@ export function DistractorTable({
         </caption>
         <thead className="text-xs text-slate-600">
           <tr className="border-b border-slate-200">
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className="px-2 py-2 font-medium md:px-3">
               {t("itemAnalysis.options.option")}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-2 py-2 text-right font-medium md:px-3">
               {t("itemAnalysis.options.upper", { share })}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-2 py-2 text-right font-medium md:px-3">
               {t("itemAnalysis.options.lower", { share })}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-2 py-2 text-right font-medium md:px-3">
               {t("itemAnalysis.options.all")}
             </th>
           </tr>
@@ -59,7 +62,7 @@ export function DistractorTable({
         <tbody>
           {question.options.map((o) => (
             <tr key={o.option_id} className="border-b border-slate-100 align-top last:border-0">
-              <th scope="row" className="px-3 py-2 font-normal">
+              <th scope="row" className="px-2 py-2 font-normal md:px-3">
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="min-w-0 [overflow-wrap:anywhere]">
                     {o.text ? <MathSpan text={o.text} empty={o.label} /> : o.label}
@@ -71,13 +74,15 @@ export function DistractorTable({
                     </Badge>
                   )}
                   {o.flags.map((flag) => (
-                    <ItemFlagBadge key={flag} flag={flag} />
+                    <Badge key={flag} tone={FLAG_TONE[flag]}>
+                      {t(optionFlagLabel(flag))}
+                    </Badge>
                   ))}
                 </span>
               </th>
               <td className={cell}>{pct(o.upper_share)}</td>
               <td className={cell}>{pct(o.lower_share)}</td>
-              <td className={`${cell} whitespace-nowrap`}>
+              <td className={cell}>
                 {t("itemAnalysis.options.allValue", {
                   share: pct(o.share),
                   count: formatNumber(o.count, locale),

@@ -115,8 +115,8 @@ describe("item analysis", () => {
     expect(within(heads[0]!).getByText("5", { selector: "annotation" })).toBeTruthy(); // $5$ rendered by KaTeX
     expect(heads[0]).toHaveTextContent(/Đáp án đúng$/);
     expect(heads.slice(1).map((h) => h.textContent)).toEqual([
-      "6Có thể sai đáp án",
-      "Không có đáp án đúngPhương án nhiễu không ai chọn",
+      "6Nhóm cao chọn nhiều hơn",
+      "Không có đáp án đúngKhông ai chọn",
     ]);
     expect(
       rows.map((r) =>
@@ -189,8 +189,8 @@ describe("item analysis", () => {
     const rows = within(options).getAllByRole("row").slice(1);
     expect(rows[0]).toHaveTextContent(/Key27%55%45% \(18\)$/);
     expect(rows.slice(1).map((r) => r.textContent)).toEqual([
-      "6Likely key error73%36%50% (20)",
-      "Không có đáp án đúngUnused distractor0%0%0% (0)",
+      "6Top group prefers it73%36%50% (20)",
+      "Không có đáp án đúngChosen by nobody0%0%0% (0)",
     ]);
     expect(within(rows[2]!).getByText("Không có đáp án đúng")).toHaveAttribute("lang", "vi");
     expect(within(questions).getAllByRole("listitem")[1]).toHaveTextContent(

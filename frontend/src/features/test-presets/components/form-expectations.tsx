@@ -33,7 +33,7 @@ export function FormExpectations({ preset, editable }: { preset: Preset; editabl
   const someUnmeasured = forms.some((f) => f.measured_count < f.question_count);
   return (
     <div className="grid gap-2">
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
+      <div className="rounded-xl border border-slate-200">
         <table className="w-full text-left text-sm">
           <caption className="px-3 pt-3 text-left font-medium text-slate-900">
             {t(forms.length > 1 ? "tests.expected.captionTwo" : "tests.expected.caption")}
@@ -53,7 +53,7 @@ export function FormExpectations({ preset, editable }: { preset: Preset; editabl
           <tbody>
             {rows.map(([label, value], index) => (
               <tr key={label} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="px-3 py-2 font-normal text-slate-600">
+                <th scope="row" className="w-2/5 px-3 py-2 font-normal text-slate-600">
                   {label}
                 </th>
                 {forms.map((f) => (
@@ -73,7 +73,7 @@ export function FormExpectations({ preset, editable }: { preset: Preset; editabl
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-slate-600">
+      <p className="text-sm text-slate-600">
         {t("tests.expected.hint")}
         {editable && someUnmeasured && !preset.prefer_measured && ` ${t("tests.expected.preferHint")}`}
       </p>
