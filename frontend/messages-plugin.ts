@@ -16,8 +16,10 @@ export const APP_NAMESPACES = [
   "analytics",
   "assignments",
   "grading",
+  "learnerConsent", // issue 24: the consent prompt, banner and profile section (app layouts)
   "marketplace",
   "myTests",
+  "parentConsent", // issue 24: the parent's page, whose route loads the app's texts
   "people",
   "qb",
   "rounds",

@@ -109,7 +109,14 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/parental-consent/:token", // issue 24, item 1: the link mailed to a parent
-            lazy: page(() => import("@/features/consent/routes/parental-consent")),
+            // Its texts are in the app's catalogue (parentConsent.*), not in the first visit's.
+            lazy: async () => {
+              const [route] = await Promise.all([
+                import("@/features/consent/routes/parental-consent"),
+                ensureAppMessages(),
+              ]);
+              return { Component: route.default };
+            },
             handle: h({ titleId: "page.parentalConsent" }),
           },
           { path: "/instructions", element: <Navigate to="/instructions/step-1" replace /> },

@@ -32,7 +32,7 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
     setNotice(null);
     try {
       await resend.mutateAsync();
-      setNotice({ tone: "ok", text: t("consent.resent") });
+      setNotice({ tone: "ok", text: t("learnerConsent.resent") });
     } catch (error) {
       failed(error);
     }
@@ -44,7 +44,7 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
       await change.mutateAsync(values.parent_email.trim());
       setChanging(false);
       form.reset();
-      setNotice({ tone: "ok", text: t("consent.resent") });
+      setNotice({ tone: "ok", text: t("learnerConsent.resent") });
     } catch (error) {
       applyServerErrors(error, form.setError, ["parent_email"]);
       if (!(error instanceof ApiError && error.errors.parent_email)) failed(error);
@@ -54,13 +54,13 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
   const where = !request
     ? null
     : request.status === "expired"
-      ? t("consent.requestExpired", {
+      ? t("learnerConsent.requestExpired", {
           email: request.parent_email,
           date: formatDate(request.expires_at, locale),
         })
       : request.status === "withdrawn"
-        ? t("consent.requestWithdrawn", { email: request.parent_email })
-        : t("consent.requestSent", {
+        ? t("learnerConsent.requestWithdrawn", { email: request.parent_email })
+        : t("learnerConsent.requestSent", {
             email: request.parent_email,
             date: formatDateTime(request.sent_at, locale),
           });
@@ -74,7 +74,7 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
         <MailWarning className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" aria-hidden />
         <div className="grid gap-1">
           <h2 id="consent-banner-title" className="font-semibold">
-            {t("consent.bannerTitle")}
+            {t("learnerConsent.bannerTitle")}
           </h2>
           <p className="text-sm">{state.blocked.message}</p>
           {where && <p className="text-sm">{where}</p>}
@@ -90,10 +90,10 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
       )}
       {changing ? (
         <form noValidate onSubmit={form.handleSubmit(onChange)} className="grid gap-2 sm:max-w-md">
-          <TextField form={form} name="parent_email" label={t("consent.newParentEmail")} type="email" />
+          <TextField form={form} name="parent_email" label={t("learnerConsent.newParentEmail")} type="email" />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={change.isPending}>
-              {t("consent.sendRequest")}
+              {t("learnerConsent.sendRequest")}
             </Button>
             <Button type="button" size="sm" variant="outline" onClick={() => setChanging(false)}>
               {t("common.cancel")}
@@ -108,14 +108,14 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
               disabled={resend.isPending || request.mails_left === 0}
               onClick={() => void onResend()}
             >
-              {t("consent.resend")}
+              {t("learnerConsent.resend")}
             </Button>
           )}
           <Button size="sm" variant="outline" onClick={() => setChanging(true)}>
-            {t("consent.changeParent")}
+            {t("learnerConsent.changeParent")}
           </Button>
           {request && request.mails_left === 0 && (
-            <span className="text-xs text-amber-900">{t("consent.noMailsLeft")}</span>
+            <span className="text-xs text-amber-900">{t("learnerConsent.noMailsLeft")}</span>
           )}
         </div>
       )}

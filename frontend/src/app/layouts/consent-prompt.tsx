@@ -41,12 +41,12 @@ export function ConsentPrompt({ state }: { state: ConsentState }) {
   const asks = new Set(state.prompt);
   const askParent = asks.has("parent_email") || parentAsked;
   const intro = state.own_withdrawn
-    ? "consent.promptWithdrawn"
+    ? "learnerConsent.promptWithdrawn"
     : state.own && asks.has("terms")
-      ? "consent.promptNewVersion"
+      ? "learnerConsent.promptNewVersion"
       : asks.has("terms")
-        ? "consent.promptIntro"
-        : "consent.promptDetails";
+        ? "learnerConsent.promptIntro"
+        : "learnerConsent.promptDetails";
 
   async function submit(values: Values) {
     setFailure("");
@@ -78,7 +78,7 @@ export function ConsentPrompt({ state }: { state: ConsentState }) {
       open
       onOpenChange={() => {}}
       dismissible={false}
-      title={t("consent.promptTitle")}
+      title={t("learnerConsent.promptTitle")}
       description={t(intro)}
       closeLabel={t("common.close")}
       size="lg"
@@ -122,7 +122,7 @@ export function ConsentPrompt({ state }: { state: ConsentState }) {
             {t("header.logout")}
           </Button>
           <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? t("common.working") : t("consent.promptSubmit")}
+            {form.formState.isSubmitting ? t("common.working") : t("learnerConsent.promptSubmit")}
           </Button>
         </div>
       </form>

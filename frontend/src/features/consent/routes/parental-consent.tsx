@@ -31,7 +31,7 @@ export default function ParentalConsentRoute() {
 
   if (link.isPending) return <p role="status">{t("common.loading")}</p>;
   if (link.isError || !link.data) {
-    const message = link.error instanceof ApiError ? link.error.message : t("consent.linkInvalid");
+    const message = link.error instanceof ApiError ? link.error.message : t("parentConsent.linkInvalid");
     return (
       <div className="grid max-w-2xl gap-4">
         <h1 className="text-2xl font-semibold">{t("page.parentalConsent")}</h1>
@@ -49,10 +49,10 @@ export default function ParentalConsentRoute() {
     <article className="grid max-w-3xl gap-6">
       <div className="grid gap-2">
         <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">
-          {t("consent.parentTitle", { name: data.learner_name })}
+          {t("parentConsent.title", { name: data.learner_name })}
         </h1>
         <p className="text-slate-700">
-          {t("consent.parentIntro", { name: data.learner_name, email: data.learner_email })}
+          {t("parentConsent.intro", { name: data.learner_name, email: data.learner_email })}
         </p>
       </div>
       <Decision token={token} data={data} />
@@ -92,15 +92,15 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
     return (
       <section aria-labelledby="decision-title" className={`${box} border-emerald-200 bg-emerald-50`}>
         <h2 id="decision-title" className="text-lg font-semibold text-emerald-900">
-          {t("consent.parentGivenTitle")}
+          {t("parentConsent.givenTitle")}
         </h2>
         <p role="status" className="text-sm text-emerald-900">
-          {t("consent.parentGiven", { name, date: formatDateTime(data.consent.given_at, locale) })}
+          {t("parentConsent.given", { name, date: formatDateTime(data.consent.given_at, locale) })}
         </p>
-        <p className="text-sm text-slate-700">{t("consent.parentWithdrawHelp", { name })}</p>
+        <p className="text-sm text-slate-700">{t("parentConsent.withdrawHelp", { name })}</p>
         <div>
           <Button variant="destructive" onClick={() => setConfirm(true)}>
-            {t("consent.parentWithdraw")}
+            {t("parentConsent.withdraw")}
           </Button>
         </div>
         <ConfirmDialog
@@ -115,9 +115,9 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
           }
           busy={withdraw.isPending}
           error={failure}
-          title={t("consent.parentWithdrawTitle", { name })}
-          description={t("consent.parentWithdrawHelp", { name })}
-          confirmLabel={t("consent.parentWithdraw")}
+          title={t("parentConsent.withdrawTitle", { name })}
+          description={t("parentConsent.withdrawHelp", { name })}
+          confirmLabel={t("parentConsent.withdraw")}
           cancelLabel={t("common.cancel")}
           closeLabel={t("common.close")}
         />
@@ -128,10 +128,10 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
     return (
       <section aria-labelledby="decision-title" className={`${box} border-slate-200 bg-slate-50`}>
         <h2 id="decision-title" className="text-lg font-semibold">
-          {t("consent.parentWithdrawnTitle")}
+          {t("parentConsent.withdrawnTitle")}
         </h2>
         <p role="status" className="text-sm text-slate-700">
-          {t("consent.parentWithdrawn", {
+          {t("parentConsent.withdrawn", {
             name,
             date: data.withdrawn_at ? formatDateTime(data.withdrawn_at, locale) : "",
           })}
@@ -143,10 +143,10 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
     return (
       <section aria-labelledby="decision-title" className={`${box} border-amber-200 bg-amber-50`}>
         <h2 id="decision-title" className="text-lg font-semibold">
-          {t("consent.linkExpiredTitle")}
+          {t("parentConsent.linkExpiredTitle")}
         </h2>
         <p role="status" className="text-sm text-amber-950">
-          {t("consent.linkExpired", { name, date: formatDate(data.expires_at, locale) })}
+          {t("parentConsent.linkExpired", { name, date: formatDate(data.expires_at, locale) })}
         </p>
       </section>
     );
@@ -154,7 +154,7 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
   return (
     <section aria-labelledby="decision-title" className={`${box} border-blue-200 bg-white`}>
       <h2 id="decision-title" className="text-lg font-semibold">
-        {t("consent.parentDecideTitle")}
+        {t("parentConsent.decideTitle")}
       </h2>
       <form noValidate onSubmit={form.handleSubmit(onConsent)} className="grid gap-4">
         {failure && (
@@ -168,7 +168,7 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
         <NoticeConsentField
           id="parent-accept"
           notices={data.notices}
-          label={t("consent.parentAcceptLabel", {
+          label={t("parentConsent.acceptLabel", {
             name,
             terms: data.notices.terms?.version ?? "",
             privacy: data.notices.privacy?.version ?? "",
@@ -177,11 +177,11 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
           inputProps={form.register("accept")}
         />
         <p className="text-sm text-slate-600">
-          {t("consent.linkUntil", { date: formatDate(data.expires_at, locale) })}
+          {t("parentConsent.linkUntil", { date: formatDate(data.expires_at, locale) })}
         </p>
         <div>
           <Button type="submit" size="lg" disabled={give.isPending}>
-            {give.isPending ? t("common.working") : t("consent.parentConsent")}
+            {give.isPending ? t("common.working") : t("parentConsent.consent")}
           </Button>
         </div>
       </form>

@@ -46,9 +46,9 @@ export function ConsentSection() {
     >
       <div className="grid gap-1">
         <h2 id="consent-title" className="text-lg font-semibold">
-          {t("consent.profileTitle")}
+          {t("learnerConsent.profileTitle")}
         </h2>
-        <p className="text-sm text-slate-600">{t("consent.profileIntro")}</p>
+        <p className="text-sm text-slate-600">{t("learnerConsent.profileIntro")}</p>
       </div>
       {state.isPending ? (
         <p role="status" className="text-sm text-slate-600">
@@ -56,7 +56,7 @@ export function ConsentSection() {
         </p>
       ) : state.isError || !data ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-          {t("consent.loadFailed")}
+          {t("learnerConsent.loadFailed")}
           <Button size="sm" variant="outline" onClick={() => void state.refetch()}>
             {t("common.retry")}
           </Button>
@@ -64,41 +64,41 @@ export function ConsentSection() {
       ) : (
         <>
           <dl className="grid gap-3 text-sm sm:grid-cols-[12rem_1fr]">
-            <dt className="font-medium text-slate-700">{t("consent.yours")}</dt>
+            <dt className="font-medium text-slate-700">{t("learnerConsent.yours")}</dt>
             <dd className="text-slate-800">
               {data.own && data.consented
-                ? t("consent.yoursGiven", {
+                ? t("learnerConsent.yoursGiven", {
                     terms: data.own.terms_version,
                     privacy: data.own.privacy_version,
                     date: formatDateTime(data.own.given_at, locale),
                   })
-                : t(data.own_withdrawn ? "consent.yoursWithdrawn" : "consent.yoursMissing")}
+                : t(data.own_withdrawn ? "learnerConsent.yoursWithdrawn" : "learnerConsent.yoursMissing")}
             </dd>
             {(data.parent || data.age_band === "child" || data.age_band === "under_7") && (
               <>
-                <dt className="font-medium text-slate-700">{t("consent.parents")}</dt>
+                <dt className="font-medium text-slate-700">{t("learnerConsent.parents")}</dt>
                 <dd className="text-slate-800">
                   {data.parent
                     ? data.parent.source === "paper"
-                      ? t("consent.parentPaper", {
+                      ? t("learnerConsent.parentPaper", {
                           name: data.parent.recorded_by,
                           date: formatDateTime(data.parent.given_at, locale),
                         })
-                      : t("consent.parentByLink", {
+                      : t("learnerConsent.parentByLink", {
                           email: data.parent.parent_email,
                           date: formatDateTime(data.parent.given_at, locale),
                         })
-                    : t(data.parent_withdrawn ? "consent.parentWithdrawnShort" : "consent.parentWaiting")}
+                    : t(data.parent_withdrawn ? "learnerConsent.parentWithdrawnShort" : "learnerConsent.parentWaiting")}
                 </dd>
               </>
             )}
           </dl>
           {data.own && data.consented && (
             <div className="grid gap-2">
-              <p className="text-sm text-slate-600">{t("consent.withdrawHelp")}</p>
+              <p className="text-sm text-slate-600">{t("learnerConsent.withdrawHelp")}</p>
               <div>
                 <Button variant="outline" onClick={() => setConfirm(true)}>
-                  {t("consent.withdraw")}
+                  {t("learnerConsent.withdraw")}
                 </Button>
               </div>
             </div>
@@ -111,9 +111,9 @@ export function ConsentSection() {
         onConfirm={onWithdraw}
         busy={withdraw.isPending}
         error={failure}
-        title={t("consent.withdrawTitle")}
-        description={t("consent.withdrawHelp")}
-        confirmLabel={t("consent.withdraw")}
+        title={t("learnerConsent.withdrawTitle")}
+        description={t("learnerConsent.withdrawHelp")}
+        confirmLabel={t("learnerConsent.withdraw")}
         cancelLabel={t("common.cancel")}
         closeLabel={t("common.close")}
       />
