@@ -16,11 +16,15 @@ export const APP_NAMESPACES = [
   "analytics",
   "assignments",
   "grading",
+  "guide", // /guide, signed in
+  "home", // /home and its attention panel (issue 19)
+  "itemAnalysis", // item analysis pages and the question bank's figures (issue 19)
   "learnerConsent", // issue 24: the consent prompt, banner and profile section (app layouts)
   "marketplace",
   "myTests",
   "parentConsent", // issue 24: the parent's page, whose route loads the app's texts
   "people",
+  "profile", // /profile and its personal data section (issue 24)
   "qb",
   "rounds",
   "shop",
