@@ -8,7 +8,13 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
-pytest_plugins = ["assessments.tests.fixtures", "config.tests.redis_plugin", "config.tests.s3", "config.tests.smtp", "pytester"]
+pytest_plugins = [
+    "assessments.tests.fixtures",
+    "config.tests.redis_plugin",
+    "config.tests.s3",
+    "config.tests.smtp",
+    "pytester",
+]
 
 
 @pytest.fixture(scope="session")

@@ -37,7 +37,9 @@ PASSWORD = "Demo@12345"
 
 def login(base: str, email: str) -> requests.Session:
     session = requests.Session()
-    res = session.post(f"{base}/public/api/auth/login", json={"email": email, "password": PASSWORD}, timeout=20)
+    res = session.post(
+        f"{base}/public/api/auth/login", json={"email": email, "password": PASSWORD}, timeout=20
+    )
     res.raise_for_status()
     return session
 
@@ -47,7 +49,9 @@ def csrf(session: requests.Session) -> dict:
 
 
 def round_robin() -> None:
-    served = [requests.get(f"{LB}/health/?format=json", timeout=20).headers.get("X-Served-By") for _ in range(10)]
+    served = [
+        requests.get(f"{LB}/health/?format=json", timeout=20).headers.get("X-Served-By") for _ in range(10)
+    ]
     print(f"1. round-robin, 10 requests through the load balancer: {' '.join(served)}")
 
 
@@ -71,7 +75,9 @@ def rate_limit_across_nodes() -> None:
             f"{NODE[1 + i % 2]}/public/api/auth/login", json={"email": email, "password": "wrong"}, timeout=20
         )
         codes.append(f"node{1 + i % 2}:{res.status_code}")
-    print(f"3. failed logins for one account, alternating nodes: {' '.join(codes)} (429 from the 6th expected)")
+    print(
+        f"3. failed logins for one account, alternating nodes: {' '.join(codes)} (429 from the 6th expected)"
+    )
 
 
 def kill_under_load() -> None:
