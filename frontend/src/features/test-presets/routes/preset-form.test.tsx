@@ -135,14 +135,14 @@ describe("test preset form", () => {
     ).toBeNull();
   });
 
-  it("sends the preference for measured questions, off by default, and loads a preset's choice (decision 0019)", async () => {
+  it("sends the preference for measured questions, off by default (decision 0019)", async () => {
     const user = userEvent.setup();
     const { calls } = api({
-      "/api/v1/test-presets": ok({ ...PRESET, prefer_measured: true }),
+      "/api/v1/test-presets/7": (_url, { method }) =>
+        ok(method === "PUT" ? { ...PRESET, prefer_measured: true } : PRESET),
     });
-    renderRoute("/test-preset/form/:id?", "/test-preset/form", <PresetFormRoute />);
-    await fillValid(user);
-    const prefer = screen.getByRole("checkbox", { name: /^Ưu tiên câu hỏi đã có số liệu độ khó/ });
+    renderRoute("/test-preset/form/:id?", "/test-preset/form/7", <PresetFormRoute />);
+    const prefer = await screen.findByRole("checkbox", { name: /^Ưu tiên câu hỏi đã có số liệu độ khó/ });
     expect(prefer).not.toBeChecked();
     expect(prefer).toHaveAccessibleName(
       "Ưu tiên câu hỏi đã có số liệu độ khó " +
@@ -150,8 +150,16 @@ describe("test preset form", () => {
     );
     await user.click(prefer);
     await user.click(screen.getByRole("button", { name: "Lưu" }));
-    await vi.waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
-    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ prefer_measured: true });
+    await vi.waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ prefer_measured: true });
+  });
+
+  it("starts a new test with the preference off", async () => {
+    api();
+    renderRoute("/test-preset/form/:id?", "/test-preset/form", <PresetFormRoute />);
+    expect(
+      await screen.findByRole("checkbox", { name: /^Ưu tiên câu hỏi đã có số liệu độ khó/ }),
+    ).not.toBeChecked();
   });
 
   it("shows a saved preference ticked", async () => {
