@@ -212,19 +212,6 @@ const EDUCATOR: Step[] = [
     route: "/assignment/item-analysis/preset/:presetId",
     link: /^\/assignment\/item-analysis\/preset\/\d+$/,
   },
-  {
-    // A question's option analysis open (decision 0019): the disclosure's table and its flags.
-    state: "a question's option analysis",
-    open: async (page) => {
-      await page
-        .getByRole("button", { name: /^(Phân tích phương án|Option analysis): / })
-        .first()
-        .click();
-      const table = page.getByRole("table", { name: /^(Phân tích phương án|Option analysis): / }).first();
-      await table.waitFor();
-      return table;
-    },
-  },
   "/test-preset/banks",
   "/round",
   {
@@ -308,6 +295,16 @@ const EDUCATOR: Step[] = [
   { route: "/assignment/result/:attemptId", link: /^\/assignment\/result\/\d+$/ },
   "/assignment/grading/list",
   { route: "/assignment/grading/edit", link: /^\/assignment\/grading\/edit\?answer=\d+/ },
+  // /home's needs-attention panel (issue 19) with hocsinh14's answers to grade: every section.
+  { visit: "/home" },
+  {
+    state: "needs-attention panel with answers to grade",
+    open: async (page) => {
+      const panel = page.getByRole("region", { name: /^(Cần bạn xử lý|Needs your attention)$/ });
+      await panel.getByRole("link", { name: /câu trả lời đang chờ chấm|for a score$/ }).waitFor();
+      return panel;
+    },
+  },
   "/assignment/accommodations",
   "/alltransaction",
   { route: "/alltransaction/grade/:grade", link: /^\/alltransaction\/grade\/\d+(\?|$)/ },

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { get, makeEssayTest, takeAsLearner } from "./essay-test";
 import { login, shot } from "./helpers";
 
 /** The educator's grading and results screens (issue 7, items 4, 5, 6 and 8): the demo's
@@ -13,36 +14,6 @@ const LEARNER = "hocsinh15@demo.vn";
 
 test.use({ timezoneId: "Asia/Ho_Chi_Minh", locale: "vi-VN" });
 
-async function csrf(page: Page): Promise<string> {
-  let cookie = (await page.context().cookies()).find((c) => c.name === "csrftoken");
-  if (!cookie) {
-    await page.request.get("/public/api/auth/csrf");
-    cookie = (await page.context().cookies()).find((c) => c.name === "csrftoken");
-  }
-  return cookie?.value ?? "";
-}
-
-async function call<T>(
-  page: Page,
-  method: "post" | "put",
-  path: string,
-  data: unknown = {},
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const response = await page.request[method](path, {
-    data,
-    headers: { "X-CSRFToken": await csrf(page), ...headers },
-  });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()).data as T;
-}
-
-async function get<T>(page: Page, path: string, params: Record<string, string | number> = {}): Promise<T> {
-  const response = await page.request.get(path, { params });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()).data as T;
-}
-
 async function useLanguage(page: Page, lang: "vi" | "en") {
   await page.evaluate((value) => window.localStorage.setItem("lang", value), lang);
   await page.reload();
@@ -53,128 +24,6 @@ async function narrowShot(page: Page, name: string) {
   await page.waitForTimeout(200);
   await shot(page, name);
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** An approved preset of two recognition questions and one essay (grade-9 demo bank), a batch
- * open since an hour, assigned to the learner. Returns the preset's name and the batch id. */
-async function makeEssayTest(
-  page: Page,
-  stamp: number,
-): Promise<{ name: string; presetId: number; batchId: number }> {
-  const hour = 3_600_000;
-  const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-  const subjects = await get<{ id: number; code: string }[]>(page, "/api/v1/subjects");
-  const clusters = await get<{ id: number; code: string; type: string }[]>(page, "/api/v1/matrix-clusters");
-  const cluster = (type: string, code: string) =>
-    clusters.find((c) => c.type === type && c.code === code)!.id;
-  const round = await call<{ id: number }>(page, "post", "/api/v1/rounds", {
-    name: `Vòng tự luận E2E ${stamp}`,
-    starts_at: at(-24 * hour),
-    expires_at: at(30 * 24 * hour),
-    passed_message_vi: "Chúc mừng! Em đã đạt.",
-    passed_message_en: "Congratulations! You passed.",
-    failed_message_vi: "Em chưa đạt.",
-    failed_message_en: "You did not pass.",
-  });
-  const name = `Tự luận Toán 9 — E2E ${stamp}`;
-  const preset = await call<{ id: number }>(page, "post", "/api/v1/test-presets", {
-    name,
-    description: "Hai câu nhận biết và một câu tự luận.",
-    grade: 9,
-    duration_minutes: 30,
-    starts_at: at(-24 * hour),
-    ends_at: at(20 * 24 * hour),
-    passing_score: 1,
-    auto_release_result: false,
-    camera_proctoring: true,
-    allow_no_camera: true,
-    round_id: round.id,
-    subjects: [
-      {
-        subject_id: subjects.find((s) => s.code === "toan")!.id,
-        items: [
-          {
-            cluster_id: cluster("topic", "T9-DS"),
-            complexity_level_id: cluster("complexity_level", "NB"),
-            count: 2,
-          },
-          {
-            cluster_id: cluster("topic", "T9-DS"),
-            complexity_level_id: cluster("complexity_level", "VD"),
-            count: 1,
-          },
-        ],
-      },
-    ],
-  });
-  await call(page, "post", `/api/v1/test-presets/${preset.id}/generate`, { seed: stamp });
-  const batch = await call<{ id: number }>(page, "post", `/api/v1/test-presets/${preset.id}/batches`, {
-    name: `Ca tự luận ${stamp}`,
-    starts_at: at(-hour),
-    expires_at: at(3 * hour),
-    slots: 5,
-  });
-  await call(page, "post", `/api/v1/test-presets/${preset.id}/approve`, { comment: "E2E" });
-  const learners = await get<{ items: { id: number; email: string }[] }>(page, "/api/v1/users/profile/list", {
-    search: LEARNER,
-    role: "LEARNER",
-  });
-  const learner = learners.items.find((l) => l.email === LEARNER)!;
-  await call(page, "post", "/api/v1/assignments", {
-    preset_id: preset.id,
-    batch_id: batch.id,
-    learner_profile_ids: [learner.id],
-  });
-  return { name, presetId: preset.id, batchId: batch.id };
-}
-
-interface Question {
-  id: number;
-  type: string;
-  options: { id: string }[];
-}
-
-/** The learner takes the test through the API: the first option of choice questions, a
- * two-line essay; then submits. Returns the enrollment id. */
-async function takeAsLearner(page: Page, testName: string, essay: string): Promise<number> {
-  await login(page, LEARNER);
-  const mine = await get<{ items: { enrollment_id: number; preset_name: string }[] }>(
-    page,
-    "/api/v1/assignment-users/my-list",
-    { search: testName },
-  );
-  const enrollment = mine.items.find((i) => i.preset_name === testName)!.enrollment_id;
-  const started = await call<{ device_token: string }>(
-    page,
-    "post",
-    `/api/v1/take-test/${enrollment}/start`,
-    {
-      no_camera: true,
-    },
-  );
-  const headers = { "X-Device-Token": started.device_token };
-  const attempt = await get<{ questions: Question[] }>(page, `/api/v1/take-test/${enrollment}/attempt`);
-  let seq = 1;
-  for (const q of attempt.questions) {
-    const answer =
-      q.type === "essay" || q.type === "short_text"
-        ? { text: essay }
-        : q.type === "true_false"
-          ? { value: true }
-          : q.type === "multiple_choice"
-            ? { options: [q.options[0]!.id] }
-            : { option: q.options[0]!.id };
-    await call(
-      page,
-      "put",
-      `/api/v1/take-test/${enrollment}/answers/${q.id}`,
-      { answer, seq: seq++ },
-      headers,
-    );
-  }
-  await call(page, "post", `/api/v1/take-test/${enrollment}/submit`, {}, headers);
-  await page.context().clearCookies();
-  return enrollment;
 }
 
 test("an educator reviews the demo results and an attempt's detail", async ({ page }) => {
@@ -217,10 +66,10 @@ test("an educator grades an essay in the editor and releases the result", async 
   test.setTimeout(180_000);
   const stamp = Date.now() % 1_000_000;
   await login(page, EDUCATOR);
-  const { name, presetId, batchId } = await makeEssayTest(page, stamp);
+  const { name, presetId, batchId } = await makeEssayTest(page, stamp, LEARNER);
   await page.context().clearCookies();
   const essay = "Điều kiện: x ≥ 0, x ≠ 4.\nRút gọn được A = 3√x/(√x + 2).";
-  const enrollment = await takeAsLearner(page, name, essay);
+  const enrollment = await takeAsLearner(page, LEARNER, name, essay);
 
   // The grading list, filtered by the new test and its batch.
   await login(page, EDUCATOR);

@@ -4,7 +4,7 @@
  * where it is released) and, for organization admins, open invitations (to the members pages).
  * Every figure comes from GET /api/v1/home/attention; sections with nothing to do are left out. */
 import { CheckCircle2, Mail, PenLine, Send, Timer, type LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 import { Lang } from "@/components/lang";
@@ -70,7 +70,7 @@ function AttentionItems({ data }: { data: Attention }) {
   const shownReleases = data.releases.reduce((sum, row) => sum + row.count, 0);
   const invitations = data.invitations;
   return (
-    <div className="grid gap-3 md:grid-cols-2">
+    <div className="grid items-start gap-3 md:grid-cols-2">
       {data.answers_to_grade > 0 && (
         <Item icon={PenLine} title={t("home.attention.grading")}>
           <Link to={attentionPaths.grading} className={LINK}>
@@ -161,10 +161,16 @@ function AttentionItems({ data }: { data: Attention }) {
   );
 }
 
+/** One section of the panel: a group named by its heading. */
 function Item({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <div className="grid content-start gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+    <div
+      role="group"
+      aria-labelledby={id}
+      className="grid content-start gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
+      <h3 id={id} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <Icon className="h-4 w-4 text-blue-700" aria-hidden="true" />
         {title}
       </h3>
