@@ -131,7 +131,9 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   await expect(page.getByRole("region", { name: "Đang chờ cha mẹ đồng ý" })).toHaveCount(0);
   await page.goto("/marketplace");
   await page.getByRole("searchbox", { name: "Tìm kiếm" }).fill(PRACTICE);
+  await expect(page).toHaveURL(/[?&]search=/); // the search has settled into the address
   await page.getByRole("link", { name: PRACTICE, exact: true }).click();
+  await expect(page).toHaveURL(/\/marketplace\/\d+$/);
   const buy = page.getByRole("region", { name: "Mua đề thi" });
   await buy.getByRole("button", { name: "Mua ngay" }).click();
   await page.getByRole("button", { name: "Đặt hàng" }).click();
@@ -140,6 +142,7 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   await page.goto("/assignment/student");
   await page.getByRole("link", { name: `Chuẩn bị làm bài ${PRACTICE}` }).click();
   await page.getByRole("checkbox", { name: /Làm bài không dùng camera/ }).check();
+  await page.getByRole("checkbox", { name: "Tôi đã đọc quy định và cảnh báo chuyển tab." }).check();
   await page.getByRole("button", { name: "Bắt đầu làm bài" }).click();
   await expect(page).toHaveURL(/\/take-test\/\d+$/);
 });

@@ -114,7 +114,7 @@ export function SignupConsentStep({
         </>
       )}
       <div className="flex flex-wrap justify-between gap-3">
-        <Button type="button" variant="outline" onClick={onBack}>
+        <Button type="button" size="lg" variant="outline" onClick={onBack}>
           {t("consent.back")}
         </Button>
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting || !data}>
