@@ -251,6 +251,8 @@ const EDUCATOR: Step[] = [
   "/educator",
   "/learner",
   "/organization/settings",
+  "/organization/retention", // issue 24: linked from the settings
+  "/organization/access-log",
   "/assignment",
   { route: "/assignment/batch/:presetId", link: /^\/assignment\/batch\/\d+$/, name: new RegExp(PRACTICE) },
   { route: "/test-preset/takers-detail/:presetId", link: /^\/test-preset\/takers-detail\/\d+$/ },

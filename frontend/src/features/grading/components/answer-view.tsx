@@ -110,7 +110,7 @@ export function AnswerAgainstKey({ item }: { item: AttemptAnswer }) {
                   <X className="h-4 w-4 text-red-700" />
                 ) : null}
               </span>
-              <span className="font-medium uppercase text-slate-500">{option.id}.</span>
+              <span className="font-medium uppercase text-slate-600">{option.id}.</span>
               <MathHtml text={option} className="min-w-0 flex-1" />
               <span className="flex shrink-0 flex-wrap gap-1">
                 {isPicked && (

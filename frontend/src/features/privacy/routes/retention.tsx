@@ -147,7 +147,7 @@ function RetentionForm({ retention, canEdit }: { retention: Retention; canEdit: 
                 inputMode="numeric"
                 min={r.video_keep_days_min}
                 max={r.video_keep_days_max}
-                className="w-28"
+                className="max-w-[7rem]"
                 aria-invalid={!!errors.video_keep_days}
                 aria-describedby="retention-video-unit"
                 {...form.register("video_keep_days")}
@@ -174,7 +174,7 @@ function RetentionForm({ retention, canEdit }: { retention: Retention; canEdit: 
                 inputMode="numeric"
                 min={r.file_keep_hours_min}
                 max={r.file_keep_hours_max}
-                className="w-28"
+                className="max-w-[7rem]"
                 aria-invalid={!!errors.file_keep_hours}
                 aria-describedby="retention-file-unit"
                 {...form.register("file_keep_hours")}
