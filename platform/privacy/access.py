@@ -11,8 +11,8 @@ After the endpoint answered with a file (2xx, a ``FileResponse``/``StreamingHttp
 attachment), one ``AccessLogEntry`` is written when the caller is an educator, an organization
 admin or the SuperAdmin: who (user, profile, name, role), what (the kind, and the object and the
 learner concerned from ``subject(**path parameters)``), when, and from where (the client address
-as ``accounts.throttling.client_ip`` resolves it for the rate limits, and the user agent,
-truncated). A learner's download of their own file is not logged: the log is about others' access.
+as ``accounts.throttling.client_address`` resolves it, the one the rate limits use, and the
+user agent, truncated). A learner's download of their own file is not logged: the log is about others' access.
 Refusals and 202 "being prepared" answers are not files and are not logged.
 
 ``privacy/tests/test_access_log.py`` lists every endpoint of both APIs that answers a file and
@@ -30,7 +30,7 @@ from typing import Any
 from django.http import FileResponse, HttpRequest, HttpResponseBase, StreamingHttpResponse
 from ninja.decorators import decorate_view
 
-from accounts.throttling import client_ip
+from accounts.throttling import client_address
 from privacy.models import AccessLogEntry
 from privacy.services import AccessSubject, Actor, access_record
 
@@ -96,7 +96,7 @@ def private_file(kind: str, *, subject: Callable[..., AccessSubject] | None = No
                     actor=actor,
                     kind=kind,
                     subject=about,
-                    ip=client_ip(request),
+                    ip=client_address(request),
                     user_agent=request.headers.get("User-Agent", ""),
                 )
             return response

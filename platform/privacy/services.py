@@ -3,7 +3,6 @@ retention policy, deleting a stored file with its deletion record, and one acces
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -144,26 +143,20 @@ class AccessSubject:
     organization_id: int | None = None
 
 
-def _ip(value: str) -> str | None:
-    try:
-        return str(ipaddress.ip_address(value))
-    except ValueError:
-        return None
-
-
 def access_record(
     *,
     actor: Actor,
     kind: str,
     subject: Callable[[], AccessSubject] | AccessSubject,
-    ip: str,
+    ip: str | None,
     user_agent: str,
     now: datetime | None = None,
 ) -> AccessLogEntry | None:
     """Write one access-log entry (issue 24, item 4). ``subject`` may be a callable, read only
     here. A proctoring video opened again by the same person within
     ``rules.VIDEO_VIEW_DEDUP_SECONDS`` is the same view: nothing is written (returns None).
-    ``ip`` is kept when it is an address; ``user_agent`` truncated to ``rules.USER_AGENT_MAX``."""
+    ``ip``: the client's address (``accounts.throttling.client_address``, None when unknown);
+    ``user_agent`` truncated to ``rules.USER_AGENT_MAX``."""
     now = now or timezone.now()
     about = subject() if callable(subject) else subject
     organization_id = actor.organization_id or about.organization_id
@@ -190,7 +183,7 @@ def access_record(
         object_label=about.label[:300],
         learner_profile_id=about.learner_profile_id,
         learner_name=about.learner_name[:200],
-        ip=_ip(ip),
+        ip=ip,
         user_agent=user_agent[: rules.USER_AGENT_MAX],
         created_at=now,
     )
