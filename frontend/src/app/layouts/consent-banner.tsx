@@ -90,7 +90,12 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
       )}
       {changing ? (
         <form noValidate onSubmit={form.handleSubmit(onChange)} className="grid gap-2 sm:max-w-md">
-          <TextField form={form} name="parent_email" label={t("learnerConsent.newParentEmail")} type="email" />
+          <TextField
+            form={form}
+            name="parent_email"
+            label={t("learnerConsent.newParentEmail")}
+            type="email"
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={change.isPending}>
               {t("learnerConsent.sendRequest")}

@@ -88,7 +88,11 @@ export function ConsentSection() {
                           email: data.parent.parent_email,
                           date: formatDateTime(data.parent.given_at, locale),
                         })
-                    : t(data.parent_withdrawn ? "learnerConsent.parentWithdrawnShort" : "learnerConsent.parentWaiting")}
+                    : t(
+                        data.parent_withdrawn
+                          ? "learnerConsent.parentWithdrawnShort"
+                          : "learnerConsent.parentWaiting",
+                      )}
                 </dd>
               </>
             )}
