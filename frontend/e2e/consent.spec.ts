@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { linkFromMail, login, shot } from "./helpers";
@@ -8,6 +9,16 @@ import { linkFromMail, login, shot } from "./helpers";
  * and the parent's page. The account is new on every run. */
 const PRACTICE = "Luyện tập Toán 9 - Căn thức";
 const PASSWORD = "Hoc-tap-2026!";
+
+/** axe on the screen as it is: every WCAG 2.0-2.2 A/AA rule, as in a11y.spec.ts. */
+async function expectNoViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+  ).toEqual([]);
+}
 
 async function shots(page: Page, name: string, lang: "vi" | "en") {
   await shot(page, `${name}-${lang}-1280`);
@@ -63,6 +74,7 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   await expect(page.getByRole("alert").filter({ hasText: "Hãy đồng ý với điều khoản" })).toBeVisible();
   await page.getByRole("checkbox", { name: /^Tôi đã đọc và đồng ý/ }).check();
   await shots(page, "consent-signup", "vi");
+  await expectNoViolations(page);
   await switchTo(page, "en");
   await expect(page.getByRole("heading", { name: "Step 2 of 2: consent" })).toBeVisible();
   await expect(page.getByLabel("Parent's or guardian's e-mail")).toHaveValue(parent); // kept
@@ -95,6 +107,7 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   expect((await refused.json()).code).toBe("parental_consent_required");
   await page.getByRole("button", { name: "Gửi lại yêu cầu" }).waitFor();
   await shots(page, "consent-banner", "vi");
+  await expectNoViolations(page);
   await switchTo(page, "en");
   await expect(page.getByRole("region", { name: "Waiting for your parent's consent" })).toContainText(
     "You are under 16",
@@ -112,6 +125,7 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   ).toBeVisible();
   await expect(parentPage.getByText(`Ngô Bảo Ngọc (${email})`)).toBeVisible();
   await shots(parentPage, "consent-parent", "vi");
+  await expectNoViolations(parentPage);
   await switchTo(parentPage, "en");
   await expect(
     parentPage.getByRole("heading", { name: "Consent for Ngô Bảo Ngọc's personal data" }),

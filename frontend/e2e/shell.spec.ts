@@ -17,7 +17,7 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await page.locator("#confirm_password").fill("Hoc-tap-2026!");
   await page.locator("#gender").selectOption("female");
   await page.locator("#date_of_birth").fill("05/09/2010");
-  await page.locator("#cccd").fill("079210001234");
+  await page.locator("#cccd").fill(`079210${String(Date.now()).slice(-6)}`); // one account per CCCD number
   await page.locator("#phone").fill("0912345678");
   await page.locator("#class_name").fill("9A2");
   await page.locator("#school_name").fill("THCS Nguyễn Du");
@@ -59,7 +59,7 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await page.getByRole("button", { name: "EN – Switch to Vietnamese" }).click();
 
   // Log out.
-  await page.getByRole("button", { name: "Tài khoản" }).click();
+  await page.locator("header").getByRole("button", { name: "Tài khoản" }).click(); // not "Xóa tài khoản của tôi"
   await page.getByRole("menuitem", { name: "Đăng xuất" }).click();
   await expect(page).toHaveURL(/\/$/);
 
@@ -91,7 +91,7 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await page.goto("/home");
 
   // Switch to the learner profile: the page reloads into the learner sidebar.
-  await page.getByRole("button", { name: "Tài khoản" }).click();
+  await page.locator("header").getByRole("button", { name: "Tài khoản" }).click(); // not "Xóa tài khoản của tôi"
   await page.getByRole("menuitem", { name: "Chuyển tài khoản" }).click();
   await shot(page, "switch-account-vi");
   await page.getByRole("button", { name: /Học sinh\s*Học sinh tự do/ }).click();
@@ -113,7 +113,7 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
 
   // Log out.
   await page.goto("/home");
-  await page.getByRole("button", { name: "Tài khoản" }).click();
+  await page.locator("header").getByRole("button", { name: "Tài khoản" }).click(); // not "Xóa tài khoản của tôi"
   await page.getByRole("menuitem", { name: "Đăng xuất" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Đăng nhập" }).first()).toBeVisible();
