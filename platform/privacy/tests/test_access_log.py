@@ -250,3 +250,25 @@ def test_the_kinds_the_api_names_are_the_models():
     from privacy.schemas import ACCESS_KINDS
 
     assert set(ACCESS_KINDS) == set(AccessLogEntry.Kind.values)
+
+
+def test_the_log_reads_two_queries_whatever_the_page_holds(org_a, django_assert_num_queries):
+    from privacy.selectors import access_log_list, access_log_row
+
+    now = timezone.now()
+    AccessLogEntry.objects.bulk_create(
+        AccessLogEntry(
+            organization=org_a,
+            actor_user_id=1,
+            actor_name="Trần Văn Minh",
+            actor_role="educator",
+            kind="proctoring_video",
+            object_id=str(i),
+            created_at=now - timedelta(minutes=i),
+        )
+        for i in range(30)
+    )
+    with django_assert_num_queries(2):
+        rows, meta = access_log_list(organization_id=org_a.pk, page=2, limit=20, kind="proctoring_video")
+        assert [access_log_row(r)["object_id"] for r in rows] == [str(i) for i in range(20, 30)]
+    assert meta == {"page": 2, "limit": 20, "total": 30}
