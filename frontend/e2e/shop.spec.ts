@@ -299,12 +299,16 @@ test("a learner without a grade is asked to set it before buying", async ({ page
       name: "Học Sinh Chưa Chọn Lớp",
       gender: "male",
       date_of_birth: "01/02/2009",
-      cccd: "079209001234",
+      cccd: `079209${String(Date.now()).slice(-6)}`, // one account per CCCD number
       class_name: "10A3",
       school_name: "THPT Lê Quý Đôn",
       province_code: "79",
       curriculum: "Kết nối tri thức",
       phone: "0912345679",
+      // 17 years old: the learner's own consent to the notices' versions read (issue 24, item 1)
+      accept_terms: true,
+      terms_version: "1.0",
+      privacy_version: "1.0",
     },
     headers: { "X-CSRFToken": await csrf(page) },
   });

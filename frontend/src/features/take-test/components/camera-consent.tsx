@@ -4,7 +4,7 @@
  * The surroundings video is refused until then; a consent once given stays (the learner may
  * still choose the no-camera mode where the test allows it, or not start). */
 import { CheckCircle2, ShieldCheck } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 
 import { ApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
@@ -18,6 +18,9 @@ export function CameraConsent({ enrollmentId, prep }: { enrollmentId: number; pr
   const { locale } = useLanguage();
   const give = useGiveCameraConsent(enrollmentId);
   const statusId = useId();
+  // Ticked at once (the mutation's pending state arrives a tick later, and a controlled box
+  // would spring back in between); untick only if the server refuses.
+  const [ticked, setTicked] = useState(false);
   const given = prep.camera_consented_at;
   return (
     <section
@@ -47,11 +50,13 @@ export function CameraConsent({ enrollmentId, prep }: { enrollmentId: number; pr
         <input
           type="checkbox"
           className="mt-0.5 h-4 w-4"
-          checked={Boolean(given) || give.isPending}
+          checked={Boolean(given) || ticked}
           disabled={Boolean(given) || give.isPending}
           aria-describedby={statusId}
           onChange={(e) => {
-            if (e.target.checked) give.mutate();
+            if (!e.target.checked) return;
+            setTicked(true);
+            give.mutate(undefined, { onError: () => setTicked(false) });
           }}
         />
         <span>{t("takeTest.consent.agree")}</span>
