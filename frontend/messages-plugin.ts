@@ -15,6 +15,7 @@ import type { Plugin } from "vite";
 export const APP_NAMESPACES = [
   "analytics",
   "assignments",
+  "dataCopy", // issue 24: a copy of one's data (profile page, parent's link)
   "grading",
   "guide", // /guide, signed in
   "home", // /home and its attention panel (issue 19)
@@ -23,6 +24,7 @@ export const APP_NAMESPACES = [
   "marketplace",
   "myTests",
   "parentConsent", // issue 24: the parent's page, whose route loads the app's texts
+  "parentData", // issue 24: the child's data on the parent's page
   "people",
   "profile", // /profile and its personal data section (issue 24)
   "qb",

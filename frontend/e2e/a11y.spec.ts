@@ -356,8 +356,19 @@ const LEARNER: Step[] = [
   },
   "/home",
   "/profile",
-  // The delete-account dialog (issue 24) is not reached as learner@demo.vn here (its opener timed
-  // out in CI); its axe check was run on a roster learner's profile: to be restored with a fix.
+  {
+    state: "delete account dialog",
+    open: async (page) => {
+      // The ongoing-survey prompt may cover the page after the navigation to /profile (it timed
+      // the opener out in CI): answer it first.
+      await answerSurveyPromptLater(page);
+      await page.getByRole("button", { name: /^(Xóa tài khoản của tôi|Delete my account)$/ }).click();
+      const dialog = page.getByRole("dialog", { name: /Xóa tài khoản của bạn\?|Delete your account\?/ });
+      await dialog.waitFor();
+      return dialog;
+    },
+    close: escape,
+  },
   "/marketplace",
   { route: "/marketplace/:listing_id (a test)", link: /^\/marketplace\/\d+$/, name: new RegExp(PRACTICE) },
   { route: "/marketplace/:listing_id (a survey)", link: /^\/marketplace\/\d+$/, name: /Khảo sát/ },

@@ -137,6 +137,42 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
     parentPage.getByRole("heading", { name: "Thank you: your consent is recorded" }),
   ).toBeVisible();
   await expect(parentPage.getByRole("button", { name: "Withdraw my consent" })).toBeVisible();
+
+  // The same link: a copy of the child's data, downloaded, and the account's deletion asked for
+  // after a confirmation, then cancelled (issue 24, item 5).
+  const data = parentPage.getByRole("region", { name: "Ngô Bảo Ngọc's personal data" });
+  await data.getByRole("button", { name: "Request a copy" }).click();
+  await expect(data.getByText(/^Your copy is ready \(/)).toBeVisible();
+  const [download] = await Promise.all([
+    parentPage.waitForEvent("download"),
+    data.getByRole("button", { name: "Download the copy" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  await data.getByRole("button", { name: "Ask to delete Ngô Bảo Ngọc's account" }).click();
+  const confirm = parentPage.getByRole("dialog", { name: "Delete Ngô Bảo Ngọc's account?" });
+  await confirm.getByRole("button", { name: "Delete the account" }).click();
+  const due = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Asia/Ho_Chi_Minh",
+  }).format(new Date(Date.now() + 7 * 86_400_000)); // the grace period, 7 days, Vietnam's day
+  await expect(data.getByRole("status").last()).toHaveText(
+    new RegExp(`^Ngô Bảo Ngọc's account will be deleted at ${due}, \\d{2}:\\d{2}\\.$`),
+  );
+  await expect(data.getByText("You asked for the deletion.")).toBeVisible();
+  await data.scrollIntoViewIfNeeded();
+  await shots(parentPage, "consent-parent-data", "en");
+  await expectNoViolations(parentPage);
+  await switchTo(parentPage, "vi");
+  await expect(parentPage.getByRole("region", { name: "Dữ liệu cá nhân của Ngô Bảo Ngọc" })).toContainText(
+    "Bạn đã yêu cầu xóa.",
+  );
+  await shots(parentPage, "consent-parent-data", "vi");
+  await parentPage.getByRole("button", { name: "Hủy việc xóa" }).click();
+  await expect(
+    parentPage.getByRole("button", { name: "Yêu cầu xóa tài khoản của Ngô Bảo Ngọc" }),
+  ).toBeVisible();
   await parentContext.close();
 
   // The learner, now allowed: the banner is gone; buy the practice test, then start it.

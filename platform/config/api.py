@@ -56,6 +56,7 @@ def _assemble() -> None:
     from consent.api import organization_router as consent_organization_router
     from consent.api import public_router as consent_public_router
     from consent.api import router as consent_router
+    from data_requests.api import parent_router as data_requests_parent_router
     from data_requests.api import router as data_requests_router
     from imports.api import router as imports_router
     from marketplace.api import router as marketplace_router
@@ -97,6 +98,7 @@ def _assemble() -> None:
     api.add_router("/survey-users", survey_users_router)
     public_api.add_router("/", accounts_public)
     public_api.add_router("/consent/", consent_public_router)  # issue 24, item 1: notices, parent's link
+    public_api.add_router("/data-requests/parent", data_requests_parent_router)  # issue 24, item 5
 
 
 _assemble()

@@ -1,5 +1,6 @@
-"""Personal data requests of the session's user (issue 24, item 5), mounted at
-``/api/v1/data-requests``: the profile page's "your data" section. Any signed-in profile (learner
+"""Personal data requests (issue 24, item 5): ``router`` at ``/api/v1/data-requests`` for the
+session's user (the profile page's "your data" section), ``parent_router`` at
+``/public/api/data-requests/parent`` for a parent through the consent link. Any signed-in profile (learner
 or educator) reads and asks for a copy of its person's data; deleting the account is refused for
 educators (409 ``educator_account``)."""
 
@@ -10,11 +11,16 @@ from django.utils.translation import gettext as _
 from ninja import Router, Status
 
 from accounts.auth import ProfileSessionAuth
+from accounts.throttling import public_call_limit
 from config.envelope import Envelope, ok
+from consent.schemas import ParentTokenIn
+from consent.selectors import parent_link_user
 from data_requests import selectors, services
+from data_requests.models import DataRequest
 from data_requests.schemas import DataRequestId, DataRequestsOut, DeletionIn, DeletionOut, ExportOut
 
 router = Router(tags=["personal data"], auth=ProfileSessionAuth())
+RequestedBy = DataRequest.RequestedBy
 
 
 @router.get("", response=Envelope[DataRequestsOut])
@@ -54,3 +60,72 @@ def deletion_cancel(request: HttpRequest):
     ``deletion_not_cancellable`` for a parent's request or a withdrawn consent."""
     deletion = services.cancel_account_deletion(user=request.auth.user, cancelled_by="learner")
     return ok(selectors.deletion_data(deletion), _("The deletion of your account is cancelled."))
+
+
+# --- the parent's consent link: /public/api/data-requests/parent/... (decision 0022) -------------
+# The link's token authenticates the parent (consent.selectors.parent_link_user: 400
+# ``invalid_consent_link`` for an unknown or replaced link; viewing and these requests never
+# expire, like withdrawing). Every call is counted per client IP: 429 ``rate_limited``.
+
+parent_router = Router(tags=["personal data (parent)"])
+
+
+def _child(request: HttpRequest, token: str):
+    public_call_limit(request, action="parent-data")
+    return parent_link_user(token=token)
+
+
+@parent_router.post("", response=Envelope[DataRequestsOut])
+def parent_data_requests_state(request: HttpRequest, payload: ParentTokenIn):
+    """The child's latest copy and scheduled deletion, as the parent sees them (``can_cancel``
+    for the parent; ``download_url`` the parent's POST path)."""
+    child = _child(request, payload.token)
+    return ok(selectors.data_requests_state(user=child, viewer=RequestedBy.PARENT))
+
+
+@parent_router.post("/export", response={202: Envelope[ExportOut]})
+def parent_export_create(request: HttpRequest, payload: ParentTokenIn):
+    """The parent asks for a copy of the child's data (the same zip the child would get, in the
+    page's language): 202 with the queued copy, or the one already being written."""
+    child = _child(request, payload.token)
+    export = services.export_request(user=child, requested_by=RequestedBy.PARENT)
+    return Status(
+        202,
+        ok(selectors.export_data(export, viewer=RequestedBy.PARENT), _("The copy is being prepared.")),
+    )
+
+
+@parent_router.post("/export/{request_id}/download", response={200: None})
+def parent_export_download(request: HttpRequest, request_id: DataRequestId, payload: ParentTokenIn):
+    """The zip of the child's ready copy (404 ``not_found`` for a copy of anyone else); 409
+    ``export_not_ready`` / ``export_failed``, 410 ``export_expired``."""
+    child = _child(request, payload.token)
+    return services.export_download(user=child, request_id=request_id)
+
+
+@parent_router.post("/deletion", response={201: Envelope[DeletionOut]})
+def parent_deletion_create(request: HttpRequest, payload: ParentTokenIn):
+    """The parent asks for the deletion of the child's account, after the grace period (7 days);
+    only the parent (or the SuperAdmin) can cancel it, not the child. A deletion already
+    scheduled by the child is taken over. 409 ``educator_account``."""
+    child = _child(request, payload.token)
+    deletion = services.schedule_account_deletion(user=child, requested_by=RequestedBy.PARENT)
+    return Status(
+        201,
+        ok(
+            selectors.deletion_data(deletion, viewer=RequestedBy.PARENT),
+            _("The account will be deleted."),
+        ),
+    )
+
+
+@parent_router.post("/deletion/cancel", response=Envelope[DeletionOut])
+def parent_deletion_cancel(request: HttpRequest, payload: ParentTokenIn):
+    """The parent withdraws the child's scheduled deletion (theirs, the child's or one a
+    withdrawn consent started): 404 ``no_deletion_scheduled``."""
+    child = _child(request, payload.token)
+    deletion = services.cancel_account_deletion(user=child, cancelled_by=RequestedBy.PARENT)
+    return ok(
+        selectors.deletion_data(deletion, viewer=RequestedBy.PARENT),
+        _("The deletion of the account is cancelled."),
+    )

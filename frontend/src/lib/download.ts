@@ -33,14 +33,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** GET `path` (a file answer) and save it under the server's file name, else `fallback`;
- * returns the name used. Errors follow the API client (toast unless `silent`). */
+/** GET `path` (a file answer; or `method` with a JSON `body`, e.g. a parent's link token) and
+ * save it under the server's file name, else `fallback`; returns the name used. Errors follow the API client (toast unless `silent`). */
 export async function downloadFile(
   path: string,
   fallback: string,
-  { silent = false }: { silent?: boolean } = {},
+  { silent = false, method, body }: { silent?: boolean; method?: string; body?: unknown } = {},
 ): Promise<string> {
-  const response = await request<Response>(path, { raw: true, silent });
+  const response = await request<Response>(path, { raw: true, silent, method, body });
   const name = fileNameFromDisposition(response.headers.get("Content-Disposition"), fallback);
   saveBlob(await response.blob(), name);
   return name;

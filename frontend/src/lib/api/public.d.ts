@@ -351,6 +351,112 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/public/api/data-requests/parent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Data Requests State
+     * @description The child's latest copy and scheduled deletion, as the parent sees them (``can_cancel``
+     *     for the parent; ``download_url`` the parent's POST path).
+     */
+    post: operations["data_requests_api_parent_data_requests_state"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/data-requests/parent/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Export Create
+     * @description The parent asks for a copy of the child's data (the same zip the child would get, in the
+     *     page's language): 202 with the queued copy, or the one already being written.
+     */
+    post: operations["data_requests_api_parent_export_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/data-requests/parent/export/{request_id}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Export Download
+     * @description The zip of the child's ready copy (404 ``not_found`` for a copy of anyone else); 409
+     *     ``export_not_ready`` / ``export_failed``, 410 ``export_expired``.
+     */
+    post: operations["data_requests_api_parent_export_download"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/data-requests/parent/deletion": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Deletion Create
+     * @description The parent asks for the deletion of the child's account, after the grace period (7 days);
+     *     only the parent (or the SuperAdmin) can cancel it, not the child. A deletion already
+     *     scheduled by the child is taken over. 409 ``educator_account``.
+     */
+    post: operations["data_requests_api_parent_deletion_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/data-requests/parent/deletion/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Parent Deletion Cancel
+     * @description The parent withdraws the child's scheduled deletion (theirs, the child's or one a
+     *     withdrawn consent started): 404 ``no_deletion_scheduled``.
+     */
+    post: operations["data_requests_api_parent_deletion_cancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -942,6 +1048,126 @@ export interface components {
        */
       privacy_version: string;
     };
+    /**
+     * DataRequestsOut
+     * @description The profile page's "your data" section: the latest export (none yet: null), the open
+     *     deletion (none: null), and the rules to show: ``grace_days`` (7) and ``export_keep_days``
+     *     (7).
+     */
+    DataRequestsOut: {
+      export: components["schemas"]["ExportOut"] | null;
+      deletion: components["schemas"]["DeletionOut"] | null;
+      /** Grace Days */
+      grace_days: number;
+      /** Export Keep Days */
+      export_keep_days: number;
+    };
+    /**
+     * DeletionOut
+     * @description A scheduled (or running) deletion of the account: ``due_at`` when it is performed (the
+     *     grace period's end); ``requested_by`` ``learner`` | ``parent`` | ``consent_withdrawn`` |
+     *     ``admin``; ``can_cancel`` whether the account's owner may withdraw it from the profile page
+     *     (their own request, while still scheduled).
+     */
+    DeletionOut: {
+      /** Id */
+      id: string;
+      /** Status */
+      status: string;
+      /** Requested By */
+      requested_by: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Due At
+       * Format: date-time
+       */
+      due_at: string;
+      /** Can Cancel */
+      can_cancel: boolean;
+    };
+    /** Envelope[DataRequestsOut] */
+    Envelope_DataRequestsOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["DataRequestsOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * ExportOut
+     * @description A copy of the person's data. ``status`` ``queued`` | ``running`` | ``ready`` | ``failed`` |
+     *     ``expired``; ``progress`` whole percent (100 only when ready); ``steps_done``/``steps_total``
+     *     the parts of the zip written (its JSON documents and files); ``download_url`` the path to GET
+     *     while ready (the owner only); ``file_size`` in bytes; ``expires_at`` when the zip is deleted;
+     *     ``error_code``/``error_message`` (localized) when failed.
+     */
+    ExportOut: {
+      /** Id */
+      id: string;
+      /** Status */
+      status: string;
+      /** Progress */
+      progress: number;
+      /** Steps Done */
+      steps_done: number;
+      /** Steps Total */
+      steps_total: number;
+      /** File Size */
+      file_size: number;
+      /** Download Url */
+      download_url: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Finished At */
+      finished_at: string | null;
+      /** Expires At */
+      expires_at: string | null;
+      /** Error Code */
+      error_code: string;
+      /** Error Message */
+      error_message: string;
+    };
+    /** Envelope[ExportOut] */
+    Envelope_ExportOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ExportOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Envelope[DeletionOut] */
+    Envelope_DeletionOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["DeletionOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -1327,6 +1553,126 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_ParentLinkOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_parent_data_requests_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_DataRequestsOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_parent_export_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ExportOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_parent_export_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  data_requests_api_parent_deletion_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_DeletionOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_parent_deletion_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_DeletionOut_"];
         };
       };
     };

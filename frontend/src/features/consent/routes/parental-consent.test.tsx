@@ -40,6 +40,12 @@ const CONSENT = {
 function setup(check = ok(LINK)) {
   const api = mockApi({
     "/public/api/consent/parent/check": check,
+    "/public/api/data-requests/parent": ok({
+      export: null,
+      deletion: null,
+      grace_days: 7,
+      export_keep_days: 7,
+    }),
     "/public/api/consent/parent/consent": ok({ ...LINK, status: "consented", consent: CONSENT }),
     "/public/api/consent/parent/withdraw": ok({
       ...LINK,

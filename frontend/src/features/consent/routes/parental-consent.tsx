@@ -1,7 +1,8 @@
 /** /parental-consent/:token (issue 24, item 1): the page a parent or guardian opens from the mail.
  * It names the learner, shows the terms and the privacy notice in force (their text, version and
  * date), and asks for consent; once given, the same link shows when and lets the parent withdraw.
- * An expired link says to ask the learner to send it again. The mail's `?lang=` opens the page in
+ * An expired link says to ask the learner to send it again. Below, the child's data: a copy and
+ * the account's deletion (issue 24, item 5). The mail's `?lang=` opens the page in
  * the learner's language. The server decides every state. */
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -16,6 +17,7 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { type ParentLink, useParentConsent, useParentLink, useParentWithdraw } from "../api/parent-link";
+import { ChildDataSection } from "../components/child-data-section";
 
 export default function ParentalConsentRoute() {
   const t = useT();
@@ -56,6 +58,7 @@ export default function ParentalConsentRoute() {
         </p>
       </div>
       <Decision token={token} data={data} />
+      <ChildDataSection token={token} name={data.learner_name} />
       <NoticeText data={data} />
     </article>
   );

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { type DataDeletion, dataRequestsQuery } from "./get-data-requests";
+import type { DataDeletion } from "@/components/data-copy/types";
+
+import { dataRequestsQuery } from "./get-data-requests";
 
 /** POST /api/v1/data-requests/deletion/cancel: withdraw the scheduled deletion. */
 export function cancelDeletion(): Promise<DataDeletion> {

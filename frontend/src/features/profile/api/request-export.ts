@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { type DataExport, dataRequestsQuery } from "./get-data-requests";
+import type { DataExport } from "@/components/data-copy/types";
+
+import { dataRequestsQuery } from "./get-data-requests";
 
 /** POST /api/v1/data-requests/export: ask for a copy of the user's data (202 with the queued
  * copy; the one already being written when there is one). */

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { type DataDeletion, dataRequestsQuery } from "./get-data-requests";
+import type { DataDeletion } from "@/components/data-copy/types";
+
+import { dataRequestsQuery } from "./get-data-requests";
 
 /** POST /api/v1/data-requests/deletion `{password}`: schedule the account's deletion after the
  * grace period. Silent: the dialog shows `wrong_password` on its field and other refusals

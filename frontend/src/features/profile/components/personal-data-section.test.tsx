@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, ok, type Reply } from "@/testing/mock-api";
 import { renderWithProviders } from "@/testing/render";
 
-import type { DataExport, DataRequests } from "../api/get-data-requests";
+import type { DataExport, DataRequests } from "@/components/data-copy/types";
 import { PersonalDataSection } from "./personal-data-section";
 
 const STATE = "/api/v1/data-requests";

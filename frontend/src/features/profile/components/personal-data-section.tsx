@@ -4,19 +4,15 @@
  * sends the dates; this only shows them. */
 import { useRef } from "react";
 
+import { DataCopyPart } from "@/components/data-copy/data-copy-part";
+import type { DataDeletion, DataRequests } from "@/components/data-copy/types";
 import { Button } from "@/components/ui/button";
-import { ProgressBar } from "@/components/ui/progress-bar";
-import { downloadFile, useDownload } from "@/lib/download";
-import { formatDateTime, formatFileSize } from "@/lib/format";
+import { downloadFile } from "@/lib/download";
+import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useCancelDeletion } from "../api/cancel-deletion";
-import {
-  type DataDeletion,
-  type DataExport,
-  type DataRequests,
-  useDataRequests,
-} from "../api/get-data-requests";
+import { useDataRequests } from "../api/get-data-requests";
 import { useRequestExport } from "../api/request-export";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
@@ -57,61 +53,16 @@ export function PersonalDataSection() {
 
 function ExportPart({ data }: { data: DataRequests }) {
   const t = useT();
-  const { locale } = useLanguage();
   const requestExport = useRequestExport();
-  const copy: DataExport | null = data.export;
-  const busy = copy?.status === "queued" || copy?.status === "running";
-  const { downloading, download } = useDownload(
-    () => downloadFile(copy?.download_url ?? "", "my-data.zip"),
-    t("profile.data.downloadFailed"),
-  );
-  const ask = (
-    <Button
-      variant={copy?.status === "ready" ? "outline" : "default"}
-      disabled={busy || requestExport.isPending}
-      onClick={() => requestExport.mutate()}
-    >
-      {t(copy?.status === "ready" ? "profile.data.exportAgain" : "profile.data.exportRequest")}
-    </Button>
-  );
   return (
-    <div className="grid gap-3">
-      <h3 className="font-semibold">{t("profile.data.exportTitle")}</h3>
-      <p className="text-sm text-slate-600">
-        {t("profile.data.exportBody", { days: data.export_keep_days })}
-      </p>
-      {busy && copy && (
-        <ProgressBar
-          label={t("profile.data.exportProgress")}
-          value={copy.progress}
-          text={t("profile.data.exportProgressText", { progress: copy.progress })}
-        />
-      )}
-      {copy?.status === "ready" && (
-        <p role="status" className="text-sm text-emerald-800">
-          {t("profile.data.exportReady", {
-            size: formatFileSize(copy.file_size, locale),
-            date: copy.expires_at ? formatDateTime(copy.expires_at, locale) : "—",
-          })}
-        </p>
-      )}
-      {copy?.status === "failed" && (
-        <p role="alert" className="text-sm text-red-700">
-          {copy.error_message || t("profile.data.exportFailed")}
-        </p>
-      )}
-      {copy?.status === "expired" && (
-        <p className="text-sm text-slate-600">{t("profile.data.exportExpired")}</p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {copy?.status === "ready" && (
-          <Button disabled={downloading} onClick={() => void download()}>
-            {t("profile.data.download")}
-          </Button>
-        )}
-        {ask}
-      </div>
-    </div>
+    <DataCopyPart
+      copy={data.export}
+      title={t("profile.data.exportTitle")}
+      body={t("profile.data.exportBody", { days: data.export_keep_days })}
+      requesting={requestExport.isPending}
+      onRequest={() => requestExport.mutate()}
+      fetchCopy={(copy) => downloadFile(copy.download_url ?? "", "my-data.zip")}
+    />
   );
 }
 
