@@ -10,7 +10,6 @@ from accounts.models import User
 from data_requests.models import DataRequest
 from data_requests.services import CANCELLABLE_BY, export_keep_days, grace_days, open_deletion
 
-
 # Where a ready copy is fetched, by viewer: the owner GETs it with the session; the parent POSTs
 # the consent link's token to the public path (the token never goes in a URL's query).
 DOWNLOAD_PATHS = {
