@@ -31,6 +31,8 @@ from assignments.models import (
 )
 from data_requests.personal_data import file_path, iso
 from data_requests.sources import ExportPart, Person, Text, register
+from privacy.models import DeletionRecord
+from privacy.services import deletion_record_create
 from tenants.scope import organization_schema
 
 
@@ -201,19 +203,44 @@ class AssignmentsSource:
             with organization_schema(org.schema_name):
                 assignments = _assignments(person)
                 attempts = Attempt.objects.filter(assignment__in=assignments)
-                for a in assignments.exclude(prep_video=""):
-                    person.files_to_delete.append(a.prep_video)
-                    counts["videos"] += 1
-                for t in attempts.exclude(video=""):
-                    person.files_to_delete.append(t.video)
-                    counts["videos"] += 1
+                # Each video still stored leaves a deletion record in the organization (who, which
+                # file, why: decision 0020), as the retention sweep's do.
+                videos = [
+                    ("assignment", a.pk, a.prep_video, a.learner_profile_id)
+                    for a in assignments.exclude(prep_video="").filter(prep_video_deleted_at__isnull=True)
+                ] + [
+                    ("attempt", t.pk, t.video, t.assignment.learner_profile_id)
+                    for t in attempts.exclude(video="").filter(video_deleted_at__isnull=True).select_related(
+                        "assignment"
+                    )
+                ]
+                stored = {name for _, _, name, _ in videos if name}
+                for object_type, object_id, name, profile_id in videos:
+                    if name in stored:  # a surroundings video an attempt reuses: one record
+                        stored.discard(name)
+                        person.files_to_delete.append(name)
+                        counts["videos"] += 1
+                        deletion_record_create(
+                            kind=DeletionRecord.Kind.PROCTORING_VIDEO,
+                            object_type=object_type,
+                            object_id=object_id,
+                            file_name=name,
+                            reason=person.deletion_reason,
+                            organization_id=org.id,
+                            learner_profile_id=profile_id,
+                            deleted_at=now,
+                        )
                 for r in AdvancedReport.objects.filter(attempt__in=attempts).exclude(pdf=""):
                     person.files_to_delete.append(r.pdf)
                 counts["reports"] += AdvancedReport.objects.filter(attempt__in=attempts).delete()[0]
                 counts["answers"] += AttemptAnswer.objects.filter(attempt__in=attempts).delete()[0]
                 counts["events"] += IntegrityEvent.objects.filter(attempt__in=attempts).delete()[0]
-                attempts.exclude(video="").update(video="", video_deleted_at=now)
-                assignments.exclude(prep_video="").update(prep_video="", prep_video_deleted_at=now)
+                attempts.exclude(video="").filter(video_deleted_at__isnull=True).update(video_deleted_at=now)
+                attempts.exclude(video="").update(video="")
+                assignments.exclude(prep_video="").filter(prep_video_deleted_at__isnull=True).update(
+                    prep_video_deleted_at=now
+                )
+                assignments.exclude(prep_video="").update(prep_video="")
                 counts["accommodations"] += Accommodation.objects.filter(
                     learner_profile_id__in=person.profile_ids
                 ).delete()[0]

@@ -24,6 +24,7 @@ from django.utils import timezone
 from accounts.models import User
 from data_requests.labels import deleted_email, deleted_learner_label
 from data_requests.models import DataRequest
+from privacy.models import DeletionRecord
 from data_requests.sources import person_for, sources
 
 logger = logging.getLogger(__name__)
@@ -83,6 +84,11 @@ def account_erase(*, request: DataRequest) -> dict[str, Any]:
     request. Raises whatever a source raises (nothing is changed then: one transaction)."""
     user = User.objects.get(pk=request.user_id)
     person = person_for(user)
+    person.deletion_reason = (
+        DeletionRecord.Reason.CONSENT_WITHDRAWN
+        if request.requested_by == DataRequest.RequestedBy.CONSENT_WITHDRAWN
+        else DeletionRecord.Reason.REQUEST
+    )
 
     def label(language: str) -> str:
         return deleted_learner_label(user.pk, language)

@@ -64,12 +64,16 @@ class Organization:
 class Person:
     """The subject of a data request: the user, every profile of theirs (active or not) and the
     organizations holding their data. ``files_to_delete`` collects the storage names an erasure
-    removes once its transaction committed."""
+    removes once its transaction committed; ``deletion_reason`` is recorded with each deleted
+    proctoring video (``privacy.DeletionRecord``)."""
 
     user: User
     profiles: list[Profile]
     organizations: list[Organization]
     files_to_delete: list[str] = field(default_factory=list)
+    # Why an erasure runs: a ``privacy.DeletionRecord.Reason`` (``request``, or
+    # ``consent_withdrawn`` when a withdrawn consent started it), written on each deletion record.
+    deletion_reason: str = "request"
 
     @property
     def profile_ids(self) -> list[int]:

@@ -20,6 +20,7 @@ from assignments.models import AdvancedReport, Assignment, Attempt, AttemptAnswe
 from conftest import client_for
 from data_requests.models import DataRequest
 from data_requests.services import account_deletions_run
+from privacy.models import DeletionRecord
 from marketplace.models import Transaction
 from surveys.models import Submission, SubmissionAnswer
 
@@ -151,6 +152,15 @@ def test_deleted_after_the_grace_period_in_both_organizations(
         assert attempt.video == "" and attempt.video_deleted_at is not None and attempt.score == 1
         assert not AttemptAnswer.objects.filter(attempt=attempt).exists()
         assert not AdvancedReport.objects.filter(attempt=attempt).exists()
+    # each deleted video leaves the organization's deletion record, as the retention sweep's do
+    records = DeletionRecord.objects.filter(organization=org_a).order_by("object_type")
+    assert [
+        (r.kind, r.object_type, r.object_id, r.reason, r.learner_profile_id, r.file_name in seeded.files)
+        for r in records
+    ] == [
+        ("proctoring_video", "assignment", str(seeded.assignment_id), "request", profile.pk, True),
+        ("proctoring_video", "attempt", str(seeded.attempt_id), "request", profile.pk, True),
+    ]
     rows = as_educator_a.get("/api/v1/assignments?page=1&limit=10").json()["data"]["items"]
     assert [(r["learner_name"], r["learner_email"]) for r in rows] == [
         (f"Người học đã xóa tài khoản #{user_id}", "")
@@ -177,3 +187,13 @@ def test_the_freed_address_signs_up_again(seeded, django_capture_on_commit_callb
     res = Client().post("/public/api/users/register", {**SIGNUP, "email": user.email}, content_type=J)
     assert res.status_code == 201, res.json()
     assert User.objects.get(email="lan.nguyen@example.vn").pk != user.pk
+
+
+def test_a_withdrawn_consent_is_the_recorded_reason(seeded, org_a):
+    from data_requests.services import schedule_account_deletion
+
+    schedule_account_deletion(user=seeded.profile.user, requested_by="consent_withdrawn")
+    assert account_deletions_run(now=timezone.now() + timedelta(days=8)) == 1
+    assert set(DeletionRecord.objects.filter(organization=org_a).values_list("reason", flat=True)) == {
+        "consent_withdrawn"
+    }

@@ -33,6 +33,11 @@ NOT_PRIVATE = {
         "the learner's own personal-data export (issue 24, item 5), downloaded by its owner only:"
         " the log records others' access (decision 0020)"
     ),
+    ("POST", "/public/api/data-requests/parent/export/{request_id}/download"): (
+        "the same copy, downloaded by the child's parent through the consent link (decision 0022):"
+        " the data subject's representative using the right of access, recorded as the export's"
+        " DataRequest (requested_by parent); the log records the organizations' staff (decision 0020)"
+    ),
 }
 """Endpoints that answer a file without being private (with the reason)."""
 
