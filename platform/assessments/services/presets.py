@@ -15,7 +15,15 @@ from django.utils.translation import gettext as _
 
 from assessments.error_codes import AuthoringErrorCode as Code
 from assessments.linked_surveys import survey_states
-from assessments.models import BlueprintItem, MatrixCluster, PresetSubject, Round, Subject, TestPreset
+from assessments.models import (
+    BlueprintItem,
+    MatrixCluster,
+    PresetQuestion,
+    PresetSubject,
+    Round,
+    Subject,
+    TestPreset,
+)
 from assessments.services.common import Actor
 from config.errors import ApplicationError, FieldErrors, not_found
 
@@ -184,15 +192,59 @@ def _validated(
     return clean, blueprint
 
 
+def _blueprint_layout(preset: TestPreset) -> list[dict[str, Any]]:
+    """The stored blueprint in the shape ``_blueprint`` checks (subjects by position, items in
+    order)."""
+    subjects = preset.subjects.order_by("position").prefetch_related("items")
+    return [
+        {
+            "subject_id": subject.subject_id,
+            "items": [
+                {"cluster_id": i.cluster_id, "complexity_level_id": i.complexity_level_id, "count": i.count}
+                for i in subject.items.all()
+            ],
+        }
+        for subject in subjects
+    ]
+
+
+def _item_key(subject_id: int, cluster_id: int, level_id: int | None) -> tuple:
+    return (subject_id, cluster_id, level_id)
+
+
 def _save_blueprint(preset: TestPreset, blueprint: list[dict[str, Any]]) -> None:
+    """Store ``blueprint``. The same blueprint as stored is left as it is, so the form's rows keep
+    their blueprint items (a swap draws from the row's item: 404 without it). A changed one is
+    recreated, and form rows whose subject, cluster and level are still in it are linked to the
+    new item (the form itself is dropped by the caller when the drawing changed)."""
+    if preset.pk and _blueprint_layout(preset) == blueprint:
+        return
+    old_keys = {
+        pk: _item_key(subject_id, cluster_id, level_id)
+        for pk, subject_id, cluster_id, level_id in BlueprintItem.objects.filter(
+            preset_subject__preset=preset
+        ).values_list("pk", "preset_subject__subject_id", "cluster_id", "complexity_level_id")
+    }
+    linked = list(preset.form.filter(blueprint_item__isnull=False).values_list("pk", "blueprint_item_id"))
     preset.subjects.all().delete()
+    new_ids: dict[tuple, int] = {}
     for position, entry in enumerate(blueprint):
         subject = PresetSubject.objects.create(
             preset=preset, subject_id=entry["subject_id"], position=position
         )
-        BlueprintItem.objects.bulk_create(
+        for item in BlueprintItem.objects.bulk_create(
             BlueprintItem(preset_subject=subject, **item) for item in entry["items"]
-        )
+        ):
+            new_ids.setdefault(
+                _item_key(entry["subject_id"], item.cluster_id, item.complexity_level_id), item.pk
+            )
+    relink: dict[int, list[int]] = {}
+    for row_id, item_id in linked:
+        new_id = new_ids.get(old_keys.get(item_id, ()))
+        if new_id is not None:
+            relink.setdefault(new_id, []).append(row_id)
+    for new_id, row_ids in relink.items():
+        PresetQuestion.objects.filter(pk__in=row_ids).update(blueprint_item_id=new_id)
 
 
 @transaction.atomic

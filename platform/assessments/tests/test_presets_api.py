@@ -157,6 +157,30 @@ def test_swap_reorder_and_lock_after_approval(as_educator_a, bank, round_id, org
     )
 
 
+def test_saving_the_same_blueprint_keeps_the_form_swappable(as_educator_a, bank, round_id):
+    """A preset saved again (its name changed, the blueprint as it was, or its subjects reordered)
+    keeps its form, and every row can still be swapped (the rows' blueprint items used to be
+    recreated, leaving the form's links empty: the swap answered 404)."""
+    pid = post(as_educator_a, "/api/v1/test-presets", preset_body(bank, round_id)).json()["data"]["id"]
+    post(as_educator_a, f"/api/v1/test-presets/{pid}/generate", {"seed": 1})
+    form = as_educator_a.get(f"/api/v1/test-presets/{pid}/form").json()["data"]
+    res = put(as_educator_a, f"/api/v1/test-presets/{pid}", preset_body(bank, round_id, name="Toán 9, đợt 2"))
+    assert res.status_code == 200, res.json()
+    again = as_educator_a.get(f"/api/v1/test-presets/{pid}/form").json()["data"]
+    assert [r["question"]["id"] for r in again] == [r["question"]["id"] for r in form]
+    for row in again:
+        res = post(as_educator_a, f"/api/v1/test-presets/{pid}/form/{row['id']}/swap")
+        assert res.status_code == 200, res.json()
+
+    reordered = preset_body(bank, round_id)
+    reordered["subjects"][0]["items"].reverse()  # the same items in another order: the same test
+    assert put(as_educator_a, f"/api/v1/test-presets/{pid}", reordered).status_code == 200
+    rows = as_educator_a.get(f"/api/v1/test-presets/{pid}/form").json()["data"]
+    assert len(rows) == 6
+    res = post(as_educator_a, f"/api/v1/test-presets/{pid}/form/{rows[-1]['id']}/swap")
+    assert res.status_code == 200, res.json()
+
+
 def test_approval_needs_form_and_passing_score_within_max(as_educator_a, bank, round_id):
     preset = post(
         as_educator_a, "/api/v1/test-presets", preset_body(bank, round_id, passing_score=50)
