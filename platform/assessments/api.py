@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
 
@@ -173,7 +174,8 @@ def bank_import(
     message = (
         _("The file is ready to import.")
         if query.dry_run
-        else _("%(n)d questions imported.") % {"n": report["imported"]}
+        else ngettext("%(n)d question imported.", "%(n)d questions imported.", report["imported"])
+        % {"n": report["imported"]}
     )
     return ok(report, message)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import Profile
 from config.errors import ApplicationError, FieldErrors, not_found
@@ -136,7 +137,12 @@ def listing_withdraw(*, actor, listing_id: int) -> Listing:
     if pending:
         raise ApplicationError(
             Code.LISTING_HAS_PENDING,
-            _("This test cannot be withdrawn: %(n)d purchases are waiting for payment.") % {"n": pending},
+            ngettext(
+                "This test cannot be withdrawn: %(n)d purchase is waiting for payment.",
+                "This test cannot be withdrawn: %(n)d purchases are waiting for payment.",
+                pending,
+            )
+            % {"n": pending},
             status=409,
         )
     listing.status = Listing.Status.WITHDRAWN

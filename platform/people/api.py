@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from ninja import File, Query, Router, Status
 from ninja.files import UploadedFile
 
@@ -71,7 +72,7 @@ def invitation_import(
         report.refresh_from_db()
         return Status(202, ok(import_job_data(report), _("The import is running in the background.")))
     message = (
-        _("The file is ready.") if query.dry_run else _("%(n)d learners invited.") % {"n": report["invited"]}
+        _("The file is ready.") if query.dry_run else ngettext("%(n)d learner invited.", "%(n)d learners invited.", report["invited"]) % {"n": report["invited"]}
     )
     return ok(report, message)
 

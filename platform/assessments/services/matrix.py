@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from assessments.error_codes import AuthoringErrorCode as Code
 from assessments.models import MatrixCluster, Question, Subject
@@ -129,7 +130,12 @@ def cluster_delete(*, cluster_id: int) -> None:
     if used:
         raise ApplicationError(
             Code.MATRIX_IN_USE,
-            _("Failed to delete the matrix cluster: %(count)d questions use it.") % {"count": used},
+            ngettext(
+                "Failed to delete the matrix cluster: %(count)d question uses it.",
+                "Failed to delete the matrix cluster: %(count)d questions use it.",
+                used,
+            )
+            % {"count": used},
             status=409,
         )
     if cluster.subtopics.exists():

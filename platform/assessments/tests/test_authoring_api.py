@@ -219,6 +219,11 @@ def test_matrix_delete_refused_in_use(as_educator_a):
     put(as_educator_a, f"/api/v1/questions/{q['id']}/matrix", matrix)
     res = as_educator_a.delete(f"/api/v1/matrix-clusters/{matrix['subtopic_id']}")
     assert res.status_code == 409 and res.json()["code"] == "matrix_in_use"
+    english = as_educator_a.delete(
+        f"/api/v1/matrix-clusters/{matrix['subtopic_id']}", headers={"Accept-Language": "en"}
+    )
+    assert english.json()["message"] == "Failed to delete the matrix cluster: 1 question uses it."
+    assert res.json()["message"] == "Xóa mục ma trận thất bại: 1 câu hỏi đang dùng mục này."
     res = as_educator_a.delete(f"/api/v1/matrix-clusters/{matrix['topic_id']}")
     assert res.status_code == 409
 
