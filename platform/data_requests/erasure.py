@@ -24,8 +24,8 @@ from django.utils import timezone
 from accounts.models import User
 from data_requests.labels import deleted_email, deleted_learner_label
 from data_requests.models import DataRequest
-from privacy.models import DeletionRecord
 from data_requests.sources import person_for, sources
+from privacy.models import DeletionRecord
 
 logger = logging.getLogger(__name__)
 

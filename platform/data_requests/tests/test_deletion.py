@@ -20,8 +20,8 @@ from assignments.models import AdvancedReport, Assignment, Attempt, AttemptAnswe
 from conftest import client_for
 from data_requests.models import DataRequest
 from data_requests.services import account_deletions_run
-from privacy.models import DeletionRecord
 from marketplace.models import Transaction
+from privacy.models import DeletionRecord
 from surveys.models import Submission, SubmissionAnswer
 
 pytestmark = pytest.mark.django_db
