@@ -210,9 +210,9 @@ class AssignmentsSource:
                     for a in assignments.exclude(prep_video="").filter(prep_video_deleted_at__isnull=True)
                 ] + [
                     ("attempt", t.pk, t.video, t.assignment.learner_profile_id)
-                    for t in attempts.exclude(video="").filter(video_deleted_at__isnull=True).select_related(
-                        "assignment"
-                    )
+                    for t in attempts.exclude(video="")
+                    .filter(video_deleted_at__isnull=True)
+                    .select_related("assignment")
                 ]
                 stored = {name for _, _, name, _ in videos if name}
                 for object_type, object_id, name, profile_id in videos:

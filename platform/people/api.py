@@ -72,7 +72,10 @@ def invitation_import(
         report.refresh_from_db()
         return Status(202, ok(import_job_data(report), _("The import is running in the background.")))
     message = (
-        _("The file is ready.") if query.dry_run else ngettext("%(n)d learner invited.", "%(n)d learners invited.", report["invited"]) % {"n": report["invited"]}
+        _("The file is ready.")
+        if query.dry_run
+        else ngettext("%(n)d learner invited.", "%(n)d learners invited.", report["invited"])
+        % {"n": report["invited"]}
     )
     return ok(report, message)
 

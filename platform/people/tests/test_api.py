@@ -255,7 +255,9 @@ def test_bulk_learner_import_dry_run_then_clean(as_educator_a, org_a):
     assert res.json()["message"] == "Đã mời 10 học sinh."
     one = SimpleUploadedFile("one.csv", "email;name\nmot@example.vn;Học sinh Một\n".encode())
     res = as_educator_a.post(
-        "/api/v1/organization/invitations/import?dry_run=false", {"file": one}, headers={"Accept-Language": "en"}
+        "/api/v1/organization/invitations/import?dry_run=false",
+        {"file": one},
+        headers={"Accept-Language": "en"},
     )
     assert res.json()["message"] == "1 learner invited."  # not "1 learners invited."
     assert Invitation.objects.filter(organization=org_a, role="LEARNER", email__startswith="hs").count() == 10
