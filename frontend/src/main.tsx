@@ -6,6 +6,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { App } from "@/app/app";
+import { listenForUpdates } from "@/app/route-error";
+
+listenForUpdates();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

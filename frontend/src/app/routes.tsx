@@ -12,6 +12,7 @@ import type { RouteHandle } from "./guard";
 import { AuthLayout } from "./layouts/auth-layout";
 import { LandingLayout } from "./layouts/landing-layout";
 import { RootRoute } from "./root-route";
+import { RouteError } from "./route-error";
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -22,6 +23,7 @@ const notFound = page(() => import("@/features/errors/routes/not-found"));
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
+    errorElement: <RouteError />,
     children: [
       {
         path: "/",
