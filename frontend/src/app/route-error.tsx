@@ -9,7 +9,7 @@
 import { useEffect, useState } from "react";
 import { useRouteError } from "react-router-dom";
 
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { useT } from "@/lib/intl";
 
 const RELOADED_AT = "reloaded-after-update";
@@ -60,10 +60,8 @@ export function RouteError() {
       <p className="text-slate-600">{t(updated ? "error.updatedBody" : "error.crashedBody")}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>{t("error.reload")}</Button>
-        <a
-          href="/home"
-          className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 font-medium text-slate-800 hover:bg-slate-50"
-        >
+        {/* a full load, not the router: the app starts afresh */}
+        <a href="/home" className={buttonClass({ variant: "outline" })}>
           {t("common.home")}
         </a>
       </div>
