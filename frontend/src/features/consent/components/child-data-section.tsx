@@ -5,9 +5,11 @@
 import { useRef, useState } from "react";
 
 import { DataCopyPart } from "@/components/data-copy/data-copy-part";
+import { QueryState } from "@/components/list/query-rows";
 import type { DataDeletion, DataRequests } from "@/components/data-copy/types";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SectionCard } from "@/components/ui/section-card";
 import { ApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { type MessageId, useLanguage, useT } from "@/lib/intl";
@@ -32,36 +34,16 @@ export function ChildDataSection({ token, name }: { token: string; name: string 
   const t = useT();
   const query = useParentData(token);
   return (
-    <section
-      aria-labelledby="child-data-title"
-      className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5"
-    >
-      <div className="grid gap-1">
-        <h2 id="child-data-title" className="text-lg font-semibold">
-          {t("parentData.title", { name })}
-        </h2>
-        <p className="text-sm text-slate-600">{t("parentData.intro", { name })}</p>
-      </div>
-      {query.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t("common.loading")}
-        </p>
-      ) : query.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-          {query.error instanceof ApiError && query.error.status !== 0
-            ? query.error.message
-            : t("parentData.loadFailed")}
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t("common.retry")}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <CopyPart token={token} name={name} data={query.data} />
-          <DeletionPart token={token} name={name} data={query.data} />
-        </>
-      )}
-    </section>
+    <SectionCard title={t("parentData.title", { name })} intro={t("parentData.intro", { name })}>
+      <QueryState query={query} failed={t("parentData.loadFailed")}>
+        {(data) => (
+          <>
+            <CopyPart token={token} name={name} data={data} />
+            <DeletionPart token={token} name={name} data={data} />
+          </>
+        )}
+      </QueryState>
+    </SectionCard>
   );
 }
 

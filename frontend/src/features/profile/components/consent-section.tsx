@@ -7,7 +7,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/list/query-rows";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SectionCard } from "@/components/ui/section-card";
 import { ApiError } from "@/lib/api-client";
 import { useConsentState, useWithdrawConsent } from "@/lib/api/consent";
 import { useAuthorized } from "@/lib/auth/get-authorized";
@@ -26,7 +28,6 @@ export function ConsentSection() {
   const [confirm, setConfirm] = useState(false);
   const [failure, setFailure] = useState("");
   if (!learner) return null;
-  const data = state.data;
 
   function onWithdraw() {
     setFailure("");
@@ -40,75 +41,61 @@ export function ConsentSection() {
   }
 
   return (
-    <section
-      aria-labelledby="consent-title"
-      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5"
+    <SectionCard
+      className="gap-4"
+      title={t("learnerConsent.profileTitle")}
+      intro={t("learnerConsent.profileIntro")}
     >
-      <div className="grid gap-1">
-        <h2 id="consent-title" className="text-lg font-semibold">
-          {t("learnerConsent.profileTitle")}
-        </h2>
-        <p className="text-sm text-slate-600">{t("learnerConsent.profileIntro")}</p>
-      </div>
-      {state.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t("common.loading")}
-        </p>
-      ) : state.isError || !data ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-          {t("learnerConsent.loadFailed")}
-          <Button size="sm" variant="outline" onClick={() => void state.refetch()}>
-            {t("common.retry")}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <dl className="grid gap-3 text-sm sm:grid-cols-[12rem_1fr]">
-            <dt className="font-medium text-slate-700">{t("learnerConsent.yours")}</dt>
-            <dd className="text-slate-800">
-              {data.own && data.consented
-                ? t("learnerConsent.yoursGiven", {
-                    terms: data.own.terms_version,
-                    privacy: data.own.privacy_version,
-                    date: formatDateTime(data.own.given_at, locale),
-                  })
-                : t(data.own_withdrawn ? "learnerConsent.yoursWithdrawn" : "learnerConsent.yoursMissing")}
-            </dd>
-            {(data.parent || data.age_band === "child" || data.age_band === "under_7") && (
-              <>
-                <dt className="font-medium text-slate-700">{t("learnerConsent.parents")}</dt>
-                <dd className="text-slate-800">
-                  {data.parent
-                    ? data.parent.source === "paper"
-                      ? t("learnerConsent.parentPaper", {
-                          name: data.parent.recorded_by,
-                          date: formatDateTime(data.parent.given_at, locale),
-                        })
-                      : t("learnerConsent.parentByLink", {
-                          email: data.parent.parent_email,
-                          date: formatDateTime(data.parent.given_at, locale),
-                        })
-                    : t(
-                        data.parent_withdrawn
-                          ? "learnerConsent.parentWithdrawnShort"
-                          : "learnerConsent.parentWaiting",
-                      )}
-                </dd>
-              </>
-            )}
-          </dl>
-          {data.own && data.consented && (
-            <div className="grid gap-2">
-              <p className="text-sm text-slate-600">{t("learnerConsent.withdrawHelp")}</p>
-              <div>
-                <Button variant="outline" onClick={() => setConfirm(true)}>
-                  {t("learnerConsent.withdraw")}
-                </Button>
+      <QueryState query={state} failed={t("learnerConsent.loadFailed")}>
+        {(data) => (
+          <>
+            <dl className="grid gap-3 text-sm sm:grid-cols-[12rem_1fr]">
+              <dt className="font-medium text-slate-700">{t("learnerConsent.yours")}</dt>
+              <dd className="text-slate-800">
+                {data.own && data.consented
+                  ? t("learnerConsent.yoursGiven", {
+                      terms: data.own.terms_version,
+                      privacy: data.own.privacy_version,
+                      date: formatDateTime(data.own.given_at, locale),
+                    })
+                  : t(data.own_withdrawn ? "learnerConsent.yoursWithdrawn" : "learnerConsent.yoursMissing")}
+              </dd>
+              {(data.parent || data.age_band === "child" || data.age_band === "under_7") && (
+                <>
+                  <dt className="font-medium text-slate-700">{t("learnerConsent.parents")}</dt>
+                  <dd className="text-slate-800">
+                    {data.parent
+                      ? data.parent.source === "paper"
+                        ? t("learnerConsent.parentPaper", {
+                            name: data.parent.recorded_by,
+                            date: formatDateTime(data.parent.given_at, locale),
+                          })
+                        : t("learnerConsent.parentByLink", {
+                            email: data.parent.parent_email,
+                            date: formatDateTime(data.parent.given_at, locale),
+                          })
+                      : t(
+                          data.parent_withdrawn
+                            ? "learnerConsent.parentWithdrawnShort"
+                            : "learnerConsent.parentWaiting",
+                        )}
+                  </dd>
+                </>
+              )}
+            </dl>
+            {data.own && data.consented && (
+              <div className="grid gap-2">
+                <p className="text-sm text-slate-600">{t("learnerConsent.withdrawHelp")}</p>
+                <div>
+                  <Button variant="outline" onClick={() => setConfirm(true)}>
+                    {t("learnerConsent.withdraw")}
+                  </Button>
+                </div>
               </div>
-            </div>
-          )}
-        </>
-      )}
+            )}
+          </>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={confirm}
         onCancel={() => setConfirm(false)}
@@ -121,6 +108,6 @@ export function ConsentSection() {
         cancelLabel={t("common.cancel")}
         closeLabel={t("common.close")}
       />
-    </section>
+    </SectionCard>
   );
 }

@@ -5,8 +5,10 @@
 import { useRef } from "react";
 
 import { DataCopyPart } from "@/components/data-copy/data-copy-part";
+import { QueryState } from "@/components/list/query-rows";
 import type { DataDeletion, DataRequests } from "@/components/data-copy/types";
 import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
 import { downloadFile } from "@/lib/download";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -20,34 +22,16 @@ export function PersonalDataSection() {
   const t = useT();
   const query = useDataRequests();
   return (
-    <section
-      aria-labelledby="personal-data-title"
-      className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5"
-    >
-      <div className="grid gap-1">
-        <h2 id="personal-data-title" className="text-lg font-semibold">
-          {t("profile.data.title")}
-        </h2>
-        <p className="text-sm text-slate-600">{t("profile.data.intro")}</p>
-      </div>
-      {query.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t("common.loading")}
-        </p>
-      ) : query.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-          {t("profile.data.loadFailed")}
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t("common.retry")}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <ExportPart data={query.data} />
-          <DeletionPart data={query.data} />
-        </>
-      )}
-    </section>
+    <SectionCard title={t("profile.data.title")} intro={t("profile.data.intro")}>
+      <QueryState query={query} failed={t("profile.data.loadFailed")}>
+        {(data) => (
+          <>
+            <ExportPart data={data} />
+            <DeletionPart data={data} />
+          </>
+        )}
+      </QueryState>
+    </SectionCard>
   );
 }
 
