@@ -34,7 +34,11 @@ export function ChildDataSection({ token, name }: { token: string; name: string 
   const t = useT();
   const query = useParentData(token);
   return (
-    <SectionCard title={t("parentData.title", { name })} intro={t("parentData.intro", { name })}>
+    <SectionCard
+      className="gap-6"
+      title={t("parentData.title", { name })}
+      intro={t("parentData.intro", { name })}
+    >
       <QueryState query={query} failed={t("parentData.loadFailed")}>
         {(data) => (
           <>

@@ -22,7 +22,7 @@ export function PersonalDataSection() {
   const t = useT();
   const query = useDataRequests();
   return (
-    <SectionCard title={t("profile.data.title")} intro={t("profile.data.intro")}>
+    <SectionCard className="gap-6" title={t("profile.data.title")} intro={t("profile.data.intro")}>
       <QueryState query={query} failed={t("profile.data.loadFailed")}>
         {(data) => (
           <>

@@ -12,12 +12,12 @@ import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/respo
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
+import { SectionCard } from "@/components/ui/section-card";
 
 import { useDeleteBatch } from "../api/delete-batch";
 import type { Batch } from "../api/types";
 import { BatchDialog } from "./batch-dialog";
 import { IconButton } from "./icon-button";
-import { Section } from "./section";
 import { SlotBar } from "./slot-bar";
 
 export function BatchesSection({ presetId, batches }: { presetId: number; batches: Batch[] }) {
@@ -28,10 +28,10 @@ export function BatchesSection({ presetId, batches }: { presetId: number; batche
   const remove = useDeleteBatch(presetId);
   const number = (n: number) => new Intl.NumberFormat(locale).format(n);
   return (
-    <Section
+    <SectionCard
       id="batches-heading"
       title={t("tests.batches")}
-      hint={t("tests.batchesHint")}
+      intro={t("tests.batchesHint")}
       aside={
         <Button variant="outline" onClick={() => setEditing("new")}>
           <Plus className="h-4 w-4" /> {t("tests.batch.add")}
@@ -140,6 +140,6 @@ export function BatchesSection({ presetId, batches }: { presetId: number; batche
         cancelLabel={t("common.cancel")}
         closeLabel={t("common.close")}
       />
-    </Section>
+    </SectionCard>
   );
 }

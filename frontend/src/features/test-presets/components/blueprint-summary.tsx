@@ -5,10 +5,10 @@ import { useQuery } from "@tanstack/react-query";
 import { clustersQuery } from "@/lib/api/matrix-clusters";
 import { subjectsQuery } from "@/lib/api/subjects";
 import { useLanguage, useT } from "@/lib/intl";
+import { SectionCard } from "@/components/ui/section-card";
 
 import type { Preset } from "../api/types";
 import { subjectNames } from "./labels";
-import { Section } from "./section";
 
 export function BlueprintSummary({ preset }: { preset: Preset }) {
   const t = useT();
@@ -18,7 +18,7 @@ export function BlueprintSummary({ preset }: { preset: Preset }) {
   const cluster = (id: number | null | undefined) => clusters.data?.find((c) => c.id === id);
   const total = preset.subjects.flatMap((s) => s.items ?? []).reduce((sum, i) => sum + (i.count ?? 0), 0);
   return (
-    <Section
+    <SectionCard
       id="blueprint-heading"
       title={t("tests.section.blueprint")}
       aside={<span className="text-sm text-slate-600">{t("tests.blueprintTotal", { count: total })}</span>}
@@ -54,6 +54,6 @@ export function BlueprintSummary({ preset }: { preset: Preset }) {
           </ul>
         </div>
       ))}
-    </Section>
+    </SectionCard>
   );
 }

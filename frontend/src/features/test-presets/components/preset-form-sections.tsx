@@ -6,6 +6,7 @@ import { Link } from "react-router-dom";
 
 import { Field, NONE, Select } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
+import { SectionCard } from "@/components/ui/section-card";
 
 import type { Cluster, Round, Subject } from "../api/types";
 import { AttributeRows } from "./attribute-rows";
@@ -13,7 +14,6 @@ import { BlueprintEditor } from "./blueprint-editor";
 import { fieldError } from "./field-error";
 import { InputField, TextareaField } from "./form-fields";
 import type { PresetValues } from "./preset-schema";
-import { Section } from "./section";
 import { SurveyPicker } from "./survey-picker";
 
 const GRADES = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -76,7 +76,7 @@ export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
   const t = useT();
   const form = useFormContext<PresetValues>();
   return (
-    <Section id="general-heading" title={t("tests.section.general")}>
+    <SectionCard id="general-heading" title={t("tests.section.general")}>
       <InputField form={form} name="name" label={t("tests.field.name")} />
       <TextareaField form={form} name="description" rows={3} label={t("tests.field.description")} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -129,7 +129,7 @@ export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
           </div>
         </fieldset>
       </div>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -141,7 +141,7 @@ export function RoundsSection({ rounds }: { rounds: Round[] }) {
     </option>
   ));
   return (
-    <Section id="rounds-heading" title={t("tests.section.rounds")}>
+    <SectionCard id="rounds-heading" title={t("tests.section.rounds")}>
       {rounds.length === 0 && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {t("tests.noRoundsYet")}{" "}
@@ -163,16 +163,16 @@ export function RoundsSection({ rounds }: { rounds: Round[] }) {
           {options}
         </ChoiceField>
       </div>
-    </Section>
+    </SectionCard>
   );
 }
 
 export function BlueprintSection({ subjects, clusters }: { subjects: Subject[]; clusters: Cluster[] }) {
   const t = useT();
   return (
-    <Section id="blueprint-heading" title={t("tests.section.blueprint")} hint={t("tests.blueprintHint")}>
+    <SectionCard id="blueprint-heading" title={t("tests.section.blueprint")} intro={t("tests.blueprintHint")}>
       <BlueprintEditor subjects={subjects} clusters={clusters} />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -180,7 +180,7 @@ export function ProctoringSection() {
   const t = useT();
   const camera = useWatch<PresetValues, "camera_proctoring">({ name: "camera_proctoring" });
   return (
-    <Section id="proctoring-heading" title={t("tests.section.proctoring")} className="gap-3">
+    <SectionCard id="proctoring-heading" title={t("tests.section.proctoring")} className="gap-3">
       <Checkbox name="auto_release_result" label={t("tests.field.autoRelease")} />
       <Checkbox name="camera_proctoring" label={t("tests.field.camera")} />
       <Checkbox
@@ -188,16 +188,16 @@ export function ProctoringSection() {
         label={t("tests.field.allowNoCamera")}
         hint={camera ? undefined : t("tests.allowNoCameraHint")}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
 export function SurveysSection({ locked }: { locked: boolean }) {
   const t = useT();
   return (
-    <Section id="surveys-heading" title={t("tests.section.surveys")} className="gap-3">
+    <SectionCard id="surveys-heading" title={t("tests.section.surveys")} className="gap-3">
       <SurveyPicker disabled={locked} />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -219,7 +219,7 @@ const ATTRIBUTES = [
 export function AttributesSection() {
   const t = useT();
   return (
-    <Section id="attributes-heading" title={t("tests.section.attributes")}>
+    <SectionCard id="attributes-heading" title={t("tests.section.attributes")}>
       <div className="grid gap-6 lg:grid-cols-2">
         {ATTRIBUTES.map(({ name, title, hint, placeholders }) => (
           <AttributeRows
@@ -232,6 +232,6 @@ export function AttributesSection() {
           />
         ))}
       </div>
-    </Section>
+    </SectionCard>
   );
 }

@@ -5,11 +5,11 @@ import type { ReactNode } from "react";
 import { subjectsQuery } from "@/lib/api/subjects";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
+import { SectionCard } from "@/components/ui/section-card";
 
 import { allRoundsQuery } from "../api/get-rounds";
 import type { Preset } from "../api/types";
 import { subjectNames } from "./labels";
-import { Section } from "./section";
 
 export function PresetSummary({ preset }: { preset: Preset }) {
   const t = useT();
@@ -60,7 +60,7 @@ export function PresetSummary({ preset }: { preset: Preset }) {
     [t("tests.field.outcomes"), attributes(preset.attribute_outcomes)],
   ];
   return (
-    <Section id="summary-heading" title={t("tests.section.general")} className="gap-3">
+    <SectionCard id="summary-heading" title={t("tests.section.general")} className="gap-3">
       {preset.description && (
         <p className="whitespace-pre-line text-sm text-slate-700">{preset.description}</p>
       )}
@@ -72,7 +72,7 @@ export function PresetSummary({ preset }: { preset: Preset }) {
           </div>
         ))}
       </dl>
-    </Section>
+    </SectionCard>
   );
 }
 

@@ -20,6 +20,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiError, errorTitle } from "@/lib/api-client";
@@ -41,7 +42,6 @@ import { GenerationFailure } from "../components/generation-failure";
 import { PresetLoader, presetIdOf } from "../components/preset-loader";
 import { PresetSummary } from "../components/preset-summary";
 import { ReviewDialog } from "../components/review-dialog";
-import { Section } from "../components/section";
 import { StatusBadge } from "../components/status-badge";
 
 const EDITABLE = ["draft", "rejected"];
@@ -167,10 +167,10 @@ function PresetDetail({ preset }: { preset: Preset }) {
         <BlueprintSummary preset={preset} />
       </div>
 
-      <Section
+      <SectionCard
         id="preview-heading"
         title={t("tests.preview")}
-        hint={
+        intro={
           hasForm
             ? t(preset.form_mode === "per_learner" ? "tests.previewPerLearner" : "tests.previewShared", {
                 count: preset.question_count,
@@ -182,7 +182,7 @@ function PresetDetail({ preset }: { preset: Preset }) {
       >
         {hasForm && <FormExpectations preset={preset} editable={editable} />}
         {hasForm && <FormPreview presetId={preset.id} editable={editable} />}
-      </Section>
+      </SectionCard>
 
       <BatchesSection presetId={preset.id} batches={preset.batches} />
 
