@@ -1,11 +1,12 @@
 /**
- * Splits the Vietnamese catalogue (src/locales/vi.json, the one file translators edit) in two at
- * build time, so the first visit of the public pages does not carry every screen's texts:
- * - `virtual:messages/vi-core`: every key outside APP_NAMESPACES (public pages, auth, header,
- *   shared words), bundled into the entry;
- * - `virtual:messages/vi-app`: the keys of the signed-in screens, loaded with the app layouts.
+ * Splits each catalogue (src/locales/vi.json and en.json) in two at build time, so the first visit
+ * of the public pages does not carry every screen's texts:
+ * - `virtual:messages/<lang>-core`: every key outside APP_NAMESPACES (public pages, auth, header,
+ *   shared words); Vietnamese's is bundled into the entry, English's loads when English is chosen;
+ * - `virtual:messages/<lang>-app`: the keys of the signed-in screens, loaded with the app layouts
+ *   (English's only when English is on screen or chosen).
  * A key's namespace is its first dot segment. A namespace missing from the list lands in the core
- * (safe, only heavier). English (`en.json`) is loaded whole when chosen.
+ * (safe, only heavier).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -35,24 +36,29 @@ export const APP_NAMESPACES = [
   "tests",
 ];
 
-const VI = fileURLToPath(new URL("./src/locales/vi.json", import.meta.url));
-const IDS = { core: "virtual:messages/vi-core", app: "virtual:messages/vi-app" } as const;
+const CATALOGUES = {
+  vi: fileURLToPath(new URL("./src/locales/vi.json", import.meta.url)),
+  en: fileURLToPath(new URL("./src/locales/en.json", import.meta.url)),
+} as const;
+const PATTERN = /^virtual:messages\/(vi|en)-(core|app)$/;
 
 export function messagesPlugin(): Plugin {
   return {
     name: "messages-split",
     resolveId(id) {
-      return id === IDS.core || id === IDS.app ? `\0${id}` : null;
+      return PATTERN.test(id) ? `\0${id}` : null;
     },
     load(id) {
-      if (id !== `\0${IDS.core}` && id !== `\0${IDS.app}`) return null;
-      this.addWatchFile(VI);
-      const all = JSON.parse(readFileSync(VI, "utf8")) as Record<string, string>;
-      const wantApp = id === `\0${IDS.app}`;
-      const part = Object.fromEntries(
+      const match = id.startsWith("\0") ? PATTERN.exec(id.slice(1)) : null;
+      if (!match) return null;
+      const [, language, part] = match as unknown as [string, keyof typeof CATALOGUES, "core" | "app"];
+      this.addWatchFile(CATALOGUES[language]);
+      const all = JSON.parse(readFileSync(CATALOGUES[language], "utf8")) as Record<string, string>;
+      const wantApp = part === "app";
+      const chosen = Object.fromEntries(
         Object.entries(all).filter(([key]) => APP_NAMESPACES.includes(key.split(".")[0] ?? "") === wantApp),
       );
-      return `export default ${JSON.stringify(part)};`;
+      return `export default ${JSON.stringify(chosen)};`;
     },
   };
 }

@@ -8,3 +8,11 @@ declare module "virtual:messages/vi-app" {
   const messages: Record<string, string>;
   export default messages;
 }
+declare module "virtual:messages/en-core" {
+  const messages: Record<string, string>;
+  export default messages;
+}
+declare module "virtual:messages/en-app" {
+  const messages: Record<string, string>;
+  export default messages;
+}

@@ -22,21 +22,57 @@ import { LOCALES, mirrorLanguageCookie, storedLanguage, storeLanguage, type Lang
 export type MessageId = keyof typeof en & keyof typeof vi;
 // Vietnamese (default and fallback): the public pages' texts ship in the entry chunk, the
 // signed-in screens' texts load with the app layouts (`ensureAppMessages`, see
-// messages-plugin.ts). English loads whole when chosen.
-const loadEnglish = () => import("@/locales/en.json").then((m) => m.default as Record<string, string>);
+// messages-plugin.ts). English is split the same way: its public texts load when English is
+// chosen (or stored), its signed-in screens' texts with the app layouts, in English only.
 
-let viApp: Record<string, string> = {};
+/** The loaded parts of the catalogues, replaced (never changed in place) on each load, so that
+ * `useSyncExternalStore` sees a new snapshot. `english` is null until its public texts came. */
+let loaded: { viApp: Record<string, string>; english: Record<string, string> | null } = {
+  viApp: {},
+  english: null,
+};
 const listeners = new Set<() => void>();
-let appLoad: Promise<void> | null = null;
+let appWanted = false;
+let viAppLoad: Promise<void> | null = null;
+let enCoreLoad: Promise<void> | null = null;
+let enAppLoad: Promise<void> | null = null;
 
-/** Load the signed-in screens' Vietnamese texts (once); the route table awaits it in the lazy
- * loaders of the default and blank layouts, so a screen never renders before its texts. */
+function merge(part: Partial<typeof loaded>) {
+  loaded = { ...loaded, ...part };
+  listeners.forEach((notify) => notify());
+}
+
+function loadEnglishApp(): Promise<void> {
+  enAppLoad ??= import("virtual:messages/en-app").then(
+    (m) => merge({ english: { ...loaded.english, ...m.default } }),
+    (error: unknown) => {
+      enAppLoad = null; // offline: the next attempt loads it again
+      throw error;
+    },
+  );
+  return enAppLoad;
+}
+
+/** English's public texts, and its signed-in screens' once the app layouts are in use. */
+function loadEnglish(): Promise<void> {
+  enCoreLoad ??= import("virtual:messages/en-core").then(
+    (m) => merge({ english: { ...m.default, ...loaded.english } }),
+    (error: unknown) => {
+      enCoreLoad = null; // offline: the next click loads it again
+      throw error;
+    },
+  );
+  return Promise.all([enCoreLoad, appWanted ? loadEnglishApp() : null]).then(() => undefined);
+}
+
+/** Load the signed-in screens' texts (once; English's too when English is stored or was
+ * loaded); the route table awaits it in the lazy loaders of the default and blank layouts, so a
+ * screen never renders before its texts. */
 export function ensureAppMessages(): Promise<void> {
-  appLoad ??= import("virtual:messages/vi-app").then((m) => {
-    viApp = m.default;
-    listeners.forEach((notify) => notify());
-  });
-  return appLoad;
+  appWanted = true;
+  viAppLoad ??= import("virtual:messages/vi-app").then((m) => merge({ viApp: m.default }));
+  const english = storedLanguage() === "en" || enCoreLoad ? loadEnglish() : null;
+  return Promise.all([viAppLoad, english]).then(() => undefined);
 }
 
 function subscribe(notify: () => void) {
@@ -78,38 +114,31 @@ export function translate(id: MessageId, values?: Record<string, string | number
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(storedLanguage);
-  const [english, setEnglish] = useState<Record<string, string> | null>(null);
-  const app = useSyncExternalStore(subscribe, () => viApp);
+  const { viApp: app, english } = useSyncExternalStore(subscribe, () => loaded);
   const wanted = useRef<Language>(language);
   useEffect(() => {
     // first render with English stored: load it (the switch below loads it on demand)
-    if (language === "en" && !english) void loadEnglish().then(setEnglish);
+    if (language === "en" && !english) void loadEnglish();
   }, [language, english]);
   useEffect(() => {
     document.documentElement.lang = language;
     // a choice stored before the cookie existed reaches the server's index.html from now on
     mirrorLanguageCookie(language);
   }, [language]);
-  const setLanguage = useCallback(
-    (next: Language) => {
-      wanted.current = next;
-      const apply = () => {
-        if (wanted.current !== next) return; // a later choice won
-        storeLanguage(next);
-        setLanguageState(next);
-      };
-      if (next === "en" && !english)
-        loadEnglish().then(
-          (messages) => {
-            setEnglish(messages);
-            apply();
-          },
-          () => {}, // the catalogue did not load (offline): stay as we are; the next click retries
-        );
-      else apply();
-    },
-    [english],
-  );
+  const setLanguage = useCallback((next: Language) => {
+    wanted.current = next;
+    const apply = () => {
+      if (wanted.current !== next) return; // a later choice won
+      storeLanguage(next);
+      setLanguageState(next);
+    };
+    if (next === "en")
+      loadEnglish().then(
+        apply,
+        () => {}, // the catalogue did not load (offline): stay as we are; the next click retries
+      );
+    else apply();
+  }, []);
   const value = useMemo(
     () => ({ language, locale: LOCALES[language], setLanguage }),
     [language, setLanguage],
