@@ -5,12 +5,14 @@
  *   shared words); Vietnamese's is bundled into the entry, English's loads when English is chosen;
  * - `virtual:messages/<lang>-app`: the keys of the signed-in screens, loaded with the app layouts
  *   (English's only when English is on screen or chosen).
+ * The messages are compiled to ICU ASTs here, so the parser stays out of the browser's bundle.
  * A key's namespace is its first dot segment. A namespace missing from the list lands in the core
  * (safe, only heavier).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
+import { parse } from "@formatjs/icu-messageformat-parser";
 import type { Plugin } from "vite";
 
 export const APP_NAMESPACES = [
@@ -55,8 +57,12 @@ export function messagesPlugin(): Plugin {
       this.addWatchFile(CATALOGUES[language]);
       const all = JSON.parse(readFileSync(CATALOGUES[language], "utf8")) as Record<string, string>;
       const wantApp = part === "app";
+      // Precompiled (ICU message ASTs): the browser's bundle carries no message parser (vite.config
+      // aliases it to its no-parser build); a malformed message fails the build here.
       const chosen = Object.fromEntries(
-        Object.entries(all).filter(([key]) => APP_NAMESPACES.includes(key.split(".")[0] ?? "") === wantApp),
+        Object.entries(all)
+          .filter(([key]) => APP_NAMESPACES.includes(key.split(".")[0] ?? "") === wantApp)
+          .map(([key, message]) => [key, parse(message)]),
       );
       return `export default ${JSON.stringify(chosen)};`;
     },

@@ -12,7 +12,16 @@ const backend = "http://127.0.0.1:8000";
 export default defineConfig({
   base: "/static/",
   plugins: [react(), tailwindcss(), messagesPlugin()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // Messages are precompiled (messages-plugin.ts): react-intl formats them without the parser.
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: "@formatjs/icu-messageformat-parser/lib/no-parser.js",
+      },
+    ],
+  },
   build: {
     outDir: "dist",
     assetsDir: "",
