@@ -298,18 +298,29 @@ def consumer_log_offsets() -> dict[str, int]:
     return {name: (logs / f"{name}.log").stat().st_size for name in ("worker1", "worker2")}
 
 
-def consumer_runs(offsets: dict[str, int], task: str) -> dict[str, tuple[int, int]]:
-    """Per consumer, how many runs of huey task ``task`` it began and finished since
-    ``offsets`` (its log's size then): huey's "Executing <task>" and "<task> ... executed" lines."""
+def consumer_runs(offsets: dict[str, int], task: str, down: tuple[float, float]) -> dict[str, str]:
+    """Per consumer, its runs of huey task ``task`` since ``offsets`` (its log's size then),
+    from huey's "Executing <task>" and "<task>: <id> executed" lines: "begun/finished", and how
+    many finished while worker1 was down (``down``: wall-clock seconds from, to)."""
     out = {}
     for name, offset in offsets.items():
         with open(ROOT / f".data/cluster/logs/{name}.log", "rb") as handle:
             handle.seek(offset)
-            text = handle.read().decode("utf-8", "replace")
-        out[name] = (
-            text.count(f"Executing {task}:"),
-            len(re.findall(re.escape(task) + r": \S+ executed", text)),
-        )
+            lines = handle.read().decode("utf-8", "replace").splitlines()
+        begun = finished = meanwhile = 0
+        for line in lines:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            event = str(entry.get("event", ""))
+            if event.startswith(f"Executing {task}:"):
+                begun += 1
+            elif re.match(re.escape(task) + r": \S+ executed", event):
+                finished += 1
+                at = datetime.fromisoformat(entry["timestamp"].replace("Z", "+00:00")).timestamp()
+                meanwhile += down[0] <= at <= down[1]
+        out[name] = f"{begun}/{finished} ({meanwhile} while worker1 was down)"
     return out
 
 
@@ -347,6 +358,8 @@ def sitting_under_failure() -> bool:
     for thread in threads:
         thread.start()
 
+    starts_done: list[Learner] = []
+
     def start(conn_box: list, learner: Learner) -> None:
         for _ in range(5):
             status, body = call(
@@ -356,18 +369,21 @@ def sitting_under_failure() -> bool:
                 learner.attempt_id = body["data"]["attempt_id"]
                 learner.token = body["data"]["device_token"]
                 learner.deadline = body["data"]["deadline_at"]
-                return
+                break
             with rec.lock:
-                rec.errors.append((time.monotonic(), f"start {status}"))
+                rec.errors.append((time.monotonic(), f"start {status} {body.get('code', '')}"))
             time.sleep(1)
+        with rec.lock:
+            starts_done.append(learner)
 
     t0 = time.monotonic() + 0.5
     for i, learner in enumerate(learners):
         work.put((t0 + i * START_SECONDS / len(learners), lambda c, lr=learner: start(c, lr)))
-    while work.qsize() and time.monotonic() < t0 + START_SECONDS + 60:
+    while len(starts_done) < len(learners) and time.monotonic() < t0 + START_SECONDS + 60:
         time.sleep(0.5)
-    time.sleep(2)
     started = [lr for lr in learners if lr.attempt_id]
+    if not started:
+        raise SystemExit(f"5. no attempt started: {sorted({kind for _, kind in rec.errors})}")
     deadline_wall = datetime.fromisoformat(started[0].deadline.replace("Z", "+00:00")).timestamp()
     deadline = time.monotonic() + (deadline_wall - time.time())  # on the monotonic clock
     kill_at = deadline - KILL_BEFORE_DEADLINE
@@ -380,7 +396,7 @@ def sitting_under_failure() -> bool:
     export_ids: list[str] = []
 
     def failures() -> None:
-        time.sleep(max(0.0, kill_at - 2 - time.monotonic()))
+        time.sleep(max(0.0, kill_at - 1 - time.monotonic()))
         for learner in learners[:EXPORTS]:  # the learner's "Download my data"
             status, body = call(
                 [http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)],
@@ -492,14 +508,27 @@ def sitting_under_failure() -> bool:
         f"acknowledgment {unacked_stored}"
     )
     print(f"   errors clients saw: {len(errors)} {dict(sorted(by_kind.items()))}, from kill {window}")
-    runs = consumer_runs(offsets, "data_requests.tasks.export_run")
-    sweeps = consumer_runs(offsets, "assignments.tasks.attempts_sweep")
+    wall = time.time() - time.monotonic()  # monotonic -> wall clock
+    down = (kill + wall, events.get("worker1 back", kill) + wall)
+    runs = consumer_runs(offsets, "data_requests.tasks.export_run", down)
+    sweeps = consumer_runs(offsets, "assignments.tasks.attempts_sweep", down)
+    while_down = sql(
+        env,
+        f'SELECT count(*) FROM "{schema}".assignments_attempt WHERE id = ANY(%s) AND submitted_at '
+        "BETWEEN to_timestamp(%s) AND to_timestamp(%s)",
+        (ids, *down),
+    )[0][0]
+    recovered = sum(
+        (ROOT / f".data/cluster/logs/{name}.log").read_text(errors="replace").count("lost by its consumer")
+        for name in ("worker1", "worker2")
+    )
     statuses: dict[str, int] = {}
     for status, _s, _f in exports:
         statuses[status] = statuses.get(status, 0) + 1
     print(
         f"   exports: {dict(sorted(statuses.items()))} of {len(export_ids)}; export_run begun/finished per consumer "
-        f"{runs} (a run begun on worker1 and never finished died with it, and exports_recover queued it again)"
+        f"{runs}; a run begun on worker1 and never finished died with it (queued again by exports_recover: "
+        f"{recovered} in the consumers' logs)"
     )
     total = len(ids)
     by_deadline = submitted.get(("submitted", "deadline"), 0)
@@ -507,7 +536,8 @@ def sitting_under_failure() -> bool:
     print(
         f"   attempts submitted at the deadline by the auto-submit: {by_deadline} / {total} "
         f"({dict((f'{s}/{r}', n) for (s, r), n in submitted.items())}); the last {after:.0f} s after the deadline "
-        f"(grace {GRACE:g} s + the minute sweep); attempts_sweep begun/finished per consumer {sweeps}"
+        f"(grace {GRACE:g} s + the minute sweep), {while_down} of them while worker1 was down; attempts_sweep "
+        f"begun/finished per consumer {sweeps}"
     )
     return lost == 0 and by_deadline == total and statuses.get("ready", 0) == len(export_ids) == EXPORTS
 

@@ -17,8 +17,8 @@ def setup_code(
     closes_in_seconds: int = 3 * 3600,
     choice: bool = False,
 ) -> str:
-    """Python for ``manage.py shell -c``: ``learners`` learners (taker{tag}{i}@bench.vn, grade 9)
-    of organization ``org_slug``, ``questions`` published questions (short text, or single choice
+    """Python for ``manage.py shell -c``: ``learners`` learners (taker{tag}{i}@bench.vn, grade 9,
+    adults who consented to the notices in force, issue 24) of organization ``org_slug``, ``questions`` published questions (short text, or single choice
     with options ``CHOICES`` when ``choice``) in a preset of the educator ``educator_email`` (who
     approves it; 120 minutes), one batch of them all whose window closes ``closes_in_seconds``
     from now (an attempt's deadline is then at the latest that: ``taking.attempt_start``), and a
@@ -36,7 +36,7 @@ def setup_code(
         kind, key = "short_text", '{"accepted": ["x"]}'
     return f"""
 import json
-from datetime import timedelta
+from datetime import date, timedelta
 from importlib import import_module
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -47,6 +47,7 @@ from assessments.models import MatrixCluster, Question, QuestionBank, Subject
 from assessments.services import batches, generation, presets, review, rounds
 from assessments.services.common import Actor
 from assignments.services import assignments_assign_direct
+from consent.demo import seed_demo_consents
 from tenants.middleware import PROFILE_SESSION_KEY
 from tenants.models import Organization
 org = Organization.objects.get(slug={org_slug!r})
@@ -56,7 +57,8 @@ now = timezone.now()
 users = User.objects.bulk_create([User(email=f"taker{tag}{{i}}@bench.vn", name=f"Taker {{i}}", password="!",
     is_active=True, email_verified_at=now) for i in range({learners})])
 profiles = Profile.objects.bulk_create([Profile(user=u, pandai_profile_role="LEARNER", organization=org, grade=9,
-    joined_at=now) for u in users])
+    joined_at=now, date_of_birth=date(2000, 1, 1)) for u in users])
+seed_demo_consents(emails=[u.email for u in users])  # adults who accepted the notices in force (issue 24)
 with schema_context(org.schema_name):
     subject = Subject.objects.get(code="toan")
     topic = MatrixCluster.objects.create(type="topic", code="TK{tag}", description="Taking bench {tag}")
