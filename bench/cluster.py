@@ -283,7 +283,7 @@ def save_tick(conn_box: list, learner: Learner, question_ids: list[int], tick: i
                 if learner.pending.get(question, (0, ""))[0] == seq:
                     del learner.pending[question]
             else:
-                rec.errors.append((time.monotonic(), str(status)))
+                rec.errors.append((time.monotonic(), f"save {status}"))
 
 
 def sql(env: dict[str, str], query: str, params: tuple = ()) -> list[tuple]:
@@ -371,7 +371,7 @@ def sitting_under_failure() -> bool:
                 learner.deadline = body["data"]["deadline_at"]
                 break
             with rec.lock:
-                rec.errors.append((time.monotonic(), f"start {status} {body.get('code', '')}"))
+                rec.errors.append((time.monotonic(), f"start {status} {body.get('code', '')}".strip()))
             time.sleep(1)
         with rec.lock:
             starts_done.append(learner)
@@ -489,10 +489,13 @@ def sitting_under_failure() -> bool:
     )
     kill = events.get("kill", float("nan"))
     errors = sorted(rec.errors)
-    by_kind: dict[str, int] = {}
-    for _, kind in errors:
-        by_kind[kind] = by_kind.get(kind, 0) + 1
-    window = f"{errors[0][0] - kill:+.1f} s to {errors[-1][0] - kill:+.1f} s" if errors else "none"
+    by_kind: dict[str, list[float]] = {}  # "start <status>" or "save <status>" -> times from the kill
+    for at, kind in errors:
+        by_kind.setdefault(kind, []).append(at - kill)
+    seen = (
+        ", ".join(f"{kind} x{len(t)} ({t[0]:+.1f} to {t[-1]:+.1f} s)" for kind, t in sorted(by_kind.items()))
+        or "none"
+    )
     print(
         f"   exports queued at kill {events.get('exports', kill) - kill:+.1f} s; web1 and worker1 SIGKILLed at the "
         f"deadline - {deadline - kill:.0f} s; web1 restarted (healthy) at kill {events.get('web1 back', kill) - kill:+.0f} s, "
@@ -507,7 +510,7 @@ def sitting_under_failure() -> bool:
         f"acknowledgment the client never saw {later}, lost or stale {lost} (0 expected); stored without any "
         f"acknowledgment {unacked_stored}"
     )
-    print(f"   errors clients saw: {len(errors)} {dict(sorted(by_kind.items()))}, from kill {window}")
+    print(f"   errors clients saw ({len(errors)}; times from the kill): {seen}")
     wall = time.time() - time.monotonic()  # monotonic -> wall clock
     down = (kill + wall, events.get("worker1 back", kill) + wall)
     runs = consumer_runs(offsets, "data_requests.tasks.export_run", down)
@@ -518,10 +521,11 @@ def sitting_under_failure() -> bool:
         "BETWEEN to_timestamp(%s) AND to_timestamp(%s)",
         (ids, *down),
     )[0][0]
-    recovered = sum(
-        (ROOT / f".data/cluster/logs/{name}.log").read_text(errors="replace").count("lost by its consumer")
-        for name in ("worker1", "worker2")
-    )
+    recovered = 0
+    for name, offset in offsets.items():
+        with open(ROOT / f".data/cluster/logs/{name}.log", "rb") as handle:
+            handle.seek(offset)
+            recovered += handle.read().decode("utf-8", "replace").count("lost by its consumer")
     statuses: dict[str, int] = {}
     for status, _s, _f in exports:
         statuses[status] = statuses.get(status, 0) + 1
