@@ -337,6 +337,18 @@ def consumer_runs(offsets: dict[str, int], task: str, down: tuple[float, float])
     return out
 
 
+def consumer_submitted(offsets: dict[str, int]) -> dict[str, int]:
+    """Per consumer, the attempts its sweeps submitted at their deadline since ``offsets``: the
+    sum of ``assignments.tasks.attempts_sweep``'s "attempts: N submitted at their deadline"."""
+    out = {}
+    for name, offset in offsets.items():
+        with open(ROOT / f".data/cluster/logs/{name}.log", "rb") as handle:
+            handle.seek(offset)
+            text = handle.read().decode("utf-8", "replace")
+        out[name] = sum(int(n) for n in re.findall(r"attempts: (\d+) submitted at their deadline", text))
+    return out
+
+
 def sitting_under_failure() -> bool:
     """Phase 5 (issue 21, item 4): LEARNERS learners sit one test through the load balancer,
     each saving a choice every 5 s (open loop) from its start to the deadline; EXPORTS copies of
@@ -528,12 +540,7 @@ def sitting_under_failure() -> bool:
     down = (kill + wall, events.get("worker1 back", kill) + wall)
     runs = consumer_runs(offsets, "data_requests.tasks.export_run", down)
     sweeps = consumer_runs(offsets, "assignments.tasks.attempts_sweep", down)
-    while_down = sql(
-        env,
-        f'SELECT count(*) FROM "{schema}".assignments_attempt WHERE id = ANY(%s) AND submitted_at '
-        "BETWEEN to_timestamp(%s) AND to_timestamp(%s)",
-        (ids, *down),
-    )[0][0]
+    by_consumer = consumer_submitted(offsets)
     recovered = 0
     for name, offset in offsets.items():
         with open(ROOT / f".data/cluster/logs/{name}.log", "rb") as handle:
@@ -553,7 +560,7 @@ def sitting_under_failure() -> bool:
     print(
         f"   attempts submitted at the deadline by the auto-submit: {by_deadline} / {total} "
         f"({dict((f'{s}/{r}', n) for (s, r), n in submitted.items())}); the last {after:.0f} s after the deadline "
-        f"(grace {GRACE:g} s + the minute sweep), {while_down} of them while worker1 was down; attempts_sweep "
+        f"(grace {GRACE:g} s + the minute sweep); submitted per consumer {by_consumer}; attempts_sweep "
         f"begun/finished per consumer {sweeps}"
     )
     return lost == 0 and by_deadline == total and statuses.get("ready", 0) == len(export_ids) == EXPORTS
