@@ -320,6 +320,7 @@ def saves_under_export() -> None:
 
     import taking
     from is_authorized import PY, ROOT, setup_people
+    from sitting import setup_code
 
     if os.environ.get("BENCH_REUSE"):
         raise SystemExit("BENCH_ANALYTICS=saves needs a fresh database: unset BENCH_REUSE")
@@ -328,7 +329,7 @@ def saves_under_export() -> None:
     setup_people(env)
     count, total, fill_seconds = result(manage(env, "shell", "-c", FILL))
     print(f"generated {count} items ({int(total):,} VND) in {float(fill_seconds):.0f} s", flush=True)
-    out = manage(env, "shell", "-c", taking.SETUP)
+    out = manage(env, "shell", "-c", setup_code(learners=taking.LEARNERS, questions=taking.QUESTIONS))
     data = json.loads([ln for ln in out.splitlines() if ln.startswith("RESULT")][-1].split(" ", 1)[1])
     learners, questions = data["learners"], data["questions"]
     settle(env)

@@ -18,64 +18,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from checkout import CSRF  # noqa: E402
 from is_authorized import bench_env, free_port, manage, open_loop, row, serve, settle  # noqa: E402
+from sitting import setup_code  # noqa: E402
 
 LEARNERS = int(os.environ.get("BENCH_LEARNERS", "500"))
 QUESTIONS = 20
 START_SECONDS = 10.0
 SAVE_EVERY = 5.0
 SECONDS = float(os.environ.get("BENCH_TAKING_SECONDS", "600"))
-
-SETUP = f"""
-import json
-from datetime import timedelta
-from importlib import import_module
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.utils import timezone
-from django_tenants.utils import schema_context
-from accounts.models import Enrollment, Profile, User
-from assessments.models import MatrixCluster, Question, QuestionBank, Subject
-from assessments.services import batches, generation, presets, review, rounds
-from assessments.services.common import Actor
-from assignments.services import assignments_assign_direct
-from tenants.middleware import PROFILE_SESSION_KEY
-from tenants.models import Organization
-org = Organization.objects.get(slug="bench-0")
-educator = Profile.objects.select_related("user", "organization").get(user__email="bench@bench.vn")
-actor = Actor.of(educator)
-now = timezone.now()
-users = User.objects.bulk_create([User(email=f"taker{{i}}@bench.vn", name=f"Taker {{i}}", password="!", is_active=True,
-    email_verified_at=now) for i in range({LEARNERS})])
-profiles = Profile.objects.bulk_create([Profile(user=u, pandai_profile_role="LEARNER", organization=org, grade=9,
-    joined_at=now) for u in users])
-with schema_context(org.schema_name):
-    subject = Subject.objects.get(code="toan")
-    topic = MatrixCluster.objects.create(type="topic", code="TK", description="Taking bench")
-    folder = QuestionBank.objects.create(name="Taking bench", created_by_profile_id=educator.pk)
-    Question.objects.bulk_create(Question(bank=folder, type="short_text", grade=9, subject=subject, difficulty="easy",
-        content={{"stem": {{"vi": f"Câu {{i}}", "en": ""}}, "options": [], "explanation": {{}}}}, answer_key={{"accepted": ["x"]}},
-        topic=topic, status="published", created_by_profile_id=1) for i in range({QUESTIONS}))
-    rnd = rounds.round_create(data={{"name": "Bench", "starts_at": now, "expires_at": now + timedelta(days=30)}})
-    p = presets.preset_create(actor=actor, data={{"name": "Taking bench", "grade": 9, "duration_minutes": 120,
-        "starts_at": now - timedelta(hours=1), "ends_at": now + timedelta(days=20), "passing_score": 1, "round_id": rnd.pk,
-        "camera_proctoring": False, "subjects": [{{"subject_id": subject.pk, "items": [{{"cluster_id": topic.pk, "count": {QUESTIONS}}}]}}]}})
-    generation.preset_generate(actor=actor, preset_id=p.pk)
-    b = batches.batch_create(preset_id=p.pk, data={{"name": "Ca", "starts_at": now - timedelta(minutes=5),
-        "expires_at": now + timedelta(hours=3), "slots": {LEARNERS}}})
-    review.preset_approve(actor_profile=educator, preset_id=p.pk)
-    assignments_assign_direct(actor=educator, data={{"preset_id": p.pk, "batch_id": b.pk,
-        "learner_profile_ids": [x.pk for x in profiles]}})
-    questions = list(p.form.order_by("position").values_list("question_id", flat=True))
-enrollments = dict(Enrollment.objects.filter(profile__in=profiles).values_list("profile_id", "pk"))
-Store = import_module(settings.SESSION_ENGINE).SessionStore
-out = []
-for u, pr in zip(users, profiles):
-    s = Store()
-    s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    s[HASH_SESSION_KEY] = u.get_session_auth_hash(); s[PROFILE_SESSION_KEY] = pr.pk
-    s.create(); out.append([s.session_key, enrollments[pr.pk]])
-print("RESULT", json.dumps({{"learners": out, "questions": questions, "schema": org.schema_name}}))
-"""
 
 VERIFY = """
 import json
@@ -158,7 +107,7 @@ def main() -> None:
     from is_authorized import setup_people
 
     setup_people(env)
-    out = manage(env, "shell", "-c", SETUP)
+    out = manage(env, "shell", "-c", setup_code(learners=LEARNERS, questions=QUESTIONS))
     data = json.loads([ln for ln in out.splitlines() if ln.startswith("RESULT")][-1].split(" ", 1)[1])
     learners, questions = data["learners"], data["questions"]
     settle(env)

@@ -134,6 +134,10 @@ PAYMENT_PROVIDER = os.environ.get("PAYMENT_PROVIDER", "marketplace.payments.Simu
 # Test taking (issue 7): an answer sent before the deadline may arrive this late and still count;
 # the server-side auto-submit waits as long. The sixth tab switch voids a result (spec section 9).
 ANSWER_GRACE_SECONDS = int(os.environ.get("ANSWER_GRACE_SECONDS", "20"))
+# A copy of personal data queued or running for longer than this is taken to be lost (its huey
+# consumer died: huey takes a task off the queue before running it) and is queued again by
+# data_requests.tasks.exports_recover (issue 21, item 4; decision 0025). Seconds.
+DATA_EXPORT_STALE_SECONDS = int(os.environ.get("DATA_EXPORT_STALE_SECONDS", "900"))
 # The surroundings video before a proctored test (issue 7, item 2): its length and size limits.
 PREP_VIDEO_SECONDS = int(os.environ.get("PREP_VIDEO_SECONDS", "30"))
 PREP_VIDEO_TOLERANCE_SECONDS = int(os.environ.get("PREP_VIDEO_TOLERANCE_SECONDS", "3"))

@@ -370,6 +370,46 @@ def exports_expire() -> int:
     return len(due)
 
 
+def export_stale_seconds() -> int:
+    """Seconds after which a queued or running copy is taken to be lost
+    (``DATA_EXPORT_STALE_SECONDS``, 900; issue 21 item 4, decision 0025)."""
+    return int(getattr(settings, "DATA_EXPORT_STALE_SECONDS", 900))
+
+
+def exports_recover(*, now=None) -> int:
+    """Queue again the exports whose task was lost: ``running`` since before now -
+    ``export_stale_seconds()`` (its consumer died while writing the zip: huey takes a task off
+    the queue before running it, so nothing else would ever finish it, and ``export_request``
+    would hand the stuck request to every later "Download my data"), or ``queued`` since before
+    then (the consumer died between taking the task and claiming the request). Each goes back
+    to ``queued`` with its progress reset and a new ``export_run`` task (a duplicate task of a
+    request still queued finds nothing to claim and returns; a run still alive after all
+    finishes, and the one that finds the request no longer ``running`` deletes its zip). Returns how many were queued again. Called every minute
+    (``data_requests.tasks.exports_recover``; issue 21, item 4: the consumer SIGKILLed during
+    an export)."""
+    from django.db.models import Q
+
+    from data_requests.tasks import export_run as task
+
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=export_stale_seconds())
+    stale = list(
+        DataRequest.objects.filter(kind=DataRequest.Kind.EXPORT)
+        .filter(Q(status="running", started_at__lt=cutoff) | Q(status="queued", created_at__lt=cutoff))
+        .values_list("pk", flat=True)[:PURGE_BATCH]
+    )
+    requeued = 0
+    for pk in stale:
+        reset = DataRequest.objects.filter(pk=pk, status__in=["running", "queued"]).update(
+            status=DataRequest.Status.QUEUED, steps_done=0, started_at=None
+        )
+        if reset:
+            logger.warning("data export %s lost by its consumer: queued again", pk)
+            task(str(pk))
+            requeued += 1
+    return requeued
+
+
 # --- deletion run --------------------------------------------------------------------------------
 
 

@@ -1,5 +1,6 @@
 """Background work of personal data requests (huey; issue 24, item 5): writing an export,
-performing the deletions whose grace period ended, and deleting expired exports."""
+performing the deletions whose grace period ended, deleting expired exports, and queueing again
+the exports a dead consumer lost."""
 
 from __future__ import annotations
 
@@ -13,6 +14,15 @@ def export_run(request_id: str) -> None:
     from data_requests.services import export_run as run
 
     run(request_id=request_id)
+
+
+@db_periodic_task(crontab(minute="*"))
+def exports_recover() -> int:
+    """Every minute: queue again the exports a dead consumer left queued or running
+    (``data_requests.services.exports_recover``; issue 21, item 4)."""
+    from data_requests.services import exports_recover as recover
+
+    return recover()
 
 
 @db_periodic_task(crontab(minute="41"))

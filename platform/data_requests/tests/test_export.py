@@ -17,7 +17,7 @@ from accounts.tests.factories import ProfileFactory
 from conftest import client_for
 from data_requests import export as export_module
 from data_requests.models import DataRequest
-from data_requests.services import export_request, exports_expire
+from data_requests.services import export_request, exports_expire, exports_recover
 
 pytestmark = pytest.mark.django_db
 J = "application/json"
@@ -230,3 +230,30 @@ def test_one_copy_at_a_time_and_educators_too(as_educator_a, educator_a, django_
         second = as_educator_a.post("/api/v1/data-requests/export").json()["data"]
     assert first["id"] == second["id"] and first["status"] == "queued"
     assert DataRequest.objects.filter(user=educator_a.user, kind="export").count() == 1
+
+
+def test_an_export_its_consumer_lost_is_queued_again_and_finished(settings):
+    """Issue 21, item 4 (the cluster rehearsal): huey takes a task off the queue before running
+    it, so a consumer SIGKILLed while writing a copy left the request ``running`` for ever, and
+    ``export_request`` handed that stuck request to every later "Download my data"."""
+    stale = timezone.now() - timedelta(seconds=settings.DATA_EXPORT_STALE_SECONDS + 5)
+    running, queued, alive = (ProfileFactory().user for _ in range(3))
+    lost = DataRequest.objects.create(
+        kind="export", status="running", user=running, requested_by="learner", started_at=stale, steps_done=2
+    )
+    never_claimed = DataRequest.objects.create(
+        kind="export", status="queued", user=queued, requested_by="learner"
+    )
+    DataRequest.objects.filter(pk=never_claimed.pk).update(created_at=stale)
+    busy = DataRequest.objects.create(
+        kind="export", status="running", user=alive, requested_by="learner", started_at=timezone.now()
+    )
+    assert exports_recover() == 2  # huey is immediate in tests: the new tasks run at once
+    for request in (lost, never_claimed):
+        request.refresh_from_db()
+        assert request.status == "ready"
+        assert default_storage.exists(request.file)
+    busy.refresh_from_db()
+    assert busy.status == "running"
+    assert export_request(user=running).status == "queued"  # a new copy can be asked for again
+    assert exports_recover() == 0
