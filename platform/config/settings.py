@@ -108,6 +108,8 @@ TENANT_DOMAIN_MODEL = "tenants.Domain"
 PUBLIC_SCHEMA_NAME = "public"
 # A request sets search_path at most once per connection checkout (issue 2, item 5).
 TENANT_LIMIT_SET_CALLS = True
+# New organizations' schemas are copies of this migrated schema (issue 21, item 7; decision 0026).
+TENANT_TEMPLATE_SCHEMA = "tenant_template"
 DATABASE_ROUTERS = ["django_tenants.routers.TenantSyncRouter"]
 
 AUTH_USER_MODEL = "accounts.User"
