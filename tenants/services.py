@@ -13,7 +13,6 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.db.migrations.loader import MigrationLoader
 from django.utils.text import slugify
-from django_tenants.clone import CloneSchema
 from django_tenants.utils import schema_exists
 from psycopg import sql
 
@@ -201,20 +200,108 @@ def template_lock(*, shared: bool = False) -> Iterator[None]:
 
 def schema_clone_from_template(schema_name: str) -> None:
     """Create the schema ``schema_name`` as a copy of the template schema (migrated first if it is
-    missing or behind the code), with django-tenants' ``clone_schema`` SQL function in ``DATA``
-    mode: the copy holds the template's rows (django_migrations, content types). Raises
-    ``ValidationError`` if the schema exists. ``tenants/tests/test_template.py`` checks that a
-    copy equals a migrated schema."""
+    missing or behind the code): ``schema_copy_statements`` run in one transaction, so a failed
+    copy leaves nothing. Raises ``ValidationError`` if a schema of that name (any case) exists.
+    ``tenants/tests/test_template.py`` checks that a copy equals a migrated schema.
+
+    django-tenants' ``clone_schema`` SQL function was measured first (decision 0026): 0.7 s a copy
+    with 20 schemas, 6 s with 100, since it reads whole catalogue views; this reads the template's
+    own catalogue rows only, ~0.1-0.2 s whatever the number of schemas."""
     required = _required_cached()
-    if schemas_missing_migrations([template_schema_name()], required) or not _clone_function_present():
+    if schemas_missing_migrations([template_schema_name()], required):
         with template_lock():
             template_schema_ensure(required=required)
-            CloneSchema()._create_clone_schema_function()
     if schema_exists(schema_name, case_sensitive=False):
         raise ValidationError("New schema name already exists")
-    with template_lock(shared=True), connection.cursor() as cursor:
-        cursor.execute("SELECT clone_schema(%s, %s, 'DATA')", [template_schema_name(), schema_name])
+    with template_lock(shared=True), transaction.atomic(), connection.cursor() as cursor:
+        for statement in schema_copy_statements(template_schema_name(), schema_name):
+            cursor.execute(statement)
     connection.set_schema_to_public()
+
+
+def schema_copy_statements(source: str, target: str) -> list[str]:
+    """The SQL statements that make schema ``target`` a copy of schema ``source``: its tables
+    (columns, defaults, NOT NULL, identity columns; ``CREATE TABLE ... LIKE``), their rows, the
+    identity sequences' positions, then the constraints (primary keys, unique, checks) and indexes
+    under their own names, then the foreign keys (to the copy's tables, or to ``public``).
+
+    The template holds tables, indexes, constraints and identity sequences only (no views,
+    functions, triggers or types: ``test_a_copy_of_the_template_equals_a_migrated_schema`` would
+    show anything missed). Definitions are read with ``search_path`` set to ``source`` so that
+    its own tables come out unqualified and resolve in ``target`` when replayed."""
+    src, dst = sql.Identifier(source), sql.Identifier(target)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SELECT quote_ident(%s), quote_ident(%s)", [source, target])
+        quoted_source, quoted_target = cursor.fetchone()
+        cursor.execute(sql.SQL("SET LOCAL search_path = {}").format(src).as_string(cursor.connection))
+        cursor.execute(
+            "SELECT c.relname FROM pg_class c WHERE c.relnamespace = %s::regnamespace AND c.relkind = 'r' "
+            "ORDER BY c.relname",
+            [source],
+        )
+        tables = [row[0] for row in cursor.fetchall()]
+        cursor.execute(
+            "SELECT cl.relname, co.conname, pg_get_constraintdef(co.oid) FROM pg_constraint co "
+            "JOIN pg_class cl ON cl.oid = co.conrelid WHERE co.connamespace = %s::regnamespace "
+            "ORDER BY co.contype = 'f', cl.relname, co.conname",
+            [source],
+        )
+        constraints = cursor.fetchall()
+        cursor.execute(
+            "SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+            "WHERE c.relnamespace = %s::regnamespace AND NOT EXISTS "
+            "(SELECT 1 FROM pg_constraint co WHERE co.conindid = i.indexrelid AND co.conrelid = i.indrelid "
+            "AND co.contype IN ('p', 'u', 'x')) ORDER BY c.relname",
+            [source],
+        )
+        indexes = [row[0] for row in cursor.fetchall()]
+        cursor.execute(
+            "SELECT t.relname, a.attname, s.last_value FROM pg_depend d "
+            "JOIN pg_class q ON q.oid = d.objid AND q.relkind = 'S' "
+            "JOIN pg_class t ON t.oid = d.refobjid JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid "
+            "JOIN pg_sequences s ON s.schemaname = %s AND s.sequencename = q.relname "
+            "WHERE q.relnamespace = %s::regnamespace AND d.deptype IN ('i', 'a') AND s.last_value IS NOT NULL",
+            [source, source],
+        )
+        positions = cursor.fetchall()
+        filled = []
+        for table in tables:
+            cursor.execute(sql.SQL("SELECT EXISTS (SELECT 1 FROM {}.{})").format(src, sql.Identifier(table)))
+            if cursor.fetchone()[0]:
+                filled.append(table)
+    out = [sql.SQL("CREATE SCHEMA {}").format(dst), sql.SQL("SET LOCAL search_path = {}, public").format(dst)]
+    for table in tables:
+        out.append(
+            sql.SQL(
+                "CREATE TABLE {}.{} (LIKE {}.{} INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING GENERATED "
+                "INCLUDING STORAGE INCLUDING COMMENTS)"
+            ).format(dst, sql.Identifier(table), src, sql.Identifier(table))
+        )
+    for table in filled:
+        out.append(
+            sql.SQL("INSERT INTO {}.{} OVERRIDING SYSTEM VALUE SELECT * FROM {}.{}").format(
+                dst, sql.Identifier(table), src, sql.Identifier(table)
+            )
+        )
+    for table, column, last_value in positions:
+        out.append(
+            sql.SQL("SELECT setval(pg_get_serial_sequence({}, {}), {}, true)").format(
+                sql.Literal(f"{quoted_target}.{sql.Identifier(table).as_string(None)}"),
+                sql.Literal(column),
+                sql.Literal(last_value),
+            )
+        )
+    for table, name, definition in constraints:
+        out.append(
+            sql.SQL("ALTER TABLE {}.{} ADD CONSTRAINT {} {}").format(
+                dst, sql.Identifier(table), sql.Identifier(name), sql.SQL(definition)
+            )
+        )
+    for definition in indexes:
+        out.append(sql.SQL(definition.replace(f" ON {quoted_source}.", f" ON {quoted_target}.", 1)))
+    out.append(sql.SQL("SET LOCAL search_path = public"))
+    with connection.cursor() as cursor:
+        return [statement.as_string(cursor.connection) for statement in out]
 
 
 @functools.cache
@@ -222,13 +309,3 @@ def _required_cached() -> frozenset[tuple[str, str]]:
     """``tenant_migrations_required()`` once per process: the migration files of the running code
     do not change while it runs (a deploy starts new processes)."""
     return frozenset(tenant_migrations_required())
-
-
-def _clone_function_present() -> bool:
-    """Whether the ``clone_schema(text, text, cloneparms[])`` function of django-tenants exists."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'clone_schema' "
-            "AND pronamespace = 'public'::regnamespace)"
-        )
-        return cursor.fetchone()[0]
