@@ -230,9 +230,69 @@ def schema_copy_statements(source: str, target: str) -> list[str]:
     show anything missed). Definitions are read with ``search_path`` set to ``source`` so that
     its own tables come out unqualified and resolve in ``target`` when replayed."""
     src, dst = sql.Identifier(source), sql.Identifier(target)
-    with transaction.atomic(), connection.cursor() as cursor:
+    tables, filled, positions, constraints, indexes = _template_shape(source)
+    with connection.cursor() as cursor:
         cursor.execute("SELECT quote_ident(%s), quote_ident(%s)", [source, target])
         quoted_source, quoted_target = cursor.fetchone()
+    out = [sql.SQL("CREATE SCHEMA {}").format(dst), sql.SQL("SET LOCAL search_path = {}, public").format(dst)]
+    for table in tables:
+        out.append(
+            sql.SQL(
+                "CREATE TABLE {}.{} (LIKE {}.{} INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING GENERATED "
+                "INCLUDING STORAGE INCLUDING COMMENTS)"
+            ).format(dst, sql.Identifier(table), src, sql.Identifier(table))
+        )
+    for table in filled:
+        out.append(
+            sql.SQL("INSERT INTO {}.{} OVERRIDING SYSTEM VALUE SELECT * FROM {}.{}").format(
+                dst, sql.Identifier(table), src, sql.Identifier(table)
+            )
+        )
+    for table, column, last_value in positions:
+        out.append(
+            sql.SQL("SELECT setval(pg_get_serial_sequence({}, {}), {}, true)").format(
+                sql.Literal(f"{quoted_target}.{sql.Identifier(table).as_string(None)}"),
+                sql.Literal(column),
+                sql.Literal(last_value),
+            )
+        )
+    for table, name, definition in constraints:
+        out.append(
+            sql.SQL("ALTER TABLE {}.{} ADD CONSTRAINT {} {}").format(
+                dst, sql.Identifier(table), sql.Identifier(name), sql.SQL(definition)
+            )
+        )
+    for definition in indexes:
+        out.append(sql.SQL(definition.replace(f" ON {quoted_source}.", f" ON {quoted_target}.", 1)))
+    out.append(sql.SQL("SET LOCAL search_path = public"))
+    with connection.cursor() as cursor:
+        return [statement.as_string(cursor.connection) for statement in out]
+
+
+_shapes: dict[tuple, tuple] = {}
+
+
+def _template_shape(source: str) -> tuple:
+    """The catalogue facts ``schema_copy_statements`` replays: (tables, tables with rows, identity
+    positions, constraints, indexes) of schema ``source``.
+
+    Reading them scans pg_class, pg_constraint and pg_depend, whose size grows with every schema
+    (0.7-1.8 s with 1,000 organizations on this machine), so they are kept in this process keyed
+    by the schema's oid and its ``django_migrations`` (count, last id), read afresh on every
+    call: the template only changes when it is migrated, which changes the key, so a kept shape
+    can never disagree with the database (nothing here needs to agree across processes)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql.SQL(
+                "SELECT (SELECT oid FROM pg_namespace WHERE nspname = %s), count(*), max(id) FROM {}.django_migrations"
+            ).format(sql.Identifier(source)),
+            [source],
+        )
+        key = (source, *cursor.fetchone())
+    if key in _shapes:
+        return _shapes[key]
+    src = sql.Identifier(source)
+    with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(sql.SQL("SET LOCAL search_path = {}").format(src).as_string(cursor.connection))
         cursor.execute(
             "SELECT c.relname FROM pg_class c WHERE c.relnamespace = %s::regnamespace AND c.relkind = 'r' "
@@ -269,39 +329,9 @@ def schema_copy_statements(source: str, target: str) -> list[str]:
             cursor.execute(sql.SQL("SELECT EXISTS (SELECT 1 FROM {}.{})").format(src, sql.Identifier(table)))
             if cursor.fetchone()[0]:
                 filled.append(table)
-    out = [sql.SQL("CREATE SCHEMA {}").format(dst), sql.SQL("SET LOCAL search_path = {}, public").format(dst)]
-    for table in tables:
-        out.append(
-            sql.SQL(
-                "CREATE TABLE {}.{} (LIKE {}.{} INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING GENERATED "
-                "INCLUDING STORAGE INCLUDING COMMENTS)"
-            ).format(dst, sql.Identifier(table), src, sql.Identifier(table))
-        )
-    for table in filled:
-        out.append(
-            sql.SQL("INSERT INTO {}.{} OVERRIDING SYSTEM VALUE SELECT * FROM {}.{}").format(
-                dst, sql.Identifier(table), src, sql.Identifier(table)
-            )
-        )
-    for table, column, last_value in positions:
-        out.append(
-            sql.SQL("SELECT setval(pg_get_serial_sequence({}, {}), {}, true)").format(
-                sql.Literal(f"{quoted_target}.{sql.Identifier(table).as_string(None)}"),
-                sql.Literal(column),
-                sql.Literal(last_value),
-            )
-        )
-    for table, name, definition in constraints:
-        out.append(
-            sql.SQL("ALTER TABLE {}.{} ADD CONSTRAINT {} {}").format(
-                dst, sql.Identifier(table), sql.Identifier(name), sql.SQL(definition)
-            )
-        )
-    for definition in indexes:
-        out.append(sql.SQL(definition.replace(f" ON {quoted_source}.", f" ON {quoted_target}.", 1)))
-    out.append(sql.SQL("SET LOCAL search_path = public"))
-    with connection.cursor() as cursor:
-        return [statement.as_string(cursor.connection) for statement in out]
+    _shapes.clear()
+    _shapes[key] = (tables, filled, positions, constraints, indexes)
+    return _shapes[key]
 
 
 @functools.cache

@@ -149,3 +149,34 @@ def test_the_template_is_migrated_only_when_it_lacks_a_migration(monkeypatch):
         assert template_schema_ensure(required=required) is False and ran == []
         assert template_schema_ensure(required=set(required) | {("assessments", "9999_future")}) is True
     assert ran == [template_schema_name()]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_kept_template_shape_is_read_again_once_the_template_is_migrated():
+    from tenants import services
+
+    template = template_schema_name()
+    with template_lock():
+        template_schema_ensure()
+    first = services.schema_copy_statements(template, "org_tpl_never")
+    (key,) = services._shapes
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql.SQL(
+                "INSERT INTO {}.django_migrations (app, name, applied) VALUES ('assessments', '9999_x', now())"
+            ).format(sql.Identifier(template))
+        )
+    try:
+        second = services.schema_copy_statements(template, "org_tpl_never")
+        (new_key,) = services._shapes
+        assert new_key != key
+        # Read afresh: the django_migrations sequence of the copy starts one further on.
+        changed = [(a, b) for a, b in zip(first, second, strict=True) if a != b]
+        assert len(changed) == 1 and "django_migrations" in changed[0][0] and "setval" in changed[0][0]
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                sql.SQL("DELETE FROM {}.django_migrations WHERE name = '9999_x'").format(
+                    sql.Identifier(template)
+                )
+            )
