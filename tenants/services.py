@@ -17,6 +17,7 @@ from django_tenants.utils import schema_exists
 from psycopg import sql
 
 from tenants.models import Domain, Organization
+from tenants.scope import union_all
 
 logger = logging.getLogger(__name__)
 
@@ -154,14 +155,11 @@ def schemas_missing_migrations(schemas: list[str], required: set[tuple[str, str]
         present = [s for s in schemas if s in with_table]
         for start in range(0, len(present), 500):
             chunk = present[start : start + 500]
-            query = sql.SQL(" UNION ALL ").join(
-                sql.SQL(
-                    "SELECT {name}, count(*) FROM {schema}.django_migrations "
-                    "WHERE app || '.' || name = ANY(%(names)s)"
-                ).format(name=sql.Literal(schema), schema=sql.Identifier(schema))
-                for schema in chunk
+            query = union_all(
+                "SELECT %s, count(*) FROM {schema}.django_migrations WHERE app || '.' || name = ANY(%s)",
+                chunk,
             )
-            cursor.execute(query.as_string(cursor.connection), {"names": names})
+            cursor.execute(query, [value for schema in chunk for value in (schema, names)])
             complete |= {schema for schema, count in cursor.fetchall() if count == len(names)}
     return [s for s in schemas if s not in complete]
 
