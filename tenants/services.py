@@ -292,36 +292,38 @@ def _template_shape(source: str) -> tuple:
     src = sql.Identifier(source)
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(sql.SQL("SET LOCAL search_path = {}").format(src).as_string(cursor.connection))
+        # One scan of pg_class for the schema's relations; the rest goes through oid indexes.
         cursor.execute(
-            "SELECT c.relname FROM pg_class c WHERE c.relnamespace = %s::regnamespace AND c.relkind = 'r' "
-            "ORDER BY c.relname",
+            "SELECT oid, relname, relkind FROM pg_class WHERE relnamespace = %s::regnamespace AND relkind IN ('r', 'S')",
             [source],
         )
-        tables = [row[0] for row in cursor.fetchall()]
+        rows = cursor.fetchall()
+        tables = sorted(name for _oid, name, kind in rows if kind == "r")
+        table_oids = [oid for oid, _name, kind in rows if kind == "r"]
+        sequence_oids = [oid for oid, _name, kind in rows if kind == "S"]
         cursor.execute(
             "SELECT cl.relname, co.conname, pg_get_constraintdef(co.oid) FROM pg_constraint co "
-            "JOIN pg_class cl ON cl.oid = co.conrelid WHERE co.connamespace = %s::regnamespace "
+            "JOIN pg_class cl ON cl.oid = co.conrelid WHERE co.conrelid = ANY(%s::oid[]) "
             "ORDER BY co.contype = 'f', cl.relname, co.conname",
-            [source],
+            [table_oids],
         )
         constraints = cursor.fetchall()
         cursor.execute(
             "SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
-            "WHERE c.relnamespace = %s::regnamespace AND NOT EXISTS "
+            "WHERE i.indrelid = ANY(%s::oid[]) AND NOT EXISTS "
             "(SELECT 1 FROM pg_constraint co WHERE co.conindid = i.indexrelid AND co.conrelid = i.indrelid "
             "AND co.contype IN ('p', 'u', 'x')) ORDER BY c.relname",
-            [source],
+            [table_oids],
         )
         indexes = [row[0] for row in cursor.fetchall()]
         cursor.execute(
-            "SELECT t.relname, a.attname, s.last_value FROM pg_depend d "
-            "JOIN pg_class q ON q.oid = d.objid AND q.relkind = 'S' "
+            "SELECT t.relname, a.attname, pg_sequence_last_value(d.objid) FROM pg_depend d "
             "JOIN pg_class t ON t.oid = d.refobjid JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid "
-            "JOIN pg_sequences s ON s.schemaname = %s AND s.sequencename = q.relname "
-            "WHERE q.relnamespace = %s::regnamespace AND d.deptype IN ('i', 'a') AND s.last_value IS NOT NULL",
-            [source, source],
+            "WHERE d.classid = 'pg_class'::regclass AND d.objid = ANY(%s::oid[]) AND d.deptype IN ('i', 'a') "
+            "AND d.refclassid = 'pg_class'::regclass",
+            [sequence_oids],
         )
-        positions = cursor.fetchall()
+        positions = [row for row in cursor.fetchall() if row[2] is not None]  # None: never used
         filled = []
         for table in tables:
             cursor.execute(sql.SQL("SELECT EXISTS (SELECT 1 FROM {}.{})").format(src, sql.Identifier(table)))
