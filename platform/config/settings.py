@@ -189,10 +189,9 @@ if env_bool("DB_POOL", not TESTING):
     # tested before it is handed out, so a database restart costs a reconnect, not a 500
     # (issue 16, item 10). A connection is replaced after DB_POOL_MAX_LIFETIME seconds (600;
     # psycopg's default is 3,600): a Postgres backend keeps the catalogue entries of every
-    # organization schema it has served, ~225 kB each, and its first queries in a new schema slow
-    # as that cache grows (4 ms with 1 schema cached, 36 ms with 1,000: bench/catalogue_cache.py,
-    # issue 21 item 7, decision 0026), so a connection lives only as long as it takes to serve a
-    # bounded number of organizations.
+    # organization schema it has served, ~225 kB each (225 MB after 1,000), and a visit to a
+    # schema costs it more the more it holds (bench/catalogue_cache.py, issue 21 item 7, decision
+    # 0026), so a connection only accumulates the organizations it serves in ten minutes.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
