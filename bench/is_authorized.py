@@ -1,5 +1,7 @@
-"""Benchmark of GET /api/v1/auth/is-authorized with 1 and 200 organizations, plus the tenancy
-timings (organization creation, no-op migrate_schemas over 200 schemas). See bench/README.md."""
+"""Benchmark of GET /api/v1/auth/is-authorized with 1, 200 and 1,000 organizations in one run
+(``BENCH_ORGS``), plus the tenancy timings at each count (creating one more organization, a
+no-op ``migrate_tenants``, the command ./ops uses). See bench/README.md (issue 2; issue 21,
+item 7)."""
 
 from __future__ import annotations
 
@@ -18,9 +20,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
-RATE_STEPS = [200, 300, 400, 500, 650, 800]
+RATE_STEPS = [int(r) for r in os.environ.get("BENCH_RATES", "200,300,400,500,650,800").split(",")]
 DURATION = float(os.environ.get("BENCH_SECONDS", "15"))
-ORGS = int(os.environ.get("BENCH_ORGS", "200"))
+# Organization counts measured in one run, ascending (issue 21, item 7): "1,200,1000".
+ORG_COUNTS = sorted({int(n) for n in os.environ.get("BENCH_ORGS", "1,200,1000").split(",")} | {1})
+# Processes creating organizations side by side (each copy of the template is one SQL call).
+CREATE_PROCS = int(os.environ.get("BENCH_CREATE_PROCS", "2"))
+# gunicorn's port: this helper's range is 8190-8199 (never 8001/8011, the browser tests').
+PORT = int(os.environ.get("BENCH_PORT", "8190"))
+# Also time django-tenants' own ``migrate_schemas`` (every schema, ~0.1 s each): off by default.
+DJANGO_TENANTS_MIGRATE = os.environ.get("BENCH_MIGRATE_SCHEMAS", "") == "1"
+# The 1-organization baseline and the N-organization database are measured in alternating
+# windows (issue 21, item 7): BENCH_PAIRS pairs of BENCH_WINDOW seconds at BENCH_AB_RATE rps, so
+# that the other load on this shared 2-core machine falls on both.
+PAIRS = int(os.environ.get("BENCH_PAIRS", "4"))
+WINDOW = float(os.environ.get("BENCH_WINDOW", "8"))
+AB_RATE = float(os.environ.get("BENCH_AB_RATE", "200"))
 SENDERS = 48
 
 
@@ -38,6 +53,8 @@ def settle(env) -> None:
 def bench_env() -> dict[str, str]:
     env = dict(os.environ)
     env.pop("REDIS_URL", None)
+    if os.environ.get("BENCH_REDIS_URL"):  # production keeps sessions and the cache in Redis
+        env["REDIS_URL"] = os.environ["BENCH_REDIS_URL"]
     env.update(
         DB_POOL="1",
         HUEY_IMMEDIATE="1",
@@ -78,6 +95,7 @@ def manage(env, *args: str, capture: bool = False) -> str:
 
 
 def free_port() -> int:
+    """A free loopback port (the other benchmarks' servers)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -97,23 +115,61 @@ Profile.objects.create(user=user, pandai_profile_role="EDUCATOR", organization=o
     manage(env, "shell", "-c", code)
 
 
-def add_organizations(env, count: int) -> tuple[float, float]:
-    """Create ``count`` more organizations; returns (seconds of the first one, total seconds)."""
+def add_organizations(env, start: int, stop: int) -> float:
+    """Create organizations ``bench-{start}`` .. ``bench-{stop - 1}`` the product's way
+    (``organization_create``, provisioning inline: a copy of the template schema), in
+    ``CREATE_PROCS`` processes side by side; returns the wall-clock seconds."""
+    code = """
+import sys
+from tenants.services import organization_create
+for i in range({a}, {b}, {step}):
+    org = organization_create(name=f"Bench Org {{i}}", slug=f"bench-{{i}}")  # huey runs inline here
+    org.refresh_from_db()
+    assert org.provisioning_status == "ready", org.provisioning_error
+"""
+    t = time.perf_counter()
+    procs = [
+        subprocess.Popen(
+            [PY, "manage.py", "shell", "-c", code.format(a=start + k, b=stop, step=CREATE_PROCS)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+        )
+        for k in range(min(CREATE_PROCS, max(0, stop - start)))
+    ]
+    for proc in procs:
+        if proc.wait() != 0:
+            raise RuntimeError("organization creation failed")
+    return time.perf_counter() - t
+
+
+def time_new_organization(env, slug: str) -> tuple[float, float]:
+    """Seconds from ``organization_create`` to a ready schema for two more organizations created
+    one after the other in one process (interpreter start excluded): the first as a fresh huey
+    worker makes it (it loads the migration graph and reads the template's catalogue rows), the
+    second as a worker that has made one before. Returns (first, second)."""
     code = f"""
 import time
 from tenants.services import organization_create
 times = []
-for i in range(1, {count} + 1):
+for suffix in ("a", "b"):
     t = time.perf_counter()
-    org = organization_create(name=f"Bench Org {{i}}", slug=f"bench-{{i}}")  # huey runs inline here
+    org = organization_create(name="{slug}-" + suffix, slug="{slug}-" + suffix)  # huey runs inline here
     org.refresh_from_db()
     assert org.provisioning_status == "ready", org.provisioning_error
     times.append(time.perf_counter() - t)
-print("RESULT", times[0], sum(times))
+print("RESULT", *times)
 """
     line = [ln for ln in manage(env, "shell", "-c", code).splitlines() if ln.startswith("RESULT")][-1]
-    first, total = line.split()[1:]
-    return float(first), float(total)
+    first, second = line.split()[1:]
+    return float(first), float(second)
+
+
+def timed_manage(env, *args: str) -> float:
+    """Wall-clock seconds of ``manage.py *args`` (interpreter start included, as ops runs it)."""
+    t = time.perf_counter()
+    manage(env, *args)
+    return time.perf_counter() - t
 
 
 def login_cookie(port: int) -> str:
@@ -287,7 +343,7 @@ def row(label: str, r: dict[str, float]) -> str:
 
 
 def load_series(env, label: str, rates: list[int]) -> list[dict[str, float]]:
-    port = free_port()
+    port = PORT
     proc = serve(env, port)
     try:
         cookie = login_cookie(port)
@@ -305,55 +361,120 @@ def load_series(env, label: str, rates: list[int]) -> list[dict[str, float]]:
         proc.wait(timeout=10)
 
 
+def held(results) -> float:
+    """The highest rate whose window had p95 < 100 ms and no errors or late requests."""
+    ok = [r for r in results if r["p95_ms"] < 100 and not r["errors"] and not r["late"]]
+    return max((r["rate"] for r in ok), default=0)
+
+
+def pooled(results: list[dict]) -> dict[str, float]:
+    """p50/p95/p99 (ms) of several windows' latencies together, and the median of their p95."""
+    lat = sorted(x for r in results for x in r["latencies"])
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+    return {
+        "p50_ms": pct(0.50),
+        "p95_ms": pct(0.95),
+        "p99_ms": pct(0.99),
+        "median_window_p95_ms": statistics.median(r["p95_ms"] for r in results),
+        "errors": sum(r["errors"] + r["late"] for r in results),
+    }
+
+
+def alternate(env_one, env_many, label: str) -> tuple[dict, dict]:
+    """The 1-organization database and the ``label``-organization one, each behind its own
+    gunicorn (ports PORT and PORT + 1), measured in PAIRS alternating pairs of WINDOW seconds at
+    AB_RATE rps (the order flips every pair); returns the pooled figures of both."""
+    servers = [serve(env_one, PORT), serve(env_many, PORT + 1)]
+    try:
+        cookies = [login_cookie(PORT), login_cookie(PORT + 1)]
+        for port, cookie in zip((PORT, PORT + 1), cookies, strict=True):
+            open_loop(port, cookie, 50, 2)  # warm-up: pools, caches
+        windows: tuple[list, list] = ([], [])
+        for pair in range(PAIRS):
+            for which in (0, 1) if pair % 2 == 0 else (1, 0):
+                result = open_loop(PORT + which, cookies[which], AB_RATE, WINDOW)
+                windows[which].append(result)
+                print(row("1" if which == 0 else label, result), flush=True)
+        return pooled(windows[0]), pooled(windows[1])
+    finally:
+        for proc in servers:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
 def main() -> None:
     env = bench_env()
-    print(f"database: {env['DATABASE_URL']}", flush=True)
+    print(
+        f"database: {env['DATABASE_URL']}; Redis: {env.get('REDIS_URL') or 'none (database cache)'}",
+        flush=True,
+    )
+    header = "| organizations | target rps | achieved rps | p50 ms | p95 ms | p99 ms | errors/late | generator CPU |"
     if os.environ.get("BENCH_REUSE"):
         settle(env)
-        print(
-            "\n| organizations | target rps | achieved rps | p50 ms | p95 ms | p99 ms | errors/late | generator CPU |"
-        )
+        print("\n" + header)
         print("|---|---|---|---|---|---|---|---|")
         load_series(env, os.environ.get("BENCH_LABEL", "existing"), RATE_STEPS)
         return
-    manage(env, "migrate_schemas", "--shared", "-v", "0")
-    setup_people(env)
-    settle(env)
+    # The baseline: a second database (name + "_one") that keeps a single organization.
+    env_one = dict(
+        env,
+        DATABASE_URL=env["DATABASE_URL"].replace("?", "_one?", 1)
+        if "?" in env["DATABASE_URL"]
+        else env["DATABASE_URL"] + "_one",
+    )
+    import psycopg
+
+    admin_url = env["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        name = env_one["DATABASE_URL"].rsplit("/", 1)[1].split("?")[0]
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    for e in (env, env_one):
+        manage(e, "migrate_schemas", "--shared", "-v", "0")
+        manage(e, "migrate_tenants", "-v", "0")  # the template schema, as ./ops does
+        setup_people(e)
+    settle(env_one)
+    summary = []
+    have = 1
+    for count in ORG_COUNTS:
+        created = add_organizations(env, have, count) if count > have else 0.0
+        if count > have:
+            print(
+                f"created {count - have} organizations in {created:.1f} s ({CREATE_PROCS} processes)",
+                flush=True,
+            )
+        have = max(have, count)
+        settle(env)
+        print("\n" + header)
+        print("|---|---|---|---|---|---|---|---|")
+        one, many = alternate(env_one, env, str(count))
+        migrate = timed_manage(env, "migrate_tenants", "-v", "0")
+        full = timed_manage(env, "migrate_schemas", "-v", "0") if DJANGO_TENANTS_MIGRATE else float("nan")
+        new = time_new_organization(env, f"bench-new-{count}")
+        have += 2  # the new ones count from here on (their slugs are not bench-N)
+        summary.append((count, one, many, migrate, full, new))
+
     print(
-        "\n| organizations | target rps | achieved rps | p50 ms | p95 ms | p99 ms | errors/late | generator CPU |"
+        f"\n| organizations | p50 ms at {AB_RATE:.0f} rps | p95 ms (pooled) | p95 of the 1-organization windows beside it "
+        "| p95 vs 1 org | median window p95 (N / 1) | no-op migrate_tenants | new organization ready |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    one = load_series(env, "1", RATE_STEPS)
-    first, total = add_organizations(env, ORGS - 1)
-    t = time.perf_counter()
-    manage(env, "migrate_schemas", "-v", "0")
-    migrate_seconds = time.perf_counter() - t
-    t = time.perf_counter()
-    manage(env, "migrate_tenants", "-v", "0")
-    fast_seconds = time.perf_counter() - t
-    settle(env)
-    many = load_series(env, str(ORGS), RATE_STEPS)
-
-    def held(results):
-        ok = [r for r in results if r["p95_ms"] < 100 and not r["errors"] and not r["late"]]
-        return max((r["rate"] for r in ok), default=0)
-
-    p95_one, p95_many = one[0]["p95_ms"], many[0]["p95_ms"]
-    print("\n| figure | value | target |")
-    print("|---|---|---|")
-    print(f"| p95 at 200 rps, 1 organization | {p95_one:.1f} ms | < 25 ms |")
-    print(f"| p95 at 200 rps, {ORGS} organizations | {p95_many:.1f} ms | < 25 ms |")
+    for count, one, many, migrate, _full, new in summary:
+        print(
+            f"| {count} | {many['p50_ms']:.1f} | {many['p95_ms']:.1f} | {one['p95_ms']:.1f} "
+            f"| {100 * (many['p95_ms'] - one['p95_ms']) / one['p95_ms']:+.0f} % "
+            f"| {many['median_window_p95_ms']:.1f} / {one['median_window_p95_ms']:.1f} "
+            f"| {migrate:.1f} s | {new[0]:.2f} s / {new[1]:.2f} s |"
+        )
+    if DJANGO_TENANTS_MIGRATE:
+        for count, _one, _many, _m, full, _n in summary:
+            print(f"django-tenants migrate_schemas, nothing to apply, {count} schemas: {full:.1f} s")
     print(
-        f"| difference 1 vs {ORGS} organizations (p95 at 200 rps) | {100 * (p95_many - p95_one) / p95_one:+.0f} % | within 10 % |"
-    )
-    print(
-        f"| highest rate held with p95 < 100 ms (1 / {ORGS} orgs) | {held(one):.0f} / {held(many):.0f} rps | report |"
-    )
-    print(f"| create one organization with all tenant migrations | {first:.2f} s | < 5 s |")
-    print(f"| create {ORGS - 1} organizations | {total:.1f} s | report |")
-    print(f"| migrate_schemas, nothing to apply, {ORGS} schemas | {migrate_seconds:.1f} s | < 15 s |")
-    print(
-        f"| migrate_tenants (./ops/run, ./ops/test), nothing to apply, {ORGS} schemas | {fast_seconds:.1f} s | < 15 s |"
+        "targets: p95 at 200 rps < 25 ms and within 10 % of 1 organization; "
+        "migrate_tenants < 15 s; new organization < 1 s"
     )
 
 

@@ -49,10 +49,11 @@ def tenant_task(**task_kwargs: Any) -> Callable:
 
 @db_task()
 def organization_provision(organization_id: int) -> None:
-    """Create and migrate the schema of an organization; record the outcome on it.
+    """Create the schema of an organization (a copy of the template schema, decision 0026);
+    record the outcome on it.
 
     Sets ``provisioning_status`` to ``ready`` or ``failed`` (with the error text). Idempotent: an
-    existing schema is migrated, not recreated.
+    existing schema is left as it is, never recreated (``migrate_tenants`` migrates it).
     """
     from tenants.services import organization_provision_now
 

@@ -108,6 +108,8 @@ TENANT_DOMAIN_MODEL = "tenants.Domain"
 PUBLIC_SCHEMA_NAME = "public"
 # A request sets search_path at most once per connection checkout (issue 2, item 5).
 TENANT_LIMIT_SET_CALLS = True
+# New organizations' schemas are copies of this migrated schema (issue 21, item 7; decision 0026).
+TENANT_TEMPLATE_SCHEMA = "tenant_template"
 DATABASE_ROUTERS = ["django_tenants.routers.TenantSyncRouter"]
 
 AUTH_USER_MODEL = "accounts.User"
@@ -189,11 +191,16 @@ if env_bool("DB_POOL", not TESTING):
     # psycopg 3 pool (Django >= 5.1); sized for a gunicorn worker with a few threads. With
     # CONN_HEALTH_CHECKS Django gives the pool psycopg's ``check_connection``: a connection is
     # tested before it is handed out, so a database restart costs a reconnect, not a 500
-    # (issue 16, item 10).
+    # (issue 16, item 10). A connection is replaced after DB_POOL_MAX_LIFETIME seconds (600;
+    # psycopg's default is 3,600): a Postgres backend keeps the catalogue entries of every
+    # organization schema it has served, ~225 kB each (225 MB after 1,000), and a visit to a
+    # schema costs it more the more it holds (bench/catalogue_cache.py, issue 21 item 7, decision
+    # 0026), so a connection only accumulates the organizations it serves in ten minutes.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DB_POOL_MAX", "10")),
+        "max_lifetime": float(os.environ.get("DB_POOL_MAX_LIFETIME", "600")),
         "timeout": 10,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -38,3 +38,37 @@ def test_requests_after_the_database_drops_every_connection_succeed(tmp_path, le
     finally:
         for server in servers:
             server.stop()
+
+
+def test_pooled_connections_are_replaced_after_ten_minutes_by_default():
+    """Issue 21, item 7 (decision 0026): a backend's catalogue cache grows with every
+    organization schema it serves, so pooled connections live DB_POOL_MAX_LIFETIME seconds
+    (600 by default) instead of psycopg's hour."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import json, django; django.setup(); from django.conf import settings; "
+        "print(json.dumps(settings.DATABASES['default']['OPTIONS']['pool']))"
+    )
+    platform = Path(__file__).resolve().parents[2]
+
+    def pool(**extra: str) -> dict:
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "PYTHONPATH": f"{platform}{os.pathsep}{platform.parent}",
+            "DB_POOL": "1",
+            **extra,
+        }
+        env.pop("DB_POOL_MAX_LIFETIME", None) if "DB_POOL_MAX_LIFETIME" not in extra else None
+        out = subprocess.run(
+            [sys.executable, "-c", code], cwd=platform, env=env, check=True, capture_output=True, text=True
+        )
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    assert pool()["max_lifetime"] == 600
+    assert pool(DB_POOL_MAX_LIFETIME="120")["max_lifetime"] == 120
