@@ -10,6 +10,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.db.models import Max
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
@@ -249,9 +251,21 @@ def test_another_organizations_figures_never_count(as_educator_a, org_a, org_b, 
             created_by_profile_id=1,
         )
     Measure(org_b)(nb[0], 0.99, 100)
+    # A's next preset id is one B does not hold, whatever earlier transactional tests committed
+    # in B's session-long schema (a CI run met one: B then answered 200 with its own preset).
+    with schema_context(org_b.schema_name):
+        b_max = TestPreset.objects.aggregate(m=Max("id"))["m"] or 0
+    with schema_context(org_a.schema_name), connection.cursor() as cursor:
+        a_max = TestPreset.objects.aggregate(m=Max("id"))["m"] or 0
+        cursor.execute(
+            "SELECT setval(pg_get_serial_sequence('assessments_testpreset', 'id'), %s)",
+            [max(a_max, b_max) + 1],
+        )
     pid = as_educator_a.post("/api/v1/test-presets", body(bank, round_id), content_type=J).json()["data"][
         "id"
     ]
+    with schema_context(org_b.schema_name):
+        assert not TestPreset.objects.filter(pk=pid).exists()
     (only,) = generate(as_educator_a, pid)["form_expectations"]
     assert (only["measured_count"], only["expected_mean"]) == (0, None)
     other = client_for(educator_b)
