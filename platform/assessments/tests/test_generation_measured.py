@@ -251,8 +251,9 @@ def test_another_organizations_figures_never_count(as_educator_a, org_a, org_b, 
             created_by_profile_id=1,
         )
     Measure(org_b)(nb[0], 0.99, 100)
-    # A's next preset id is one B does not hold, whatever earlier transactional tests committed
-    # in B's session-long schema (a CI run met one: B then answered 200 with its own preset).
+    # A's next preset id is one B does not hold: Measure(org_b) just made B's "Nguồn S1", and with
+    # both sequences fresh A's preset got the same id 1, which B rightly answered with its own
+    # preset (200; met in a clean-clone CI run). The 404 must be for an id only A has.
     with schema_context(org_b.schema_name):
         b_max = TestPreset.objects.aggregate(m=Max("id"))["m"] or 0
     with schema_context(org_a.schema_name), connection.cursor() as cursor:
