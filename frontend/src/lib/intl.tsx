@@ -34,35 +34,52 @@ let loaded: { viApp: Record<string, string>; english: Record<string, string> | n
 const listeners = new Set<() => void>();
 let appWanted = false;
 let viAppLoad: Promise<void> | null = null;
-let enCoreLoad: Promise<void> | null = null;
-let enAppLoad: Promise<void> | null = null;
+let enCoreLoad: Promise<Record<string, string>> | null = null;
+let enAppLoad: Promise<Record<string, string>> | null = null;
 
 function merge(part: Partial<typeof loaded>) {
   loaded = { ...loaded, ...part };
   listeners.forEach((notify) => notify());
 }
 
-function loadEnglishApp(): Promise<void> {
-  enAppLoad ??= import("virtual:messages/en-app").then(
-    (m) => merge({ english: { ...loaded.english, ...m.default } }),
-    (error: unknown) => {
-      enAppLoad = null; // offline: the next attempt loads it again
-      throw error;
-    },
-  );
-  return enAppLoad;
+/** One part of English's catalogue, loaded once (a failed load is tried again next time). */
+function englishPart(
+  get: () => Promise<Record<string, string>> | null,
+  set: (load: Promise<Record<string, string>> | null) => void,
+  load: () => Promise<{ default: Record<string, string> }>,
+): Promise<Record<string, string>> {
+  const loading =
+    get() ??
+    load().then(
+      (m) => m.default,
+      (error: unknown) => {
+        set(null); // offline: the next attempt loads it again
+        throw error;
+      },
+    );
+  set(loading);
+  return loading;
 }
 
-/** English's public texts, and its signed-in screens' once the app layouts are in use. */
+/** English's public texts, and its signed-in screens' once the app layouts are in use, put on
+ * screen together (one render: no Vietnamese flash of the screens' texts in between). */
 function loadEnglish(): Promise<void> {
-  enCoreLoad ??= import("virtual:messages/en-core").then(
-    (m) => merge({ english: { ...m.default, ...loaded.english } }),
-    (error: unknown) => {
-      enCoreLoad = null; // offline: the next click loads it again
-      throw error;
-    },
+  const core = englishPart(
+    () => enCoreLoad,
+    (load) => (enCoreLoad = load),
+    () => import("virtual:messages/en-core"),
   );
-  return Promise.all([enCoreLoad, appWanted ? loadEnglishApp() : null]).then(() => undefined);
+  const app = appWanted
+    ? englishPart(
+        () => enAppLoad,
+        (load) => (enAppLoad = load),
+        () => import("virtual:messages/en-app"),
+      )
+    : null;
+  return Promise.all([core, app]).then(([coreTexts, appTexts]) => {
+    const english = { ...coreTexts, ...appTexts };
+    if (Object.keys(english).length !== Object.keys(loaded.english ?? {}).length) merge({ english });
+  });
 }
 
 /** Load the signed-in screens' texts (once; English's too when English is stored or was
