@@ -13,6 +13,7 @@ from ninja import Router, Status
 from accounts.auth import ProfileSessionAuth
 from accounts.throttling import public_call_limit
 from config.envelope import Envelope, ok
+from config.errors import ApplicationError
 from consent.schemas import ParentTokenIn
 from consent.selectors import parent_link_user
 from data_requests import selectors, services
@@ -70,16 +71,25 @@ def deletion_cancel(request: HttpRequest):
 parent_router = Router(tags=["personal data (parent)"])
 
 
-def _child(request: HttpRequest, token: str):
-    public_call_limit(request, action="parent-data")
-    return parent_link_user(token=token)
+def _child(request: HttpRequest, token: str, *, polled: bool = False):
+    """The child of the link ``token``. Every request that acts is counted per client address;
+    the state the page polls every second while a copy is written is counted only when its token
+    is wrong (a guess): a school's shared address must not run out while a copy is made."""
+    if not polled:
+        public_call_limit(request, action="parent-data")
+        return parent_link_user(token=token)
+    try:
+        return parent_link_user(token=token)
+    except ApplicationError:
+        public_call_limit(request, action="parent-data")
+        raise
 
 
 @parent_router.post("", response=Envelope[DataRequestsOut])
 def parent_data_requests_state(request: HttpRequest, payload: ParentTokenIn):
     """The child's latest copy and scheduled deletion, as the parent sees them (``can_cancel``
     for the parent; ``download_url`` the parent's POST path)."""
-    child = _child(request, payload.token)
+    child = _child(request, payload.token, polled=True)
     return ok(selectors.data_requests_state(user=child, viewer=RequestedBy.PARENT))
 
 

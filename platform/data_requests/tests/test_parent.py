@@ -11,6 +11,7 @@ from datetime import date, timedelta
 
 import pytest
 from django.core import mail
+from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
@@ -149,7 +150,16 @@ def test_the_parent_takes_over_the_childs_own_deletion(child, token, django_capt
 
 def test_the_links_calls_are_limited_per_address(child, token, settings):
     settings.PUBLIC_RATE_PER_IP = "2/m"
-    assert post(BASE, token).status_code == 200
-    assert post(BASE, token).status_code == 200
-    res = post(BASE, token, **EN)
+    # the state the page polls every second while a copy is written: not counted with its token
+    assert [post(BASE, token).status_code for _ in range(5)] == [200] * 5
+    # requests that act are counted, and so are wrong tokens (guesses), even on the polled state
+    assert post(f"{BASE}/deletion/cancel", token).status_code == 404
+    assert post(f"{BASE}/deletion/cancel", token).status_code == 404
+    res = post(f"{BASE}/export", token, **EN)
+    assert res.status_code == 429 and res.json()["code"] == "rate_limited"
+    assert not DataRequest.objects.exists()
+    settings.PUBLIC_RATE_PER_IP = "1/m"
+    cache.clear()
+    assert post(BASE, "guess-1").status_code == 400
+    res = post(BASE, "guess-2", **EN)
     assert res.status_code == 429 and res.json()["code"] == "rate_limited"
