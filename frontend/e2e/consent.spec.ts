@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { linkFromMail, login, shot } from "./helpers";
+import { expectNoViolations, linkFromMail, login, shot } from "./helpers";
 
 /** A 15-year-old signs up with a parent's e-mail, sees why buying waits, the parent consents
  * through the mailed link, then the learner buys the demo practice test and starts it (issue 24,
@@ -9,16 +8,6 @@ import { linkFromMail, login, shot } from "./helpers";
  * and the parent's page. The account is new on every run. */
 const PRACTICE = "Luyện tập Toán 9 - Căn thức";
 const PASSWORD = "Hoc-tap-2026!";
-
-/** axe on the screen as it is: every WCAG 2.0-2.2 A/AA rule, as in a11y.spec.ts. */
-async function expectNoViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
-  ).toEqual([]);
-}
 
 async function shots(page: Page, name: string, lang: "vi" | "en") {
   await shot(page, `${name}-${lang}-1280`);

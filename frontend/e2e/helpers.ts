@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,4 +54,16 @@ export async function answerSurveyPromptLater(page: Page): Promise<void> {
     await prompt.getByRole("button", { name: /Để sau|Later/ }).click();
     await expect(prompt).toBeHidden();
   }
+}
+
+/** axe on the screen as it is (a page or an open dialog over it): every WCAG 2.0-2.2 A/AA rule,
+ * target-size included, as in a11y.spec.ts (the tags select target-size; `withRules` would
+ * replace them). */
+export async function expectNoViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+  ).toEqual([]);
 }

@@ -1,18 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { login, shot } from "./helpers";
-
-/** axe on an open state (a dialog over its page): every WCAG 2.0-2.2 A/AA rule, target-size
- * included, as in a11y.spec.ts. (The tags select target-size; `withRules` would replace them.) */
-async function expectNoViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
-  ).toEqual([]);
-}
+import { expectNoViolations, login, shot } from "./helpers";
 
 /** The learner's main job by keyboard only (issue 18): marketplace -> the practice test's page ->
  * add to cart -> checkout -> pay -> My tests -> prepare without the camera -> answer every
