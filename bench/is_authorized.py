@@ -88,9 +88,12 @@ def bench_env() -> dict[str, str]:
 
 
 def manage(env, *args: str, capture: bool = False) -> str:
-    result = subprocess.run(
-        [PY, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True
-    )
+    """``manage.py`` with ``args`` in ``env``; its stdout. On failure its stderr is printed
+    before ``CalledProcessError`` (a missing ``BENCH_DATABASE_URL`` database said nothing)."""
+    result = subprocess.run([PY, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    if result.returncode:
+        sys.stderr.write(result.stderr[-4000:])
+        result.check_returncode()
     return result.stdout
 
 
