@@ -297,9 +297,15 @@ def parallel(fn, arg, n: int) -> list:
     return results
 
 
-def serve(env, port: int) -> subprocess.Popen:
+WEB_WORKERS = os.environ.get("BENCH_WEB_WORKERS", "2")
+WEB_THREADS = os.environ.get("BENCH_WEB_THREADS", "4")
+
+
+def serve(env, port: int, app: str = "config.wsgi:application") -> subprocess.Popen:
     """gunicorn as ops/run starts it (``--preload``: the app, warmed by config/wsgi.py, is loaded
-    once before the socket accepts), 2 workers x 4 threads; returned once it is ready, the way a
+    once before the socket accepts), ``BENCH_WEB_WORKERS`` (2) workers x ``BENCH_WEB_THREADS`` (4)
+    threads, serving ``app`` (another than the product's is looked up in bench/, after platform/:
+    ``floor_wsgi:application`` adds the floor of bench/run taking); returned once it is ready, the way a
     load balancer's readiness probe would see it: ``/health/`` (database, cache, storage) has
     answered 200 on 16 parallel connections, so both workers have opened their connection pools.
     Measurements therefore start on a warm server, as production traffic does after a deploy."""
@@ -308,15 +314,15 @@ def serve(env, port: int) -> subprocess.Popen:
             PY,
             "-m",
             "gunicorn",
-            "config.wsgi:application",
+            app,
             "--chdir",
             "platform",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
-            "2",
+            WEB_WORKERS,
             "--threads",
-            "4",
+            WEB_THREADS,
             "--worker-class",
             "gthread",
             "--preload",
@@ -324,7 +330,7 @@ def serve(env, port: int) -> subprocess.Popen:
             "warning",
         ],
         cwd=ROOT,
-        env=env,
+        env=env if app == "config.wsgi:application" else dict(env, PYTHONPATH=str(ROOT / "bench")),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

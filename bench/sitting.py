@@ -20,7 +20,8 @@ def setup_code(
     """Python for ``manage.py shell -c``: ``learners`` learners (taker{tag}{i}@bench.vn, grade 9,
     adults who consented to the notices in force, issue 24) of organization ``org_slug``, ``questions`` published questions (short text, or single choice
     with options ``CHOICES`` when ``choice``) in a preset of the educator ``educator_email`` (who
-    approves it; 120 minutes), one batch of them all whose window closes ``closes_in_seconds``
+    approves it; 120 minutes), one batch of them all (assigned ``MAX_LEARNERS`` at a time, as an
+    educator's calls must be) whose window closes ``closes_in_seconds``
     from now (an attempt's deadline is then at the latest that: ``taking.attempt_start``), and a
     stored session per learner. ``tag`` keeps names apart when run again on one database.
     Prints ``RESULT {"learners": [[session key, enrollment id], ...], "questions": [question
@@ -46,7 +47,7 @@ from accounts.models import Enrollment, Profile, User
 from assessments.models import MatrixCluster, Question, QuestionBank, Subject
 from assessments.services import batches, generation, presets, review, rounds
 from assessments.services.common import Actor
-from assignments.services import assignments_assign_direct
+from assignments.services import MAX_LEARNERS, assignments_assign_direct
 from consent.demo import seed_demo_consents
 from tenants.middleware import PROFILE_SESSION_KEY
 from tenants.models import Organization
@@ -74,8 +75,9 @@ with schema_context(org.schema_name):
     b = batches.batch_create(preset_id=p.pk, data={{"name": "Ca {tag}", "starts_at": now - timedelta(minutes=5),
         "expires_at": now + timedelta(seconds={closes_in_seconds}), "slots": {learners}}})
     review.preset_approve(actor_profile=educator, preset_id=p.pk)
-    assignments_assign_direct(actor=educator, data={{"preset_id": p.pk, "batch_id": b.pk,
-        "learner_profile_ids": [x.pk for x in profiles]}})
+    for at in range(0, len(profiles), MAX_LEARNERS):  # the service takes MAX_LEARNERS a call (issue 23)
+        assignments_assign_direct(actor=educator, data={{"preset_id": p.pk, "batch_id": b.pk,
+            "learner_profile_ids": [x.pk for x in profiles[at:at + MAX_LEARNERS]]}})
     questions = list(p.form.order_by("position").values_list("question_id", flat=True))
 enrollments = dict(Enrollment.objects.filter(profile__in=profiles).values_list("profile_id", "pk"))
 Store = import_module(settings.SESSION_ENGINE).SessionStore

@@ -1,7 +1,12 @@
-"""Benchmark of issue 7: 500 learners of one batch start their test within 10 s, then each saves
-an answer every 5 s (about 100 saves/s) for BENCH_TAKING_SECONDS (600 = the issue's 10 minutes),
-open loop on loopback against gunicorn; then the database is checked to hold every answer sent
-(the last one of each learner and question). Sessions are written to the session store."""
+"""Benchmark of issues 7 and 23: ``BENCH_LEARNERS`` (500; issue 23: 2,000) learners of one batch
+start their test within 10 s, then each saves an answer every 5 s (100 saves/s at 500, 400 at
+2,000) for ``BENCH_TAKING_SECONDS`` (600 = the issue's 10 minutes), open loop on loopback against
+gunicorn. Then the capacity of the save, closed loop (``BENCH_CAPACITY_CONNECTIONS`` (16)
+connections, ``BENCH_CAPACITY_SECONDS`` (15) s): the product's ``PUT .../answers/{question}``
+against the floor on the same server (``floor_wsgi``: the session read and one upsert, nothing
+else), and their ratio. CPU of the web, the database and the generator is printed for each phase
+(``cpu.CpuMeter``). Last, the database is checked to hold every answer sent (the last one of each
+learner and question). Sessions are written to the session store (see bench/README.md)."""
 
 from __future__ import annotations
 
@@ -17,7 +22,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from checkout import CSRF  # noqa: E402
-from is_authorized import bench_env, free_port, manage, open_loop, row, serve, settle  # noqa: E402
+from cpu import CpuMeter  # noqa: E402
+from is_authorized import (  # noqa: E402
+    WEB_THREADS,
+    WEB_WORKERS,
+    bench_env,
+    free_port,
+    manage,
+    open_loop,
+    row,
+    serve,
+    settle,
+)
 from sitting import setup_code  # noqa: E402
 
 LEARNERS = int(os.environ.get("BENCH_LEARNERS", "500"))
@@ -25,6 +41,8 @@ QUESTIONS = 20
 START_SECONDS = 10.0
 SAVE_EVERY = 5.0
 SECONDS = float(os.environ.get("BENCH_TAKING_SECONDS", "600"))
+CAPACITY_CONNECTIONS = int(os.environ.get("BENCH_CAPACITY_CONNECTIONS", "16"))
+CAPACITY_SECONDS = float(os.environ.get("BENCH_CAPACITY_SECONDS", "15"))
 
 VERIFY = """
 import json
@@ -57,11 +75,12 @@ def headers(session: str, token: str = "") -> dict[str, str]:
     return h
 
 
-def starts(port: int, learners: list[list]) -> tuple[list[float], list[str], int]:
+def starts(port: int, learners: list[list]) -> tuple[list[float], list[str], list[int], int]:
     """Start every attempt on a fixed schedule over START_SECONDS; returns latencies (from the
-    due time), device tokens and errors."""
+    due time), device tokens, attempt ids and errors."""
     due: queue.Queue = queue.Queue()
     tokens = [""] * len(learners)
+    attempts = [0] * len(learners)
     lat: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -86,6 +105,7 @@ def starts(port: int, learners: list[list]) -> tuple[list[float], list[str], int
                 if ok:
                     lat.append(time.perf_counter() - at)
                     tokens[i] = body["data"]["device_token"]
+                    attempts[i] = body["data"]["attempt_id"]
                 else:
                     errors[0] += 1
 
@@ -98,36 +118,99 @@ def starts(port: int, learners: list[list]) -> tuple[list[float], list[str], int
         due.put(None)
     for th in threads:
         th.join()
-    return sorted(lat), tokens, errors[0]
+    return sorted(lat), tokens, attempts, errors[0]
+
+
+def closed_loop(port: int, connections: int, seconds: float, make) -> dict[str, float]:
+    """``connections`` keep-alive connections each sending request ``make(i)`` -> (method, path,
+    headers, body) as soon as the previous one answered, for ``seconds``: the throughput the
+    server can give (requests/s answered 2xx), the latencies (ms) and the errors."""
+    counter = iter(range(10**9))
+    lock = threading.Lock()
+    latencies: list[float] = []
+    errors = [0]
+    stop = time.perf_counter() + seconds
+
+    def sender() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.perf_counter() < stop:
+            with lock:
+                method, path, hdrs, body = make(next(counter))
+            t = time.perf_counter()
+            try:
+                conn.request(method, path, body=body, headers=hdrs)
+                res = conn.getresponse()
+                res.read()
+                ok = 200 <= res.status < 300
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                ok = False
+            with lock:
+                if ok:
+                    latencies.append(time.perf_counter() - t)
+                else:
+                    errors[0] += 1
+
+    t0 = time.perf_counter()
+    threads = [threading.Thread(target=sender, daemon=True) for _ in range(connections)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    elapsed = time.perf_counter() - t0
+    lat = sorted(latencies)
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+    return {"rps": len(lat) / elapsed, "p50_ms": pct(0.5), "p95_ms": pct(0.95), "errors": errors[0]}
 
 
 def main() -> None:
     env = bench_env()
     manage(env, "migrate_schemas", "--shared", "-v", "0")
+    manage(env, "migrate_tenants", "-v", "0")  # the template schema, as ./ops does
     from is_authorized import setup_people
 
     setup_people(env)
+    t = time.perf_counter()
     out = manage(env, "shell", "-c", setup_code(learners=LEARNERS, questions=QUESTIONS))
+    print(f"set-up of {LEARNERS} learners: {time.perf_counter() - t:.0f} s")
     data = json.loads([ln for ln in out.splitlines() if ln.startswith("RESULT")][-1].split(" ", 1)[1])
-    learners, questions = data["learners"], data["questions"]
+    learners, questions, schema = data["learners"], data["questions"], data["schema"]
     settle(env)
     port = free_port()
-    proc = serve(env, port)
+    proc = serve(env, port, app="floor_wsgi:application")
+    sent: dict[tuple[int, int], int] = {}
     try:
-        start_lat, tokens, start_errors = starts(port, learners)
+        with CpuMeter(proc.pid) as start_cpu:
+            start_lat, tokens, attempts, start_errors = starts(port, learners)
         rate = len(learners) / SAVE_EVERY
-        sent: dict[tuple[int, int], int] = {}
 
-        def make(i: int):
+        def save(i: int, floor: bool = False):
+            """The i-th save: learner i mod L, its (i div L)-th answer, to question (i div L) mod 20."""
             who = i % len(learners)
             nth = i // len(learners)
             qid = questions[nth % len(questions)]
             session, eid = learners[who]
             sent[(eid, qid)] = nth + 1
             body = json.dumps({"answer": {"text": f"trả lời {nth}"}, "seq": nth + 1, "flagged": False})
+            if floor:
+                return "PUT", f"/bench-floor/{schema}/{attempts[who]}/{qid}", headers(session), body
             return "PUT", f"/api/v1/take-test/{eid}/answers/{qid}", headers(session, tokens[who]), body
 
-        stats = open_loop(port, "", rate, SECONDS, make=make)
+        with CpuMeter(proc.pid) as saves_cpu:
+            stats = open_loop(port, "", rate, SECONDS, make=save)
+        # the capacity of one save: the product, then the floor, numbered after the open loop's
+        offset = (int(rate * SECONDS) // len(learners) + 1) * len(learners)
+        with CpuMeter(proc.pid) as product_cpu:
+            product = closed_loop(port, CAPACITY_CONNECTIONS, CAPACITY_SECONDS, lambda i: save(offset + i))
+        offset += (int(product["rps"] * CAPACITY_SECONDS * 2) // len(learners) + 1) * len(learners)
+        with CpuMeter(proc.pid) as floor_cpu:
+            floor = closed_loop(
+                port, CAPACITY_CONNECTIONS, CAPACITY_SECONDS, lambda i: save(offset + i, floor=True)
+            )
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -135,11 +218,12 @@ def main() -> None:
     seqs: dict[str, dict[str, int]] = {}
     for (eid, qid), seq in sent.items():
         seqs.setdefault(str(eid), {})[str(qid)] = seq
-    check.write_text(json.dumps({"schema": data["schema"], "seqs": seqs}))
+    check.write_text(json.dumps({"schema": schema, "seqs": seqs}))
     verify = manage(env, "shell", "-c", VERIFY.replace("PATH", repr(str(check))))
     result = [ln for ln in verify.splitlines() if ln.startswith("RESULT")][-1].split()[1:]
     stored, wrong = int(result[0]), int(result[1])
     p95_start = start_lat[int(0.95 * len(start_lat)) - 1] * 1000 if start_lat else float("nan")
+    print(f"\ngunicorn: {WEB_WORKERS} workers x {WEB_THREADS} threads; {os.cpu_count()} cores")
     print(
         "\n| answer saves | target rps | achieved rps | p50 ms | p95 ms | p99 ms | errors/late | generator CPU |"
     )
@@ -148,13 +232,32 @@ def main() -> None:
     print("\n| figure | value | target |")
     print("|---|---|---|")
     print(
-        f"| starts of {len(learners)} learners over {START_SECONDS:.0f} s, p95 | {p95_start:.1f} ms ({start_errors} errors) | < 300 ms |"
+        f"| starts of {len(learners)} learners over {START_SECONDS:.0f} s, p95 | {p95_start:.1f} ms ({start_errors} errors) | < 500 ms |"
     )
     print(f"| answer saves p95 at {rate:.0f}/s | {stats['p95_ms']:.1f} ms | < 50 ms |")
+    print(f"| answer saves achieved | {stats['achieved_rps']:.0f}/s of {rate:.0f}/s | all |")
     print(f"| errors / late | {stats['errors']} / {stats['late']} | 0 |")
     print(
         f"| (learner, question) answers stored / sent; missing or stale | {stored} / {len(sent)}; {wrong} | equal; 0 |"
     )
+    print(
+        f"| capacity, closed loop ({CAPACITY_CONNECTIONS} connections, {CAPACITY_SECONDS:.0f} s): product saves/s | "
+        f"{product['rps']:.0f} (p50 {product['p50_ms']:.1f} ms, p95 {product['p95_ms']:.1f} ms, {product['errors']} errors) | |"
+    )
+    print(
+        f"| capacity: floor (session read + one upsert) saves/s | {floor['rps']:.0f} (p50 {floor['p50_ms']:.1f} ms, "
+        f"p95 {floor['p95_ms']:.1f} ms, {floor['errors']} errors) | |"
+    )
+    print(f"| product / floor | {100 * product['rps'] / floor['rps']:.0f} % | at least 60 % |")
+    print("\n| phase | CPU, % of one core (2 cores = 200 %) |")
+    print("|---|---|")
+    for label, meter in (
+        ("starts", start_cpu),
+        (f"saves, open loop at {rate:.0f}/s", saves_cpu),
+        ("capacity: product", product_cpu),
+        ("capacity: floor", floor_cpu),
+    ):
+        print(f"| {label} | {meter.cells()} |")
 
 
 if __name__ == "__main__":

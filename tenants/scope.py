@@ -15,12 +15,14 @@ module touches schemas at all (``config/tests/test_one_rule.py`` checks both):
     organization logged and skipped, never ``public`` (:func:`each_ready_organization` passes
     the organization to it);
 (d) :func:`union_all`: one query over several organizations' schemas, identifiers quoted by
-    ``psycopg.sql``.
+    ``psycopg.sql``; :func:`organization_sql` the same for one organization, with
+    :func:`enrollment_schema` for statements that check an enrollment's owner themselves.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -72,6 +74,40 @@ def owned_enrollment(*, profile: Any, enrollment_id: int, kind: str, message: st
         raise not_found(message)
     with schema_context(enrollment.organization.schema_name):
         yield enrollment
+
+
+def enrollment_schema(enrollment_id: int) -> str | None:
+    """The schema name of enrollment ``enrollment_id``'s organization, or None for an unknown id;
+    for one-statement paths that check the enrollment's owner in the statement itself
+    (``assignments.taking.answer_save_owned``, issue 23). It proves nothing about who may use the
+    enrollment. Cached in this process (the "local" cache, like a published question's shape): an
+    enrollment never moves to another organization and a schema is never renamed, so no process
+    can hold a stale value; a deleted enrollment is not found by the caller's statement."""
+    from django.core.cache import caches
+
+    from accounts.models import Enrollment
+
+    cache = caches["local"]
+    key = f"enrollment-schema:{enrollment_id}"
+    schema_name = cache.get(key)
+    if schema_name is None:
+        schema_name = (
+            Enrollment.objects.filter(pk=enrollment_id)
+            .values_list("organization__schema_name", flat=True)
+            .first()
+        )
+        if schema_name is not None:
+            cache.set(key, schema_name, 24 * 3600)
+    return schema_name
+
+
+@functools.lru_cache(maxsize=4096)
+def organization_sql(part: str, schema_name: str) -> str:
+    """One statement over one organization's schema and the shared one, as SQL text for
+    ``cursor.execute``, whatever the connection's current schema: ``part`` as for
+    :func:`union_all` (``{schema}``, ``{public}``; ``%s`` or ``%(name)s`` placeholders stay).
+    Written once per process for each statement and schema (the text depends on nothing else)."""
+    return union_all(part, [schema_name])
 
 
 def ready_schema_names() -> list[str]:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,16 +28,19 @@ from tenants.scope import owned_enrollment
 
 
 @contextlib.contextmanager
-def _owned(profile, enrollment_id: int) -> Iterator[tuple[Enrollment, Assignment]]:
+def _owned(profile, enrollment_id: int, *, lock: bool = False) -> Iterator[tuple[Enrollment, Assignment]]:
     """The learner's enrollment and its live assignment (with preset and batch), the block running
-    in the organization's schema. 404 "Assignment not found." for another's, a missing or a
-    revoked one."""
+    in the organization's schema; ``lock``: the assignment locked FOR UPDATE
+    (``taking.assignment_locked``; call inside a transaction). 404 "Assignment not found." for
+    another's, a missing or a revoked one."""
     message = _("Assignment not found.")
     with owned_enrollment(
         profile=profile, enrollment_id=enrollment_id, kind=Enrollment.Kind.TEST, message=message
     ) as enrollment:
         assignment = (
-            Assignment.objects.select_related("preset", "batch").filter(pk=enrollment.object_id).first()
+            taking.assignment_locked(enrollment.object_id)
+            if lock
+            else Assignment.objects.select_related("preset", "batch").filter(pk=enrollment.object_id).first()
         )
         if assignment is None or assignment.status == Assignment.Status.REVOKED:
             raise not_found(message)
@@ -143,8 +147,8 @@ def attempt_start(*, profile, enrollment_id: int, no_camera: bool) -> dict[str, 
     ``payment_required``, ``already_submitted``, ``camera_required``; 403 from the consent gate,
     issue 24 item 1)."""
     consent_gate(profile)
-    with _owned(profile, enrollment_id) as (_enrollment, a):
-        attempt, token = taking.attempt_start(assignment_id=a.pk, no_camera=no_camera)
+    with transaction.atomic(), _owned(profile, enrollment_id, lock=True) as (_enrollment, a):
+        attempt, token = taking.attempt_start(assignment=a, no_camera=no_camera)
         return {
             "attempt_id": attempt.pk,
             "device_token": token,
@@ -208,22 +212,20 @@ def answer_save(
     flagged: bool,
     seq: int,
 ) -> dict[str, Any]:
-    """``AnswerOut`` of ``taking.answer_save`` on the enrollment's latest attempt. The hot path of
-    a sitting: the enrollment (with its organization), the attempt, and one upsert."""
-    with owned_enrollment(
-        profile=profile,
+    """``AnswerOut`` of a save on the enrollment's latest attempt. The hot path of a sitting
+    (issue 23): one statement checks that the enrollment is the learner's, locks the attempt and
+    upserts the answer (``taking.answer_save_owned``), with the rules and errors of
+    ``owned_enrollment`` + ``taking.answer_save``: 404 "Assignment not found." for anyone else's."""
+    return taking.answer_save_owned(
+        profile_id=profile.pk,
         enrollment_id=enrollment_id,
-        kind=Enrollment.Kind.TEST,
-        message=_("Assignment not found."),
-    ) as enrollment:
-        return taking.answer_save(
-            assignment_id=enrollment.object_id,
-            device_token=device_token,
-            question_id=question_id,
-            answer=answer,
-            flagged=flagged,
-            seq=seq,
-        )
+        device_token=device_token,
+        question_id=question_id,
+        answer=answer,
+        flagged=flagged,
+        seq=seq,
+        not_found_message=_("Assignment not found."),
+    )
 
 
 def event_record(*, profile, enrollment_id: int, device_token: str, kind: str, occurred_at) -> dict[str, Any]:

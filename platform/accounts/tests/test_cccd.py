@@ -221,6 +221,7 @@ CCCD_MODULES = {
     "accounts/services/registration.py": "signup and uniqueness",
     "config/data_keys.py": "the keys",
     "config/fields.py": "a docstring",
+    "config/joined.py": "a docstring: its rows decrypt the field as the ORM does (from_db_value)",
     "config/settings.py": "the keys",
     "data_requests/personal_data.py": "the owner's own export (in full); deletion clears it through save()",
     "people/api.py": "activity docstring",

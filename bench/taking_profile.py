@@ -1,0 +1,208 @@
+"""Where one answer save and one start spend their time, in one process (issue 23).
+
+Sets up a small sitting (``sitting.setup_code``: ``BENCH_PROFILE_LEARNERS`` (200) learners of one
+batch, 20 questions) in the database of ``DATABASE_URL`` (a bench database: migrated, with the
+organization ``bench-0`` and bench@bench.vn, which ``bench/run taking`` leaves behind; or pass
+``BENCH_PROFILE_SETUP=1`` on an empty database to make them), then through Django's test client
+(the whole middleware stack and Ninja, as gunicorn calls it, without the HTTP server):
+
+- the statements of one save and of one start, each with its time;
+- the mean wall time of a save over ``BENCH_REQUESTS`` (2,000) saves and of a start over every
+  learner, with the statements per request and the time spent in the database;
+- the request's time by layer (from a cProfile of the saves: the middleware, the session and the
+  profile lookups, the tenant switch, the validation of the body, the SQL, the serialization of
+  the envelope), as a table;
+- the top of the cProfile.
+
+    DATABASE_URL=postgresql://postgres@127.0.0.1:5432/ho_taking python bench/taking_profile.py
+"""
+
+from __future__ import annotations
+
+import contextlib
+import cProfile
+import io
+import json
+import os
+import pstats
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "platform"), str(ROOT / "bench")]
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DB_POOL", "1")
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("LOG_LEVEL", "WARNING")
+os.environ.pop("REDIS_URL", None) if not os.environ.get("BENCH_REDIS_URL") else os.environ.update(
+    REDIS_URL=os.environ["BENCH_REDIS_URL"]
+)
+
+import django  # noqa: E402
+
+django.setup()
+
+from checkout import CSRF  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from sitting import setup_code  # noqa: E402
+
+LEARNERS = int(os.environ.get("BENCH_PROFILE_LEARNERS", "200"))
+REQUESTS = int(os.environ.get("BENCH_REQUESTS", "2000"))
+
+# The layers of one request: a function (file fragment, function name) whose cumulative time is
+# that layer's; nested layers are subtracted from their parents in ``layers``.
+LAYERS = [
+    ("request, whole (Django handler)", "django/core/handlers/base.py", "get_response"),
+    ("session load", "django/contrib/sessions/backends", "load"),
+    ("user lookup (auth middleware)", "django/contrib/auth/__init__.py", "get_user"),
+    ("profile lookup and tenant switch (middleware)", "tenants/middleware.py", "_session_profile"),
+    ("Ninja: body parsing and validation", "ninja/operation.py", "_get_values"),
+    ("the save (sitting.answer_save)", "assignments/sitting.py", "answer_save"),
+    ("the start (sitting.attempt_start)", "assignments/sitting.py", "attempt_start"),
+    ("Ninja: response serialization", "ninja/operation.py", "_result_to_response"),
+    ("SQL (cursor.execute)", "django/db/backends/utils.py", "_execute"),
+]
+
+
+def setup(client_learners: int) -> dict:
+    """The sitting's learners (session keys, enrollment ids) and questions."""
+    if os.environ.get("BENCH_PROFILE_SETUP") == "1":
+        from django.core.management import call_command
+        from is_authorized import setup_people  # noqa: F401  (its code string, run in process)
+
+        call_command("migrate_tenants", verbosity=0)
+        code = """
+from django.utils import timezone
+from accounts.models import Profile, User
+from tenants.services import organization_create
+org = organization_create(name="Bench Org 0", slug="bench-0")
+user = User.objects.create_user(email="bench@bench.vn", password="Bench@12345", name="Bench", is_active=True, email_verified_at=timezone.now())
+Profile.objects.create(user=user, pandai_profile_role="EDUCATOR", organization=org, is_admin=True, joined_at=timezone.now())
+"""
+        exec(code, {})
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(setup_code(learners=client_learners, questions=20, tag=f"p{int(time.time())}"), {})
+    line = [ln for ln in out.getvalue().splitlines() if ln.startswith("RESULT")][-1]
+    return json.loads(line.split(" ", 1)[1])
+
+
+class Statements:
+    """Every statement sent while active: (SQL, seconds)."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, float]] = []
+
+    def __call__(self, execute, sql, params, many, context):
+        t = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            self.seen.append((sql, time.perf_counter() - t))
+
+
+def client_of(session: str) -> Client:
+    client = Client(HTTP_HOST="127.0.0.1", HTTP_X_CSRFTOKEN=CSRF)
+    client.cookies["sessionid"] = session
+    client.cookies["csrftoken"] = CSRF
+    return client
+
+
+def layers(profile: cProfile.Profile, requests: int) -> list[tuple[str, float]]:
+    """Milliseconds per request of each layer of ``LAYERS`` (cumulative time of its function)."""
+    stats = pstats.Stats(profile).stats  # {(file, line, name): (cc, nc, tt, ct, callers)}
+    out = []
+    for label, fragment, name in LAYERS:
+        total = sum(v[3] for (file, _line, fn), v in stats.items() if fragment in file and fn == name)
+        out.append((label, 1000 * total / requests))
+    return out
+
+
+def main() -> None:
+    data = setup(LEARNERS)
+    learners, questions = data["learners"], data["questions"]
+    clients = [client_of(session) for session, _eid in learners]
+    tokens: list[str] = []
+    statements = Statements()
+
+    # one start, statement by statement; then every other learner's start, profiled
+    session, eid = learners[0]
+    with connection.execute_wrapper(statements):
+        res = clients[0].post(f"/api/v1/take-test/{eid}/start", "{}", content_type="application/json")
+    assert res.status_code == 200, res.content
+    tokens.append(res.json()["data"]["device_token"])
+    print("statements of one start:")
+    for sql, seconds in statements.seen:
+        print(f"  {seconds * 1000:6.2f} ms  {sql[:160]}")
+    statements.seen.clear()
+    start_profile = cProfile.Profile()
+    t = time.perf_counter()
+    with connection.execute_wrapper(statements):
+        start_profile.enable()
+        for client, (_session, eid) in zip(clients[1:], learners[1:], strict=True):
+            res = client.post(f"/api/v1/take-test/{eid}/start", "{}", content_type="application/json")
+            assert res.status_code == 200, res.content
+            tokens.append(res.json()["data"]["device_token"])
+        start_profile.disable()
+    starts = len(learners) - 1
+    start_wall = time.perf_counter() - t
+    start_sql = statements.seen[:]
+    statements.seen.clear()
+
+    def save(i: int):
+        who = i % len(learners)
+        nth = i // len(learners)
+        _session, eid = learners[who]
+        body = json.dumps({"answer": {"text": f"trả lời {nth}"}, "seq": nth + 1, "flagged": False})
+        return clients[who].put(
+            f"/api/v1/take-test/{eid}/answers/{questions[nth % len(questions)]}",
+            body,
+            content_type="application/json",
+            HTTP_X_DEVICE_TOKEN=tokens[who],
+        )
+
+    for i in range(len(learners)):  # warm: pool, caches (the question shapes)
+        assert save(i).status_code == 200
+    with connection.execute_wrapper(statements):
+        assert save(len(learners)).status_code == 200
+    print("statements of one answer save:")
+    for sql, seconds in statements.seen:
+        print(f"  {seconds * 1000:6.2f} ms  {sql[:160]}")
+    statements.seen.clear()
+    save_profile = cProfile.Profile()
+    t = time.perf_counter()
+    with connection.execute_wrapper(statements):
+        save_profile.enable()
+        for i in range(len(learners) + 1, len(learners) + 1 + REQUESTS):
+            assert save(i).status_code == 200
+        save_profile.disable()
+    save_wall = time.perf_counter() - t
+    save_sql = statements.seen[:]
+
+    print()
+    print("| request | ms each (wall, in process) | statements each | ms of them in the database |")
+    print("|---|---|---|---|")
+    print(
+        f"| answer save (x{REQUESTS}) | {1000 * save_wall / REQUESTS:.2f} | {len(save_sql) / REQUESTS:.2f} | "
+        f"{1000 * sum(s for _, s in save_sql) / REQUESTS:.2f} |"
+    )
+    print(
+        f"| start (x{starts}) | {1000 * start_wall / starts:.2f} | {len(start_sql) / starts:.2f} | "
+        f"{1000 * sum(s for _, s in start_sql) / starts:.2f} |"
+    )
+    for title, profile, count in (("answer save", save_profile, REQUESTS), ("start", start_profile, starts)):
+        print(f"\n| {title}: layer (cProfile, cumulative; layers nest) | ms per request |")
+        print("|---|---|")
+        for label, ms in layers(profile, count):
+            print(f"| {label} | {ms:.3f} |")
+    for title, profile in (("answer saves", save_profile), ("starts", start_profile)):
+        for order, lines in (("cumulative", 45), ("tottime", 25)):
+            out = io.StringIO()
+            pstats.Stats(profile, stream=out).sort_stats(order).print_stats(lines)
+            print(f"cProfile of the {title}, by {order} time:\n{out.getvalue()}")
+
+
+if __name__ == "__main__":
+    main()
