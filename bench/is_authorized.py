@@ -193,10 +193,12 @@ def open_loop(
     seconds: float,
     paths: tuple[str, ...] = ("/api/v1/auth/is-authorized",),
     make=None,
+    acked: list[int] | None = None,
 ) -> dict[str, float]:
     """Send ``rate`` requests/s for ``seconds`` on a fixed schedule, cycling through ``paths``
     (GET with ``cookie``), or request *i* = ``make(i)`` -> (method, path, headers, body);
-    latency is measured from each request's due time. A 2xx answer counts as ok."""
+    latency is measured from each request's due time. A 2xx answer counts as ok (and its ``i`` is
+    appended to ``acked`` when given)."""
     total = int(rate * seconds)
     if make is None:
 
@@ -216,7 +218,7 @@ def open_loop(
             item = due.get()
             if item is None:
                 return
-            at, (method, path, headers, body) = item
+            at, i, (method, path, headers, body) = item
             now = time.perf_counter()
             if at > now:
                 time.sleep(at - now)
@@ -237,6 +239,8 @@ def open_loop(
             with lock:
                 if ok:
                     latencies.append(done - at)
+                    if acked is not None:
+                        acked.append(i)
                 else:
                     errors[0] += 1
 
@@ -245,7 +249,7 @@ def open_loop(
     for t in threads:
         t.start()
     for i in range(total):
-        due.put((start + i / rate, make(i)))
+        due.put((start + i / rate, i, make(i)))
     for _ in threads:
         due.put(None)
     for t in threads:

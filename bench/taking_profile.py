@@ -133,6 +133,7 @@ def main() -> None:
         res = clients[0].post(f"/api/v1/take-test/{eid}/start", "{}", content_type="application/json")
     assert res.status_code == 200, res.content
     tokens.append(res.json()["data"]["device_token"])
+    attempts = [res.json()["data"]["attempt_id"]]
     print("statements of one start:")
     for sql, seconds in statements.seen:
         print(f"  {seconds * 1000:6.2f} ms  {sql[:160]}")
@@ -145,6 +146,7 @@ def main() -> None:
             res = client.post(f"/api/v1/take-test/{eid}/start", "{}", content_type="application/json")
             assert res.status_code == 200, res.content
             tokens.append(res.json()["data"]["device_token"])
+            attempts.append(res.json()["data"]["attempt_id"])
         start_profile.disable()
     starts = len(learners) - 1
     start_wall = time.perf_counter() - t
@@ -181,6 +183,36 @@ def main() -> None:
     save_wall = time.perf_counter() - t
     save_sql = statements.seen[:]
 
+    # CPU time of this process per request, without the profiler: the product's save against the
+    # floor's (bench/floor_wsgi.py: the session read and one upsert), both called as gunicorn calls
+    # a WSGI application, minus the HTTP server.
+    from floor_wsgi import floor
+
+    def floor_save(i: int) -> None:
+        who, nth = i % len(learners), i // len(learners)
+        session, _eid = learners[who]
+        body = json.dumps({"answer": {"text": f"trả lời {nth}"}, "seq": nth + 1, "flagged": False}).encode()
+        environ = {
+            "REQUEST_METHOD": "PUT",
+            "PATH_INFO": f"/bench-floor/{data['schema']}/{attempts[who]}/{questions[nth % len(questions)]}",
+            "HTTP_COOKIE": f"sessionid={session}",
+            "CONTENT_LENGTH": str(len(body)),
+            "wsgi.input": io.BytesIO(body),
+        }
+        status = []
+        floor(environ, lambda s, _h: status.append(s))
+        assert status == ["200 OK"], status
+
+    def per_request(fn, first: int) -> tuple[float, float]:
+        cpu, wall = time.process_time(), time.perf_counter()
+        for i in range(first, first + REQUESTS):
+            fn(i)
+        return 1000 * (time.process_time() - cpu) / REQUESTS, 1000 * (time.perf_counter() - wall) / REQUESTS
+
+    first = len(learners) * (2 + REQUESTS // len(learners) + 1)
+    product_cpu = per_request(lambda i: save(i), first)
+    floor_cpu = per_request(floor_save, first + REQUESTS + len(learners))
+
     print()
     print("| request | ms each (wall, in process) | statements each | ms of them in the database |")
     print("|---|---|---|---|")
@@ -192,6 +224,11 @@ def main() -> None:
         f"| start (x{starts}) | {1000 * start_wall / starts:.2f} | {len(start_sql) / starts:.2f} | "
         f"{1000 * sum(s for _, s in start_sql) / starts:.2f} |"
     )
+    print(f"\n| {REQUESTS} requests, no profiler | ms CPU of this process each | ms wall each |")
+    print("|---|---|---|")
+    print(f"| answer save (the product) | {product_cpu[0]:.2f} | {product_cpu[1]:.2f} |")
+    print(f"| the floor (session read + one upsert) | {floor_cpu[0]:.2f} | {floor_cpu[1]:.2f} |")
+    print(f"| floor / product, CPU | {100 * floor_cpu[0] / product_cpu[0]:.0f} % | |")
     for title, profile, count in (("answer save", save_profile, REQUESTS), ("start", start_profile, starts)):
         print(f"\n| {title}: layer (cProfile, cumulative; layers nest) | ms per request |")
         print("|---|---|")

@@ -70,6 +70,9 @@ def _assemble() -> None:
     from surveys.api import router as surveys_router
     from surveys.api import submissions_router as survey_submissions_router
 
+    # First: Django tries URL patterns in order, and a sitting's saves are the busiest path
+    # (issue 23). Its paths all start with take-test/, so no other route can be shadowed.
+    api.add_router("/take-test/", taking_router)
     api.add_router("/", accounts_private)
     api.add_router("/users/", accounts_users)
     api.add_router("/notification/", notifications_router)
@@ -77,7 +80,6 @@ def _assemble() -> None:
     api.add_router("/", presets_router)
     api.add_router("/", assignments_router)
     api.add_router("/assignment-users/", assignments_learner_router)
-    api.add_router("/take-test/", taking_router)
     api.add_router("/", grading_router)
     api.add_router("/", item_analysis_router)  # issue 19, section 2
     api.add_router("/", gradebook_router)  # issue 19, section 1

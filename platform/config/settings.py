@@ -185,18 +185,20 @@ TEMPLATES = [
 
 # --- database -----------------------------------------------------------------------------------
 DATABASES = {"default": dj_database_url.parse(database_url(DATA_DIR), conn_max_age=0)}
-DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
+# django-tenants' backend, with the pool's check of config.db_pool (config/db_backend, issue 23)
+DATABASES["default"]["ENGINE"] = "config.db_backend"
 DATABASES["default"].setdefault("OPTIONS", {})
 if env_bool("DB_POOL", not TESTING):
-    # psycopg 3 pool (Django >= 5.1); sized for a gunicorn worker with a few threads. With
-    # CONN_HEALTH_CHECKS Django gives the pool psycopg's ``check_connection``: a connection is
-    # tested before it is handed out, so a database restart costs a reconnect, not a 500
-    # (issue 16, item 10). A connection is replaced after DB_POOL_MAX_LIFETIME seconds (600;
+    # psycopg 3 pool (Django >= 5.1); sized for a gunicorn worker with a few threads. A
+    # connection is checked before it is handed out (``config.db_pool.check_connection``: a
+    # round trip only when the server has said something on it), so a database restart costs a
+    # reconnect, not a 500 (issue 16, item 10), and a quiet connection no round trip (issue 23).
+    # psycopg's own check is one round trip per request. A connection is replaced after DB_POOL_MAX_LIFETIME seconds (600;
     # psycopg's default is 3,600): a Postgres backend keeps the catalogue entries of every
     # organization schema it has served, ~225 kB each (225 MB after 1,000), and a visit to a
     # schema costs it more the more it holds (bench/catalogue_cache.py, issue 21 item 7, decision
     # 0026), so a connection only accumulates the organizations it serves in ten minutes.
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # the check is config.db_pool's (config/db_backend)
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DB_POOL_MAX", "10")),

@@ -1,6 +1,7 @@
 """A database restart costs no 500 (issue 16, item 10): the psycopg pool checks a connection
-before handing it out (``CONN_HEALTH_CHECKS``), so connections the server dropped are replaced.
-On the old settings the first requests after the restart answered 500."""
+before handing it out (``config.db_pool.check_connection``), so connections the server dropped
+are replaced. On the old settings the first requests after the restart answered 500. A quiet
+connection is handed out without a round trip (issue 23)."""
 
 from __future__ import annotations
 
@@ -15,13 +16,22 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _drop_server_connections() -> int:
     """What a Postgres restart does to the pooled connections: terminate every other backend of
-    this database. Returns how many were terminated."""
+    this database, and wait until they have exited (a restart is over only then). Returns how many
+    were terminated."""
+    import time
+
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
-        return cursor.fetchone()[0]
+        pids = [pid for pid, terminated in cursor.fetchall() if terminated]
+        for _ in range(100):
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [pids])
+            if cursor.fetchone()[0] == 0:
+                break
+            time.sleep(0.05)
+        return len(pids)
 
 
 def test_requests_after_the_database_drops_every_connection_succeed(tmp_path, learner):
@@ -38,6 +48,48 @@ def test_requests_after_the_database_drops_every_connection_succeed(tmp_path, le
     finally:
         for server in servers:
             server.stop()
+
+
+def test_the_pool_checks_with_a_round_trip_only_a_connection_the_server_spoke_on(monkeypatch):
+    """Issue 23: psycopg's check cost an empty query on every checkout. A quiet connection is
+    handed out as it is; one the server terminated is tested (and the pool replaces it)."""
+    import time
+
+    import psycopg
+    from django.db import connections
+    from psycopg_pool import ConnectionPool
+
+    from config.db_backend.base import DatabaseWrapper
+    from config.db_pool import check_connection
+
+    wrapper = DatabaseWrapper(
+        {
+            **connections["default"].settings_dict,
+            "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": {"pool": {"min_size": 0, "max_size": 1}},
+        }
+    )
+    try:
+        assert wrapper.pool._check is check_connection
+    finally:
+        wrapper.close_pool()
+
+    tested = []
+    real = ConnectionPool.check_connection
+    monkeypatch.setattr(
+        ConnectionPool, "check_connection", staticmethod(lambda c: (tested.append(c), real(c)))
+    )
+    params = connection.get_connection_params()
+    with psycopg.connect(**params, autocommit=True) as pooled:
+        pooled.execute("SELECT 1").fetchall()
+        check_connection(pooled)
+        assert tested == []  # no round trip
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pooled.info.backend_pid])
+        time.sleep(0.2)  # the FATAL message reaches the socket
+        with pytest.raises(psycopg.OperationalError):
+            check_connection(pooled)
+        assert tested == [pooled]
 
 
 def test_pooled_connections_are_replaced_after_ten_minutes_by_default():
