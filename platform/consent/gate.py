@@ -28,6 +28,6 @@ def consent_gate(profile: Profile) -> None:
     Three queries (the notices in force, the consents, the date of birth)."""
     if profile.is_educator:
         return
-    verdict = consent_verdict(consent_facts(profile.user_id))
+    verdict = consent_verdict(consent_facts(profile.user_id, shown=False))
     if verdict is not None:
         raise ApplicationError(verdict.code, verdict.message, status=403)

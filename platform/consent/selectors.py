@@ -206,14 +206,16 @@ class Facts:
     withdrawn_parent: bool
 
 
-def consent_facts(user_id: int) -> Facts:
-    """The notices in force, the learner's own and parent's consents, date of birth and age band."""
+def consent_facts(user_id: int, *, shown: bool = True) -> Facts:
+    """The notices in force, the learner's own and parent's consents, date of birth and age band.
+    ``shown=False`` (the gate, which only compares version ids: ``consent_verdict``) reads the
+    consents without their versions and recorder, which only a page shows (issue 23: a start's
+    gate compiled a four-table join)."""
     current = notices_current()
-    consents = list(
-        Consent.objects.select_related("terms_version", "privacy_version", "recorded_by__user")
-        .filter(user_id=user_id)
-        .order_by("-given_at", "-id")[:50]
-    )
+    consents_of = Consent.objects.filter(user_id=user_id)
+    if shown:
+        consents_of = consents_of.select_related("terms_version", "privacy_version", "recorded_by__user")
+    consents = list(consents_of.order_by("-given_at", "-id")[:50])
     own = next((c for c in consents if c.subject == Consent.Subject.LEARNER and not c.withdrawn_at), None)
     parent = next((c for c in consents if c.subject == Consent.Subject.PARENT and not c.withdrawn_at), None)
     last_own = next((c for c in consents if c.subject == Consent.Subject.LEARNER), None)
