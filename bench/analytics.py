@@ -340,7 +340,7 @@ def saves_under_export() -> None:
     exporter = None
     windows: dict[str, list[dict[str, float]]] = {"alone": [], "during": []}
     try:
-        _start_lat, tokens, start_errors = taking.starts(port, learners)
+        _start_lat, tokens, _attempts, start_errors = taking.starts(port, learners)
 
         def saves(first: int):
             """Save requests numbered from ``first``: each learner's ``seq`` keeps growing

@@ -104,9 +104,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def setup_people(env) -> None:
-    """One organization with an admin educator (bench@bench.vn / Bench@12345)."""
-    code = """
+PEOPLE = """
 from django.utils import timezone
 from accounts.models import Profile, User
 from tenants.services import organization_create, organization_provision_now
@@ -115,7 +113,13 @@ organization_provision_now(organization_id=org.pk)
 user = User.objects.create_user(email="bench@bench.vn", password="Bench@12345", name="Bench", is_active=True, email_verified_at=timezone.now())
 Profile.objects.create(user=user, pandai_profile_role="EDUCATOR", organization=org, is_admin=True, joined_at=timezone.now())
 """
-    manage(env, "shell", "-c", code)
+"""One organization (bench-0, provisioned) with an admin educator (bench@bench.vn / Bench@12345):
+Python for ``manage.py shell -c`` or ``exec`` (bench/taking_profile.py)."""
+
+
+def setup_people(env) -> None:
+    """``PEOPLE`` in the benchmark's database."""
+    manage(env, "shell", "-c", PEOPLE)
 
 
 def add_organizations(env, start: int, stop: int) -> float:

@@ -70,18 +70,10 @@ def setup(client_learners: int) -> dict:
     """The sitting's learners (session keys, enrollment ids) and questions."""
     if os.environ.get("BENCH_PROFILE_SETUP") == "1":
         from django.core.management import call_command
-        from is_authorized import setup_people  # noqa: F401  (its code string, run in process)
+        from is_authorized import PEOPLE
 
         call_command("migrate_tenants", verbosity=0)
-        code = """
-from django.utils import timezone
-from accounts.models import Profile, User
-from tenants.services import organization_create
-org = organization_create(name="Bench Org 0", slug="bench-0")
-user = User.objects.create_user(email="bench@bench.vn", password="Bench@12345", name="Bench", is_active=True, email_verified_at=timezone.now())
-Profile.objects.create(user=user, pandai_profile_role="EDUCATOR", organization=org, is_admin=True, joined_at=timezone.now())
-"""
-        exec(code, {})
+        exec(PEOPLE, {})
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(setup_code(learners=client_learners, questions=20, tag=f"p{int(time.time())}"), {})
