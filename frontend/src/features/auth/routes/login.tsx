@@ -49,7 +49,9 @@ export default function LoginRoute() {
         <h1 className="text-2xl font-semibold">{t("auth.loginTitle")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("auth.loginSubtitle")}</p>
       </div>
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+      {/* method post: the prerendered form, sent before the script has taken it over (or with
+          scripting off), must never put the password in the address (decision 0028). */}
+      <form method="post" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormAlert message={failure} />
         {unverified && (
           <Button variant="outline" onClick={onResend}>

@@ -93,7 +93,9 @@ export default function SignupRoute() {
           onSubmit={register}
         />
       ) : (
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+        // method post: the prerendered form, sent before the script has taken it over (or with
+        // scripting off), must never put the password in the address (decision 0028).
+        <form method="post" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
           <FormAlert message={failure} />
           <div className="grid gap-4 sm:grid-cols-2">
             {text("name", t("field.name"), { autoComplete: "name" })}
