@@ -2,7 +2,7 @@
 /**
  * Lighthouse on the built SPA served by the real server (issue 18: accessibility 100; issue 20
  * reuses it for performance). One audit per page x language x preset, each in a fresh browser
- * context whose localStorage `lang` is set on the origin first; prints one table. Nothing is
+ * context whose localStorage `lang` (and cookie `lang`) is set on the origin first; prints one table. Nothing is
  * asserted: the figures are read by people (bench/README.md).
  *
  *   bench/run lighthouse                                   # starts its own server, 12 audits
@@ -194,7 +194,12 @@ async function audit({ browser, lighthouse, configs }, { origin, path, language,
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/health/?format=json`);
-    await page.evaluate((value) => window.localStorage.setItem("lang", value), language);
+    // Both as the SPA keeps them: localStorage, and the cookie the server picks the prerendered
+    // page's language by (decision 0028).
+    await page.evaluate((value) => {
+      window.localStorage.setItem("lang", value);
+      document.cookie = `lang=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    }, language);
     const flags = { logLevel: "error", output: "json", onlyCategories: categories };
     const result = await lighthouse(`${origin}${path}`, flags, configs[preset], page);
     return result.lhr;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 import { linkFromMail, login, setLanguage, shot } from "./helpers";
 
@@ -119,25 +119,87 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await expect(page.getByRole("link", { name: "Đăng nhập" }).first()).toBeVisible();
 });
 
+declare global {
+  interface Window {
+    /** Whether the page's first <h1>, as the HTML had it, is still the one on screen. */
+    __markupKept?: () => boolean;
+  }
+}
+
+/** React's hydration errors (a mismatch throws the server's markup away: #418, #423, #425 in
+ * the production build) and whether the HTML's own <h1> survived the script's first render. */
+function watchHydration(page: Page): string[] {
+  const complaints: string[] = [];
+  const hydration = /hydrat|#418|#423|#425/i;
+  page.on("pageerror", (error) => hydration.test(error.message) && complaints.push(error.message));
+  page.on("console", (m) => m.type() === "error" && hydration.test(m.text()) && complaints.push(m.text()));
+  void page.addInitScript(() => {
+    // "interactive": the HTML is parsed, the module script has not run yet
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      const first = document.querySelector("#root h1");
+      window.__markupKept = () => first !== null && document.querySelector("#root h1") === first;
+    });
+  });
+  return complaints;
+}
+
+test("the public pages show their content without JavaScript, vi and en", async ({ browser, baseURL }) => {
+  for (const lang of ["vi", "en"] as const) {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width, height: 900 },
+      });
+      await context.addCookies([{ name: "lang", value: lang, url: baseURL }]);
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        lang === "vi"
+          ? "Đánh giá năng lực và định hướng nghề nghiệp cho học sinh"
+          : "Assessment and career guidance for school students",
+      );
+      await shot(page, `nojs-${lang}-${width}_root`);
+      await page.goto("/login");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        lang === "vi" ? "Chào mừng trở lại" : "Welcome back",
+      );
+      await expect(page.getByLabel("E-mail")).toBeVisible();
+      await expect(page.getByLabel(lang === "vi" ? "Mật khẩu" : "Password")).toBeVisible();
+      await shot(page, `nojs-${lang}-${width}_login`);
+      await context.close();
+    }
+  }
+});
+
 for (const lang of ["vi", "en"] as const) {
   for (const width of [1280, 390]) {
-    test(`public and identity screens, ${lang}, ${width}px`, async ({ page }) => {
+    test(`public and identity screens, ${lang}, ${width}px`, async ({ page, baseURL }) => {
       await page.setViewportSize({ width, height: 900 });
       await setLanguage(page, lang);
+      // The cookie the SPA mirrors its language into: the server sends the prerendered page in
+      // it, and the browser hydrates that markup (decision 0028) without React's complaint.
+      await page.context().addCookies([{ name: "lang", value: lang, url: baseURL }]);
+      const complaints = watchHydration(page);
       for (const path of [
         "/",
         "/login",
         "/signup",
         "/forgot-password",
         "/introductions",
+        "/awards",
         "/instructions/step-3",
         "/terms-and-conditions",
         "/no-such-page",
       ]) {
         await page.goto(path);
         await expect(page.locator("h1").first()).toBeVisible();
+        await expect(page.getByRole("button", { name: /^(VI|EN) – / })).toBeEnabled(); // hydrated
+        const prerendered = !["/forgot-password", "/no-such-page"].includes(path);
+        expect(await page.evaluate(() => window.__markupKept?.()), path).toBe(prerendered);
         await shot(page, `${lang}-${width}${path.replace(/\//g, "_") || "_root"}`);
       }
+      expect(complaints).toEqual([]);
       await login(page, "learner.both@demo.vn");
       for (const path of ["/home", "/profile", "/guide"]) {
         await page.goto(path);

@@ -3,6 +3,7 @@ of unknown API paths and of Django's ``handler400`` / ``handler500`` on API path
 
 import re
 from html import escape
+from pathlib import Path
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
@@ -17,6 +18,9 @@ from config.i18n import reader_language
 from config.middleware import is_api_path
 
 INDEX = settings.BASE_DIR / "frontend" / "dist" / "index.html"
+PRERENDERED = settings.BASE_DIR / "frontend" / "dist" / "prerender"
+"""``<language>/<path>/index.html``: the public pages prerendered at build time (issue 20,
+decision 0028; ``frontend/scripts/prerender.mjs``), rebuilt with every ``dist/``."""
 
 FALLBACK = """<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>Platform</title></head>
 <body><p>The web app is not built yet: run ./ops/run (it builds frontend/). API: <a href="/api/v1/docs">/api/v1/docs</a>,
@@ -45,14 +49,32 @@ def localized_index(html: str, language: str) -> str:
     return _DESCRIPTION.sub(f'<meta name="description" content="{description}"', html, count=1)
 
 
+_PAGE_PATH = re.compile(r"/(?:[a-z0-9-]+(?:/[a-z0-9-]+)*)?")
+"""The paths a prerendered file may exist for: lowercase segments, no dots, no trailing slash
+(so never outside ``PRERENDERED``)."""
+
+
+def prerendered_page(path: str, language: str) -> Path | None:
+    """The file prerendered for ``path`` in ``language`` (``/`` -> ``vi/index.html``, ``/login``
+    -> ``vi/login/index.html``), or None when the build made none for it (a signed-in page, an
+    unknown path, a build without the prerender)."""
+    if not _PAGE_PATH.fullmatch(path):
+        return None
+    page = PRERENDERED / language / path.strip("/") / "index.html"
+    return page if page.is_file() else None
+
+
 @never_cache
 @ensure_csrf_cookie
 def spa_index(request, *args, **kwargs):
     """Serve ``index.html`` for any client route, with the CSRF cookie set for the SPA, in the
     reader's language (cookie ``lang``, Vietnamese by default) and never cached: its hashed
-    assets are, for a year (``config.static``)."""
+    assets are, for a year (``config.static``). A public page's prerendered copy in that
+    language, its content already inside ``#root``, when the build made one (issue 20,
+    decision 0028); the plain ``index.html`` otherwise."""
     language = reader_language(request.COOKIES.get(LANGUAGE_COOKIE) or "vi")
-    html = INDEX.read_text(encoding="utf-8") if INDEX.exists() else FALLBACK
+    page = prerendered_page(request.path_info, language) or (INDEX if INDEX.exists() else None)
+    html = page.read_text(encoding="utf-8") if page else FALLBACK
     return HttpResponse(localized_index(html, language), content_type="text/html; charset=utf-8")
 
 

@@ -18,6 +18,7 @@ import { checkRoute, type RouteHandle } from "./guard";
 const widthOnArrival = new WeakMap<object, number>();
 
 function useWidthOnArrival(location: object): number {
+  if (typeof window === "undefined") return 0; // the prerender (no width gate on public pages)
   if (!widthOnArrival.has(location)) widthOnArrival.set(location, window.innerWidth);
   return widthOnArrival.get(location) ?? window.innerWidth;
 }

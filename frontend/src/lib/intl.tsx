@@ -82,6 +82,13 @@ function loadEnglish(): Promise<void> {
   });
 }
 
+/** The public texts of `language` loaded (English's once; Vietnamese's are in the entry): awaited
+ * before a prerendered page is hydrated and by the prerender itself (decision 0028), so that the
+ * first render has the texts the HTML was made with. */
+export function loadLanguage(language: Language): Promise<void> {
+  return language === "en" ? loadEnglish() : Promise.resolve();
+}
+
 /** Load the signed-in screens' texts (once; English's too when English is stored or was
  * loaded); the route table awaits it in the lazy loaders of the default and blank layouts, so a
  * screen never renders before its texts. */
@@ -129,9 +136,11 @@ export function translate(id: MessageId, values?: Record<string, string | number
  * Accept-Language) changes at that same moment. Only the very first render in English waits
  * for its catalogue (nothing is on screen yet).
  */
-export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState<Language>(storedLanguage);
-  const { viApp: app, english } = useSyncExternalStore(subscribe, () => loaded);
+export function LanguageProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
+  // `initial`: the prerender's language (no localStorage at build time); the browser's is stored.
+  const [language, setLanguageState] = useState<Language>(initial ?? storedLanguage);
+  const snapshot = () => loaded;
+  const { viApp: app, english } = useSyncExternalStore(subscribe, snapshot, snapshot);
   const wanted = useRef<Language>(language);
   useEffect(() => {
     // first render with English stored: load it (the switch below loads it on demand)

@@ -1,6 +1,7 @@
 """Issue 20: hashed static files cached for a year, index.html never cached and in the reader's
 language, robots.txt and the sitemap of the public pages."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,67 @@ def test_sitemap_lists_the_seventeen_public_pages(client):
     assert "<loc>http://testserver/instructions/step-9</loc>" in xml
     assert "<loc>http://testserver/signup</loc>" in xml
     assert "/marketplace" not in xml
+
+
+@pytest.fixture
+def prerendered(tmp_path, monkeypatch):
+    """A build's index.html and two prerendered pages (vi and en of /, vi of /instructions/step-1)."""
+    template = SOURCE_INDEX.read_text(encoding="utf-8")
+    index = tmp_path / "index.html"
+    index.write_text(template, encoding="utf-8")
+    pages = {
+        "vi/index.html": "<h1>Trang chủ dựng sẵn</h1>",
+        "en/index.html": "<h1>Prerendered landing</h1>",
+        "vi/instructions/step-1/index.html": "<h1>Bước 1 dựng sẵn</h1>",
+    }
+    for name, markup in pages.items():
+        file = tmp_path / "prerender" / name
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(template.replace('<div id="root"></div>', f'<div id="root">{markup}</div>'))
+    monkeypatch.setattr(views, "INDEX", index)
+    monkeypatch.setattr(views, "PRERENDERED", tmp_path / "prerender")
+
+
+def _root(response) -> str:
+    html = response.content.decode()
+    return html[html.index('<div id="root">') : html.index("</div>", html.index('<div id="root">'))]
+
+
+@pytest.mark.django_db
+def test_a_public_page_is_served_prerendered_in_the_cookies_language(client, prerendered):
+    vietnamese = client.get("/")
+    assert _root(vietnamese) == '<div id="root"><h1>Trang chủ dựng sẵn</h1>'
+    assert '<html lang="vi">' in vietnamese.content.decode()
+    assert "no-cache" in vietnamese["Cache-Control"] and "max-age=0" in vietnamese["Cache-Control"]
+    assert "no-store" in vietnamese["Cache-Control"]
+    assert _root(client.get("/instructions/step-1")) == '<div id="root"><h1>Bước 1 dựng sẵn</h1>'
+    client.cookies["lang"] = "en"
+    english = client.get("/")
+    assert _root(english) == '<div id="root"><h1>Prerendered landing</h1>'
+    assert "<title>Lifelong Learning Centre</title>" in english.content.decode()
+    assert "no-cache" in english["Cache-Control"] and "max-age=0" in english["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_other_paths_and_missing_pages_get_the_plain_index(client, prerendered):
+    # signed-in pages, a page not prerendered in English, paths that are not a page's
+    for path in ("/marketplace", "/instructions/step-2", "/instructions/step-1/", "/Index", "/index"):
+        assert _root(client.get(path)) == '<div id="root">', path
+    client.cookies["lang"] = "en"
+    assert _root(client.get("/instructions/step-1")) == '<div id="root">'
+    client.cookies["lang"] = "fr"  # anything else: Vietnamese
+    assert _root(client.get("/")) == '<div id="root"><h1>Trang chủ dựng sẵn</h1>'
+
+
+def test_paths_outside_the_prerender_folder_are_never_read(prerendered):
+    for path in ("/../index.html", "/..", "/vi/../../x", "//etc/passwd", "/a.html"):
+        assert views.prerendered_page(path, "vi") is None, path
+
+
+def test_the_prerendered_pages_are_the_sitemaps_pages():
+    """The frontend's list (frontend/src/app/public-pages.json, what the build prerenders) and
+    the server's sitemap (config/seo.py) name the same public pages."""
+    from config.seo import PUBLIC_PAGES
+
+    listed = Path(settings.BASE_DIR) / "frontend" / "src" / "app" / "public-pages.json"
+    assert json.loads(listed.read_text(encoding="utf-8")) == list(PUBLIC_PAGES)

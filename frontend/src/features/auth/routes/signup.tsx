@@ -9,6 +9,7 @@ import { Field, NONE, Select } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/forms";
 import { useT } from "@/lib/intl";
+import { useHydrated } from "@/lib/use-hydrated";
 
 import { useRegister } from "../api/register";
 import { FormAlert } from "../components/form-alert";
@@ -40,6 +41,7 @@ export default function SignupRoute() {
   // Two steps (issue 24, item 1): the details, then consent (and a parent's e-mail under 16).
   const [details, setDetails] = useState<SignupValues | null>(null);
   const registerAccount = useRegister();
+  const hydrated = useHydrated();
   const form = useForm<SignupValues>({
     resolver: zodResolver(signupSchema(t)),
     defaultValues: {
@@ -93,45 +95,49 @@ export default function SignupRoute() {
           onSubmit={register}
         />
       ) : (
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-          <FormAlert message={failure} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text("name", t("field.name"), { autoComplete: "name" })}
-            {text("email", t("field.email"), { type: "email", autoComplete: "email" })}
-            {text("password", t("field.password"), { type: "password", autoComplete: "new-password" })}
-            {text("confirm_password", t("field.confirmPassword"), {
-              type: "password",
-              autoComplete: "new-password",
-            })}
-            <GenderSelect form={form} name="gender" label={t("field.gender")} />
-            {text("date_of_birth", t("field.dateOfBirth"), {
-              placeholder: "dd/mm/yyyy",
-              inputMode: "numeric",
-            })}
-            {text("cccd", t("field.cccd"), { inputMode: "numeric", maxLength: 12 })}
-            {text("phone", t("field.phone"), { type: "tel", autoComplete: "tel" })}
-            {text("class_name", t("field.className"))}
-            {text("school_name", t("field.schoolName"))}
-            <ProvinceSelect form={form} name="province_code" label={t("field.province")} />
-            {text("district_text", t("field.district"))}
-            <Field label={t("field.curriculum")} htmlFor="curriculum" error={errors.curriculum?.message}>
-              <Select id="curriculum" aria-invalid={!!errors.curriculum} {...form.register("curriculum")}>
-                <option value={NONE} disabled>
-                  {t("common.choose")}
-                </option>
-                {CURRICULA.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
+        // Prerendered (decision 0028): its fields wait for the script (useHydrated), and a form
+        // the browser would still send itself goes by post, never with the password in the address.
+        <form method="post" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+          <fieldset disabled={!hydrated} className="contents">
+            <FormAlert message={failure} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text("name", t("field.name"), { autoComplete: "name" })}
+              {text("email", t("field.email"), { type: "email", autoComplete: "email" })}
+              {text("password", t("field.password"), { type: "password", autoComplete: "new-password" })}
+              {text("confirm_password", t("field.confirmPassword"), {
+                type: "password",
+                autoComplete: "new-password",
+              })}
+              <GenderSelect form={form} name="gender" label={t("field.gender")} />
+              {text("date_of_birth", t("field.dateOfBirth"), {
+                placeholder: "dd/mm/yyyy",
+                inputMode: "numeric",
+              })}
+              {text("cccd", t("field.cccd"), { inputMode: "numeric", maxLength: 12 })}
+              {text("phone", t("field.phone"), { type: "tel", autoComplete: "tel" })}
+              {text("class_name", t("field.className"))}
+              {text("school_name", t("field.schoolName"))}
+              <ProvinceSelect form={form} name="province_code" label={t("field.province")} />
+              {text("district_text", t("field.district"))}
+              <Field label={t("field.curriculum")} htmlFor="curriculum" error={errors.curriculum?.message}>
+                <Select id="curriculum" aria-invalid={!!errors.curriculum} {...form.register("curriculum")}>
+                  <option value={NONE} disabled>
+                    {t("common.choose")}
                   </option>
-                ))}
-                <option value="other">{t("field.curriculumOther")}</option>
-              </Select>
-            </Field>
-            {text("contact_email", t("field.contactEmail"), { type: "email" })}
-          </div>
-          <Button type="submit" size="lg">
-            {t("consent.continue")}
-          </Button>
+                  {CURRICULA.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                  <option value="other">{t("field.curriculumOther")}</option>
+                </Select>
+              </Field>
+              {text("contact_email", t("field.contactEmail"), { type: "email" })}
+            </div>
+            <Button type="submit" size="lg">
+              {t("consent.continue")}
+            </Button>
+          </fieldset>
         </form>
       )}
       <p className="text-sm text-slate-600">

@@ -1,0 +1,55 @@
+// Prerenders the public pages (issue 20, decision 0028), after `vite build`: builds
+// src/prerender.tsx for Node (Vite's SSR build, into .prerender/, not part of the browser's
+// files), then writes dist/prerender/<vi|en><path>/index.html for every page of PAGES: the built
+// index.html with the page's markup inside #root, marked data-prerendered="<language>" (the
+// browser hydrates it only when its stored language is that one, src/main.tsx). Django serves
+// these files for those paths in the reader's language (platform/config/views.py spa_index).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { build } from "vite";
+
+const FRONTEND = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const SERVER_BUILD = join(FRONTEND, ".prerender");
+const OUT = join(FRONTEND, "dist", "prerender");
+const LANGUAGES = ["vi", "en"];
+const ROOT_DIV = '<div id="root"></div>';
+
+const started = Date.now();
+rmSync(SERVER_BUILD, { recursive: true, force: true });
+await build({
+  root: FRONTEND,
+  logLevel: "warn",
+  build: {
+    ssr: "src/prerender.tsx",
+    outDir: SERVER_BUILD,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: "prerender.mjs" } },
+  },
+});
+const { render, PAGES } = await import(pathToFileURL(join(SERVER_BUILD, "prerender.mjs")).href);
+
+const template = readFileSync(join(FRONTEND, "dist", "index.html"), "utf8");
+if (!template.includes(ROOT_DIV)) throw new Error(`dist/index.html has no ${ROOT_DIV}`);
+rmSync(OUT, { recursive: true, force: true });
+let bytes = 0;
+for (const language of LANGUAGES) {
+  for (const path of PAGES) {
+    const markup = await render(path, language);
+    if (!markup.includes("<h1")) throw new Error(`prerender of ${path} (${language}) has no <h1>`);
+    const html = template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      .replace(ROOT_DIV, `<div id="root" data-prerendered="${language}">${markup}</div>`);
+    const file = join(OUT, language, path, "index.html");
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    bytes += html.length;
+  }
+}
+rmSync(SERVER_BUILD, { recursive: true, force: true });
+console.log(
+  `prerendered ${PAGES.length} pages x ${LANGUAGES.length} languages into dist/prerender/ ` +
+    `(${(bytes / 1024).toFixed(0)} KB of HTML) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
