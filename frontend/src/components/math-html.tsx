@@ -4,20 +4,50 @@
  *
  * Question texts are bilingual (`{vi, en}`): `MathHtml`/`MathSpan` given `text` show the reader's
  * language, falling back to the other one, and mark a fallback with `lang` (WCAG 3.1.2, issue
- * 18), so a screen reader reads a Vietnamese stem on an English page with a Vietnamese voice. */
-import katex from "katex";
-import "katex/dist/katex.min.css";
-import { useMemo } from "react";
+ * 18), so a screen reader reads a Vietnamese stem on an English page with a Vietnamese voice.
+ *
+ * KaTeX loads on first need (issue 20): a text with math suspends its component until it came
+ * (the layouts' Suspense boundary shows the loading status meanwhile, once per page life). */
+import { use, useMemo } from "react";
 
 import { useLangAttr } from "@/components/lang";
 import { cn } from "@/lib/cn";
 import { useLanguage } from "@/lib/intl";
 import type { Language } from "@/lib/language";
 
+type Katex = typeof import("katex").default;
+let katex: Katex | null = null;
+let katexLoad: Promise<Katex> | null = null;
+
+/** KaTeX, loaded once (a failed load is tried again on the next need). */
+export function loadKatex(): Promise<Katex> {
+  katexLoad ??= import("./katex").then(
+    (m) => (katex = m.default),
+    (error: unknown) => {
+      katexLoad = null;
+      throw error;
+    },
+  );
+  return katexLoad;
+}
+
+const MATH = /\$([^$]+)\$/g;
+
+/** Whether `html` has LaTeX to render (text between two `$`). */
+export function hasMath(html: string): boolean {
+  return new RegExp(MATH.source).test(html);
+}
+
+/** `html` with its LaTeX rendered; KaTeX must be loaded when it has math (`loadKatex`). */
 export function renderMath(html: string): string {
-  return html.replace(/\$([^$]+)\$/g, (_, tex: string) => {
+  if (!katex) {
+    if (hasMath(html)) throw new Error("renderMath before loadKatex()");
+    return html;
+  }
+  const render = katex;
+  return html.replace(MATH, (_, tex: string) => {
     try {
-      return katex.renderToString(tex.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"), {
+      return render.renderToString(tex.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"), {
         throwOnError: false,
       });
     } catch {
@@ -64,6 +94,7 @@ function useMath({ html, text, empty }: MathProps): { rendered: string; lang?: L
   const picked = text ? pickLanguage(text, language) : { text: html ?? "", lang: language };
   const attr = useLangAttr(picked.lang);
   const source = picked.text || empty || "";
+  if (!katex && hasMath(source)) use(loadKatex()); // suspends once, until KaTeX came
   const rendered = useMemo(() => renderMath(source), [source]);
   return { rendered, lang: picked.text ? attr.lang : undefined };
 }

@@ -1,5 +1,9 @@
+// The signed-in pages' titles (routes.tsx titleId), which the root route shows (messages-plugin.ts).
+import "virtual:messages/group/titles";
+
 import { Outlet } from "react-router-dom";
 
+import { PageSuspense } from "@/components/page-suspense";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
@@ -22,7 +26,9 @@ export function BlankLayout() {
       <div className="min-h-screen">
         <Header authorized={authorized.data} />
         <main className="min-w-0 p-4 sm:p-8">
-          <Outlet />
+          <PageSuspense>
+            <Outlet />
+          </PageSuspense>
         </main>
       </div>
     </TooltipProvider>
