@@ -1,9 +1,9 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import { renderWithProviders } from "@/testing/render";
 
-import { MathHtml, MathSpan, pickLanguage } from "./math-html";
+import { hasMath, loadKatex, MathHtml, MathSpan, pickLanguage, renderMath } from "./math-html";
 
 describe("pickLanguage (the reader's language, else the other one)", () => {
   it("returns the text and the language it is in", () => {
@@ -37,4 +37,21 @@ describe("MathHtml with a bilingual text (WCAG 3.1.2, issue 18)", () => {
     renderWithProviders(<MathHtml text={{ vi: "", en: "" }} empty="#12" />);
     expect(screen.getByText("#12")).not.toHaveAttribute("lang");
   });
+});
+
+describe("KaTeX on first need (issue 20)", () => {
+  it("shows a text with math as stored until KaTeX came, then the formula, in the same place", async () => {
+    expect(hasMath("<p>Tính $x^2$</p>")).toBe(true);
+    expect(hasMath("<p>Giá 5$</p>")).toBe(false);
+    expect(renderMath("<p>Không có công thức</p>")).toBe("<p>Không có công thức</p>");
+    const { container } = renderWithProviders(<MathHtml html="<p>Tính $x^2$</p>" />);
+    expect(container.textContent).toBe("Tính $x^2$"); // KaTeX not loaded yet in this file
+    await waitFor(() => expect(container.querySelector("annotation")?.textContent).toBe("x^2"), {
+      timeout: 30_000,
+    });
+    expect(container.textContent).not.toContain("$");
+    await loadKatex(); // loaded once: the next text with math renders at once
+    const next = renderWithProviders(<MathSpan html="$y+1$" />);
+    expect(next.container.querySelector("annotation")?.textContent).toBe("y+1");
+  }, 40_000);
 });

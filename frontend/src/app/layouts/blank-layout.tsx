@@ -3,7 +3,6 @@ import "virtual:messages/group/titles";
 
 import { Outlet } from "react-router-dom";
 
-import { PageSuspense } from "@/components/page-suspense";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
@@ -26,9 +25,7 @@ export function BlankLayout() {
       <div className="min-h-screen">
         <Header authorized={authorized.data} />
         <main className="min-w-0 p-4 sm:p-8">
-          <PageSuspense>
-            <Outlet />
-          </PageSuspense>
+          <Outlet />
         </main>
       </div>
     </TooltipProvider>

@@ -5,7 +5,6 @@ import "virtual:messages/group/titles";
 import { Outlet, useLocation } from "react-router-dom";
 
 import { Drawer } from "@/components/ui/drawer";
-import { PageSuspense } from "@/components/page-suspense";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useConsentState } from "@/lib/api/consent";
 import { useAuthorized } from "@/lib/auth/get-authorized";
@@ -65,9 +64,7 @@ export function DefaultLayout() {
                 <ConsentBanner state={consent.data} />
               </Suspense>
             )}
-            <PageSuspense>
-              <Outlet />
-            </PageSuspense>
+            <Outlet />
           </main>
         </div>
         {consent.data?.prompt.length ? (
