@@ -27,7 +27,12 @@ function paths(list: RouteObject[], base = "", needsUser = false): [string, bool
     const needs = needsUser || !!handle?.auth || !!handle?.roles;
     const segment = route.path ?? "";
     const path = segment.startsWith("/") ? segment : `${base}/${segment}`.replace(/\/+/g, "/");
-    const concrete = path.replace(/:\w+\?/g, "").replace(/:\w+/g, "1").replace(/\*/g, "x").replace(/\/+$/, "") || "/";
+    const concrete =
+      path
+        .replace(/:\w+\?/g, "")
+        .replace(/:\w+/g, "1")
+        .replace(/\*/g, "x")
+        .replace(/\/+$/, "") || "/";
     const own: [string, boolean][] = route.path !== undefined || route.index ? [[concrete, needs]] : [];
     return [...own, ...paths(route.children ?? [], path, needs)];
   });
@@ -76,7 +81,10 @@ describe("the session query's hand-over", () => {
     const fetch = vi.fn(() => answer("after-logout@example.com"));
     vi.stubGlobal("fetch", fetch);
     window.__earlySession = answer("stale@example.com");
-    await queryClient.getMutationCache().build(queryClient, { mutationFn: () => Promise.resolve() }).execute(undefined);
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: () => Promise.resolve() })
+      .execute(undefined);
     expect(window.__earlySession).toBeUndefined();
     expect(await getAuthorized()).toEqual({ user: { email: "after-logout@example.com" } });
   });

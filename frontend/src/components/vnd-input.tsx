@@ -14,7 +14,6 @@ export function formatVndDigits(value: number | null, locale: string): string {
   return value === null ? "" : new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
-
 /** A whole amount of VND, 0 or more. */
 export function isVndAmount(value: number | null): value is number {
   return value !== null && Number.isSafeInteger(value) && value >= 0;

@@ -49,7 +49,9 @@ describe("registerTexts (issue 20: each feature's texts come with its chunk)", (
     expect(snapshot()).toEqual({ vi: {}, english: null }); // nothing on screen in between
     english.resolve({ default: { "shop.cart": "Cart" } });
     expect(await ready).toBe("page");
-    expect(renders).toEqual([{ vi: { "shop.cart": "Giỏ hàng" }, english: { "common.ok": "OK", "shop.cart": "Cart" } }]);
+    expect(renders).toEqual([
+      { vi: { "shop.cart": "Giỏ hàng" }, english: { "common.ok": "OK", "shop.cart": "Cart" } },
+    ]);
     stop();
   });
 
@@ -62,7 +64,9 @@ describe("registerTexts (issue 20: each feature's texts come with its chunk)", (
 
   it("loadEnglish brings English's core and every registered group's English texts", async () => {
     resetForTests(englishCore);
-    registerTexts("shop", { "shop.cart": "Giỏ hàng" }, () => Promise.resolve({ default: { "shop.cart": "Cart" } }));
+    registerTexts("shop", { "shop.cart": "Giỏ hàng" }, () =>
+      Promise.resolve({ default: { "shop.cart": "Cart" } }),
+    );
     registerTexts("takeTest", { "takeTest.title": "Làm bài" }, () =>
       Promise.resolve({ default: { "takeTest.title": "Test" } }),
     );
