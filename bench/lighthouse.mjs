@@ -18,6 +18,9 @@
  * metrics, the lowest score of any other category and every audit that failed in any run). Each run's JSON report is written to .data/bench-lighthouse/, with the
  * log of the server it started.
  *
+ * bench/web_vitals.mjs (issue 20) imports its machinery from here (the server, the pinned
+ * packages, the table).
+ *
  * Lighthouse and puppeteer-core are not dependencies of the SPA (every CI install would fetch
  * them): they are installed on demand, at the pinned versions below, into .data/bench-node/.
  * Lighthouse 13 needs Node 22.19; the machines have Node 20, so 12.8 it is.
@@ -29,12 +32,12 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PREFIX = join(ROOT, ".data", "bench-node");
-const REPORTS = join(ROOT, ".data", "bench-lighthouse");
-const PINNED = { lighthouse: "12.8.2", "puppeteer-core": "24.43.1" };
-const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
-const CHROME_FLAGS = [
+export const REPORTS = join(ROOT, ".data", "bench-lighthouse");
+export const PINNED = { lighthouse: "12.8.2", "puppeteer-core": "24.43.1" };
+export const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
+export const CHROME_FLAGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -45,7 +48,7 @@ const CHROME_FLAGS = [
 ];
 
 /** The performance metrics of the table: Lighthouse audit id, column, unit. */
-const METRICS = [
+export const METRICS = [
   ["largest-contentful-paint", "LCP", "ms"],
   ["first-contentful-paint", "FCP", "ms"],
   ["total-blocking-time", "TBT", "ms"],
@@ -80,7 +83,7 @@ function options() {
 }
 
 /** Install the pinned Lighthouse and puppeteer-core into .data/bench-node/ when missing. */
-function ensurePackages() {
+export function ensurePackages() {
   const installed = (name) => {
     const file = join(PREFIX, "node_modules", name, "package.json");
     return existsSync(file) && JSON.parse(readFileSync(file, "utf8")).version === PINNED[name];
@@ -99,7 +102,7 @@ function ensurePackages() {
   if (result.status !== 0) throw new Error("npm install of Lighthouse failed");
 }
 
-const load = (file) => import(pathToFileURL(join(PREFIX, "node_modules", file)).href);
+export const load = (file) => import(pathToFileURL(join(PREFIX, "node_modules", file)).href);
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -112,7 +115,7 @@ function freePort() {
   });
 }
 
-async function waitHealthy(origin, server, seconds) {
+export async function waitHealthy(origin, server, seconds) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (server && server.exitCode !== null)
@@ -130,7 +133,7 @@ async function waitHealthy(origin, server, seconds) {
 
 /** ops/serve-e2e (fresh database, demo data, collectstatic of frontend/dist, gunicorn) on a free
  * loopback port; returns the origin and a stop function. */
-async function startServer() {
+export async function startServer({ reports = REPORTS } = {}) {
   if (!existsSync(join(ROOT, "frontend", "dist", "index.html"))) {
     throw new Error(
       "frontend/dist is not built: cd frontend && npm run -s build (bench/run lighthouse does it)",
@@ -138,9 +141,9 @@ async function startServer() {
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  console.error(`==> starting ops/serve-e2e on ${origin} (log: .data/bench-lighthouse/server.log)`);
-  mkdirSync(REPORTS, { recursive: true });
-  const log = openSync(join(REPORTS, "server.log"), "w");
+  console.error(`==> starting ops/serve-e2e on ${origin} (log: ${reports}/server.log)`);
+  mkdirSync(reports, { recursive: true });
+  const log = openSync(join(reports, "server.log"), "w");
   const server = spawn(join(ROOT, "ops", "serve-e2e"), [], {
     cwd: ROOT,
     detached: true,
@@ -172,7 +175,7 @@ async function startServer() {
 /** The page's own scripts and styles must answer 200: the server reads index.html from
  * frontend/dist on every request but serves the assets it collected at start, so a rebuild of
  * the SPA after the server started leaves a blank page (NO_FCP) instead of figures. */
-async function checkAssets(origin, path) {
+export async function checkAssets(origin, path) {
   const html = await (await fetch(`${origin}${path}`)).text();
   const assets = [...html.matchAll(/(?:src|href)="(\/static\/[^"]+)"/g)].map((m) => m[1]);
   for (const asset of assets) {
@@ -219,7 +222,7 @@ async function auditWithRetries(tools, target, attempts = 3) {
   }
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = values.filter((v) => v != null).sort((a, b) => a - b);
   if (!sorted.length) return null;
   const mid = Math.floor(sorted.length / 2);
@@ -269,7 +272,7 @@ function row(lhrs, categories) {
   return cells;
 }
 
-function printTable(rows, columns) {
+export function printTable(rows, columns) {
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
   console.log(line(columns));
@@ -349,7 +352,10 @@ async function main() {
   console.log(`reports: ${REPORTS}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// bench/web_vitals.mjs imports the machinery above (issue 20); run as a script, audit.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,13 +1,23 @@
 /**
- * Splits each catalogue (src/locales/vi.json and en.json) in two at build time, so the first visit
- * of the public pages does not carry every screen's texts:
- * - `virtual:messages/<lang>-core`: every key outside APP_NAMESPACES (public pages, auth, header,
+ * Splits each catalogue (src/locales/vi.json and en.json) at build time, so that a page loads
+ * only the texts it shows (issue 20; decision 0027, and decision 0029 for the split per feature):
+ * - `virtual:messages/<lang>-core`: every key outside APP_NAMESPACES (auth, header, page titles,
  *   shared words); Vietnamese's is bundled into the entry, English's loads when English is chosen;
- * - `virtual:messages/<lang>-app`: the keys of the signed-in screens, loaded with the app layouts
- *   (English's only when English is on screen or chosen).
+ * - `virtual:messages/group/<group>`: one namespace's Vietnamese texts (a signed-in feature's, or
+ *   one public page's) (or the route titles
+ *   of the signed-in pages, group `titles`), registered with `registerTexts`
+ *   (src/lib/messages-store.ts). This plugin imports the group statically into every source
+ *   module whose code names one of its keys (a string or template literal beginning
+ *   `"<namespace>.`), so a page's chunk carries its namespaces and nothing else, and they are
+ *   registered before the page's module runs (no render without them). When English is on screen
+ *   or stored, the group's English texts (`virtual:messages/en/<group>`) load at that moment, and
+ *   the lazy routes await them (`textsReady`), so a page never renders in the other language
+ *   either. (Not a top-level await: Rollup would then move the entry's libraries into a chunk of
+ *   their own, 1.5 KB more on every first visit.)
  * The messages are compiled to ICU ASTs here, so the parser stays out of the browser's bundle.
  * A key's namespace is its first dot segment. A namespace missing from the list lands in the core
- * (safe, only heavier).
+ * (safe, only heavier). A key built from a variable alone (no literal `"<namespace>.` prefix in
+ * its module) would not be found: write the namespace literally.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -15,56 +25,89 @@ import { fileURLToPath } from "node:url";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import type { Plugin } from "vite";
 
-export const APP_NAMESPACES = [
-  "analytics",
-  "assignments",
-  "dataCopy", // issue 24: a copy of one's data (profile page, parent's link)
-  "grading",
-  "guide", // /guide, signed in
-  "home", // /home and its attention panel (issue 19)
-  "itemAnalysis", // item analysis pages and the question bank's figures (issue 19)
-  "learnerConsent", // issue 24: the consent prompt, banner and profile section (app layouts)
-  "marketplace",
-  "myTests",
-  "parentConsent", // issue 24: the parent's page, whose route loads the app's texts
-  "parentData", // issue 24: the child's data on the parent's page
-  "people",
-  "profile", // /profile and its personal data section (issue 24)
-  "qb",
-  "rounds",
-  "shop",
-  "surveys",
-  "takeTest",
-  "tests",
-];
+import { APP_NAMESPACES, namespacesIn } from "./messages-namespaces";
+
 
 const CATALOGUES = {
   vi: fileURLToPath(new URL("./src/locales/vi.json", import.meta.url)),
   en: fileURLToPath(new URL("./src/locales/en.json", import.meta.url)),
 } as const;
-const PATTERN = /^virtual:messages\/(vi|en)-(core|app)$/;
+type Language = keyof typeof CATALOGUES;
+const SRC = fileURLToPath(new URL("./src/", import.meta.url));
+const STORE = fileURLToPath(new URL("./src/lib/messages-store.ts", import.meta.url));
+const ROUTES = fileURLToPath(new URL("./src/app/routes.tsx", import.meta.url));
+/** Modules that must not pull groups: the store (a group imports it), the language provider and
+ * the route table (in the entry; the route titles come with the layouts' `titles` group). */
+const NOT_SCANNED = [STORE, fileURLToPath(new URL("./src/lib/intl.tsx", import.meta.url)), ROUTES];
+
+const CORE = /^virtual:messages\/(vi|en)-core$/;
+const GROUP = /^virtual:messages\/group\/(\w+)$/;
+const ENGLISH = /^virtual:messages\/en\/(\w+)$/;
+
+/** The app-namespace keys the route table names as page titles (`titleId: "ns.key"`). */
+function titleKeys(): Set<string> {
+  const code = readFileSync(ROUTES, "utf8");
+  return new Set(
+    [...code.matchAll(/titleId:\s*"([\w.]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((key) => APP_NAMESPACES.includes(key.split(".")[0]!)),
+  );
+}
+
 
 export function messagesPlugin(): Plugin {
+  const texts = (language: Language, keep: (key: string) => boolean): Record<string, unknown> => {
+    const all = JSON.parse(readFileSync(CATALOGUES[language], "utf8")) as Record<string, string>;
+    // Precompiled (ICU message ASTs): the browser's bundle carries no message parser (vite.config
+    // aliases it to its no-parser build); a malformed message fails the build here.
+    return Object.fromEntries(
+      Object.entries(all)
+        .filter(([key]) => keep(key))
+        .map(([key, message]) => [key, parse(message)]),
+    );
+  };
+  const inGroup = (group: string): ((key: string) => boolean) => {
+    if (group === "titles") {
+      const titles = titleKeys();
+      return (key) => titles.has(key);
+    }
+    return (key) => key.split(".")[0] === group;
+  };
+  const known = (group: string) => group === "titles" || APP_NAMESPACES.includes(group);
   return {
     name: "messages-split",
+    enforce: "pre",
     resolveId(id) {
-      return PATTERN.test(id) ? `\0${id}` : null;
+      return CORE.test(id) || GROUP.test(id) || ENGLISH.test(id) ? `\0${id}` : null;
     },
     load(id) {
-      const match = id.startsWith("\0") ? PATTERN.exec(id.slice(1)) : null;
-      if (!match) return null;
-      const [, language, part] = match as unknown as [string, keyof typeof CATALOGUES, "core" | "app"];
-      this.addWatchFile(CATALOGUES[language]);
-      const all = JSON.parse(readFileSync(CATALOGUES[language], "utf8")) as Record<string, string>;
-      const wantApp = part === "app";
-      // Precompiled (ICU message ASTs): the browser's bundle carries no message parser (vite.config
-      // aliases it to its no-parser build); a malformed message fails the build here.
-      const chosen = Object.fromEntries(
-        Object.entries(all)
-          .filter(([key]) => APP_NAMESPACES.includes(key.split(".")[0] ?? "") === wantApp)
-          .map(([key, message]) => [key, parse(message)]),
-      );
-      return `export default ${JSON.stringify(chosen)};`;
+      if (!id.startsWith("\0virtual:messages/")) return null;
+      const name = id.slice(1);
+      for (const file of Object.values(CATALOGUES)) this.addWatchFile(file);
+      this.addWatchFile(ROUTES);
+      const core = CORE.exec(name);
+      if (core) {
+        const keep = (key: string) => !APP_NAMESPACES.includes(key.split(".")[0] ?? "");
+        return `export default ${JSON.stringify(texts(core[1] as Language, keep))};`;
+      }
+      const english = ENGLISH.exec(name);
+      if (english && known(english[1]!))
+        return `export default ${JSON.stringify(texts("en", inGroup(english[1]!)))};`;
+      const group = GROUP.exec(name);
+      if (group && known(group[1]!))
+        return [
+          `import { registerTexts } from ${JSON.stringify(STORE)};`,
+          `registerTexts(${JSON.stringify(group[1])}, ${JSON.stringify(texts("vi", inGroup(group[1]!)))}, () => import("virtual:messages/en/${group[1]}"));`,
+        ].join("\n");
+      this.error(`unknown messages module ${name}`);
+    },
+    transform(code, id) {
+      if (!id.startsWith(SRC) || !/\.tsx?$/.test(id) || NOT_SCANNED.includes(id)) return null;
+      const found = namespacesIn(code);
+      if (!found.length) return null;
+      const imports = found.map((ns) => `import "virtual:messages/group/${ns}";`).join("");
+      // on the first line, so the source map's lines stay where they were
+      return { code: imports + code, map: null };
     },
   };
 }

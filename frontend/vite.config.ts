@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 import { messagesPlugin } from "./messages-plugin";
+import { routeChunksPlugin } from "./route-chunks-plugin";
 
 const backend = "http://127.0.0.1:8000";
 
@@ -41,7 +42,7 @@ function preloadFonts(): Plugin {
 // Built into dist/ and served by Django: assets under /static/ (STATICFILES_DIRS = dist/assets).
 export default defineConfig({
   base: "/static/",
-  plugins: [react(), tailwindcss(), messagesPlugin(), preloadFonts()],
+  plugins: [react(), tailwindcss(), messagesPlugin(), preloadFonts(), routeChunksPlugin()],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
@@ -56,6 +57,9 @@ export default defineConfig({
     outDir: "dist",
     assetsDir: "",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: each route module's chunks, for scripts/bundle-size.mjs and the
+    // server's modulepreload links (config/preload.py; issue 20).
+    manifest: true,
     rollupOptions: { output: { entryFileNames: "assets-[hash].js" } },
   },
   server: {

@@ -4,15 +4,12 @@ declare module "virtual:messages/vi-core" {
   const messages: Record<string, string>;
   export default messages;
 }
-declare module "virtual:messages/vi-app" {
-  const messages: Record<string, string>;
-  export default messages;
-}
 declare module "virtual:messages/en-core" {
   const messages: Record<string, string>;
   export default messages;
 }
-declare module "virtual:messages/en-app" {
+declare module "virtual:messages/en/*" {
   const messages: Record<string, string>;
   export default messages;
 }
+declare module "virtual:messages/group/*" {}

@@ -16,6 +16,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from config.errors import request_error_response, server_error_response
 from config.i18n import reader_language
 from config.middleware import is_api_path
+from config.preload import with_preloads
 
 INDEX = settings.BASE_DIR / "frontend" / "dist" / "index.html"
 PRERENDERED = settings.BASE_DIR / "frontend" / "dist" / "prerender"
@@ -71,10 +72,11 @@ def spa_index(request, *args, **kwargs):
     reader's language (cookie ``lang``, Vietnamese by default) and never cached: its hashed
     assets are, for a year (``config.static``). A public page's prerendered copy in that
     language, its content already inside ``#root``, when the build made one (issue 20,
-    decision 0028); the plain ``index.html`` otherwise."""
+    decision 0028); the plain ``index.html`` otherwise. Either names the chunks of the page's
+    route for ``modulepreload`` (``config.preload``, decision 0029)."""
     language = reader_language(request.COOKIES.get(LANGUAGE_COOKIE) or "vi")
     page = prerendered_page(request.path_info, language) or (INDEX if INDEX.exists() else None)
-    html = page.read_text(encoding="utf-8") if page else FALLBACK
+    html = with_preloads(page.read_text(encoding="utf-8") if page else FALLBACK, request.path_info)
     return HttpResponse(localized_index(html, language), content_type="text/html; charset=utf-8")
 
 

@@ -4,13 +4,14 @@ import type { ComponentType } from "react";
 
 import type { Role } from "@/lib/auth/types";
 import { useAuthorized } from "@/lib/auth/get-authorized";
+import { withTexts } from "@/lib/messages-store";
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
 export function byRole(loaders: Partial<Record<Role, Loader>>) {
   return async () => {
     const roles = Object.keys(loaders) as Role[];
-    const pages = await Promise.all(roles.map((role) => loaders[role]!()));
+    const pages = await Promise.all(roles.map((role) => withTexts(loaders[role]!)()));
     const byRoleName = Object.fromEntries(roles.map((role, i) => [role, pages[i]!.default])) as Partial<
       Record<Role, ComponentType>
     >;

@@ -5,7 +5,7 @@
 import { Navigate, type RouteObject } from "react-router-dom";
 
 import { MIN_TEST_WIDTH } from "@/config/paths";
-import { ensureAppMessages } from "@/lib/intl";
+import { withTexts } from "@/lib/messages-store";
 
 import { byRole } from "./by-role";
 import type { RouteHandle } from "./guard";
@@ -14,8 +14,9 @@ import { LandingLayout } from "./layouts/landing-layout";
 import { RootRoute } from "./root-route";
 import { RouteError } from "./route-error";
 
+// A page renders once its chunk and its texts are in (messages-store.ts `withTexts`).
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
+  Component: (await withTexts(load)()).default,
 });
 const h = (handle: RouteHandle) => handle;
 const notFound = page(() => import("@/features/errors/routes/not-found"));
@@ -111,14 +112,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/parental-consent/:token", // issue 24, item 1: the link mailed to a parent
-            // Its texts are in the app's catalogue (parentConsent.*), not in the first visit's.
-            lazy: async () => {
-              const [route] = await Promise.all([
-                import("@/features/consent/routes/parental-consent"),
-                ensureAppMessages(),
-              ]);
-              return { Component: route.default };
-            },
+            // Its texts (parentConsent.*) come with its chunk (messages-plugin.ts).
+            lazy: page(() => import("@/features/consent/routes/parental-consent")),
             handle: h({ titleId: "page.parentalConsent" }),
           },
           { path: "/instructions", element: <Navigate to="/instructions/step-1" replace /> },
@@ -146,7 +141,7 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: async () => {
-          const [layout] = await Promise.all([import("./layouts/default-layout"), ensureAppMessages()]);
+          const layout = await withTexts(() => import("./layouts/default-layout"))();
           return { Component: layout.DefaultLayout };
         },
         handle: h({ auth: true }),
@@ -465,7 +460,7 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: async () => {
-          const [layout] = await Promise.all([import("./layouts/blank-layout"), ensureAppMessages()]);
+          const layout = await withTexts(() => import("./layouts/blank-layout"))();
           return { Component: layout.BlankLayout };
         },
         handle: h({ auth: true }),

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { renderWithProviders } from "@/testing/render";
 
-import { MathHtml, MathSpan, pickLanguage } from "./math-html";
+import { hasMath, loadKatex, MathHtml, MathSpan, pickLanguage, renderMath } from "./math-html";
 
 describe("pickLanguage (the reader's language, else the other one)", () => {
   it("returns the text and the language it is in", () => {
@@ -37,4 +37,19 @@ describe("MathHtml with a bilingual text (WCAG 3.1.2, issue 18)", () => {
     renderWithProviders(<MathHtml text={{ vi: "", en: "" }} empty="#12" />);
     expect(screen.getByText("#12")).not.toHaveAttribute("lang");
   });
+});
+
+describe("KaTeX on first need (issue 20)", () => {
+  it("shows a text with math as stored until KaTeX came, then the formula, in the same place", async () => {
+    expect(hasMath("<p>Tính $x^2$</p>")).toBe(true);
+    expect(hasMath("<p>Giá 5$</p>")).toBe(false);
+    expect(renderMath("<p>Không có công thức</p>")).toBe("<p>Không có công thức</p>");
+    renderWithProviders(<MathHtml html="<p>Tính $x^2$</p>" />);
+    expect(screen.getByText("Tính $x^2$")).toBeInTheDocument(); // KaTeX not loaded yet in this file
+    expect(await screen.findByText("x^2", { selector: "annotation" }, { timeout: 30_000 })).toBeTruthy(); // KaTeX's MathML keeps the source
+    expect(screen.queryByText("Tính $x^2$")).toBeNull();
+    await loadKatex(); // loaded once: the next text with math renders at once
+    renderWithProviders(<MathSpan html="$y+1$" />);
+    expect(screen.getByText("y+1", { selector: "annotation" })).toBeTruthy();
+  }, 40_000);
 });

@@ -5,7 +5,6 @@
  * reaches the form as a negative number or NaN, for its rules to refuse with their message
  * (`isVndAmount`): nothing typed is dropped silently (issue 19). */
 import { forwardRef, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from "react";
-import { z } from "zod";
 
 import { cn } from "@/lib/cn";
 import { useLanguage } from "@/lib/intl";
@@ -14,10 +13,6 @@ import { useLanguage } from "@/lib/intl";
 export function formatVndDigits(value: number | null, locale: string): string {
   return value === null ? "" : new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }
-
-/** A form value of `VndInput` (NaN for text that is no number): the form's own rules refuse
- * what is not a whole amount, with their message. */
-export const vndValue = z.union([z.number(), z.nan()]).nullable();
 
 /** A whole amount of VND, 0 or more. */
 export function isVndAmount(value: number | null): value is number {

@@ -94,6 +94,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Let the request outlive the page (fetch `keepalive`, for saves sent on `pagehide`). */
   keepalive?: boolean;
+  /** The response of this same request, already sent (the early session check of index.html,
+   * auth/early-session.ts): handled like the answer of a fetch made here. */
+  response?: Promise<Response>;
 }
 
 export function buildUrl(path: string, query?: RequestOptions["query"]): string {
@@ -140,13 +143,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   if (UNSAFE.has(method)) headers["X-CSRFToken"] = await ensureCsrf();
   const epoch = sessionEpoch;
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    body,
-    credentials: "include",
-    ...(options.keepalive ? { keepalive: true } : {}),
-  });
+  const response = await (options.response ??
+    fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: "include",
+      ...(options.keepalive ? { keepalive: true } : {}),
+    }));
   if (!response.ok) {
     let parsed: Record<string, unknown> = {};
     try {

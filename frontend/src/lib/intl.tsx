@@ -18,90 +18,18 @@ import type en from "@/locales/en.json";
 import type vi from "@/locales/vi.json";
 
 import { LOCALES, mirrorLanguageCookie, storedLanguage, storeLanguage, type Language } from "./language";
+import { loadEnglish, snapshot, subscribe } from "./messages-store";
 
 export type MessageId = keyof typeof en & keyof typeof vi;
-// Vietnamese (default and fallback): the public pages' texts ship in the entry chunk, the
-// signed-in screens' texts load with the app layouts (`ensureAppMessages`, see
-// messages-plugin.ts). English is split the same way: its public texts load when English is
-// chosen (or stored), its signed-in screens' texts with the app layouts, in English only.
-
-/** The loaded parts of the catalogues, replaced (never changed in place) on each load, so that
- * `useSyncExternalStore` sees a new snapshot. `english` is null until its public texts came. */
-let loaded: { viApp: Record<string, string>; english: Record<string, string> | null } = {
-  viApp: {},
-  english: null,
-};
-const listeners = new Set<() => void>();
-let appWanted = false;
-let viAppLoad: Promise<void> | null = null;
-let enCoreLoad: Promise<Record<string, string>> | null = null;
-let enAppLoad: Promise<Record<string, string>> | null = null;
-
-function merge(part: Partial<typeof loaded>) {
-  loaded = { ...loaded, ...part };
-  listeners.forEach((notify) => notify());
-}
-
-/** One part of English's catalogue, loaded once (a failed load is tried again next time). */
-function englishPart(
-  get: () => Promise<Record<string, string>> | null,
-  set: (load: Promise<Record<string, string>> | null) => void,
-  load: () => Promise<{ default: Record<string, string> }>,
-): Promise<Record<string, string>> {
-  const loading =
-    get() ??
-    load().then(
-      (m) => m.default,
-      (error: unknown) => {
-        set(null); // offline: the next attempt loads it again
-        throw error;
-      },
-    );
-  set(loading);
-  return loading;
-}
-
-/** English's public texts, and its signed-in screens' once the app layouts are in use, put on
- * screen together (one render: no Vietnamese flash of the screens' texts in between). */
-function loadEnglish(): Promise<void> {
-  const core = englishPart(
-    () => enCoreLoad,
-    (load) => (enCoreLoad = load),
-    () => import("virtual:messages/en-core"),
-  );
-  const app = appWanted
-    ? englishPart(
-        () => enAppLoad,
-        (load) => (enAppLoad = load),
-        () => import("virtual:messages/en-app"),
-      )
-    : null;
-  return Promise.all([core, app]).then(([coreTexts, appTexts]) => {
-    const english = { ...coreTexts, ...appTexts };
-    if (Object.keys(english).length !== Object.keys(loaded.english ?? {}).length) merge({ english });
-  });
-}
+// Vietnamese (default and fallback): the public pages' texts ship in the entry chunk; the
+// signed-in screens' texts come per feature with the modules that show them, and English's with
+// them when English is on (messages-store.ts, messages-plugin.ts).
 
 /** The public texts of `language` loaded (English's once; Vietnamese's are in the entry): awaited
  * before a prerendered page is hydrated and by the prerender itself (decision 0028), so that the
  * first render has the texts the HTML was made with. */
 export function loadLanguage(language: Language): Promise<void> {
   return language === "en" ? loadEnglish() : Promise.resolve();
-}
-
-/** Load the signed-in screens' texts (once; English's too when English is stored or was
- * loaded); the route table awaits it in the lazy loaders of the default and blank layouts, so a
- * screen never renders before its texts. */
-export function ensureAppMessages(): Promise<void> {
-  appWanted = true;
-  viAppLoad ??= import("virtual:messages/vi-app").then((m) => merge({ viApp: m.default }));
-  const english = storedLanguage() === "en" || enCoreLoad ? loadEnglish() : null;
-  return Promise.all([viAppLoad, english]).then(() => undefined);
-}
-
-function subscribe(notify: () => void) {
-  listeners.add(notify);
-  return () => listeners.delete(notify);
 }
 
 interface LanguageState {
@@ -139,8 +67,7 @@ export function translate(id: MessageId, values?: Record<string, string | number
 export function LanguageProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
   // `initial`: the prerender's language (no localStorage at build time); the browser's is stored.
   const [language, setLanguageState] = useState<Language>(initial ?? storedLanguage);
-  const snapshot = () => loaded;
-  const { viApp: app, english } = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const { vi: app, english } = useSyncExternalStore(subscribe, snapshot, snapshot);
   const wanted = useRef<Language>(language);
   useEffect(() => {
     // first render with English stored: load it (the switch below loads it on demand)

@@ -3,13 +3,9 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-import { ensureAppMessages } from "@/lib/intl";
-
 // findBy*/waitFor give up after 1 s by default; CI runs vitest beside pytest on 2 cores, where a
 // render can take longer. A slower pass still fails if the awaited state never comes.
 configure({ asyncUtilTimeout: 5000 });
-
-await ensureAppMessages(); // component tests render signed-in screens
 
 afterEach(() => {
   cleanup();

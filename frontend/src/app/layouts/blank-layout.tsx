@@ -1,3 +1,6 @@
+// The signed-in pages' titles (routes.tsx titleId), which the root route shows (messages-plugin.ts).
+import "virtual:messages/group/titles";
+
 import { Outlet } from "react-router-dom";
 
 import { TooltipProvider } from "@/components/ui/tooltip";

@@ -1,7 +1,8 @@
 /** Why a learner under 16 cannot buy, take a test or record video yet (issue 24, item 1): the
  * server's message, where the request to the parent stands (sent, expired, withdrawn), "resend the
  * request" and "change the parent's e-mail". Shown above every app page while the gate refuses
- * for want of a parent's consent; the server decides and counts the mails. */
+ * for want of a parent's consent (the default layout renders it then only); the server decides
+ * and counts the mails. */
 import { MailWarning } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -23,7 +24,6 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
   const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const form = useForm<{ parent_email: string }>({ defaultValues: { parent_email: "" } });
   const request = state.request;
-  if (state.blocked?.code !== "parental_consent_required") return null;
 
   const failed = (error: unknown) =>
     setNotice({ tone: "error", text: error instanceof ApiError ? error.message : t("common.unknownError") });
@@ -76,7 +76,7 @@ export function ConsentBanner({ state }: { state: ConsentState }) {
           <h2 id="consent-banner-title" className="font-semibold">
             {t("learnerConsent.bannerTitle")}
           </h2>
-          <p className="text-sm">{state.blocked.message}</p>
+          <p className="text-sm">{state.blocked?.message}</p>
           {where && <p className="text-sm">{where}</p>}
         </div>
       </div>

@@ -1,4 +1,7 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+// The signed-in pages' titles (routes.tsx titleId), which the root route shows (messages-plugin.ts).
+import "virtual:messages/group/titles";
+
 import { Outlet, useLocation } from "react-router-dom";
 
 import { Drawer } from "@/components/ui/drawer";
@@ -6,12 +9,19 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import { useConsentState } from "@/lib/api/consent";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
+import { withTexts } from "@/lib/messages-store";
 
-import { ConsentBanner } from "./consent-banner";
-import { ConsentPrompt } from "./consent-prompt";
 import { Header } from "./header";
 import { OngoingSurveyPrompt } from "./ongoing-survey-prompt";
 import { Sidebar } from "./sidebar";
+
+// Forms (react-hook-form) that few learners see: out of the first visit of every app page (issue 20).
+const ConsentBanner = lazy(
+  withTexts(() => import("./consent-banner").then((m) => ({ default: m.ConsentBanner }))),
+);
+const ConsentPrompt = lazy(
+  withTexts(() => import("./consent-prompt").then((m) => ({ default: m.ConsentPrompt }))),
+);
 
 /** Header plus sidebar (spec §2); on phones the sidebar is a drawer (a modal dialog that returns
  * focus to the menu button) that closes on navigation. */
@@ -49,11 +59,21 @@ export function DefaultLayout() {
             <Sidebar role={role} onNavigate={() => setDrawer(false)} />
           </Drawer>
           <main className="min-w-0 flex-1 p-4 sm:p-8">
-            {consent.data && <ConsentBanner state={consent.data} />}
+            {consent.data?.blocked?.code === "parental_consent_required" && (
+              <Suspense fallback={null}>
+                <ConsentBanner state={consent.data} />
+              </Suspense>
+            )}
             <Outlet />
           </main>
         </div>
-        {consent.data?.prompt.length ? <ConsentPrompt state={consent.data} /> : <OngoingSurveyPrompt />}
+        {consent.data?.prompt.length ? (
+          <Suspense fallback={null}>
+            <ConsentPrompt state={consent.data} />
+          </Suspense>
+        ) : (
+          <OngoingSurveyPrompt />
+        )}
       </div>
     </TooltipProvider>
   );

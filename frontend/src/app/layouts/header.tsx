@@ -191,7 +191,7 @@ export function Header({ authorized, onMenu }: { authorized: Authorized; onMenu?
                 <MenuItem
                   onSelect={() => navigate(paths.organizationSettings)}
                   icon={<Building2 className="h-4 w-4" />}
-                  label={t("people.settings.title")}
+                  label={t("header.organizationSettings")}
                 />
               )}
               {authorized.profiles.length > 1 && (

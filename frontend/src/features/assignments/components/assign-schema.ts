@@ -3,7 +3,8 @@
 import { z } from "zod";
 
 import { NONE } from "@/components/ui/field";
-import { isVndAmount, vndValue } from "@/components/vnd-input";
+import { isVndAmount } from "@/components/vnd-input";
+import { vndValue } from "@/components/vnd-value";
 import { isoNoMillis } from "@/lib/format";
 import type { MessageId } from "@/lib/intl";
 

@@ -1,13 +1,17 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { loadKatex } from "@/components/math-html";
 import { mockApi, ok } from "@/testing/mock-api";
 import { renderRoute } from "@/testing/render-route";
 
 import { QUEUED, READY } from "../testing/fixtures";
 import BatchItemAnalysisRoute from "./item-analysis-batch";
 import PresetItemAnalysisRoute from "./item-analysis-preset";
+
+// KaTeX loads on first need (math-html.tsx); here it is there before the page renders.
+beforeAll(() => loadKatex(), 30_000);
 
 const PRESET = "/assignment/item-analysis/preset/:presetId";
 

@@ -4,7 +4,8 @@
  * server still decides; its errors use the same paths (`items.N.field`). */
 import { z } from "zod";
 
-import { isVndAmount, vndValue } from "@/components/vnd-input";
+import { isVndAmount } from "@/components/vnd-input";
+import { vndValue } from "@/components/vnd-value";
 import type { MessageId } from "@/lib/intl";
 
 import type { PublishItem } from "../api/types";

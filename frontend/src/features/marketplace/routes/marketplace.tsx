@@ -3,7 +3,7 @@
  * also switch to their organization's own listings (`mylistings`), publish approved tests and
  * withdraw their own listings. Buying belongs to the listing page. */
 import { PackageSearch, Upload } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 import { SelectFilter } from "@/components/list/list-toolbar";
 import { QueryState } from "@/components/list/query-rows";
@@ -13,13 +13,18 @@ import { Pager } from "@/components/ui/pager";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { cn } from "@/lib/cn";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import { withTexts } from "@/lib/messages-store";
 
 import { useListings } from "../api/get-listings";
 import { useSubjects } from "../api/get-subjects";
 import { ListingCard } from "../components/listing-card";
 import { LISTING_PARAMS, MarketplaceFilters, numberParam } from "../components/marketplace-filters";
-import { PublishDialog } from "../components/publish-dialog";
 import { Retry } from "../components/retry";
+
+// Educators only, and a form (react-hook-form, zod): out of a learner's first visit (issue 20).
+const PublishDialog = lazy(
+  withTexts(() => import("../components/publish-dialog").then((m) => ({ default: m.PublishDialog }))),
+);
 
 const LIMIT = 12;
 const SORTS: { value: string; label: MessageId }[] = [
@@ -190,7 +195,11 @@ export default function MarketplaceRoute() {
           onPage={(p) => set({ page: p })}
         />
       )}
-      {educator && <PublishDialog open={publishing} onOpenChange={setPublishing} />}
+      {educator && (
+        <Suspense fallback={null}>
+          <PublishDialog open={publishing} onOpenChange={setPublishing} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,116 @@
+"""``<link rel="modulepreload">`` for the chunks of the page a request opens (issue 20): the
+server names the route's layout and page chunks, and every chunk they import, in ``index.html``,
+so the browser loads them beside the entry instead of after it (one round trip and the entry's
+download less before a signed-in page can render).
+
+Read from the SPA's build: ``frontend/dist/.vite/manifest.json`` (Vite's manifest: each source
+module's chunk and its static imports) and ``frontend/dist/.vite/routes.json`` (the route table's
+paths and the modules their lazy loaders import, ``frontend/route-chunks-plugin.ts``). Both are
+read again when the build changes (their modification times), as ``index.html`` is.
+
+``config.views.spa_index`` calls ``with_preloads(html, request.path_info)`` (decision 0029).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+
+BUILD = settings.BASE_DIR / "frontend" / "dist" / ".vite"
+STATIC = "/static/"
+ENTRY = "index.html"
+
+
+@dataclass(frozen=True)
+class _Route:
+    pattern: re.Pattern[str]
+    rank: tuple[int, int, int]
+    modules: tuple[str, ...]
+
+
+def _pattern(path: str) -> tuple[re.Pattern[str], tuple[int, int, int]]:
+    """A route path (``/take-test/:id``, ``/question-bank/form/:id/:load?``, ``/*``) as a regex,
+    and its rank as React Router ranks matches: static segments first, then dynamic, splat last."""
+    parts, static, dynamic, splat = [], 0, 0, 0
+    for segment in [s for s in path.split("/") if s]:
+        if segment == "*":
+            parts.append("(?:/.*)?")
+            splat += 1
+        elif segment.startswith(":"):
+            optional = segment.endswith("?")
+            parts.append("(?:/[^/]+)?" if optional else "/[^/]+")
+            dynamic += 1
+        else:
+            parts.append("/" + re.escape(segment))
+            static += 1
+    return re.compile("^" + "".join(parts) + "/?$"), (static, dynamic, -splat)
+
+
+class Preloads:
+    """The chunks of a build's routes; ``links(path)`` for one request's path."""
+
+    def __init__(self, build: Path):
+        self.build = build
+        self._stamp: tuple[float, float] | None = None
+        self._manifest: dict[str, dict] = {}
+        self._routes: list[_Route] = []
+
+    def _load(self) -> None:
+        manifest, routes = self.build / "manifest.json", self.build / "routes.json"
+        try:
+            stamp = (manifest.stat().st_mtime, routes.stat().st_mtime)
+        except FileNotFoundError:  # not built (or built before issue 20): no links
+            self._stamp, self._manifest, self._routes = None, {}, []
+            return
+        if stamp == self._stamp:
+            return
+        self._manifest = json.loads(manifest.read_text(encoding="utf-8"))
+        self._routes = sorted(
+            (
+                _Route(*_pattern(route["path"]), modules=tuple(route["modules"]))
+                for route in json.loads(routes.read_text(encoding="utf-8"))
+            ),
+            key=lambda route: route.rank,
+            reverse=True,
+        )
+        self._stamp = stamp
+
+    def files(self, path: str) -> list[str]:
+        """The JavaScript files (under ``/static/``) of the best route for ``path`` and their
+        static imports, in load order, without the entry (``index.html`` names it); ``[]`` when
+        no route matches or the build has no manifest."""
+        self._load()
+        route = next((r for r in self._routes if r.pattern.match(path)), None)
+        if route is None:
+            return []
+        seen: dict[str, None] = {}
+
+        def add(key: str) -> None:
+            if key == ENTRY or key in seen or key not in self._manifest:
+                return
+            seen[key] = None
+            for imported in self._manifest[key].get("imports", []):
+                add(imported)
+
+        for module in route.modules:
+            add(module)
+        return [self._manifest[key]["file"] for key in seen]
+
+    def links(self, path: str) -> str:
+        """``<link rel="modulepreload" href="/static/...">`` for each of ``files(path)``."""
+        return "".join(
+            f'<link rel="modulepreload" crossorigin href="{STATIC}{file}">' for file in self.files(path)
+        )
+
+
+PRELOADS = Preloads(BUILD)
+
+
+def with_preloads(html: str, path: str, preloads: Preloads = PRELOADS) -> str:
+    """``index.html`` with the modulepreload links of ``path``'s chunks before ``</head>``."""
+    links = preloads.links(path)
+    return html.replace("</head>", f"{links}</head>", 1) if links else html
