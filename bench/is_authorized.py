@@ -190,6 +190,19 @@ def login_cookie(port: int) -> str:
     return "; ".join(c for c in cookies if c.startswith("sessionid="))
 
 
+def send(conn, port: int, method: str, path: str, body, headers, timeout: float = 10.0):
+    """One request on the keep-alive ``conn``; returns (the connection for the next request,
+    whether it was answered 2xx). A connection that broke is replaced."""
+    try:
+        conn.request(method, path, body=body, headers=headers)
+        res = conn.getresponse()
+        res.read()
+        return conn, 200 <= res.status < 300
+    except (OSError, http.client.HTTPException):
+        conn.close()
+        return http.client.HTTPConnection("127.0.0.1", port, timeout=timeout), False
+
+
 def open_loop(
     port: int,
     cookie: str,
@@ -230,15 +243,7 @@ def open_loop(
                 with lock:
                     late[0] += 1
                 continue
-            try:
-                conn.request(method, path, body=body, headers=headers)
-                res = conn.getresponse()
-                res.read()
-                ok = 200 <= res.status < 300
-            except (OSError, http.client.HTTPException):
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                ok = False
+            conn, ok = send(conn, port, method, path, body, headers)
             done = time.perf_counter()
             with lock:
                 if ok:

@@ -19,19 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "platform")]
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DB_POOL", "1")
-os.environ.setdefault("DEBUG", "0")
-os.environ.setdefault("LOG_LEVEL", "WARNING")
-os.environ.pop("REDIS_URL", None) if not os.environ.get("BENCH_REDIS_URL") else os.environ.update(
-    REDIS_URL=os.environ["BENCH_REDIS_URL"]
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from in_process import django_in_process  # noqa: E402
 
-import django  # noqa: E402
-
-django.setup()
+django_in_process()
 
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402

@@ -67,11 +67,6 @@ function options() {
       runs: { type: "string", default: env("RUNS", "1") },
     },
   });
-  const list = (text) =>
-    text
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
   return {
     url: values.url.replace(/\/$/, ""),
     pages: list(values.pages),
@@ -81,6 +76,13 @@ function options() {
     runs: Math.max(1, Number(values.runs) || 1),
   };
 }
+
+/** "a, b,,c" -> ["a", "b", "c"]: an option's comma-separated list. */
+export const list = (text) =>
+  text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Install the pinned Lighthouse and puppeteer-core into .data/bench-node/ when missing. */
 export function ensurePackages() {

@@ -33,6 +33,7 @@ from is_authorized import (  # noqa: E402
     manage,
     open_loop,
     row,
+    send,
     serve,
     settle,
 )
@@ -144,15 +145,7 @@ def closed_loop(port: int, connections: int, seconds: float, make, on_ok=None) -
                 i = next(counter)
                 method, path, hdrs, body = make(i)
             t = time.perf_counter()
-            try:
-                conn.request(method, path, body=body, headers=hdrs)
-                res = conn.getresponse()
-                res.read()
-                ok = 200 <= res.status < 300
-            except (OSError, http.client.HTTPException):
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                ok = False
+            conn, ok = send(conn, port, method, path, body, hdrs, timeout=30)
             with lock:
                 if ok:
                     latencies.append(time.perf_counter() - t)

@@ -34,6 +34,7 @@ import {
   ROOT,
   checkAssets,
   ensurePackages,
+  list,
   load,
   median,
   printTable,
@@ -72,11 +73,6 @@ function options() {
       start: { type: "boolean", default: env("START", "") === "1" },
     },
   });
-  const list = (text) =>
-    text
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
   return {
     url: values.url.replace(/\/$/, ""),
     pages: list(values.pages),
