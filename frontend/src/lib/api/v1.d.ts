@@ -4,6 +4,295 @@
  */
 
 export interface paths {
+  "/api/v1/take-test/{enrollment_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preparation
+     * @description What the preparation page shows: the test, its window (UTC) and time limit in minutes for
+     *     this learner (an accommodation's extra time included, as start enforces it), camera rules,
+     *     the video limits, whether it can start now and the next action, attempts, and the server's
+     *     clock.
+     */
+    get: operations["assignments_api_taking_preparation"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/camera-consent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Camera Consent
+     * @description The learner consents to camera proctoring of this test at preparation (issue 24, item 2;
+     *     decision 0023): the time and the request's address are kept on the assignment, and the
+     *     surroundings video is refused until then. No body. Idempotent (the first consent is kept).
+     *     409 ``camera_not_used`` for a test without camera proctoring.
+     */
+    post: operations["assignments_api_taking_camera_consent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/video": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prep Video
+     * @description Upload the surroundings video (multipart ``file``) once the learner has consented to
+     *     camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
+     *     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise.
+     */
+    post: operations["assignments_api_taking_prep_video"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/pay": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Assignment Pay
+     * @description Pay the purchase cost (VND) of a test assigned with "requires purchase"; idempotent
+     *     (see ``marketplace.purchases.assignment_pay``). 409 ``nothing_to_pay``, 402
+     *     ``payment_declined``.
+     */
+    post: operations["assignments_api_taking_assignment_pay"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/start": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start
+     * @description Start the attempt (or take it over from another tab or device; the older one is then
+     *     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
+     *     ``camera_required``, ``camera_consent_required``.
+     */
+    post: operations["assignments_api_taking_start"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/attempt": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Attempt Get
+     * @description The current attempt: questions in order (no answer keys), every saved answer with its
+     *     ``seq`` and flag, the deadline and the server's clock (for the SPA's timer). 404 before
+     *     start.
+     */
+    get: operations["assignments_api_taking_attempt_get"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/answers/{question_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Answer Put
+     * @description Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
+     *     of a sitting: the enrollment (with its organization), the attempt, and one upsert; the
+     *     question's type and options come from the cache.
+     */
+    put: operations["assignments_api_taking_answer_put"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Event Post
+     * @description Report a tab switch (``tab_hidden``), window blur (``blur``) or a blocked ``copy``,
+     *     ``paste`` or ``context_menu``; the sixth switch voids the result and submits.
+     */
+    post: operations["assignments_api_taking_event_post"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/submit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit
+     * @description Submit the attempt (confirm in the SPA first).
+     */
+    post: operations["assignments_api_taking_submit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/result": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Result
+     * @description The learner's result once released: score, pass or fail, the round's passed/failed
+     *     message (the reader's language, else the other one), and each answer against the key;
+     *     before release only the status.
+     */
+    get: operations["assignments_api_taking_result"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/report": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Report Get
+     * @description The advanced report (bought with the test + advanced report add-on): whether it can be
+     *     generated (``reason``: report_not_purchased, test_not_ended, result_not_released), the latest
+     *     report and when the next may be generated (the preset's wait period; spec section 5).
+     */
+    get: operations["assignments_api_taking_report_get"];
+    put?: never;
+    /**
+     * Report Post
+     * @description Generate a new advanced report: 409 with the availability reason, or ``report_wait`` with
+     *     ``retry_at`` during the wait period.
+     */
+    post: operations["assignments_api_taking_report_post"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/report/pdf": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Report Pdf
+     * @description The latest report as a PDF download (404 before one is generated). The learner's own file:
+     *     marked for the access log, which records educators' and admins' access only (issue 24).
+     */
+    get: operations["assignments_api_taking_report_pdf"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/take-test/{enrollment_id}/video-views": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Video Views
+     * @description The learner's proctoring video of this test: ``video`` none, stored or deleted (with
+     *     ``deleted_at`` and ``deleted_reason``), and who viewed it, newest first (``views``: name, role,
+     *     time; issue 24, item 4). 404 for anyone else's enrollment.
+     */
+    get: operations["assignments_api_taking_video_views"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/auth/is-authorized": {
     parameters: {
       query?: never;
@@ -1318,295 +1607,6 @@ export interface paths {
      * @description One of the current learner's assignments by its enrollment id (404 for anyone else's).
      */
     get: operations["assignments_api_my_detail"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Preparation
-     * @description What the preparation page shows: the test, its window (UTC) and time limit in minutes for
-     *     this learner (an accommodation's extra time included, as start enforces it), camera rules,
-     *     the video limits, whether it can start now and the next action, attempts, and the server's
-     *     clock.
-     */
-    get: operations["assignments_api_taking_preparation"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/camera-consent": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Camera Consent
-     * @description The learner consents to camera proctoring of this test at preparation (issue 24, item 2;
-     *     decision 0023): the time and the request's address are kept on the assignment, and the
-     *     surroundings video is refused until then. No body. Idempotent (the first consent is kept).
-     *     409 ``camera_not_used`` for a test without camera proctoring.
-     */
-    post: operations["assignments_api_taking_camera_consent"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/video": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Prep Video
-     * @description Upload the surroundings video (multipart ``file``) once the learner has consented to
-     *     camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
-     *     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise.
-     */
-    post: operations["assignments_api_taking_prep_video"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/pay": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Assignment Pay
-     * @description Pay the purchase cost (VND) of a test assigned with "requires purchase"; idempotent
-     *     (see ``marketplace.purchases.assignment_pay``). 409 ``nothing_to_pay``, 402
-     *     ``payment_declined``.
-     */
-    post: operations["assignments_api_taking_assignment_pay"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/start": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start
-     * @description Start the attempt (or take it over from another tab or device; the older one is then
-     *     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
-     *     ``camera_required``, ``camera_consent_required``.
-     */
-    post: operations["assignments_api_taking_start"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/attempt": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Attempt Get
-     * @description The current attempt: questions in order (no answer keys), every saved answer with its
-     *     ``seq`` and flag, the deadline and the server's clock (for the SPA's timer). 404 before
-     *     start.
-     */
-    get: operations["assignments_api_taking_attempt_get"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/answers/{question_id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /**
-     * Answer Put
-     * @description Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
-     *     of a sitting: the enrollment (with its organization), the attempt, and one upsert; the
-     *     question's type and options come from the cache.
-     */
-    put: operations["assignments_api_taking_answer_put"];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/events": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Event Post
-     * @description Report a tab switch (``tab_hidden``), window blur (``blur``) or a blocked ``copy``,
-     *     ``paste`` or ``context_menu``; the sixth switch voids the result and submits.
-     */
-    post: operations["assignments_api_taking_event_post"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/submit": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Submit
-     * @description Submit the attempt (confirm in the SPA first).
-     */
-    post: operations["assignments_api_taking_submit"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/result": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Result
-     * @description The learner's result once released: score, pass or fail, the round's passed/failed
-     *     message (the reader's language, else the other one), and each answer against the key;
-     *     before release only the status.
-     */
-    get: operations["assignments_api_taking_result"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/report": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Report Get
-     * @description The advanced report (bought with the test + advanced report add-on): whether it can be
-     *     generated (``reason``: report_not_purchased, test_not_ended, result_not_released), the latest
-     *     report and when the next may be generated (the preset's wait period; spec section 5).
-     */
-    get: operations["assignments_api_taking_report_get"];
-    put?: never;
-    /**
-     * Report Post
-     * @description Generate a new advanced report: 409 with the availability reason, or ``report_wait`` with
-     *     ``retry_at`` during the wait period.
-     */
-    post: operations["assignments_api_taking_report_post"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/report/pdf": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Report Pdf
-     * @description The latest report as a PDF download (404 before one is generated). The learner's own file:
-     *     marked for the access log, which records educators' and admins' access only (issue 24).
-     */
-    get: operations["assignments_api_taking_report_pdf"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/take-test/{enrollment_id}/video-views": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Video Views
-     * @description The learner's proctoring video of this test: ``video`` none, stored or deleted (with
-     *     ``deleted_at`` and ``deleted_reason``), and who viewed it, newest first (``views``: name, role,
-     *     time; issue 24, item 4). 404 for anyone else's enrollment.
-     */
-    get: operations["assignments_api_taking_video_views"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3728,6 +3728,806 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** Envelope[PrepOut] */
+    Envelope_PrepOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["PrepOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * PrepOut
+     * @description The preparation page: the test, the learner's window (UTC, accommodation included) and
+     *     time limit in minutes, camera rules, the video limits (seconds, bytes), where now stands
+     *     against the window (``window_state``; ``can_start_now`` when open) and the next action (as on
+     *     the learner's list), attempts and the server's clock.
+     */
+    PrepOut: {
+      /** Enrollment Id */
+      enrollment_id: number;
+      /** Test Name */
+      test_name: string;
+      /** Organization */
+      organization: string;
+      /** Duration Minutes */
+      duration_minutes: number | null;
+      /** Question Count */
+      question_count: number;
+      /** Time Limit Minutes */
+      time_limit_minutes: number;
+      /** Camera Proctoring */
+      camera_proctoring: boolean;
+      /** Allow No Camera */
+      allow_no_camera: boolean;
+      /** Video Uploaded */
+      video_uploaded: boolean;
+      /** Camera Consented At */
+      camera_consented_at: string | null;
+      /** Video Keep Days */
+      video_keep_days: number;
+      /** Video Seconds */
+      video_seconds: number;
+      /** Video Tolerance Seconds */
+      video_tolerance_seconds: number;
+      /** Video Max Bytes */
+      video_max_bytes: number;
+      /** Window Starts At */
+      window_starts_at: string | null;
+      /** Window Expires At */
+      window_expires_at: string | null;
+      /**
+       * Window State
+       * @enum {string}
+       */
+      window_state: "upcoming" | "open" | "closed";
+      /** Can Start Now */
+      can_start_now: boolean;
+      /**
+       * Action
+       * @enum {string}
+       */
+      action: "prepare" | "continue" | "result" | "closed" | "payment" | "none";
+      /** Status */
+      status: string;
+      /** Attempts Allowed */
+      attempts_allowed: number;
+      /** Attempts Used */
+      attempts_used: number;
+      /** Attempt Status */
+      attempt_status: string | null;
+      /** Tab Switches Allowed */
+      tab_switches_allowed: number;
+      /** Requires Payment */
+      requires_payment: boolean;
+      /** Purchase Cost */
+      purchase_cost: number;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+    };
+    /**
+     * CameraConsentOut
+     * @description The recorded consent to camera proctoring of one test (UTC; issue 24, item 2).
+     */
+    CameraConsentOut: {
+      /**
+       * Camera Consented At
+       * Format: date-time
+       */
+      camera_consented_at: string;
+    };
+    /** Envelope[CameraConsentOut] */
+    Envelope_CameraConsentOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["CameraConsentOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Envelope[VideoOut] */
+    Envelope_VideoOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["VideoOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** VideoOut */
+    VideoOut: {
+      /** Video Uploaded */
+      video_uploaded: boolean;
+    };
+    /** AssignmentPayOut */
+    AssignmentPayOut: {
+      /** Transaction Id */
+      transaction_id: number;
+      /** Status */
+      status: string;
+      /** Amount */
+      amount: number;
+      /** Payment Id */
+      payment_id: string;
+    };
+    /** Envelope[AssignmentPayOut] */
+    Envelope_AssignmentPayOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AssignmentPayOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** AssignmentPayIn */
+    AssignmentPayIn: {
+      /**
+       * Idempotency Key
+       * @default
+       */
+      idempotency_key: string;
+      /**
+       * Method
+       * @default
+       */
+      method: string;
+    };
+    /** Envelope[StartOut] */
+    Envelope_StartOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["StartOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** StartOut */
+    StartOut: {
+      /** Attempt Id */
+      attempt_id: number;
+      /** Device Token */
+      device_token: string;
+      /**
+       * Deadline At
+       * Format: date-time
+       */
+      deadline_at: string;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+    };
+    /** StartIn */
+    StartIn: {
+      /**
+       * No Camera
+       * @default false
+       */
+      no_camera: boolean;
+    };
+    /** AttemptOut */
+    AttemptOut: {
+      /** Attempt Id */
+      attempt_id: number;
+      /** Status */
+      status: string;
+      /**
+       * Deadline At
+       * Format: date-time
+       */
+      deadline_at: string;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+      /** Grace Seconds */
+      grace_seconds: number;
+      /** Tab Switches */
+      tab_switches: number;
+      /** Tab Switches Allowed */
+      tab_switches_allowed: number;
+      /** Voided */
+      voided: boolean;
+      /** Test Name */
+      test_name: string;
+      /** Questions */
+      questions: components["schemas"]["AttemptQuestionOut"][];
+      /** Answers */
+      answers: components["schemas"]["SavedAnswerOut"][];
+    };
+    /**
+     * AttemptQuestionOut
+     * @description A question of the attempt in its order, options in the attempt's order, without its key;
+     *     ``points`` it is worth.
+     */
+    AttemptQuestionOut: {
+      /** Id */
+      id: number;
+      /**
+       * Type
+       * @enum {string}
+       */
+      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      stem: components["schemas"]["QuestionTextOut"];
+      /** Options */
+      options: components["schemas"]["QuestionOptionOut"][];
+      /** Points */
+      points: number;
+    };
+    /** Envelope[AttemptOut] */
+    Envelope_AttemptOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AttemptOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * OptionAnswer
+     * @description A single-choice answer: the chosen option's id.
+     */
+    OptionAnswer: {
+      /** Option */
+      option: string;
+    };
+    /**
+     * OptionsAnswer
+     * @description A multiple-choice answer: the chosen options' ids.
+     */
+    OptionsAnswer: {
+      /** Options */
+      options: string[];
+    };
+    /** QuestionOptionOut */
+    QuestionOptionOut: {
+      /** Id */
+      id: string;
+      /**
+       * Vi
+       * @default
+       */
+      vi: string;
+      /**
+       * En
+       * @default
+       */
+      en: string;
+    };
+    /**
+     * QuestionTextOut
+     * @description A text in both languages as stored (sanitized HTML); "" when not written.
+     */
+    QuestionTextOut: {
+      /**
+       * Vi
+       * @default
+       */
+      vi: string;
+      /**
+       * En
+       * @default
+       */
+      en: string;
+    };
+    /**
+     * SavedAnswerOut
+     * @description A saved answer with its flag and the client's sequence number.
+     */
+    SavedAnswerOut: {
+      /** Question Id */
+      question_id: number;
+      /** Answer */
+      answer:
+        | components["schemas"]["OptionAnswer"]
+        | components["schemas"]["OptionsAnswer"]
+        | components["schemas"]["ValueAnswer"]
+        | components["schemas"]["TextAnswer"]
+        | null;
+      /** Flagged */
+      flagged: boolean;
+      /** Seq */
+      seq: number;
+    };
+    /**
+     * TextAnswer
+     * @description A short text (at most 2,000 characters) or essay (at most 20,000) answer; ``taking``
+     *     checks the length by question type.
+     */
+    TextAnswer: {
+      /** Text */
+      text: string;
+    };
+    /**
+     * ValueAnswer
+     * @description A true/false answer.
+     */
+    ValueAnswer: {
+      /** Value */
+      value: boolean;
+    };
+    /** AnswerOut */
+    AnswerOut: {
+      /** Question Id */
+      question_id: number;
+      /** Seq */
+      seq: number;
+      /** Applied */
+      applied: boolean;
+      /**
+       * Saved At
+       * Format: date-time
+       */
+      saved_at: string;
+    };
+    /** Envelope[AnswerOut] */
+    Envelope_AnswerOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["AnswerOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * AnswerIn
+     * @description One answer (``null`` clears it), its flag and the client's sequence number.
+     */
+    AnswerIn: {
+      answer?: components["schemas"]["AnswerSent"] | null;
+      /**
+       * Flagged
+       * @default false
+       */
+      flagged: boolean;
+      /** Seq */
+      seq: number;
+    };
+    /**
+     * AnswerSent
+     * @description One answer as sent: exactly one of ``option`` (single choice), ``options`` (multiple
+     *     choice), ``value`` (true/false) or ``text`` (short text, essay), each bounded;
+     *     ``taking.answer_save`` checks it against the question (400 ``invalid_answer``). One object
+     *     rather than a union, so each field is named in a 422.
+     */
+    AnswerSent: {
+      /** Option */
+      option?: string | null;
+      /** Options */
+      options?: string[] | null;
+      /** Value */
+      value?: boolean | null;
+      /** Text */
+      text?: string | null;
+    };
+    /** Envelope[IntegrityCountOut] */
+    Envelope_IntegrityCountOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["IntegrityCountOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** IntegrityCountOut */
+    IntegrityCountOut: {
+      /** Tab Switches */
+      tab_switches: number;
+      /** Tab Switches Allowed */
+      tab_switches_allowed: number;
+      /** Voided */
+      voided: boolean;
+    };
+    /** EventIn */
+    EventIn: {
+      /** Kind */
+      kind: string;
+      /** Occurred At */
+      occurred_at?: string | null;
+    };
+    /** Envelope[SubmitOut] */
+    Envelope_SubmitOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["SubmitOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** SubmitOut */
+    SubmitOut: {
+      /** Status */
+      status: string;
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Result */
+      result: string;
+      /** Released */
+      released: boolean;
+    };
+    /**
+     * BreakdownOut
+     * @description An attempt's points by subject and by matrix cluster (empty lists before release).
+     */
+    BreakdownOut: {
+      /**
+       * Subject
+       * @default []
+       */
+      subject: components["schemas"]["BreakdownRowOut"][];
+      /**
+       * Topic
+       * @default []
+       */
+      topic: components["schemas"]["BreakdownRowOut"][];
+      /**
+       * Complexity Level
+       * @default []
+       */
+      complexity_level: components["schemas"]["BreakdownRowOut"][];
+      /**
+       * Cognitive Domain
+       * @default []
+       */
+      cognitive_domain: components["schemas"]["BreakdownRowOut"][];
+    };
+    /**
+     * BreakdownRowOut
+     * @description Points of one subject or matrix cluster: ``score`` of ``max``, ``percent`` (0-100, one
+     *     decimal).
+     */
+    BreakdownRowOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Score */
+      score: number;
+      /** Max */
+      max: number;
+      /** Percent */
+      percent: number;
+    };
+    /**
+     * EmptyAnswerKeyOut
+     * @description ``{}``: a draft without an answer yet (closed, so that it is the one shape ``{}`` fits).
+     */
+    EmptyAnswerKeyOut: Record<string, never>;
+    /** Envelope[ResultOut] */
+    Envelope_ResultOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ResultOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * EssayAnswerKeyOut
+     * @description essay: ``max_score`` is left out (not null) until the author gives one.
+     */
+    EssayAnswerKeyOut: {
+      /** Rubric */
+      rubric: string;
+      /** Max Score */
+      max_score?: number;
+    };
+    /** MultipleChoiceAnswerKeyOut */
+    MultipleChoiceAnswerKeyOut: {
+      /** Options */
+      options: string[];
+    };
+    /**
+     * ResultAnswerOut
+     * @description One question of a released result: the question, the learner's answer, its score and the
+     *     grader's comment, the key (empty for an essay) and the explanation.
+     */
+    ResultAnswerOut: {
+      question: components["schemas"]["AttemptQuestionOut"];
+      /** Answer */
+      answer:
+        | components["schemas"]["OptionAnswer"]
+        | components["schemas"]["OptionsAnswer"]
+        | components["schemas"]["ValueAnswer"]
+        | components["schemas"]["TextAnswer"]
+        | null;
+      /** Score */
+      score: number | null;
+      /** Comment */
+      comment: string;
+      /** Key */
+      key:
+        | components["schemas"]["SingleChoiceAnswerKeyOut"]
+        | components["schemas"]["MultipleChoiceAnswerKeyOut"]
+        | components["schemas"]["TrueFalseAnswerKeyOut"]
+        | components["schemas"]["ShortTextAnswerKeyOut"]
+        | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["EmptyAnswerKeyOut"];
+      explanation: components["schemas"]["QuestionTextOut"];
+    };
+    /**
+     * ResultOut
+     * @description The learner's result: before release only the status (``answers`` empty, the figures
+     *     null); once released the score, pass or fail, the round's message in the reader's language
+     *     (the other language when blank) and each answer against the key.
+     */
+    ResultOut: {
+      /** Status */
+      status: string;
+      /** Released */
+      released: boolean;
+      /** Result */
+      result: string | null;
+      /** Score */
+      score: number | null;
+      /** Max Score */
+      max_score: number | null;
+      /** Passing Score */
+      passing_score: number | null;
+      /** Voided */
+      voided: boolean;
+      /** Message */
+      message: string;
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Tab Switches */
+      tab_switches: number;
+      /** Answers */
+      answers: components["schemas"]["ResultAnswerOut"][];
+      breakdown: components["schemas"]["BreakdownOut"];
+      /** Advanced Report */
+      advanced_report: boolean;
+    };
+    /** ShortTextAnswerKeyOut */
+    ShortTextAnswerKeyOut: {
+      /**
+       * Accepted
+       * @default []
+       */
+      accepted: string[];
+      /**
+       * Case Sensitive
+       * @default false
+       */
+      case_sensitive: boolean;
+      /**
+       * Diacritic Sensitive
+       * @default false
+       */
+      diacritic_sensitive: boolean;
+    };
+    /** SingleChoiceAnswerKeyOut */
+    SingleChoiceAnswerKeyOut: {
+      /** Option */
+      option: string;
+    };
+    /** TrueFalseAnswerKeyOut */
+    TrueFalseAnswerKeyOut: {
+      /** Value */
+      value: boolean;
+    };
+    /**
+     * AdvancedReportDataOut
+     * @description A stored advanced report (issue 7, item 7): standing among the preset's takers
+     *     (``percentile`` 0-100), the score histogram (10 equal bands of the maximum), the breakdown
+     *     against the cohort, strengths and weaknesses by cluster name.
+     */
+    AdvancedReportDataOut: {
+      /** Test Name */
+      test_name: string;
+      /** Learner Name */
+      learner_name: string;
+      /** Score */
+      score: number;
+      /** Max Score */
+      max_score: number;
+      /** Percent */
+      percent: number;
+      /** Result */
+      result: string;
+      /** Percentile */
+      percentile: number;
+      /** Takers */
+      takers: number;
+      /** Cohort Mean */
+      cohort_mean: number;
+      /** Cohort Median */
+      cohort_median: number;
+      /** Histogram */
+      histogram: number[];
+      breakdown: components["schemas"]["ReportBreakdownOut"];
+      /** Strengths */
+      strengths: string[];
+      /** Weaknesses */
+      weaknesses: string[];
+      /**
+       * Generated At
+       * Format: date-time
+       */
+      generated_at: string;
+    };
+    /** Envelope[ReportOut] */
+    Envelope_ReportOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ReportOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** ReportBreakdownOut */
+    ReportBreakdownOut: {
+      /**
+       * Subject
+       * @default []
+       */
+      subject: components["schemas"]["ReportRowOut"][];
+      /**
+       * Topic
+       * @default []
+       */
+      topic: components["schemas"]["ReportRowOut"][];
+      /**
+       * Complexity Level
+       * @default []
+       */
+      complexity_level: components["schemas"]["ReportRowOut"][];
+      /**
+       * Cognitive Domain
+       * @default []
+       */
+      cognitive_domain: components["schemas"]["ReportRowOut"][];
+    };
+    /** ReportOut */
+    ReportOut: {
+      /** Available */
+      available: boolean;
+      /** Reason */
+      reason: string;
+      report: components["schemas"]["AdvancedReportDataOut"] | null;
+      /** Generated At */
+      generated_at: string | null;
+      /** Next Generation At */
+      next_generation_at: string | null;
+      /** Wait Minutes */
+      wait_minutes: number;
+      /**
+       * Server Now
+       * Format: date-time
+       */
+      server_now: string;
+    };
+    /**
+     * ReportRowOut
+     * @description A breakdown row of the advanced report with the cohort's mean percent.
+     */
+    ReportRowOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
+      /** Score */
+      score: number;
+      /** Max */
+      max: number;
+      /** Percent */
+      percent: number;
+      /** Cohort Percent */
+      cohort_percent: number;
+    };
+    /** Envelope[VideoViewsOut] */
+    Envelope_VideoViewsOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["VideoViewsOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * VideoViewOut
+     * @description One view of the learner's proctoring video: who (name and role) and when (UTC).
+     */
+    VideoViewOut: {
+      /** Viewer Name */
+      viewer_name: string;
+      /**
+       * Viewer Role
+       * @enum {string}
+       */
+      viewer_role: "educator" | "admin" | "superadmin";
+      /**
+       * Viewed At
+       * Format: date-time
+       */
+      viewed_at: string;
+    };
+    /**
+     * VideoViewsOut
+     * @description The learner's proctoring video of one test: ``video`` ``none`` (never recorded), ``stored``
+     *     or ``deleted`` (``deleted_at`` UTC, ``deleted_reason`` retention | request |
+     *     consent_withdrawn, or None when no record says why), and who viewed it, newest first (at most
+     *     100).
+     */
+    VideoViewsOut: {
+      /**
+       * Video
+       * @enum {string}
+       */
+      video: "none" | "stored" | "deleted";
+      /** Deleted At */
+      deleted_at: string | null;
+      /** Deleted Reason */
+      deleted_reason: ("retention" | "request" | "consent_withdrawn") | null;
+      /** Views */
+      views: components["schemas"]["VideoViewOut"][];
+    };
     /** AuthorizedOut */
     AuthorizedOut: {
       user: components["schemas"]["CurrentUserOut"];
@@ -4781,11 +5581,6 @@ export interface components {
       /** Label */
       label: string;
     };
-    /**
-     * EmptyAnswerKeyOut
-     * @description ``{}``: a draft without an answer yet (closed, so that it is the one shape ``{}`` fits).
-     */
-    EmptyAnswerKeyOut: Record<string, never>;
     /** Envelope[QuestionOut] */
     Envelope_QuestionOut_: {
       /**
@@ -4800,16 +5595,6 @@ export interface components {
        */
       message: string;
     };
-    /**
-     * EssayAnswerKeyOut
-     * @description essay: ``max_score`` is left out (not null) until the author gives one.
-     */
-    EssayAnswerKeyOut: {
-      /** Rubric */
-      rubric: string;
-      /** Max Score */
-      max_score?: number;
-    };
     /** MatrixOut */
     MatrixOut: {
       topic: components["schemas"]["ClusterRef"] | null;
@@ -4823,11 +5608,6 @@ export interface components {
       field: string;
       /** Message */
       message: string;
-    };
-    /** MultipleChoiceAnswerKeyOut */
-    MultipleChoiceAnswerKeyOut: {
-      /** Options */
-      options: string[];
     };
     /**
      * QuestionContentOut
@@ -4853,21 +5633,6 @@ export interface components {
        *     }
        */
       explanation: components["schemas"]["QuestionTextOut"];
-    };
-    /** QuestionOptionOut */
-    QuestionOptionOut: {
-      /** Id */
-      id: string;
-      /**
-       * Vi
-       * @default
-       */
-      vi: string;
-      /**
-       * En
-       * @default
-       */
-      en: string;
     };
     /** QuestionOut */
     QuestionOut: {
@@ -4921,50 +5686,6 @@ export interface components {
       updated_at: string;
       /** Published At */
       published_at: string | null;
-    };
-    /**
-     * QuestionTextOut
-     * @description A text in both languages as stored (sanitized HTML); "" when not written.
-     */
-    QuestionTextOut: {
-      /**
-       * Vi
-       * @default
-       */
-      vi: string;
-      /**
-       * En
-       * @default
-       */
-      en: string;
-    };
-    /** ShortTextAnswerKeyOut */
-    ShortTextAnswerKeyOut: {
-      /**
-       * Accepted
-       * @default []
-       */
-      accepted: string[];
-      /**
-       * Case Sensitive
-       * @default false
-       */
-      case_sensitive: boolean;
-      /**
-       * Diacritic Sensitive
-       * @default false
-       */
-      diacritic_sensitive: boolean;
-    };
-    /** SingleChoiceAnswerKeyOut */
-    SingleChoiceAnswerKeyOut: {
-      /** Option */
-      option: string;
-    };
-    /** TrueFalseAnswerKeyOut */
-    TrueFalseAnswerKeyOut: {
-      /** Value */
-      value: boolean;
     };
     /**
      * EmptyAnswerKeyIn
@@ -6603,727 +7324,6 @@ export interface components {
        * @default
        */
       message: string;
-    };
-    /** Envelope[PrepOut] */
-    Envelope_PrepOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["PrepOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /**
-     * PrepOut
-     * @description The preparation page: the test, the learner's window (UTC, accommodation included) and
-     *     time limit in minutes, camera rules, the video limits (seconds, bytes), where now stands
-     *     against the window (``window_state``; ``can_start_now`` when open) and the next action (as on
-     *     the learner's list), attempts and the server's clock.
-     */
-    PrepOut: {
-      /** Enrollment Id */
-      enrollment_id: number;
-      /** Test Name */
-      test_name: string;
-      /** Organization */
-      organization: string;
-      /** Duration Minutes */
-      duration_minutes: number | null;
-      /** Question Count */
-      question_count: number;
-      /** Time Limit Minutes */
-      time_limit_minutes: number;
-      /** Camera Proctoring */
-      camera_proctoring: boolean;
-      /** Allow No Camera */
-      allow_no_camera: boolean;
-      /** Video Uploaded */
-      video_uploaded: boolean;
-      /** Camera Consented At */
-      camera_consented_at: string | null;
-      /** Video Keep Days */
-      video_keep_days: number;
-      /** Video Seconds */
-      video_seconds: number;
-      /** Video Tolerance Seconds */
-      video_tolerance_seconds: number;
-      /** Video Max Bytes */
-      video_max_bytes: number;
-      /** Window Starts At */
-      window_starts_at: string | null;
-      /** Window Expires At */
-      window_expires_at: string | null;
-      /**
-       * Window State
-       * @enum {string}
-       */
-      window_state: "upcoming" | "open" | "closed";
-      /** Can Start Now */
-      can_start_now: boolean;
-      /**
-       * Action
-       * @enum {string}
-       */
-      action: "prepare" | "continue" | "result" | "closed" | "payment" | "none";
-      /** Status */
-      status: string;
-      /** Attempts Allowed */
-      attempts_allowed: number;
-      /** Attempts Used */
-      attempts_used: number;
-      /** Attempt Status */
-      attempt_status: string | null;
-      /** Tab Switches Allowed */
-      tab_switches_allowed: number;
-      /** Requires Payment */
-      requires_payment: boolean;
-      /** Purchase Cost */
-      purchase_cost: number;
-      /**
-       * Server Now
-       * Format: date-time
-       */
-      server_now: string;
-    };
-    /**
-     * CameraConsentOut
-     * @description The recorded consent to camera proctoring of one test (UTC; issue 24, item 2).
-     */
-    CameraConsentOut: {
-      /**
-       * Camera Consented At
-       * Format: date-time
-       */
-      camera_consented_at: string;
-    };
-    /** Envelope[CameraConsentOut] */
-    Envelope_CameraConsentOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["CameraConsentOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /** Envelope[VideoOut] */
-    Envelope_VideoOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["VideoOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /** VideoOut */
-    VideoOut: {
-      /** Video Uploaded */
-      video_uploaded: boolean;
-    };
-    /** AssignmentPayOut */
-    AssignmentPayOut: {
-      /** Transaction Id */
-      transaction_id: number;
-      /** Status */
-      status: string;
-      /** Amount */
-      amount: number;
-      /** Payment Id */
-      payment_id: string;
-    };
-    /** Envelope[AssignmentPayOut] */
-    Envelope_AssignmentPayOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["AssignmentPayOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /** AssignmentPayIn */
-    AssignmentPayIn: {
-      /**
-       * Idempotency Key
-       * @default
-       */
-      idempotency_key: string;
-      /**
-       * Method
-       * @default
-       */
-      method: string;
-    };
-    /** Envelope[StartOut] */
-    Envelope_StartOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["StartOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /** StartOut */
-    StartOut: {
-      /** Attempt Id */
-      attempt_id: number;
-      /** Device Token */
-      device_token: string;
-      /**
-       * Deadline At
-       * Format: date-time
-       */
-      deadline_at: string;
-      /**
-       * Server Now
-       * Format: date-time
-       */
-      server_now: string;
-    };
-    /** StartIn */
-    StartIn: {
-      /**
-       * No Camera
-       * @default false
-       */
-      no_camera: boolean;
-    };
-    /** AttemptOut */
-    AttemptOut: {
-      /** Attempt Id */
-      attempt_id: number;
-      /** Status */
-      status: string;
-      /**
-       * Deadline At
-       * Format: date-time
-       */
-      deadline_at: string;
-      /**
-       * Server Now
-       * Format: date-time
-       */
-      server_now: string;
-      /** Grace Seconds */
-      grace_seconds: number;
-      /** Tab Switches */
-      tab_switches: number;
-      /** Tab Switches Allowed */
-      tab_switches_allowed: number;
-      /** Voided */
-      voided: boolean;
-      /** Test Name */
-      test_name: string;
-      /** Questions */
-      questions: components["schemas"]["AttemptQuestionOut"][];
-      /** Answers */
-      answers: components["schemas"]["SavedAnswerOut"][];
-    };
-    /**
-     * AttemptQuestionOut
-     * @description A question of the attempt in its order, options in the attempt's order, without its key;
-     *     ``points`` it is worth.
-     */
-    AttemptQuestionOut: {
-      /** Id */
-      id: number;
-      /**
-       * Type
-       * @enum {string}
-       */
-      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
-      stem: components["schemas"]["QuestionTextOut"];
-      /** Options */
-      options: components["schemas"]["QuestionOptionOut"][];
-      /** Points */
-      points: number;
-    };
-    /** Envelope[AttemptOut] */
-    Envelope_AttemptOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["AttemptOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /**
-     * OptionAnswer
-     * @description A single-choice answer: the chosen option's id.
-     */
-    OptionAnswer: {
-      /** Option */
-      option: string;
-    };
-    /**
-     * OptionsAnswer
-     * @description A multiple-choice answer: the chosen options' ids.
-     */
-    OptionsAnswer: {
-      /** Options */
-      options: string[];
-    };
-    /**
-     * SavedAnswerOut
-     * @description A saved answer with its flag and the client's sequence number.
-     */
-    SavedAnswerOut: {
-      /** Question Id */
-      question_id: number;
-      /** Answer */
-      answer:
-        | components["schemas"]["OptionAnswer"]
-        | components["schemas"]["OptionsAnswer"]
-        | components["schemas"]["ValueAnswer"]
-        | components["schemas"]["TextAnswer"]
-        | null;
-      /** Flagged */
-      flagged: boolean;
-      /** Seq */
-      seq: number;
-    };
-    /**
-     * TextAnswer
-     * @description A short text (at most 2,000 characters) or essay (at most 20,000) answer; ``taking``
-     *     checks the length by question type.
-     */
-    TextAnswer: {
-      /** Text */
-      text: string;
-    };
-    /**
-     * ValueAnswer
-     * @description A true/false answer.
-     */
-    ValueAnswer: {
-      /** Value */
-      value: boolean;
-    };
-    /** AnswerOut */
-    AnswerOut: {
-      /** Question Id */
-      question_id: number;
-      /** Seq */
-      seq: number;
-      /** Applied */
-      applied: boolean;
-      /**
-       * Saved At
-       * Format: date-time
-       */
-      saved_at: string;
-    };
-    /** Envelope[AnswerOut] */
-    Envelope_AnswerOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["AnswerOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /**
-     * AnswerIn
-     * @description One answer (``null`` clears it), its flag and the client's sequence number.
-     */
-    AnswerIn: {
-      answer?: components["schemas"]["AnswerSent"] | null;
-      /**
-       * Flagged
-       * @default false
-       */
-      flagged: boolean;
-      /** Seq */
-      seq: number;
-    };
-    /**
-     * AnswerSent
-     * @description One answer as sent: exactly one of ``option`` (single choice), ``options`` (multiple
-     *     choice), ``value`` (true/false) or ``text`` (short text, essay), each bounded;
-     *     ``taking.answer_save`` checks it against the question (400 ``invalid_answer``). One object
-     *     rather than a union, so each field is named in a 422.
-     */
-    AnswerSent: {
-      /** Option */
-      option?: string | null;
-      /** Options */
-      options?: string[] | null;
-      /** Value */
-      value?: boolean | null;
-      /** Text */
-      text?: string | null;
-    };
-    /** Envelope[IntegrityCountOut] */
-    Envelope_IntegrityCountOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["IntegrityCountOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /** IntegrityCountOut */
-    IntegrityCountOut: {
-      /** Tab Switches */
-      tab_switches: number;
-      /** Tab Switches Allowed */
-      tab_switches_allowed: number;
-      /** Voided */
-      voided: boolean;
-    };
-    /** EventIn */
-    EventIn: {
-      /** Kind */
-      kind: string;
-      /** Occurred At */
-      occurred_at?: string | null;
-    };
-    /** Envelope[SubmitOut] */
-    Envelope_SubmitOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["SubmitOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /** SubmitOut */
-    SubmitOut: {
-      /** Status */
-      status: string;
-      /** Submitted At */
-      submitted_at: string | null;
-      /** Result */
-      result: string;
-      /** Released */
-      released: boolean;
-    };
-    /**
-     * BreakdownOut
-     * @description An attempt's points by subject and by matrix cluster (empty lists before release).
-     */
-    BreakdownOut: {
-      /**
-       * Subject
-       * @default []
-       */
-      subject: components["schemas"]["BreakdownRowOut"][];
-      /**
-       * Topic
-       * @default []
-       */
-      topic: components["schemas"]["BreakdownRowOut"][];
-      /**
-       * Complexity Level
-       * @default []
-       */
-      complexity_level: components["schemas"]["BreakdownRowOut"][];
-      /**
-       * Cognitive Domain
-       * @default []
-       */
-      cognitive_domain: components["schemas"]["BreakdownRowOut"][];
-    };
-    /**
-     * BreakdownRowOut
-     * @description Points of one subject or matrix cluster: ``score`` of ``max``, ``percent`` (0-100, one
-     *     decimal).
-     */
-    BreakdownRowOut: {
-      /** Id */
-      id: number;
-      /** Name */
-      name: string;
-      /** Score */
-      score: number;
-      /** Max */
-      max: number;
-      /** Percent */
-      percent: number;
-    };
-    /** Envelope[ResultOut] */
-    Envelope_ResultOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["ResultOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /**
-     * ResultAnswerOut
-     * @description One question of a released result: the question, the learner's answer, its score and the
-     *     grader's comment, the key (empty for an essay) and the explanation.
-     */
-    ResultAnswerOut: {
-      question: components["schemas"]["AttemptQuestionOut"];
-      /** Answer */
-      answer:
-        | components["schemas"]["OptionAnswer"]
-        | components["schemas"]["OptionsAnswer"]
-        | components["schemas"]["ValueAnswer"]
-        | components["schemas"]["TextAnswer"]
-        | null;
-      /** Score */
-      score: number | null;
-      /** Comment */
-      comment: string;
-      /** Key */
-      key:
-        | components["schemas"]["SingleChoiceAnswerKeyOut"]
-        | components["schemas"]["MultipleChoiceAnswerKeyOut"]
-        | components["schemas"]["TrueFalseAnswerKeyOut"]
-        | components["schemas"]["ShortTextAnswerKeyOut"]
-        | components["schemas"]["EssayAnswerKeyOut"]
-        | components["schemas"]["EmptyAnswerKeyOut"];
-      explanation: components["schemas"]["QuestionTextOut"];
-    };
-    /**
-     * ResultOut
-     * @description The learner's result: before release only the status (``answers`` empty, the figures
-     *     null); once released the score, pass or fail, the round's message in the reader's language
-     *     (the other language when blank) and each answer against the key.
-     */
-    ResultOut: {
-      /** Status */
-      status: string;
-      /** Released */
-      released: boolean;
-      /** Result */
-      result: string | null;
-      /** Score */
-      score: number | null;
-      /** Max Score */
-      max_score: number | null;
-      /** Passing Score */
-      passing_score: number | null;
-      /** Voided */
-      voided: boolean;
-      /** Message */
-      message: string;
-      /** Submitted At */
-      submitted_at: string | null;
-      /** Tab Switches */
-      tab_switches: number;
-      /** Answers */
-      answers: components["schemas"]["ResultAnswerOut"][];
-      breakdown: components["schemas"]["BreakdownOut"];
-      /** Advanced Report */
-      advanced_report: boolean;
-    };
-    /**
-     * AdvancedReportDataOut
-     * @description A stored advanced report (issue 7, item 7): standing among the preset's takers
-     *     (``percentile`` 0-100), the score histogram (10 equal bands of the maximum), the breakdown
-     *     against the cohort, strengths and weaknesses by cluster name.
-     */
-    AdvancedReportDataOut: {
-      /** Test Name */
-      test_name: string;
-      /** Learner Name */
-      learner_name: string;
-      /** Score */
-      score: number;
-      /** Max Score */
-      max_score: number;
-      /** Percent */
-      percent: number;
-      /** Result */
-      result: string;
-      /** Percentile */
-      percentile: number;
-      /** Takers */
-      takers: number;
-      /** Cohort Mean */
-      cohort_mean: number;
-      /** Cohort Median */
-      cohort_median: number;
-      /** Histogram */
-      histogram: number[];
-      breakdown: components["schemas"]["ReportBreakdownOut"];
-      /** Strengths */
-      strengths: string[];
-      /** Weaknesses */
-      weaknesses: string[];
-      /**
-       * Generated At
-       * Format: date-time
-       */
-      generated_at: string;
-    };
-    /** Envelope[ReportOut] */
-    Envelope_ReportOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["ReportOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /** ReportBreakdownOut */
-    ReportBreakdownOut: {
-      /**
-       * Subject
-       * @default []
-       */
-      subject: components["schemas"]["ReportRowOut"][];
-      /**
-       * Topic
-       * @default []
-       */
-      topic: components["schemas"]["ReportRowOut"][];
-      /**
-       * Complexity Level
-       * @default []
-       */
-      complexity_level: components["schemas"]["ReportRowOut"][];
-      /**
-       * Cognitive Domain
-       * @default []
-       */
-      cognitive_domain: components["schemas"]["ReportRowOut"][];
-    };
-    /** ReportOut */
-    ReportOut: {
-      /** Available */
-      available: boolean;
-      /** Reason */
-      reason: string;
-      report: components["schemas"]["AdvancedReportDataOut"] | null;
-      /** Generated At */
-      generated_at: string | null;
-      /** Next Generation At */
-      next_generation_at: string | null;
-      /** Wait Minutes */
-      wait_minutes: number;
-      /**
-       * Server Now
-       * Format: date-time
-       */
-      server_now: string;
-    };
-    /**
-     * ReportRowOut
-     * @description A breakdown row of the advanced report with the cohort's mean percent.
-     */
-    ReportRowOut: {
-      /** Id */
-      id: number;
-      /** Name */
-      name: string;
-      /** Score */
-      score: number;
-      /** Max */
-      max: number;
-      /** Percent */
-      percent: number;
-      /** Cohort Percent */
-      cohort_percent: number;
-    };
-    /** Envelope[VideoViewsOut] */
-    Envelope_VideoViewsOut_: {
-      /**
-       * Success
-       * @default true
-       */
-      success: boolean;
-      data: components["schemas"]["VideoViewsOut"];
-      /**
-       * Message
-       * @default
-       */
-      message: string;
-    };
-    /**
-     * VideoViewOut
-     * @description One view of the learner's proctoring video: who (name and role) and when (UTC).
-     */
-    VideoViewOut: {
-      /** Viewer Name */
-      viewer_name: string;
-      /**
-       * Viewer Role
-       * @enum {string}
-       */
-      viewer_role: "educator" | "admin" | "superadmin";
-      /**
-       * Viewed At
-       * Format: date-time
-       */
-      viewed_at: string;
-    };
-    /**
-     * VideoViewsOut
-     * @description The learner's proctoring video of one test: ``video`` ``none`` (never recorded), ``stored``
-     *     or ``deleted`` (``deleted_at`` UTC, ``deleted_reason`` retention | request |
-     *     consent_withdrawn, or None when no record says why), and who viewed it, newest first (at most
-     *     100).
-     */
-    VideoViewsOut: {
-      /**
-       * Video
-       * @enum {string}
-       */
-      video: "none" | "stored" | "deleted";
-      /** Deleted At */
-      deleted_at: string | null;
-      /** Deleted Reason */
-      deleted_reason: ("retention" | "request" | "consent_withdrawn") | null;
-      /** Views */
-      views: components["schemas"]["VideoViewOut"][];
     };
     /** GradingQuery */
     GradingQuery: {
@@ -11549,6 +11549,339 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  assignments_api_taking_preparation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_PrepOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_camera_consent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_CameraConsentOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_prep_video: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * File
+           * Format: binary
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_VideoOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_assignment_pay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AssignmentPayIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AssignmentPayOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StartIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StartOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_attempt_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AttemptOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_answer_put: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+        question_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AnswerIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_AnswerOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_event_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EventIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_IntegrityCountOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_submit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_SubmitOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_result: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ResultOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_report_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ReportOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_report_post: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ReportOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_report_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  assignments_api_taking_video_views: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        enrollment_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_VideoViewsOut_"];
+        };
+      };
+    };
+  };
   accounts_api_is_authorized: {
     parameters: {
       query?: never;
@@ -13451,339 +13784,6 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_MyAssignmentOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_preparation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_PrepOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_camera_consent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_CameraConsentOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_prep_video: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "multipart/form-data": {
-          /**
-           * File
-           * Format: binary
-           */
-          file: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_VideoOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_assignment_pay: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["AssignmentPayIn"];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_AssignmentPayOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_start: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StartIn"];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_StartOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_attempt_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_AttemptOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_answer_put: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-        question_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["AnswerIn"];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_AnswerOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_event_post: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EventIn"];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_IntegrityCountOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_submit: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_SubmitOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_result: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_ResultOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_report_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_ReportOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_report_post: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_ReportOut_"];
-        };
-      };
-    };
-  };
-  assignments_api_taking_report_pdf: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  assignments_api_taking_video_views: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        enrollment_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Envelope_VideoViewsOut_"];
         };
       };
     };
