@@ -78,6 +78,13 @@ class Statements:
     def __init__(self) -> None:
         self.seen: list[tuple[str, float]] = []
 
+    def show(self, title: str) -> None:
+        """Print the statements seen (time, SQL) under ``title``, then forget them."""
+        print(f"statements of one {title}:")
+        for sql, seconds in self.seen:
+            print(f"  {seconds * 1000:6.2f} ms  {sql[:160]}")
+        self.seen.clear()
+
     def __call__(self, execute, sql, params, many, context):
         t = time.perf_counter()
         try:
@@ -117,10 +124,7 @@ def main() -> None:
     assert res.status_code == 200, res.content
     tokens.append(res.json()["data"]["device_token"])
     attempts = [res.json()["data"]["attempt_id"]]
-    print("statements of one start:")
-    for sql, seconds in statements.seen:
-        print(f"  {seconds * 1000:6.2f} ms  {sql[:160]}")
-    statements.seen.clear()
+    statements.show("start")
     start_profile = cProfile.Profile()
     t = time.perf_counter()
     with connection.execute_wrapper(statements):
@@ -152,10 +156,7 @@ def main() -> None:
         assert save(i).status_code == 200
     with connection.execute_wrapper(statements):
         assert save(len(learners)).status_code == 200
-    print("statements of one answer save:")
-    for sql, seconds in statements.seen:
-        print(f"  {seconds * 1000:6.2f} ms  {sql[:160]}")
-    statements.seen.clear()
+    statements.show("answer save")
     save_profile = cProfile.Profile()
     t = time.perf_counter()
     with connection.execute_wrapper(statements):

@@ -7,6 +7,7 @@ auto-submission and scoring. Every function runs inside the organization's schem
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import secrets
 from datetime import datetime, timedelta
@@ -18,6 +19,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import Enrollment
 from assessments.matching import short_text_matches
 from assessments.models import PresetQuestion, Question, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
@@ -366,7 +368,7 @@ def _refuse_save(
 SAVE_OWNED = """
 WITH enrollment AS (
     SELECT object_id FROM {public}.accounts_enrollment
-    WHERE id = %(enrollment)s AND profile_id = %(profile)s AND kind = 'test' AND is_active
+    WHERE id = %(enrollment)s AND profile_id = %(profile)s AND kind = %(kind)s AND is_active
 ), attempt AS (
     SELECT id, status, device_token, deadline_at, question_ids @> to_jsonb(%(question)s::bigint) AS in_test
     FROM {schema}.assignments_attempt
@@ -409,8 +411,6 @@ def answer_save_owned(
     as ``tenants.scope.owned_enrollment`` + ``answer_save``: 404 ``not_found_message`` for an
     enrollment that is not the profile's active test enrollment, 404 "This test has not been
     started.", then ``_refuse_save``. Returns ``AnswerOut`` (``saved_at`` UTC)."""
-    import json
-
     from tenants.scope import enrollment_schema, organization_sql
 
     schema_name = enrollment_schema(enrollment_id)
@@ -429,6 +429,7 @@ def answer_save_owned(
                 "flagged": flagged,
                 "seq": seq,
                 "now": now,
+                "kind": Enrollment.Kind.TEST,
                 "in_progress": S.IN_PROGRESS,
                 "token": device_token or "",
                 "cutoff": now - grace(),
@@ -469,8 +470,6 @@ def answer_save(
     clear. Accepted until the deadline plus the grace period. Errors: 404, 409
     ``attempt_not_in_progress``, ``attempt_taken_over``, ``deadline_passed``; 400
     ``invalid_answer``. Two queries: the attempt and one upsert."""
-    import json
-
     now = timezone.now()
     with transaction.atomic():
         attempt = _writable(attempt_id, device_token, now, lock="share", assignment_id=assignment_id)
