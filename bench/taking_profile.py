@@ -63,6 +63,7 @@ def setup(client_learners: int) -> dict:
         from django.core.management import call_command
         from is_authorized import PEOPLE
 
+        call_command("migrate_schemas", shared=True, verbosity=0)
         call_command("migrate_tenants", verbosity=0)
         exec(PEOPLE, {})
     out = io.StringIO()

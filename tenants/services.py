@@ -14,6 +14,7 @@ from django.db import connection, transaction
 from django.db.migrations.loader import MigrationLoader
 from django.utils.text import slugify
 from django_tenants.utils import schema_exists
+import psycopg
 from psycopg import sql
 
 from tenants.models import Domain, Organization
@@ -183,17 +184,21 @@ def template_lock(*, shared: bool = False) -> Iterator[None]:
     """Session-level advisory lock on TEMPLATE_LOCK_KEY for the block: exclusive to migrate the
     template (and replace the ``clone_schema`` function), shared to copy it, so copies run side
     by side but never read a template being migrated. Session-level because migrations commit on
-    their own."""
+    their own.
+
+    The lock is held on a connection of its own, opened for the block and closed after it, not
+    on Django's: ``migrate_schemas`` closes Django's connection when it is done, and with the
+    pool (``config/settings.py``) that hands the connection back to the pool still holding the
+    lock, so the unlock ran on another connection and the lock leaked; the next copy in that
+    process then waited for it forever (found in session 11; ``test_template.py``)."""
     suffix = "_shared" if shared else ""
-    connection.set_schema_to_public()
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT pg_advisory_lock{suffix}(%s)", [TEMPLATE_LOCK_KEY])
-    try:
-        yield
-    finally:
-        connection.set_schema_to_public()
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT pg_advisory_unlock{suffix}(%s)", [TEMPLATE_LOCK_KEY])
+    params = connection.get_connection_params()
+    with psycopg.connect(**params, autocommit=True) as holder:
+        holder.execute(f"SELECT pg_advisory_lock{suffix}(%s)", [TEMPLATE_LOCK_KEY])
+        try:
+            yield
+        finally:
+            holder.execute(f"SELECT pg_advisory_unlock{suffix}(%s)", [TEMPLATE_LOCK_KEY])
 
 
 def schema_clone_from_template(schema_name: str) -> None:

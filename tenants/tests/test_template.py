@@ -180,3 +180,33 @@ def test_the_kept_template_shape_is_read_again_once_the_template_is_migrated():
                     sql.Identifier(template)
                 )
             )
+
+
+def _template_lock_free() -> bool:
+    """Whether a connection of its own can take the template lock exclusively now (released at
+    once if it can)."""
+    import psycopg
+
+    from tenants.services import TEMPLATE_LOCK_KEY
+
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as other:
+        (free,) = other.execute("SELECT pg_try_advisory_lock(%s)", [TEMPLATE_LOCK_KEY]).fetchone()
+        if free:
+            other.execute("SELECT pg_advisory_unlock(%s)", [TEMPLATE_LOCK_KEY])
+    return free
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_template_lock_survives_django_closing_its_connection_and_is_released_after():
+    """``migrate_schemas`` closes Django's connection when it is done; with the pool that handed
+    the connection back still holding the lock, which leaked and made the next copy in the
+    process wait forever (session 11). The lock is held on a connection of its own."""
+    with template_lock():
+        connection.close()  # what migrate_schemas does at its end
+        with connection.cursor() as cursor:  # Django's next statement, on another connection
+            cursor.execute("SELECT 1")
+        assert _template_lock_free() is False
+    assert _template_lock_free() is True
+    with template_lock(shared=True):
+        assert _template_lock_free() is False
+    assert _template_lock_free() is True
