@@ -7,6 +7,7 @@ import functools
 import logging
 from collections.abc import Iterator
 
+import psycopg
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
@@ -14,7 +15,6 @@ from django.db import connection, transaction
 from django.db.migrations.loader import MigrationLoader
 from django.utils.text import slugify
 from django_tenants.utils import schema_exists
-import psycopg
 from psycopg import sql
 
 from tenants.models import Domain, Organization
