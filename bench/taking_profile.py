@@ -111,6 +111,43 @@ def layers(profile: cProfile.Profile, requests: int) -> list[tuple[str, float]]:
     return out
 
 
+# Where the request's own time goes (cProfile self time, by the file a function is in): the first
+# fragment that matches names the part.
+PARTS = [
+    ("waiting for the database (psycopg wait)", "psycopg/connection.py"),
+    ("psycopg (adapting, sending, reading)", "psycopg"),
+    ("Redis client", "/redis/"),
+    ("sessions (signing, decoding)", "django/contrib/sessions"),
+    ("sessions (signing, decoding)", "django/core/signing"),
+    ("Django ORM and backend", "django/db/"),
+    ("django-tenants", "django_tenants/"),
+    ("Ninja and pydantic", "/ninja/"),
+    ("Ninja and pydantic", "/pydantic"),
+    ("middleware (Django's, WhiteNoise, ours)", "django/middleware/"),
+    ("middleware (Django's, WhiteNoise, ours)", "whitenoise/"),
+    ("middleware (Django's, WhiteNoise, ours)", "config/middleware.py"),
+    ("middleware (Django's, WhiteNoise, ours)", "config/origin.py"),
+    ("middleware (Django's, WhiteNoise, ours)", "config/observability.py"),
+    ("middleware (Django's, WhiteNoise, ours)", "django/utils/deprecation.py"),
+    ("logging", "/logging/"),
+    ("translation (locale)", "django/utils/translation"),
+    ("Django's handler, request and response", "django/core/handlers"),
+    ("Django's handler, request and response", "django/http/"),
+    ("the test client (not in production)", "django/test/"),
+    ("our code (tenants, config, the save)", "/work/"),
+]
+
+
+def parts(profile: cProfile.Profile, requests: int) -> list[tuple[str, float]]:
+    """Milliseconds per request of self time by ``PARTS`` (the rest under "other"), largest first."""
+    stats = pstats.Stats(profile).stats
+    out: dict[str, float] = {}
+    for (file, _line, _fn), v in stats.items():
+        label = next((lbl for lbl, frag in PARTS if frag in file), "other (Python, stdlib, builtins)")
+        out[label] = out.get(label, 0.0) + v[2]
+    return sorted(((k, 1000 * t / requests) for k, t in out.items()), key=lambda kv: -kv[1])
+
+
 def main() -> None:
     data = setup(LEARNERS)
     learners, questions = data["learners"], data["questions"]
@@ -218,6 +255,10 @@ def main() -> None:
         print(f"\n| {title}: layer (cProfile, cumulative; layers nest) | ms per request |")
         print("|---|---|")
         for label, ms in layers(profile, count):
+            print(f"| {label} | {ms:.3f} |")
+        print(f"\n| {title}: self time by part (cProfile) | ms per request |")
+        print("|---|---|")
+        for label, ms in parts(profile, count):
             print(f"| {label} | {ms:.3f} |")
     for title, profile in (("answer saves", save_profile), ("starts", start_profile)):
         for order, lines in (("cumulative", 45), ("tottime", 25)):

@@ -225,7 +225,7 @@ if TESTING and REDIS_URL and os.environ.get("PYTEST_XDIST_WORKER", "").startswit
     REDIS_URL = REDIS_URL.rsplit("/", 1)[0] + f"/{15 - _worker}"
 SHARED_CACHE_TABLE = "platform_cache"
 if REDIS_URL:
-    _shared_cache = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    _shared_cache = {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}
     # Sessions are read from Redis and written through to the database.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:

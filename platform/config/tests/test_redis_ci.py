@@ -80,7 +80,7 @@ def test_with_redis_url_huey_and_the_shared_cache_are_redis(settings):
     from huey.contrib.djhuey import HUEY
 
     assert isinstance(HUEY, RedisHuey)
-    assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert settings.CACHES["default"]["BACKEND"] == "config.cache.RedisCache"
     caches["default"].set("issue-21-probe", 42, 30)
     assert caches["default"].get("issue-21-probe") == 42
 
@@ -96,3 +96,25 @@ def test_with_redis_url_huey_and_the_shared_cache_are_redis(settings):
     huey.execute(huey.dequeue())
     assert result.get() == 42
     huey.flush()
+
+
+@pytest.mark.redis
+@pytest.mark.skipif(not redis_url, reason="no Redis answered (REDIS_URL unset)")
+def test_the_redis_cache_reuses_one_client_and_another_cache_reads_what_it_wrote(settings):
+    """Issue 23: Django built a ``redis.Redis`` (and copied its ~170 response callbacks) on every
+    cache call, the session read of every request included. One client per pool is kept; a
+    second cache object (as another process would have) still reads what this one wrote."""
+    from django.core.cache import caches
+
+    from config.cache import RedisCache
+
+    cache = caches["default"]
+    first = cache._cache.get_client()
+    assert cache._cache.get_client() is first
+    assert cache._cache.get_client(write=True) is first  # one server: one pool, one client
+    cache.set("issue-23-probe", "đã lưu", 30)
+    other = RedisCache(settings.REDIS_URL, {})
+    assert other._cache.get_client() is not first
+    assert other.get("issue-23-probe") == "đã lưu"
+    other.delete("issue-23-probe")
+    assert cache.get("issue-23-probe") is None
