@@ -134,7 +134,8 @@ PARTS = [
     ("Django's handler, request and response", "django/core/handlers"),
     ("Django's handler, request and response", "django/http/"),
     ("the test client (not in production)", "django/test/"),
-    ("our code (tenants, config, the save)", "/work/"),
+    ("other Django and libraries", "site-packages"),
+    ("our code (tenants, config, the save)", str(Path(__file__).resolve().parent.parent)),
 ]
 
 

@@ -15,6 +15,7 @@ from django.db import connection
 from django.utils.crypto import constant_time_compare
 
 from config.joined import JoinedSelect
+from tenants.scope import public_table, qualified_cursor
 
 PROFILE_SESSION_KEY = "_profile_id"
 
@@ -25,14 +26,15 @@ def _active_profiles():
 
     return (
         [("p", Profile), ("u", User), ("o", Organization)],
-        f"FROM {Profile._meta.db_table} p JOIN {User._meta.db_table} u ON u.id = p.user_id "
-        f"LEFT JOIN {Organization._meta.db_table} o ON o.id = p.organization_id "
-        "WHERE p.user_id = %s AND p.status = %s AND u.is_active ORDER BY p.id",
+        f"FROM {public_table(Profile._meta.db_table)} p JOIN {public_table(User._meta.db_table)} u "
+        f"ON u.id = p.user_id LEFT JOIN {public_table(Organization._meta.db_table)} o "
+        "ON o.id = p.organization_id WHERE p.user_id = %s AND p.status = %s AND u.is_active ORDER BY p.id",
     )
 
 
-# The session user's active profiles with their user and organization (``_session_profile``).
-_ACTIVE_PROFILES = JoinedSelect(_active_profiles)
+# The session user's active profiles with their user and organization (``_session_profile``),
+# every table named with its schema, so no ``SET search_path`` goes before it (issue 23).
+_ACTIVE_PROFILES = JoinedSelect(_active_profiles, cursor=qualified_cursor)
 
 
 class ProfileTenantMiddleware:

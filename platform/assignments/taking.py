@@ -411,14 +411,14 @@ def answer_save_owned(
     as ``tenants.scope.owned_enrollment`` + ``answer_save``: 404 ``not_found_message`` for an
     enrollment that is not the profile's active test enrollment, 404 "This test has not been
     started.", then ``_refuse_save``. Returns ``AnswerOut`` (``saved_at`` UTC)."""
-    from tenants.scope import enrollment_schema, organization_sql
+    from tenants.scope import enrollment_schema, organization_sql, qualified_cursor
 
     schema_name = enrollment_schema(enrollment_id)
     if schema_name is None:
         raise not_found(not_found_message)
     now = timezone.now()
     fits = _answer_fits(question_id, answer, seq, schema_name)
-    with connection.cursor() as cursor:
+    with qualified_cursor() as cursor:  # every table of SAVE_OWNED names its schema
         cursor.execute(
             organization_sql(SAVE_OWNED, schema_name),
             {

@@ -24,10 +24,17 @@ class JoinedSelect:
     placeholders), both returned by ``define()``, called at the first use (models are not
     loaded when a module defines its statements). ``rows(params)`` returns one tuple of
     instances per row, ``None`` in place of a model whose columns are all NULL (the empty side
-    of a LEFT JOIN)."""
+    of a LEFT JOIN). ``cursor`` makes the cursor it runs on (``connection.cursor`` unless
+    given: ``tenants.scope.qualified_cursor`` for a statement whose tables all name their
+    schema)."""
 
-    def __init__(self, define: Callable[[], tuple[list[tuple[str, type[Model]]], str]]) -> None:
+    def __init__(
+        self,
+        define: Callable[[], tuple[list[tuple[str, type[Model]]], str]],
+        cursor: Callable[[], Any] | None = None,
+    ) -> None:
         self.define = define
+        self.cursor = cursor
         self._sql: str | None = None
         self._shapes: list[tuple[type[Model], list[str], list[tuple[Any, list]]]] = []
 
@@ -55,7 +62,7 @@ class JoinedSelect:
         """Run the statement with ``params``; the instances of each row, in the order of
         ``models``."""
         sql = self._sql or self._prepare()
-        with connection.cursor() as cursor:
+        with (self.cursor or connection.cursor)() as cursor:
             cursor.execute(sql, params)
             raw = cursor.fetchall()
         out = []
