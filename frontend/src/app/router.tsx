@@ -1,12 +1,23 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router-dom";
 
+import { forgetEarly } from "@/lib/early-fetch";
+
 import { routes } from "./routes";
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/** The browser's router over the one route table. */
+/** The browser's router over the one route table. The answers index.html's script asked for
+ * early are for the address the page was loaded at: the first navigation elsewhere (a link, a
+ * guard's redirect) forgets them (early-fetch.ts). */
 export function createAppRouter(): AppRouter {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  const first = router.state.location.key;
+  const stop = router.subscribe((state) => {
+    if (state.location.key === first) return;
+    forgetEarly();
+    stop();
+  });
+  return router;
 }
 
 /**

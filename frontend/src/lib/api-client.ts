@@ -1,6 +1,9 @@
 /**
  * The one API client (ARCHITECTURE.md "SPA"; error catalogue of spec §8):
  * - cookies as credentials, CSRF token header on unsafe methods, Accept-Language from `lang`;
+ * - a GET that index.html's inline script already sent (early-fetch.ts: same URL, same language,
+ *   no extra header) takes that answer once if it is a 2xx, else asks the server itself; any
+ *   request that changes something (login, logout, a profile switch, a save...) forgets them all;
  * - a failed response shows a destructive toast titled "<status> Error" with the server message
  *   (`errorTitle`: "Lỗi 401" / "401 Error" in the language on screen), except 404 (silent) and
  *   307 (no toast); 401 also sends the user to / unless already there; every failure is re-raised
@@ -10,6 +13,7 @@
  *   session ended here (`sessionEnded`) fails quietly whatever its status: its answer is the
  *   logout's own effect, not a reason to leave the page the user has gone to since.
  */
+import { forgetEarly, takeEarly } from "./early-fetch";
 import { translate } from "./intl";
 import { storedLanguage } from "./language";
 import { toast } from "./toast-store";
@@ -94,9 +98,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Let the request outlive the page (fetch `keepalive`, for saves sent on `pagehide`). */
   keepalive?: boolean;
-  /** The response of this same request, already sent (the early session check of index.html,
-   * auth/early-session.ts): handled like the answer of a fetch made here. */
-  response?: Promise<Response>;
+  /** Told when the answer's request was sent and when its headers arrived (`Date.now()`, ms),
+   * whether it was sent here or by index.html's script earlier (server-clock.ts `measured`). */
+  onTiming?: (sentAt: number, receivedAt: number) => void;
 }
 
 export function buildUrl(path: string, query?: RequestOptions["query"]): string {
@@ -141,16 +145,28 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  if (UNSAFE.has(method)) headers["X-CSRFToken"] = await ensureCsrf();
+  if (UNSAFE.has(method)) {
+    forgetEarly();
+    headers["X-CSRFToken"] = await ensureCsrf();
+  }
   const epoch = sessionEpoch;
-  const response = await (options.response ??
-    fetch(buildUrl(path, options.query), {
+  const url = buildUrl(path, options.query);
+  const early =
+    method === "GET" && !options.headers ? takeEarly(url, headers["Accept-Language"]!) : undefined;
+  let response = early && (await early.response.catch(() => undefined));
+  if (early && response?.ok) {
+    options.onTiming?.(early.sentAt, early.receivedAt ?? Date.now());
+  } else {
+    const sentAt = Date.now();
+    response = await fetch(url, {
       method,
       headers,
       body,
       credentials: "include",
       ...(options.keepalive ? { keepalive: true } : {}),
-    }));
+    });
+    options.onTiming?.(sentAt, Date.now());
+  }
   if (!response.ok) {
     let parsed: Record<string, unknown> = {};
     try {
@@ -181,6 +197,7 @@ export function upload<T = unknown>(
   onProgress: (fraction: number) => void = () => {},
 ): { promise: Promise<T>; abort: () => void } {
   const xhr = new XMLHttpRequest();
+  forgetEarly();
   const promise = (async () => {
     const token = await ensureCsrf();
     const epoch = sessionEpoch;

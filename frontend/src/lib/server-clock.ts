@@ -17,13 +17,20 @@ export function clockOffset(serverNowIso: string, sentAt: number, receivedAt: nu
   return new Date(serverNowIso).getTime() - midpoint;
 }
 
-/** Runs `request` (whose answer carries `server_now`) and adds the measured `clockOffsetMs`. */
+/** Runs `request` (whose answer carries `server_now`) and adds the measured `clockOffsetMs`.
+ * `request` may pass `timing` on to the API client (`onTiming`): the offset is then measured
+ * around the request that brought the answer, which index.html's script may have sent long
+ * before (early-fetch.ts); else around the call itself. */
 export async function measured<T extends { server_now: string }>(
-  request: () => Promise<T>,
+  request: (timing: (sentAt: number, receivedAt: number) => void) => Promise<T>,
 ): Promise<T & { clockOffsetMs: number }> {
-  const sentAt = Date.now();
-  const data = await request();
-  return { ...data, clockOffsetMs: clockOffset(data.server_now, sentAt, Date.now()) };
+  let sentAt = Date.now();
+  let receivedAt: number | undefined;
+  const data = await request((sent, received) => {
+    sentAt = sent;
+    receivedAt = received;
+  });
+  return { ...data, clockOffsetMs: clockOffset(data.server_now, sentAt, receivedAt ?? Date.now()) };
 }
 
 /** Milliseconds until `deadlineIso` by the server's clock (0 once it has passed). */

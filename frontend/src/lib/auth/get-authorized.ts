@@ -2,14 +2,13 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import { takeEarlySession } from "./early-session";
 import type { Authorized } from "./types";
 
 /** GET /api/v1/auth/is-authorized: the session's user, profiles and current profile id. The
- * first call of a signed-in page uses the answer index.html's script already asked for
- * (early-session.ts; issue 20). */
+ * first call of a signed-in page uses the answer index.html's script already asked for, when it
+ * is a 2xx (early-fetch.ts; issue 20). */
 export function getAuthorized(): Promise<Authorized> {
-  return api<Authorized>("/api/v1/auth/is-authorized", { silent: true, response: takeEarlySession() });
+  return api<Authorized>("/api/v1/auth/is-authorized", { silent: true });
 }
 
 export const authorizedQuery = () =>

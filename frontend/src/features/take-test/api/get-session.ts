@@ -23,7 +23,7 @@ export type Session =
 export async function loadSession(enrollmentId: number): Promise<Session> {
   let attempt: Attempt & { clockOffsetMs: number };
   try {
-    attempt = await measured(() => getAttempt(enrollmentId));
+    attempt = await measured((timing) => getAttempt(enrollmentId, timing));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: "notStarted" };
     throw error;

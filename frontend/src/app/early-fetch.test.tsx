@@ -1,0 +1,281 @@
+import { QueryClient } from "@tanstack/react-query";
+import type { RouteObject } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { listingsQuery } from "@/features/marketplace/api/get-listings";
+import MarketplaceRoute from "@/features/marketplace/routes/marketplace";
+import { myAssignmentsQuery } from "@/features/take-test/api/get-my-assignments";
+import { sessionQuery } from "@/features/take-test/api/get-session";
+import { attempt } from "@/features/take-test/testing/fixtures";
+import MyTestsRoute from "@/features/take-test/routes/my-tests";
+import TakeTestRoute from "@/features/take-test/routes/take-test";
+import { getAuthorized } from "@/lib/auth/get-authorized";
+import { forgetEarly, type EarlyFetch } from "@/lib/early-fetch";
+import { request } from "@/lib/api-client";
+import { storeLanguage } from "@/lib/language";
+import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
+import { renderRoute } from "@/testing/render-route";
+
+import html from "../../index.html?raw";
+
+import type { RouteHandle } from "./guard";
+import { createAppRouter } from "./router";
+import { routes } from "./routes";
+
+const SESSION = "/api/v1/auth/is-authorized";
+
+/** index.html's inline script, run at `path` (and `search`) with `lang` stored; returns its fetch
+ * calls and what it left on `window.__early`. */
+function runScript(path: string, lang?: string, search = "") {
+  const code = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+  const fetch = vi.fn(() => Promise.resolve(new Response("{}")));
+  const win: { __early?: Record<string, EarlyFetch> } = {};
+  const storage = { getItem: () => lang ?? null };
+  new Function("location", "localStorage", "fetch", "window", code)(
+    { pathname: path, search },
+    storage,
+    fetch,
+    win,
+  );
+  return {
+    fetch,
+    early: win.__early,
+    urls: fetch.mock.calls.map((call) => (call as unknown[])[0] as string),
+  };
+}
+
+/** Every concrete path of the route table and whether its page needs the session. */
+function paths(list: RouteObject[], base = "", needsUser = false): [string, boolean][] {
+  return list.flatMap((route) => {
+    const handle = route.handle as RouteHandle | undefined;
+    const needs = needsUser || !!handle?.auth || !!handle?.roles;
+    const segment = route.path ?? "";
+    const path = segment.startsWith("/") ? segment : `${base}/${segment}`.replace(/\/+/g, "/");
+    const concrete =
+      path
+        .replace(/:\w+\?/g, "")
+        .replace(/:\w+/g, "1")
+        .replace(/\*/g, "x")
+        .replace(/\/+$/, "") || "/";
+    const own: [string, boolean][] = route.path !== undefined || route.index ? [[concrete, needs]] : [];
+    return [...own, ...paths(route.children ?? [], path, needs)];
+  });
+}
+
+afterEach(() => {
+  forgetEarly();
+  storeLanguage("vi");
+  vi.unstubAllGlobals();
+});
+
+describe("index.html's early requests (issue 20)", () => {
+  it("start the session check on every signed-in page of the route table and on no public page", () => {
+    const all = paths(routes).filter(([path]) => path !== "/x"); // the not-found page: public
+    expect(all.length).toBeGreaterThan(80);
+    for (const [path, needsUser] of all) {
+      const { urls } = runScript(path);
+      expect([path, urls.includes(SESSION)]).toEqual([path, needsUser]);
+    }
+  });
+
+  it("ask for the first data of the marketplace, my tests and the test page only, without a query string", () => {
+    expect(runScript("/marketplace").urls).toEqual([
+      SESSION,
+      "/api/v1/marketplace?page=1&limit=12&order_by=-published_at",
+      "/api/v1/marketplace/subjects",
+    ]);
+    expect(runScript("/assignment/student/").urls).toEqual([
+      SESSION,
+      "/api/v1/assignment-users/my-list?page=1&limit=10",
+    ]);
+    expect(runScript("/take-test/12").urls).toEqual([SESSION, "/api/v1/take-test/12/attempt"]);
+    expect(runScript("/take-test/preparation/12").urls).toEqual([SESSION]);
+    expect(runScript("/marketplace/31").urls).toEqual([SESSION]);
+    expect(runScript("/marketplace", "vi", "?page=2").urls).toEqual([SESSION]);
+    expect(runScript("/").urls).toEqual([]);
+  });
+
+  it("send the API client's headers: the session cookie, JSON and the stored language", async () => {
+    const sent = runScript("/marketplace", '"en"');
+    for (const call of sent.fetch.mock.calls as unknown[][]) {
+      expect(call[1]).toEqual({
+        credentials: "include",
+        headers: { Accept: "application/json", "Accept-Language": "en" },
+      });
+    }
+    expect(Object.values(sent.early!).map((e) => e.lang)).toEqual(["en", "en", "en"]);
+    // What the client sends with a GET of its own (no CSRF token, no profile header on a GET).
+    storeLanguage("en");
+    const { calls } = mockApi({ [SESSION]: ok(authorizedAs("LEARNER")) });
+    await getAuthorized();
+    expect(calls[0]!.headers).toEqual({ Accept: "application/json", "Accept-Language": "en" });
+  });
+});
+
+/** The GET paths a page asks for in its first render (the session check left out). */
+async function firstRequests(render: () => void, expected: number) {
+  const { calls } = mockApi({
+    [SESSION]: ok(authorizedAs("LEARNER")),
+    "/api/v1/marketplace": ok({ items: [], page: 1, limit: 12, total: 0 }),
+    "/api/v1/marketplace/subjects": ok([]),
+    "/api/v1/assignment-users/my-list": ok({ items: [], page: 1, limit: 10, total: 0 }),
+    "/api/v1/take-test/12/attempt": ok(attempt()),
+    "/api/v1/take-test/12/start": ok({ attempt_id: 1, device_token: "t", deadline_at: null, server_now: "" }),
+  });
+  render();
+  const gets = () => calls.filter((c) => c.method === "GET" && c.path !== SESSION).map((c) => c.path);
+  await vi.waitFor(() => expect(gets().length).toBeGreaterThanOrEqual(expected));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return gets().sort();
+}
+
+describe("the script's URLs are the pages' first requests", () => {
+  it.each([
+    ["/marketplace", "/marketplace", () => <MarketplaceRoute />],
+    ["/assignment/student", "/assignment/student", () => <MyTestsRoute />],
+    ["/take-test/:test_user_assignment_id", "/take-test/12", () => <TakeTestRoute />],
+  ])("%s", async (pattern, path, element) => {
+    const script = runScript(path).urls.filter((url) => url !== SESSION);
+    expect(script.length).toBeGreaterThan(0);
+    const asked = await firstRequests(() => renderRoute(pattern, path, element()), script.length);
+    expect(asked).toEqual([...script].sort());
+  });
+});
+
+const envelope = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ success: status < 300, data, message: "" }), { status });
+
+/** An early request as the script leaves it. */
+function early(url: string, answer: Promise<Response>, lang = "vi", sentAt = 1_000, receivedAt = 1_600) {
+  window.__early = { ...window.__early, [url]: { lang, response: answer, sentAt, receivedAt } };
+}
+
+const LISTINGS = "/api/v1/marketplace?page=1&limit=12&order_by=-published_at";
+const FIRST_PAGE = { page: 1, limit: 12, order_by: "-published_at" };
+const fresh = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+describe("the hand-over to the queries", () => {
+  it("the marketplace's listings: the early answer once, then the server", async () => {
+    const fetch = vi.fn(() => Promise.resolve(envelope({ items: [], total: 0, from: "server" })));
+    vi.stubGlobal("fetch", fetch);
+    early(LISTINGS, Promise.resolve(envelope({ items: [{ id: 31 }], total: 1, from: "early" })));
+    const client = fresh();
+    expect(await client.fetchQuery(listingsQuery(FIRST_PAGE))).toEqual({
+      items: [{ id: 31 }],
+      total: 1,
+      from: "early",
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__early).toEqual({});
+    await client.invalidateQueries();
+    expect(await client.fetchQuery(listingsQuery(FIRST_PAGE))).toEqual({
+      items: [],
+      total: 0,
+      from: "server",
+    });
+    expect(fetch.mock.calls).toEqual([[LISTINGS, expect.objectContaining({ method: "GET" })]]);
+  });
+
+  it("my tests: the early answer once, then the server", async () => {
+    const url = "/api/v1/assignment-users/my-list?page=1&limit=10";
+    const fetch = vi.fn(() => Promise.resolve(envelope({ items: [], total: 0 })));
+    vi.stubGlobal("fetch", fetch);
+    early(url, Promise.resolve(envelope({ items: [{ enrollment_id: 5 }], total: 1 })));
+    const client = fresh();
+    const query = { page: 1, limit: 10, search: undefined, status: undefined };
+    expect(await client.fetchQuery(myAssignmentsQuery(query))).toEqual({
+      items: [{ enrollment_id: 5 }],
+      total: 1,
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    await client.invalidateQueries();
+    expect(await client.fetchQuery(myAssignmentsQuery(query))).toEqual({ items: [], total: 0 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("the test page: the early attempt once, the clock measured around the early request", async () => {
+    window.sessionStorage.setItem("takeTest.token.12", "tok-1");
+    const later = attempt({ server_now: "2026-11-22T08:00:10.000Z" });
+    const fetch = vi.fn(() => Promise.resolve(envelope(later)));
+    vi.stubGlobal("fetch", fetch);
+    const first = attempt({ server_now: new Date(1_300 + 500).toISOString() });
+    early("/api/v1/take-test/12/attempt", Promise.resolve(envelope(first)), "vi", 1_000, 1_600);
+    const client = fresh();
+    const { server_now, ...rest } = first;
+    expect(await client.fetchQuery(sessionQuery(12, 0))).toEqual({
+      kind: "ready",
+      attempt: { ...rest, server_now },
+      offset: 500, // server_now 1,800 - midpoint 1,300 of the early request (sent 1,000, answered 1,600)
+      token: "tok-1",
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    const second = await client.fetchQuery(sessionQuery(12, 1)); // the page's "reload"
+    expect(second).toMatchObject({ kind: "ready", attempt: { server_now: "2026-11-22T08:00:10.000Z" } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    window.sessionStorage.clear();
+  });
+
+  it("the session check: the early answer once, then the server", async () => {
+    const answer = (email: string) => envelope({ user: { email } });
+    const fetch = vi.fn(() => Promise.resolve(answer("later@example.com")));
+    vi.stubGlobal("fetch", fetch);
+    early(SESSION, Promise.resolve(answer("early@example.com")));
+    expect(await getAuthorized()).toEqual({ user: { email: "early@example.com" } });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await getAuthorized()).toEqual({ user: { email: "later@example.com" } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("an early answer is not used", () => {
+  const server = () => {
+    const fetch = vi.fn(() => Promise.resolve(envelope({ items: [], total: 0, from: "server" })));
+    vi.stubGlobal("fetch", fetch);
+    return fetch;
+  };
+  const FROM_SERVER = { items: [], total: 0, from: "server" };
+
+  it("when it is not a 2xx, or failed: the server is asked", async () => {
+    const fetch = server();
+    early(LISTINGS, Promise.resolve(envelope(null, 503)));
+    expect(await fresh().fetchQuery(listingsQuery(FIRST_PAGE))).toEqual(FROM_SERVER);
+    early(LISTINGS, Promise.reject(new TypeError("Failed to fetch")));
+    expect(await fresh().fetchQuery(listingsQuery(FIRST_PAGE))).toEqual(FROM_SERVER);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("when it was sent in the other language, or for another URL", async () => {
+    const fetch = server();
+    early(LISTINGS, Promise.resolve(envelope({ from: "early" })), "en");
+    expect(await fresh().fetchQuery(listingsQuery(FIRST_PAGE))).toEqual(FROM_SERVER);
+    early(LISTINGS, Promise.resolve(envelope({ from: "early" })));
+    expect(await fresh().fetchQuery(listingsQuery({ ...FIRST_PAGE, page: 2 }))).toEqual(FROM_SERVER);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(Object.keys(window.__early!)).toEqual([LISTINGS]); // still there for its own URL
+  });
+
+  it.each([
+    ["a login", "/public/api/auth/login"],
+    ["a logout", "/api/v1/auth/logout"],
+    ["a profile switch", "/api/v1/users/switch-profile"],
+  ])("after %s (any request that changes something): every early answer is forgotten", async (_, path) => {
+    document.cookie = "csrftoken=test-token";
+    const fetch = server();
+    early(SESSION, Promise.resolve(envelope({ user: { email: "stale@example.com" } })));
+    early(LISTINGS, Promise.resolve(envelope({ from: "stale" })));
+    await request(path, { method: "POST", body: {} });
+    expect(window.__early).toBeUndefined();
+    expect(await fresh().fetchQuery(listingsQuery(FIRST_PAGE))).toEqual(FROM_SERVER);
+    expect(await getAuthorized()).toEqual(FROM_SERVER);
+    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([path, LISTINGS, SESSION]);
+  });
+
+  it("after the first navigation away from the address the page was loaded at", async () => {
+    early(LISTINGS, Promise.resolve(envelope({ from: "early" })));
+    const router = createAppRouter();
+    expect(window.__early).toBeDefined();
+    await router.navigate("/login");
+    expect(window.__early).toBeUndefined();
+    router.dispose();
+  });
+});
