@@ -103,6 +103,8 @@ async function prepare(browser, origin, language, signedIn) {
   await page.evaluate(
     async ({ language, signedIn, learner }) => {
       window.localStorage.setItem("lang", language);
+      // and its cookie, as the SPA mirrors it: the server sends the page prerendered in that language
+      document.cookie = `lang=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
       if (!signedIn) return;
       await fetch("/public/api/auth/csrf", { credentials: "include" });
       const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
@@ -224,6 +226,8 @@ async function main() {
               lhrs.push(lhr);
             }
             const cells = { page: name, lang: language, profile, cache };
+            const score = median(lhrs.map((l) => l.categories.performance?.score));
+            cells.score = score == null ? "-" : String(Math.round(score * 100));
             for (const [id, column, unit] of METRICS) {
               const value = median(lhrs.map((l) => l.audits[id]?.numericValue));
               cells[column] = value == null ? "-" : unit ? `${Math.round(value)} ${unit}` : value.toFixed(3);
@@ -244,7 +248,7 @@ async function main() {
     `\nweb vitals: Lighthouse ${PINNED.lighthouse}, ${version}, ${origin}, median of ${opts.runs} run(s) per row, ` +
       `${Math.round((Date.now() - started) / 1000)} s (JS kB: transferred, compressed)`,
   );
-  printTable(rows, ["page", "lang", "profile", "cache", ...METRICS.map(([, c]) => c), "JS kB", "errors"]);
+  printTable(rows, ["page", "lang", "profile", "cache", "score", ...METRICS.map(([, c]) => c), "JS kB", "errors"]);
   console.log(`reports: ${REPORTS}`);
 }
 

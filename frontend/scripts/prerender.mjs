@@ -15,6 +15,12 @@ const SERVER_BUILD = join(FRONTEND, ".prerender");
 const OUT = join(FRONTEND, "dist", "prerender");
 const LANGUAGES = ["vi", "en"];
 const ROOT_DIV = '<div id="root"></div>';
+// The preloaded font files (vite.config.ts preloadFonts) of Be Vietnam Pro's subsets other than
+// latin; a page whose markup is all in latin's range (U+0020-00FF, U+2000-206F: English) drops
+// them, since it never uses them (about 24 KB less before its first paint; decision 0032).
+const NON_LATIN_FONT =
+  /<link rel="preload" as="font" [^>]*href="[^"]*be-vietnam-pro-(?:vietnamese|latin-ext)-[^>]*>\s*/g;
+const LATIN_ONLY = /^[\t\n\r\x20-\xff\u2000-\u206f]*$/;
 
 const started = Date.now();
 rmSync(SERVER_BUILD, { recursive: true, force: true });
@@ -39,7 +45,8 @@ for (const language of LANGUAGES) {
   for (const path of PAGES) {
     const markup = await render(path, language);
     if (!markup.includes("<h1")) throw new Error(`prerender of ${path} (${language}) has no <h1>`);
-    const html = template
+    const page = LATIN_ONLY.test(markup) ? template.replace(NON_LATIN_FONT, "") : template;
+    const html = page
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(ROOT_DIV, `<div id="root" data-prerendered="${language}">${markup}</div>`);
     const file = join(OUT, language, path, "index.html");

@@ -1,11 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, screen } from "@testing-library/react";
 import { StrictMode } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { App } from "@/app/app";
+import { hydrateInSlices } from "@/app/hydrate";
 import { routes } from "@/app/routes";
 
 import { PAGES, render as prerender } from "./prerender";
@@ -46,7 +46,7 @@ describe("the prerender of the public pages (decision 0028)", () => {
         const router = createMemoryRouter(routes, { initialEntries: [path] });
         const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
         const app = await act(async () =>
-          hydrateRoot(
+          hydrateInSlices(
             root,
             <StrictMode>
               <App router={router} client={client} />
