@@ -106,8 +106,8 @@ def qualified_cursor():
     ``union_all``, ``public_table``): no ``SET search_path`` is sent before them, so a request
     on the hot paths of a sitting (issue 23) spends one round trip less. Never run a statement
     with an unqualified table on it: it would read whatever schema the pooled connection last
-    used (``tenants/tests/test_scope.py`` runs the hot paths with the search path pointing at no
-    table of ours). Use as ``with qualified_cursor() as cursor``."""
+    used (``assignments/tests/test_taking_hot_path.py`` runs both hot statements with the search
+    path at ``pg_catalog``). Use as ``with qualified_cursor() as cursor``."""
     return connection.qualified_cursor()
 
 

@@ -179,6 +179,13 @@ def template_schema_ensure(*, required: set[tuple[str, str]] | None = None, verb
     return True
 
 
+def connection_of_its_own() -> psycopg.Connection:
+    """A new psycopg connection (autocommit) to Django's database, outside Django and its pool,
+    for a session-level lock that must not follow Django's connection (``template_lock``). Use
+    as ``with connection_of_its_own() as conn``: closed at the end of the block."""
+    return psycopg.connect(**connection.get_connection_params(), autocommit=True)
+
+
 @contextlib.contextmanager
 def template_lock(*, shared: bool = False) -> Iterator[None]:
     """Session-level advisory lock on TEMPLATE_LOCK_KEY for the block: exclusive to migrate the
@@ -192,8 +199,7 @@ def template_lock(*, shared: bool = False) -> Iterator[None]:
     lock, so the unlock ran on another connection and the lock leaked; the next copy in that
     process then waited for it forever (found in session 11; ``test_template.py``)."""
     suffix = "_shared" if shared else ""
-    params = connection.get_connection_params()
-    with psycopg.connect(**params, autocommit=True) as holder:
+    with connection_of_its_own() as holder:
         holder.execute(f"SELECT pg_advisory_lock{suffix}(%s)", [TEMPLATE_LOCK_KEY])
         try:
             yield

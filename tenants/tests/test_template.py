@@ -185,11 +185,9 @@ def test_the_kept_template_shape_is_read_again_once_the_template_is_migrated():
 def _template_lock_free() -> bool:
     """Whether a connection of its own can take the template lock exclusively now (released at
     once if it can)."""
-    import psycopg
+    from tenants.services import TEMPLATE_LOCK_KEY, connection_of_its_own
 
-    from tenants.services import TEMPLATE_LOCK_KEY
-
-    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as other:
+    with connection_of_its_own() as other:
         (free,) = other.execute("SELECT pg_try_advisory_lock(%s)", [TEMPLATE_LOCK_KEY]).fetchone()
         if free:
             other.execute("SELECT pg_advisory_unlock(%s)", [TEMPLATE_LOCK_KEY])

@@ -87,6 +87,10 @@ async function ensureCsrf(): Promise<string> {
   return token;
 }
 
+/** Told when the request that brought an answer was sent and when its headers arrived
+ * (`Date.now()`, ms): `RequestOptions.onTiming`, read by server-clock.ts `measured`. */
+export type RequestTiming = (sentAt: number, receivedAt: number) => void;
+
 export interface RequestOptions {
   method?: string;
   body?: unknown;
@@ -100,7 +104,7 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Told when the answer's request was sent and when its headers arrived (`Date.now()`, ms),
    * whether it was sent here or by index.html's script earlier (server-clock.ts `measured`). */
-  onTiming?: (sentAt: number, receivedAt: number) => void;
+  onTiming?: RequestTiming;
 }
 
 export function buildUrl(path: string, query?: RequestOptions["query"]): string {

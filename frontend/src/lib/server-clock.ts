@@ -10,6 +10,8 @@
  *   read by `serverNow()` where no `server_now` is sent (the transaction page). */
 import { useEffect, useRef, useState } from "react";
 
+import type { RequestTiming } from "./api-client";
+
 /** The server clock's offset from this device's clock, in ms. `sentAt` and `receivedAt` bracket
  * the request, so half its round trip is taken off. */
 export function clockOffset(serverNowIso: string, sentAt: number, receivedAt: number): number {
@@ -22,7 +24,7 @@ export function clockOffset(serverNowIso: string, sentAt: number, receivedAt: nu
  * around the request that brought the answer, which index.html's script may have sent long
  * before (early-fetch.ts); else around the call itself. */
 export async function measured<T extends { server_now: string }>(
-  request: (timing: (sentAt: number, receivedAt: number) => void) => Promise<T>,
+  request: (timing: RequestTiming) => Promise<T>,
 ): Promise<T & { clockOffsetMs: number }> {
   let sentAt = Date.now();
   let receivedAt: number | undefined;

@@ -1,4 +1,4 @@
-import { api } from "@/lib/api-client";
+import { api, type RequestTiming } from "@/lib/api-client";
 
 import type { Attempt } from "./types";
 
@@ -7,9 +7,6 @@ import type { Attempt } from "./types";
  * before start. Read once per page load (the test page keeps its own state from then on), so
  * this is a plain call, not a cached query. `onTiming`: when the request that brought the answer
  * was sent and answered (the first call of a test page may use index.html's early request). */
-export function getAttempt(
-  enrollmentId: number,
-  onTiming?: (sentAt: number, receivedAt: number) => void,
-): Promise<Attempt> {
+export function getAttempt(enrollmentId: number, onTiming?: RequestTiming): Promise<Attempt> {
   return api<Attempt>(`/api/v1/take-test/${enrollmentId}/attempt`, { silent: true, onTiming });
 }
