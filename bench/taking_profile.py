@@ -48,7 +48,7 @@ LAYERS = [
     ("request, whole (Django handler)", "django/core/handlers/base.py", "get_response"),
     ("session load", "django/contrib/sessions/backends", "load"),
     ("user lookup (auth middleware)", "django/contrib/auth/__init__.py", "get_user"),
-    ("profile lookup and tenant switch (middleware)", "tenants/middleware.py", "_session_profile"),
+    ("profile lookup and tenant switch (middleware)", "tenants/middleware.py", "session_profile"),
     ("Ninja: body parsing and validation", "ninja/operation.py", "_get_values"),
     ("the save (sitting.answer_save)", "assignments/sitting.py", "answer_save"),
     ("the start (sitting.attempt_start)", "assignments/sitting.py", "attempt_start"),

@@ -10,6 +10,10 @@ query with the user's other active profiles (``request.active_profiles``); when 
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from typing import Any
+
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.db import connection
 from django.utils.crypto import constant_time_compare
@@ -32,9 +36,37 @@ def _active_profiles():
     )
 
 
-# The session user's active profiles with their user and organization (``_session_profile``),
+# The session user's active profiles with their user and organization (``session_profile``),
 # every table named with its schema, so no ``SET search_path`` goes before it (issue 23).
 _ACTIVE_PROFILES = JoinedSelect(_active_profiles, cursor=qualified_cursor)
+
+
+# The answer save of a sitting (issue 23, decision 0033): the one route whose statement checks the
+# session's profile itself (``SessionCheck``), so the profiles query is skipped when this process
+# has checked the session's profile in full before.
+HOT_SAVE = re.compile(r"^/api/v1/take-test/\d+/answers/\d+/?$")
+_CHECKED: dict[tuple[int, int], Any] = {}  # (user id, profile id) -> the profile of the last full check
+_CHECKED_MAX = 20_000
+
+
+@dataclass(frozen=True)
+class SessionCheck:
+    """What a statement must find in the database, with its write, for the session to be as
+    valid as the full check (``session_profile``) would find it: the profile ``profile_id`` of
+    the user ``user_id``, active, a LEARNER's, the user active and their password hash still
+    ``password`` (the session's auth hash was compared with it in Python). Only a hint from this
+    process's memory: the statement decides, and when it does not find them the caller checks
+    the session in full (``session_profile``) and runs again. A check added to
+    ``session_profile`` must be added to ``SAVE_OWNED``'s ``session`` part too (decision 0033)."""
+
+    user_id: int
+    profile_id: int
+    password: str
+
+
+class SessionUnconfirmedError(Exception):
+    """A statement given a ``SessionCheck`` did not find the session's profile valid and wrote
+    nothing: check the session in full (``session_profile``) and run it again without one."""
 
 
 class ProfileTenantMiddleware:
@@ -45,7 +77,14 @@ class ProfileTenantMiddleware:
         connection.set_schema_to_public()
         request.profile = None
         request.active_profiles = None
-        profile = self._session_profile(request)
+        request.session_check = None
+        if request.method == "PUT" and HOT_SAVE.match(request.path_info):
+            profile = _checked_before(request)
+            if profile is not None:
+                request.user, request.profile = profile.user, profile
+                request.session_check = SessionCheck(profile.user_id, profile.pk, profile.user.password)
+                return self.get_response(request)  # a learner's profile: the public schema
+        profile = session_profile(request)
         if profile is not None:
             request.user = profile.user
             request.profile = profile
@@ -57,34 +96,59 @@ class ProfileTenantMiddleware:
         finally:
             connection.set_schema_to_public()
 
-    @staticmethod
-    def _session_profile(request):
-        from accounts.models import Profile
 
-        session = request.session
-        user_id = session.get(SESSION_KEY)
-        profile_id = session.get(PROFILE_SESSION_KEY)
-        if not user_id or not profile_id:
-            return None
-        # One query loads every active profile of the session's user with its organization: the
-        # current one drives the request, the list answers is-authorized and my-profiles. Its SQL
-        # is written once per process (issue 23: compiling it cost more than running it).
-        profiles = []
-        for p, user, organization in _ACTIVE_PROFILES.rows([int(user_id), Profile.Status.ACTIVE]):
-            p.user, p.organization = user, organization
-            profiles.append(p)
-        profile = next((p for p in profiles if p.pk == profile_id), None)
-        if profile is None:
-            # The session's profile was removed or deactivated (or the user was): the session
-            # ends on every process at once (issue 16, item 1), the next call answers 401.
-            session.flush()
-            return None
-        for other in profiles:
-            other.user = profile.user  # one user object for all
-        request.active_profiles = profiles
-        # The same check django.contrib.auth.get_user makes: a password change ends old sessions.
-        stored_hash = session.get(HASH_SESSION_KEY) or ""
-        if not constant_time_compare(stored_hash, profile.user.get_session_auth_hash()):
-            session.flush()
-            return None
-        return profile
+def _checked_before(request):
+    """The session's profile as this process last checked it in full (a LEARNER's, active), when
+    the session's auth hash matches that check's password; else None (check in full)."""
+    session = request.session
+    user_id, profile_id = session.get(SESSION_KEY), session.get(PROFILE_SESSION_KEY)
+    if not user_id or not profile_id:
+        return None
+    profile = _CHECKED.get((int(user_id), profile_id))
+    if profile is None:
+        return None
+    stored_hash = session.get(HASH_SESSION_KEY) or ""
+    if not constant_time_compare(stored_hash, profile.user.get_session_auth_hash()):
+        return None
+    return profile
+
+
+def session_profile(request):
+    """The session's current profile (``Profile`` with ``user`` and ``organization``) after the
+    full check: one query loads the session user's active profiles (``request.active_profiles``);
+    a removed or deactivated profile or user, or a changed password, ends the session on every
+    process at once (``session.flush()``) and gives None, as does no session. A LEARNER's
+    profile that passes is remembered for the answer save (``SessionCheck``)."""
+    from accounts.models import Profile
+
+    session = request.session
+    user_id = session.get(SESSION_KEY)
+    profile_id = session.get(PROFILE_SESSION_KEY)
+    if not user_id or not profile_id:
+        return None
+    # One query loads every active profile of the session's user with its organization: the
+    # current one drives the request, the list answers is-authorized and my-profiles. Its SQL
+    # is written once per process (issue 23: compiling it cost more than running it).
+    profiles = []
+    for p, user, organization in _ACTIVE_PROFILES.rows([int(user_id), Profile.Status.ACTIVE]):
+        p.user, p.organization = user, organization
+        profiles.append(p)
+    profile = next((p for p in profiles if p.pk == profile_id), None)
+    if profile is None:
+        # The session's profile was removed or deactivated (or the user was): the session
+        # ends on every process at once (issue 16, item 1), the next call answers 401.
+        session.flush()
+        return None
+    for other in profiles:
+        other.user = profile.user  # one user object for all
+    request.active_profiles = profiles
+    # The same check django.contrib.auth.get_user makes: a password change ends old sessions.
+    stored_hash = session.get(HASH_SESSION_KEY) or ""
+    if not constant_time_compare(stored_hash, profile.user.get_session_auth_hash()):
+        session.flush()
+        return None
+    if not profile.is_educator:
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[(profile.user_id, profile.pk)] = profile
+    return profile

@@ -32,6 +32,8 @@ from django.db import connection
 from django_tenants.utils import get_public_schema_name, schema_context
 from psycopg import sql
 
+from config.joined import JoinedSelect
+
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -86,16 +88,20 @@ def enrollment_schema(enrollment_id: int) -> str | None:
     from django.core.cache import caches
 
     from accounts.models import Enrollment
+    from tenants.models import Organization
 
     cache = caches["local"]
     key = f"enrollment-schema:{enrollment_id}"
     schema_name = cache.get(key)
     if schema_name is None:
-        schema_name = (
-            Enrollment.objects.filter(pk=enrollment_id)
-            .values_list("organization__schema_name", flat=True)
-            .first()
-        )
+        with qualified_cursor() as cursor:  # no ORM compiling, no SET: a start's first statement
+            cursor.execute(
+                f"SELECT o.schema_name FROM {public_table(Enrollment._meta.db_table)} e "  # noqa: S608 (fixed SQL)
+                f"JOIN {public_table(Organization._meta.db_table)} o ON o.id = e.organization_id WHERE e.id = %s",
+                [enrollment_id],
+            )
+            row = cursor.fetchone()
+        schema_name = row[0] if row else None
         if schema_name is not None:
             cache.set(key, schema_name, 24 * 3600)
     return schema_name
@@ -116,6 +122,34 @@ def public_table(table: str) -> str:
     """``"public".<table>``: a table of the shared schema named with its schema, for statements
     on ``qualified_cursor``."""
     return f"{connection.ops.quote_name(get_public_schema_name())}.{connection.ops.quote_name(table)}"
+
+
+class OrganizationSelect(JoinedSelect):
+    """A ``config.joined.JoinedSelect`` over one organization's tables and the shared ones,
+    written once per process and run on :func:`qualified_cursor` (no ``SET search_path`` before
+    it; issue 23). ``define()`` returns the models and the tail, whose tables are named
+    ``{schema}.<table>`` or ``{public}.<table>`` (:func:`organization_sql`; literal braces
+    doubled). ``rows_in(schema_name, params)`` runs it in the schema ``schema_name`` (an
+    ``Organization.schema_name``, never user input); ``rows_here(params)`` in the connection's
+    current organization (inside :func:`organization_schema` or a tenant request)."""
+
+    def __init__(self, define: Callable[[], tuple[list[tuple[str, Any]], str]]) -> None:
+        super().__init__(define, cursor=qualified_cursor)
+
+    def rows_in(self, schema_name: str, params: list[Any]) -> list[tuple[Any, ...]]:
+        return self.rows(params, sql=organization_sql(self.sql, schema_name))
+
+    def rows_here(self, params: list[Any]) -> list[tuple[Any, ...]]:
+        schema_name = connection.schema_name
+        if schema_name == get_public_schema_name():
+            raise RuntimeError("OrganizationSelect.rows_here runs in an organization's schema")
+        return self.rows_in(schema_name, params)
+
+
+def table(model: Any, schema: str = "schema") -> str:
+    """``{schema}.<model's table>`` (or ``{public}.`` with ``schema="public"``) for the tail of an
+    :class:`OrganizationSelect` or a statement of :func:`organization_sql`."""
+    return f"{{{schema}}}.{connection.ops.quote_name(model._meta.db_table)}"
 
 
 @functools.lru_cache(maxsize=4096)

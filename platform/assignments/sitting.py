@@ -24,23 +24,21 @@ from config.errors import not_found
 from config.i18n import pick
 from consent.gate import consent_gate
 from privacy.selectors import retention_policy_of
-from tenants.scope import owned_enrollment
+from tenants.middleware import SessionCheck
+from tenants.scope import organization_schema, owned_enrollment
 
 
 @contextlib.contextmanager
-def _owned(profile, enrollment_id: int, *, lock: bool = False) -> Iterator[tuple[Enrollment, Assignment]]:
+def _owned(profile, enrollment_id: int) -> Iterator[tuple[Enrollment, Assignment]]:
     """The learner's enrollment and its live assignment (with preset and batch), the block running
-    in the organization's schema; ``lock``: the assignment locked FOR UPDATE
-    (``taking.assignment_locked``; call inside a transaction). 404 "Assignment not found." for
-    another's, a missing or a revoked one."""
+    in the organization's schema. 404 "Assignment not found." for another's, a missing or a
+    revoked one. (A start locks it in one statement instead: ``taking.assignment_owned_locked``.)"""
     message = _("Assignment not found.")
     with owned_enrollment(
         profile=profile, enrollment_id=enrollment_id, kind=Enrollment.Kind.TEST, message=message
     ) as enrollment:
         assignment = (
-            taking.assignment_locked(enrollment.object_id)
-            if lock
-            else Assignment.objects.select_related("preset", "batch").filter(pk=enrollment.object_id).first()
+            Assignment.objects.select_related("preset", "batch").filter(pk=enrollment.object_id).first()
         )
         if assignment is None or assignment.status == Assignment.Status.REVOKED:
             raise not_found(message)
@@ -49,7 +47,7 @@ def _owned(profile, enrollment_id: int, *, lock: bool = False) -> Iterator[tuple
 
 def _current(a: Assignment) -> Attempt:
     """The latest attempt; 404 "This test has not been started." before a start."""
-    attempt = a.attempts.order_by("-number").first()
+    attempt = taking.latest_attempt(a)
     if attempt is None:
         raise not_found(_("This test has not been started."))
     return attempt
@@ -64,7 +62,7 @@ def preparation(*, profile, enrollment_id: int) -> dict[str, Any]:
     with _owned(profile, enrollment_id) as (enrollment, a):
         window = learner_window(a)
         now = timezone.now()
-        last = a.attempts.order_by("-number").first()
+        last = taking.latest_attempt(a)
         return {
             "enrollment_id": enrollment.pk,
             "test_name": a.preset.name,
@@ -147,8 +145,12 @@ def attempt_start(*, profile, enrollment_id: int, no_camera: bool) -> dict[str, 
     ``payment_required``, ``already_submitted``, ``camera_required``; 403 from the consent gate,
     issue 24 item 1)."""
     consent_gate(profile)
-    with transaction.atomic(), _owned(profile, enrollment_id, lock=True) as (_enrollment, a):
-        attempt, token = taking.attempt_start(assignment=a, no_camera=no_camera)
+    with transaction.atomic():
+        schema_name, a = taking.assignment_owned_locked(
+            profile_id=profile.pk, enrollment_id=enrollment_id, not_found_message=_("Assignment not found.")
+        )
+        with organization_schema(schema_name):
+            attempt, token = taking.attempt_start(assignment=a, no_camera=no_camera)
         return {
             "attempt_id": attempt.pk,
             "device_token": token,
@@ -211,12 +213,16 @@ def answer_save(
     answer: Any,
     flagged: bool,
     seq: int,
+    check: SessionCheck | None = None,
 ) -> dict[str, Any]:
     """``AnswerOut`` of a save on the enrollment's latest attempt. The hot path of a sitting
     (issue 23): one statement checks that the enrollment is the learner's, locks the attempt and
     upserts the answer (``taking.answer_save_owned``), with the rules and errors of
-    ``owned_enrollment`` + ``taking.answer_save``: 404 "Assignment not found." for anyone else's."""
+    ``owned_enrollment`` + ``taking.answer_save``: 404 "Assignment not found." for anyone else's.
+    ``check``: the request's ``session_check`` (decision 0033): the same statement confirms the
+    session's profile, else ``SessionUnconfirmedError`` and nothing is written."""
     return taking.answer_save_owned(
+        check=check,
         profile_id=profile.pk,
         enrollment_id=enrollment_id,
         device_token=device_token,
@@ -323,7 +329,7 @@ def result_view(*, profile, enrollment_id: int) -> dict[str, Any]:
 def _report_state(a: Assignment) -> dict[str, Any]:
     from assignments.reports import availability, next_generation_at
 
-    attempt = a.attempts.order_by("-number").first()
+    attempt = taking.latest_attempt(a)
     available, reason = availability(a, attempt)
     last = attempt.reports.first() if attempt else None
     return {

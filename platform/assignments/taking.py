@@ -6,6 +6,7 @@ auto-submission and scoring. Every function runs inside the organization's schem
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -19,14 +20,16 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import Enrollment
+from accounts.models import Enrollment, Profile
 from assessments.matching import short_text_matches
-from assessments.models import PresetQuestion, Question, TestPreset
+from assessments.models import Batch, PresetQuestion, Question, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.item_services import item_analysis_changed
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
 from assignments.window import LearnerWindow, learner_window
 from config.errors import ApplicationError, not_found
+from tenants.middleware import SessionCheck, SessionUnconfirmedError
+from tenants.scope import OrganizationSelect, enrollment_schema, organization_sql, qualified_cursor, table
 
 S = Attempt.Status
 R = Attempt.Result
@@ -46,17 +49,24 @@ def grace() -> timedelta:
 # --- the form ----------------------------------------------------------------------------------
 
 
+@functools.cache
+def _shared_form_sql() -> str:
+    """A shared form's question ids and score weights in order, for ``organization_sql``."""
+    return (
+        f"SELECT pq.question_id, q.score_weight FROM {table(PresetQuestion)} pq "  # noqa: S608 (fixed SQL)
+        f"JOIN {table(Question)} q ON q.id = pq.question_id WHERE pq.preset_id = %s ORDER BY pq.position"
+    )
+
+
 def _form(assignment: Assignment) -> tuple[list[int], dict[str, list[str]], dict[str, str]]:
     """(question ids, option orders, points) of a new attempt. A shared form is the preset's;
     "per learner" draws the blueprint again with a seed derived from the preset's seed and the
     assignment (reproducible) and shuffles the options; every question then counts 1 point."""
     preset = assignment.preset
     if preset.form_mode == TestPreset.FormMode.SHARED:
-        rows = list(
-            PresetQuestion.objects.filter(preset=preset)
-            .order_by("position")
-            .values_list("question_id", "question__score_weight")
-        )
+        with qualified_cursor() as cursor:  # written once per process and schema (issue 23)
+            cursor.execute(organization_sql(_shared_form_sql(), connection.schema_name), [preset.pk])
+            rows = cursor.fetchall()
         ids = [question_id for question_id, _weight in rows]
         points = {str(question_id): str(weight) for question_id, weight in rows}
         return ids, {}, points
@@ -163,6 +173,65 @@ def attempt_start(
     return _attempt_start(assignment, no_camera)
 
 
+def _owned_locked():
+    return (
+        [("a", Assignment), ("p", TestPreset), ("b", Batch)],
+        f"FROM {table(Enrollment, 'public')} e JOIN {table(Assignment)} a ON a.id = e.object_id "
+        f"JOIN {table(TestPreset)} p ON p.id = a.preset_id LEFT JOIN {table(Batch)} b ON b.id = a.batch_id "
+        "WHERE e.id = %s AND e.profile_id = %s AND e.kind = %s AND e.is_active FOR UPDATE OF a",
+    )
+
+
+# The learner's enrollment checked and its assignment locked, in one statement (issue 23).
+_OWNED_LOCKED = OrganizationSelect(_owned_locked)
+
+
+def assignment_owned_locked(
+    *, profile_id: int, enrollment_id: int, not_found_message: str
+) -> tuple[str, Assignment]:
+    """``(schema_name, assignment)``: the assignment of the profile's active test enrollment
+    ``enrollment_id``, with its preset and batch, locked FOR UPDATE (itself only) until the
+    caller's transaction ends, in one statement run from any schema (the start of 2,000 learners
+    at once, issue 23). The same rule as ``tenants.scope.owned_enrollment`` + ``assignment_locked``:
+    404 ``not_found_message`` for an enrollment that is not the profile's active test
+    enrollment, a missing or a revoked assignment. ``schema_name`` is the organization's schema,
+    for the rest of the start (``tenants.scope.organization_schema``)."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("assignment_owned_locked needs the caller's transaction")
+    schema_name = enrollment_schema(enrollment_id)
+    rows = (
+        _OWNED_LOCKED.rows_in(schema_name, [enrollment_id, profile_id, Enrollment.Kind.TEST])
+        if schema_name
+        else []
+    )
+    if not rows or rows[0][0].status == Assignment.Status.REVOKED:
+        raise not_found(not_found_message)
+    ((assignment, preset, batch),) = rows
+    assignment.preset, assignment.batch = preset, batch
+    return schema_name, assignment
+
+
+def _latest_attempt():
+    return (
+        [("t", Attempt)],
+        f"FROM {table(Attempt)} t WHERE t.assignment_id = %s ORDER BY t.number DESC LIMIT 1",
+    )
+
+
+_LATEST_ATTEMPT = OrganizationSelect(_latest_attempt)
+
+
+def latest_attempt(assignment: Assignment) -> Attempt | None:
+    """The assignment's latest attempt (the highest ``number``), or None before a start; one
+    statement written once per process, in the connection's organization schema."""
+    rows = _LATEST_ATTEMPT.rows_here([assignment.pk])
+    if not rows:
+        return None
+    (attempt,) = rows[0]
+    attempt.assignment = assignment
+    return attempt
+
+
 def assignment_locked(assignment_id: int) -> Assignment | None:
     """The assignment with its preset and batch, locked FOR UPDATE (itself only) until the
     transaction ends: what a start holds while it decides."""
@@ -177,7 +246,7 @@ def assignment_locked(assignment_id: int) -> Assignment | None:
 def _attempt_start(assignment: Assignment, no_camera: bool) -> tuple[Attempt, str]:
     now = timezone.now()
     token = secrets.token_urlsafe(24)
-    current = assignment.attempts.order_by("-number").first()
+    current = latest_attempt(assignment)
     if current is not None and current.status == S.IN_PROGRESS:
         current.device_token = token
         current.save(update_fields=["device_token"])
@@ -358,17 +427,25 @@ def _refuse_save(
         raise ApplicationError(Code.INVALID_ANSWER, _("This answer does not fit the question."), status=400)
 
 
-# One statement for a learner's save by enrollment (issue 23): the enrollment must be the
-# profile's, active and of a test; the attempt is its assignment's latest, locked FOR SHARE as
+# One statement for a learner's save by enrollment (issue 23): with a ``SessionCheck`` (decision
+# 0033) the session's profile must still be the user's, active, a learner's, with the user active
+# and the password unchanged; the enrollment must be the profile's, active and of a test; the attempt is its assignment's latest, locked FOR SHARE as
 # ``_writable`` locks it (a submit waits for the save, or the save finds the attempt submitted);
 # the upsert happens only when the attempt is in progress, this device's, within the deadline
 # and its grace, the question is in its form and the answer fits; and the last SELECT returns
 # what the caller needs to say why it did not. {schema} and {public} are quoted by
 # ``tenants.scope.organization_sql``.
 SAVE_OWNED = """
-WITH enrollment AS (
+WITH session AS (
+    SELECT 1 WHERE NOT %(check)s::boolean OR EXISTS (
+        SELECT 1 FROM {public}.accounts_profile p JOIN {public}.accounts_user u ON u.id = p.user_id
+        WHERE p.id = %(profile)s AND p.user_id = %(user)s AND p.status = %(active)s
+            AND p.pandai_profile_role = %(learner)s AND u.is_active AND u.password = %(password)s
+    )
+), enrollment AS (
     SELECT object_id FROM {public}.accounts_enrollment
     WHERE id = %(enrollment)s AND profile_id = %(profile)s AND kind = %(kind)s AND is_active
+        AND EXISTS (SELECT 1 FROM session)
 ), attempt AS (
     SELECT id, status, device_token, deadline_at, question_ids @> to_jsonb(%(question)s::bigint) AS in_test
     FROM {schema}.assignments_attempt
@@ -388,7 +465,7 @@ WITH enrollment AS (
         WHERE stored.seq < EXCLUDED.seq
     RETURNING seq
 )
-SELECT EXISTS (SELECT 1 FROM enrollment), attempt.status, attempt.device_token, attempt.deadline_at,
+SELECT EXISTS (SELECT 1 FROM session), EXISTS (SELECT 1 FROM enrollment), attempt.status, attempt.device_token, attempt.deadline_at,
     attempt.in_test, EXISTS (SELECT 1 FROM saved)
 FROM (SELECT 1) AS one LEFT JOIN attempt ON true
 """
@@ -404,15 +481,19 @@ def answer_save_owned(
     flagged: bool,
     seq: int,
     not_found_message: str,
+    check: SessionCheck | None = None,
 ) -> dict[str, Any]:
     """``answer_save`` for the learner ``profile_id`` by the id of their enrollment, in one
     statement (``SAVE_OWNED``) run from any schema: the hot path of a sitting (issue 23; 2,000
     learners saving every 5 s). Same rules, same answers and the same errors in the same order
     as ``tenants.scope.owned_enrollment`` + ``answer_save``: 404 ``not_found_message`` for an
     enrollment that is not the profile's active test enrollment, 404 "This test has not been
-    started.", then ``_refuse_save``. Returns ``AnswerOut`` (``saved_at`` UTC)."""
-    from tenants.scope import enrollment_schema, organization_sql, qualified_cursor
+    started.", then ``_refuse_save``. Returns ``AnswerOut`` (``saved_at`` UTC).
 
+    ``check``: the session's profile as the middleware remembered it, not checked in full for
+    this request (``tenants.middleware.SessionCheck``, decision 0033). When the statement does
+    not find it still valid, nothing is written and ``SessionUnconfirmedError`` is raised: the caller
+    checks the session in full and calls again without ``check``."""
     schema_name = enrollment_schema(enrollment_id)
     if schema_name is None:
         raise not_found(not_found_message)
@@ -434,9 +515,16 @@ def answer_save_owned(
                 "token": device_token or "",
                 "cutoff": now - grace(),
                 "fits": fits,
+                "check": check is not None,
+                "user": check.user_id if check else None,
+                "password": check.password if check else None,
+                "active": Profile.Status.ACTIVE,
+                "learner": Profile.Role.LEARNER,
             },
         )
-        enrolled, status, token, deadline_at, in_test, applied = cursor.fetchone()
+        confirmed, enrolled, status, token, deadline_at, in_test, applied = cursor.fetchone()
+    if not confirmed:
+        raise SessionUnconfirmedError
     if not enrolled:
         raise not_found(not_found_message)
     if status is None:

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Literal
 
-from django.db.models import Q
+from tenants.scope import OrganizationSelect, table
 
 WindowState = Literal["upcoming", "open", "closed"]
 """Where now stands against the learner's window: before it, within it, after it."""
@@ -79,17 +79,27 @@ def window_of(
     return LearnerWindow(starts_at=opens, expires_at=closes, time_limit_minutes=minutes)
 
 
-def accommodation_for(assignment):
-    """The learner's ``Accommodation`` for this preset, else their organization-wide one, or None.
-    One query; runs in the organization's schema."""
+def _accommodations():
     from assignments.models import Accommodation
 
+    return (
+        [("x", Accommodation)],
+        f"FROM {table(Accommodation)} x WHERE x.learner_profile_id = %s "
+        "AND (x.preset_id = %s OR x.preset_id IS NULL)",
+    )
+
+
+# The learner's accommodations for a preset, written once per process (issue 23: a start).
+_ACCOMMODATIONS = OrganizationSelect(_accommodations)
+
+
+def accommodation_for(assignment):
+    """The learner's ``Accommodation`` for this preset, else their organization-wide one, or None.
+    One statement, written once per process (``tenants.scope.OrganizationSelect``); runs in the
+    organization's schema (the connection's current one)."""
     rows = {
-        a.preset_id: a
-        for a in Accommodation.objects.filter(
-            Q(preset_id=assignment.preset_id) | Q(preset__isnull=True),
-            learner_profile_id=assignment.learner_profile_id,
-        )
+        x.preset_id: x
+        for (x,) in _ACCOMMODATIONS.rows_here([assignment.learner_profile_id, assignment.preset_id])
     }
     return rows.get(assignment.preset_id) or rows.get(None)
 

@@ -58,10 +58,18 @@ class JoinedSelect:
         self._sql = f"SELECT {', '.join(columns)} {tail}"
         return self._sql
 
-    def rows(self, params: list[Any]) -> list[tuple[Model | None, ...]]:
+    @property
+    def sql(self) -> str:
+        """The statement's SQL text (``%s`` placeholders), written at the first use."""
+        return self._sql or self._prepare()
+
+    def rows(self, params: list[Any], *, sql: str | None = None) -> list[tuple[Model | None, ...]]:
         """Run the statement with ``params``; the instances of each row, in the order of
-        ``models``."""
-        sql = self._sql or self._prepare()
+        ``models``. ``sql``: the statement's text made from ``self.sql`` by the caller (the
+        schemas filled in: ``tenants.scope.OrganizationSelect``); the shapes stay the same."""
+        if self._sql is None:
+            self._prepare()
+        sql = sql or self._sql
         with (self.cursor or connection.cursor)() as cursor:
             cursor.execute(sql, params)
             raw = cursor.fetchall()

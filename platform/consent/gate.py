@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from accounts.models import Profile
 from config.errors import ApplicationError
-from consent.selectors import consent_facts, consent_verdict
+from consent.selectors import consent_verdict, gate_facts
 
 
 def consent_gate(profile: Profile) -> None:
@@ -25,9 +25,9 @@ def consent_gate(profile: Profile) -> None:
     - ``parental_consent_required``: under 16 and no parent's or guardian's consent in force
       (not given yet by the mailed link or on paper, or withdrawn).
 
-    Three queries (the notices in force, the consents, the date of birth)."""
+    One statement (``consent.selectors.gate_facts``)."""
     if profile.is_educator:
         return
-    verdict = consent_verdict(consent_facts(profile.user_id, shown=False))
+    verdict = consent_verdict(gate_facts(profile.user_id))
     if verdict is not None:
         raise ApplicationError(verdict.code, verdict.message, status=403)

@@ -5,13 +5,16 @@ statements."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Enrollment
 from accounts.tests.factories import ProfileFactory
+from assignments.models import AttemptAnswer
 from assignments.tests.test_taking import open_test, save, start
 from conftest import client_for
+from tenants.scope import organization_schema
 
 pytestmark = pytest.mark.django_db
 
@@ -24,24 +27,139 @@ def started(as_educator_a, bank, round_id, org_a):
     return learner, eid, client, token, [q["id"] for q in questions]
 
 
-def test_a_save_is_two_statements_after_the_session(as_educator_a, bank, round_id, org_a):
+def statements_of(queries) -> list[str]:
+    """The captured statements after the session's read (none when Redis holds the session,
+    decision 0030; in the database, with the SET its ORM query needs)."""
+    statements = [q["sql"] for q in queries.captured_queries if "django_session" not in q["sql"]]
+    if statements and statements[0] == 'SET search_path = "public"':
+        statements = statements[1:]
+    return statements
+
+
+def test_a_save_is_one_statement_after_the_session(as_educator_a, bank, round_id, org_a):
     learner, eid, client, token, qids = started(as_educator_a, bank, round_id, org_a)
     save(client, eid, qids[0], {"value": True}, 1, token)  # this process has read the question's shape
     with CaptureQueriesContext(connection) as queries:
         res = save(client, eid, qids[0], {"value": False}, 2, token)
     assert res.json()["data"]["applied"] is True
-    # besides the session's read (none when Redis holds the session, decision 0030; in the
-    # database, with the SET its ORM query needs): the learner's profiles and the save, both
-    # naming their tables' schemas, so no SET search_path of their own
-    session = [q["sql"] for q in queries.captured_queries if "django_session" in q["sql"]]
-    statements = [q["sql"] for q in queries.captured_queries if "django_session" not in q["sql"]]
-    if session:
-        assert statements[0] == 'SET search_path = "public"'
-        statements = statements[1:]
-    assert [sql.split()[0] for sql in statements] == ["SELECT", "WITH"]
-    assert '"public"."accounts_profile"' in statements[0]
+    # this process checked the session's profile in full on the start (decision 0033): the save's
+    # own statement confirms it (profile, user, password) and names every table's schema
+    statements = statements_of(queries)
+    assert [sql.split()[0] for sql in statements] == ["WITH"]
+    assert '"public".accounts_user' in statements[0] and '"public".accounts_profile' in statements[0]
     resumed = client.get(f"/api/v1/take-test/{eid}/attempt").json()["data"]["answers"]
     assert [(a["question_id"], a["answer"], a["seq"]) for a in resumed] == [(qids[0], {"value": False}, 2)]
+
+
+def test_a_save_after_a_fresh_process_checks_the_session_in_full_first(as_educator_a, bank, round_id, org_a):
+    from tenants import middleware
+
+    learner, eid, client, token, qids = started(as_educator_a, bank, round_id, org_a)
+    save(client, eid, qids[0], {"value": True}, 1, token)
+    middleware._CHECKED.clear()  # another process: it has not checked this session yet
+    with CaptureQueriesContext(connection) as queries:
+        res = save(client, eid, qids[0], {"value": False}, 2, token)
+    assert res.json()["data"]["applied"] is True
+    statements = statements_of(queries)
+    assert [sql.split()[0] for sql in statements] == ["SELECT", "WITH"]
+    assert '"public"."accounts_profile"' in statements[0]
+
+
+@pytest.mark.parametrize("change", ["password", "profile_inactive", "profile_removed", "user_inactive"])
+def test_a_session_ended_behind_the_remembered_check_saves_nothing_and_logs_out(
+    as_educator_a, bank, round_id, org_a, change
+):
+    """The profile this process remembers is only a hint: the save's statement finds the
+    password changed, the profile deactivated or removed, or the user deactivated (by another
+    process, with no signal to this one), writes nothing, and the full check ends the session."""
+    from accounts.models import Profile, User
+
+    learner, eid, client, token, qids = started(as_educator_a, bank, round_id, org_a)
+    assert save(client, eid, qids[0], {"value": True}, 1, token).json()["data"]["applied"] is True
+    if change == "password":
+        User.objects.filter(pk=learner.user_id).update(password="argon2$changed-elsewhere")
+    elif change == "user_inactive":
+        User.objects.filter(pk=learner.user_id).update(is_active=False)
+    else:
+        status = Profile.Status.INACTIVE if change == "profile_inactive" else Profile.Status.REMOVED
+        Profile.objects.filter(pk=learner.pk).update(status=status)
+    res = save(client, eid, qids[0], {"value": False}, 2, token)
+    assert res.status_code == 401
+    assert res.json() == {
+        "success": False,
+        "code": "not_authenticated",
+        "message": "Vui lòng đăng nhập.",
+        "errors": {},
+    }
+    assert client.get(f"/api/v1/take-test/{eid}/attempt").status_code == 401  # the session is gone
+    with organization_schema(org_a.schema_name):
+        assert list(AttemptAnswer.objects.values_list("answer", "seq")) == [({"value": True}, 1)]
+
+
+def test_a_password_changed_in_this_session_keeps_saving(as_educator_a, bank, round_id, org_a):
+    """A password change that keeps the session (Django's ``update_session_auth_hash``) does not
+    match the remembered check: the statement refuses it, the full check passes, the save is
+    written, and the next save is one statement again."""
+    from django.contrib.auth import HASH_SESSION_KEY
+
+    learner, eid, client, token, qids = started(as_educator_a, bank, round_id, org_a)
+    save(client, eid, qids[0], {"value": True}, 1, token)
+    user = learner.user
+    user.set_password("Another@12345")
+    user.save()
+    session = client.session
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    res = save(client, eid, qids[0], {"value": False}, 2, token)
+    assert res.status_code == 200 and res.json()["data"]["applied"] is True
+    with CaptureQueriesContext(connection) as queries:
+        assert save(client, eid, qids[0], {"value": True}, 3, token).json()["data"]["applied"] is True
+    assert [sql.split()[0] for sql in statements_of(queries)] == ["WITH"]
+
+
+def test_an_educator_is_refused_the_save_whatever_this_process_remembers(
+    as_educator_a, bank, round_id, org_a
+):
+    learner, eid, client, token, qids = started(as_educator_a, bank, round_id, org_a)
+    res = save(as_educator_a, eid, qids[0], {"value": True}, 1, token)
+    assert res.status_code == 403 and res.json()["code"] == "forbidden_role"
+
+
+def test_a_start_is_ten_statements_after_the_session_most_without_a_search_path(
+    as_educator_a, bank, round_id, org_a
+):
+    """A start (issue 23: 2,000 within 10 s): the profiles, the consent gate in one statement,
+    the enrollment's schema (the first request of this enrollment in this process), the
+    enrollment checked with its assignment locked in one, the latest attempt, the accommodation
+    and the form, each written once per process and naming its tables' schemas; then one SET for
+    the ORM's insert of the attempt and the assignment's update (13 before)."""
+    ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)
+    client = client_for(learner)
+    caches["local"].delete(f"enrollment-schema:{eid}")
+    with CaptureQueriesContext(connection) as queries:
+        res = start(client, eid, no_camera=True)
+    assert res.status_code == 200, res.json()
+    # Left out: the session's read; the savepoint the test's own transaction makes of the start's
+    # (with the SET of the public schema its ORM cursor sends first, in production a BEGIN with
+    # no statement); that SET again after the start.
+    statements = [
+        q["sql"]
+        for q in queries.captured_queries
+        if "django_session" not in q["sql"]
+        and q["sql"].split()[0] not in ("SAVEPOINT", "RELEASE")
+        and q["sql"] != 'SET search_path = "public"'
+    ]
+    assert [sql.split()[0] for sql in statements] == [
+        "SELECT", "SELECT", "SELECT", "SELECT", "SELECT", "SELECT", "SELECT", "SET", "INSERT", "UPDATE",
+    ]  # fmt: skip
+    assert (
+        '"public"."consent_consent"' in statements[1] and '"public"."tenants_organization"' in statements[2]
+    )
+    assert [f'"{org_a.schema_name}".' in sql for sql in statements[3:7]] == [True] * 4
+    assert "FOR UPDATE OF a" in statements[3]
+    assert statements[7] == f'SET search_path = "{org_a.schema_name}","public"'
+    attempt = client.get(f"/api/v1/take-test/{eid}/attempt").json()["data"]
+    assert (attempt["status"], len(attempt["questions"])) == ("in_progress", 6)
 
 
 def test_another_learners_enrollment_is_not_found_and_nothing_is_saved(as_educator_a, bank, round_id, org_a):

@@ -269,12 +269,12 @@ def _file(name: str):
 
 
 def test_exception_in_a_middleware_answers_the_500_envelope(monkeypatch):
-    from tenants.middleware import ProfileTenantMiddleware
+    from tenants import middleware
 
     def boom(request):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(ProfileTenantMiddleware, "_session_profile", staticmethod(boom))
+    monkeypatch.setattr(middleware, "session_profile", boom)
     client = _lenient(Client())
     response = client.get("/api/v1/auth/is-authorized", **EN)
     assert response.status_code == 500

@@ -1,0 +1,86 @@
+"""The gate reads its facts in one statement (``consent.selectors.gate_facts``, issue 23); the
+learner's state reads them with the ORM (``consent_facts``). Both must give the same verdict in
+every state a learner can be in, so the banner and the refusal never disagree (decision 0021)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from accounts.models import Profile
+from accounts.tests.factories import ProfileFactory
+from config import dates
+from consent.models import Consent, NoticeVersion
+from consent.selectors import consent_facts, consent_verdict, gate_facts
+from consent.tests.factories import consent_given
+
+pytestmark = pytest.mark.django_db
+
+ADULT, CHILD = date(2000, 1, 1), date(2014, 6, 1)
+
+
+def verdict_code(facts) -> str | None:
+    verdict = consent_verdict(facts)
+    return verdict.code if verdict else None
+
+
+def both(user_id: int) -> tuple[str | None, str | None]:
+    """(the gate's verdict, the learner's state's verdict)."""
+    return verdict_code(gate_facts(user_id)), verdict_code(consent_facts(user_id))
+
+
+def learner(born: date | None) -> Profile:
+    return ProfileFactory(date_of_birth=born)
+
+
+def test_the_gate_and_the_learners_state_agree_in_every_state(org_a):
+    adult = learner(ADULT)  # ProfileFactory gives the learner's own consent to the notices in force
+    assert both(adult.user_id) == (None, None)
+
+    Consent.objects.filter(user=adult.user).update(withdrawn_at=timezone.now())
+    assert both(adult.user_id) == ("consent_required", "consent_required")
+    facts = gate_facts(adult.user_id)
+    assert (facts.withdrawn_own, facts.own) == (True, None)
+    consent_given(adult.user)
+    assert both(adult.user_id) == (None, None)
+
+    unknown = learner(None)
+    consent_given(unknown.user)
+    assert both(unknown.user_id) == ("date_of_birth_required", "date_of_birth_required")
+
+    child = learner(CHILD)
+    consent_given(child.user)
+    assert both(child.user_id) == ("parental_consent_required", "parental_consent_required")
+    parent = consent_given(child.user, subject="parent", source="email_link")
+    assert both(child.user_id) == (None, None)
+    parent.withdrawn_at = timezone.now()
+    parent.save()
+    assert both(child.user_id) == ("parental_consent_required", "parental_consent_required")
+    assert gate_facts(child.user_id).withdrawn_parent is True
+
+    # the youngest of the learner's dates of birth counts: an adult's second profile says 2014
+    ProfileFactory(user=adult.user, organization=org_a, date_of_birth=CHILD)
+    assert gate_facts(adult.user_id).born == consent_facts(adult.user_id).born == CHILD
+
+    # a new privacy notice in force tomorrow changes nothing today, and asks again once in force
+    other = learner(ADULT)
+    NoticeVersion.objects.create(
+        kind="privacy", version="2.0", effective_on=dates.today() + timedelta(days=1)
+    )
+    assert both(other.user_id) == (None, None)
+    NoticeVersion.objects.filter(version="2.0").update(effective_on=dates.today())
+    assert both(other.user_id) == ("consent_required", "consent_required")
+    assert gate_facts(other.user_id).withdrawn_own is False  # a new version, not a withdrawal
+
+
+def test_the_gate_is_one_statement_with_no_search_path_of_its_own():
+    adult = learner(ADULT)
+    with CaptureQueriesContext(connection) as queries:
+        facts = gate_facts(adult.user_id)
+    assert facts.band == "adult" and facts.own is not None
+    assert len(queries.captured_queries) == 1
+    assert '"public"."consent_consent"' in queries.captured_queries[0]["sql"]
