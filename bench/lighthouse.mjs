@@ -106,7 +106,7 @@ export function ensurePackages() {
 
 export const load = (file) => import(pathToFileURL(join(PREFIX, "node_modules", file)).href);
 
-function freePort() {
+export function freePort() {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once("error", fail);

@@ -19,10 +19,14 @@
  *   bench/run web_vitals --runs 1 --url http://127.0.0.1:8022 --profiles fast3g
  *
  * Options (or BENCH_WV_* variables): --url, --pages, --languages, --profiles (mobile, fast3g),
- * --caches (cold, warm), --runs, --start (start the test's attempt first). Reports go to .data/bench-web-vitals/. The server, the pinned
+ * --caches (cold, warm), --runs, --start (start the test's attempt first), --h2 (BENCH_WV_H2=1:
+ * through HAProxy with TLS and HTTP/2 in front of the server, as production is served, decision
+ * 0034; the browser trusts its self-signed certificate). Reports go to .data/bench-web-vitals/. The server, the pinned
  * Lighthouse and the table are bench/lighthouse.mjs's.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -34,6 +38,7 @@ import {
   ROOT,
   checkAssets,
   ensurePackages,
+  freePort,
   list,
   load,
   median,
@@ -73,6 +78,7 @@ function options() {
       caches: { type: "string", default: env("CACHES", "cold,warm") },
       runs: { type: "string", default: process.env.BENCH_RUNS || env("RUNS", "3") },
       start: { type: "boolean", default: env("START", "") === "1" },
+      h2: { type: "boolean", default: env("H2", "") === "1" },
     },
   });
   return {
@@ -83,6 +89,7 @@ function options() {
     caches: list(values.caches),
     runs: Math.max(1, Number(values.runs) || 1),
     start: values.start,
+    h2: values.h2,
   };
 }
 
@@ -150,6 +157,59 @@ async function testPath(browser, origin, start) {
   }
 }
 
+/** HAProxy (Debian's; ops/cluster's load balancer) on https://127.0.0.1:<free port> with a
+ * self-signed certificate and ALPN h2, forwarding to `origin` over HTTP/1.1, as a TLS-terminating
+ * load balancer serves production (decision 0034): the browser fetches a page's chunks over one
+ * HTTP/2 connection instead of six HTTP/1.1 ones. The proxy tells the server the scheme
+ * (`X-Forwarded-Proto`) and gives it the page's `Origin` as the plain origin of the same host, which
+ * a non-SECURE server (ops/serve-e2e) checks CSRF against. Returns `{ origin, stop }`. */
+async function startH2Proxy(origin) {
+  const dir = join(REPORTS, "h2");
+  mkdirSync(dir, { recursive: true });
+  const [key, crt, pem] = ["key.pem", "crt.pem", "proxy.pem"].map((f) => join(dir, f));
+  execFileSync("openssl", [
+    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", crt, "-days", "2",
+    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+  ], { stdio: "ignore" }); // prettier-ignore
+  writeFileSync(pem, readFileSync(crt, "utf8") + readFileSync(key, "utf8"));
+  const port = await freePort();
+  const backend = new URL(origin).host;
+  const config = join(dir, "haproxy.cfg");
+  writeFileSync(
+    config,
+    [
+      "global",
+      "  maxconn 500",
+      "defaults",
+      "  mode http",
+      "  timeout connect 2s",
+      "  timeout client 60s",
+      "  timeout server 60s",
+      "frontend tls",
+      `  bind 127.0.0.1:${port} ssl crt ${pem} alpn h2,http/1.1`,
+      "  http-request set-header X-Forwarded-Proto https",
+      "  http-request replace-header Origin ^https://(.*)$ http://\\1",
+      "  default_backend app",
+      "backend app",
+      `  server app ${backend}`,
+      "",
+    ].join("\n"),
+  );
+  const proxy = spawn("haproxy", ["-f", config, "-db"], { stdio: ["ignore", "ignore", "inherit"] });
+  const stop = () => proxy.exitCode === null && proxy.kill("SIGTERM");
+  process.on("exit", stop);
+  for (let tries = 0; ; tries++) {
+    const open = await new Promise((done) => {
+      const socket = connect(port, "127.0.0.1", () => done(socket.end() && true)).on("error", () => done(false));
+    });
+    if (open) break;
+    if (tries > 50 || proxy.exitCode !== null) throw new Error(`haproxy did not start on ${port} (${config})`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  console.error(`==> HTTP/2 over TLS: https://127.0.0.1:${port} -> ${origin} (HAProxy)`);
+  return { origin: `https://127.0.0.1:${port}`, stop };
+}
+
 /** Bytes of JavaScript the load transferred (0 for scripts from the cache). */
 function scriptBytes(lhr) {
   const items = lhr.audits["network-requests"]?.details?.items ?? [];
@@ -202,7 +262,11 @@ async function main() {
   let stopServer = () => {};
   if (origin) await waitHealthy(origin, null, 30);
   else ({ origin, stop: stopServer } = await startServer({ reports: REPORTS }));
-  const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS });
+  const server = origin; // plain HTTP, for the checks made from Node
+  let stopProxy = () => {};
+  if (opts.h2) ({ origin, stop: stopProxy } = await startH2Proxy(server));
+  const args = opts.h2 ? [...CHROME_FLAGS, "--ignore-certificate-errors"] : CHROME_FLAGS;
+  const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args });
   const tools = { browser, lighthouse };
   const version = await browser.version();
   mkdirSync(REPORTS, { recursive: true });
@@ -215,7 +279,7 @@ async function main() {
     for (const profile of opts.profiles) {
       for (const name of opts.pages) {
         const path = name === TEST_PAGE ? test : name;
-        await checkAssets(origin, path);
+        await checkAssets(server, path);
         for (const language of opts.languages) {
           for (const cache of opts.caches) {
             const lhrs = [];
@@ -242,10 +306,11 @@ async function main() {
     }
   } finally {
     await browser.close();
+    stopProxy();
     stopServer();
   }
   console.log(
-    `\nweb vitals: Lighthouse ${PINNED.lighthouse}, ${version}, ${origin}, median of ${opts.runs} run(s) per row, ` +
+    `\nweb vitals: Lighthouse ${PINNED.lighthouse}, ${version}, ${origin}${opts.h2 ? " (HTTP/2, TLS)" : ""}, median of ${opts.runs} run(s) per row, ` +
       `${Math.round((Date.now() - started) / 1000)} s (JS kB: transferred, compressed)`,
   );
   printTable(rows, ["page", "lang", "profile", "cache", "score", ...METRICS.map(([, c]) => c), "JS kB", "errors"]);

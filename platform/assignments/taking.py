@@ -335,13 +335,12 @@ def _writable(
     return attempt
 
 
-def _valid_answer(question: Question, answer: Any) -> bool:
+def _valid_answer(kind: str, options: frozenset[str], answer: Any) -> bool:
+    """The answer fits a question of type ``kind`` whose options have the ids ``options``."""
     if answer is None:
         return True  # cleared
     if not isinstance(answer, dict) or len(answer) != 1:
         return False  # exactly the one field of the question's type
-    options = {o["id"] for o in question.content.get("options", [])}
-    kind = question.type
     if kind == "single_choice":
         return isinstance(answer, dict) and answer.get("option") in options
     if kind == "multiple_choice":
@@ -364,11 +363,11 @@ RETURNING seq
 """
 
 
-def _question_shape(question_id: int, schema_name: str | None = None) -> Question | None:
+def _question_shape(question_id: int, schema_name: str | None = None) -> tuple[str, frozenset[str]] | None:
     """Type and option ids of a question version of the organization ``schema_name`` (default:
     the connection's), cached in this process (the "local" cache): a published version never
     changes (editing creates the next version), so no process can hold a stale copy. Only a miss
-    reads the question, in its organization's schema."""
+    reads the question, in its organization's schema. None for an unknown question."""
     from django.core.cache import caches
 
     from tenants.scope import organization_schema
@@ -382,16 +381,16 @@ def _question_shape(question_id: int, schema_name: str | None = None) -> Questio
             q = Question.objects.only("id", "type", "content").filter(pk=question_id).first()
         if q is None:
             return None
-        shape = {"type": q.type, "options": [{"id": o["id"]} for o in q.content.get("options", [])]}
+        shape = (q.type, frozenset(o["id"] for o in q.content.get("options", [])))
         cache.set(key, shape, 3600)
-    return Question(pk=question_id, type=shape["type"], content={"options": shape["options"]})
+    return shape
 
 
 def _answer_fits(question_id: int, answer: Any, seq: int, schema_name: str | None = None) -> bool:
     """The answer has the one field of the question's type with an allowed value, and ``seq``
     is at least 1 (an unknown question does not fit)."""
-    question = _question_shape(question_id, schema_name)
-    return question is not None and _valid_answer(question, answer) and seq >= 1
+    shape = _question_shape(question_id, schema_name)
+    return shape is not None and _valid_answer(*shape, answer) and seq >= 1
 
 
 def _refuse_save(

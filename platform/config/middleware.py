@@ -119,18 +119,16 @@ class HostileInputMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if is_api_path(request.path_info):
-            refusal = self._refusal(request)
-            if refusal is not None:
-                return refusal
+        if is_api_path(request.path_info) and self._refusal(request) is not None:
+            # Again in the reader's language (LocaleMiddleware comes later): only a refused
+            # request pays for choosing it (issue 23: every answer save did).
+            with translation.override(translation.get_language_from_request(request)):
+                return self._refusal(request)
         return self.get_response(request)
 
     def _refusal(self, request: HttpRequest) -> HttpResponse | None:
-        with translation.override(translation.get_language_from_request(request)):
-            self._drop_bad_cookies(request)
-            return (
-                self._check_size(request) or self._check_path_and_query(request) or self._check_body(request)
-            )
+        self._drop_bad_cookies(request)
+        return self._check_size(request) or self._check_path_and_query(request) or self._check_body(request)
 
     @staticmethod
     def _drop_bad_cookies(request: HttpRequest) -> None:
