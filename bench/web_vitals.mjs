@@ -161,8 +161,8 @@ async function testPath(browser, origin, start) {
  * self-signed certificate and ALPN h2, forwarding to `origin` over HTTP/1.1, as a TLS-terminating
  * load balancer serves production (decision 0034): the browser fetches a page's chunks over one
  * HTTP/2 connection instead of six HTTP/1.1 ones. The proxy tells the server the scheme
- * (`X-Forwarded-Proto`) and gives it the page's `Origin` as the plain origin of the same host, which
- * a non-SECURE server (ops/serve-e2e) checks CSRF against. Returns `{ origin, stop }`. */
+ * (`X-Forwarded-Proto`, which gunicorn trusts from loopback), so the page's `https://` origin
+ * passes its CSRF checks. Returns `{ origin, stop }`. */
 async function startH2Proxy(origin) {
   const dir = join(REPORTS, "h2");
   mkdirSync(dir, { recursive: true });
@@ -188,7 +188,6 @@ async function startH2Proxy(origin) {
       "frontend tls",
       `  bind 127.0.0.1:${port} ssl crt ${pem} alpn h2,http/1.1`,
       "  http-request set-header X-Forwarded-Proto https",
-      "  http-request replace-header Origin ^https://(.*)$ http://\\1",
       "  default_backend app",
       "backend app",
       `  server app ${backend}`,

@@ -130,3 +130,36 @@ def test_removal_from_the_organization_ends_the_session_on_every_process(servers
     Profile.objects.filter(pk=member.pk).update(status=Profile.Status.REMOVED)
     cookies = dict(browser.cookies)
     assert [replay(cookies, s, "GET", "/api/v1/auth/is-authorized") for s in (b, a, b)] == [401] * 3
+
+
+def test_a_learner_removed_mid_sitting_can_save_on_no_process(servers, as_educator_a, bank, round_id, org_a):
+    """Both processes have checked the learner's session in full and remember it for the answer
+    save (decision 0033). The removal, made by a third process (this one) with no signal to
+    them, holds at the next save on each: 401, and nothing more is stored."""
+    from django_tenants.utils import schema_context
+
+    from assignments.models import AttemptAnswer
+    from assignments.tests.test_taking import open_test
+
+    a, b = servers
+    ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)
+    browser = Browser()
+    assert browser.login(a, learner.user.email, PASSWORD)[0] == 200
+    token = browser.call(a, "POST", f"/api/v1/take-test/{eid}/start", {"no_camera": True})[1]["data"][
+        "device_token"
+    ]
+    qid = browser.call(b, "GET", f"/api/v1/take-test/{eid}/attempt")[1]["data"]["questions"][0]["id"]
+
+    def save(server, seq: int, cookies: dict[str, str]) -> int:
+        saver = Browser()
+        saver.cookies = dict(cookies)
+        path = f"/api/v1/take-test/{eid}/answers/{qid}"
+        body = {"answer": {"value": seq % 2 == 0}, "seq": seq, "flagged": False}
+        return saver.call(server, "PUT", path, body, headers={"X-Device-Token": token})[0]
+
+    cookies = dict(browser.call(a, "GET", "/public/api/auth/csrf") and browser.cookies)
+    assert [save(s, seq, cookies) for seq, s in enumerate((a, b, a, b), 1)] == [200] * 4
+    Profile.objects.filter(pk=learner.pk).update(status=Profile.Status.REMOVED)
+    assert [save(s, seq, cookies) for seq, s in ((5, b), (6, a))] == [401, 401]
+    with schema_context(org_a.schema_name):
+        assert list(AttemptAnswer.objects.values_list("seq", flat=True)) == [4]

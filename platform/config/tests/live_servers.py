@@ -160,8 +160,15 @@ class Browser:
         self.cookies: dict[str, str] = {}
         self.source_ip = source_ip
 
-    def call(self, server: LiveServer, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
-        headers = {}
+    def call(
+        self,
+        server: LiveServer,
+        method: str,
+        path: str,
+        body: dict | None = None,
+        headers: dict | None = None,
+    ) -> tuple[int, dict]:
+        headers = dict(headers or {})
         if method not in ("GET", "HEAD") and path.startswith("/api/"):
             if "csrftoken" not in self.cookies:
                 self.call(server, "GET", "/public/api/auth/csrf")
