@@ -149,8 +149,9 @@ export interface paths {
     /**
      * Answer Put
      * @description Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
-     *     of a sitting: the enrollment (with its organization), the attempt, and one upsert; the
-     *     question's type and options come from the cache.
+     *     of a sitting: one statement confirms the session's profile (when the middleware skipped its
+     *     full check, decision 0033), checks the enrollment, locks the attempt and upserts the answer;
+     *     the question's type and options come from the cache. 401 when the session has ended.
      */
     put: operations["assignments_api_taking_answer_put"];
     post?: never;
