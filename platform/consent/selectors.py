@@ -6,6 +6,7 @@ and the learner's state (``consent_state``) shows.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -231,6 +232,7 @@ def consent_facts(user_id: int) -> Facts:
     )
 
 
+@functools.cache
 def _gate_sql() -> str:
     """``gate_facts``' statement, every table named with its schema (``tenants.scope
     .public_table``), with the rules of ``notices_current`` (per kind, the latest version in
@@ -258,9 +260,6 @@ FROM (SELECT 1) AS one LEFT JOIN LATERAL (
 """  # noqa: S608 (fixed SQL: table names only)
 
 
-_GATE_SQL: list[str] = []
-
-
 def gate_facts(user_id: int) -> Facts:
     """The ``Facts`` the verdict needs, in one statement with no ``SET search_path`` before it (a
     start of 2,000 learners at once, issue 23): the notices in force and the learner's own
@@ -269,11 +268,9 @@ def gate_facts(user_id: int) -> Facts:
     for the verdict (``consent/tests/test_gate_facts.py`` compares them state by state)."""
     from tenants.scope import qualified_cursor
 
-    if not _GATE_SQL:
-        _GATE_SQL.append(_gate_sql())
     with qualified_cursor() as cursor:
         cursor.execute(
-            _GATE_SQL[0],
+            _gate_sql(),
             {
                 "user": user_id,
                 "day": dates.today(),
