@@ -199,7 +199,11 @@ async function startH2Proxy(origin) {
   process.on("exit", stop);
   for (let tries = 0; ; tries++) {
     const open = await new Promise((done) => {
-      const socket = connect(port, "127.0.0.1", () => done(socket.end() && true)).on("error", () => done(false));
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.end();
+        done(true);
+      });
+      socket.on("error", () => done(false));
     });
     if (open) break;
     if (tries > 50 || proxy.exitCode !== null) throw new Error(`haproxy did not start on ${port} (${config})`);

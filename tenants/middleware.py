@@ -105,12 +105,13 @@ def _checked_before(request):
     if not user_id or not profile_id:
         return None
     profile = _CHECKED.get((int(user_id), profile_id))
-    if profile is None:
-        return None
-    stored_hash = session.get(HASH_SESSION_KEY) or ""
-    if not constant_time_compare(stored_hash, profile.user.get_session_auth_hash()):
-        return None
-    return profile
+    return profile if profile is not None and _hash_matches(session, profile.user) else None
+
+
+def _hash_matches(session, user) -> bool:
+    """The check ``django.contrib.auth.get_user`` makes: the session's auth hash is the user's
+    (a password change ends the sessions made before it)."""
+    return constant_time_compare(session.get(HASH_SESSION_KEY) or "", user.get_session_auth_hash())
 
 
 def session_profile(request):
@@ -142,9 +143,7 @@ def session_profile(request):
     for other in profiles:
         other.user = profile.user  # one user object for all
     request.active_profiles = profiles
-    # The same check django.contrib.auth.get_user makes: a password change ends old sessions.
-    stored_hash = session.get(HASH_SESSION_KEY) or ""
-    if not constant_time_compare(stored_hash, profile.user.get_session_auth_hash()):
+    if not _hash_matches(session, profile.user):
         session.flush()
         return None
     if not profile.is_educator:

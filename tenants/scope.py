@@ -81,7 +81,7 @@ def owned_enrollment(*, profile: Any, enrollment_id: int, kind: str, message: st
 def enrollment_schema(enrollment_id: int) -> str | None:
     """The schema name of enrollment ``enrollment_id``'s organization, or None for an unknown id;
     for one-statement paths that check the enrollment's owner in the statement itself
-    (``assignments.taking.answer_save_owned``, issue 23). It proves nothing about who may use the
+    (``assignments.taking.answer_save_owned`` and ``assignment_owned_locked``, issue 23). It proves nothing about who may use the
     enrollment. Cached in this process (the "local" cache, like a published question's shape): an
     enrollment never moves to another organization and a schema is never renamed, so no process
     can hold a stale value; a deleted enrollment is not found by the caller's statement."""

@@ -29,7 +29,14 @@ from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEven
 from assignments.window import LearnerWindow, learner_window
 from config.errors import ApplicationError, not_found
 from tenants.middleware import SessionCheck, SessionUnconfirmedError
-from tenants.scope import OrganizationSelect, enrollment_schema, organization_sql, qualified_cursor, table
+from tenants.scope import (
+    OrganizationSelect,
+    enrollment_schema,
+    organization_schema,
+    organization_sql,
+    qualified_cursor,
+    table,
+)
 
 S = Attempt.Status
 R = Attempt.Result
@@ -370,8 +377,6 @@ def _question_shape(question_id: int, schema_name: str | None = None) -> tuple[s
     reads the question, in its organization's schema. None for an unknown question."""
     from django.core.cache import caches
 
-    from tenants.scope import organization_schema
-
     cache = caches["local"]
     schema_name = schema_name or connection.schema_name
     key = f"qshape:{schema_name}:{question_id}"
@@ -428,8 +433,8 @@ def _refuse_save(
 
 # One statement for a learner's save by enrollment (issue 23): with a ``SessionCheck`` (decision
 # 0033) the session's profile must still be the user's, active, a learner's, with the user active
-# and the password unchanged; the enrollment must be the profile's, active and of a test; the attempt is its assignment's latest, locked FOR SHARE as
-# ``_writable`` locks it (a submit waits for the save, or the save finds the attempt submitted);
+# and the password unchanged; the enrollment must be the profile's, active and of a test; the
+# attempt is its assignment's latest, locked FOR SHARE as ``_writable`` locks it (a submit waits for the save, or the save finds the attempt submitted);
 # the upsert happens only when the attempt is in progress, this device's, within the deadline
 # and its grace, the question is in its form and the answer fits; and the last SELECT returns
 # what the caller needs to say why it did not. {schema} and {public} are quoted by
@@ -464,8 +469,8 @@ WITH session AS (
         WHERE stored.seq < EXCLUDED.seq
     RETURNING seq
 )
-SELECT EXISTS (SELECT 1 FROM session), EXISTS (SELECT 1 FROM enrollment), attempt.status, attempt.device_token, attempt.deadline_at,
-    attempt.in_test, EXISTS (SELECT 1 FROM saved)
+SELECT EXISTS (SELECT 1 FROM session), EXISTS (SELECT 1 FROM enrollment), attempt.status,
+    attempt.device_token, attempt.deadline_at, attempt.in_test, EXISTS (SELECT 1 FROM saved)
 FROM (SELECT 1) AS one LEFT JOIN attempt ON true
 """
 
@@ -491,8 +496,8 @@ def answer_save_owned(
 
     ``check``: the session's profile as the middleware remembered it, not checked in full for
     this request (``tenants.middleware.SessionCheck``, decision 0033). When the statement does
-    not find it still valid, nothing is written and ``SessionUnconfirmedError`` is raised: the caller
-    checks the session in full and calls again without ``check``."""
+    not find it still valid, nothing is written and ``SessionUnconfirmedError`` is raised: the
+    caller checks the session in full and calls again without ``check``."""
     schema_name = enrollment_schema(enrollment_id)
     if schema_name is None:
         raise not_found(not_found_message)

@@ -67,9 +67,7 @@ class JoinedSelect:
         """Run the statement with ``params``; the instances of each row, in the order of
         ``models``. ``sql``: the statement's text made from ``self.sql`` by the caller (the
         schemas filled in: ``tenants.scope.OrganizationSelect``); the shapes stay the same."""
-        if self._sql is None:
-            self._prepare()
-        sql = sql or self._sql
+        sql = sql or self.sql
         with (self.cursor or connection.cursor)() as cursor:
             cursor.execute(sql, params)
             raw = cursor.fetchall()

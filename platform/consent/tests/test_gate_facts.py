@@ -16,7 +16,7 @@ from accounts.tests.factories import ProfileFactory
 from config import dates
 from consent.models import Consent, NoticeVersion
 from consent.selectors import consent_facts, consent_verdict, gate_facts
-from consent.tests.factories import consent_given
+from consent.tests.factories import consent_given, notices_in_force
 
 pytestmark = pytest.mark.django_db
 
@@ -79,8 +79,11 @@ def test_the_gate_and_the_learners_state_agree_in_every_state(org_a):
 
 def test_the_gate_is_one_statement_with_no_search_path_of_its_own():
     adult = learner(ADULT)
+    terms, privacy = notices_in_force()
     with CaptureQueriesContext(connection) as queries:
         facts = gate_facts(adult.user_id)
-    assert facts.band == "adult" and facts.own is not None
+    assert (facts.born, facts.band) == (ADULT, "adult")
+    assert (facts.own.terms_version_id, facts.own.privacy_version_id) == (terms.pk, privacy.pk)
+    assert (facts.current["terms"].pk, facts.current["privacy"].pk) == (terms.pk, privacy.pk)
     assert len(queries.captured_queries) == 1
     assert '"public"."consent_consent"' in queries.captured_queries[0]["sql"]
