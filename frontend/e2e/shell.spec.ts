@@ -197,6 +197,15 @@ for (const lang of ["vi", "en"] as const) {
         await expect(page.getByRole("button", { name: /^(VI|EN) – / })).toBeEnabled(); // hydrated
         const prerendered = !["/forgot-password", "/no-such-page"].includes(path);
         expect(await page.evaluate(() => window.__markupKept?.()), path).toBe(prerendered);
+        // A prerendered page asks for the entry only once it has painted (decision 0035).
+        const entryAfterPaint = await page.evaluate(() => {
+          const painted = performance.getEntriesByName("first-contentful-paint")[0];
+          const entry = performance
+            .getEntriesByType("resource")
+            .find((r) => /\/static\/assets-[\w-]+\.js$/.test(r.name));
+          return painted && entry ? entry.startTime >= painted.startTime : null;
+        });
+        expect(entryAfterPaint, path).toBe(prerendered);
         await shot(page, `${lang}-${width}${path.replace(/\//g, "_") || "_root"}`);
       }
       expect(complaints).toEqual([]);

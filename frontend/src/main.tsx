@@ -1,5 +1,9 @@
-import "@fontsource/be-vietnam-pro/400.css";
-import "@fontsource/be-vietnam-pro/600.css";
+import "@fontsource/be-vietnam-pro/latin-ext-400.css";
+import "@fontsource/be-vietnam-pro/latin-ext-600.css";
+import "@fontsource/be-vietnam-pro/vietnamese-400.css";
+import "@fontsource/be-vietnam-pro/vietnamese-600.css";
+import "@fontsource/be-vietnam-pro/latin-400.css";
+import "@fontsource/be-vietnam-pro/latin-600.css";
 import "./index.css";
 
 import { StrictMode } from "react";
