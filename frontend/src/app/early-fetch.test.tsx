@@ -1,9 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
-import type { RouteObject } from "react-router-dom";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { listingsQuery } from "@/features/marketplace/api/get-listings";
-import MarketplaceRoute from "@/features/marketplace/routes/marketplace";
+import MarketplaceRoute, { FIRST_ROW } from "@/features/marketplace/routes/marketplace";
+import { LISTING } from "@/features/marketplace/testing/fixtures";
 import { myAssignmentsQuery } from "@/features/take-test/api/get-my-assignments";
 import { sessionQuery } from "@/features/take-test/api/get-session";
 import { attempt } from "@/features/take-test/testing/fixtures";
@@ -14,21 +15,39 @@ import { forgetEarly, type EarlyFetch } from "@/lib/early-fetch";
 import { request } from "@/lib/api-client";
 import { storeLanguage } from "@/lib/language";
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
+import { renderWithProviders } from "@/testing/render";
 import { renderRoute } from "@/testing/render-route";
 
 import html from "../../index.html?raw";
 
 import type { RouteHandle } from "./guard";
+import { BlankLayout } from "./layouts/blank-layout";
+import { DefaultLayout } from "./layouts/default-layout";
 import { createAppRouter } from "./router";
 import { routes } from "./routes";
 
 const SESSION = "/api/v1/auth/is-authorized";
+/** The header's first requests (its badges), then the default layout's own for a learner. */
+const HEADER = [
+  "/api/v1/shopping-cart",
+  "/api/v1/transaction?page=1&limit=1&status=PENDING",
+  "/api/v1/notification/unread-count",
+];
+const DEFAULT_LAYOUT = [
+  "/api/v1/consent/me",
+  "/api/v1/survey-users/my-list?page=1&limit=5&order_by=-created_at&status=in_progress",
+];
 
 /** index.html's inline script, run at `path` (and `search`) with `lang` stored; returns its fetch
  * calls and what it left on `window.__early`. */
-function runScript(path: string, lang?: string, search = "") {
+function runScript(
+  path: string,
+  lang?: string,
+  search = "",
+  answer: (url: string) => Response = () => new Response("{}"),
+) {
   const code = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
-  const fetch = vi.fn(() => Promise.resolve(new Response("{}")));
+  const fetch = vi.fn((url: string) => Promise.resolve(answer(url)));
   const win: { __early?: Record<string, EarlyFetch> } = {};
   const storage = { getItem: () => lang ?? null };
   new Function("location", "localStorage", "fetch", "window", code)(
@@ -78,20 +97,25 @@ describe("index.html's early requests (issue 20)", () => {
     }
   });
 
-  it("ask for the first data of the marketplace, my tests and the test page only, without a query string", () => {
+  it("ask for the first data of the marketplace, my tests and the test page and their layouts", () => {
     expect(runScript("/marketplace").urls).toEqual([
       SESSION,
+      ...HEADER,
+      ...DEFAULT_LAYOUT,
       "/api/v1/marketplace?page=1&limit=12&order_by=-published_at",
       "/api/v1/marketplace/subjects",
     ]);
     expect(runScript("/assignment/student/").urls).toEqual([
       SESSION,
+      ...HEADER,
+      ...DEFAULT_LAYOUT,
       "/api/v1/assignment-users/my-list?page=1&limit=10",
     ]);
-    expect(runScript("/take-test/12").urls).toEqual([SESSION, "/api/v1/take-test/12/attempt"]);
+    expect(runScript("/take-test/12").urls).toEqual([SESSION, ...HEADER, "/api/v1/take-test/12/attempt"]);
     expect(runScript("/take-test/preparation/12").urls).toEqual([SESSION]);
     expect(runScript("/marketplace/31").urls).toEqual([SESSION]);
-    expect(runScript("/marketplace", "vi", "?page=2").urls).toEqual([SESSION]);
+    // filters or a page number: the layout's data only, the page asks for its own rows
+    expect(runScript("/marketplace", "vi", "?page=2").urls).toEqual([SESSION, ...HEADER, ...DEFAULT_LAYOUT]);
     expect(runScript("/").urls).toEqual([]);
   });
 
@@ -103,7 +127,7 @@ describe("index.html's early requests (issue 20)", () => {
         headers: { Accept: "application/json", "Accept-Language": "en" },
       });
     }
-    expect(Object.values(sent.early!).map((e) => e.lang)).toEqual(["en", "en", "en"]);
+    expect(Object.values(sent.early!).map((e) => e.lang)).toEqual(Array(8).fill("en"));
     // What the client sends with a GET of its own (no CSRF token, no profile header on a GET).
     storeLanguage("en");
     const { calls } = mockApi({ [SESSION]: ok(authorizedAs("LEARNER")) });
@@ -135,10 +159,111 @@ describe("the script's URLs are the pages' first requests", () => {
     ["/assignment/student", "/assignment/student", () => <MyTestsRoute />],
     ["/take-test/:test_user_assignment_id", "/take-test/12", () => <TakeTestRoute />],
   ])("%s", async (pattern, path, element) => {
-    const script = runScript(path).urls.filter((url) => url !== SESSION);
+    const layout = [SESSION, ...HEADER, ...DEFAULT_LAYOUT];
+    const script = runScript(path).urls.filter((url) => !layout.includes(url));
     expect(script.length).toBeGreaterThan(0);
     const asked = await firstRequests(() => renderRoute(pattern, path, element()), script.length);
     expect(asked).toEqual([...script].sort());
+  });
+});
+
+describe("the marketplace's first row of covers (its largest paint)", () => {
+  afterEach(() => document.head.querySelectorAll('link[as="image"]').forEach((link) => link.remove()));
+
+  const cover = (name: string) => `/media/listing-covers/2/${name}.webp`;
+  const items = [
+    { id: 1, cover_image: cover("a") },
+    { id: 2, cover_image: null },
+    { id: 3, cover_image: cover("c") },
+    { id: 4, cover_image: cover("d") },
+  ];
+  const preloads = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => [
+      link.getAttribute("href"),
+      link.getAttribute("media"),
+      link.getAttribute("fetchpriority"),
+    ]);
+
+  it("are preloaded by the script as the listings arrive, each from the width its row shows it", async () => {
+    runScript("/marketplace", "vi", "", (url) =>
+      url.startsWith("/api/v1/marketplace?")
+        ? envelope({ items, page: 1, limit: 12, total: 4 })
+        : envelope({}),
+    );
+    await vi.waitFor(() => expect(preloads().length).toBeGreaterThan(0));
+    // a phone shows the first card in its first row, 640 px two, 1280 px three (FIRST_ROW)
+    expect(preloads()).toEqual([
+      [cover("a"), null, "high"],
+      [cover("c"), "(min-width: 1280px)", "high"],
+    ]);
+    expect(FIRST_ROW).toBe(3);
+  });
+
+  it("are not preloaded when the listings fail", async () => {
+    const sent = runScript("/marketplace", "vi", "", () => envelope({}, 403));
+    await Promise.all(Object.values(sent.early!).map((e) => e.response));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloads()).toEqual([]);
+  });
+
+  it("load at once and first in the grid's first row, lazily after it", async () => {
+    const listing = (id: number) => ({ ...LISTING, id, name: `Đề ${id}`, cover_image: cover(`c${id}`) });
+    mockApi({
+      [SESSION]: ok(authorizedAs("LEARNER")),
+      "/api/v1/marketplace": ok({ items: [1, 2, 3, 4].map(listing), page: 1, limit: 12, total: 4 }),
+      "/api/v1/marketplace/subjects": ok([]),
+    });
+    renderRoute("/marketplace", "/marketplace", <MarketplaceRoute />);
+    const images = await vi.waitFor(() => {
+      const found = document.querySelectorAll("ul img");
+      expect(found).toHaveLength(4);
+      return [...found];
+    });
+    expect(
+      images.map((img) => [
+        img.getAttribute("src"),
+        img.getAttribute("loading"),
+        img.getAttribute("fetchpriority"),
+      ]),
+    ).toEqual([
+      [cover("c1"), "eager", "high"],
+      [cover("c2"), "eager", "high"],
+      [cover("c3"), "eager", "high"],
+      [cover("c4"), "lazy", "auto"],
+    ]);
+  });
+});
+
+describe("the script's layout URLs are the layouts' first requests for a learner", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ["the default layout", "/marketplace", DefaultLayout, [...HEADER, ...DEFAULT_LAYOUT]],
+    ["the blank layout", "/take-test/12", BlankLayout, HEADER],
+  ])("%s", async (_name, path, Layout, expected) => {
+    const learner = authorizedAs("LEARNER");
+    learner.user.has_pandai_survey_account = true; // the ongoing-survey prompt asks
+    const { calls } = mockApi({
+      [SESSION]: ok(learner),
+      "/api/v1/shopping-cart": ok({ items: [], total_price: 0 }),
+      "/api/v1/transaction": ok({ items: [], page: 1, limit: 1, total: 0 }),
+      "/api/v1/notification/unread-count": ok({ count: 0 }),
+      "/api/v1/consent/me": ok({ applies: false, prompt: [], blocked: null }),
+      "/api/v1/survey-users/my-list": ok({ items: [], page: 1, limit: 5, total: 0 }),
+    });
+    const router = createMemoryRouter(
+      [{ element: <Layout />, children: [{ path: "*", element: <h1>·</h1> }] }],
+      {
+        initialEntries: [path],
+      },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    const gets = () => calls.filter((c) => c.method === "GET" && c.path !== SESSION).map((c) => c.path);
+    await vi.waitFor(() => expect(gets().length).toBeGreaterThanOrEqual(expected.length));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const script = runScript(path).urls.filter((url) => expected.includes(url));
+    expect(script).toEqual(expected);
+    expect(gets().sort()).toEqual([...expected].sort());
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * The GET requests that index.html's inline script starts on the signed-in pages before any chunk
- * loads (issue 20, decisions 0029 and 0031): the session check on every signed-in page, and the
- * first data of /marketplace, /assignment/student and the test page. Each is left on
+ * loads (issue 20, decisions 0029 and 0031): the session check on every signed-in page, and on
+ * /marketplace, /assignment/student and the test page the first data of their layout (the
+ * header's badges; in the default layout the consent state and the ongoing survey) and of the
+ * page itself. Each is left on
  * `window.__early`, keyed by its URL (path and query string, as `buildUrl` writes them).
  *
  * The API client (`request` in api-client.ts) takes one as the answer of the same GET, once:

@@ -27,11 +27,15 @@ export function Cover({
   listing,
   className,
   shape = "wide",
+  first = false,
 }: {
   listing: Listing;
   className?: string;
   /** "wide" (2:1, the grid's cards) or "photo" (4:3, the detail page). */
   shape?: "wide" | "photo";
+  /** In the grid's first row, the page's largest paint (index.html preloads it): loaded at once,
+   * at high priority, not lazily. */
+  first?: boolean;
 }) {
   const t = useT();
   if (listing.cover_image) {
@@ -40,7 +44,8 @@ export function Cover({
         src={listing.cover_image}
         alt=""
         className={cn("w-full object-cover", shape === "wide" ? "aspect-[2/1]" : "aspect-[4/3]", className)}
-        loading="lazy"
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : "auto"}
       />
     );
   }

@@ -12,7 +12,18 @@ import { Cover } from "./cover";
 import { priceText } from "./price";
 import { WithdrawListing } from "./withdraw-listing";
 
-export function ListingCard({ listing, own, now }: { listing: Listing; own: boolean; now: number }) {
+export function ListingCard({
+  listing,
+  own,
+  now,
+  first = false,
+}: {
+  listing: Listing;
+  own: boolean;
+  now: number;
+  /** In the grid's first row (its cover loads at once, `Cover`). */
+  first?: boolean;
+}) {
   const t = useT();
   const { locale } = useLanguage();
   const full = listing.kind === "test" && noSlotAvailable(listing.batches, now);
@@ -23,7 +34,7 @@ export function ListingCard({ listing, own, now }: { listing: Listing; own: bool
       className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-600 hover:shadow-md"
     >
       <div className="relative">
-        <Cover listing={listing} />
+        <Cover listing={listing} first={first} />
         {free && (
           <span className="absolute right-3 top-3 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
             {t("marketplace.free")}

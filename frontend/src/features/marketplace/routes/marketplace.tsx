@@ -27,6 +27,9 @@ const PublishDialog = lazy(
 );
 
 const LIMIT = 12;
+/** The grid's widest row (`xl:grid-cols-3`): its covers load at once, and index.html preloads
+ * them on a first visit (issue 20). */
+export const FIRST_ROW = 3;
 const SORTS: { value: string; label: MessageId }[] = [
   { value: "-published_at", label: "marketplace.sort.newest" },
   { value: "price", label: "marketplace.sort.priceLow" },
@@ -174,12 +177,13 @@ export default function MarketplaceRoute() {
               className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
               aria-label={t("marketplace.listLabel")}
             >
-              {data.items.map((listing) => (
+              {data.items.map((listing, index) => (
                 <ListingCard
                   key={listing.id}
                   listing={listing}
                   own={educator && organizationId !== undefined && listing.organization.id === organizationId}
                   now={now}
+                  first={index < FIRST_ROW}
                 />
               ))}
             </ul>
