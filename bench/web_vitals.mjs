@@ -19,7 +19,9 @@
  *   bench/run web_vitals --runs 1 --url http://127.0.0.1:8022 --profiles fast3g
  *
  * Options (or BENCH_WV_* variables): --url, --pages, --languages, --profiles (mobile, fast3g),
- * --caches (cold, warm), --runs, --start (start the test's attempt first), --h2 (BENCH_WV_H2=1:
+ * --caches (cold, warm), --runs, --start (start the test's attempt first: the test page is then
+ * opened as a reload of the tab that started it, its device token in the tab; with --takeover,
+ * BENCH_WV_TAKEOVER=1, as a new tab, which takes the sitting over first), --h2 (BENCH_WV_H2=1:
  * through HAProxy with TLS and HTTP/2 in front of the server, as production is served, decision
  * 0034; the browser trusts its self-signed certificate). Reports go to .data/bench-web-vitals/. The server, the pinned
  * Lighthouse and the table are bench/lighthouse.mjs's.
@@ -78,6 +80,7 @@ function options() {
       caches: { type: "string", default: env("CACHES", "cold,warm") },
       runs: { type: "string", default: process.env.BENCH_RUNS || env("RUNS", "3") },
       start: { type: "boolean", default: env("START", "") === "1" },
+      takeover: { type: "boolean", default: env("TAKEOVER", "") === "1" },
       h2: { type: "boolean", default: env("H2", "") === "1" },
     },
   });
@@ -89,6 +92,7 @@ function options() {
     caches: list(values.caches),
     runs: Math.max(1, Number(values.runs) || 1),
     start: values.start,
+    takeover: values.takeover,
     h2: values.h2,
   };
 }
@@ -148,6 +152,14 @@ async function testPath(browser, origin, start) {
         headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
         body: JSON.stringify({ no_camera: true }),
       });
+      const attempt = await fetch(`/api/v1/take-test/${enrollment}/attempt`, { credentials: "include" });
+      const { data } = await attempt.json();
+      // An attempt started more than the test's duration ago (20 minutes for the demo's) is over:
+      // the page would submit it at once, and the rows would measure the result page.
+      const left = (Date.parse(data?.deadline_at) - Date.parse(data?.server_now)) / 60_000;
+      if (data?.status !== "in_progress" || !(left > 5)) {
+        throw new Error(`the demo learner's attempt is ${data?.status}, ${left} min left: use a fresh database`);
+      }
       return enrollment;
     }, start);
     if (!id) throw new Error("learner@demo.vn has no test (is the database seeded by seed_demo?)");
@@ -219,10 +231,29 @@ function scriptBytes(lhr) {
   return items.filter((i) => i.resourceType === "Script").reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
 }
 
-async function measure(tools, { origin, path, language, profile, cache }) {
+/** The tab's own sitting, as a reload of the tab that started the test finds it: the attempt
+ * started again here (POST .../start takes it over) and its device token kept in this tab's
+ * sessionStorage, where the SPA keeps it (src/features/take-test/lib/device-token.ts). */
+async function ownSitting(page, path) {
+  await page.evaluate(async (enrollment) => {
+    const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+    const answer = await fetch(`/api/v1/take-test/${enrollment}/start`, {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
+      body: JSON.stringify({ no_camera: true }),
+    });
+    if (!answer.ok) throw new Error(`start ${answer.status}`);
+    const { data } = await answer.json();
+    window.sessionStorage.setItem(`takeTest.token.${enrollment}`, data.device_token);
+  }, path.split("/").pop());
+}
+
+async function measure(tools, { origin, path, language, profile, cache, ownTab }) {
   const signedIn = !["/", "/login"].includes(path);
   const { context, page } = await prepare(tools.browser, origin, language, signedIn);
   try {
+    if (ownTab && path.startsWith("/take-test/")) await ownSitting(page, path);
     if (cache === "warm") {
       // The first visit on the audit's own screen: on puppeteer's 800 x 600 default the test page
       // sent the learner to /unsupported before it loaded KaTeX or the preparation page, which the
@@ -287,7 +318,8 @@ async function main() {
           for (const cache of opts.caches) {
             const lhrs = [];
             for (let run = 1; run <= opts.runs; run++) {
-              const lhr = await measureWithRetries(tools, { origin, path, language, profile, cache });
+              const ownTab = opts.start && !opts.takeover;
+              const lhr = await measureWithRetries(tools, { origin, path, language, profile, cache, ownTab });
               const file = `${path.replace(/\W+/g, "_") || "_"}-${language}-${profile}-${cache}-${run}.json`;
               writeFileSync(join(REPORTS, file), JSON.stringify(lhr));
               lhrs.push(lhr);

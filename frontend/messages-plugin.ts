@@ -101,6 +101,29 @@ export function messagesPlugin(): Plugin {
         ].join("\n");
       this.error(`unknown messages module ${name}`);
     },
+    /** dist/.vite/texts.json: which chunk carries which groups' Vietnamese texts, and each
+     * group's English chunk (and the English core's), so the server can name an English reader's
+     * text chunks for modulepreload with the page's (platform/config/preload.py, decision 0035):
+     * `{"groups": {"<chunk file>": ["<group>", ...]}, "english": {"core": "<file>", "<group>":
+     * "<file>"}}`. */
+    generateBundle(_options, bundle) {
+      const groups: Record<string, string[]> = {};
+      const english: Record<string, string> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        const own = chunk.moduleIds.flatMap((id) => GROUP.exec(id.replace(/^\0/, ""))?.[1] ?? []);
+        if (own.length) groups[chunk.fileName] = own.sort();
+        const facade = (chunk.facadeModuleId ?? "").replace(/^\0/, "");
+        if (CORE.exec(facade)?.[1] === "en") english.core = chunk.fileName;
+        const group = ENGLISH.exec(facade)?.[1];
+        if (group) english[group] = chunk.fileName;
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/texts.json",
+        source: JSON.stringify({ groups, english }, null, 1),
+      });
+    },
     transform(code, id) {
       if (!id.startsWith(SRC) || !/\.tsx?$/.test(id) || NOT_SCANNED.includes(id)) return null;
       const found = namespacesIn(code);

@@ -2,47 +2,17 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 
 import { messagesPlugin } from "./messages-plugin";
 import { routeChunksPlugin } from "./route-chunks-plugin";
 
 const backend = "http://127.0.0.1:8000";
 
-/** Preload the text font's files every page paints with (Be Vietnam Pro, 400 and 600, the latin
- * and vietnamese subsets) from the HTML, so they load beside the entry chunk instead of after
- * its CSS (issue 20). The CSS keeps `font-display: swap`. */
-function preloadFonts(): Plugin {
-  const wanted = /^be-vietnam-pro-(latin|vietnamese)-(400|600)-normal-[\w-]+\.woff2$/;
-  return {
-    name: "preload-fonts",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, context) {
-        return Object.keys(context.bundle ?? {})
-          .filter((name) => wanted.test(name))
-          .sort()
-          .map((name) => ({
-            tag: "link",
-            attrs: {
-              rel: "preload",
-              as: "font",
-              type: "font/woff2",
-              href: `/static/${name}`,
-              crossorigin: "",
-            },
-            injectTo: "head" as const,
-          }));
-      },
-    },
-  };
-}
-
 // Built into dist/ and served by Django: assets under /static/ (STATICFILES_DIRS = dist/assets).
 export default defineConfig({
   base: "/static/",
-  plugins: [react(), tailwindcss(), messagesPlugin(), preloadFonts(), routeChunksPlugin()],
+  plugins: [react(), tailwindcss(), messagesPlugin(), routeChunksPlugin()],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },

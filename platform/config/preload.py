@@ -4,9 +4,15 @@ so the browser loads them beside the entry instead of after it (one round trip a
 download less before a signed-in page can render).
 
 Read from the SPA's build: ``frontend/dist/.vite/manifest.json`` (Vite's manifest: each source
-module's chunk and its static imports) and ``frontend/dist/.vite/routes.json`` (the route table's
-paths and the modules their lazy loaders import, ``frontend/route-chunks-plugin.ts``). Both are
-read again when the build changes (their modification times), as ``index.html`` is.
+module's chunk and its static imports), ``frontend/dist/.vite/routes.json`` (the route table's
+paths and the modules their lazy loaders import, ``frontend/route-chunks-plugin.ts``) and
+``frontend/dist/.vite/texts.json`` (which chunks carry which groups of texts, and each group's
+English chunk, ``frontend/messages-plugin.ts``). They are read again when the build changes
+(their modification times), as ``index.html`` is.
+
+An English reader's page also names its English texts: the English core and the English chunk of
+every group its chunks carry. The SPA would otherwise ask for them only once the entry has run,
+and then for the groups once the core has arrived: two round trips more (decision 0035).
 
 ``config.views.spa_index`` calls ``with_preloads(html, request.path_info)`` (decision 0029).
 """
@@ -55,19 +61,25 @@ class Preloads:
 
     def __init__(self, build: Path):
         self.build = build
-        self._stamp: tuple[float, float] | None = None
+        self._stamp: tuple[float, float, float] | None = None
         self._manifest: dict[str, dict] = {}
         self._routes: list[_Route] = []
+        self._groups: dict[str, list[str]] = {}
+        self._english: dict[str, str] = {}
 
     def _load(self) -> None:
         manifest, routes = self.build / "manifest.json", self.build / "routes.json"
+        texts = self.build / "texts.json"
         try:
-            stamp = (manifest.stat().st_mtime, routes.stat().st_mtime)
+            stamp = (manifest.stat().st_mtime, routes.stat().st_mtime, texts.stat().st_mtime)
         except FileNotFoundError:  # not built (or built before issue 20): no links
             self._stamp, self._manifest, self._routes = None, {}, []
+            self._groups, self._english = {}, {}
             return
         if stamp == self._stamp:
             return
+        found = json.loads(texts.read_text(encoding="utf-8"))
+        self._groups, self._english = found["groups"], found["english"]
         self._manifest = json.loads(manifest.read_text(encoding="utf-8"))
         self._routes = sorted(
             (
@@ -79,10 +91,11 @@ class Preloads:
         )
         self._stamp = stamp
 
-    def files(self, path: str) -> list[str]:
+    def files(self, path: str, language: str = "vi") -> list[str]:
         """The JavaScript files (under ``/static/``) of the best route for ``path`` and their
         static imports, in load order, without the entry (``index.html`` names it); ``[]`` when
-        no route matches or the build has no manifest."""
+        no route matches or the build has no manifest. For ``language`` ``"en"``, followed by the
+        English core's file and the English file of each group of texts those files carry."""
         self._load()
         route = next((r for r in self._routes if r.pattern.match(path)), None)
         if route is None:
@@ -98,19 +111,26 @@ class Preloads:
 
         for module in route.modules:
             add(module)
-        return [self._manifest[key]["file"] for key in seen]
+        files = [self._manifest[key]["file"] for key in seen]
+        if language != "en":
+            return files
+        groups = sorted({group for file in files for group in self._groups.get(file, [])})
+        texts = [self._english.get(name) for name in ["core", *groups]]
+        return files + [file for file in texts if file]
 
-    def links(self, path: str) -> str:
-        """``<link rel="modulepreload" href="/static/...">`` for each of ``files(path)``."""
+    def links(self, path: str, language: str = "vi") -> str:
+        """``<link rel="modulepreload" href="/static/...">`` for each of ``files(path, language)``."""
         return "".join(
-            f'<link rel="modulepreload" crossorigin href="{STATIC}{file}">' for file in self.files(path)
+            f'<link rel="modulepreload" crossorigin href="{STATIC}{file}">'
+            for file in self.files(path, language)
         )
 
 
 PRELOADS = Preloads(BUILD)
 
 
-def with_preloads(html: str, path: str, preloads: Preloads = PRELOADS) -> str:
-    """``index.html`` with the modulepreload links of ``path``'s chunks before ``</head>``."""
-    links = preloads.links(path)
+def with_preloads(html: str, path: str, preloads: Preloads = PRELOADS, *, language: str = "vi") -> str:
+    """``index.html`` with the modulepreload links of ``path``'s chunks (and, for ``language``
+    ``"en"``, their English texts) before ``</head>``."""
+    links = preloads.links(path, language)
     return html.replace("</head>", f"{links}</head>", 1) if links else html

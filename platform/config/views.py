@@ -73,10 +73,13 @@ def spa_index(request, *args, **kwargs):
     assets are, for a year (``config.static``). A public page's prerendered copy in that
     language, its content already inside ``#root``, when the build made one (issue 20,
     decision 0028); the plain ``index.html`` otherwise. Either names the chunks of the page's
-    route for ``modulepreload`` (``config.preload``, decision 0029)."""
+    route for ``modulepreload`` (``config.preload``, decision 0029), and for an English reader
+    their English texts (decision 0035)."""
     language = reader_language(request.COOKIES.get(LANGUAGE_COOKIE) or "vi")
     page = prerendered_page(request.path_info, language) or (INDEX if INDEX.exists() else None)
-    html = with_preloads(page.read_text(encoding="utf-8") if page else FALLBACK, request.path_info)
+    html = with_preloads(
+        page.read_text(encoding="utf-8") if page else FALLBACK, request.path_info, language=language
+    )
     return HttpResponse(localized_index(html, language), content_type="text/html; charset=utf-8")
 
 

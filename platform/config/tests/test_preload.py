@@ -41,9 +41,26 @@ ROUTES = [
 ]
 
 
-def build(tmp_path, manifest=MANIFEST, routes=ROUTES):
+# The chunks that carry groups of Vietnamese texts, and the English chunks (messages-plugin.ts).
+TEXTS = {
+    "groups": {
+        "header-H.js": ["titles"],
+        "take-test-T.js": ["takeTest"],
+        "marketplace-M.js": ["shop", "marketplace"],
+    },
+    "english": {
+        "core": "en-core-C.js",
+        "titles": "titles-E.js",
+        "takeTest": "takeTest-E.js",
+        "shop": "shop-E.js",
+    },
+}
+
+
+def build(tmp_path, manifest=MANIFEST, routes=ROUTES, texts=TEXTS):
     (tmp_path / "manifest.json").write_text(json.dumps(manifest))
     (tmp_path / "routes.json").write_text(json.dumps(routes))
+    (tmp_path / "texts.json").write_text(json.dumps(texts))
     return Preloads(tmp_path)
 
 
@@ -109,3 +126,40 @@ def test_the_served_index_names_the_pages_chunks(tmp_path, monkeypatch, client):
     html = client.get("/take-test/12").content.decode()
     assert '<link rel="modulepreload" crossorigin href="/static/take-test-T.js"></head>' in html
     assert "marketplace-M.js" not in html
+
+
+def test_an_english_reader_also_preloads_the_english_core_and_the_english_texts_of_its_chunks(tmp_path):
+    preloads = build(tmp_path)
+    # the page's chunks carry titles and takeTest: the core, then those groups' English chunks
+    assert preloads.files("/take-test/12", "en") == [
+        "blank-layout-B.js",
+        "header-H.js",
+        "dialog-D.js",
+        "take-test-T.js",
+        "en-core-C.js",
+        "takeTest-E.js",
+        "titles-E.js",
+    ]
+    # a group without an English chunk in the build (marketplace here) is left out
+    assert preloads.files("/marketplace", "en")[-3:] == ["en-core-C.js", "shop-E.js", "titles-E.js"]
+    assert preloads.files("/take-test/12", "vi") == preloads.files("/take-test/12")
+    assert "en-core" not in "".join(preloads.files("/take-test/12"))
+
+
+def test_the_served_index_names_the_english_texts_for_a_reader_whose_cookie_says_english(
+    tmp_path, monkeypatch, client
+):
+    from config import preload
+
+    build(tmp_path)
+    monkeypatch.setattr(preload.PRELOADS, "build", tmp_path)
+    client.cookies["lang"] = "en"
+    html = client.get("/take-test/12").content.decode()
+    assert html.count('rel="modulepreload"') == 7
+    assert (
+        '<link rel="modulepreload" crossorigin href="/static/en-core-C.js">'
+        '<link rel="modulepreload" crossorigin href="/static/takeTest-E.js">'
+        '<link rel="modulepreload" crossorigin href="/static/titles-E.js"></head>'
+    ) in html
+    client.cookies["lang"] = "vi"
+    assert "en-core" not in client.get("/take-test/12").content.decode()
