@@ -71,15 +71,16 @@ class Preloads:
         manifest, routes = self.build / "manifest.json", self.build / "routes.json"
         texts = self.build / "texts.json"
         try:
-            stamp = (manifest.stat().st_mtime, routes.stat().st_mtime, texts.stat().st_mtime)
+            stamp = (manifest.stat().st_mtime, routes.stat().st_mtime)
         except FileNotFoundError:  # not built (or built before issue 20): no links
             self._stamp, self._manifest, self._routes = None, {}, []
-            self._groups, self._english = {}, {}
             return
+        stamp += (texts.stat().st_mtime if texts.exists() else 0.0,)
         if stamp == self._stamp:
             return
-        found = json.loads(texts.read_text(encoding="utf-8"))
-        self._groups, self._english = found["groups"], found["english"]
+        # a build before decision 0035 has no texts.json: the chunks without their English texts
+        found = json.loads(texts.read_text(encoding="utf-8")) if texts.exists() else {}
+        self._groups, self._english = found.get("groups", {}), found.get("english", {})
         self._manifest = json.loads(manifest.read_text(encoding="utf-8"))
         self._routes = sorted(
             (

@@ -163,3 +163,20 @@ def test_the_served_index_names_the_english_texts_for_a_reader_whose_cookie_says
     ) in html
     client.cookies["lang"] = "vi"
     assert "en-core" not in client.get("/take-test/12").content.decode()
+
+
+def test_a_build_without_texts_json_preloads_its_chunks_without_english_texts(tmp_path):
+    preloads = build(tmp_path)
+    (tmp_path / "texts.json").unlink()
+    stamp = os.stat(tmp_path / "manifest.json").st_mtime + 5
+    os.utime(tmp_path / "manifest.json", (stamp, stamp))
+    assert (
+        preloads.files("/take-test/12", "en")
+        == preloads.files("/take-test/12")
+        == [
+            "blank-layout-B.js",
+            "header-H.js",
+            "dialog-D.js",
+            "take-test-T.js",
+        ]
+    )
