@@ -23,7 +23,8 @@
  * opened as a reload of the tab that started it, its device token in the tab; with --takeover,
  * BENCH_WV_TAKEOVER=1, as a new tab, which takes the sitting over first), --h2 (BENCH_WV_H2=1:
  * through HAProxy with TLS and HTTP/2 in front of the server, as production is served, decision
- * 0034; the browser trusts its self-signed certificate). Reports go to .data/bench-web-vitals/. The server, the pinned
+ * 0034; the browser trusts its self-signed certificate: Chromium then caches nothing from it, so
+ * measure warm rows without --h2). Reports go to .data/bench-web-vitals/. The server, the pinned
  * Lighthouse and the table are bench/lighthouse.mjs's.
  */
 import { execFileSync, spawn } from "node:child_process";
