@@ -133,37 +133,42 @@ async function prepare(browser, origin, language, signedIn) {
   return { context, page };
 }
 
+/** `POST /api/v1/take-test/<enrollment>/start` (no camera: the demo's practice test needs none)
+ * from `page`, as the learner signed in there: it starts the attempt, or takes it over. Returns
+ * the answer's data (`device_token`, `deadline_at`, `server_now`). */
+function startSitting(page, enrollment) {
+  return page.evaluate(async (enrollment) => {
+    const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+    const answer = await fetch(`/api/v1/take-test/${enrollment}/start`, {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
+      body: JSON.stringify({ no_camera: true }),
+    });
+    if (!answer.ok) throw new Error(`start ${answer.status}`);
+    return (await answer.json()).data;
+  }, enrollment);
+}
+
 /** The learner's first test's page (/take-test/<enrollment id>), asked of the API as the learner.
  * Not started (the default, as the tables of bench/README.md were measured), the page sends the
  * learner on to its preparation page; with --start (BENCH_WV_START=1) the attempt is started
- * first (POST .../start, no camera: the demo's practice test needs none). */
+ * first, so the page is the test itself. */
 async function testPath(browser, origin, start) {
   const { context, page } = await prepare(browser, origin, "vi", true);
   try {
-    const id = await page.evaluate(async (start) => {
+    const id = await page.evaluate(async () => {
       const answer = await fetch("/api/v1/assignment-users/my-list", { credentials: "include" });
-      const body = await answer.json();
-      const enrollment = body.data?.items?.[0]?.enrollment_id ?? null;
-      if (!enrollment || !start) return enrollment;
-      // started, so the page is the test itself (not started, it sends the learner to its preparation)
-      const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
-      await fetch(`/api/v1/take-test/${enrollment}/start`, {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-        body: JSON.stringify({ no_camera: true }),
-      });
-      const attempt = await fetch(`/api/v1/take-test/${enrollment}/attempt`, { credentials: "include" });
-      const { data } = await attempt.json();
+      return (await answer.json()).data?.items?.[0]?.enrollment_id ?? null;
+    });
+    if (!id) throw new Error("learner@demo.vn has no test (is the database seeded by seed_demo?)");
+    if (start) {
       // An attempt started more than the test's duration ago (20 minutes for the demo's) is over:
       // the page would submit it at once, and the rows would measure the result page.
-      const left = (Date.parse(data?.deadline_at) - Date.parse(data?.server_now)) / 60_000;
-      if (data?.status !== "in_progress" || !(left > 5)) {
-        throw new Error(`the demo learner's attempt is ${data?.status}, ${left} min left: use a fresh database`);
-      }
-      return enrollment;
-    }, start);
-    if (!id) throw new Error("learner@demo.vn has no test (is the database seeded by seed_demo?)");
+      const sitting = await startSitting(page, id);
+      const left = (Date.parse(sitting.deadline_at) - Date.parse(sitting.server_now)) / 60_000;
+      if (!(left > 5)) throw new Error(`the demo learner's attempt has ${left} min left: use a fresh database`);
+    }
     return `/take-test/${id}`;
   } finally {
     await context.close();
@@ -233,21 +238,12 @@ function scriptBytes(lhr) {
 }
 
 /** The tab's own sitting, as a reload of the tab that started the test finds it: the attempt
- * started again here (POST .../start takes it over) and its device token kept in this tab's
- * sessionStorage, where the SPA keeps it (src/features/take-test/lib/device-token.ts). */
+ * started again here (it takes it over) and its device token kept in this tab's sessionStorage,
+ * where the SPA keeps it (src/features/take-test/lib/device-token.ts). */
 async function ownSitting(page, path) {
-  await page.evaluate(async (enrollment) => {
-    const csrf = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
-    const answer = await fetch(`/api/v1/take-test/${enrollment}/start`, {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-      body: JSON.stringify({ no_camera: true }),
-    });
-    if (!answer.ok) throw new Error(`start ${answer.status}`);
-    const { data } = await answer.json();
-    window.sessionStorage.setItem(`takeTest.token.${enrollment}`, data.device_token);
-  }, path.split("/").pop());
+  const enrollment = path.split("/").pop();
+  const { device_token: token } = await startSitting(page, enrollment);
+  await page.evaluate((key, token) => window.sessionStorage.setItem(key, token), `takeTest.token.${enrollment}`, token);
 }
 
 async function measure(tools, { origin, path, language, profile, cache, ownTab }) {
@@ -307,6 +303,7 @@ async function main() {
   mkdirSync(REPORTS, { recursive: true });
   const rows = [];
   const started = Date.now();
+  const ownTab = opts.start && !opts.takeover; // the test page as a reload of its own tab
   try {
     const test = opts.pages.includes(TEST_PAGE) ? await testPath(browser, origin, opts.start) : null;
     // not counted: the first audit in a fresh Chromium pays its start-up (lighthouse.mjs)
@@ -319,7 +316,6 @@ async function main() {
           for (const cache of opts.caches) {
             const lhrs = [];
             for (let run = 1; run <= opts.runs; run++) {
-              const ownTab = opts.start && !opts.takeover;
               const lhr = await measureWithRetries(tools, { origin, path, language, profile, cache, ownTab });
               const file = `${path.replace(/\W+/g, "_") || "_"}-${language}-${profile}-${cache}-${run}.json`;
               writeFileSync(join(REPORTS, file), JSON.stringify(lhr));

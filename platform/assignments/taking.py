@@ -434,10 +434,10 @@ def _refuse_save(
 # One statement for a learner's save by enrollment (issue 23): with a ``SessionCheck`` (decision
 # 0033) the session's profile must still be the user's, active, a learner's, with the user active
 # and the password unchanged; the enrollment must be the profile's, active and of a test; the
-# attempt is its assignment's latest, locked FOR SHARE as ``_writable`` locks it (a submit waits for the save, or the save finds the attempt submitted);
-# the upsert happens only when the attempt is in progress, this device's, within the deadline
-# and its grace, the question is in its form and the answer fits; and the last SELECT returns
-# what the caller needs to say why it did not. {schema} and {public} are quoted by
+# attempt is its assignment's latest, locked FOR SHARE as ``_writable`` locks it (a submit waits
+# for the save, or the save finds the attempt submitted); the upsert happens only when the attempt
+# is in progress, this device's, within the deadline and its grace, the question is in its form
+# and the answer fits; and the last SELECT returns what the caller needs to say why it did not. {schema} and {public} are quoted by
 # ``tenants.scope.organization_sql``.
 SAVE_OWNED = """
 WITH session AS (

@@ -14,7 +14,8 @@ An English reader's page also names its English texts: the English core and the 
 every group its chunks carry. The SPA would otherwise ask for them only once the entry has run,
 and then for the groups once the core has arrived: two round trips more (decision 0035).
 
-``config.views.spa_index`` calls ``with_preloads(html, request.path_info)`` (decision 0029).
+``config.views.spa_index`` calls ``with_preloads(html, request.path_info, language=...)`` with the
+reader's language (decisions 0029 and 0035).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class Preloads:
 
     def __init__(self, build: Path):
         self.build = build
-        self._stamp: tuple[float, float, float] | None = None
+        self._stamp: tuple[float, float, float | None] | None = None
         self._manifest: dict[str, dict] = {}
         self._routes: list[_Route] = []
         self._groups: dict[str, list[str]] = {}
@@ -75,11 +76,13 @@ class Preloads:
         except FileNotFoundError:  # not built (or built before issue 20): no links
             self._stamp, self._manifest, self._routes = None, {}, []
             return
-        stamp += (texts.stat().st_mtime if texts.exists() else 0.0,)
+        try:  # a build before decision 0035 has no texts.json: its chunks without English texts
+            stamp += (texts.stat().st_mtime,)
+        except FileNotFoundError:
+            stamp += (None,)
         if stamp == self._stamp:
             return
-        # a build before decision 0035 has no texts.json: the chunks without their English texts
-        found = json.loads(texts.read_text(encoding="utf-8")) if texts.exists() else {}
+        found = json.loads(texts.read_text(encoding="utf-8")) if stamp[2] is not None else {}
         self._groups, self._english = found.get("groups", {}), found.get("english", {})
         self._manifest = json.loads(manifest.read_text(encoding="utf-8"))
         self._routes = sorted(
