@@ -85,7 +85,10 @@ for (const lang of ["vi", "en"] as const) {
     await answerSurveyPromptLater(page);
     await expect(box.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "44");
     await section(page, lang, "progress");
-    await page.unroute("**/api/v1/data-requests");
+    // The page polls a running copy: a poll may be inside the handler (awaiting the real answer)
+    // when the route is removed. Wait for it to be answered, or the reload below cancels it and the
+    // handler's fulfil throws "Route is already handled" (the CI failure of stop 32).
+    await page.unrouteAll({ behavior: "wait" });
     await page.reload();
     await answerSurveyPromptLater(page);
 
