@@ -43,8 +43,9 @@ _ACTIVE_PROFILES = JoinedSelect(_active_profiles, cursor=qualified_cursor)
 
 # The answer save of a sitting (issue 23, decision 0033): the one route whose statement checks the
 # session's profile itself (``SessionCheck``), so the profiles query is skipped when this process
-# has checked the session's profile in full before.
-HOT_SAVE = re.compile(r"^/api/v1/take-test/\d+/answers/\d+/?$")
+# has checked the session's profile in full before. Groups: the enrollment id, the question id
+# (``assignments.middleware`` serves the save from them, decision 0036).
+HOT_SAVE = re.compile(r"^/api/v1/take-test/(\d+)/answers/(\d+)$")
 _CHECKED: dict[tuple[int, int], Any] = {}  # (user id, profile id) -> the profile of the last full check
 _CHECKED_MAX = 20_000
 
@@ -79,7 +80,7 @@ class ProfileTenantMiddleware:
         request.active_profiles = None
         request.session_check = None
         if request.method == "PUT" and HOT_SAVE.match(request.path_info):
-            profile = _checked_before(request)
+            profile = checked_before(request)
             if profile is not None:
                 request.user, request.profile = profile.user, profile
                 request.session_check = SessionCheck(profile.user_id, profile.pk, profile.user.password)
@@ -97,7 +98,7 @@ class ProfileTenantMiddleware:
             connection.set_schema_to_public()
 
 
-def _checked_before(request):
+def checked_before(request):
     """The session's profile as this process last checked it in full (a LEARNER's, active), when
     the session's auth hash matches that check's password; else None (check in full)."""
     session = request.session

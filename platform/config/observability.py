@@ -128,16 +128,23 @@ class RequestProfileMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        profile = getattr(request, "profile", None)
-        schema = connection.schema_name
-        structlog.contextvars.bind_contextvars(schema=schema, profile_id=profile.pk if profile else None)
-        if _sentry_on():
-            import sentry_sdk
-
-            sentry_sdk.set_tag("schema", schema)
-            sentry_sdk.set_tag("request_id", getattr(request, "request_id", None))
-            sentry_sdk.set_user({"id": profile.pk} if profile else None)
+        request_profile_bind(request)
         return self.get_response(request)
+
+
+def request_profile_bind(request: HttpRequest) -> None:
+    """Bind the request's schema (``connection.schema_name``) and current profile id
+    (``request.profile``) to its log lines and to Sentry's scope: ``RequestProfileMiddleware``'s
+    work, also called by a route served before it (``assignments.middleware``, decision 0036)."""
+    profile = getattr(request, "profile", None)
+    schema = connection.schema_name
+    structlog.contextvars.bind_contextvars(schema=schema, profile_id=profile.pk if profile else None)
+    if _sentry_on():
+        import sentry_sdk
+
+        sentry_sdk.set_tag("schema", schema)
+        sentry_sdk.set_tag("request_id", getattr(request, "request_id", None))
+        sentry_sdk.set_user({"id": profile.pk} if profile else None)
 
 
 # --- Sentry -------------------------------------------------------------------------------------
@@ -254,7 +261,15 @@ def metrics() -> _Metrics:
     return _metrics
 
 
+# A request served before the URL resolver (``assignments.middleware``, decision 0036) names the
+# pattern the resolver would have matched here, so that its latency joins the same series.
+ROUTE_ATTR = "served_route"
+
+
 def _route(request: HttpRequest) -> str:
+    served = getattr(request, ROUTE_ATTR, None)
+    if served is not None:
+        return served
     match = getattr(request, "resolver_match", None)
     if match is None:
         return "unmatched"

@@ -155,6 +155,7 @@ MIDDLEWARE = [
     "config.middleware.HostileInputMiddleware",  # size, depth, NUL guards on API paths (issue 16)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "assignments.middleware.AnswerSaveMiddleware",  # the answer save's lean route (decision 0036)
     "django.middleware.locale.LocaleMiddleware",
     "config.origin.PublicApiOriginMiddleware",
     "django.middleware.common.CommonMiddleware",
