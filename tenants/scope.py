@@ -117,6 +117,13 @@ def qualified_cursor():
     return connection.qualified_cursor()
 
 
+def prepared_cursor():
+    """``qualified_cursor`` whose statements are prepared once per pooled connection, with
+    server-side binding (``config.db_backend``, decision 0036): for a fixed statement of a hot
+    path (the answer save). Every table named with its schema, as for ``qualified_cursor``."""
+    return connection.prepared_cursor()
+
+
 @functools.lru_cache(maxsize=256)
 def public_table(table: str) -> str:
     """``"public".<table>``: a table of the shared schema named with its schema, for statements

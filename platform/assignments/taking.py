@@ -34,6 +34,7 @@ from tenants.scope import (
     enrollment_schema,
     organization_schema,
     organization_sql,
+    prepared_cursor,
     qualified_cursor,
     table,
 )
@@ -503,7 +504,7 @@ def answer_save_owned(
         raise not_found(not_found_message)
     now = timezone.now()
     fits = _answer_fits(question_id, answer, seq, schema_name)
-    with qualified_cursor() as cursor:  # every table of SAVE_OWNED names its schema
+    with prepared_cursor() as cursor:  # every table of SAVE_OWNED names its schema; planned once
         cursor.execute(
             organization_sql(SAVE_OWNED, schema_name),
             {

@@ -234,3 +234,21 @@ def test_the_hot_statements_do_not_depend_on_the_connections_schema(as_educator_
         connection.search_path_set_schemas = None  # the next ORM statement sets it again
     resumed = client.get(f"/api/v1/take-test/{eid}/attempt").json()["data"]["answers"]
     assert [(a["answer"], a["flagged"], a["seq"]) for a in resumed] == [({"value": False}, True, 2)]
+
+
+def test_the_save_is_planned_once_per_connection(as_educator_a, bank, round_id, org_a):
+    """The save's statement is a prepared statement of the connection (decision 0036): Postgres
+    parses and plans it on the first save, not on every one."""
+
+    def prepared() -> list[str]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            return [row[0] for row in cursor.fetchall() if "WITH session AS" in row[0]]
+
+    learner, eid, client, token, qids = started(as_educator_a, bank, round_id, org_a)
+    for seq in (1, 2, 3):
+        assert save(client, eid, qids[0], {"value": seq == 2}, seq, token).json()["data"]["applied"] is True
+    (statement,) = prepared()
+    assert f'"{org_a.schema_name}".assignments_attemptanswer' in statement and "$1" in statement
+    resumed = client.get(f"/api/v1/take-test/{eid}/attempt").json()["data"]["answers"]
+    assert [(a["answer"], a["seq"]) for a in resumed] == [({"value": False}, 3)]
