@@ -30,7 +30,6 @@ text).
 
 from __future__ import annotations
 
-from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.urls import resolve
@@ -82,7 +81,6 @@ class AnswerSaveMiddleware:
             payload = AnswerIn.model_validate(_PARSER.parse_body(request))
         except (ValueError, ValidationError):
             return None
-        connection.set_schema_to_public()  # a learner's profile (ProfileTenantMiddleware's choice)
         request.user, request.profile = profile.user, profile
         request_profile_bind(request)
         try:
