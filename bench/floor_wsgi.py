@@ -8,7 +8,8 @@ the save's JSON body (``{"answer": ..., "seq": n, "flagged": false}``):
    or Redis when ``REDIS_URL`` is set) and must hold a user id (else 401);
 2. the body is parsed (``json.loads``);
 3. one upsert of the answer row (the product's ``taking.UPSERT``, on the schema-qualified table),
-   in autocommit, through Django's connection (the same psycopg pool);
+   in autocommit, through Django's connection (the same psycopg pool), bound on the client as
+   Django binds (``BENCH_FLOOR_PREPARED=1``: prepared, as the product's save is);
 4. a fixed JSON answer.
 No middleware, no URL resolver, no ownership, deadline or device checks, no envelope: what is
 left is the HTTP server, the session read and one durable write, which is what the product's
@@ -21,6 +22,7 @@ product's ``config.wsgi`` does not know this path.
 from __future__ import annotations
 
 import json
+import os
 from importlib import import_module
 
 from django.conf import settings
@@ -32,6 +34,9 @@ from psycopg import sql
 from config.wsgi import application as product_application
 
 PREFIX = "/bench-floor/"
+# ``BENCH_FLOOR_PREPARED=1``: the upsert is a prepared statement too, as the product's save has been
+# since decision 0036 (the floor's definition, and the ratio of bench/README.md, is without).
+PREPARED = os.environ.get("BENCH_FLOOR_PREPARED") == "1"
 SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 
 
@@ -67,7 +72,7 @@ def floor(environ, start_response):
             return _answer(start_response, "401 Unauthorized", b'{"success":false}')
         length = int(environ.get("CONTENT_LENGTH") or 0)
         payload = json.loads(environ["wsgi.input"].read(length))
-        with connection.cursor() as cursor:
+        with connection.prepared_cursor() if PREPARED else connection.cursor() as cursor:
             cursor.execute(
                 _upsert(schema).as_string(cursor.connection),
                 [

@@ -77,7 +77,10 @@ class AnswerSaveMiddleware:
         if profile is None or check_csrf(request) is not None:
             return None
         try:
-            enrollment, question = _ID.validate_python(int(enrollment_id)), _ID.validate_python(int(question_id))
+            enrollment, question = (
+                _ID.validate_python(int(enrollment_id)),
+                _ID.validate_python(int(question_id)),
+            )
             payload = AnswerIn.model_validate(_PARSER.parse_body(request))
         except (ValueError, ValidationError):
             return None
@@ -96,7 +99,9 @@ class AnswerSaveMiddleware:
             )
         except (ApplicationError, SessionUnconfirmedError):
             return None  # the usual stack sets request.user and request.profile again
-        body = _RENDERER.render(request, _ENVELOPE.validate_python(ok(saved)).model_dump(), response_status=200)
+        body = _RENDERER.render(
+            request, _ENVELOPE.validate_python(ok(saved)).model_dump(), response_status=200
+        )
         response = HttpResponse(body, content_type=f"{_RENDERER.media_type}; charset=utf-8")
         response["Content-Length"] = str(len(response.content))
         if self.route is None:

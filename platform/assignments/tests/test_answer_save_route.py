@@ -15,8 +15,8 @@ from ninja.operation import Operation
 from prometheus_client import REGISTRY
 
 from assignments.models import Attempt, AttemptAnswer
-from assignments.tests.test_taking_hot_path import started
 from assignments.tests.test_taking import save
+from assignments.tests.test_taking_hot_path import started
 from tenants.scope import organization_schema
 
 pytestmark = pytest.mark.django_db
@@ -60,8 +60,8 @@ def test_a_confirmed_save_is_answered_before_ninja_with_the_same_bytes(
         assert ninja_runs == [f"/api/v1/take-test/{eid}/answers/{qids[1]}"]
     when = moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     assert lean.content.decode() == (
-        '{"success": true, "data": {"question_id": %d, "seq": 1, "applied": true, "saved_at": "%s"}, '
-        '"message": ""}' % (qids[0], when)
+        f'{{"success": true, "data": {{"question_id": {qids[0]}, "seq": 1, "applied": true, '
+        f'"saved_at": "{when}"}}, "message": ""}}'
     )
     assert usual.content == lean.content.replace(str(qids[0]).encode(), str(qids[1]).encode(), 1)
     same = ("Content-Type", "Content-Length", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy")
