@@ -4,15 +4,14 @@
 traffic (2,000 learners, a save every 5 s each). :class:`AnswerSaveMiddleware` serves the save
 that succeeds right after the request id, the security headers, the hostile-input guards and the
 session, and so before the other middleware, the URL resolver and Ninja, which cost a save more
-CPU than its own work. Every other case continues down the usual stack, which answers exactly as it would
-have without this middleware.
+CPU than its own work. Every other case continues down the usual stack, which answers exactly as
+it would have without this middleware.
 
 The lean route answers only when all of these hold, each decided by the code the usual stack
 runs for them:
-- the session (``SessionMiddleware``'s) holds a learner's profile that this process
-  checked in full before, and its auth hash still matches (``tenants.middleware.checked_before``,
-  decision 0033); the save's statement then confirms that profile in the database
-  (``SessionCheck``);
+- the session (``SessionMiddleware``'s) holds a learner's profile that this process checked in
+  full before, and its auth hash still matches (``tenants.middleware.checked_before``, decision
+  0033); the save's statement then confirms that profile in the database (``SessionCheck``);
 - the CSRF check passes (``ninja.utils.check_csrf``, which ``ProfileSessionAuth`` runs);
 - the path's ids and the body validate as Ninja validates them (``Id``, ``AnswerIn``, the body as
   ``GuardedParser`` gives it);
