@@ -10,7 +10,6 @@ query with the user's other active profiles (``request.active_profiles``); when 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,11 +40,9 @@ def _active_profiles():
 _ACTIVE_PROFILES = JoinedSelect(_active_profiles, cursor=qualified_cursor)
 
 
-# The answer save of a sitting (issue 23, decision 0033): the one route whose statement checks the
-# session's profile itself (``SessionCheck``), so the profiles query is skipped when this process
-# has checked the session's profile in full before. Groups: the enrollment id, the question id
-# (``assignments.middleware`` serves the save from them, decision 0036).
-HOT_SAVE = re.compile(r"^/api/v1/take-test/(\d+)/answers/(\d+)$")
+# The learner profiles this process has checked in full (``session_profile``), for the answer
+# save's lean route (``assignments.middleware``, decisions 0033 and 0036): its statement checks
+# the session's profile itself (``SessionCheck``), so the profiles query is skipped.
 _CHECKED: dict[tuple[int, int], Any] = {}  # (user id, profile id) -> the profile of the last full check
 _CHECKED_MAX = 20_000
 
@@ -56,18 +53,23 @@ class SessionCheck:
     valid as the full check (``session_profile``) would find it: the profile ``profile_id`` of
     the user ``user_id``, active, a LEARNER's, the user active and their password hash still
     ``password`` (the session's auth hash was compared with it in Python). Only a hint from this
-    process's memory: the statement decides, and when it does not find them the caller checks
-    the session in full (``session_profile``) and runs again. A check added to
+    process's memory: the statement decides, and when it does not find them the request goes on
+    to the usual stack, which checks the session in full (``session_profile``). A check added to
     ``session_profile`` must be added to ``SAVE_OWNED``'s ``session`` part too (decision 0033)."""
 
     user_id: int
     profile_id: int
     password: str
 
+    @classmethod
+    def of(cls, profile) -> SessionCheck:
+        """The check of ``profile`` (with its ``user``) as ``checked_before`` returned it."""
+        return cls(profile.user_id, profile.pk, profile.user.password)
+
 
 class SessionUnconfirmedError(Exception):
     """A statement given a ``SessionCheck`` did not find the session's profile valid and wrote
-    nothing: check the session in full (``session_profile``) and run it again without one."""
+    nothing: the session must be checked in full (``session_profile``), by the usual stack."""
 
 
 class ProfileTenantMiddleware:
@@ -78,13 +80,6 @@ class ProfileTenantMiddleware:
         connection.set_schema_to_public()
         request.profile = None
         request.active_profiles = None
-        request.session_check = None
-        if request.method == "PUT" and HOT_SAVE.match(request.path_info):
-            profile = checked_before(request)
-            if profile is not None:
-                request.user, request.profile = profile.user, profile
-                request.session_check = SessionCheck(profile.user_id, profile.pk, profile.user.password)
-                return self.get_response(request)  # a learner's profile: the public schema
         profile = session_profile(request)
         if profile is not None:
             request.user = profile.user

@@ -12,7 +12,7 @@ from ninja.security import SessionAuth
 from accounts.error_codes import AccountsErrorCode
 from accounts.selectors import profile_default_for
 from config.errors import ApplicationError, CommonErrorCode
-from tenants.middleware import PROFILE_SESSION_KEY, session_profile
+from tenants.middleware import PROFILE_SESSION_KEY
 from tenants.scope import profile_schema_activate
 
 
@@ -45,18 +45,6 @@ class ProfileSessionAuth(SessionAuth):
         request.profile = profile
         profile_schema_activate(profile)
         return profile
-
-
-def profile_checked_in_full(request: HttpRequest):
-    """The request's profile after the full check of its session (``tenants.middleware
-    .session_profile``), for a route that skipped it (the answer save, decision 0033) when its
-    statement did not confirm the remembered one; 401 ``not_authenticated`` "Please log in."
-    when the session has ended (it is flushed everywhere)."""
-    profile = session_profile(request)
-    if profile is None:
-        raise ApplicationError(CommonErrorCode.NOT_AUTHENTICATED, _("Please log in."), status=401)
-    request.profile, request.user, request.session_check = profile, profile.user, None
-    return profile
 
 
 def require_educator(request: HttpRequest):

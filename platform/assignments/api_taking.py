@@ -10,15 +10,13 @@ enrollment's organization for its owner (404 for anyone else's), and returns a s
 
 from __future__ import annotations
 
-import functools
-
 from django.core.files.storage import default_storage
 from django.http import FileResponse, HttpRequest
 from django.utils.translation import gettext as _
 from ninja import File, Router
 from ninja.files import UploadedFile
 
-from accounts.auth import profile_checked_in_full, require_learner, require_learner_profile
+from accounts.auth import require_learner
 from accounts.throttling import client_address
 from assignments import sitting
 from assignments.schemas.taking import (
@@ -43,7 +41,7 @@ from config.fields import Id
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 from privacy.schemas import VideoViewsOut
-from tenants.middleware import SessionUnconfirmedError
+from tenants.middleware import SessionCheck
 
 router = Router(tags=["test taking"])
 
@@ -122,22 +120,34 @@ def attempt_get(request: HttpRequest, enrollment_id: Id):
 @router.put("{enrollment_id}/answers/{question_id}", response=Envelope[AnswerOut])
 def answer_put(request: HttpRequest, enrollment_id: Id, question_id: Id, payload: AnswerIn):
     """Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
-    of a sitting: one statement confirms the session's profile (when the middleware skipped its
-    full check, decision 0033), checks the enrollment, locks the attempt and upserts the answer;
-    the question's type and options come from the cache. 401 when the session has ended."""
-    save = functools.partial(
-        sitting.answer_save,
+    of a sitting: one statement checks the enrollment, locks the attempt and upserts the answer;
+    the question's type and options come from the cache. A save this process can confirm is
+    answered before this view (``assignments.middleware``, decision 0036); this view answers the
+    others, after the session's full check (401 when it has ended)."""
+    return ok(answer_saved(request, require_learner(request), enrollment_id, question_id, payload))
+
+
+def answer_saved(
+    request: HttpRequest,
+    profile,
+    enrollment_id: int,
+    question_id: int,
+    payload: AnswerIn,
+    check: SessionCheck | None = None,
+) -> dict:
+    """``sitting.answer_save`` of ``payload`` by this request's device (``X-Device-Token``) for
+    the learner ``profile``: ``AnswerOut``'s dict. Called by ``answer_put`` and by the lean route
+    (``assignments.middleware``, decision 0036) with its ``check``."""
+    return sitting.answer_save(
+        profile=profile,
         enrollment_id=enrollment_id,
         device_token=_token(request),
         question_id=question_id,
         answer=payload.answer.dict(exclude_none=True) if payload.answer is not None else None,
         flagged=payload.flagged,
         seq=payload.seq,
+        check=check,
     )
-    try:
-        return ok(save(profile=require_learner(request), check=getattr(request, "session_check", None)))
-    except SessionUnconfirmedError:  # nothing was written: check the session in full, then save
-        return ok(save(profile=require_learner_profile(profile_checked_in_full(request))))
 
 
 @router.post("{enrollment_id}/events", response=Envelope[IntegrityCountOut])

@@ -15,10 +15,10 @@ runs for them:
 - the CSRF check passes (``ninja.utils.check_csrf``, which ``ProfileSessionAuth`` runs);
 - the path's ids and the body validate as Ninja validates them (``Id``, ``AnswerIn``, the body as
   ``GuardedParser`` gives it);
-- the save succeeds (``sitting.answer_save``).
+- the save succeeds (``api_taking.answer_saved``, what the view calls).
 Otherwise nothing has been written (a refused or unconfirmed save writes nothing) and the request
-continues: the usual stack checks the session in full and answers 401, 403, 404, 409, 400 or 422
-in the reader's language, or saves.
+continues: the usual stack checks the session in full (the only place it is checked in full for a
+save) and answers 401, 403, 404, 409, 400 or 422 in the reader's language, or saves.
 
 The success is the usual one: ``Envelope[AnswerOut]`` rendered by ``ApiRenderer`` (tested byte
 for byte against Ninja's), ``X-Frame-Options`` as ``XFrameOptionsMiddleware`` sets it, the log
@@ -29,13 +29,15 @@ text).
 
 from __future__ import annotations
 
+import re
+
 from django.http import HttpRequest, HttpResponse
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.urls import resolve
 from ninja.utils import check_csrf
 from pydantic import TypeAdapter, ValidationError
 
-from assignments import sitting
+from assignments.api_taking import answer_saved
 from assignments.schemas.taking import AnswerIn, AnswerOut
 from config.envelope import Envelope, ok
 from config.errors import ApplicationError
@@ -43,8 +45,10 @@ from config.fields import Id
 from config.observability import ROUTE_ATTR, request_profile_bind
 from config.parsers import GuardedParser
 from config.renderers import ApiRenderer
-from tenants.middleware import HOT_SAVE, SessionCheck, SessionUnconfirmedError, checked_before
+from tenants.middleware import SessionCheck, SessionUnconfirmedError, checked_before
 
+# The save's path; groups: the enrollment id, the question id.
+SAVE_PATH = re.compile(r"^/api/v1/take-test/(\d+)/answers/(\d+)$")
 _ID = TypeAdapter(Id)
 _ENVELOPE = TypeAdapter(Envelope[AnswerOut])
 _PARSER = GuardedParser()
@@ -62,7 +66,7 @@ class AnswerSaveMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method == "PUT":
-            match = HOT_SAVE.match(request.path_info)
+            match = SAVE_PATH.match(request.path_info)
             if match is not None:
                 response = self._save(request, *match.groups())
                 if response is not None:
@@ -86,16 +90,7 @@ class AnswerSaveMiddleware:
         request.user, request.profile = profile.user, profile
         request_profile_bind(request)
         try:
-            saved = sitting.answer_save(
-                profile=profile,
-                enrollment_id=enrollment,
-                device_token=request.headers.get("X-Device-Token", ""),
-                question_id=question,
-                answer=payload.answer.dict(exclude_none=True) if payload.answer is not None else None,
-                flagged=payload.flagged,
-                seq=payload.seq,
-                check=SessionCheck(profile.user_id, profile.pk, profile.user.password),
-            )
+            saved = answer_saved(request, profile, enrollment, question, payload, SessionCheck.of(profile))
         except (ApplicationError, SessionUnconfirmedError):
             return None  # the usual stack sets request.user and request.profile again
         body = _RENDERER.render(

@@ -219,8 +219,8 @@ def answer_save(
     (issue 23): one statement checks that the enrollment is the learner's, locks the attempt and
     upserts the answer (``taking.answer_save_owned``), with the rules and errors of
     ``owned_enrollment`` + ``taking.answer_save``: 404 "Assignment not found." for anyone else's.
-    ``check``: the request's ``session_check`` (decision 0033): the same statement confirms the
-    session's profile, else ``SessionUnconfirmedError`` and nothing is written."""
+    ``check``: the lean route's ``SessionCheck`` (decisions 0033 and 0036): the same statement
+    confirms the session's profile, else ``SessionUnconfirmedError`` and nothing is written."""
     return taking.answer_save_owned(
         check=check,
         profile_id=profile.pk,

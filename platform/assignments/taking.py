@@ -438,8 +438,8 @@ def _refuse_save(
 # attempt is its assignment's latest, locked FOR SHARE as ``_writable`` locks it (a submit waits
 # for the save, or the save finds the attempt submitted); the upsert happens only when the attempt
 # is in progress, this device's, within the deadline and its grace, the question is in its form
-# and the answer fits; and the last SELECT returns what the caller needs to say why it did not. {schema} and {public} are quoted by
-# ``tenants.scope.organization_sql``.
+# and the answer fits; and the last SELECT returns what the caller needs to say why it did not.
+# {schema} and {public} are quoted by ``tenants.scope.organization_sql``.
 SAVE_OWNED = """
 WITH session AS (
     SELECT 1 WHERE NOT %(check)s::boolean OR EXISTS (
