@@ -149,9 +149,10 @@ export interface paths {
     /**
      * Answer Put
      * @description Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
-     *     of a sitting: one statement confirms the session's profile (when the middleware skipped its
-     *     full check, decision 0033), checks the enrollment, locks the attempt and upserts the answer;
-     *     the question's type and options come from the cache. 401 when the session has ended.
+     *     of a sitting: one statement checks the enrollment, locks the attempt and upserts the answer;
+     *     the question's type and options come from the cache. A save this process can confirm is
+     *     answered before this view (``assignments.middleware``, decision 0036); this view answers the
+     *     others, after the session's full check (401 when it has ended).
      */
     put: operations["assignments_api_taking_answer_put"];
     post?: never;
