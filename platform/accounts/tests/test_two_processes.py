@@ -11,7 +11,7 @@ import pytest
 
 from accounts.models import Profile
 from accounts.tests.factories import PASSWORD, ProfileFactory
-from config.tests.live_servers import Browser, start_servers
+from config.tests.live_servers import Browser, address_with_window_left, start_servers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,11 +54,16 @@ def test_login_rotates_the_session_id_even_for_the_same_user(servers, learner):
     assert replay({"sessionid": first}, a, "GET", "/api/v1/auth/is-authorized") == 401
 
 
-def test_wrong_passwords_spread_over_both_processes_hit_the_limit_at_its_count(servers, learner):
+def test_wrong_passwords_spread_over_both_processes_hit_the_limit_at_its_count(servers, learner, settings):
     """LOGIN_RATE_PER_ACCOUNT is 5 failed attempts per account and address: the sixth answers 429
     whichever process takes it; the owner, from another address, still logs in."""
     a, b = servers
-    attacker = Browser(source_ip="127.0.0.21")
+    email = learner.user.email.lower()
+    attacker = Browser(
+        source_ip=address_with_window_left(
+            settings.LOGIN_RATE_PER_ACCOUNT, 120, subnet=21, key=lambda address: f"{email}|{address}"
+        )
+    )
     codes = [attacker.login(s, learner.user.email, "wrong-password")[0] for s in (a, b) * 5]
     assert codes == [400] * 5 + [429] * 5
     owner = Browser(source_ip="127.0.0.22")
@@ -71,7 +76,7 @@ def test_per_ip_limit_counts_attempts_on_both_processes(servers, settings):
     refused once the configured count is used up, not once per process."""
     limit = int(settings.LOGIN_RATE_PER_IP.split("/")[0])
     a, b = servers
-    guesser = Browser(source_ip="127.0.0.31")
+    guesser = Browser(source_ip=address_with_window_left(settings.LOGIN_RATE_PER_IP, 120, subnet=31))
     codes = [guesser.login((a, b)[i % 2], f"nobody{i}@example.vn", "x-password")[0] for i in range(limit + 2)]
     assert codes == [400] * limit + [429] * 2
 

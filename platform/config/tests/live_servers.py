@@ -16,6 +16,7 @@ import sys
 import time
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Callable
 
 from django.conf import settings
 from django.db import connection
@@ -114,6 +115,31 @@ def start_servers(data_dir: Path, count: int = 2, *, pool: bool = False) -> list
             server.stop()
         raise
     return servers
+
+
+def address_with_window_left(
+    rate: str, seconds: int, *, subnet: int, key: Callable[[str], str] = lambda address: address
+) -> str:
+    """A loopback address ``127.0.<subnet>.n`` whose django-ratelimit window for ``rate`` (its
+    ``"N/period"`` form) and the counter value ``key(address)`` still has at least ``seconds`` to
+    run.
+
+    django-ratelimit counts in fixed windows whose end is shifted per value (crc32 jitter); a count
+    that crosses the end starts again at zero. A test that spends a limit's count of attempts and
+    then expects 429 therefore needs a value whose window will not end during its attempts: on a
+    busy CI machine 102 logins once crossed it. ``subnet`` keeps each test's addresses apart from
+    the others' (their counters outlive a test in the shared cache).
+    """
+    from django_ratelimit.core import _get_window, _split_rate
+
+    period = _split_rate(rate)[1]
+    if seconds >= period // 2:
+        raise ValueError(f"ask for less than half of the {period} s window")
+    for host in range(1, 255):
+        address = f"127.0.{subnet}.{host}"
+        if _get_window(key(address), period) - time.time() >= seconds:
+            return address
+    raise LookupError(f"no address in 127.0.{subnet}.0/24 has {seconds} s left in its window")
 
 
 def request(
