@@ -14,9 +14,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Callable
 
 from django.conf import settings
 from django.db import connection
