@@ -1,9 +1,10 @@
-import { screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 
 import { renderWithProviders } from "@/testing/render";
 
-import { hasMath, loadKatex, MathHtml, MathSpan, pickLanguage, renderMath } from "./math-html";
+import { hasMath, loadKatex, MathHtml, MathSpan, pickLanguage } from "./math-html";
 
 describe("pickLanguage (the reader's language, else the other one)", () => {
   it("returns the text and the language it is in", () => {
@@ -40,16 +41,38 @@ describe("MathHtml with a bilingual text (WCAG 3.1.2, issue 18)", () => {
 });
 
 describe("KaTeX on first need (issue 20)", () => {
-  it("shows a text with math as stored until KaTeX came, then the formula, in the same place", async () => {
+  it("shows a text with math as stored until KaTeX came, then the formula, in the same paragraph", async () => {
     expect(hasMath("<p>Tính $x^2$</p>")).toBe(true);
     expect(hasMath("<p>Giá 5$</p>")).toBe(false);
-    expect(renderMath("<p>Không có công thức</p>")).toBe("<p>Không có công thức</p>");
-    renderWithProviders(<MathHtml html="<p>Tính $x^2$</p>" />);
-    expect(screen.getByText("Tính $x^2$")).toBeInTheDocument(); // KaTeX not loaded yet in this file
+    renderWithProviders(<MathHtml html="<p>Tính $x^2$ và <b>$a &lt; b$</b>, giá 5$</p>" />);
+    const paragraph = screen.getByText(/^Tính \$x\^2\$ và/); // KaTeX not loaded yet in this file
+    expect(paragraph.textContent).toBe("Tính $x^2$ và $a < b$, giá 5$");
     expect(await screen.findByText("x^2", { selector: "annotation" }, { timeout: 30_000 })).toBeTruthy(); // KaTeX's MathML keeps the source
-    expect(screen.queryByText("Tính $x^2$")).toBeNull();
-    await loadKatex(); // loaded once: the next text with math renders at once
+    // The same <p> node, its text around the formulas kept: the learner's paragraph is not replaced.
+    expect(paragraph).toBeInTheDocument();
+    expect(within(paragraph).getByText("x^2", { selector: "p > .katex annotation" })).toBeTruthy();
+    expect(within(paragraph).getByText("a < b", { selector: "p > b > .katex annotation" })).toBeTruthy();
+    expect(paragraph).toHaveTextContent(/^Tính x/);
+    expect(paragraph).toHaveTextContent(/, giá 5\$$/);
+    await loadKatex(); // loaded once: the next text with math renders before its first paint
     renderWithProviders(<MathSpan html="$y+1$" />);
     expect(screen.getByText("y+1", { selector: "annotation" })).toBeTruthy();
   }, 40_000);
+
+  it("renders a changed text again and shows a formula KaTeX cannot parse as stored", async () => {
+    await loadKatex();
+    let show: (html: string) => void = () => {};
+    function Shown() {
+      const [html, setHtml] = useState("<p>$x^2$</p>");
+      show = setHtml;
+      return <MathHtml html={html} />;
+    }
+    renderWithProviders(<Shown />);
+    expect(screen.getByText("x^2", { selector: "annotation" })).toBeTruthy();
+    act(() => show("<p>Sau: $z_1$</p>"));
+    expect(screen.queryByText("x^2", { selector: "annotation" })).toBeNull();
+    expect(screen.getByText("z_1", { selector: "annotation" })).toBeTruthy();
+    act(() => show("<p>Lỗi: $\\frac{1$</p>"));
+    expect(screen.getByText("\\frac{1", { selector: ".katex-error" })).toBeTruthy();
+  });
 });

@@ -6,9 +6,9 @@
  * language, falling back to the other one, and mark a fallback with `lang` (WCAG 3.1.2, issue
  * 18), so a screen reader reads a Vietnamese stem on an English page with a Vietnamese voice.
  *
- * KaTeX loads on first need (issue 20): a text with math shows as stored until it came (once per
- * page life), then rendered. */
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+ * KaTeX loads on first need, once the first text with math was shown (issue 20): a text with math shows as
+ * stored until it came (once per page life), then its formulas are rendered in place. */
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 
 import { useLangAttr } from "@/components/lang";
 import { cn } from "@/lib/cn";
@@ -45,23 +45,95 @@ export function hasMath(html: string): boolean {
   return new RegExp(MATH.source).test(html);
 }
 
-/** `html` with its LaTeX rendered; KaTeX must be loaded when it has math (`loadKatex`). */
-export function renderMath(html: string): string {
-  if (!katex) {
-    if (hasMath(html)) throw new Error("renderMath before loadKatex()");
-    return html;
-  }
+/** Renders, in place, the LaTeX of every text node under `root` (a `$...$` pair within one text
+ * node; text inside KaTeX's own output is left alone); KaTeX must be loaded (`loadKatex`).
+ *
+ * Only the text nodes are replaced: the elements of the question's HTML stay the same nodes, so
+ * the paragraph the learner already reads is not swapped for a new one (the browser's largest
+ * paint stays the first one, issue 20) and a caret or a selection in it survives. A formula
+ * KaTeX cannot parse shows as KaTeX's error (its source, in red). */
+export function renderMathIn(root: Element): void {
+  if (!katex) throw new Error("renderMathIn before loadKatex()");
   const render = katex;
-  return html.replace(MATH, (_, tex: string) => {
-    try {
-      return render.renderToString(tex.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"), {
-        throwOnError: false,
-      });
-    } catch {
-      return `$${tex}$`;
-    }
-  });
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node as Text;
+    if (hasMath(text.data) && !text.parentElement?.closest(".katex")) found.push(text);
+  }
+  for (const text of found) {
+    const parts = text.data.split(MATH); // even: plain text, odd: LaTeX
+    const fragment = document.createDocumentFragment();
+    parts.forEach((part, i) => {
+      if (i % 2 === 0) {
+        if (part) fragment.append(part);
+        return;
+      }
+      const template = document.createElement("template");
+      try {
+        template.innerHTML = render.renderToString(part, { throwOnError: false });
+        fragment.append(template.content);
+      } catch {
+        fragment.append(`$${part}$`);
+      }
+    });
+    text.replaceWith(fragment);
+  }
 }
+
+/** The `elementtiming` name of a text with math: its first paint, as the browser reports it
+ * (Element Timing), is when KaTeX is asked for. */
+const MATH_TIMING = "math";
+
+/** Calls `run` once a text with math has been shown: the browser's Element Timing entry of an
+ * element marked `elementtiming="math"` (the time the frame was presented, not only painted), or,
+ * where the API is missing (Firefox, Safari, jsdom), after the next frame. Then the request for
+ * KaTeX does not compete with the page's first paint, and a trace shows the question painted
+ * before KaTeX was asked for (issue 20). After `FALLBACK_MS` it runs anyway (a text that is not
+ * painted, such as one in a closed panel). Returns a cancel function. */
+function afterMathShown(run: () => void): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    run();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let frame: number | undefined;
+  let observer: PerformanceObserver | undefined;
+  if (
+    typeof PerformanceObserver !== "undefined" &&
+    PerformanceObserver.supportedEntryTypes.includes("element")
+  ) {
+    observer = new PerformanceObserver((list) => {
+      if (
+        list
+          .getEntries()
+          .some((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === MATH_TIMING)
+      )
+        once();
+    });
+    observer.observe({ type: "element", buffered: true });
+    timer = setTimeout(once, FALLBACK_MS);
+  } else {
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(once);
+    });
+  }
+  function cancel() {
+    observer?.disconnect();
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  }
+  return () => {
+    done = true;
+    cancel();
+  };
+}
+
+/** How long a text with math waits for its first paint to be reported before asking for KaTeX. */
+const FALLBACK_MS = 1500;
 
 /** A text stored in both languages, as the server sends questions and options. */
 export type Bilingual = { vi?: string | null; en?: string | null };
@@ -105,35 +177,46 @@ function useMath({ html, text, empty }: MathProps): { source: string; lang?: Lan
 
 type Shown = { source: string; lang?: Language; className?: string; inline: boolean };
 
-/** The element; `rendered` is the HTML with its math (or, until KaTeX came, without). */
-function MathElement({ rendered, lang, className, inline }: Omit<Shown, "source"> & { rendered: string }) {
-  // The HTML comes from the server's allow-list sanitizer (nh3) and KaTeX's own output.
-  return inline ? (
-    <span
-      className={cn("[&_p]:inline", className)}
-      lang={lang}
-      dangerouslySetInnerHTML={{ __html: rendered }}
-    />
-  ) : (
-    <div className={className} lang={lang} dangerouslySetInnerHTML={{ __html: rendered }} />
-  );
-}
-
 function subscribeKatex(notify: () => void) {
   katexListeners.add(notify);
   return () => katexListeners.delete(notify);
 }
 
-/** The text with its math rendered; until KaTeX came (the first text with math on a page), as it
- * is stored, in the same element: nothing else on the page waits, moves out or loses the focus. */
-function MathText({ source, ...shown }: Shown) {
+/** The text as stored, its math rendered in place once KaTeX came (the first text with math on a
+ * page asks for it once that text was shown): nothing else on the page waits, moves out or
+ * loses the focus, and the element the learner reads stays the same node. */
+function MathText({ source, lang, className, inline }: Shown) {
+  const element = useRef<HTMLElement & HTMLDivElement>(null);
   const loaded = useSyncExternalStore(subscribeKatex, () => katex);
-  const needsKatex = !loaded && hasMath(source);
+  const math = hasMath(source);
   useEffect(() => {
-    if (needsKatex) loadKatex().catch(() => {}); // offline: the text stays as stored
-  }, [needsKatex]);
-  const rendered = useMemo(() => (needsKatex ? source : renderMath(source)), [source, needsKatex]);
-  return <MathElement rendered={rendered} {...shown} />;
+    if (!math || loaded) return;
+    return afterMathShown(() => loadKatex().catch(() => {})); // offline: the text stays as stored
+  }, [math, loaded]);
+  useLayoutEffect(() => {
+    // React sets the stored HTML again only when `source` changes; then this renders it again.
+    if (math && loaded && element.current) renderMathIn(element.current);
+  }, [source, math, loaded]);
+  // The HTML comes from the server's allow-list sanitizer (nh3); KaTeX's output is added in place.
+  // Element Timing's attribute, not in React's types (a spread passes it through).
+  const timing = math ? { elementtiming: MATH_TIMING } : {};
+  return inline ? (
+    <span
+      ref={element}
+      className={cn("[&_p]:inline", className)}
+      lang={lang}
+      {...timing}
+      dangerouslySetInnerHTML={{ __html: source }}
+    />
+  ) : (
+    <div
+      ref={element}
+      className={className}
+      lang={lang}
+      {...timing}
+      dangerouslySetInnerHTML={{ __html: source }}
+    />
+  );
 }
 
 export function MathHtml(props: MathProps) {
