@@ -3,7 +3,6 @@ import "virtual:messages/group/titles";
 
 import { Outlet } from "react-router-dom";
 
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
 
@@ -21,13 +20,11 @@ export function BlankLayout() {
     );
   }
   return (
-    <TooltipProvider>
-      <div className="min-h-screen">
-        <Header authorized={authorized.data} />
-        <main className="min-w-0 p-4 sm:p-8">
-          <Outlet />
-        </main>
-      </div>
-    </TooltipProvider>
+    <div className="min-h-screen">
+      <Header authorized={authorized.data} />
+      <main className="min-w-0 p-4 sm:p-8">
+        <Outlet />
+      </main>
+    </div>
   );
 }

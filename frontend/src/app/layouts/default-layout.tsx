@@ -5,7 +5,6 @@ import "virtual:messages/group/titles";
 import { Outlet, useLocation } from "react-router-dom";
 
 import { Drawer } from "@/components/ui/drawer";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { useConsentState } from "@/lib/api/consent";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { useT } from "@/lib/intl";
@@ -42,39 +41,37 @@ export function DefaultLayout() {
   }
   const role = authorized.data.user.pandai_profile_role;
   return (
-    <TooltipProvider>
-      <div className="min-h-screen">
-        <Header authorized={authorized.data} onMenu={() => setDrawer(true)} />
-        <div className="flex">
-          <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
-            <Sidebar role={role} />
-          </aside>
-          <Drawer
-            open={drawer}
-            onOpenChange={setDrawer}
-            label={t("nav.main")}
-            closeLabel={t("common.close")}
-            className="lg:hidden"
-          >
-            <Sidebar role={role} onNavigate={() => setDrawer(false)} />
-          </Drawer>
-          <main className="min-w-0 flex-1 p-4 sm:p-8">
-            {consent.data?.blocked?.code === "parental_consent_required" && (
-              <Suspense fallback={null}>
-                <ConsentBanner state={consent.data} />
-              </Suspense>
-            )}
-            <Outlet />
-          </main>
-        </div>
-        {consent.data?.prompt.length ? (
-          <Suspense fallback={null}>
-            <ConsentPrompt state={consent.data} />
-          </Suspense>
-        ) : (
-          <OngoingSurveyPrompt />
-        )}
+    <div className="min-h-screen">
+      <Header authorized={authorized.data} onMenu={() => setDrawer(true)} />
+      <div className="flex">
+        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
+          <Sidebar role={role} />
+        </aside>
+        <Drawer
+          open={drawer}
+          onOpenChange={setDrawer}
+          label={t("nav.main")}
+          closeLabel={t("common.close")}
+          className="lg:hidden"
+        >
+          <Sidebar role={role} onNavigate={() => setDrawer(false)} />
+        </Drawer>
+        <main className="min-w-0 flex-1 p-4 sm:p-8">
+          {consent.data?.blocked?.code === "parental_consent_required" && (
+            <Suspense fallback={null}>
+              <ConsentBanner state={consent.data} />
+            </Suspense>
+          )}
+          <Outlet />
+        </main>
       </div>
-    </TooltipProvider>
+      {consent.data?.prompt.length ? (
+        <Suspense fallback={null}>
+          <ConsentPrompt state={consent.data} />
+        </Suspense>
+      ) : (
+        <OngoingSurveyPrompt />
+      )}
+    </div>
   );
 }

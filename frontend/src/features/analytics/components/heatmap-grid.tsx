@@ -1,6 +1,6 @@
 /** Heatmaps of paid purchases (issue 10): rows x columns of cells shaded by count, each cell
  * focusable with a tooltip and an accessible name, and a legend of the colour scale. */
-import { Tooltip } from "@/components/ui/tooltip";
+import { Tooltip, TooltipProvider } from "@/components/ui/tooltip";
 import { useLanguage, useT } from "@/lib/intl";
 
 const SHADES = ["#f1f5f9", "#dbeafe", "#93c5fd", "#3b82f6", "#1d4ed8", "#1e3a8a"];
@@ -65,58 +65,62 @@ export function HeatmapGrid({
     currency: "VND",
     maximumFractionDigits: 0,
   });
+  // Its own provider: the layouts have none since the header's tooltips load after the first paint
+  // (decision 0038); one provider for the grid keeps the skip delay from cell to cell (spec §9).
   return (
-    <div className="overflow-x-auto">
-      <table aria-label={label} className="border-separate border-spacing-0.5 text-xs">
-        <thead>
-          <tr>
-            <th scope="col" className="sticky left-0 bg-white px-1 text-left font-medium text-slate-500">
-              {columnHeader ?? ""}
-            </th>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" className="min-w-6 px-0.5 text-center font-medium text-slate-500">
-                {c.label}
+    <TooltipProvider>
+      <div className="overflow-x-auto">
+        <table aria-label={label} className="border-separate border-spacing-0.5 text-xs">
+          <thead>
+            <tr>
+              <th scope="col" className="sticky left-0 bg-white px-1 text-left font-medium text-slate-500">
+                {columnHeader ?? ""}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th
-                scope="row"
-                className="sticky left-0 max-w-40 truncate bg-white pr-2 text-left font-medium text-slate-700"
-              >
-                {r.label}
-              </th>
-              {columns.map((c) => {
-                const cell = byKey.get(`${r.key}|${c.key}`);
-                const purchases = cell?.purchases ?? 0;
-                const text = t("analytics.heatmap.cell", {
-                  row: r.label,
-                  column: c.label,
-                  count: purchases,
-                  revenue: money.format(cell?.revenue ?? 0),
-                });
-                return (
-                  <td key={c.key} className="p-0">
-                    <Tooltip content={text}>
-                      <span
-                        role="img"
-                        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- each cell's figure is in its tooltip and name; focus lets keyboard users read it
-                        tabIndex={0}
-                        aria-label={text}
-                        className="block h-6 min-w-6 rounded-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
-                        style={{ background: shade(purchases, max) }}
-                      />
-                    </Tooltip>
-                  </td>
-                );
-              })}
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className="min-w-6 px-0.5 text-center font-medium text-slate-500">
+                  {c.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <th
+                  scope="row"
+                  className="sticky left-0 max-w-40 truncate bg-white pr-2 text-left font-medium text-slate-700"
+                >
+                  {r.label}
+                </th>
+                {columns.map((c) => {
+                  const cell = byKey.get(`${r.key}|${c.key}`);
+                  const purchases = cell?.purchases ?? 0;
+                  const text = t("analytics.heatmap.cell", {
+                    row: r.label,
+                    column: c.label,
+                    count: purchases,
+                    revenue: money.format(cell?.revenue ?? 0),
+                  });
+                  return (
+                    <td key={c.key} className="p-0">
+                      <Tooltip content={text}>
+                        <span
+                          role="img"
+                          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- each cell's figure is in its tooltip and name; focus lets keyboard users read it
+                          tabIndex={0}
+                          aria-label={text}
+                          className="block h-6 min-w-6 rounded-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+                          style={{ background: shade(purchases, max) }}
+                        />
+                      </Tooltip>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </TooltipProvider>
   );
 }

@@ -1,0 +1,86 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { Deferred } from "./deferred";
+
+type Part = { Tools: (props: { open: boolean }) => React.ReactNode };
+
+/** A loader the test resolves or rejects by hand (`settle`), counting its calls. */
+function handLoader() {
+  const loader = {
+    calls: 0,
+    settle: (() => {}) as (ok: boolean) => void,
+    load: (): Promise<Part> => {
+      loader.calls += 1;
+      return new Promise((resolve, reject) => {
+        loader.settle = (ok) =>
+          ok
+            ? resolve({
+                Tools: ({ open }) => (
+                  <div>
+                    <button type="button">Ngôn ngữ (loaded)</button>
+                    <button type="button">Tài khoản (loaded){open ? ", open" : ""}</button>
+                  </div>
+                ),
+              })
+            : reject(new Error("offline"));
+      });
+    },
+  };
+  return loader;
+}
+
+function Shown({ loader }: { loader: ReturnType<typeof handLoader> }) {
+  return (
+    <Deferred
+      load={loader.load}
+      fallback={(request) => (
+        <>
+          <button type="button">Ngôn ngữ</button>
+          <button type="button" onClick={request}>
+            Tài khoản
+          </button>
+        </>
+      )}
+    >
+      {(part, requested) => <part.Tools open={requested} />}
+    </Deferred>
+  );
+}
+
+describe("Deferred (decision 0038)", () => {
+  it("loads at once when a pointer comes over a stand-in", async () => {
+    const loader = handLoader();
+    render(<Shown loader={loader} />);
+    await userEvent.hover(screen.getByRole("button", { name: "Ngôn ngữ" }));
+    expect(loader.calls).toBe(1);
+    await act(async () => loader.settle(true));
+    expect(screen.getByRole("button", { name: "Ngôn ngữ (loaded)" })).not.toHaveFocus();
+  });
+
+  it("shows the stand-ins, loads the part when the browser is idle, and keeps the focus on the same control", async () => {
+    const loader = handLoader();
+    render(<Shown loader={loader} />);
+    expect(loader.calls).toBe(0);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300))); // the idle moment (a timer in jsdom)
+    expect(loader.calls).toBe(1);
+    act(() => screen.getByRole("button", { name: "Tài khoản" }).focus()); // while the part loads
+    await act(async () => loader.settle(true));
+    expect(screen.queryByRole("button", { name: "Tài khoản" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Tài khoản (loaded)" })).toHaveFocus();
+  });
+
+  it("loads at once on a click and tells the part it was asked for; a failed load leaves the stand-ins", async () => {
+    const loader = handLoader();
+    render(<Shown loader={loader} />);
+    await userEvent.click(screen.getByRole("button", { name: "Tài khoản" }));
+    expect(loader.calls).toBe(1);
+    await act(async () => loader.settle(false));
+    expect(screen.getByRole("button", { name: "Tài khoản" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Tài khoản" })); // tried again
+    expect(loader.calls).toBe(2);
+    await act(async () => loader.settle(true));
+    expect(screen.getByRole("button", { name: "Tài khoản (loaded), open" })).toHaveFocus();
+  });
+});
