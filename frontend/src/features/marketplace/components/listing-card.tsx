@@ -1,6 +1,7 @@
 /** A listing in the marketplace grid: cover, name, organization, grade and subjects, duration,
  * test-only price in VND (a "free" badge at 0) and free slots; own listings can be withdrawn. */
 import { Clock, Users } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 
 import { Lang } from "@/components/lang";
@@ -10,7 +11,11 @@ import { noSlotAvailable, type Listing } from "../api/types";
 import { ListingTags } from "./listing-tags";
 import { Cover } from "./cover";
 import { priceText } from "./price";
-import { WithdrawListing } from "./withdraw-listing";
+
+// An educator's own listings only: out of a learner's first visit of the marketplace (issue 20).
+const WithdrawListing = lazy(() =>
+  import("./withdraw-listing").then((m) => ({ default: m.WithdrawListing })),
+);
 
 export function ListingCard({
   listing,
@@ -83,7 +88,9 @@ export function ListingCard({
           </p>
           {own && (
             <div className="relative z-10">
-              <WithdrawListing listing={listing} />
+              <Suspense fallback={null}>
+                <WithdrawListing listing={listing} />
+              </Suspense>
             </div>
           )}
         </div>

@@ -10,7 +10,7 @@ export function Retry({ query }: { query: Pick<UseQueryResult, "isError" | "refe
   return (
     <div>
       <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-        {t("shop.retry")}
+        {t("common.retry")}
       </Button>
     </div>
   );

@@ -111,9 +111,11 @@ describe("/marketplace", () => {
     await user.click(screen.getByRole("button", { name: "Đề thi của tôi" }));
     await vi.waitFor(() => expect(calls.some((c) => c.path.includes("mylistings=true"))).toBe(true));
     expect(screen.getByRole("button", { name: "Đề thi của tôi" })).toHaveAttribute("aria-pressed", "true");
-    // Only the own organization's listing (id 3) can be withdrawn.
+    // The withdraw control loads with the own listings (out of a learner's first visit); only the
+    // own organization's listing (id 3) can be withdrawn.
+    const withdraw = await screen.findByRole("button", { name: `Gỡ khỏi chợ: ${LISTING.name}` });
     expect(screen.queryByRole("button", { name: `Gỡ khỏi chợ: ${FREE_LISTING.name}` })).toBeNull();
-    await user.click(screen.getByRole("button", { name: `Gỡ khỏi chợ: ${LISTING.name}` }));
+    await user.click(withdraw);
     const dialog = await screen.findByRole("dialog", { name: "Gỡ đề thi khỏi chợ?" });
     await user.click(within(dialog).getByRole("button", { name: "Gỡ khỏi chợ" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
