@@ -52,6 +52,12 @@ export function whenIdle(run: () => void): () => void {
   };
 }
 
+/** Whether this browser reports performance entries of `type` (`"element"`: Element Timing,
+ * `"largest-contentful-paint"`; Chromium has both, Firefox and Safari neither, jsdom none). */
+export function observes(type: string): boolean {
+  return typeof PerformanceObserver !== "undefined" && PerformanceObserver.supportedEntryTypes.includes(type);
+}
+
 /** The longest a deferred part waits for an idle moment after the first paint, in ms. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -66,11 +72,7 @@ const SETTLED_MAX_MS = 3000;
  * does not report largest paints (Firefox, Safari, jsdom): `whenIdle` alone. So what a part loads
  * does not compete with what the page shows first. Returns a cancel function. */
 export function whenPageShown(run: () => void): () => void {
-  if (
-    typeof PerformanceObserver === "undefined" ||
-    !PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint")
-  )
-    return whenIdle(run);
+  if (!observes("largest-contentful-paint")) return whenIdle(run);
   let cancelIdle: (() => void) | undefined;
   const settled = () => {
     stop();

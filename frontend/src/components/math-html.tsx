@@ -10,6 +10,7 @@
  * stored until it came (once per page life), then its formulas are rendered in place. */
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 
+import { loadOnce, observes, whenIdle } from "@/components/deferred";
 import { useLangAttr } from "@/components/lang";
 import { cn } from "@/lib/cn";
 import { useLanguage } from "@/lib/intl";
@@ -17,25 +18,20 @@ import type { Language } from "@/lib/language";
 
 type Katex = typeof import("katex").default;
 let katex: Katex | null = null;
-let katexLoad: Promise<Katex> | null = null;
 
 const katexListeners = new Set<() => void>();
 
-/** KaTeX, loaded once (a failed load is tried again on the next need); the texts waiting for it
- * render again when it came. */
+/** KaTeX's chunk; the texts waiting for it render again when it came. */
+const importKatex = () =>
+  import("./katex").then((m) => {
+    katex = m.default;
+    katexListeners.forEach((notify) => notify());
+    return katex;
+  });
+
+/** KaTeX, loaded once (`loadOnce`: a failed load is tried again on the next need). */
 export function loadKatex(): Promise<Katex> {
-  katexLoad ??= import("./katex").then(
-    (m) => {
-      katex = m.default;
-      katexListeners.forEach((notify) => notify());
-      return katex;
-    },
-    (error: unknown) => {
-      katexLoad = null;
-      throw error;
-    },
-  );
-  return katexLoad;
+  return loadOnce(importKatex);
 }
 
 const MATH = /\$([^$]+)\$/g;
@@ -43,6 +39,12 @@ const MATH = /\$([^$]+)\$/g;
 /** Whether `html` has LaTeX to render (text between two `$`). */
 export function hasMath(html: string): boolean {
   return new RegExp(MATH.source).test(html);
+}
+
+/** `text` with each formula's LaTeX source in place of `$...$` ("Đáp án x^2 + 1"): a name for
+ * controls whose only text would otherwise be KaTeX's output. */
+export function mathAsSource(text: string): string {
+  return text.replace(MATH, "$1");
 }
 
 /** Renders, in place, the LaTeX of every text node under `root` (a `$...$` pair within one text
@@ -87,49 +89,27 @@ const MATH_TIMING = "math";
 
 /** Calls `run` once a text with math has been shown: the browser's Element Timing entry of an
  * element marked `elementtiming="math"` (the time the frame was presented, not only painted), or,
- * where the API is missing (Firefox, Safari, jsdom), after the next frame. Then the request for
- * KaTeX does not compete with the page's first paint, and a trace shows the question painted
- * before KaTeX was asked for (issue 20). After `FALLBACK_MS` it runs anyway (a text that is not
- * painted, such as one in a closed panel). Returns a cancel function. */
+ * where the API is missing (Firefox, Safari, jsdom), at the first idle moment (`whenIdle`). Then
+ * the request for KaTeX does not compete with the page's first paint, and a trace shows the
+ * question painted before KaTeX was asked for (issue 20). After `FALLBACK_MS` it runs anyway (a
+ * text that is not painted, such as one in a closed panel). Returns a cancel function. */
 function afterMathShown(run: () => void): () => void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
+  if (!observes("element")) return whenIdle(run);
+  const shown = () => {
     cancel();
     run();
   };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let frame: number | undefined;
-  let observer: PerformanceObserver | undefined;
-  if (
-    typeof PerformanceObserver !== "undefined" &&
-    PerformanceObserver.supportedEntryTypes.includes("element")
-  ) {
-    observer = new PerformanceObserver((list) => {
-      if (
-        list
-          .getEntries()
-          .some((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === MATH_TIMING)
-      )
-        once();
-    });
-    observer.observe({ type: "element", buffered: true });
-    timer = setTimeout(once, FALLBACK_MS);
-  } else {
-    frame = requestAnimationFrame(() => {
-      timer = setTimeout(once);
-    });
-  }
+  const timer = setTimeout(shown, FALLBACK_MS);
+  const observer = new PerformanceObserver((list) => {
+    const entries = list.getEntries() as (PerformanceEntry & { identifier?: string })[];
+    if (entries.some((entry) => entry.identifier === MATH_TIMING)) shown();
+  });
+  observer.observe({ type: "element", buffered: true });
   function cancel() {
-    observer?.disconnect();
-    if (frame !== undefined) cancelAnimationFrame(frame);
+    observer.disconnect();
     clearTimeout(timer);
   }
-  return () => {
-    done = true;
-    cancel();
-  };
+  return cancel;
 }
 
 /** How long a text with math waits for its first paint to be reported before asking for KaTeX. */

@@ -128,7 +128,7 @@ def address_with_window_left(
     that crosses the end starts again at zero. A test that spends a limit's count of attempts and
     then expects 429 therefore needs a value whose window will not end during its attempts: on a
     busy CI machine 102 logins once crossed it. ``subnet`` keeps each test's addresses apart from
-    the others' (their counters outlive a test in the shared cache).
+    the fixed ones other tests use (127.0.0.x).
     """
     from django_ratelimit.core import _get_window, _split_rate
 

@@ -5,6 +5,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Fragment, type ReactNode } from "react";
 
 import { Lang } from "@/components/lang";
+import { menuContent } from "@/components/ui/menu";
 
 export { Tooltip, TooltipProvider } from "@/components/ui/tooltip";
 
@@ -46,11 +47,7 @@ export function UserMenu({
         {trigger}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-        >
+        <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
           <div className="px-3 py-2">
             <p className="text-sm font-semibold">
               <Lang>{name}</Lang>

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/intl";
+import { menuContent } from "@/components/ui/menu";
 
 import type { Member } from "../api/types";
 import { actionsFor, CONFIRMED, LABEL, type Action } from "./member-actions";
@@ -57,11 +58,7 @@ export function MemberTools({
             </Button>
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={4}
-              className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-            >
+            <DropdownMenu.Content align="end" sideOffset={4} className={menuContent}>
               {actions.map((action) => (
                 <DropdownMenu.Item
                   key={action}

@@ -29,6 +29,7 @@ import { ApiError } from "@/lib/api-client";
 import { surveyListQuery } from "@/lib/api/surveys";
 import { formatDate, formatVnd } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import { menuContent } from "@/components/ui/menu";
 
 import { useCancelSurvey } from "../api/cancel-survey";
 import { useCreateSurvey } from "../api/create-survey";
@@ -268,11 +269,7 @@ function SurveyRowView({
             </Button>
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={6}
-              className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-            >
+            <DropdownMenu.Content align="end" sideOffset={6} className={menuContent}>
               {editable && (
                 <Item icon={Pencil} label={t("surveys.action.edit")} to={`/survey/form/${survey.id}`} />
               )}

@@ -4,7 +4,7 @@
 import { Eraser, Flag } from "lucide-react";
 import { forwardRef, useId } from "react";
 
-import { inLanguage, MathHtml, MathSpan } from "@/components/math-html";
+import { hasMath, inLanguage, mathAsSource, MathHtml, MathSpan } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useLanguage, useT } from "@/lib/intl";
@@ -29,14 +29,9 @@ import {
  * which axe (and some screen readers) cannot read; options without math keep their label's own
  * text as their name. */
 function optionName(html: string): string | undefined {
-  if (!/\$[^$]+\$/.test(html)) return undefined;
+  if (!hasMath(html)) return undefined;
   const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
-  return (
-    text
-      .replace(/\$([^$]+)\$/g, "$1")
-      .replace(/\s+/g, " ")
-      .trim() || undefined
-  );
+  return mathAsSource(text).replace(/\s+/g, " ").trim() || undefined;
 }
 
 const choice =
