@@ -216,10 +216,15 @@ describe("test preset detail", () => {
     );
     for (const name of [/Chuyển câu/, /Đổi câu khác/, /Kéo để sắp xếp/, "Tạo lại đề", "Sửa", "Duyệt"])
       expect(screen.queryByRole("button", { name })).toBeNull();
-    // options render with KaTeX (its MathML copy)
+    // options render with KaTeX (its MathML copy), once it came (after the texts were shown)
     expect(
-      within(screen.getByRole("list", { name: "Câu hỏi của đề" })).getAllByRole("math", { hidden: true })
-        .length,
+      (
+        await within(screen.getByRole("list", { name: "Câu hỏi của đề" })).findAllByRole(
+          "math",
+          { hidden: true },
+          { timeout: 30_000 },
+        )
+      ).length,
     ).toBeGreaterThan(0);
   });
 
