@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import pickle
+from typing import Any
 
 from django.core.cache.backends.db import DatabaseCache
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
@@ -26,7 +27,7 @@ from django.utils.timezone import now as tz_now
 class SharedDatabaseCache(DatabaseCache):
     """``DatabaseCache`` whose ``incr``/``decr`` are atomic across processes (row lock)."""
 
-    def incr(self, key, delta=1, version=None):
+    def incr(self, key: str, delta: int = 1, version: int | None = None) -> Any:
         """Add ``delta`` to the integer stored at ``key`` and return the new value.
 
         Raises ``ValueError`` when the key is missing or expired (Django's cache contract).
@@ -34,7 +35,7 @@ class SharedDatabaseCache(DatabaseCache):
         key = self.make_and_validate_key(key, version=version)
         db = router.db_for_write(self.cache_model_class)
         connection = connections[db]
-        table = connection.ops.quote_name(self._table)
+        table = connection.ops.quote_name(self._table)  # type: ignore[attr-defined]  # DatabaseCache's own
         with transaction.atomic(using=db), connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT value FROM {table} WHERE cache_key = %s AND expires >= %s FOR UPDATE",  # noqa: S608
@@ -58,22 +59,25 @@ class RedisCacheClient(DjangoRedisCacheClient):
     share between threads (its pool hands each command a connection), so one per pool is kept.
     """
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._clients: dict[int, object] = {}
 
-    def get_client(self, key=None, *, write=False):
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
         """The ``redis.Redis`` of the pool ``key``/``write`` selects, made once."""
-        index = self._get_connection_pool_index(write)
+        # The private helpers of Django's client (not in django-stubs).
+        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]
         client = self._clients.get(index)
         if client is None:
-            client = self._clients[index] = self._client(connection_pool=self._get_connection_pool(write))
+            client = self._clients[index] = self._client(  # type: ignore[attr-defined]
+                connection_pool=self._get_connection_pool(write)  # type: ignore[attr-defined]
+            )
         return client
 
 
 class RedisCache(DjangoRedisCache):
     """Django's ``RedisCache`` with ``RedisCacheClient`` above (one ``redis.Redis`` per pool)."""
 
-    def __init__(self, server, params):
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = RedisCacheClient

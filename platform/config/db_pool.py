@@ -15,12 +15,13 @@ check and that statement.
 from __future__ import annotations
 
 import select
+from typing import Any
 
-from psycopg import pq
+from psycopg import Connection, pq
 from psycopg_pool import ConnectionPool
 
 
-def check_connection(conn) -> None:
+def check_connection(conn: Connection[Any]) -> None:
     """``check`` of the pool (``settings.DATABASES["default"]["OPTIONS"]["pool"]``): psycopg's
     round-trip check only for a connection that is closed, not idle, or has data waiting."""
     if conn.closed or conn.pgconn.transaction_status != pq.TransactionStatus.IDLE:

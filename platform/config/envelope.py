@@ -59,7 +59,7 @@ def order_by_checked(order_by: str | None, allowed: dict[str, str], default: str
     return [("-" if desc else "") + path, "-id" if desc else "id"]
 
 
-def paginate(qs: QuerySet, *, page: int, limit: int) -> tuple[list, dict[str, int]]:
+def paginate(qs: QuerySet[Any], *, page: int, limit: int) -> tuple[list[Any], dict[str, int]]:
     """Slice ``qs`` for ``page`` (1-based) of ``limit`` rows (capped at ``MAX_LIMIT``).
 
     Returns ``(rows, {"page", "limit", "total"})``; two queries (count and rows).

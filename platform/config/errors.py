@@ -88,7 +88,14 @@ def not_found(message: str | None = None) -> ApplicationError:
 
 
 def envelope_error(
-    api: NinjaAPI, request: HttpRequest, *, status: int, code: str, message: str, errors=None, extra=None
+    api: NinjaAPI,
+    request: HttpRequest,
+    *,
+    status: int,
+    code: str,
+    message: str,
+    errors: Any = None,
+    extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
     body: dict[str, Any] = {"success": False, "message": message, "code": code, "errors": errors or {}}
     if extra:
@@ -234,7 +241,7 @@ def install_handlers(api: NinjaAPI) -> None:
     """Register the one exception handler set on a NinjaAPI instance."""
 
     @api.exception_handler(ApplicationError)
-    def application_error(request, exc: ApplicationError):
+    def application_error(request: HttpRequest, exc: ApplicationError) -> HttpResponse:
         return envelope_error(
             api,
             request,
@@ -246,7 +253,7 @@ def install_handlers(api: NinjaAPI) -> None:
         )
 
     @api.exception_handler(ValidationError)
-    def validation_error(request, exc: ValidationError):
+    def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
         return envelope_error(
             api,
             request,
@@ -257,13 +264,13 @@ def install_handlers(api: NinjaAPI) -> None:
         )
 
     @api.exception_handler(AuthenticationError)
-    def authentication_error(request, exc):
+    def authentication_error(request: HttpRequest, exc: Exception) -> HttpResponse:
         return envelope_error(
             api, request, status=401, code=CommonErrorCode.NOT_AUTHENTICATED, message=_("Please log in.")
         )
 
     @api.exception_handler(NinjaAuthorizationError)
-    def authorization_error(request, exc):
+    def authorization_error(request: HttpRequest, exc: Exception) -> HttpResponse:
         return envelope_error(
             api,
             request,
@@ -273,13 +280,14 @@ def install_handlers(api: NinjaAPI) -> None:
         )
 
     @api.exception_handler(Http404)
-    def http404(request, exc):
+    def http404(request: HttpRequest, exc: Exception) -> HttpResponse:
         return envelope_error(
             api, request, status=404, code=CommonErrorCode.NOT_FOUND, message=_("Not found.")
         )
 
     @api.exception_handler(HttpError)
-    def http_error(request, exc: HttpError):
+    def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+        code: str
         if exc.status_code == 403 and "CSRF" in str(exc):
             code, message = (
                 CommonErrorCode.CSRF_FAILED,
@@ -297,11 +305,11 @@ def install_handlers(api: NinjaAPI) -> None:
     @api.exception_handler(TooManyFieldsSent)
     @api.exception_handler(TooManyFilesSent)
     @api.exception_handler(MultiPartParserError)
-    def request_parse_error(request, exc: Exception):
+    def request_parse_error(request: HttpRequest, exc: Exception) -> HttpResponse:
         return request_error_response(exc)
 
     @api.exception_handler(RawPostDataException)
-    def form_body_where_json_expected(request, exc: RawPostDataException):
+    def form_body_where_json_expected(request: HttpRequest, exc: RawPostDataException) -> HttpResponse:
         # A form or multipart body, already parsed by Django, sent to an endpoint that reads the
         # raw body as JSON (issue 16 item 9: a 500 before).
         return error_response(
@@ -311,7 +319,7 @@ def install_handlers(api: NinjaAPI) -> None:
         )
 
     @api.exception_handler(DataError)
-    def data_error(request, exc: DataError):
+    def data_error(request: HttpRequest, exc: DataError) -> HttpResponse:
         # Defence in depth (issue 16 item 9): a value a schema failed to bound (too long, out of
         # range, NUL) reached Postgres. The client gets a 400, the log a warning to fix the schema.
         logger.warning("database refused a value on %s %s: %s", request.method, request.path, exc)
@@ -325,7 +333,7 @@ def install_handlers(api: NinjaAPI) -> None:
         )
 
     @api.exception_handler(Exception)
-    def server_error(request, exc: Exception):
+    def server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
         logger.exception("unhandled error on %s %s", request.method, request.path)
         return envelope_error(
             api,

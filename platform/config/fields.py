@@ -24,6 +24,7 @@ users see; the schema bound only stops what would otherwise reach the database.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Annotated, Any
@@ -92,7 +93,7 @@ def column_max(model: type[models.Model], field: str) -> int:
     Raises ``ImproperlyConfigured`` for a field without one (a ``TextField``: use ``Text(n)`` with a
     documented cap instead).
     """
-    value = model._meta.get_field(field).max_length
+    value: int | None = getattr(model._meta.get_field(field), "max_length", None)  # a relation has none
     if not value:
         raise ImproperlyConfigured(f"{model.__name__}.{field} has no max_length; use Text(n)")
     return value
@@ -212,7 +213,7 @@ def IdList(max_items: int) -> Any:  # noqa: N802
     return List(Id, max_items)
 
 
-def _json_chars(max_chars: int):
+def _json_chars(max_chars: int) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         try:
             size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str))

@@ -11,7 +11,7 @@ from config.observability import huey_queue_state
 
 
 @dataclasses.dataclass
-class HueyQueue(HealthCheck):
+class HueyQueue(HealthCheck):  # type: ignore[misc]  # django-health-check is untyped
     """Reports the huey queue's depth (tasks waiting) and the oldest waiting task's age in
     seconds, e.g. ``HueyQueue(depth=3, oldest_age_seconds=12.5): OK``: a figure, not a failure (a
     slow consumer is no reason for the load balancer to take web nodes out; alert on the

@@ -18,6 +18,7 @@ refuses (``DecompressionBombError``) above twice that.
 from __future__ import annotations
 
 import io
+from typing import IO
 
 import puremagic
 from django.utils.translation import gettext as _
@@ -30,7 +31,7 @@ DEFAULT_MAX_PIXELS = 25_000_000
 Image.MAX_IMAGE_PIXELS = DEFAULT_MAX_PIXELS
 
 
-def read_limited(upload, limit: int, *, too_large_code: str) -> bytes:
+def read_limited(upload: IO[bytes], limit: int, *, too_large_code: str) -> bytes:
     """The upload's bytes; 413 ``too_large_code`` when it is over ``limit`` bytes."""
     data = upload.read(limit + 1)
     if len(data) > limit:
@@ -87,10 +88,10 @@ def reencode_image(
                 raise too_many_pixels(max_pixels, too_large_code)
             image.draft(None, (max_side * 2, max_side * 2))
             image.load()
-            image = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
-            image.thumbnail((max_side, max_side))
+            converted = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
+            converted.thumbnail((max_side, max_side))
             out = io.BytesIO()
-            image.save(out, format="WEBP", quality=85)
+            converted.save(out, format="WEBP", quality=85)
     except Image.DecompressionBombError as exc:
         raise too_many_pixels(max_pixels, too_large_code) from exc
     except (UnidentifiedImageError, OSError) as exc:

@@ -15,11 +15,10 @@ def jobs_purge(model: type[models.Model], *, keep_hours: int) -> int:
     """Delete up to ``PURGE_BATCH`` rows of ``model`` (a job with ``created_at`` and a ``file``
     storage name) created more than ``keep_hours`` hours ago, and their stored files. Returns the
     number deleted; an hourly task calls it again for the rest."""
-    old = list(
-        model.objects.filter(created_at__lt=timezone.now() - timedelta(hours=keep_hours))[:PURGE_BATCH]
-    )
-    for job in old:
-        if job.file:
-            default_storage.delete(job.file)
-    model.objects.filter(pk__in=[job.pk for job in old]).delete()
+    rows = model._default_manager.filter(created_at__lt=timezone.now() - timedelta(hours=keep_hours))
+    old: list[tuple[int, str]] = list(rows.values_list("pk", "file")[:PURGE_BATCH])
+    for _pk, name in old:
+        if name:
+            default_storage.delete(name)
+    model._default_manager.filter(pk__in=[pk for pk, _name in old]).delete()
     return len(old)

@@ -12,7 +12,7 @@ same instances, no compilation per request.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection
 from django.db.models import Model
@@ -36,7 +36,7 @@ class JoinedSelect:
         self.define = define
         self.cursor = cursor
         self._sql: str | None = None
-        self._shapes: list[tuple[type[Model], list[str], list[tuple[Any, list]]]] = []
+        self._shapes: list[tuple[type[Model], list[str], list[tuple[Any, list[Any]]]]] = []
 
     def _prepare(self) -> str:
         """Write the SQL and the shapes (built aside, then set: threads may race here)."""
@@ -46,7 +46,7 @@ class JoinedSelect:
         shapes = []
         for alias, model in models:
             fields = model._meta.concrete_fields
-            columns += [f"{alias}.{qn(f.column)}" for f in fields]
+            columns += [f"{alias}.{qn(cast(str, f.column))}" for f in fields]  # concrete: a column
             converters = []
             for f in fields:
                 col = f.get_col(alias)

@@ -19,7 +19,8 @@ import secrets
 from pathlib import Path
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.views.static import serve
 
 PUBLIC_MEDIA_PREFIXES = ("profiles", "organizations", "question-images", "listing-covers")
@@ -46,7 +47,7 @@ def _public_target(path: str) -> tuple[Path, str] | None:
     return folder, target.relative_to(folder).as_posix()
 
 
-def public_media(request: HttpRequest, path: str) -> HttpResponse:
+def public_media(request: HttpRequest, path: str) -> HttpResponseBase:
     """GET ``/media/<path>``: the public file at ``path`` (``<prefix>/...``, the prefix one of
     ``PUBLIC_MEDIA_PREFIXES``), with the content type, ``Last-Modified`` and conditional GET of
     ``django.views.static.serve``. Raises Http404 for anything else, whatever its encoding: a

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -115,15 +116,16 @@ def forbidden_json_fields(value: Any) -> list[str]:
 class HostileInputMiddleware:
     """The guards of the module docstring; place it before SessionMiddleware and CSRF."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if is_api_path(request.path_info) and self._refusal(request) is not None:
+        refusal = self._refusal(request) if is_api_path(request.path_info) else None
+        if refusal is not None:
             # Again in the reader's language (LocaleMiddleware comes later): only a refused
             # request pays for choosing it (issue 23: every answer save did).
             with translation.override(translation.get_language_from_request(request)):
-                return self._refusal(request)
+                return self._refusal(request) or refusal
         return self.get_response(request)
 
     def _refusal(self, request: HttpRequest) -> HttpResponse | None:

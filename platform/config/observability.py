@@ -19,7 +19,8 @@ import ipaddress
 import re
 import time
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 import structlog
 from django.conf import settings
@@ -34,14 +35,14 @@ LOG_KEYS = ("request_id", "schema", "profile_id")
 
 
 # --- logs ---------------------------------------------------------------------------------------
-def _default_keys(logger, method_name, event_dict):
+def _default_keys(logger: object, method_name: str, event_dict: dict[str, Any]) -> dict[str, Any]:
     """Every line has the request keys; null outside a request."""
     for key in LOG_KEYS:
         event_dict.setdefault(key, None)
     return event_dict
 
 
-def logging_config(level: str = "INFO") -> dict:
+def logging_config(level: str = "INFO") -> dict[str, Any]:
     """The ``LOGGING`` dict: one console handler whose formatter writes each record as one JSON
     object with ``timestamp`` (ISO 8601 UTC), ``level``, ``logger``, ``event`` (the message),
     the request keys and, for an error, ``exception`` (the traceback)."""
@@ -98,13 +99,13 @@ class RequestContextMiddleware:
     else a new one), bound to every log line of the request and echoed in the response's
     ``X-Request-ID``; the request's latency observed by route for Prometheus."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         given = request.headers.get(REQUEST_ID_HEADER, "")
         request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
-        request.request_id = request_id
+        request.request_id = request_id  # type: ignore[attr-defined]  # read by the log keys and Sentry
         structlog.contextvars.clear_contextvars()
         structlog.contextvars.bind_contextvars(request_id=request_id, schema="public", profile_id=None)
         started = time.perf_counter()
@@ -124,7 +125,7 @@ class RequestProfileMiddleware:
     """Right after ``tenants.middleware.ProfileTenantMiddleware``: binds the request's schema and
     current profile id to its log lines (and to Sentry's scope when Sentry is on)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
@@ -137,7 +138,7 @@ def request_profile_bind(request: HttpRequest) -> None:
     (``request.profile``) to its log lines and to Sentry's scope: ``RequestProfileMiddleware``'s
     work, also called by a route served before it (``assignments.middleware``, decision 0036)."""
     profile = getattr(request, "profile", None)
-    schema = connection.schema_name
+    schema: str = connection.schema_name  # type: ignore[attr-defined]  # django-tenants' wrapper
     structlog.contextvars.bind_contextvars(schema=schema, profile_id=profile.pk if profile else None)
     if _sentry_on():
         import sentry_sdk
@@ -184,34 +185,38 @@ ENQUEUED_KEY = "huey:enqueued:{}"
 ENQUEUED_TTL = 7 * 24 * 3600  # seconds a task's enqueue time is kept if it never runs
 
 
-def request_context_clear(**kwargs) -> None:
+def request_context_clear(**kwargs: object) -> None:
     """``request_finished`` receiver: the next log line of this thread belongs to no request."""
     structlog.contextvars.clear_contextvars()
 
 
-def huey_signals_install(huey) -> None:
+def huey_signals_install(huey: Any) -> None:
     """Record each task's enqueue time (in the shared cache, so any node's health check reads it)
     and count failures. Called once from ``config.apps``."""
     from huey.signals import SIGNAL_ENQUEUED, SIGNAL_ERROR, SIGNAL_EXECUTING
 
-    @huey.signal(SIGNAL_ENQUEUED)
-    def _enqueued(signal, task, *args, **kwargs):
+    # huey is untyped: its decorators are called, not applied with @, so the handlers keep their types.
+    def _enqueued(signal: str, task: Any, *args: object, **kwargs: object) -> None:
         if huey.immediate:  # runs at once (tests, HUEY_IMMEDIATE): it never waits
             return
         caches["default"].set(ENQUEUED_KEY.format(task.id), time.time(), ENQUEUED_TTL)
 
-    @huey.signal(SIGNAL_EXECUTING)
-    def _started(signal, task, *args, **kwargs):
+    def _started(signal: str, task: Any, *args: object, **kwargs: object) -> None:
         if huey.immediate:
             return
         caches["default"].delete(ENQUEUED_KEY.format(task.id))
 
-    @huey.signal(SIGNAL_ERROR)
-    def _failed(signal, task, exc=None, *args, **kwargs):
+    def _failed(
+        signal: str, task: Any, exc: Exception | None = None, *args: object, **kwargs: object
+    ) -> None:
         metrics().task_failures.labels(task=task.name).inc()
 
+    huey.signal(SIGNAL_ENQUEUED)(_enqueued)
+    huey.signal(SIGNAL_EXECUTING)(_started)
+    huey.signal(SIGNAL_ERROR)(_failed)
 
-def huey_queue_state(huey=None) -> tuple[int, float | None]:
+
+def huey_queue_state(huey: Any = None) -> tuple[int, float | None]:
     """``(depth, oldest_age_seconds)`` of the job queue: the number of tasks waiting (scheduled
     ones not counted) and how long the next one to run has waited (None when the queue is empty
     or its enqueue time is unknown)."""
@@ -269,7 +274,7 @@ ROUTE_ATTR = "served_route"
 def _route(request: HttpRequest) -> str:
     served = getattr(request, ROUTE_ATTR, None)
     if served is not None:
-        return served
+        return str(served)
     match = getattr(request, "resolver_match", None)
     if match is None:
         return "unmatched"
@@ -287,7 +292,7 @@ def _observe(request: HttpRequest, status: int, seconds: float) -> None:
 class _QueueCollector:
     """The queue's depth and oldest age, read from huey's storage at scrape time."""
 
-    def collect(self) -> Iterable:
+    def collect(self) -> Iterator[Any]:
         from prometheus_client.core import GaugeMetricFamily
 
         depth, age = huey_queue_state()
@@ -329,7 +334,7 @@ def metrics_view(request: HttpRequest) -> HttpResponse:
         from prometheus_client import multiprocess
 
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         registry.register(_QueueCollector())
     else:
         registry = REGISTRY

@@ -16,8 +16,10 @@ Refusals: 403 ``csrf_failed``, 415 ``unsupported_media_type``, in the error enve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from config.errors import CommonErrorCode, error_response
@@ -35,10 +37,10 @@ class PublicApiOriginMiddleware:
     """See the module docstring. Place after ``LocaleMiddleware`` (messages follow the reader's
     language) and before ``CsrfViewMiddleware``."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method in UNSAFE_METHODS and request.path.startswith(PUBLIC_API_PREFIX):
             refusal = self._check(request)
             if refusal is not None:

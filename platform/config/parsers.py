@@ -31,7 +31,9 @@ class GuardedParser(Parser):
             raise ValueError(f"JSON nested deeper than {JSON_MAX_DEPTH} levels")
         return json.loads(body)
 
-    def parse_querydict(self, data: MultiValueDict, list_fields: list[str], request: HttpRequest) -> dict:
+    def parse_querydict(
+        self, data: MultiValueDict[str, Any], list_fields: list[str], request: HttpRequest
+    ) -> dict[str, Any]:
         """Query or form values as Ninja expects; 422 ``validation_error`` on a NUL or a lone
         surrogate in a key or a text value (uploaded files are not text and pass)."""
         bad = sorted(

@@ -24,6 +24,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 
@@ -63,7 +64,7 @@ class Preloads:
     def __init__(self, build: Path):
         self.build = build
         self._stamp: tuple[float, float, float | None] | None = None
-        self._manifest: dict[str, dict] = {}
+        self._manifest: dict[str, dict[str, Any]] = {}
         self._routes: list[_Route] = []
         self._groups: dict[str, list[str]] = {}
         self._english: dict[str, str] = {}
@@ -72,14 +73,16 @@ class Preloads:
         manifest, routes = self.build / "manifest.json", self.build / "routes.json"
         texts = self.build / "texts.json"
         try:
-            stamp = (manifest.stat().st_mtime, routes.stat().st_mtime)
+            built = (manifest.stat().st_mtime, routes.stat().st_mtime)
         except FileNotFoundError:  # not built (or built before issue 20): no links
             self._stamp, self._manifest, self._routes = None, {}, []
             return
+        texts_time: float | None
         try:  # a build before decision 0035 has no texts.json: its chunks without English texts
-            stamp += (texts.stat().st_mtime,)
+            texts_time = texts.stat().st_mtime
         except FileNotFoundError:
-            stamp += (None,)
+            texts_time = None
+        stamp = (*built, texts_time)
         if stamp == self._stamp:
             return
         found = json.loads(texts.read_text(encoding="utf-8")) if stamp[2] is not None else {}

@@ -6,6 +6,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from django.http import HttpRequest
 from ninja.renderers import BaseRenderer
 from ninja.responses import NinjaJSONEncoder
 
@@ -27,5 +28,5 @@ class ApiJSONEncoder(NinjaJSONEncoder):
 class ApiRenderer(BaseRenderer):
     media_type = "application/json"
 
-    def render(self, request, data, *, response_status):
+    def render(self, request: HttpRequest, data: Any, *, response_status: int) -> str:
         return json.dumps(data, cls=ApiJSONEncoder, ensure_ascii=False)

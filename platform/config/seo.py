@@ -28,7 +28,7 @@ is left out: it duplicates ``/``)."""
 DISALLOWED = ("/api/", "/public/api/", "/admin/", "/media/")
 
 
-class PublicPagesSitemap(Sitemap):
+class PublicPagesSitemap(Sitemap):  # type: ignore[type-arg]  # Sitemap[str] needs django-stubs-ext at run time
     """One ``<url>`` per public page; the landing has the highest priority."""
 
     changefreq = "monthly"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -226,7 +227,7 @@ if TESTING and REDIS_URL and os.environ.get("PYTEST_XDIST_WORKER", "").startswit
     REDIS_URL = REDIS_URL.rsplit("/", 1)[0] + f"/{15 - _worker}"
 SHARED_CACHE_TABLE = "platform_cache"
 if REDIS_URL:
-    _shared_cache = {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}
+    _shared_cache: dict[str, Any] = {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}
     # Sessions are read from Redis and written through to the database.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:

@@ -42,13 +42,14 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import IO, Any
 from xml.etree import ElementTree
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 from openpyxl.utils.cell import range_boundaries
+from openpyxl.workbook.workbook import Workbook
 
 from config.errors import ApplicationError
 
@@ -139,7 +140,7 @@ class Sheet:
         limits: SheetLimits,
         unsupported: ApplicationError,
         *,
-        workbook=None,
+        workbook: Workbook | None = None,
         text: str | None = None,
         row_count: int = 0,
     ) -> None:
@@ -237,6 +238,8 @@ def _sheet_parts(archive: zipfile.ZipFile, names: set[str]) -> list[str]:
     ``worksheets[0]`` reads), then any other part under ``xl/worksheets/``."""
     ordered: list[str] = []
     rels_name = "xl/_rels/workbook.xml.rels"
+    workbook: ElementTree.Element | None
+    rels: ElementTree.Element | None
     try:
         # Both parts are small (max_other_xml_bytes) and hold no DTD (_scan_part ran first), so
         # no entity can expand; xml.etree never fetches external resources.
@@ -300,7 +303,7 @@ def _segments(archive: zipfile.ZipFile, part: str) -> Iterator[bytes]:
 
 def _scan_part(
     archive: zipfile.ZipFile, part: str, limits: SheetLimits, unsupported: ApplicationError, *, kind: str
-) -> None:
+) -> int:
     """Read one XML part as bytes, before any XML parser sees it. Every part: a DTD (which
     OOXML never uses, and whose entities would let a few bytes expand into millions of
     elements) is refused as unsupported. ``kind="sheet"``: its ``<row>`` elements (at most
@@ -384,7 +387,9 @@ def _check_xlsx(raw: bytes, limits: SheetLimits, unsupported: ApplicationError) 
     return first_rows
 
 
-def open_sheet(upload, *, limits: SheetLimits, unsupported_code: str, allow_csv: bool = False) -> Sheet:
+def open_sheet(
+    upload: IO[bytes], *, limits: SheetLimits, unsupported_code: str, allow_csv: bool = False
+) -> Sheet:
     """Check an uploaded spreadsheet against ``limits`` and open its first sheet for streaming.
 
     ``upload``: a file-like object (Django ``UploadedFile``), read at most ``max_bytes + 1``.

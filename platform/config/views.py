@@ -4,9 +4,10 @@ of unknown API paths and of Django's ``handler400`` / ``handler500`` on API path
 import re
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -67,7 +68,7 @@ def prerendered_page(path: str, language: str) -> Path | None:
 
 @never_cache
 @ensure_csrf_cookie
-def spa_index(request, *args, **kwargs):
+def spa_index(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     """Serve ``index.html`` for any client route, with the CSRF cookie set for the SPA, in the
     reader's language (cookie ``lang``, Vietnamese by default) and never cached: its hashed
     assets are, for a year (``config.static``). A public page's prerendered copy in that
@@ -83,19 +84,19 @@ def spa_index(request, *args, **kwargs):
     return HttpResponse(localized_index(html, language), content_type="text/html; charset=utf-8")
 
 
-def api_not_found(request, *args, **kwargs):
+def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Unknown /api/v1/ or /public/api/ path: the error envelope with 404 ``not_found``."""
     return JsonResponse(
         {"success": False, "message": _("Not found."), "code": "not_found", "errors": {}}, status=404
     )
 
 
-def _api_language(request):
+def _api_language(request: HttpRequest) -> translation.override:
     """The language of an error answered outside LocaleMiddleware (it may not have run yet)."""
     return translation.override(translation.get_language_from_request(request))
 
 
-def server_error(request, *args, **kwargs):
+def server_error(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     """``handler500``: an exception no one handled, also one raised in a middleware before Ninja.
     ``/api/v1/`` and ``/public/api/`` get the 500 ``server_error`` envelope (issue 16 item 9);
     other paths Django's page."""
@@ -105,7 +106,7 @@ def server_error(request, *args, **kwargs):
     return defaults.server_error(request, *args, **kwargs)
 
 
-def bad_request(request, exception, *args, **kwargs):
+def bad_request(request: HttpRequest, exception: Exception, *args: Any, **kwargs: Any) -> HttpResponse:
     """``handler400``: Django's request errors raised before any endpoint (a malformed upload
     read by a middleware, too many fields, a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``). API paths
     get the envelope: 413 ``request_too_large``, 400 ``invalid_multipart`` or ``bad_request``."""

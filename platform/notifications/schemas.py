@@ -9,6 +9,8 @@ from typing import Literal
 from ninja import Schema
 
 from config.fields import Id, IdList, Limit
+from notifications.messages import render
+from notifications.models import Notification
 
 MARK_READ_MAX = 1000
 """Notification ids in one mark-as-read (``all: true`` covers the rest)."""
@@ -38,6 +40,9 @@ class NotificationArgsOut(Schema):
     starts_at: datetime | None = None
 
 
+# An item of data.items (spec section 3), read from a ``Notification``: title, body and action labels
+# rendered in the active language, instants (``*_at`` arguments) as Vietnam time for that reader
+# (``messages.render``); the arguments as stored (instants as ISO 8601).
 class NotificationOut(Schema):
     id: int
     title: str
@@ -50,6 +55,23 @@ class NotificationOut(Schema):
     ]
     title_args: NotificationArgsOut
     body_args: NotificationArgsOut
+
+    @staticmethod
+    def resolve_title(n: Notification) -> str:
+        return render(n.title_key, n.title_args)
+
+    @staticmethod
+    def resolve_body(n: Notification) -> str:
+        return render(n.body_key, n.body_args)
+
+    @staticmethod
+    def resolve_actions(n: Notification) -> list[NotificationActionOut]:
+        return [
+            NotificationActionOut(
+                url=a["url"], target=a["target"], label=render(a.get("label", ""), n.body_args)
+            )
+            for a in n.actions
+        ]
 
 
 class NotificationPageOut(Schema):

@@ -43,7 +43,7 @@ def invitation_list(request: HttpRequest, query: Query[InvitationQuery]):
     """The organization's invitations (``role``, ``status`` pending|accepted|rejected|expired|
     revoked, ``search`` by e-mail, ``order_by`` email|sent_at|status|created_at)."""
     rows, meta = selectors.invitation_list(organization=request.auth.organization, **query.dict())
-    return ok({"items": [selectors.invitation_row(i) for i in rows], **meta})
+    return ok({"items": rows, **meta})  # OrgInvitationOut reads each invitation
 
 
 @router.post("invitations", response=Envelope[list[InviteResultOut]])
@@ -84,14 +84,14 @@ def invitation_import(
 def invitation_resend(request: HttpRequest, invitation_id: Id):
     """Send again with a new link (429 ``resend_limit`` / ``resend_too_soon``)."""
     invitation = invitations.invitation_resend(actor=request.auth, invitation_id=invitation_id)
-    return ok(selectors.invitation_row(invitation), _("Invitation sent."))
+    return ok(invitation, _("Invitation sent."))
 
 
 @router.delete("invitations/{invitation_id}", response=Envelope[OrgInvitationOut])
 def invitation_revoke(request: HttpRequest, invitation_id: Id):
     """Revoke a pending invitation."""
     invitation = invitations.invitation_revoke(actor=request.auth, invitation_id=invitation_id)
-    return ok(selectors.invitation_row(invitation), _("Invitation revoked."))
+    return ok(invitation, _("Invitation revoked."))
 
 
 @router.put("members/{profile_id}", response=Envelope[MemberOut])
@@ -114,7 +114,7 @@ def member_remove(request: HttpRequest, profile_id: Id):
 def member_events(request: HttpRequest, profile_id: Id):
     """A member's membership history, newest first."""
     events = selectors.member_events(organization=request.auth.organization, profile_id=profile_id)
-    return ok([selectors.event_row(e) for e in events])
+    return ok(events)  # EventOut reads each event
 
 
 @router.get("members/{profile_id}/activity", response=Envelope[LearnerActivityOut])

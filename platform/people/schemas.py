@@ -7,7 +7,7 @@ from datetime import datetime
 
 from ninja import Schema
 
-from accounts.models import Invitation, Profile
+from accounts.models import Invitation, MembershipEvent, Profile
 from config.fields import Choice, ColumnText, Limit, List, OrderBy, PageNo, Search
 from people.services import MAX_BULK_ROWS
 from tenants.models import Organization
@@ -41,6 +41,14 @@ class OrgInvitationOut(Schema):
     resend_count: int
     responded_at: datetime | None
 
+    @staticmethod
+    def resolve_status(invitation: Invitation) -> str:
+        return invitation.effective_status
+
+    @staticmethod
+    def resolve_invited_by(invitation: Invitation) -> str | None:
+        return invitation.invited_by.user.name_or_email if invitation.invited_by else None
+
 
 class InvitationQuery(Schema):
     page: PageNo = 1
@@ -69,6 +77,14 @@ class EventOut(Schema):
     email: str
     actor_name: str | None
     created_at: datetime
+
+    @staticmethod
+    def resolve_label(event: MembershipEvent) -> str:
+        return str(event.get_kind_display())
+
+    @staticmethod
+    def resolve_actor_name(event: MembershipEvent) -> str | None:
+        return event.actor_name or None
 
 
 class ActivityBatchOut(Schema):

@@ -72,21 +72,6 @@ def invitation_list(
     return paginate(qs, page=page, limit=limit)
 
 
-def invitation_row(invitation: Invitation) -> dict[str, Any]:
-    return {
-        "id": invitation.pk,
-        "email": invitation.email,
-        "role": invitation.role,
-        "status": invitation.effective_status,
-        "job_title": invitation.job_title,
-        "invited_by": invitation.invited_by.user.name_or_email if invitation.invited_by else None,
-        "sent_at": invitation.sent_at,
-        "expires_at": invitation.expires_at,
-        "resend_count": invitation.resend_count,
-        "responded_at": invitation.responded_at,
-    }
-
-
 def member_events(*, organization: Organization, profile_id: int) -> list[MembershipEvent]:
     """A member's history, newest first: events on the profile and on invitations to its e-mail.
     Two queries; 404 ``not_found`` for a profile of another organization (or none)."""
@@ -98,17 +83,6 @@ def member_events(*, organization: Organization, profile_id: int) -> list[Member
         .filter(Q(profile=member) | Q(profile__isnull=True, email__iexact=member.user.email))
         .order_by("-id")
     )
-
-
-def event_row(event: MembershipEvent) -> dict[str, Any]:
-    return {
-        "id": event.pk,
-        "kind": event.kind,
-        "label": str(event.get_kind_display()),
-        "email": event.email,
-        "actor_name": event.actor_name or None,
-        "created_at": event.created_at,
-    }
 
 
 def learner_activity(*, organization: Organization, profile_id: int, viewer_user_id: int) -> dict[str, Any]:

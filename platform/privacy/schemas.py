@@ -8,7 +8,7 @@ from typing import Literal
 from ninja import Schema
 
 from config.fields import ColumnInt, DateIn, Limit, PageNo
-from privacy.models import RetentionPolicy
+from privacy.models import AccessLogEntry, RetentionPolicy
 
 ACCESS_KINDS = (
     "proctoring_video",
@@ -84,6 +84,10 @@ class AccessLogRowOut(Schema):
     learner_name: str
     ip: str
     user_agent: str
+
+    @staticmethod
+    def resolve_ip(entry: AccessLogEntry) -> str:
+        return entry.ip or ""
 
 
 class AccessLogPageOut(Schema):

@@ -14,6 +14,7 @@ from config import dates
 from config.envelope import paginate
 from privacy import rules
 from privacy.models import AccessLogEntry, DeletionRecord, RetentionPolicy
+from privacy.schemas import RetentionOut
 
 
 def retention_policy_of(organization_id: int) -> RetentionPolicy:
@@ -29,23 +30,23 @@ def file_keep_hours_by_organization() -> dict[int, int]:
     return dict(RetentionPolicy.objects.values_list("organization_id", "file_keep_hours"))
 
 
-def retention_data(policy: RetentionPolicy) -> dict[str, Any]:
+def retention_data(policy: RetentionPolicy) -> RetentionOut:
     """``RetentionOut`` of a policy: the periods, whether they are the defaults (never saved), who
     saved them last and when, and the defaults and bounds the form checks against."""
-    return {
-        "video_keep_days": policy.video_keep_days,
-        "file_keep_hours": policy.file_keep_hours,
-        "is_default": policy._state.adding,
-        "updated_at": None if policy._state.adding else policy.updated_at,
-        "updated_by_name": policy.updated_by_name,
-        "appeal_window_days": rules.APPEAL_WINDOW_DAYS,
-        "video_keep_days_default": rules.VIDEO_KEEP_DAYS_DEFAULT,
-        "video_keep_days_min": rules.VIDEO_KEEP_DAYS_MIN,
-        "video_keep_days_max": rules.VIDEO_KEEP_DAYS_MAX,
-        "file_keep_hours_default": rules.FILE_KEEP_HOURS_DEFAULT,
-        "file_keep_hours_min": rules.FILE_KEEP_HOURS_MIN,
-        "file_keep_hours_max": rules.FILE_KEEP_HOURS_MAX,
-    }
+    return RetentionOut(
+        video_keep_days=policy.video_keep_days,
+        file_keep_hours=policy.file_keep_hours,
+        is_default=policy._state.adding,
+        updated_at=None if policy._state.adding else policy.updated_at,
+        updated_by_name=policy.updated_by_name,
+        appeal_window_days=rules.APPEAL_WINDOW_DAYS,
+        video_keep_days_default=rules.VIDEO_KEEP_DAYS_DEFAULT,
+        video_keep_days_min=rules.VIDEO_KEEP_DAYS_MIN,
+        video_keep_days_max=rules.VIDEO_KEEP_DAYS_MAX,
+        file_keep_hours_default=rules.FILE_KEEP_HOURS_DEFAULT,
+        file_keep_hours_min=rules.FILE_KEEP_HOURS_MIN,
+        file_keep_hours_max=rules.FILE_KEEP_HOURS_MAX,
+    )
 
 
 def deletion_reasons(
@@ -89,23 +90,6 @@ def access_log_list(
     if end is not None:
         qs = qs.filter(created_at__lt=end)
     return paginate(qs.order_by("-created_at", "-id"), page=page, limit=limit)
-
-
-def access_log_row(entry: AccessLogEntry) -> dict[str, Any]:
-    """``AccessLogRowOut`` of an entry."""
-    return {
-        "id": entry.pk,
-        "created_at": entry.created_at,
-        "actor_name": entry.actor_name,
-        "actor_role": entry.actor_role,
-        "kind": entry.kind,
-        "object_type": entry.object_type,
-        "object_id": entry.object_id,
-        "object_label": entry.object_label,
-        "learner_name": entry.learner_name,
-        "ip": entry.ip or "",
-        "user_agent": entry.user_agent,
-    }
 
 
 def video_views(
