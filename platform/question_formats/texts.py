@@ -234,8 +234,11 @@ def plain_to_html(text: str) -> str:
     return html_lib.escape(text.strip(), quote=False).replace("\n", "<br>")
 
 
-def markdown_to_html(text: str) -> str:
-    """Markdown (CommonMark, raw HTML not allowed) as HTML, with markdown-it-py."""
+def markdown_to_html(text: str, *, inline: bool = False) -> str:
+    """Markdown (CommonMark, raw HTML not allowed) as HTML, with markdown-it-py; ``inline``: as
+    a phrase (an option), without a paragraph around it."""
+    if inline:
+        return _MARKDOWN.renderInline(text.strip()).strip()
     return _MARKDOWN.render(text.strip()).strip()
 
 
