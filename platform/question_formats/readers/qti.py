@@ -276,8 +276,8 @@ class _Html:
                 data = b""
             found = self.group.bag.add(posixpath.basename(path), data) if data else None
             if found:
-                alt = html_lib.escape(element.get("alt") or "")
-                return f'<img src="{html_lib.escape(found)}" alt="{alt}">'
+                alt = f' alt="{html_lib.escape(element.get("alt"))}"' if element.get("alt") else ""
+                return f'<img src="{html_lib.escape(found)}"{alt}>'  # QTI requires alt; the bank does not
         self.group.problems.append(
             Problem(
                 "image_not_kept",
