@@ -1127,6 +1127,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/question-banks/{bank_id}/export/{export_format}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Bank Export
+     * @description The bank, its folders and their questions (current versions) as ``moodle_xml``
+     *     (``question-bank-<id>.xml``, application/xml) or ``qti`` (a QTI 2.1 content package,
+     *     ``question-bank-<id>.zip``, application/zip), streamed as an attachment. 404 for a bank
+     *     of another organization; 422 for another format.
+     */
+    get: operations["question_formats_api_exports_bank_export"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/rounds": {
     parameters: {
       query?: never;
@@ -13051,6 +13074,27 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope_TestBankOut_"];
         };
+      };
+    };
+  };
+  question_formats_api_exports_bank_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bank_id: number;
+        export_format: "moodle_xml" | "qti";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -2,7 +2,7 @@
  * subject, difficulty, cluster; in the address), bulk submit / approve / publish, move, import
  * and export. After an import the filters are cleared so that the new drafts show (issue 19). */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight, Download, Folder, FolderPlus, Plus, Upload } from "lucide-react";
+import { ChevronRight, Folder, FolderPlus, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
@@ -11,7 +11,6 @@ import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
 import { clustersQuery } from "@/lib/api/matrix-clusters";
 import { subjectsQuery } from "@/lib/api/subjects";
-import { downloadFile } from "@/lib/download";
 import { useT } from "@/lib/intl";
 
 import { useBank } from "../api/get-bank";
@@ -20,6 +19,7 @@ import { useQuestions } from "../api/get-questions";
 import { bankKeys, questionKeys } from "../api/keys";
 import { BankDialog } from "../components/bank-dialog";
 import { BulkBar } from "../components/bulk-bar";
+import { ExportMenu } from "../components/export-menu";
 import { ImportDialog } from "../components/import-dialog";
 import { QUESTION_FILTERS, QuestionFilters } from "../components/question-filters";
 import { QuestionTable } from "../components/question-table";
@@ -91,14 +91,7 @@ export default function FolderRoute() {
           <Button variant="outline" onClick={() => setImporting(true)}>
             <Upload className="h-4 w-4" /> {t("qb.import")}
           </Button>
-          <Button
-            variant="outline"
-            onClick={() =>
-              downloadFile(`/api/v1/question-banks/${bankId}/export`, `question-bank-${bankId}.xlsx`)
-            }
-          >
-            <Download className="h-4 w-4" /> {t("qb.export")}
-          </Button>
+          <ExportMenu bankId={bankId} />
           <Button onClick={() => navigate(`/question-bank/form/new?bank=${bankId}`)}>
             <Plus className="h-4 w-4" /> {t("qb.newQuestion")}
           </Button>
