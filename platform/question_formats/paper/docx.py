@@ -43,6 +43,8 @@ def reference_docx(directory: Path) -> Path:
         fonts = rpr.get_or_add_rFonts()
         for attribute in ("w:ascii", "w:hAnsi", "w:cs", "w:eastAsia"):
             fonts.set(_qn(attribute), FONT)
+        for attribute in ("w:asciiTheme", "w:hAnsiTheme", "w:eastAsiaTheme", "w:cstheme"):
+            fonts.attrib.pop(_qn(attribute), None)  # a theme font would win over FONT (headings)
         if style.name in ("Normal", "Body Text", "First Paragraph", "Compact"):
             font.size = Pt(12)
     for section in document.sections:
@@ -100,7 +102,7 @@ def write_version_docx(
         "docx",
         format="html+tex_math_dollars",
         outputfile=str(path),
-        extra_args=[f"--reference-doc={reference}", f"--resource-path={path.parent}"],
+        extra_args=[f"--reference-doc={reference}", f"--resource-path={pictures.directory}"],
     )
     document = Document(str(path))
     label = code_label(version.code)

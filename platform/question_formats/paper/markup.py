@@ -222,7 +222,8 @@ def pdf_flowables(html: str, ctx: PdfContext, *, lead: str = "") -> list[Any]:
 
 
 def docx_html(html: str, pictures: Pictures, *, lead: str = "") -> str:
-    """``html`` as pandoc reads it for the .docx: pictures as local PNG files (others dropped),
+    """``html`` as pandoc reads it for the .docx: pictures as PNG file names in ``pictures``'s
+    directory (others dropped),
     the loose text before the first block in a paragraph, ``lead`` (plain text, set in bold)
     opening the first paragraph. Texts keep their ``$...$``."""
     root = _fragment(html)
@@ -232,7 +233,7 @@ def docx_html(html: str, pictures: Pictures, *, lead: str = "") -> str:
             img.drop_tree()
             continue
         path, width, height = found
-        img.set("src", str(path))
+        img.set("src", path.name)  # found through pandoc's --resource-path: no server path in the file
         scale = min(1.0, 600 / width) if width else 1.0
         img.set("width", str(round(width * scale)))
         img.set("height", str(round(height * scale)))
