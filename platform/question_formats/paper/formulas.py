@@ -74,7 +74,7 @@ class FormulaRenderer:
                 box = mathtext.MathTextParser("path").parse(f"${source}$", dpi=72, prop=prop)
                 out = io.BytesIO()
                 mathtext.math_to_image(f"${source}$", out, prop=prop, dpi=DPI, format="png")
-            except ValueError:  # mathtext's parse errors
-                return None
+            except Exception:  # noqa: BLE001 - parse errors are ValueError; any other failure of one
+                return None  # formula prints its source rather than failing the whole export
         path.write_bytes(out.getvalue())
         return Formula(path=path, width=box.width, height=box.height, depth=box.depth)

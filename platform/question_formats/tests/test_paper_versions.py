@@ -82,3 +82,20 @@ def test_a_shared_stimulus_keeps_its_questions_together_in_their_order():
         assert ids[start : start + 3] == [2, 3, 5]
         seen_positions.add(start)
     assert len(seen_positions) > 1  # the group itself moves
+
+
+def test_a_formula_mathtext_cannot_read_is_printed_as_its_source(tmp_path):
+    from reportlab.lib.styles import ParagraphStyle
+
+    from question_formats.paper.formulas import FormulaRenderer
+    from question_formats.paper.markup import PdfContext, Pictures, pdf_flowables
+
+    formulas = FormulaRenderer(tmp_path, size=11)
+    half = formulas.render(r"\tfrac{1}{2}")
+    assert half is not None and half.path.read_bytes()[:4] == b"\x89PNG" and half.depth > 0
+    assert formulas.render(r"\begin{cases}x\\y\end{cases}") is None
+    ctx = PdfContext(ParagraphStyle("p"), 400, formulas, Pictures(tmp_path))
+    [paragraph] = pdf_flowables(
+        r"Hệ $\begin{cases}x\\y\end{cases}$ và $\tfrac{1}{2}$", ctx, lead="<b>Câu 1.</b>"
+    )
+    assert paragraph.text.startswith(r"<b>Câu 1.</b> Hệ $\begin{cases}x\\y\end{cases}$ và <img src=")
