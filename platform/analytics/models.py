@@ -22,6 +22,7 @@ class ExportJob(models.Model):
     class Kind(models.TextChoices):
         TRANSACTIONS_XLSX = "transactions_xlsx", _("Transactions spreadsheet")
         DASHBOARD_PDF = "dashboard_pdf", _("Dashboard PDF")
+        PAPER_VERSIONS = "paper_versions", _("Paper test versions")  # question_formats.paper (issue 36)
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")

@@ -34,6 +34,8 @@ from privacy.models import DeletionRecord
 from privacy.services import AccessSubject
 
 PROGRESS_EVERY = exports.CHUNK
+ANALYTICS_KINDS = (ExportJob.Kind.TRANSACTIONS_XLSX, ExportJob.Kind.DASHBOARD_PDF)
+"""The kinds these endpoints answer (a paper test export, ``question_formats``, has its own)."""
 
 
 def xlsx_sync_limit() -> int:
@@ -181,14 +183,15 @@ def export_job_run(*, job_id: str) -> None:
 
 
 def export_job_get(*, viewer: Viewer, job_id: str) -> ExportJob:
-    """The caller's own export job (404 for anyone else's, or an unknown id)."""
+    """The caller's own analytics export job (404 for anyone else's, another kind of export, or an
+    unknown id)."""
     import uuid
 
     try:
         key = uuid.UUID(str(job_id))
     except ValueError as exc:
         raise not_found(_("Export not found.")) from exc
-    job = ExportJob.objects.filter(pk=key, user_id=viewer.user_id).first()
+    job = ExportJob.objects.filter(pk=key, user_id=viewer.user_id, kind__in=ANALYTICS_KINDS).first()
     if job is None:
         raise not_found(_("Export not found."))
     return job

@@ -67,6 +67,7 @@ def _assemble() -> None:
     from people.api_home import router as home_router
     from privacy.api import router as privacy_router
     from question_formats.api_exports import router as question_exports_router
+    from question_formats.api_paper import router as paper_router
     from surveys.api import learner_router as survey_users_router
     from surveys.api import router as surveys_router
     from surveys.api import submissions_router as survey_submissions_router
@@ -80,6 +81,7 @@ def _assemble() -> None:
     api.add_router("/", assessments_router)
     api.add_router("/", question_exports_router)  # issue 36, item 2: Moodle XML and QTI exports
     api.add_router("/", presets_router)
+    api.add_router("/", paper_router)  # issue 36, item 3: paper tests
     api.add_router("/", assignments_router)
     api.add_router("/assignment-users/", assignments_learner_router)
     api.add_router("/", grading_router)

@@ -101,6 +101,7 @@ TENANT_APPS = [
     "assessments",
     "assignments",
     "surveys",
+    "question_formats",  # issue 36: no models; its tasks (paper exports) are found by huey
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

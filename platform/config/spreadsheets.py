@@ -436,3 +436,24 @@ def open_sheet(
     sheet = Sheet(limits, unsupported, text=text)
     sheet.row_count = sum(1 for _number, values in sheet.rows() if values)  # caps checked here too
     return sheet
+
+
+def header_row(sheet, titles: list[str], widths: list[float] | None = None) -> list[Any]:
+    """The header row of an exported sheet (openpyxl write-only ``sheet``): bold white titles on
+    the product's blue, centered and wrapped, the row frozen; ``widths`` (characters) set the
+    columns. Returns the cells for ``sheet.append``; call it before any row is appended."""
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.utils import get_column_letter
+
+    sheet.freeze_panes = "A2"
+    for index, width in enumerate(widths or [], start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    cells = []
+    for title in titles:
+        cell = WriteOnlyCell(sheet, value=title)
+        cell.font = Font(bold=True, color="FFFFFF")
+        cell.fill = PatternFill("solid", fgColor="1D4ED8")
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        cells.append(cell)
+    return cells

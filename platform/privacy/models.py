@@ -105,6 +105,7 @@ class AccessLogEntry(models.Model):
         ITEM_ANALYSIS_EXPORT = "item_analysis_export", _("Item analysis spreadsheet")
         ANALYTICS_EXPORT = "analytics_export", _("Market analytics export")
         QUESTION_BANK_EXPORT = "question_bank_export", _("Question bank spreadsheet")
+        PAPER_TEST_EXPORT = "paper_test_export", _("Paper test versions")
 
     class Role(models.TextChoices):
         EDUCATOR = "educator", _("Educator")

@@ -18,6 +18,7 @@ ACCESS_KINDS = (
     "item_analysis_export",
     "analytics_export",
     "question_bank_export",
+    "paper_test_export",
 )
 AccessKind = Literal[ACCESS_KINDS]
 """``AccessLogEntry.Kind``: what was opened."""

@@ -1438,6 +1438,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/test-presets/{preset_id}/paper-exports": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Paper Export Start
+     * @description Queue the printing of ``versions`` shuffled versions (codes 101, 102, ...) of the test in
+     *     ``language``: per version a PDF and a .docx with its code on every page, the PDF ending with
+     *     its answer key, and the keys of all versions in one .xlsx, zipped. 400 ``validation_error``
+     *     (``versions`` 1 to 10, ``language``, ``seed``), 400 ``paper_no_questions``, 404 for a test of
+     *     another organization.
+     */
+    post: operations["question_formats_api_paper_paper_export_start"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-presets/{preset_id}/paper-exports/{job_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Paper Export
+     * @description The caller's paper export: status and progress (404 for anyone else's).
+     */
+    get: operations["question_formats_api_paper_paper_export"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-presets/{preset_id}/paper-exports/{job_id}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Paper Export Download
+     * @description The finished .zip (409 ``export_not_ready`` before, ``export_failed`` after a failure).
+     */
+    get: operations["question_formats_api_paper_paper_export_download"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/assignments": {
     parameters: {
       query?: never;
@@ -6655,6 +6719,73 @@ export interface components {
       /** Slots */
       slots?: number | null;
     };
+    /** Envelope[PaperExportOut] */
+    Envelope_PaperExportOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["PaperExportOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * PaperExportOut
+     * @description A paper export: poll ``GET .../paper-exports/{id}`` until ``status`` is ``done`` (then
+     *     download ``download_url``) or ``failed``. ``progress`` in whole percent, ``versions_done`` of
+     *     ``versions``; ``seed`` reproduces these versions in a new export.
+     */
+    PaperExportOut: {
+      /** Id */
+      id: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed";
+      /** Progress */
+      progress: number;
+      /** Versions */
+      versions: number;
+      /** Versions Done */
+      versions_done: number;
+      /** Language */
+      language: string;
+      /** Seed */
+      seed: string;
+      /** File Name */
+      file_name: string;
+      /** Download Url */
+      download_url: string | null;
+      /** Error */
+      error: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /**
+     * PaperExportIn
+     * @description ``versions``: how many (1 to 10); ``language``: the paper's, ``vi`` or ``en``; ``seed``:
+     *     reproduce an earlier export's versions (0 to 2^62 - 1), or null for a new draw. The service
+     *     names a value out of range in a 400 ``validation_error``.
+     */
+    PaperExportIn: {
+      /** Versions */
+      versions: number;
+      /**
+       * Language
+       * @default vi
+       */
+      language: string;
+      /** Seed */
+      seed?: number | null;
+    };
     /** AssignmentQuery */
     AssignmentQuery: {
       /**
@@ -10490,7 +10621,8 @@ export interface components {
         | "gradebook_export"
         | "item_analysis_export"
         | "analytics_export"
-        | "question_bank_export";
+        | "question_bank_export"
+        | "paper_test_export";
       /** From Date */
       from_date?: string | null;
       /** To Date */
@@ -10539,7 +10671,8 @@ export interface components {
         | "gradebook_export"
         | "item_analysis_export"
         | "analytics_export"
-        | "question_bank_export";
+        | "question_bank_export"
+        | "paper_test_export";
       /** Object Type */
       object_type: string;
       /** Object Id */
@@ -13568,6 +13701,76 @@ export interface operations {
       };
     };
   };
+  question_formats_api_paper_paper_export_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        preset_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PaperExportIn"];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_PaperExportOut_"];
+        };
+      };
+    };
+  };
+  question_formats_api_paper_paper_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        preset_id: number;
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_PaperExportOut_"];
+        };
+      };
+    };
+  };
+  question_formats_api_paper_paper_export_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        preset_id: number;
+        job_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   assignments_api_assignment_list: {
     parameters: {
       query?: {
@@ -15803,7 +16006,8 @@ export interface operations {
           | "gradebook_export"
           | "item_analysis_export"
           | "analytics_export"
-          | "question_bank_export";
+          | "question_bank_export"
+          | "paper_test_export";
         from_date?: string | null;
         to_date?: string | null;
       };

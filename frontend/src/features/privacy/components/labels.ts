@@ -11,6 +11,7 @@ export const ACCESS_KINDS: AccessKind[] = [
   "item_analysis_export",
   "analytics_export",
   "question_bank_export",
+  "paper_test_export",
 ];
 
 export const KIND_LABEL: Record<AccessKind, MessageId> = {
@@ -21,6 +22,7 @@ export const KIND_LABEL: Record<AccessKind, MessageId> = {
   item_analysis_export: "privacy.kind.item_analysis_export",
   analytics_export: "privacy.kind.analytics_export",
   question_bank_export: "privacy.kind.question_bank_export",
+  paper_test_export: "privacy.kind.paper_test_export",
 };
 
 export const ROLE_LABEL: Record<AccessRole, MessageId> = {

@@ -11,6 +11,7 @@ import {
   ListChecks,
   Pencil,
   PenLine,
+  Printer,
   Shuffle,
   UserPlus,
   XCircle,
@@ -39,6 +40,7 @@ import { FormAlert } from "../components/form-alert";
 import { FormExpectations } from "../components/form-expectations";
 import { FormPreview } from "../components/form-preview";
 import { GenerationFailure } from "../components/generation-failure";
+import { PaperDialog } from "../components/paper-dialog";
 import { PresetLoader, presetIdOf } from "../components/preset-loader";
 import { PresetSummary } from "../components/preset-summary";
 import { ReviewDialog } from "../components/review-dialog";
@@ -60,6 +62,7 @@ function PresetDetail({ preset }: { preset: Preset }) {
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const [failure, setFailure] = useState<{ shortfalls: Shortfall[]; message: string } | null>(null);
   const [reviewing, setReviewing] = useState<"approve" | "reject" | null>(null);
+  const [printing, setPrinting] = useState(false);
   const [reviewError, setReviewError] = useState<{ message: string; items: string[] } | null>(null);
   const editable = EDITABLE.includes(preset.status);
   const openReview = (action: "approve" | "reject") => {
@@ -126,6 +129,11 @@ function PresetDetail({ preset }: { preset: Preset }) {
                     : t("tests.generate")}
               </Button>
             )}
+            {hasForm && (
+              <Button variant="outline" onClick={() => setPrinting(true)}>
+                <Printer className="h-4 w-4" aria-hidden="true" /> {t("paper.open")}
+              </Button>
+            )}
             {isAdmin && preset.status === "draft" && (
               <Button onClick={() => openReview("approve")}>
                 <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> {t("tests.approve")}
@@ -186,6 +194,7 @@ function PresetDetail({ preset }: { preset: Preset }) {
 
       <BatchesSection presetId={preset.id} batches={preset.batches} />
 
+      {printing && <PaperDialog presetId={preset.id} onClose={() => setPrinting(false)} />}
       <ConfirmDialog
         open={confirmRegenerate}
         onCancel={() => setConfirmRegenerate(false)}
