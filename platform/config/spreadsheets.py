@@ -39,7 +39,7 @@ import io
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import IO, Any
@@ -438,7 +438,7 @@ def open_sheet(
     return sheet
 
 
-def header_row(sheet, titles: list[str], widths: list[float] | None = None) -> list[Any]:
+def header_row(sheet: Any, titles: list[str], widths: Sequence[float] | None = None) -> list[Any]:
     """The header row of an exported sheet (openpyxl write-only ``sheet``): bold white titles on
     the product's blue, centered and wrapped, the row frozen; ``widths`` (characters) set the
     columns. Returns the cells for ``sheet.append``; call it before any row is appended."""
