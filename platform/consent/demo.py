@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 
 from accounts.models import Profile, User
-from consent import selectors
+from consent import rules, selectors
 from consent.models import Consent, ParentRequest
 from consent.services import (
     learner_consent_record,
@@ -35,7 +35,7 @@ PAPER_NOTE = "Phiếu đồng ý của phụ huynh lưu tại văn phòng trung 
 
 def _current():
     notices_first_ensure()
-    current = selectors.notices_current()
+    current = rules.notices_current()
     return notices_checked(terms_version=current["terms"].version, privacy_version=current["privacy"].version)
 
 
@@ -75,8 +75,8 @@ def seed_demo_roster_consents(*, organization, admin: Profile) -> int:
             learner.date_of_birth = date(2011, index % 12 + 1, index % 27 + 1)
             learner.save(update_fields=["date_of_birth", "updated_at"])
         _own(learner.user)
-        facts = selectors.consent_facts(learner.user_id)
-        if selectors.needs_parent(facts.band) and facts.parent is None:
+        facts = rules.consent_facts(learner.user_id)
+        if rules.needs_parent(facts.band) and facts.parent is None:
             notices = _current()
             Consent.objects.create(
                 user=learner.user,
