@@ -26,8 +26,9 @@ from babel.numbers import format_decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from analytics import rules
 from analytics.filters import MarketQuery
-from analytics.selectors import figures, rows
+from analytics.selectors import rows
 from config import dates
 from config.i18n import reader_language
 
@@ -99,9 +100,9 @@ def filters_text(q: MarketQuery) -> list[tuple[str, str]]:
     if q.grade is not None:
         lines.append((_("Grade"), str(q.grade)))
     if q.subject:
-        lines.append((_("Subject"), figures.subject_names(q.organization_ids).get(q.subject, q.subject)))
+        lines.append((_("Subject"), rules.subject_names(q.organization_ids).get(q.subject, q.subject)))
     if q.province_code:
-        lines.append((_("Province/city"), figures.province_names().get(q.province_code, q.province_code)))
+        lines.append((_("Province/city"), rules.province_names().get(q.province_code, q.province_code)))
     if q.round_id:
         lines.append((_("Round"), f"#{q.round_id}"))
     if q.test_preset_id:

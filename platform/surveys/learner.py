@@ -4,7 +4,7 @@
 A learner's surveys live in the authoring organizations' schemas and are indexed by public
 ``Enrollment`` rows (kind ``survey``). Lists read the learner's organizations from that index,
 then every submission row in ONE query (a UNION ALL over those schemas) that filters by the
-shown status (``states.SUBMISSION_STATE_SQL``), searches, sorts and pages in SQL, so the
+shown status (``statements.SUBMISSION_STATE_SQL``), searches, sorts and pages in SQL, so the
 newest ``in_progress`` survey is found however many surveys the learner holds, in a constant
 number of queries. Single submissions are reached through ``learner_submission``."""
 
@@ -24,7 +24,7 @@ from config.errors import ApplicationError, CommonErrorCode, not_found
 from config.i18n import localized, pick
 from privacy.services import AccessSubject
 from surveys.models import Submission
-from surveys.states import SUBMISSION_STATE_SQL
+from surveys.statements import SUBMISSION_STATE_SQL
 from tenants.models import Organization
 from tenants.scope import owned_enrollment, union_all
 
@@ -82,7 +82,7 @@ def my_surveys(
     *, profile: Profile, page: int, limit: int, search: str = "", order_by: str = "", status: str = ""
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """GET /api/v1/survey-users/my-list: the learner's surveys of every organization.
-    ``status`` is one of the shown statuses (``surveys.states``); ``search`` matches the
+    ``status`` is one of the shown statuses (``surveys.rules``); ``search`` matches the
     survey's name (either language) or the organization; ``order_by`` created_at (default
     ``-created_at``), name, status, completed_at. Three queries (organizations, count, page).
     Items: ``{"id", "survey_id"`` (both the user_survey_id), ``"organization_survey_id",

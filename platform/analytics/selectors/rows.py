@@ -16,7 +16,7 @@ from django.db.models import Count, F, Max, Q, Sum
 from django.utils.translation import gettext as _
 
 from analytics.filters import MarketQuery, items
-from analytics.selectors.figures import COMPLETED, addon_name
+from analytics.rules import COMPLETED, addon_name
 from config.envelope import MAX_LIMIT
 from config.errors import ApplicationError, CommonErrorCode
 from config.text import fold
@@ -56,10 +56,10 @@ def market_rows(q: MarketQuery) -> list[dict[str, Any]]:
     marketplace by the end of the period, withdrawn ones included), ``testOnlyPurchases``,
     ``testAdvancedReportPurchases``, ``surveyReportPurchases``, ``totalPurchases`` (their sum)
     and ``totalRevenue`` (VND) of paid purchases in the period. Grades with a listing or a sale,
-    ascending. Two queries (the sales in one pass, see ``onepass.market_sales``)."""
-    from analytics import onepass
+    ascending. Two queries (the sales in one pass, see ``statements.market_sales``)."""
+    from analytics import statements
 
-    sales = onepass.market_sales(q)
+    sales = statements.market_sales(q)
     published: dict[int, int] = defaultdict(int)
     for r in (
         _listings(q)

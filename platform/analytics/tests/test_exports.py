@@ -12,17 +12,12 @@ from openpyxl import load_workbook
 from analytics import dashboard_pdf, exports
 from analytics.filters import MarketQuery
 from analytics.models import ExportJob
-from analytics.tests.factories import PERIOD, build_market
+from analytics.tests.factories import PERIOD
 from analytics.tests.test_api import BASE, post
 from conftest import client_for
 
 pytestmark = pytest.mark.django_db
 EXPORT = f"{BASE}/markets/assessments/transactions/export"
-
-
-@pytest.fixture
-def market(org_a, org_b):
-    return build_market(org_a, org_b)
 
 
 def _workbook(content: bytes):
