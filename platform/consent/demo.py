@@ -14,9 +14,10 @@ from __future__ import annotations
 from datetime import date
 
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from accounts.models import Profile, User
+from config.i18n import in_language
 from consent import rules, selectors
 from consent.models import Consent, ParentRequest
 from consent.services import (
@@ -120,6 +121,6 @@ def seed_demo_waiting_learner(*, password: str) -> User:
     )
     _own(user)
     if not ParentRequest.objects.filter(user=user).exists():
-        with translation.override("vi"):
+        with in_language("vi"):
             parent_request_send(user=user, parent_email=WAITING_PARENT, ip=None)
     return user

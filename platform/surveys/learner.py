@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
-from config.envelope import MAX_LIMIT
+from config.envelope import order_by_choice, page_bounds
 from config.errors import ApplicationError, CommonErrorCode, not_found
 from config.i18n import localized, pick
 from privacy.services import AccessSubject
@@ -89,22 +89,14 @@ def my_surveys(
     "organization": {"id", "name"}, "name", "status", "time_limit_minutes", "starts_at",
     "ends_at", "started_at", "deadline_at", "completed_at", "holland_code", "report_unlocked",
     "answered", "total", "created_at"}``."""
-    value = (order_by or "-created_at").strip()
-    desc, name = value.startswith("-"), value.lstrip("-")
-    if name not in ORDER:
-        raise ApplicationError(
-            CommonErrorCode.VALIDATION_ERROR,
-            _("This list cannot be sorted by %(field)s.") % {"field": name},
-            errors={"order_by": [_("Choose one of: %(fields)s.") % {"fields": ", ".join(sorted(ORDER))}]},
-        )
+    column, desc = order_by_choice(order_by, ORDER, "-created_at")
     if status and status not in STATUSES:
         raise ApplicationError(
             CommonErrorCode.VALIDATION_ERROR,
             _("Choose one of the allowed values."),
             errors={"status": [_("Choose one of: %(fields)s.") % {"fields": ", ".join(sorted(STATUSES))}]},
         )
-    page = max(1, int(page or 1))
-    limit = min(MAX_LIMIT, max(1, int(limit or 10)))
+    page, limit = page_bounds(page, limit)
     organizations = list(
         Enrollment.objects.filter(profile=profile, kind=Enrollment.Kind.SURVEY, is_active=True)
         .order_by()
@@ -138,7 +130,7 @@ def my_surveys(
         cursor.execute(f"SELECT count(*) FROM ({union}) AS c", params + where_params)  # noqa: S608
         total = cursor.fetchone()[0]
         cursor.execute(
-            f"{union} ORDER BY u.{ORDER[name]} {direction} {nulls}, u.id {direction} LIMIT %s OFFSET %s",
+            f"{union} ORDER BY u.{column} {direction} {nulls}, u.id {direction} LIMIT %s OFFSET %s",
             [*params, *where_params, limit, (page - 1) * limit],
         )
         rows = [_row(values) for values in cursor.fetchall()]
