@@ -145,9 +145,9 @@ def test_a_consumer_that_finishes_after_the_verdict_does_not_undo_it(educator_a,
 
 
 def test_the_recovery_runs_every_minute():
-    from jobs.tasks import jobs_recover as task
-
     from datetime import datetime
+
+    from jobs.tasks import jobs_recover as task
 
     periodic = task.task_class()
     assert all(periodic.validate_datetime(datetime(2030, 3, 1, 9, minute)) for minute in range(60))
