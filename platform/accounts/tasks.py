@@ -8,8 +8,9 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
-from django.utils import translation
 from huey.contrib.djhuey import db_task
+
+from config.i18n import in_language
 
 MAIL_KINDS = {"verify_email", "password_reset", "invitation"}
 # Personal data requests (issue 24, item 5; data_requests.services).
@@ -25,7 +26,7 @@ def email_send(kind: str, to: str, context: dict[str, Any], language: str = "vi"
     """
     if kind not in MAIL_KINDS:
         raise ValueError(f"unknown mail kind {kind!r}")
-    with translation.override(language if language in ("vi", "en") else settings.LANGUAGE_CODE):
+    with in_language(language):
         ctx = {**context, "site_url": settings.SITE_URL}
         subject = render_to_string(f"accounts/email/{kind}.subject", ctx).strip()
         text = render_to_string(f"accounts/email/{kind}.txt", ctx)

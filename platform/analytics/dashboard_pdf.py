@@ -1,7 +1,7 @@
 """The dashboard PDF of the market analytics (issue 10, item 3): the KPI cards with their
 change, what is not counted as revenue, revenue over time, and the breakdowns by add-on, grade,
 subject and province, with charts (reportlab, Be Vietnam Pro (config.pdf) for Vietnamese), in the active
-language (a background export runs under ``translation.override(job.language)``).
+language (a background export runs under ``config.i18n.in_language(job.language)``).
 
 Amounts, counts and changes in the reader's number format (``analytics.exports.format_*``),
 the period and the time it was made in the reader's date format, Vietnam time

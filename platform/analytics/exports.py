@@ -7,7 +7,7 @@
   File name ``market-assessment-transactions-{test_preset_id or all}.xlsx`` (spec section 7).
 - ``filters_text`` and the number formats (``format_number``, ``format_vnd``,
   ``format_change``): the filters and figures as the reader reads them, in the active language
-  (exports run in huey tasks under ``translation.override(job.language)``); the dashboard PDF
+  (exports run in huey tasks under ``config.i18n.in_language(job.language)``); the dashboard PDF
   (``analytics.dashboard_pdf``) uses them too.
 
 Dates and times are Vietnam time in the reader's format (``config.dates``, issue 17 item 1);
@@ -18,18 +18,19 @@ issue 17 item 2).
 from __future__ import annotations
 
 from collections.abc import Callable
-from copy import copy
 from datetime import datetime
-from typing import IO, Any
+from typing import IO
 
 from babel.numbers import format_decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from analytics import rules
 from analytics.filters import MarketQuery
-from analytics.selectors import figures, rows
+from analytics.selectors import rows
 from config import dates
 from config.i18n import reader_language
+from config.spreadsheets import CellStyles
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 VND_FORMAT = '#,##0 "₫"'
@@ -99,9 +100,9 @@ def filters_text(q: MarketQuery) -> list[tuple[str, str]]:
     if q.grade is not None:
         lines.append((_("Grade"), str(q.grade)))
     if q.subject:
-        lines.append((_("Subject"), figures.subject_names(q.organization_ids).get(q.subject, q.subject)))
+        lines.append((_("Subject"), rules.subject_names(q.organization_ids).get(q.subject, q.subject)))
     if q.province_code:
-        lines.append((_("Province/city"), figures.province_names().get(q.province_code, q.province_code)))
+        lines.append((_("Province/city"), rules.province_names().get(q.province_code, q.province_code)))
     if q.round_id:
         lines.append((_("Round"), f"#{q.round_id}"))
     if q.test_preset_id:
@@ -157,18 +158,7 @@ def write_transactions_xlsx(
         header.append(cell)
     ws.append(header)
 
-    templates: dict[str, Any] = {}
-
-    def styled(value: Any, number_format: str) -> WriteOnlyCell:
-        """A cell with a number format; the style is looked up once per format, then copied
-        (setting ``number_format`` on every cell costs more than writing it)."""
-        cell = WriteOnlyCell(ws, value=value)
-        if number_format not in templates:
-            cell.number_format = number_format
-            templates[number_format] = cell._style
-        else:
-            cell._style = copy(templates[number_format])
-        return cell
+    styled = CellStyles(ws).cell
 
     fields = [
         "transaction_id",
@@ -197,7 +187,7 @@ def write_transactions_xlsx(
             addon_names.get(r[8], r[8]),
             styled(r[9], VND_FORMAT),
             styled(_local(r[10]), DATE_FORMAT),
-            styled(_local(r[11]), DATE_FORMAT) if r[11] else None,
+            styled(_local(r[11]), DATE_FORMAT),
             r[1] or None,
             status_names.get(r[12], r[12]),
         ]
@@ -217,7 +207,8 @@ def write_transactions_xlsx(
     title = WriteOnlyCell(info, value=_("Market transactions"))
     title.font = Font(bold=True, size=14)
     info.append([title])
-    info.append([_("Generated at (Vietnam time)"), styled_info(info, _local(dates.now()), DATE_FORMAT)])
+    styled_info = CellStyles(info).cell
+    info.append([_("Generated at (Vietnam time)"), styled_info(_local(dates.now()), DATE_FORMAT)])
     for label, value in filters_text(q):
         info.append([label, value])
     count_label = WriteOnlyCell(info, value=_("Rows"))
@@ -225,18 +216,9 @@ def write_transactions_xlsx(
     info.append([count_label, done])
     total_label = WriteOnlyCell(info, value=_("Total paid (VND)"))
     total_label.font = bold
-    info.append([total_label, styled_info(info, totals["total"], VND_FORMAT)])
+    info.append([total_label, styled_info(totals["total"], VND_FORMAT)])
     info.append([_("Only completed transactions count as revenue.")])
     wb.save(out)
     if progress:
         progress(done)
     return done
-
-
-def styled_info(ws, value: Any, number_format: str):
-    """A write-only cell of the "Summary" sheet with a number format."""
-    from openpyxl.cell import WriteOnlyCell
-
-    cell = WriteOnlyCell(ws, value=value)
-    cell.number_format = number_format
-    return cell

@@ -320,7 +320,8 @@ class FilterOptionsOut(Schema):
 
 class ExportJobOut(Schema):
     """A background export: poll ``GET .../exports/{id}`` until ``status`` is ``done`` (then
-    download ``download_url``) or ``failed``. ``progress`` in whole percent. Read from an
+    download ``download_url``) or ``failed`` (``error``: the localized reason, e.g. when the
+    consumer writing it died, ``jobs.services.jobs_recover``). ``progress`` in whole percent. Read from an
     ``ExportJob`` row (the endpoints answer the row; the resolvers below add ``id`` as text and
     ``download_url``; issue 17, item 5)."""
 
@@ -338,6 +339,12 @@ class ExportJobOut(Schema):
     @staticmethod
     def resolve_id(job: Any) -> str:
         return str(job.pk)
+
+    @staticmethod
+    def resolve_error(job: Any) -> str:
+        """Why the export failed, localized (the job's ``error_message``): "The export failed.
+        Please try again.", or ``job_lost``'s message when its consumer died; "" otherwise."""
+        return job.error_message
 
     @staticmethod
     def resolve_download_url(job: Any) -> str | None:

@@ -8,6 +8,7 @@ Thresholds (settings): ``ANALYTICS_EXPORT_SYNC_MAX_ROWS`` spreadsheet rows (defa
 
 from __future__ import annotations
 
+import logging
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -18,15 +19,15 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import Q
 from django.http import FileResponse
-from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from jobs.services import Heartbeat, job_claim, job_end, job_progress
 
 from analytics import dashboard_pdf, exports
 from analytics.error_codes import AnalyticsErrorCode
 from analytics.filters import MarketQuery, Viewer, items
 from analytics.models import ExportJob
 from config.errors import ApplicationError, not_found
-from config.i18n import reader_language
+from config.i18n import in_language, reader_language
 from config.media import private_name
 from config.priority import run_at_idle_priority
 from privacy import retention
@@ -34,6 +35,7 @@ from privacy.models import DeletionRecord
 from privacy.services import AccessSubject
 
 PROGRESS_EVERY = exports.CHUNK
+logger = logging.getLogger(__name__)
 ANALYTICS_KINDS = (ExportJob.Kind.TRANSACTIONS_XLSX, ExportJob.Kind.DASHBOARD_PDF)
 """The kinds these endpoints answer (a paper test export, ``question_formats``, has its own)."""
 
@@ -120,19 +122,21 @@ def dashboard_export(*, viewer: Viewer, q: MarketQuery) -> FileResponse | Export
 
 
 def export_job_run(*, job_id: str) -> None:
-    """The huey task's body: write the job's file to storage under a random private name
-    (``config.media.private_name``: ``analytics-exports/<token>.<ext>``), recording ``rows_done`` every PROGRESS_EVERY rows (the dashboard PDF: its
-    stages, as a share of the purchases it summarizes), then DONE (or
-    FAILED with the error). Runs in the language of the request that queued it; the file is
-    written at the lowest CPU priority (``config.priority.run_at_idle_priority``)."""
-    job = ExportJob.objects.filter(pk=job_id).first()
-    if job is None or job.status not in (ExportJob.Status.QUEUED, ExportJob.Status.RUNNING):
+    """The huey task's body: claim the queued job (``jobs.services.job_claim``; a duplicate task,
+    or a job the recovery failed, does nothing), write its file to storage under a random
+    private name (``config.media.private_name``: ``analytics-exports/<token>.<ext>``), recording
+    ``rows_done`` every PROGRESS_EVERY rows (the dashboard PDF: its stages, as a share of the
+    purchases it summarizes) while the consumer beats (``jobs.services.Heartbeat``), then DONE,
+    or FAILED with ``export_failed`` and "The export failed. Please try again." in the job's
+    language (the traceback is logged). Runs in the language of the request that queued it; the
+    file is written at the lowest CPU priority (``config.priority.run_at_idle_priority``)."""
+    if not job_claim(job_id):
         return
-    ExportJob.objects.filter(pk=job.pk).update(status=ExportJob.Status.RUNNING, started_at=timezone.now())
+    job = ExportJob.objects.get(pk=job_id)
     q = MarketQuery.from_json(job.params["query"])
 
     def progress(done: int) -> None:
-        ExportJob.objects.filter(pk=job.pk).update(rows_done=min(done, job.rows_total or done))
+        job_progress(job.pk, min(done, job.rows_total or done))
 
     reported = [-1]
 
@@ -145,7 +149,7 @@ def export_job_run(*, job_id: str) -> None:
             progress(int(job.rows_total * fraction))
 
     def write() -> tuple[int, str]:
-        with translation.override(job.language), tempfile.TemporaryFile() as handle:
+        with Heartbeat(job.pk), in_language(job.language), tempfile.TemporaryFile() as handle:
             if job.kind == ExportJob.Kind.TRANSACTIONS_XLSX:
                 rows = exports.write_transactions_xlsx(
                     q,
@@ -165,21 +169,19 @@ def export_job_run(*, job_id: str) -> None:
         # Seconds of CPU-bound work: at the lowest CPU priority, so that learners in a test on
         # the same machine keep theirs (docs/decisions/0010; bench/README.md "saves under export").
         done, path = run_at_idle_priority(write)
-    except Exception as exc:  # recorded on the job for the SPA; the traceback goes to the log
-        import logging
-
-        logging.getLogger(__name__).exception("export %s failed", job.pk)
-        ExportJob.objects.filter(pk=job.pk).update(
-            status=ExportJob.Status.FAILED, error=str(exc)[:500], finished_at=timezone.now()
+    except Exception:  # recorded on the job for the SPA; the traceback goes to the log
+        logger.exception("export %s failed", job.pk)
+        with in_language(job.language):
+            message = _("The export failed. Please try again.")
+        job_end(
+            job.pk,
+            status=ExportJob.Status.FAILED,
+            error_code=AnalyticsErrorCode.EXPORT_FAILED,
+            error_message=message,
         )
         return
-    ExportJob.objects.filter(pk=job.pk).update(
-        status=ExportJob.Status.DONE,
-        file=path,
-        rows_total=done,
-        rows_done=done,
-        finished_at=timezone.now(),
-    )
+    if not job_end(job.pk, status=ExportJob.Status.DONE, file=path, rows_total=done, rows_done=done):
+        default_storage.delete(path)  # failed by the recovery meanwhile: the file has no job to serve it
 
 
 def export_job_get(*, viewer: Viewer, job_id: str) -> ExportJob:

@@ -2,8 +2,8 @@
 
 One rule, one place: the product speaks Vietnamese (default) and English (spec section 10). A
 request's language comes from ``LocaleMiddleware`` (the ``Accept-Language`` the SPA sends); a huey
-task or a mail runs under ``translation.override(language)`` with the language recorded when it
-was queued. Every server-made text that shows a bilingual value (a test's name, a subject, a
+task, a background job or a mail runs under :func:`in_language` with the language recorded when
+it was queued (issue 35, item 3: the fallback for a blank or unknown code is written here only). Every server-made text that shows a bilingual value (a test's name, a subject, a
 round's message, a survey's description) picks it with :func:`pick` or :func:`localized`, so that
 an English reader of a value with no English text sees the Vietnamese one, and the other way
 round, everywhere alike. Nothing else in the code compares ``get_language()`` with ``"en"``
@@ -13,6 +13,8 @@ round, everywhere alike. Nothing else in the code compares ``get_language()`` wi
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -26,6 +28,18 @@ def reader_language(language: str | None = None) -> str:
     anything else falls back to ``settings.LANGUAGE_CODE`` (``"vi"``)."""
     code = (language or translation.get_language() or settings.LANGUAGE_CODE)[:2].lower()
     return code if code in LANGUAGES else settings.LANGUAGE_CODE
+
+
+@contextmanager
+def in_language(language: str | None) -> Iterator[str]:
+    """Run the block in ``language``, a code recorded when a task, a job or a mail was queued
+    (``"vi"``, ``"en"``, ``"en-gb"``...): ``with in_language(job.language) as code:``. The code
+    is ``reader_language(language)`` (``"en-gb"`` -> ``"en"``); a blank or unknown one falls back
+    to ``settings.LANGUAGE_CODE`` (``"vi"``), never to whatever language happens to be active in
+    the worker. Yields the code used (for a template's ``LANGUAGE_CODE`` or a link's ``?lang=``)."""
+    code = reader_language(language or settings.LANGUAGE_CODE)
+    with translation.override(code):
+        yield code
 
 
 def is_english(language: str | None = None) -> bool:

@@ -91,6 +91,7 @@ SHARED_APPS = [
     "people",
     "marketplace",
     "analytics",
+    "jobs",  # issue 35, item 3: one background job for imports and exports
     "imports",
     "privacy",  # issue 24, items 3 and 4: retention, deletion records, access log
     "data_requests",

@@ -30,6 +30,9 @@ in this order, each refusal costing at most a few milliseconds and a few hundred
 Every refusal is ``spreadsheet_too_large`` with a localized message naming the cap (400; 413 for
 the upload's bytes). The callers' caps are documented where they are declared (``QUESTION_SHEET``,
 ``LEARNER_SHEET``).
+
+Writing: the one cell-style cache of the spreadsheets the server makes (``CellStyles``; issue 35,
+item 3), used by the analytics exports and the gradebook.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Iterator, Sequence
+from copy import copy
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import IO, Any
@@ -457,3 +461,33 @@ def header_row(sheet: Any, titles: list[str], widths: Sequence[float] | None = N
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         cells.append(cell)
     return cells
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+class CellStyles:
+    """Write-only cells of one sheet ``ws`` (an openpyxl write-only worksheet) with a number
+    format (``"#,##0"``, ``"dd/mm/yyyy hh:mm"``...): each format's style is looked up once, then
+    copied into the next cells of that format (setting ``number_format`` on every cell of a
+    100,000-row export costs more than writing the cell). Holds nothing between workbooks."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self._styles: dict[str, Any] = {}
+
+    def cell(self, value: Any, number_format: str) -> Any:
+        """A ``WriteOnlyCell`` of ``value`` shown with ``number_format``; ``None`` (an empty
+        cell) for a ``None`` value."""
+        from openpyxl.cell import WriteOnlyCell
+
+        if value is None:
+            return None
+        cell = WriteOnlyCell(self.ws, value=value)
+        style = self._styles.get(number_format)
+        if style is None:
+            cell.number_format = number_format
+            self._styles[number_format] = cell._style
+        else:
+            cell._style = copy(style)
+        return cell

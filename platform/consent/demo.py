@@ -14,10 +14,11 @@ from __future__ import annotations
 from datetime import date
 
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from accounts.models import Profile, User
-from consent import selectors
+from config.i18n import in_language
+from consent import rules, selectors
 from consent.models import Consent, ParentRequest
 from consent.services import (
     learner_consent_record,
@@ -35,7 +36,7 @@ PAPER_NOTE = "Phiếu đồng ý của phụ huynh lưu tại văn phòng trung 
 
 def _current():
     notices_first_ensure()
-    current = selectors.notices_current()
+    current = rules.notices_current()
     return notices_checked(terms_version=current["terms"].version, privacy_version=current["privacy"].version)
 
 
@@ -75,8 +76,8 @@ def seed_demo_roster_consents(*, organization, admin: Profile) -> int:
             learner.date_of_birth = date(2011, index % 12 + 1, index % 27 + 1)
             learner.save(update_fields=["date_of_birth", "updated_at"])
         _own(learner.user)
-        facts = selectors.consent_facts(learner.user_id)
-        if selectors.needs_parent(facts.band) and facts.parent is None:
+        facts = rules.consent_facts(learner.user_id)
+        if rules.needs_parent(facts.band) and facts.parent is None:
             notices = _current()
             Consent.objects.create(
                 user=learner.user,
@@ -120,6 +121,6 @@ def seed_demo_waiting_learner(*, password: str) -> User:
     )
     _own(user)
     if not ParentRequest.objects.filter(user=user).exists():
-        with translation.override("vi"):
+        with in_language("vi"):
             parent_request_send(user=user, parent_email=WAITING_PARENT, ip=None)
     return user

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from accounts.models import Profile
 from config.errors import ApplicationError
-from consent.selectors import consent_verdict, gate_facts
+from consent.selectors import consent_verdict
+from consent.statements import gate_facts
 
 
 def consent_gate(profile: Profile) -> None:
@@ -25,7 +26,7 @@ def consent_gate(profile: Profile) -> None:
     - ``parental_consent_required``: under 16 and no parent's or guardian's consent in force
       (not given yet by the mailed link or on paper, or withdrawn).
 
-    One statement (``consent.selectors.gate_facts``)."""
+    One statement (``consent.statements.gate_facts``, the twin of ``consent.rules.consent_facts``)."""
     if profile.is_educator:
         return
     verdict = consent_verdict(gate_facts(profile.user_id))

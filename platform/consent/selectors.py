@@ -1,14 +1,14 @@
-"""Reads of consent (issue 24, item 1; decision 0021): the current notice versions, the learner's
-age from the date of birth (Vietnam day, ``config.dates``), and the one verdict on whether a
-learner's data may be processed (``consent_verdict``), which the gate (``consent.gate``) enforces
-and the learner's state (``consent_state``) shows.
+"""Reads of consent (issue 24, item 1; decision 0021): the notices as shown, the parent's link,
+and the one verdict on whether a learner's data may be processed (``consent_verdict``), which the
+gate (``consent.gate``) enforces and the learner's state (``consent_state``) shows. The facts the
+verdict is made of are ``consent.rules`` (the ORM) and ``consent.statements`` (the gate's one
+statement), side by side.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -16,29 +16,23 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Profile, token_digest
-from config import dates
 from config.errors import ApplicationError, not_found
 from config.i18n import localized
 from consent.error_codes import ConsentErrorCode as Code
-from consent.models import ADULT_AGE, CHILD_CONSENT_AGE, Consent, ConsentEvent, NoticeVersion, ParentRequest
+from consent.models import Consent, ConsentEvent, NoticeVersion, ParentRequest
+from consent.rules import (
+    AGE_UNKNOWN,
+    Facts,
+    age_band,
+    consent_facts,
+    needs_parent,
+    notices_current,
+)
 
 Kind = NoticeVersion.Kind
 
 
 # --- notices ------------------------------------------------------------------------------------
-
-
-def notices_current(*, day: date | None = None) -> dict[str, NoticeVersion | None]:
-    """``{"terms": NoticeVersion | None, "privacy": ...}``: for each kind, the version with the
-    latest ``effective_on`` on or before ``day`` (today in Vietnam by default). One query."""
-    day = day or dates.today()
-    current: dict[str, NoticeVersion | None] = {Kind.TERMS: None, Kind.PRIVACY: None}
-    for notice in NoticeVersion.objects.filter(effective_on__lte=day).order_by(
-        "kind", "-effective_on", "-id"
-    ):
-        if current.get(notice.kind) is None:
-            current[notice.kind] = notice
-    return current
 
 
 def notices_for_birth_date(date_of_birth: str) -> dict[str, Any]:
@@ -67,47 +61,6 @@ def notice_row(notice: NoticeVersion | None) -> dict[str, Any] | None:
 def notices_row(current: dict[str, NoticeVersion | None]) -> dict[str, Any]:
     """``NoticesOut``: ``{"terms": NoticeOut | None, "privacy": NoticeOut | None}``."""
     return {"terms": notice_row(current[Kind.TERMS]), "privacy": notice_row(current[Kind.PRIVACY])}
-
-
-# --- age ----------------------------------------------------------------------------------------
-
-
-def age_on(born: date, day: date) -> int:
-    """Whole years from ``born`` to ``day`` (a birthday on 29 February counts from 1 March in
-    other years)."""
-    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
-
-
-AGE_UNKNOWN, AGE_UNDER_7, AGE_CHILD, AGE_ADULT = "unknown", "under_7", "child", "adult"
-
-
-def age_band(born: date | None, *, day: date | None = None) -> str:
-    """``unknown`` (no date of birth), ``under_7``, ``child`` (7 to 15) or ``adult`` (16 and over)
-    on ``day`` (today in Vietnam by default): Decree 13/2023/ND-CP, Article 20."""
-    if born is None:
-        return AGE_UNKNOWN
-    age = age_on(born, day or dates.today())
-    if age >= ADULT_AGE:
-        return AGE_ADULT
-    return AGE_CHILD if age >= CHILD_CONSENT_AGE else AGE_UNDER_7
-
-
-def needs_parent(band: str) -> bool:
-    """True for a learner under 16 (``under_7`` or ``child``)."""
-    return band in (AGE_UNDER_7, AGE_CHILD)
-
-
-def birth_date_of(user_id: int) -> date | None:
-    """The learner's date of birth: from their LEARNER profiles, the latest date when they
-    disagree (the youngest age, so the stricter rule), ``None`` when no profile has one."""
-    return (
-        Profile.objects.filter(
-            user_id=user_id, pandai_profile_role=Profile.Role.LEARNER, date_of_birth__isnull=False
-        )
-        .order_by("-date_of_birth")
-        .values_list("date_of_birth", flat=True)
-        .first()
-    )
 
 
 # --- the parent's link ----------------------------------------------------------------------
@@ -192,110 +145,6 @@ class Verdict:
 
     code: str
     message: str
-
-
-@dataclass(frozen=True)
-class Facts:
-    """What the verdict and the learner's state are made of (4 queries)."""
-
-    current: dict[str, NoticeVersion | None]
-    own: Consent | None
-    born: date | None
-    band: str
-    parent: Consent | None
-    withdrawn_own: bool
-    withdrawn_parent: bool
-
-
-def consent_facts(user_id: int) -> Facts:
-    """The notices in force, the learner's own and parent's consents, date of birth and age band,
-    as a page shows them (4 queries; the gate reads the same facts in one statement:
-    ``gate_facts``)."""
-    current = notices_current()
-    consents_of = Consent.objects.filter(user_id=user_id).select_related(
-        "terms_version", "privacy_version", "recorded_by__user"
-    )
-    consents = list(consents_of.order_by("-given_at", "-id")[:50])
-    own = next((c for c in consents if c.subject == Consent.Subject.LEARNER and not c.withdrawn_at), None)
-    parent = next((c for c in consents if c.subject == Consent.Subject.PARENT and not c.withdrawn_at), None)
-    last_own = next((c for c in consents if c.subject == Consent.Subject.LEARNER), None)
-    last_parent = next((c for c in consents if c.subject == Consent.Subject.PARENT), None)
-    born = birth_date_of(user_id)
-    return Facts(
-        current=current,
-        own=own,
-        born=born,
-        band=age_band(born),
-        parent=parent,
-        withdrawn_own=own is None and last_own is not None,
-        withdrawn_parent=parent is None and last_parent is not None,
-    )
-
-
-@functools.cache
-def _gate_sql() -> str:
-    """``gate_facts``' statement, every table named with its schema (``tenants.scope
-    .public_table``), with the rules of ``notices_current`` (per kind, the latest version in
-    force on ``day``), ``consent_facts`` (the latest consent not withdrawn, and whether any was
-    given) and ``birth_date_of`` (the latest date of birth of the learner profiles)."""
-    from tenants.scope import public_table
-
-    notice, consent, profile = (public_table(m._meta.db_table) for m in (NoticeVersion, Consent, Profile))
-    return f"""
-SELECT
-    (SELECT id FROM {notice} WHERE kind = %(terms)s AND effective_on <= %(day)s
-        ORDER BY effective_on DESC, id DESC LIMIT 1),
-    (SELECT id FROM {notice} WHERE kind = %(privacy)s AND effective_on <= %(day)s
-        ORDER BY effective_on DESC, id DESC LIMIT 1),
-    own.terms_version_id, own.privacy_version_id,
-    EXISTS (SELECT 1 FROM {consent} WHERE user_id = %(user)s AND subject = %(learner)s),
-    EXISTS (SELECT 1 FROM {consent} WHERE user_id = %(user)s AND subject = %(parent)s AND withdrawn_at IS NULL),
-    EXISTS (SELECT 1 FROM {consent} WHERE user_id = %(user)s AND subject = %(parent)s),
-    (SELECT max(date_of_birth) FROM {profile} WHERE user_id = %(user)s AND pandai_profile_role = %(role)s)
-FROM (SELECT 1) AS one LEFT JOIN LATERAL (
-    SELECT terms_version_id, privacy_version_id FROM {consent}
-    WHERE user_id = %(user)s AND subject = %(learner)s AND withdrawn_at IS NULL
-    ORDER BY given_at DESC, id DESC LIMIT 1
-) AS own ON true
-"""  # noqa: S608 (fixed SQL: table names only)
-
-
-def gate_facts(user_id: int) -> Facts:
-    """The ``Facts`` the verdict needs, in one statement with no ``SET search_path`` before it (a
-    start of 2,000 learners at once, issue 23): the notices in force and the learner's own
-    consent as ids only (``own`` and ``parent`` are unsaved stand-ins carrying the version ids;
-    nothing shows them), the date of birth and age band. The same facts as ``consent_facts``
-    for the verdict (``consent/tests/test_gate_facts.py`` compares them state by state)."""
-    from tenants.scope import qualified_cursor
-
-    with qualified_cursor() as cursor:
-        cursor.execute(
-            _gate_sql(),
-            {
-                "user": user_id,
-                "day": dates.today(),
-                "terms": Kind.TERMS,
-                "privacy": Kind.PRIVACY,
-                "learner": Consent.Subject.LEARNER,
-                "parent": Consent.Subject.PARENT,
-                "role": Profile.Role.LEARNER,
-            },
-        )
-        terms, privacy, own_terms, own_privacy, any_own, parent_now, any_parent, born = cursor.fetchone()
-    own = None if own_terms is None else Consent(terms_version_id=own_terms, privacy_version_id=own_privacy)
-    parent = Consent(subject=Consent.Subject.PARENT) if parent_now else None
-    return Facts(
-        current={
-            Kind.TERMS: NoticeVersion(pk=terms, kind=Kind.TERMS) if terms else None,
-            Kind.PRIVACY: NoticeVersion(pk=privacy, kind=Kind.PRIVACY) if privacy else None,
-        },
-        own=own,
-        born=born,
-        band=age_band(born),
-        parent=parent,
-        withdrawn_own=own is None and any_own,
-        withdrawn_parent=parent is None and any_parent,
-    )
 
 
 def consent_verdict(facts: Facts) -> Verdict | None:

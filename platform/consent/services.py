@@ -30,7 +30,7 @@ from accounts.models import Profile, User, token_digest
 from accounts.services.checks import check_email, normalize_email, parse_birth_date
 from config.errors import ApplicationError, FieldErrors
 from config.i18n import reader_language
-from consent import selectors
+from consent import rules, selectors
 from consent.error_codes import ConsentErrorCode as Code
 from consent.models import Consent, ConsentEvent, NoticeVersion, ParentRequest
 
@@ -82,7 +82,7 @@ def notices_checked(*, terms_version: str, privacy_version: str) -> Notices:
     force today (what the person read). Raises 409 ``notice_changed`` ("The terms or the privacy
     notice changed...") with the current ones in ``notices`` otherwise, so the page shows the new
     version before asking again."""
-    current = selectors.notices_current()
+    current = rules.notices_current()
     terms, privacy = current[NoticeVersion.Kind.TERMS], current[NoticeVersion.Kind.PRIVACY]
     if (
         terms is None
@@ -136,12 +136,12 @@ class SignupConsent:
 def signup_consent_check(errors: FieldErrors, *, data: dict[str, Any], born: date | None) -> SignupConsent:
     """Sign-up's consent step (``accounts.services.registration.user_register``): adds to
     ``errors`` "Accept the terms..." on ``accept_terms`` when not accepted, and, for a date of
-    birth under 16 (``selectors.age_band``), "Required" / "Enter a valid e-mail address." / "not
+    birth under 16 (``rules.age_band``), "Required" / "Enter a valid e-mail address." / "not
     your own" on ``parent_email``. Raises 409 ``notice_changed`` when the versions sent are not
     the current ones (only once the fields are otherwise valid)."""
     _accepted(errors, bool(data.get("accept_terms")))
     parent_email = ""
-    if born is not None and selectors.needs_parent(selectors.age_band(born)):
+    if born is not None and rules.needs_parent(rules.age_band(born)):
         parent_email = _parent_email_checked(
             errors, data.get("parent_email") or "", own_email=data.get("email") or ""
         )
@@ -215,12 +215,9 @@ def prompt_answer(*, profile: Profile, data: dict[str, Any], ip: str | None) -> 
     born = None
     if "date_of_birth" in asks:
         born = parse_birth_date(errors, (data.get("date_of_birth") or "").strip(), required=True)
-    band = selectors.age_band(born) if born else state["age_band"]
+    band = rules.age_band(born) if born else state["age_band"]
     asks_parent = "parent_email" in asks or (
-        born is not None
-        and selectors.needs_parent(band)
-        and state["request"] is None
-        and state["parent"] is None
+        born is not None and rules.needs_parent(band) and state["request"] is None and state["parent"] is None
     )
     parent_email = ""
     if asks_parent:
@@ -327,8 +324,8 @@ def _learner_needing_parent(profile: Profile) -> User:
     from accounts.auth import require_learner_profile
 
     require_learner_profile(profile)
-    facts = selectors.consent_facts(profile.user_id)
-    if not selectors.needs_parent(facts.band) or facts.parent is not None:
+    facts = rules.consent_facts(profile.user_id)
+    if not rules.needs_parent(facts.band) or facts.parent is not None:
         raise ApplicationError(
             Code.PARENT_REQUEST_NOT_NEEDED,
             _("No parent's consent is needed: it is already given, or you are 16 or over."),
@@ -464,13 +461,13 @@ def paper_consent_record(*, actor: Profile, profile_id: int, note: str, ip: str 
     is already in force."""
     organization = require_org_admin(actor)
     learner = selectors.roster_learner(organization.pk, profile_id, lock=True)
-    if selectors.consent_facts(learner.user_id).parent is not None:
+    if rules.consent_facts(learner.user_id).parent is not None:
         raise ApplicationError(
             Code.PARENT_REQUEST_NOT_NEEDED,
             _("A parent's consent is already recorded for this learner."),
             status=409,
         )
-    current = selectors.notices_current()
+    current = rules.notices_current()
     terms, privacy = current[NoticeVersion.Kind.TERMS], current[NoticeVersion.Kind.PRIVACY]
     if terms is None or privacy is None:  # no notice in force: nothing to consent to
         raise ApplicationError(Code.NOTICE_CHANGED, _("No terms or privacy policy is in force."), status=409)
@@ -561,7 +558,7 @@ def _deletion_cancel(user: User, *, by: str) -> None:
         requested_by=DataRequest.RequestedBy.CONSENT_WITHDRAWN,
     ).exists():
         return
-    if selectors.consent_verdict(selectors.consent_facts(user.pk)) is not None:
+    if selectors.consent_verdict(rules.consent_facts(user.pk)) is not None:
         return
     try:
         with transaction.atomic():

@@ -6,10 +6,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
-from django.utils import translation
 from huey.contrib.djhuey import db_task
 
 from config.dates import format_date
+from config.i18n import in_language
 from consent.models import ParentRequest, parent_link_ttl
 
 
@@ -28,8 +28,7 @@ def parent_mail_send(request_id: int, token: str) -> None:
     request = ParentRequest.objects.select_related("user").filter(pk=request_id).first()
     if request is None or request.status == ParentRequest.Status.REPLACED:
         return
-    language = request.language if request.language in ("vi", "en") else settings.LANGUAGE_CODE
-    with translation.override(language):
+    with in_language(request.language) as language:
         context = {
             "learner": request.user.name_or_email,
             "learner_email": request.user.email,

@@ -11,9 +11,9 @@ name then shows the label, without knowing that deletions exist.
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.utils import translation
 from django.utils.translation import gettext as _
+
+from config.i18n import in_language
 
 DELETED_EMAIL_DOMAIN = "deleted.invalid"
 """The ``.invalid`` top-level domain is reserved (RFC 2606): no real address can have it, so a
@@ -24,8 +24,7 @@ def deleted_learner_label(user_id: int, language: str | None = None) -> str:
     """ "Người học đã xoá tài khoản #<id>" / "Deleted learner #<id>" in ``language`` (``vi`` or
     ``en``; the product's default for anything else). ``user_id`` is the ``accounts.User`` id,
     the same in every organization's rows."""
-    chosen = language if language in ("vi", "en") else settings.LANGUAGE_CODE
-    with translation.override(chosen):
+    with in_language(language):
         return _("Deleted learner #%(id)s") % {"id": user_id}
 
 

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.http import FileResponse, HttpRequest
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import throttling
@@ -28,7 +28,7 @@ from accounts.models import Profile, User
 from accounts.tasks import email_send
 from config.dates import format_date, vietnam_day
 from config.errors import ApplicationError, FieldErrors, not_found
-from config.i18n import pick, reader_language
+from config.i18n import in_language, pick, reader_language
 from config.jobs import PURGE_BATCH
 from config.priority import run_at_idle_priority
 from data_requests.error_codes import DataRequestErrorCode as Code
@@ -272,7 +272,7 @@ def export_run(*, request_id: str) -> None:
         DataRequest.objects.filter(pk=request.pk).update(steps_done=done)
 
     def work() -> tuple[str, int]:
-        with translation.override(request.language):
+        with in_language(request.language):
             person = person_for(request.user)
             parts = parts_for(person)
             DataRequest.objects.filter(pk=request.pk).update(steps_total=len(parts))
@@ -282,7 +282,7 @@ def export_run(*, request_id: str) -> None:
         name, size = run_at_idle_priority(work)
     except Exception:
         logger.exception("data export %s failed", request.pk)
-        with translation.override(request.language):
+        with in_language(request.language):
             message = _("The copy of your data could not be made. Please try again.")
         DataRequest.objects.filter(pk=request.pk).update(
             status=DataRequest.Status.FAILED,

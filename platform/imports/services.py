@@ -9,8 +9,10 @@ stored under a random private name) and queue their own huey task, whose body ca
 ``import_job_run`` with the kind's work. The SPA polls ``GET /api/v1/import-jobs/{id}``.
 
 Progress: the import's writes are one transaction (all rows or none), which a poller cannot see
-into; so ``rows_done`` is written on a connection of its own (``ProgressRecorder``), committed at
-once, whenever the whole percent moves.
+into; so ``rows_done`` is written on a connection of its own (``jobs.services.ProgressRecorder``),
+committed at once, whenever the whole percent moves. The job is the one background job of
+``jobs`` (issue 35, item 3): claimed once, beating while it runs, failed by ``jobs_recover`` when
+its consumer dies.
 """
 
 from __future__ import annotations
@@ -22,13 +24,13 @@ from typing import IO, Any
 from django.conf import settings
 from django.core.files import File
 from django.core.files.storage import default_storage
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import connection
 from django.db.models import Q
-from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from jobs.services import Heartbeat, ProgressRecorder, job_claim, job_end
 
 from config.errors import ApplicationError
-from config.i18n import reader_language
+from config.i18n import in_language, reader_language
 from config.media import private_name
 from config.priority import run_at_idle_priority
 from imports.error_codes import ImportErrorCode
@@ -97,42 +99,9 @@ def import_job_create(
     )
 
 
-class ProgressRecorder:
-    """``progress(done)`` for a job: writes ``rows_done`` (at most ``rows_total``) whenever the
-    whole percent moves, through a database connection of its own in autocommit, so that a
-    poller sees it while the import's own transaction is still open. Use from one thread (the
-    one running the import), and ``close()`` it."""
-
-    def __init__(self, job: ImportJob) -> None:
-        self.job_id = job.pk
-        self.total = job.rows_total
-        self.percent = 0  # the job starts at 0 %: nothing to write until the first whole percent
-        self.done = 0
-        self._side = None
-
-    def __call__(self, done: int) -> None:
-        self.done = min(done, self.total) if self.total else done
-        percent = self.done * 100 // self.total if self.total else 0
-        if percent <= self.percent:
-            return
-        self.percent = percent
-        if self._side is None:
-            self._side = connections.create_connection(DEFAULT_DB_ALIAS)
-        table = self._side.ops.quote_name(ImportJob._meta.db_table)
-        with self._side.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET rows_done = %s WHERE id = %s AND status = %s",  # noqa: S608
-                [self.done, self.job_id, ImportJob.Status.RUNNING],
-            )
-
-    def close(self) -> None:
-        if self._side is not None:
-            self._side.close()
-            self._side = None
-
-
-def _finish(job: ImportJob, **fields: Any) -> None:
-    ImportJob.objects.filter(pk=job.pk).update(file="", finished_at=timezone.now(), **fields)
+def _finish(job: ImportJob, *, status: str, **fields: Any) -> None:
+    """End the running job (``jobs.services.job_end``) and delete its stored upload either way."""
+    job_end(job.pk, status=status, file="", **fields)
     if job.file:
         default_storage.delete(job.file)
 
@@ -145,11 +114,9 @@ def import_job_run(*, job_id: str, work: Work) -> None:
     and ``rows_done = rows_total``, or FAILED with the ``ApplicationError``'s ``code`` and
     ``message`` (and, for ``import_invalid``, the report of the bad rows in ``result``), or
     ``import_failed`` for anything unexpected (logged). The stored file is deleted either way.
-    A job not QUEUED (already run, or unknown) is left alone."""
-    claimed = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.QUEUED).update(
-        status=ImportJob.Status.RUNNING, started_at=timezone.now()
-    )
-    if not claimed:
+    A job not QUEUED (already run, failed by ``jobs.services.jobs_recover``, or unknown) is left
+    alone; the consumer beats while the work runs (``jobs.services.Heartbeat``)."""
+    if not job_claim(job_id):
         return
     job = ImportJob.objects.get(pk=job_id)
     schema_name = connection.schema_name
@@ -158,8 +125,9 @@ def import_job_run(*, job_id: str, work: Work) -> None:
         recorder = ProgressRecorder(job)
         try:
             with (
+                Heartbeat(job.pk),
                 organization_schema(schema_name),
-                translation.override(job.language),
+                in_language(job.language),
                 default_storage.open(job.file, "rb") as handle,
             ):
                 return work(job, handle, recorder)
@@ -180,7 +148,7 @@ def import_job_run(*, job_id: str, work: Work) -> None:
         return
     except Exception:  # recorded on the job for the SPA; the traceback goes to the log
         logger.exception("import %s failed", job.pk)
-        with translation.override(job.language):
+        with in_language(job.language):
             message = _("The import failed. Please try again.")
         _finish(
             job,

@@ -13,11 +13,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from config.dates import format_datetime
-from config.i18n import reader_language
+from config.i18n import in_language, reader_language
 
 MESSAGES = {
     "batch_low_slot.title": _("Few slots left in %(batch)s"),
@@ -83,8 +82,8 @@ def render(key: str, args: dict[str, Any] | None, *, language: str | None = None
     template = MESSAGES.get(key)
     if template is None:
         return key
-    lang = reader_language(language)
-    with translation.override(lang):
+    lang = reader_language(language)  # None: the active language (a request's reader)
+    with in_language(lang):
         try:
             return str(template) % shown_args(args, language=lang)
         except (KeyError, TypeError, ValueError):

@@ -15,7 +15,7 @@ from assignments.models import Assignment, Attempt
 from config.envelope import order_by_checked, paginate
 from config.errors import not_found
 from surveys.models import Submission
-from surveys.states import submission_state_expr
+from surveys.statements import submission_state_expr
 from tenants.models import Organization
 
 INVITATION_ORDER = {"email": "email", "sent_at": "sent_at", "status": "status", "created_at": "created_at"}

@@ -4,7 +4,7 @@
 A learner's surveys live in the authoring organizations' schemas and are indexed by public
 ``Enrollment`` rows (kind ``survey``). Lists read the learner's organizations from that index,
 then every submission row in ONE query (a UNION ALL over those schemas) that filters by the
-shown status (``states.SUBMISSION_STATE_SQL``), searches, sorts and pages in SQL, so the
+shown status (``statements.SUBMISSION_STATE_SQL``), searches, sorts and pages in SQL, so the
 newest ``in_progress`` survey is found however many surveys the learner holds, in a constant
 number of queries. Single submissions are reached through ``learner_submission``."""
 
@@ -19,12 +19,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
-from config.envelope import MAX_LIMIT
+from config.envelope import order_by_choice, page_bounds
 from config.errors import ApplicationError, CommonErrorCode, not_found
 from config.i18n import localized, pick
 from privacy.services import AccessSubject
 from surveys.models import Submission
-from surveys.states import SUBMISSION_STATE_SQL
+from surveys.statements import SUBMISSION_STATE_SQL
 from tenants.models import Organization
 from tenants.scope import owned_enrollment, union_all
 
@@ -82,29 +82,21 @@ def my_surveys(
     *, profile: Profile, page: int, limit: int, search: str = "", order_by: str = "", status: str = ""
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """GET /api/v1/survey-users/my-list: the learner's surveys of every organization.
-    ``status`` is one of the shown statuses (``surveys.states``); ``search`` matches the
+    ``status`` is one of the shown statuses (``surveys.rules``); ``search`` matches the
     survey's name (either language) or the organization; ``order_by`` created_at (default
     ``-created_at``), name, status, completed_at. Three queries (organizations, count, page).
     Items: ``{"id", "survey_id"`` (both the user_survey_id), ``"organization_survey_id",
     "organization": {"id", "name"}, "name", "status", "time_limit_minutes", "starts_at",
     "ends_at", "started_at", "deadline_at", "completed_at", "holland_code", "report_unlocked",
     "answered", "total", "created_at"}``."""
-    value = (order_by or "-created_at").strip()
-    desc, name = value.startswith("-"), value.lstrip("-")
-    if name not in ORDER:
-        raise ApplicationError(
-            CommonErrorCode.VALIDATION_ERROR,
-            _("This list cannot be sorted by %(field)s.") % {"field": name},
-            errors={"order_by": [_("Choose one of: %(fields)s.") % {"fields": ", ".join(sorted(ORDER))}]},
-        )
+    column, desc = order_by_choice(order_by, ORDER, "-created_at")
     if status and status not in STATUSES:
         raise ApplicationError(
             CommonErrorCode.VALIDATION_ERROR,
             _("Choose one of the allowed values."),
             errors={"status": [_("Choose one of: %(fields)s.") % {"fields": ", ".join(sorted(STATUSES))}]},
         )
-    page = max(1, int(page or 1))
-    limit = min(MAX_LIMIT, max(1, int(limit or 10)))
+    page, limit = page_bounds(page, limit)
     organizations = list(
         Enrollment.objects.filter(profile=profile, kind=Enrollment.Kind.SURVEY, is_active=True)
         .order_by()
@@ -138,7 +130,7 @@ def my_surveys(
         cursor.execute(f"SELECT count(*) FROM ({union}) AS c", params + where_params)  # noqa: S608
         total = cursor.fetchone()[0]
         cursor.execute(
-            f"{union} ORDER BY u.{ORDER[name]} {direction} {nulls}, u.id {direction} LIMIT %s OFFSET %s",
+            f"{union} ORDER BY u.{column} {direction} {nulls}, u.id {direction} LIMIT %s OFFSET %s",
             [*params, *where_params, limit, (page - 1) * limit],
         )
         rows = [_row(values) for values in cursor.fetchall()]

@@ -20,7 +20,8 @@ from config.i18n import localized
 from surveys import content
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.models import RIASEC, Submission, SubmissionAnswer, Survey, SurveyStatement
-from surveys.states import submission_state, submission_state_expr, survey_state, survey_state_expr
+from surveys.rules import submission_state, survey_state
+from surveys.statements import submission_state_expr, survey_state_expr
 from tenants.models import Organization
 
 SURVEY_ORDER = {

@@ -26,7 +26,7 @@ from config.images import read_limited, reencode_image
 from surveys import content
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.models import Submission, Survey, SurveyStatement
-from surveys.states import OPEN, survey_state
+from surveys.rules import OPEN, survey_state
 
 V = Survey.Status
 S = Submission.Status

@@ -6,7 +6,7 @@ Flow and statuses (spec section 4): a learner obtains a survey (free: from its m
 listing, or because a test they hold links it) -> ``not_started`` (or ``pending`` until it
 opens) -> start -> ``in_progress`` -> finish with every statement answered -> ``completed``.
 ``expired`` (time limit), ``ended`` (the survey ended first) and ``cancelled`` (by an
-educator) are final; ``states`` derives them and ``refresh`` stores them."""
+educator) are final; ``rules`` derives them and ``refresh`` stores them."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from config.errors import ApplicationError, FieldErrors
 from surveys import content, scoring
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.models import Submission, SubmissionAnswer, Survey, SurveyStatement
-from surveys.states import FINAL, submission_state, survey_state
+from surveys.rules import FINAL, submission_state, survey_state
 from tenants.scope import organization_schema
 
 S = Submission.Status

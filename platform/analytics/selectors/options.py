@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 
 from analytics.filters import Viewer
-from analytics.selectors.figures import ADDONS, addon_name, subject_names
+from analytics.rules import ADDONS, addon_name, subject_names
 from config.text import fold
 
 

@@ -13,12 +13,10 @@ from collections import defaultdict
 from typing import Any
 
 from django.db.models import Count, F, Max, Q, Sum
-from django.utils.translation import gettext as _
 
 from analytics.filters import MarketQuery, items
-from analytics.selectors.figures import COMPLETED, addon_name
-from config.envelope import MAX_LIMIT
-from config.errors import ApplicationError, CommonErrorCode
+from analytics.rules import COMPLETED, addon_name
+from config.envelope import order_by_checked, order_by_choice, page_bounds, paginate
 from config.text import fold
 
 # --- market analytics rows (per grade) -----------------------------------------------------------
@@ -56,10 +54,10 @@ def market_rows(q: MarketQuery) -> list[dict[str, Any]]:
     marketplace by the end of the period, withdrawn ones included), ``testOnlyPurchases``,
     ``testAdvancedReportPurchases``, ``surveyReportPurchases``, ``totalPurchases`` (their sum)
     and ``totalRevenue`` (VND) of paid purchases in the period. Grades with a listing or a sale,
-    ascending. Two queries (the sales in one pass, see ``onepass.market_sales``)."""
-    from analytics import onepass
+    ascending. Two queries (the sales in one pass, see ``statements.market_sales``)."""
+    from analytics import statements
 
-    sales = onepass.market_sales(q)
+    sales = statements.market_sales(q)
     published: dict[int, int] = defaultdict(int)
     for r in (
         _listings(q)
@@ -101,22 +99,6 @@ ASSESSMENT_ORDER = {
 }
 
 
-def _checked_order(order_by: str, allowed: dict[str, str], default: str) -> tuple[str, bool]:
-    value = (order_by or default).strip()
-    name = value.lstrip("-")
-    if name not in allowed:
-        raise ApplicationError(
-            CommonErrorCode.VALIDATION_ERROR,
-            _("This list cannot be sorted by %(field)s.") % {"field": name},
-            errors={"order_by": [_("Choose one of: %(fields)s.") % {"fields": ", ".join(sorted(allowed))}]},
-        )
-    return allowed[name], value.startswith("-")
-
-
-def _page_meta(page: int, limit: int) -> tuple[int, int]:
-    return max(1, int(page or 1)), min(MAX_LIMIT, max(1, int(limit or 10)))
-
-
 def assessment_rows(
     q: MarketQuery, *, page: int = 1, limit: int = 10, search: str = "", order_by: str = ""
 ) -> dict[str, Any]:
@@ -132,8 +114,8 @@ def assessment_rows(
     from marketplace.models import Addon, Listing
     from tenants.models import Organization
 
-    key_name, desc = _checked_order(order_by, ASSESSMENT_ORDER, "-totalRevenue")
-    page, limit = _page_meta(page, limit)
+    key_name, desc = order_by_choice(order_by, ASSESSMENT_ORDER, "-totalRevenue")
+    page, limit = page_bounds(page, limit)
     merged: dict[tuple[int, str, int], dict[str, Any]] = {}
     sales = (
         items(q, status=COMPLETED)
@@ -247,7 +229,6 @@ def transactions_qs(q: MarketQuery, *, search: str = "", order_by: str = ""):
     """The transaction items of the scope and filters (``q.status``, COMPLETED by default),
     searched (student name or e-mail, test name, payment id, transaction number) and ordered
     (TRANSACTION_ORDER; newest payment first by default, newest checkout for other statuses)."""
-    from config.envelope import order_by_checked
 
     qs = items(q, with_grade=True)
     term = search.strip()
@@ -300,7 +281,6 @@ def transaction_rows(
     """POST /api/v1/transaction/analytics/markets/assessments/transactions: one market
     transaction row per purchased item, paged: ``{items, page, limit, total, totals:
     {totalPaid}}``. Three queries."""
-    from config.envelope import paginate
 
     qs = transactions_qs(q, search=search, order_by=order_by).select_related(
         "transaction__profile__user", "organization"
@@ -328,7 +308,6 @@ def history_rows(
     ``totalPaid`` = their sum (never another organization's lines). Three queries."""
     from django.db.models import Prefetch
 
-    from config.envelope import order_by_checked, paginate
     from marketplace.models import Transaction
 
     scoped = items(q, with_grade=True)

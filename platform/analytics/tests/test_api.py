@@ -8,17 +8,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.tests.factories import ProfileFactory, UserFactory
-from analytics.tests.factories import PERIOD, build_market
+from analytics.tests.factories import PERIOD
 from conftest import client_for
 
 pytestmark = pytest.mark.django_db
 J = "application/json"
 BASE = "/api/v1/transaction/analytics"
-
-
-@pytest.fixture
-def market(org_a, org_b):
-    return build_market(org_a, org_b)
 
 
 @pytest.fixture
@@ -457,32 +452,3 @@ def test_status_change_after_the_fact(market, educator_a):
     rows = post(client, f"{BASE}/markets/assessments/transactions", {**PERIOD, "test_preset_id": p1}).json()
     assert [r["transactionId"] for r in rows["data"]["items"]] == [market.tx["T1"].pk]
     assert rows["data"]["totals"] == {"totalPaid": 180_000}
-
-
-@pytest.mark.parametrize(
-    "filters",
-    [
-        PERIOD,
-        {},
-        {**PERIOD, "grade": 10},
-        {**PERIOD, "subject": "toan", "province_code": "79"},
-        {"from_date": "2025-02-01", "to_date": "2025-06-30"},
-        {"from_date": "2024-01-01", "to_date": "2025-03-10"},
-    ],
-)
-def test_one_pass_figures_equal_the_single_ones(market, educator_a, filters):
-    """The dashboard and heatmap groups (one SQL pass) give exactly the figures of the single
-    analytic types."""
-    client = client_for(educator_a)
-    for group, names in (
-        ("dashboard", ("summary", "revenue_over_time", "by_addon", "by_grade", "by_subject", "by_province")),
-        ("heatmap", ("heatmap_weekday_hour", "heatmap_province_grade")),
-    ):
-        together = post(client, BASE, {"analytic_type": group, **filters}).json()["data"]
-        for name in names:
-            alone = post(client, BASE, {"analytic_type": name, **filters}).json()["data"][name]
-            if name == "heatmap_province_grade":
-                key = lambda c: (c["province_code"], c["grade"] or 0)  # noqa: E731
-                alone["cells"].sort(key=key)
-                together[name]["cells"].sort(key=key)
-            assert together[name] == alone, (group, name, filters)

@@ -11,10 +11,9 @@ import pytest
 from django.utils import translation
 
 from accounts.tests.factories import ProfileFactory, UserFactory
-from analytics import dashboard_pdf, onepass
+from analytics import dashboard_pdf, rules, statements
 from analytics.exports import filters_text, format_change, format_number, format_vnd
 from analytics.filters import MarketQuery
-from analytics.selectors import figures
 from analytics.tests.factories import _listing, _tx, vn
 from analytics.tests.test_api import BASE, J
 from analytics.tests.test_exports import _pdf_lines
@@ -47,19 +46,19 @@ def _query(org, **kwargs) -> MarketQuery:
 def test_a_sale_at_2330_vietnam_time_counts_on_its_vietnam_day(org_a, late_sales):
     assert late_sales["late"].completed_at.isoformat() == "2026-11-27T16:30:00+00:00"
     q = _query(org_a, from_date=date(2026, 11, 1), to_date=date(2026, 11, 27))
-    series = figures.revenue_over_time(q)
+    series = rules.revenue_over_time(q)
     assert series["unit"] == "day" and len(series["points"]) == 27
     assert series["points"][-1] == {"period": date(2026, 11, 27), "revenue": 120_000, "purchases": 1}
     assert sum(p["revenue"] for p in series["points"]) == 120_000  # 00:10 on the 28th is not in November
     # the one-pass dashboard (SQL with the zone as a parameter) agrees, and so does the heatmap
-    dashboard = onepass.dashboard(q)
+    dashboard = statements.dashboard(q)
     assert dashboard["revenue_over_time"]["points"][-1]["revenue"] == 120_000
     assert dashboard["summary"]["revenue"]["value"] == 120_000
-    cells = onepass.heatmap(q)["heatmap_weekday_hour"]["cells"]
+    cells = statements.heatmap(q)["heatmap_weekday_hour"]["cells"]
     assert [(c["weekday"], c["hour"], c["purchases"]) for c in cells] == [(5, 23, 1)]
     # the next day holds the other sale only
     assert (
-        figures.summary(_query(org_a, from_date=date(2026, 11, 28), to_date=date(2026, 11, 28)))["revenue"][
+        rules.summary(_query(org_a, from_date=date(2026, 11, 28), to_date=date(2026, 11, 28)))["revenue"][
             "value"
         ]
         == 120_000
@@ -79,7 +78,7 @@ def test_no_to_date_means_today_in_vietnam(org_a, late_sales, monkeypatch):
     monkeypatch.setattr("config.dates.now", lambda: vn("2026-11-27 23:45"))
     q = _query(org_a, from_date=date(2026, 11, 27))
     assert q.period() == (date(2026, 11, 27), date(2026, 11, 27))
-    assert figures.summary(q)["revenue"]["value"] == 120_000
+    assert rules.summary(q)["revenue"]["value"] == 120_000
 
 
 @pytest.mark.parametrize(

@@ -59,6 +59,30 @@ def test_the_reader_language_falls_back_to_vietnamese():
         assert i18n.reader_language() == "vi"
 
 
+@pytest.mark.parametrize(
+    ("recorded", "code", "text"),
+    [
+        ("en", "en", "Deleted learner #7"),
+        ("en-gb", "en", "Deleted learner #7"),
+        ("vi", "vi", "Người học đã xóa tài khoản #7"),
+        ("fr", "vi", "Người học đã xóa tài khoản #7"),
+        ("", "vi", "Người học đã xóa tài khoản #7"),
+        (None, "vi", "Người học đã xóa tài khoản #7"),
+    ],
+)
+def test_a_task_runs_in_its_recorded_language_with_one_fallback(recorded, code, text):
+    """``in_language`` (issue 35, item 3): a task's recorded code, else Vietnamese, whatever
+    language is active in the worker; the language before the block comes back after it."""
+    from django.utils.translation import gettext as _
+
+    with translation.override("en"):
+        with i18n.in_language(recorded) as used:
+            assert used == code
+            assert translation.get_language() == code
+            assert _("Deleted learner #%(id)s") % {"id": 7} == text
+        assert translation.get_language() == "en"
+
+
 def test_a_bilingual_value_falls_back_to_the_other_language_when_blank():
     assert i18n.pick("Toán", "Maths", language="en") == "Maths"
     assert i18n.pick("Toán", "", language="en") == "Toán"

@@ -7,7 +7,11 @@ Cross-cutting rules have one module each, and these tests fail when a copy appea
 - the reader's language with fallback: ``config/i18n.py`` (no ``get_language()`` compared with a
   code, no inline choice between the two halves of a model's ``*_vi``/``*_en`` pair);
 - tenancy: ``tenants/scope.py`` (no ``schema_context``/``set_tenant``/``set_schema*``/quoted schema
-  names or hand-made ``UNION ALL`` elsewhere; nothing about schemas in any ``api*.py``).
+  names or hand-made ``UNION ALL`` elsewhere; nothing about schemas in any ``api*.py``);
+- a task's or a job's language: ``config.i18n.in_language`` (no ``translation.override`` outside
+  ``config``, no ``in ("vi", "en")`` fallback of its own; issue 35, item 3);
+- the ``order_by`` allow-list: ``config.envelope.order_by_choice`` (issue 35, item 3);
+- the spreadsheet cell-style cache: ``config.spreadsheets.CellStyles`` (issue 35, item 3).
 
 Tests, migrations and the ``tenants`` package's own internals are outside the rules.
 """
@@ -55,6 +59,29 @@ def test_dates_and_the_time_zone_are_formatted_in_one_module():
 def test_the_reader_language_is_decided_in_one_module():
     pattern = r"get_language\(\)\s*(==|!=|in\b)|get_language\(\)\s*or\b|\benglish\s*="
     assert hits(pattern, allowed={"platform/config/i18n.py"}) == []
+
+
+def test_tasks_and_jobs_take_their_language_from_one_helper():
+    """A task, a job or a mail runs ``with in_language(recorded)``: the fallback for a blank or
+    unknown code is written once. ``config`` itself switches for a request (middleware, views)."""
+    allowed = {rel(p) for p in SOURCES if rel(p).startswith("platform/config/")}
+    pattern = r"translation\.override\(|in \(\"vi\", \"en\"\) else"
+    assert hits(pattern, allowed=allowed) == []
+
+
+def test_the_order_by_allow_list_is_written_once():
+    assert hits(r"cannot be sorted by", allowed={"platform/config/envelope.py"}) == []
+
+
+# The gradebook's copy waits for the move of ``platform/assignments`` (issue 35, item 1), whose
+# files this change does not touch; it then uses ``CellStyles`` like the others.
+STYLE_CACHE_LEFT = {"platform/assignments/gradebook.py"}
+
+
+def test_the_spreadsheet_cell_style_cache_is_written_once():
+    """Copying a cell's ``_style`` is the cache of ``config.spreadsheets.CellStyles`` only."""
+    pattern = r"\._style\b"
+    assert hits(pattern, allowed={"platform/config/spreadsheets.py", *STYLE_CACHE_LEFT}) == []
 
 
 def bilingual_fields() -> set[str]:

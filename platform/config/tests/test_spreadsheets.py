@@ -240,3 +240,34 @@ def test_a_compression_method_zipfile_cannot_read_is_refused_as_unsupported():
     with pytest.raises(ApplicationError) as refused:
         open_sheet(io.BytesIO(bytes(raw)), limits=limits, unsupported_code="unsupported_spreadsheet")
     assert (refused.value.code, refused.value.status) == ("unsupported_spreadsheet", 400)
+
+
+def test_cell_styles_give_each_cell_its_number_format_and_none_stays_empty():
+    """``config.spreadsheets.CellStyles`` (issue 35, item 3): the style of a format is looked up
+    once and copied; every cell still reads back with its own format."""
+    import io
+    from datetime import datetime
+
+    from openpyxl import Workbook, load_workbook
+
+    from config.spreadsheets import CellStyles
+
+    workbook = Workbook(write_only=True)
+    sheet = workbook.create_sheet("s")
+    cell = CellStyles(sheet).cell
+    when = datetime(2026, 11, 27, 23, 30)
+    sheet.append([cell(120_000, "#,##0"), cell(when, "dd/mm/yyyy hh:mm"), cell(None, "#,##0")])
+    sheet.append([cell(90_000, "#,##0"), cell(when, "dd/mm/yyyy hh:mm"), cell(5, "0.00")])
+    out = io.BytesIO()
+    workbook.save(out)
+    read = load_workbook(io.BytesIO(out.getvalue()))["s"]
+    assert [(c.value, c.number_format) for c in read[1]] == [
+        (120_000, "#,##0"),
+        (when, "dd/mm/yyyy hh:mm"),
+        (None, "General"),
+    ]
+    assert [(c.value, c.number_format) for c in read[2]] == [
+        (90_000, "#,##0"),
+        (when, "dd/mm/yyyy hh:mm"),
+        (5, "0.00"),
+    ]

@@ -139,7 +139,7 @@ def test_the_learners_own_consent_and_age_come_first(as_educator_a, bank, round_
 
 def test_educators_are_not_gated_and_under_7_needs_the_parent_as_well(educator_a):
     from consent.gate import consent_gate
-    from consent.selectors import age_band
+    from consent.rules import age_band
 
     consent_gate(educator_a)  # no consent, no date of birth: educators are not asked
     assert age_band(date(2020, 1, 1), day=date(2026, 11, 27)) == "under_7"

@@ -185,7 +185,9 @@ def test_an_unexpected_error_fails_the_job_with_a_localized_message(educator_a, 
 
 def test_progress_recorder_writes_only_when_the_percent_moves(educator_a, org_a):
     job = _job(educator_a, org_a, rows_total=400, status=ImportJob.Status.RUNNING)
-    recorder = services.ProgressRecorder(job)
+    from jobs.services import ProgressRecorder
+
+    recorder = ProgressRecorder(job)
     writes: list[int] = []
 
     class Side:  # stands for the recorder's own connection, which this test's transaction hides

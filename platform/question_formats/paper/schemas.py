@@ -44,6 +44,11 @@ class PaperExportOut(Schema):
         return str(job.pk)
 
     @staticmethod
+    def resolve_error(job: Any) -> str:
+        """Why the export failed, localized (the job's ``error_message``), else ""."""
+        return job.error_message
+
+    @staticmethod
     def resolve_versions(job: Any) -> int:
         return job.rows_total
 

@@ -29,14 +29,14 @@ from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import connection, transaction
 from django.http import FileResponse
-from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from jobs.services import Heartbeat, job_claim, job_end, job_progress
 
 from analytics.models import ExportJob
 from assessments.models import PresetQuestion, PresetSubject, TestPreset
 from assessments.services.presets import preset_get
 from config.errors import ApplicationError, FieldErrors, not_found
-from config.i18n import LANGUAGES, localized, pick
+from config.i18n import LANGUAGES, in_language, localized, pick
 from config.media import private_name
 from config.priority import run_at_idle_priority
 from privacy.services import AccessSubject
@@ -134,7 +134,7 @@ def paper_export_start(
             status=400,
         )
     seed = seed if seed is not None else secrets.randbelow(MAX_SEED)
-    with translation.override(language):
+    with in_language(language):
         file_name = _file_names(preset.pk)["zip"]
     schema_name = connection.schema_name
     job = ExportJob.objects.create(
@@ -174,7 +174,7 @@ def write_paper_zip(
     from question_formats.paper.pdf import BODY_SIZE, PaperHeading, write_version_pdf
     from tenants.models import Organization
 
-    with translation.override(language), tempfile.TemporaryDirectory() as folder:
+    with in_language(language), tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         names = _file_names(preset.pk)
         organization = Organization.objects.filter(schema_name=connection.schema_name).first()
@@ -211,18 +211,19 @@ def paper_export_run(*, job_id: str) -> None:
     a private name (``<schema>/paper-exports/<token>.zip``), ``rows_done`` counting versions, then
     DONE, or FAILED with the error (logged). At the lowest CPU priority
     (``config.priority.run_at_idle_priority``), as every export."""
-    job = ExportJob.objects.filter(pk=job_id, kind=ExportJob.Kind.PAPER_VERSIONS).first()
-    if job is None or job.status not in (ExportJob.Status.QUEUED, ExportJob.Status.RUNNING):
+    if not ExportJob.objects.filter(pk=job_id, kind=ExportJob.Kind.PAPER_VERSIONS).exists():
         return
-    ExportJob.objects.filter(pk=job.pk).update(status=ExportJob.Status.RUNNING, started_at=timezone.now())
+    if not job_claim(job_id):  # a duplicate task, or a job the recovery failed (decision 0040)
+        return
+    job = ExportJob.objects.get(pk=job_id)
     params = job.params
 
     def progress(done: int) -> None:
-        ExportJob.objects.filter(pk=job.pk).update(rows_done=done)
+        job_progress(job.pk, done)
 
     def write() -> str:
         preset = TestPreset.objects.get(pk=params["preset_id"])
-        with tempfile.TemporaryFile() as handle:
+        with Heartbeat(job.pk), tempfile.TemporaryFile() as handle:
             write_paper_zip(
                 preset,
                 versions=params["versions"],
@@ -237,15 +238,14 @@ def paper_export_run(*, job_id: str) -> None:
 
     try:
         path = run_at_idle_priority(write)
-    except Exception as exc:  # recorded on the job for the SPA; the traceback goes to the log
+    except Exception:  # recorded on the job for the SPA; the traceback goes to the log
         logger.exception("paper export %s failed", job.pk)
-        ExportJob.objects.filter(pk=job.pk).update(
-            status=ExportJob.Status.FAILED, error=str(exc)[:500], finished_at=timezone.now()
-        )
+        with in_language(job.language):
+            message = _("The export failed. Please try again.")
+        job_end(job.pk, status=ExportJob.Status.FAILED, error_code="export_failed", error_message=message)
         return
-    ExportJob.objects.filter(pk=job.pk).update(
-        status=ExportJob.Status.DONE, file=path, rows_done=job.rows_total, finished_at=timezone.now()
-    )
+    if not job_end(job.pk, status=ExportJob.Status.DONE, file=path, rows_done=job.rows_total):
+        default_storage.delete(path)  # failed by the recovery meanwhile: the file has no job to serve it
 
 
 def paper_export_get(*, profile, preset_id: int, job_id: str) -> ExportJob:

@@ -4,7 +4,6 @@ prompt of spec section 2), surveys linked to test presets, and the query budget.
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from accounts.tests.factories import ProfileFactory
@@ -12,7 +11,6 @@ from assessments.models import TestPreset
 from assignments.tests.test_taking import open_test
 from conftest import client_for
 from surveys.models import Submission
-from surveys.states import SUBMISSION_STATE_SQL, submission_state, submission_state_expr
 from surveys.tests.helpers import allow, answer_all, listed, post, published_survey, take
 
 pytestmark = pytest.mark.django_db
@@ -103,47 +101,3 @@ def test_surveys_linked_to_a_test_preset(org_a, as_educator_a, bank, round_id):
     assert post(stranger, "/api/v1/survey-users", body).status_code == 404
     assert post(client, "/api/v1/survey-users", {**body, "survey_id": survey_id + 1000}).status_code == 404
     assert post(client, "/api/v1/survey-users", {}).json()["code"] == "validation_error"
-
-
-def test_the_status_rule_is_the_same_in_python_orm_and_sql(org_a, as_educator_a):
-    """Every combination that matters, evaluated three ways, agrees."""
-    from datetime import timedelta
-
-    from django.db import connection
-
-    allow(org_a)
-    listing = listed(as_educator_a, published_survey(as_educator_a))
-    _p, _c, usid = take(listing)
-    now = timezone.now()
-    past, future = now - timedelta(hours=1), now + timedelta(hours=1)
-    cases = []
-    for stored in ("not_started", "in_progress", "completed", "expired", "cancelled"):
-        for survey_status in ("published", "ended", "cancelled"):
-            for starts, ends in (
-                (None, None),
-                (future, None),
-                (past - timedelta(hours=1), past),
-                (past, future),
-            ):
-                for deadline in (None, past, future):
-                    cases.append((stored, survey_status, starts, ends, deadline))
-    with schema_context(org_a.schema_name):
-        submission = Submission.objects.select_related("survey").get(enrollment_id=usid)
-        survey = submission.survey
-        for stored, survey_status, starts, ends, deadline in cases:
-            Submission.objects.filter(pk=submission.pk).update(status=stored, deadline_at=deadline)
-            type(survey).objects.filter(pk=survey.pk).update(
-                status=survey_status, starts_at=starts, ends_at=ends
-            )
-            submission.refresh_from_db()
-            survey.refresh_from_db()
-            python = submission_state(submission, survey, timezone.now())
-            orm = Submission.objects.annotate(s=submission_state_expr()).get(pk=submission.pk).s
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"SELECT {SUBMISSION_STATE_SQL} FROM surveys_submission s "  # noqa: S608
-                    "JOIN surveys_survey v ON v.id = s.survey_id WHERE s.id = %s",
-                    [submission.pk],
-                )
-                sql = cursor.fetchone()[0]
-            assert python == orm == sql, (stored, survey_status, starts, ends, deadline)

@@ -112,6 +112,36 @@ describe("useImportJobOutcome", () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it("a job the server failed because its worker died gives that message and stops polling", async () => {
+    let polls = 0;
+    const lost = "The server processing this file stopped before it finished. Please try again.";
+    const { calls } = mockApi({
+      [POLL]: (): Reply => {
+        polls += 1;
+        return ok(
+          polls < 2
+            ? { ...JOB, status: "running", progress: 30, rows_done: 600 }
+            : {
+                ...JOB,
+                status: "failed",
+                progress: 30,
+                rows_done: 600,
+                error_code: "job_lost",
+                error_message: lost,
+              },
+        );
+      },
+    });
+    const { onDone, onFailed, onError } = setup();
+    await userEvent.click(await screen.findByRole("button", { name: "start" }));
+    await vi.waitFor(() => expect(onFailed).toHaveBeenCalledWith(lost, null), { timeout: 3000 });
+    await vi.waitFor(() => expect(screen.queryByRole("progressbar")).toBeNull());
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.path === POLL)).toHaveLength(2);
+    expect(onDone).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it("a poll that fails gives the server's message and stops polling", async () => {
     const { calls } = mockApi({
       [POLL]: { status: 404, body: { success: false, code: "not_found", message: "Not found." } },

@@ -10081,7 +10081,8 @@ export interface components {
     /**
      * ExportJobOut
      * @description A background export: poll ``GET .../exports/{id}`` until ``status`` is ``done`` (then
-     *     download ``download_url``) or ``failed``. ``progress`` in whole percent. Read from an
+     *     download ``download_url``) or ``failed`` (``error``: the localized reason, e.g. when the
+     *     consumer writing it died, ``jobs.services.jobs_recover``). ``progress`` in whole percent. Read from an
      *     ``ExportJob`` row (the endpoints answer the row; the resolvers below add ``id`` as text and
      *     ``download_url``; issue 17, item 5).
      */

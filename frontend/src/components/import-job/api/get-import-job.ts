@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { jobPollInterval } from "@/lib/job-poll";
 
 import type { ImportJob, ImportJobReport } from "./types";
 
@@ -13,14 +14,12 @@ export function getImportJob<Report extends ImportJobReport>(id: string): Promis
 export const importJobQuery = <Report extends ImportJobReport>(id: string) =>
   queryOptions({ queryKey: ["import-jobs", id], queryFn: () => getImportJob<Report>(id) });
 
-/** Polls every second while the job is queued or running (and stops on an error). */
+/** Polls every second while the job is queued or running; stops once it is done or failed (also
+ * when the server failed it because its worker died) or a poll failed (`jobPollInterval`). */
 export function useImportJob<Report extends ImportJobReport>(id: string | null) {
   return useQuery({
     ...importJobQuery<Report>(id ?? ""),
     enabled: id !== null,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === "done" || status === "failed" || query.state.error ? false : 1000;
-    },
+    refetchInterval: jobPollInterval,
   });
 }

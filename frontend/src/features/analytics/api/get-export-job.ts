@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { jobPollInterval } from "@/lib/job-poll";
 
 import { ANALYTICS_KEY, type ExportJob } from "./types";
 
@@ -12,14 +13,12 @@ export function getExportJob(id: string): Promise<ExportJob> {
 export const exportJobQuery = (id: string) =>
   queryOptions({ queryKey: [...ANALYTICS_KEY, "export", id], queryFn: () => getExportJob(id) });
 
-/** Polls every second until the job is done or failed. */
+/** Polls every second while the job is queued or running; stops once it is done or failed (also
+ * when the server failed it because its worker died) or a poll failed (`jobPollInterval`). */
 export function useExportJob(id: string | null) {
   return useQuery({
     ...exportJobQuery(id ?? ""),
     enabled: id !== null,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === "done" || status === "failed" ? false : 1000;
-    },
+    refetchInterval: jobPollInterval,
   });
 }

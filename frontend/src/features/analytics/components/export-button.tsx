@@ -59,6 +59,22 @@ export function ExportButton({
     }
   }, [job.data, t]);
 
+  // A poll that failed ends the wait: the job is gone (its error status was shown by the API
+  // client) or the connection is (said here); polling has stopped (`jobPollInterval`).
+  const pollError = job.error;
+  useEffect(() => {
+    if (!pollError) return;
+    if (!(pollError instanceof ApiError)) {
+      toast({
+        variant: "destructive",
+        title: t("analytics.export.failed"),
+        description: t("analytics.export.downloadFailedRetry"),
+      });
+    }
+    setJobId(null);
+    setBusy(false);
+  }, [pollError, t]);
+
   async function start() {
     setBusy(true);
     try {

@@ -216,6 +216,114 @@ describe("market analytics", () => {
     click.mockRestore();
   });
 
+  it("stops polling and says why when the server failed the export because its worker died", async () => {
+    const user = userEvent.setup();
+    const lost = "Máy chủ xử lý tệp này đã dừng trước khi hoàn tất. Vui lòng thử lại.";
+    const job = {
+      id: "7d2e",
+      kind: "transactions_xlsx",
+      status: "queued",
+      progress: 0,
+      rows_done: 0,
+      rows_total: 12000,
+      file_name: "market-assessment-transactions-all.xlsx",
+      download_url: null,
+      error: "",
+      created_at: "2025-03-10T10:00:00Z",
+    };
+    let polls = 0;
+    const { calls } = mockApi({
+      "/api/v1/transaction/analytics/markets/assessments/transactions": ok({
+        items: [txRow()],
+        page: 1,
+        limit: 20,
+        total: 12000,
+        totals: { totalPaid: 1_200_000_000 },
+      }),
+      "/api/v1/transaction/analytics/markets/assessments/transactions/export": {
+        status: 202,
+        body: { success: true, data: job, message: "" },
+      },
+      "/api/v1/transaction/analytics/exports/7d2e": () => {
+        polls += 1;
+        return polls < 2
+          ? ok({ ...job, status: "running", progress: 40, rows_done: 4800 })
+          : ok({ ...job, status: "failed", progress: 40, rows_done: 4800, error: lost });
+      },
+    });
+    const toasts: ToastData[] = [];
+    let before = -1; // the store hands the last toast (of an earlier test) at once: not ours
+    const unsubscribe = subscribeToast((toast) => {
+      if (before === -1) before = toast?.id ?? 0;
+      else if (toast && toast.id > before && !toasts.some((t) => t.id === toast.id)) toasts.push(toast);
+    });
+    renderRoute(
+      "/alltransaction/grade/:grade/assessment/:testPresetId",
+      "/alltransaction/grade/9/assessment/5",
+      <AssessmentRoute />,
+    );
+    await screen.findByText("Nguyễn Văn An");
+    await user.click(screen.getByRole("button", { name: "Xuất Excel" }));
+    await vi.waitFor(
+      () =>
+        expect(toasts.at(-1)).toMatchObject({
+          variant: "destructive",
+          title: "Xuất tệp thất bại",
+          description: lost,
+        }),
+      { timeout: 4000 },
+    );
+    await vi.waitFor(() => expect(screen.queryByRole("progressbar")).toBeNull());
+    expect(screen.getByRole("button", { name: "Xuất Excel" })).toBeEnabled();
+    expect(calls.filter((c) => c.path === "/api/v1/transaction/analytics/exports/7d2e")).toHaveLength(2);
+    unsubscribe();
+  });
+
+  it("ends the wait when a poll of the export fails, and polls no more", async () => {
+    const user = userEvent.setup();
+    const job = {
+      id: "5c1d",
+      kind: "transactions_xlsx",
+      status: "queued",
+      progress: 0,
+      rows_done: 0,
+      rows_total: 12000,
+      file_name: "market-assessment-transactions-all.xlsx",
+      download_url: null,
+      error: "",
+      created_at: "2025-03-10T10:00:00Z",
+    };
+    const { calls } = mockApi({
+      "/api/v1/transaction/analytics/markets/assessments/transactions": ok({
+        items: [txRow()],
+        page: 1,
+        limit: 20,
+        total: 12000,
+        totals: { totalPaid: 1_200_000_000 },
+      }),
+      "/api/v1/transaction/analytics/markets/assessments/transactions/export": {
+        status: 202,
+        body: { success: true, data: job, message: "" },
+      },
+      "/api/v1/transaction/analytics/exports/5c1d": {
+        status: 404,
+        body: { success: false, code: "not_found", message: "Không tìm thấy tệp xuất." },
+      },
+    });
+    renderRoute(
+      "/alltransaction/grade/:grade/assessment/:testPresetId",
+      "/alltransaction/grade/9/assessment/5",
+      <AssessmentRoute />,
+    );
+    await screen.findByText("Nguyễn Văn An");
+    await user.click(screen.getByRole("button", { name: "Xuất Excel" }));
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Xuất Excel" })).toBeEnabled(), {
+      timeout: 4000,
+    });
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(calls.filter((c) => c.path === "/api/v1/transaction/analytics/exports/5c1d")).toHaveLength(1);
+  });
+
   it.each([
     [
       "the server refuses the download",

@@ -1,7 +1,9 @@
 """The dashboard and heatmap figures in one pass over the transaction items (issue 10,
-performance): the figures of ``selectors.figures`` (summary, revenue over time, by add-on, grade,
+performance): the figures of ``analytics.rules`` (summary, revenue over time, by add-on, grade,
 subject and province; the two heatmaps) computed by one SQL query with GROUPING SETS instead
-of one query each. The results are the same, to the đồng (tests compare both ways).
+of one query each. The results are the same, to the đồng: ``analytics/tests/test_twins.py``
+compares both ways (issue 35, item 2: each fast rule beside its twin). ``market_sales`` has no
+twin (the market rows read it only).
 
 The query reads each item of the scope once: the paid ones of the period and of the previous
 period (by ``completed_at``), and the others checked out in the period (by ``created_at``),
@@ -19,8 +21,8 @@ from typing import Any
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from analytics import rules
 from analytics.filters import MarketQuery
-from analytics.selectors import figures
 from config.dates import VN
 
 # Vietnam time in SQL (``AT TIME ZONE %(tz)s``): the zone is named once, in ``config.dates``.
@@ -76,10 +78,10 @@ def _rows(sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
 
 def dashboard(q: MarketQuery) -> dict[str, Any]:
     """``summary``, ``revenue_over_time``, ``by_addon``, ``by_grade``, ``by_subject`` and
-    ``by_province`` of ``q`` (shapes of ``analytics.selectors.figures``). Two queries (the figures and
+    ``by_province`` of ``q`` (shapes of ``analytics.rules``). Two queries (the figures and
     the subject names)."""
     start, end = q.period()
-    unit = figures.granularity(start, end) if start else "month"
+    unit = rules.granularity(start, end) if start else "month"
     prev_lo, lo, hi = _bounds(q)
     params: dict[str, Any] = {"hi": hi, "lo": lo, "plo": prev_lo or lo, "unit": unit, "tz": TZ}
     where = _where(q, params)
@@ -123,7 +125,7 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
     prev_q = q.previous()
 
     def card(value: int, before: int | None) -> dict[str, Any]:
-        return {"value": value, "previous": before, "change": figures.change(value, before)}
+        return {"value": value, "previous": before, "change": rules.change(value, before)}
 
     def average(revenue: int, transactions: int) -> int:
         return (2 * revenue + transactions) // (2 * transactions) if transactions else 0
@@ -157,7 +159,7 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
     first = start or (min(found) if found else None)
     points = []
     if first is not None:
-        cursor = figures.bucket_start(first, unit)
+        cursor = rules.bucket_start(first, unit)
         while cursor <= end:
             r = found.get(cursor)
             points.append(
@@ -167,16 +169,16 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
                     "purchases": r["purchases"] if r else 0,
                 }
             )
-            cursor = figures.next_bucket(cursor, unit)
+            cursor = rules.next_bucket(cursor, unit)
     addons = {r["addon"]: r for r in sets("g_addon")}
     by_addon = [
         {
             "addon": code,
-            "name": figures.addon_name(code),
+            "name": rules.addon_name(code),
             "purchases": addons[code]["purchases"] if code in addons else 0,
             "revenue": addons[code]["revenue"] if code in addons else 0,
         }
-        for code in figures.ADDONS
+        for code in rules.ADDONS
     ]
     by_grade = sorted(
         (
@@ -193,7 +195,7 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
         for code in codes or [""]:
             subjects[code]["purchases"] += r["purchases"]
             subjects[code]["revenue"] += r["revenue"]
-    names = figures.subject_names(q.organization_ids) if subjects else {}
+    names = rules.subject_names(q.organization_ids) if subjects else {}
     by_subject = sorted(
         (
             {"subject": code, "name": names.get(code, code) if code else _("No subject"), **totals}
@@ -201,7 +203,7 @@ def dashboard(q: MarketQuery) -> dict[str, Any]:
         ),
         key=lambda r: (-r["revenue"], r["name"]),
     )
-    provinces = figures.province_names()
+    provinces = rules.province_names()
     by_province = sorted(
         (
             {
@@ -252,7 +254,7 @@ def heatmap(q: MarketQuery) -> dict[str, Any]:
         ),
         key=lambda c: (c["weekday"], c["hour"]),
     )
-    names = figures.province_names()
+    names = rules.province_names()
     pg_cells, per_province, grades = [], defaultdict(int), set()
     for r in rows:
         if r["g_week"]:

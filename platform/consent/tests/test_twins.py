@@ -1,5 +1,6 @@
-"""The gate reads its facts in one statement (``consent.selectors.gate_facts``, issue 23); the
-learner's state reads them with the ORM (``consent_facts``). Both must give the same verdict in
+"""The twins of the consent facts (issue 35, item 2): the gate reads its facts in one statement
+(``consent.statements.gate_facts``, issue 23); the learner's state reads them with the ORM
+(``consent.rules.consent_facts``). Both must give the same verdict in
 every state a learner can be in, so the banner and the refusal never disagree (decision 0021)."""
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from accounts.models import Profile
 from accounts.tests.factories import ProfileFactory
 from config import dates
 from consent.models import Consent, NoticeVersion
-from consent.selectors import consent_facts, consent_verdict, gate_facts
+from consent.rules import consent_facts
+from consent.selectors import consent_verdict
+from consent.statements import gate_facts
 from consent.tests.factories import consent_given, notices_in_force
 
 pytestmark = pytest.mark.django_db
