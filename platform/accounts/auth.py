@@ -149,20 +149,3 @@ def require_org_admin(actor, *, message: Promise | str | None = None):
             status=403,
         )
     return actor.organization
-
-
-def require_educator(request: HttpRequest):
-    """Transitional (decision 0041): ``EducatorSessionAuth`` on the operation."""
-    EducatorSessionAuth().permit(request.auth)
-    return request.auth
-
-
-def require_learner(request: HttpRequest):
-    """Transitional (decision 0041): ``LearnerSessionAuth`` on the operation."""
-    return require_learner_profile(request.auth)
-
-
-def require_learner_profile(profile):
-    """Transitional (decision 0041): ``LearnerSessionAuth`` on the operation."""
-    LearnerSessionAuth().permit(profile)
-    return profile
