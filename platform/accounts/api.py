@@ -9,11 +9,13 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from accounts import selectors, throttling
-from accounts.auth import require_educator
+from accounts.auth import EducatorSessionAuth, LearnerSessionAuth, ProfileSessionAuth
+from accounts.error_codes import AccountsErrorCode as Code
 from accounts.models import Profile
 from accounts.schemas import (
     AuthorizedOut,
@@ -39,8 +41,8 @@ from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Choice, Limit, OrderBy, PageNo, Search
 
 public_router = Router(tags=["auth (public)"])
-private_router = Router(tags=["auth"])
-users_router = Router(tags=["users"])
+private_router = Router(tags=["auth"], auth=ProfileSessionAuth())
+users_router = Router(tags=["users"], auth=ProfileSessionAuth())
 
 INVITATION_ROLES = {"educator": Profile.Role.EDUCATOR, "learner": Profile.Role.LEARNER}
 
@@ -279,14 +281,14 @@ class ProfileListQuery(Schema):
     status: Choice = ""
 
 
-@users_router.get("profile/list", response=Envelope[Page[MemberOut]])
+@users_router.get("profile/list", response=Envelope[Page[MemberOut]], auth=EducatorSessionAuth())
 def profile_list(request: HttpRequest, query: Query[ProfileListQuery]):
     """Members of the caller's organization (educators only; learners get 403 ``forbidden_role``).
 
     Query: ``page``, ``limit`` (max 100), ``search`` (name or e-mail), ``order_by`` (name, email,
     joined, created_at, status, role; leading ``-`` descends), ``role`` (LEARNER | EDUCATOR).
     """
-    profile = require_educator(request)
+    profile = request.auth
     rows, meta = selectors.profile_list(
         organization_id=profile.organization_id,
         page=query.page,
@@ -299,7 +301,13 @@ def profile_list(request: HttpRequest, query: Query[ProfileListQuery]):
     return ok({"items": [selectors.member_row(p) for p in rows], **meta})
 
 
-@users_router.post("register-pandai-survey", response=Envelope[CurrentUserOut])
+@users_router.post(
+    "register-pandai-survey",
+    response=Envelope[CurrentUserOut],
+    auth=LearnerSessionAuth(
+        code=Code.LEARNER_ONLY, message=gettext_lazy("Only learner profiles have a survey account.")
+    ),
+)
 def register_pandai_survey(request: HttpRequest):
     """Open the career-survey account of the current LEARNER profile (idempotent).
     Educators: 403 ``learner_only``."""

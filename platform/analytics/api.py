@@ -24,7 +24,7 @@ from django.http import FileResponse, HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
-from accounts.auth import ProfileSessionAuth
+from accounts.auth import EducatorSessionAuth
 from analytics import services
 from analytics.filters import Viewer, resolve
 from analytics.models import ExportJob
@@ -43,16 +43,17 @@ from analytics.schemas import (
 )
 from analytics.selectors import figures, options, rows
 from config.envelope import Envelope, ok
-from config.errors import ApplicationError, CommonErrorCode
 from config.fields import Id, OrderBy, Search
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 
 
-class MarketAuth(ProfileSessionAuth):
-    """The session's profile as a ``Viewer``: a superuser (with or without a profile) is the
-    SuperAdmin; an educator reads their organization; anyone else gets 403 ``forbidden_role``;
-    no session 401."""
+class MarketAuth(EducatorSessionAuth):
+    """Role ``market_viewer`` (decision 0041): the session's profile as a ``Viewer``: a superuser
+    (with or without a profile) is the SuperAdmin; an educator reads their organization; anyone
+    else gets 403 ``forbidden_role`` (``EducatorSessionAuth``); no session 401."""
+
+    role = "market_viewer"
 
     def authenticate(self, request: HttpRequest, key: str | None):
         user = request.user
@@ -62,10 +63,6 @@ class MarketAuth(ProfileSessionAuth):
         profile = super().authenticate(request, key)
         if profile is None:
             return None
-        if not profile.is_educator:
-            raise ApplicationError(
-                CommonErrorCode.FORBIDDEN_ROLE, _("You're not allowed to access this page"), status=403
-            )
         return Viewer(profile.user_id, profile.pk, profile.organization_id, False)
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import Query, Router, Schema, Status
 
-from accounts.auth import EducatorSessionAuth
+from accounts.auth import EducatorSessionAuth, OrgAdminSessionAuth
 from assessments import selectors
 from assessments.schemas import (
     BatchIn,
@@ -30,6 +31,8 @@ from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Choice, Id, Limit, OrderBy, PageNo, Search
 
 router = Router(tags=["tests and rounds"], auth=EducatorSessionAuth())
+# Spec section 5: a test is approved or rejected by one of its organization's admins.
+approver = OrgAdminSessionAuth(message=gettext_lazy("Only an organization admin can approve tests."))
 
 
 class ListQuery(Schema):
@@ -165,14 +168,14 @@ def preset_reorder(request: HttpRequest, preset_id: Id, payload: ReorderIn):
     return ok({}, _("Order saved."))
 
 
-@router.post("test-presets/{preset_id}/approve", response=Envelope[PresetOut])
+@router.post("test-presets/{preset_id}/approve", response=Envelope[PresetOut], auth=approver)
 def preset_approve(request: HttpRequest, preset_id: Id, payload: CommentIn):
     """Approve (organization admins: 403 ``not_org_admin``; 400 ``preset_not_ready``)."""
     preset = review.preset_approve(actor_profile=request.auth, preset_id=preset_id, comment=payload.comment)
     return ok(selectors.preset_detail(preset), _("Test approved."))
 
 
-@router.post("test-presets/{preset_id}/reject", response=Envelope[PresetOut])
+@router.post("test-presets/{preset_id}/reject", response=Envelope[PresetOut], auth=approver)
 def preset_reject(request: HttpRequest, preset_id: Id, payload: CommentIn):
     """Reject with a comment (organization admins)."""
     preset = review.preset_reject(actor_profile=request.auth, preset_id=preset_id, comment=payload.comment)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from ninja import File, Router
 from ninja.files import UploadedFile
 
-from accounts.auth import require_learner
+from accounts.auth import LearnerSessionAuth
 from accounts.throttling import client_address
 from assignments import sitting
 from assignments.schemas.taking import (
@@ -43,7 +43,7 @@ from privacy.models import AccessLogEntry
 from privacy.schemas import VideoViewsOut
 from tenants.middleware import SessionCheck
 
-router = Router(tags=["test taking"])
+router = Router(tags=["test taking"], auth=LearnerSessionAuth())
 
 
 def _token(request: HttpRequest) -> str:
@@ -56,7 +56,7 @@ def preparation(request: HttpRequest, enrollment_id: Id):
     this learner (an accommodation's extra time included, as start enforces it), camera rules,
     the video limits, whether it can start now and the next action, attempts, and the server's
     clock."""
-    return ok(sitting.preparation(profile=require_learner(request), enrollment_id=enrollment_id))
+    return ok(sitting.preparation(profile=request.auth, enrollment_id=enrollment_id))
 
 
 @router.post("{enrollment_id}/camera-consent", response=Envelope[CameraConsentOut])
@@ -65,9 +65,7 @@ def camera_consent(request: HttpRequest, enrollment_id: Id):
     decision 0023): the time and the request's address are kept on the assignment, and the
     surroundings video is refused until then. No body. Idempotent (the first consent is kept).
     409 ``camera_not_used`` for a test without camera proctoring."""
-    at = sitting.camera_consent(
-        profile=require_learner(request), enrollment_id=enrollment_id, ip=client_address(request)
-    )
+    at = sitting.camera_consent(profile=request.auth, enrollment_id=enrollment_id, ip=client_address(request))
     return ok({"camera_consented_at": at}, _("Consent recorded."))
 
 
@@ -76,7 +74,7 @@ def prep_video(request: HttpRequest, enrollment_id: Id, file: UploadedFile = Fil
     """Upload the surroundings video (multipart ``file``) once the learner has consented to
     camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise."""
-    sitting.prep_video_save(profile=require_learner(request), enrollment_id=enrollment_id, file=file)
+    sitting.prep_video_save(profile=request.auth, enrollment_id=enrollment_id, file=file)
     return ok({"video_uploaded": True}, _("Video saved."))
 
 
@@ -86,7 +84,7 @@ def assignment_pay(request: HttpRequest, enrollment_id: Id, payload: AssignmentP
     (see ``marketplace.purchases.assignment_pay``). 409 ``nothing_to_pay``, 402
     ``payment_declined``."""
     tx = sitting.assignment_pay(
-        profile=require_learner(request),
+        profile=request.auth,
         enrollment_id=enrollment_id,
         idempotency_key=payload.idempotency_key,
         method=payload.method,
@@ -103,9 +101,7 @@ def start(request: HttpRequest, enrollment_id: Id, payload: StartIn):
     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
     ``camera_required``, ``camera_consent_required``."""
     return ok(
-        sitting.attempt_start(
-            profile=require_learner(request), enrollment_id=enrollment_id, no_camera=payload.no_camera
-        )
+        sitting.attempt_start(profile=request.auth, enrollment_id=enrollment_id, no_camera=payload.no_camera)
     )
 
 
@@ -114,7 +110,7 @@ def attempt_get(request: HttpRequest, enrollment_id: Id):
     """The current attempt: questions in order (no answer keys), every saved answer with its
     ``seq`` and flag, the deadline and the server's clock (for the SPA's timer). 404 before
     start."""
-    return ok(sitting.attempt_view(profile=require_learner(request), enrollment_id=enrollment_id))
+    return ok(sitting.attempt_view(profile=request.auth, enrollment_id=enrollment_id))
 
 
 @router.put("{enrollment_id}/answers/{question_id}", response=Envelope[AnswerOut])
@@ -124,7 +120,7 @@ def answer_put(request: HttpRequest, enrollment_id: Id, question_id: Id, payload
     the question's type and options come from the cache. A save this process can confirm is
     answered before this view (``assignments.middleware``, decision 0036); this view answers the
     others, after the session's full check (401 when it has ended)."""
-    return ok(answer_saved(request, require_learner(request), enrollment_id, question_id, payload))
+    return ok(answer_saved(request, request.auth, enrollment_id, question_id, payload))
 
 
 def answer_saved(
@@ -156,7 +152,7 @@ def event_post(request: HttpRequest, enrollment_id: Id, payload: EventIn):
     ``paste`` or ``context_menu``; the sixth switch voids the result and submits."""
     return ok(
         sitting.event_record(
-            profile=require_learner(request),
+            profile=request.auth,
             enrollment_id=enrollment_id,
             device_token=_token(request),
             kind=payload.kind,
@@ -170,7 +166,7 @@ def submit(request: HttpRequest, enrollment_id: Id):
     """Submit the attempt (confirm in the SPA first)."""
     return ok(
         sitting.attempt_submit(
-            profile=require_learner(request), enrollment_id=enrollment_id, device_token=_token(request)
+            profile=request.auth, enrollment_id=enrollment_id, device_token=_token(request)
         ),
         _("Your test has been submitted."),
     )
@@ -181,7 +177,7 @@ def result(request: HttpRequest, enrollment_id: Id):
     """The learner's result once released: score, pass or fail, the round's passed/failed
     message (the reader's language, else the other one), and each answer against the key;
     before release only the status."""
-    return ok(sitting.result_view(profile=require_learner(request), enrollment_id=enrollment_id))
+    return ok(sitting.result_view(profile=request.auth, enrollment_id=enrollment_id))
 
 
 @router.get("{enrollment_id}/report", response=Envelope[ReportOut])
@@ -189,7 +185,7 @@ def report_get(request: HttpRequest, enrollment_id: Id):
     """The advanced report (bought with the test + advanced report add-on): whether it can be
     generated (``reason``: report_not_purchased, test_not_ended, result_not_released), the latest
     report and when the next may be generated (the preset's wait period; spec section 5)."""
-    return ok(sitting.report_state(profile=require_learner(request), enrollment_id=enrollment_id))
+    return ok(sitting.report_state(profile=request.auth, enrollment_id=enrollment_id))
 
 
 @router.post("{enrollment_id}/report", response=Envelope[ReportOut])
@@ -197,7 +193,7 @@ def report_post(request: HttpRequest, enrollment_id: Id):
     """Generate a new advanced report: 409 with the availability reason, or ``report_wait`` with
     ``retry_at`` during the wait period."""
     return ok(
-        sitting.report_generate(profile=require_learner(request), enrollment_id=enrollment_id),
+        sitting.report_generate(profile=request.auth, enrollment_id=enrollment_id),
         _("Report generated."),
     )
 
@@ -207,7 +203,7 @@ def report_post(request: HttpRequest, enrollment_id: Id):
 def report_pdf(request: HttpRequest, enrollment_id: Id):
     """The latest report as a PDF download (404 before one is generated). The learner's own file:
     marked for the access log, which records educators' and admins' access only (issue 24)."""
-    name = sitting.report_pdf_name(profile=require_learner(request), enrollment_id=enrollment_id)
+    name = sitting.report_pdf_name(profile=request.auth, enrollment_id=enrollment_id)
     return FileResponse(
         default_storage.open(name, "rb"),
         as_attachment=True,
@@ -221,4 +217,4 @@ def video_views(request: HttpRequest, enrollment_id: Id):
     """The learner's proctoring video of this test: ``video`` none, stored or deleted (with
     ``deleted_at`` and ``deleted_reason``), and who viewed it, newest first (``views``: name, role,
     time; issue 24, item 4). 404 for anyone else's enrollment."""
-    return ok(sitting.video_views(profile=require_learner(request), enrollment_id=enrollment_id))
+    return ok(sitting.video_views(profile=request.auth, enrollment_id=enrollment_id))

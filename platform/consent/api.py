@@ -11,7 +11,12 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
-from accounts.auth import EducatorSessionAuth, require_learner
+from accounts.auth import (
+    EducatorSessionAuth,
+    LearnerSessionAuth,
+    OrgAdminSessionAuth,
+    ProfileSessionAuth,
+)
 from accounts.throttling import client_address, public_call_limit
 from config.envelope import Envelope, ok
 from config.fields import DateText, Id
@@ -29,7 +34,7 @@ from consent.schemas import (
     WithdrawnOut,
 )
 
-router = Router(tags=["consent"])
+router = Router(tags=["consent"], auth=ProfileSessionAuth())
 organization_router = Router(tags=["consent"], auth=EducatorSessionAuth())
 public_router = Router(tags=["consent (public)"])
 
@@ -50,40 +55,40 @@ def consent_me(request: HttpRequest):
     return ok(_state(request))
 
 
-@router.post("prompt", response=Envelope[ConsentStateOut])
+@router.post("prompt", response=Envelope[ConsentStateOut], auth=LearnerSessionAuth())
 def consent_prompt(request: HttpRequest, payload: PromptIn):
     """Answer the blocking prompt: ``accept_terms`` with the versions read, the
     ``date_of_birth`` (dd/mm/yyyy) and the ``parent_email``, as ``prompt`` asked. Errors: 400
     ``validation_error``; 409 ``notice_changed`` (the current notices in ``notices``) or
     ``nothing_to_consent``; 429 ``parent_mail_too_soon`` / ``parent_mail_limit``."""
-    services.prompt_answer(profile=require_learner(request), data=payload.dict(), ip=client_address(request))
+    services.prompt_answer(profile=request.auth, data=payload.dict(), ip=client_address(request))
     return ok(_state(request), _("Thank you. Your answer is recorded."))
 
 
-@router.post("withdraw", response=Envelope[WithdrawnOut])
+@router.post("withdraw", response=Envelope[WithdrawnOut], auth=LearnerSessionAuth())
 def consent_withdraw(request: HttpRequest):
     """Withdraw the learner's own consent: buying, tests and video stop at once and the account's
     deletion is scheduled after the grace period (consenting again in time cancels it). 409
     ``not_consented`` when none is in force."""
-    count = services.learner_withdraw(profile=require_learner(request), ip=client_address(request))
+    count = services.learner_withdraw(profile=request.auth, ip=client_address(request))
     return ok({"withdrawn": count}, _("Your consent is withdrawn."))
 
 
-@router.post("parent/resend", response=Envelope[ConsentStateOut])
+@router.post("parent/resend", response=Envelope[ConsentStateOut], auth=LearnerSessionAuth())
 def parent_resend(request: HttpRequest):
     """Mail the request to the parent again (a new link; the old one stops working). Errors: 409
     ``parent_request_not_needed``; 400 ``validation_error`` (no address yet); 429
     ``parent_mail_too_soon`` / ``parent_mail_limit``."""
-    services.parent_request_resend(profile=require_learner(request), ip=client_address(request))
+    services.parent_request_resend(profile=request.auth, ip=client_address(request))
     return ok(_state(request), _("The request was sent to your parent or guardian again."))
 
 
-@router.put("parent", response=Envelope[ConsentStateOut])
+@router.put("parent", response=Envelope[ConsentStateOut], auth=LearnerSessionAuth())
 def parent_change(request: HttpRequest, payload: ParentEmailIn):
     """Send the request to another parent's or guardian's address. Errors as ``parent/resend``,
     and 400 ``validation_error`` on ``parent_email`` (required, valid, not the learner's own)."""
     services.parent_email_change(
-        profile=require_learner(request), parent_email=payload.parent_email, ip=client_address(request)
+        profile=request.auth, parent_email=payload.parent_email, ip=client_address(request)
     )
     return ok(_state(request), _("The request was sent to the new address."))
 
@@ -100,7 +105,9 @@ def member_consent(request: HttpRequest, profile_id: Id):
     return ok(selectors.member_consent(profile=learner, can_record=request.auth.is_admin))
 
 
-@organization_router.post("members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut])
+@organization_router.post(
+    "members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut], auth=OrgAdminSessionAuth()
+)
 def paper_consent_record(request: HttpRequest, profile_id: Id, payload: PaperConsentIn):
     """Record a parent's consent obtained on paper (``note``: where the form is kept). 403
     ``not_org_admin``; 404 for another organization's learner; 409 ``parent_request_not_needed``."""
@@ -111,7 +118,9 @@ def paper_consent_record(request: HttpRequest, profile_id: Id, payload: PaperCon
     return ok(selectors.member_consent(profile=learner, can_record=True), _("Paper consent recorded."))
 
 
-@organization_router.delete("members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut])
+@organization_router.delete(
+    "members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut], auth=OrgAdminSessionAuth()
+)
 def paper_consent_withdraw(request: HttpRequest, profile_id: Id):
     """Record that the parent withdrew the paper consent. 403 ``not_org_admin``; 404; 409
     ``not_consented``."""

@@ -25,7 +25,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.auth import require_org_admin
 from accounts.models import Profile, User, token_digest
 from accounts.services.checks import check_email, normalize_email, parse_birth_date
 from config.errors import ApplicationError, FieldErrors
@@ -200,10 +199,7 @@ def prompt_answer(*, profile: Profile, data: dict[str, Any], ip: str | None) -> 
 
     Errors: 400 ``validation_error`` on those fields; 409 ``notice_changed``; 409
     ``nothing_to_consent`` when the prompt asks nothing (already answered elsewhere);
-    403 ``forbidden_role`` for an educator."""
-    from accounts.auth import require_learner_profile
-
-    require_learner_profile(profile)
+    The caller is a learner (the operation's ``LearnerSessionAuth``)."""
     Profile.objects.select_for_update().filter(pk=profile.pk).first()  # one answer at a time
     state = selectors.consent_state(profile=profile)
     asks = state["prompt"]
@@ -321,9 +317,6 @@ def parent_request_send(*, user: User, parent_email: str, ip: str | None) -> Par
 
 
 def _learner_needing_parent(profile: Profile) -> User:
-    from accounts.auth import require_learner_profile
-
-    require_learner_profile(profile)
     facts = rules.consent_facts(profile.user_id)
     if not rules.needs_parent(facts.band) or facts.parent is not None:
         raise ApplicationError(
@@ -459,7 +452,7 @@ def paper_consent_record(*, actor: Profile, profile_id: int, note: str, ip: str 
     200 characters). It counts as the parent's consent. Errors: 403 ``not_org_admin``; 404 for a
     learner not on the caller's roster; 409 ``parent_request_not_needed`` when a parent's consent
     is already in force."""
-    organization = require_org_admin(actor)
+    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     learner = selectors.roster_learner(organization.pk, profile_id, lock=True)
     if rules.consent_facts(learner.user_id).parent is not None:
         raise ApplicationError(
@@ -498,7 +491,7 @@ def paper_consent_withdraw(*, actor: Profile, profile_id: int, ip: str | None) -
     and the deletion is scheduled as for any withdrawal. Errors: 403 ``not_org_admin``; 404 for a
     learner not on the roster; 409 ``not_consented`` when no paper consent of this organization
     is in force."""
-    organization = require_org_admin(actor)
+    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     learner = selectors.roster_learner(organization.pk, profile_id, lock=True)
     consent = Consent.objects.filter(
         user=learner.user,

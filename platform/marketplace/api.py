@@ -9,13 +9,13 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
-from accounts.auth import require_educator, require_learner
+from accounts.auth import EducatorSessionAuth, LearnerSessionAuth, ProfileSessionAuth
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Id
 from marketplace import selectors, services
 from marketplace.schemas import CreateMultipleIn, ListingOut, ListingQuery, MyWaitingOut, SubjectOptionOut
 
-router = Router(tags=["marketplace"])
+router = Router(tags=["marketplace"], auth=ProfileSessionAuth())
 
 
 @router.get("", response=Envelope[Page[ListingOut]])
@@ -39,11 +39,11 @@ def listing_list(request: HttpRequest, query: Query[ListingQuery]):
     return ok({"items": [selectors.listing_row(listing) for listing in rows], **meta})
 
 
-@router.post("/create_multiple", response=Envelope[list[ListingOut]])
+@router.post("/create_multiple", response=Envelope[list[ListingOut]], auth=EducatorSessionAuth())
 def listing_create_multiple(request: HttpRequest, payload: CreateMultipleIn):
     """Publish approved presets with prices per add-on in VND (educators; all or nothing; see
     ``marketplace.services.listings_create`` for the errors)."""
-    actor = require_educator(request)
+    actor = request.auth
     listings = services.listings_create(actor=actor, items=[item.dict() for item in payload.items])
     return ok([selectors.listing_row(listing) for listing in listings], _("Published to the marketplace."))
 
@@ -66,33 +66,33 @@ def listing_detail(request: HttpRequest, listing_id: Id):
     return ok(selectors.listing_row(listing))
 
 
-@router.delete("/{listing_id}", response=Envelope[Empty])
+@router.delete("/{listing_id}", response=Envelope[Empty], auth=EducatorSessionAuth())
 def listing_withdraw(request: HttpRequest, listing_id: Id):
     """Withdraw an own listing (409 ``listing_has_pending`` while purchases await payment)."""
-    services.listing_withdraw(actor=require_educator(request), listing_id=listing_id)
+    services.listing_withdraw(actor=request.auth, listing_id=listing_id)
     return ok({}, _("Withdrawn from the marketplace."))
 
 
-@router.get("/{listing_id}/waiting-list", response=Envelope[MyWaitingOut])
+@router.get("/{listing_id}/waiting-list", response=Envelope[MyWaitingOut], auth=LearnerSessionAuth())
 def waiting_list_mine(request: HttpRequest, listing_id: Id):
     """The caller's place on the waiting list of a listed test: ``status`` waiting or offered,
     ``position`` among those waiting (0 once offered), the offered batch and claim deadline
     (UTC). 404 when not on the list."""
-    place = services.waiting_list_mine(profile=require_learner(request), listing_id=listing_id)
+    place = services.waiting_list_mine(profile=request.auth, listing_id=listing_id)
     return ok(place)
 
 
-@router.post("/{listing_id}/waiting-list", response={201: Envelope[MyWaitingOut]})
+@router.post("/{listing_id}/waiting-list", response={201: Envelope[MyWaitingOut]}, auth=LearnerSessionAuth())
 def waiting_list_join(request: HttpRequest, listing_id: Id):
     """Join the waiting list of a listed test whose every batch is full (learners; issue 5,
     item 5). data: the learner's ``status`` (waiting), ``position`` (1 = first in line).
     409 ``slots_available`` when a batch has a free slot, ``already_waiting``."""
-    place = services.waiting_list_join(profile=require_learner(request), listing_id=listing_id)
+    place = services.waiting_list_join(profile=request.auth, listing_id=listing_id)
     return Status(201, ok(place, _("You are on the waiting list. We will notify you when a slot frees.")))
 
 
-@router.delete("/{listing_id}/waiting-list", response=Envelope[Empty])
+@router.delete("/{listing_id}/waiting-list", response=Envelope[Empty], auth=LearnerSessionAuth())
 def waiting_list_leave(request: HttpRequest, listing_id: Id):
     """Leave the waiting list (an offered slot goes to the next in line). 404 when not on it."""
-    services.waiting_list_leave(profile=require_learner(request), listing_id=listing_id)
+    services.waiting_list_leave(profile=request.auth, listing_id=listing_id)
     return ok({}, _("You left the waiting list."))

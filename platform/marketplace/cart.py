@@ -7,7 +7,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.auth import require_learner_profile
 from accounts.models import Profile
 from config.errors import ApplicationError, not_found
 from marketplace.error_codes import MarketplaceErrorCode as Code
@@ -24,8 +23,7 @@ from marketplace.selectors_cart import (
 
 def require_grade(profile: Profile) -> None:
     """Spec section 5: the grade must be set in the profile before using the marketplace
-    (400 ``grade_required``); learners only (403 ``forbidden_role``)."""
-    require_learner_profile(profile)
+    (400 ``grade_required``). The caller is a learner (the operation's ``LearnerSessionAuth``)."""
     if not profile.grade:
         raise ApplicationError(
             Code.GRADE_REQUIRED, _("Set your grade in your profile before buying tests."), status=400

@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from accounts.auth import ProfileSessionAuth
 from config.envelope import Envelope, ok
 from notifications import selectors, services
 from notifications.schemas import ListQuery, MarkReadIn, MarkReadOut, NotificationPageOut, UnreadOut
 
-router = Router(tags=["notifications"])
+router = Router(tags=["notifications"], auth=ProfileSessionAuth())
 
 
 @router.get("list", response=Envelope[NotificationPageOut])

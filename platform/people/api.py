@@ -11,7 +11,7 @@ from ninja import File, Query, Router, Status
 from ninja.files import UploadedFile
 
 from accounts import selectors as account_selectors
-from accounts.auth import EducatorSessionAuth
+from accounts.auth import EducatorSessionAuth, OrgAdminSessionAuth, ProfileSessionAuth
 from accounts.schemas import AuthorizedOut, MemberOut
 from accounts.services import invitations
 from config.envelope import Empty, Envelope, Page, ok
@@ -35,7 +35,7 @@ from people.schemas import (
 )
 
 router = Router(tags=["organization people"], auth=EducatorSessionAuth())
-invitee_router = Router(tags=["organization people"])
+invitee_router = Router(tags=["organization people"], auth=ProfileSessionAuth())
 
 
 @router.get("invitations", response=Envelope[Page[OrgInvitationOut]])
@@ -46,7 +46,7 @@ def invitation_list(request: HttpRequest, query: Query[InvitationQuery]):
     return ok({"items": rows, **meta})  # OrgInvitationOut reads each invitation
 
 
-@router.post("invitations", response=Envelope[list[InviteResultOut]])
+@router.post("invitations", response=Envelope[list[InviteResultOut]], auth=OrgAdminSessionAuth())
 def invitation_send(request: HttpRequest, payload: InviteIn):
     """Invite one or several e-mails as ``role`` (EDUCATOR | LEARNER); a result per address."""
     results = invitations.invitations_send(
@@ -55,7 +55,11 @@ def invitation_send(request: HttpRequest, payload: InviteIn):
     return ok(results)
 
 
-@router.post("invitations/import", response={200: Envelope[LearnerImportOut], 202: Envelope[ImportJobOut]})
+@router.post(
+    "invitations/import",
+    response={200: Envelope[LearnerImportOut], 202: Envelope[ImportJobOut]},
+    auth=OrgAdminSessionAuth(),
+)
 def invitation_import(
     request: HttpRequest, query: Query[ImportQuery], file: UploadedFile | None = File(None)
 ):
@@ -80,21 +84,23 @@ def invitation_import(
     return ok(report, message)
 
 
-@router.post("invitations/{invitation_id}/resend", response=Envelope[OrgInvitationOut])
+@router.post(
+    "invitations/{invitation_id}/resend", response=Envelope[OrgInvitationOut], auth=OrgAdminSessionAuth()
+)
 def invitation_resend(request: HttpRequest, invitation_id: Id):
     """Send again with a new link (429 ``resend_limit`` / ``resend_too_soon``)."""
     invitation = invitations.invitation_resend(actor=request.auth, invitation_id=invitation_id)
     return ok(invitation, _("Invitation sent."))
 
 
-@router.delete("invitations/{invitation_id}", response=Envelope[OrgInvitationOut])
+@router.delete("invitations/{invitation_id}", response=Envelope[OrgInvitationOut], auth=OrgAdminSessionAuth())
 def invitation_revoke(request: HttpRequest, invitation_id: Id):
     """Revoke a pending invitation."""
     invitation = invitations.invitation_revoke(actor=request.auth, invitation_id=invitation_id)
     return ok(invitation, _("Invitation revoked."))
 
 
-@router.put("members/{profile_id}", response=Envelope[MemberOut])
+@router.put("members/{profile_id}", response=Envelope[MemberOut], auth=OrgAdminSessionAuth())
 def member_update(request: HttpRequest, profile_id: Id, payload: MemberIn):
     """Make or remove an admin, deactivate or reactivate, enable or disable the survey account,
     set the job title (409 ``last_admin``). data: the member's row as in profile/list."""
@@ -103,7 +109,7 @@ def member_update(request: HttpRequest, profile_id: Id, payload: MemberIn):
     return ok(account_selectors.member_row(row), _("Member updated."))
 
 
-@router.delete("members/{profile_id}", response=Envelope[Empty])
+@router.delete("members/{profile_id}", response=Envelope[Empty], auth=OrgAdminSessionAuth())
 def member_remove(request: HttpRequest, profile_id: Id):
     """Remove a learner from the organization (their account and results stay theirs)."""
     services.learner_remove(actor=request.auth, profile_id=profile_id)
@@ -136,21 +142,21 @@ def settings_get(request: HttpRequest):
     return ok(selectors.organization_settings(request.auth.organization))
 
 
-@router.put("settings", response=Envelope[SettingsOut])
+@router.put("settings", response=Envelope[SettingsOut], auth=OrgAdminSessionAuth())
 def settings_update(request: HttpRequest, payload: SettingsIn):
     """Display name, contact e-mail, default language (vi | en). Admins only."""
     organization = services.organization_settings_update(actor=request.auth, **payload.dict())
     return ok(selectors.organization_settings(organization), _("Settings saved."))
 
 
-@router.post("settings/logo", response=Envelope[SettingsOut])
+@router.post("settings/logo", response=Envelope[SettingsOut], auth=OrgAdminSessionAuth())
 def settings_logo(request: HttpRequest, file: UploadedFile | None = File(None)):
     """Upload the logo (JPEG, PNG or WebP by content, at most 2 MB)."""
     organization = services.organization_logo_upload(actor=request.auth, upload=file)
     return ok(selectors.organization_settings(organization), _("Logo updated."))
 
 
-@router.delete("settings/logo", response=Envelope[SettingsOut])
+@router.delete("settings/logo", response=Envelope[SettingsOut], auth=OrgAdminSessionAuth())
 def settings_logo_remove(request: HttpRequest):
     """Remove the logo."""
     organization = services.organization_logo_remove(actor=request.auth)

@@ -83,7 +83,7 @@ def learners_import(*, actor: Profile, upload, dry_run: bool) -> dict[str, Any] 
     under a private name and a QUEUED ``ImportJob`` (kind ``learners``) is returned;
     ``people.tasks.learners_import_job`` runs ``learners_import_run`` on it after the
     transaction commits (issue 16, item 8: 2,000 invitations take about 10-16 s)."""
-    organization = require_org_admin(actor)
+    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     with _learner_sheet(upload) as sheet:
         rows_total = max(sheet.row_count - 1, 0)
         if not runs_in_background(rows_total):
@@ -240,7 +240,7 @@ def member_update(
     """Change a member: admin flag (educators only), active or inactive, survey account, job
     title. The organization always keeps one active admin (409 ``last_admin``). Each change is
     recorded."""
-    organization = require_org_admin(actor)
+    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     member = _member_of(organization, profile_id)
     events = []
     if is_admin is not None and is_admin != member.is_admin:
@@ -284,7 +284,7 @@ def learner_remove(*, actor: Profile, profile_id: int) -> Profile:
     organization's history keeps its owner, and its enrollments and transactions move to the
     user's own learner profile (``_hand_over_to_own_profile``). Educators are deactivated instead
     (400 ``not_a_learner``)."""
-    organization = require_org_admin(actor)
+    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     member = _member_of(organization, profile_id)
     if member.is_educator:
         raise ApplicationError(Code.NOT_A_LEARNER, _("Educators are deactivated, not removed."), status=400)
@@ -347,7 +347,7 @@ def organization_settings_update(
 ) -> Organization:
     """Update the display name, contact e-mail and default language (vi or en). The survey
     management flag is the SuperAdmin's and is not changed here."""
-    organization = require_org_admin(actor)
+    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     errors = FieldErrors()
     if display_name is not None:
         organization.display_name = display_name.strip()[:200]
@@ -368,7 +368,7 @@ def organization_logo_upload(*, actor: Profile, upload) -> Organization:
     """Store a new logo (JPEG, PNG or WebP by content, at most 2 MB and ``LOGO_MAX_PIXELS`` pixels,
     else 413 ``image_too_large``; re-encoded WebP, 512 px).
     The old logo is deleted only after the new one is saved."""
-    organization = require_org_admin(actor)
+    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     if upload is None:
         raise ApplicationError(
             "validation_error", _("Choose an image to upload."), errors={"file": [_("Required")]}
@@ -388,7 +388,7 @@ def organization_logo_upload(*, actor: Profile, upload) -> Organization:
 
 
 def organization_logo_remove(*, actor: Profile) -> Organization:
-    organization = require_org_admin(actor)
+    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     if organization.logo:
         default_storage.delete(organization.logo)
         organization.logo = ""

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import Query, Router
 
-from accounts.auth import EducatorSessionAuth, require_org_admin
+from accounts.auth import EducatorSessionAuth, OrgAdminSessionAuth
 from config.envelope import Envelope, ok
 from privacy import selectors, services
 from privacy.schemas import AccessLogPageOut, AccessLogQuery, RetentionIn, RetentionOut
@@ -24,7 +25,7 @@ def retention_get(request: HttpRequest):
     return ok(selectors.retention_data(selectors.retention_policy_of(request.auth.organization_id)))
 
 
-@router.put("retention", response=Envelope[RetentionOut])
+@router.put("retention", response=Envelope[RetentionOut], auth=OrgAdminSessionAuth())
 def retention_update(request: HttpRequest, payload: RetentionIn):
     """Set the retention periods (organization admins: 403 ``not_org_admin``; 400
     ``retention_out_of_range`` with a message per field)."""
@@ -32,13 +33,14 @@ def retention_update(request: HttpRequest, payload: RetentionIn):
     return ok(selectors.retention_data(policy), _("Retention policy saved."))
 
 
-@router.get("access-log", response=Envelope[AccessLogPageOut])
+@router.get(
+    "access-log",
+    response=Envelope[AccessLogPageOut],
+    auth=OrgAdminSessionAuth(message=gettext_lazy("Only an organization admin can read the access log.")),
+)
 def access_log(request: HttpRequest, query: Query[AccessLogQuery]):
     """Who viewed or downloaded the organization's private files, newest first, filtered by
     ``kind`` and Vietnam days ``from_date``..``to_date``. Organization admins only (403
     ``not_org_admin``). Two queries."""
-    organization = require_org_admin(
-        request.auth, message=_("Only an organization admin can read the access log.")
-    )
-    rows, meta = selectors.access_log_list(organization_id=organization.pk, **query.dict())
+    rows, meta = selectors.access_log_list(organization_id=request.auth.organization_id, **query.dict())
     return ok({"items": rows, **meta})  # AccessLogRowOut reads each entry

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from ninja import File, Form, Query, Router, Status
 from ninja.files import UploadedFile
 
-from accounts.auth import EducatorSessionAuth, require_learner
+from accounts.auth import EducatorSessionAuth, LearnerSessionAuth, ProfileSessionAuth
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError
 from config.fields import Description, Id
@@ -51,13 +51,21 @@ from surveys.schemas import (
     SurveyUserRowOut,
 )
 
-router = Router(tags=["surveys"], auth=EducatorSessionAuth())
-submissions_router = Router(tags=["survey taking"])
-learner_router = Router(tags=["survey users"])
+
+class SurveyManagerAuth(EducatorSessionAuth):
+    """Role ``survey_manager`` (decision 0041): an educator of an organization allowed to manage
+    surveys; a learner gets 403 ``forbidden_role``, another educator 403
+    ``survey_management_disabled`` (``services.require_manager``)."""
+
+    role = "survey_manager"
+
+    def permit(self, profile) -> None:
+        services.require_manager(profile)
 
 
-def _manager(request: HttpRequest):
-    return services.require_manager(request.auth)
+router = Router(tags=["surveys"], auth=SurveyManagerAuth())
+submissions_router = Router(tags=["survey taking"], auth=ProfileSessionAuth())
+learner_router = Router(tags=["survey users"], auth=ProfileSessionAuth())
 
 
 def _detail(request: HttpRequest, survey_id: int) -> SurveyDetailOut:
@@ -75,7 +83,7 @@ def survey_list(request: HttpRequest, query: Query[SurveyListQuery]):
     """The organization's surveys. Query: ``page``, ``limit``, ``search``, ``order_by`` (name,
     created_at, updated_at, starts_at, ends_at, status, takers; ``-`` descends), ``status``
     (draft, pending, published, ended, cancelled)."""
-    profile = _manager(request)
+    profile = request.auth
     rows, meta = selectors.survey_list(
         organization_id=profile.organization_id,
         page=query.page,
@@ -90,7 +98,7 @@ def survey_list(request: HttpRequest, query: Query[SurveyListQuery]):
 @router.post("", response={201: Envelope[SurveyDetailOut]})
 def survey_create(request: HttpRequest, payload: SurveyCreateIn):
     """A new draft from the default content, or a copy of ``copy_from``."""
-    profile = _manager(request)
+    profile = request.auth
     survey = services.survey_create(actor=profile, copy_from=payload.copy_from, name=payload.name)
     return Status(201, ok(_detail(request, survey.pk), _("Survey created.")))
 
@@ -98,14 +106,12 @@ def survey_create(request: HttpRequest, payload: SurveyCreateIn):
 @router.get("/{int:survey_id}", response=Envelope[SurveyDetailOut])
 def survey_detail(request: HttpRequest, survey_id: Id):
     """One survey with its bilingual content (scale, groups, statements) for editing."""
-    _manager(request)
     return ok(_detail(request, survey_id))
 
 
 @router.put("/{int:survey_id}", response=Envelope[SurveyDetailOut])
 def survey_update(request: HttpRequest, survey_id: Id, payload: SurveyUpdateIn):
     """Edit a survey (rules in ``services.survey_update``)."""
-    _manager(request)
     services.survey_update(survey_id=survey_id, data=payload.dict())
     return ok(_detail(request, survey_id), _("Survey saved."))
 
@@ -113,7 +119,6 @@ def survey_update(request: HttpRequest, survey_id: Id, payload: SurveyUpdateIn):
 @router.delete("/{int:survey_id}", response=Envelope[Empty])
 def survey_delete(request: HttpRequest, survey_id: Id):
     """Delete a draft (409 ``invalid_transition`` otherwise)."""
-    _manager(request)
     services.survey_delete(survey_id=survey_id)
     return ok({}, _("Survey deleted."))
 
@@ -121,7 +126,6 @@ def survey_delete(request: HttpRequest, survey_id: Id):
 @router.post("/{int:survey_id}/publish", response=Envelope[SurveyDetailOut])
 def survey_publish(request: HttpRequest, survey_id: Id):
     """Draft -> published (409 ``survey_incomplete`` with the reasons)."""
-    _manager(request)
     services.survey_publish(survey_id=survey_id)
     return ok(_detail(request, survey_id), _("Survey published."))
 
@@ -129,7 +133,6 @@ def survey_publish(request: HttpRequest, survey_id: Id):
 @router.post("/{int:survey_id}/end", response=Envelope[SurveyDetailOut])
 def survey_end(request: HttpRequest, survey_id: Id):
     """End a published survey now (unfinished submissions become ended)."""
-    _manager(request)
     services.survey_end(survey_id=survey_id)
     return ok(_detail(request, survey_id), _("Survey ended."))
 
@@ -137,7 +140,6 @@ def survey_end(request: HttpRequest, survey_id: Id):
 @router.post("/{int:survey_id}/cancel", response=Envelope[SurveyDetailOut])
 def survey_cancel(request: HttpRequest, survey_id: Id):
     """Cancel a draft or published survey (unfinished submissions become cancelled)."""
-    _manager(request)
     services.survey_cancel(survey_id=survey_id)
     return ok(_detail(request, survey_id), _("Survey cancelled."))
 
@@ -154,7 +156,7 @@ def survey_market_publish(
     ``price_survey_report`` in VND, ``description``). Taking the survey is free."""
     from marketplace.selectors import listing_row
 
-    profile = _manager(request)
+    profile = request.auth
     listing = services.survey_market_publish(
         actor=profile,
         survey_id=survey_id,
@@ -167,7 +169,6 @@ def survey_market_publish(
 @router.post("/{int:survey_id}/market-withdraw", response=Envelope[Empty])
 def survey_market_withdraw(request: HttpRequest, survey_id: Id):
     """Take the survey off the marketplace."""
-    _manager(request)
     services.survey_market_withdraw(survey_id=survey_id)
     return ok({}, _("Withdrawn from the marketplace."))
 
@@ -176,7 +177,6 @@ def survey_market_withdraw(request: HttpRequest, survey_id: Id):
 def survey_takers(request: HttpRequest, survey_id: Id, query: Query[SurveyUserQuery]):
     """Who holds the survey (``search`` name or e-mail, ``status``, ``order_by`` created_at,
     name, status, completed_at, holland_code)."""
-    _manager(request)
     services.survey_get(survey_id)
     rows, meta = selectors.takers(
         survey_id=survey_id,
@@ -192,7 +192,6 @@ def survey_takers(request: HttpRequest, survey_id: Id, query: Query[SurveyUserQu
 @router.get("/{int:survey_id}/results", response=Envelope[SurveyResultsOut])
 def survey_results(request: HttpRequest, survey_id: Id):
     """Takers by status and the distribution of Holland codes in the organization."""
-    _manager(request)
     services.survey_get(survey_id)
     return ok(selectors.results(survey_id=survey_id))
 
@@ -209,26 +208,30 @@ def submission_overview(request: HttpRequest, user_survey_id: Id):
         return ok(selectors.overview(submission=submission, organization=organization))
 
 
-@submissions_router.post("/{int:user_survey_id}/start", response=Envelope[SurveyUserOut])
+@submissions_router.post(
+    "/{int:user_survey_id}/start", response=Envelope[SurveyUserOut], auth=LearnerSessionAuth()
+)
 def submission_start(request: HttpRequest, user_survey_id: Id):
     """Start (or resume) the survey; 409 with the reason when it cannot start."""
-    with learner.learner_submission(require_learner(request), user_survey_id) as (enrollment, submission):
+    with learner.learner_submission(request.auth, user_survey_id) as (enrollment, submission):
         submission = taking.start(submission_id=submission.pk)
         return ok(selectors.overview(submission=submission, organization=enrollment.organization))
 
 
-@submissions_router.get("/{int:user_survey_id}/questions", response=Envelope[SurveyQuestionsOut])
+@submissions_router.get(
+    "/{int:user_survey_id}/questions", response=Envelope[SurveyQuestionsOut], auth=LearnerSessionAuth()
+)
 def submission_questions(request: HttpRequest, user_survey_id: Id):
     """The statements in the learner's stable shuffled order with every saved answer."""
-    with learner.learner_submission(require_learner(request), user_survey_id) as (_e, submission):
+    with learner.learner_submission(request.auth, user_survey_id) as (_e, submission):
         return ok(taking.questions(submission=submission))
 
 
-@submissions_router.post("/store-answer", response=Envelope[SurveyStoreAnswerOut])
+@submissions_router.post("/store-answer", response=Envelope[SurveyStoreAnswerOut], auth=LearnerSessionAuth())
 def submission_store_answer(request: HttpRequest, payload: SurveyStoreAnswerIn):
     """Save one answer as it is given: ``{user_survey_id, question_id, answer}`` (1..5);
     saving again replaces it."""
-    with learner.learner_submission(require_learner(request), payload.user_survey_id) as (_e, submission):
+    with learner.learner_submission(request.auth, payload.user_survey_id) as (_e, submission):
         return ok(
             taking.answer_store(
                 submission_id=submission.pk, statement_id=payload.question_id, value=payload.answer
@@ -236,11 +239,13 @@ def submission_store_answer(request: HttpRequest, payload: SurveyStoreAnswerIn):
         )
 
 
-@submissions_router.post("/{int:user_survey_id}/finish", response=Envelope[SurveyUserOut])
+@submissions_router.post(
+    "/{int:user_survey_id}/finish", response=Envelope[SurveyUserOut], auth=LearnerSessionAuth()
+)
 def submission_finish(request: HttpRequest, user_survey_id: Id):
     """Finish: refused (409 ``survey_unanswered`` with ``unanswered``) while any statement is
     unanswered; then the scores and the Holland code are stored."""
-    with learner.learner_submission(require_learner(request), user_survey_id) as (enrollment, submission):
+    with learner.learner_submission(request.auth, user_survey_id) as (enrollment, submission):
         submission = taking.finish(submission_id=submission.pk)
         return ok(
             selectors.overview(submission=submission, organization=enrollment.organization),
@@ -248,10 +253,9 @@ def submission_finish(request: HttpRequest, user_survey_id: Id):
         )
 
 
-@submissions_router.post("/{int:user_survey_id}/cancel", response=Envelope[Empty], auth=EducatorSessionAuth())
+@submissions_router.post("/{int:user_survey_id}/cancel", response=Envelope[Empty], auth=SurveyManagerAuth())
 def submission_cancel(request: HttpRequest, user_survey_id: Id):
     """An educator cancels a learner's unfinished survey."""
-    _manager(request)
     services.submission_cancel(enrollment_id=user_survey_id)
     return ok({}, _("Survey cancelled."))
 
@@ -259,14 +263,14 @@ def submission_cancel(request: HttpRequest, user_survey_id: Id):
 # --- the learner's surveys --------------------------------------------------------------------
 
 
-@learner_router.get("/my-list", response=Envelope[Page[SurveyUserRowOut]])
+@learner_router.get("/my-list", response=Envelope[Page[SurveyUserRowOut]], auth=LearnerSessionAuth())
 def my_list(request: HttpRequest, query: Query[SurveyUserQuery]):
     """The learner's surveys of every organization. Query: ``limit``, ``page``, ``order_by``
     (created_at, name, status, completed_at), ``search``, ``status`` (pending, not_started,
     in_progress, completed, expired, ended, cancelled). The ongoing-survey prompt asks for
     page 1, limit 5, ``-created_at``, status in_progress."""
     rows, meta = learner.my_surveys(
-        profile=require_learner(request),
+        profile=request.auth,
         page=query.page,
         limit=query.limit,
         search=query.search,
@@ -276,17 +280,19 @@ def my_list(request: HttpRequest, query: Query[SurveyUserQuery]):
     return ok({"items": rows, **meta})
 
 
-@learner_router.get("/available", response=Envelope[list[SurveyAvailableOut]])
+@learner_router.get("/available", response=Envelope[list[SurveyAvailableOut]], auth=LearnerSessionAuth())
 def available(request: HttpRequest):
     """Free surveys the learner can take and does not hold yet."""
-    return ok(learner.available(profile=require_learner(request)))
+    return ok(learner.available(profile=request.auth))
 
 
-@learner_router.post("", response={200: Envelope[SurveyUserOut], 201: Envelope[SurveyUserOut]})
+@learner_router.post(
+    "", response={200: Envelope[SurveyUserOut], 201: Envelope[SurveyUserOut]}, auth=LearnerSessionAuth()
+)
 def obtain(request: HttpRequest, payload: SurveyObtainIn):
     """Take a free survey: ``{"listing_id"}`` or ``{"test_enrollment_id", "survey_id"}``;
     201 when created, 200 with the one the learner already holds."""
-    profile = require_learner(request)
+    profile = request.auth
     user_survey_id, created = taking.obtain_from(profile=profile, **payload.dict())
     with learner.learner_submission(profile, user_survey_id) as (enrollment, submission):
         data = selectors.overview(submission=submission, organization=enrollment.organization)
@@ -313,11 +319,15 @@ def category_suitable(request: HttpRequest, user_survey_id: Id):
         return ok(selectors.category_suitable(submission=submission))
 
 
-@learner_router.post("/{int:user_survey_id}/checkout-analytic", response=Envelope[SurveyCheckoutAnalyticOut])
+@learner_router.post(
+    "/{int:user_survey_id}/checkout-analytic",
+    response=Envelope[SurveyCheckoutAnalyticOut],
+    auth=LearnerSessionAuth(),
+)
 def checkout_analytic(request: HttpRequest, user_survey_id: Id):
     """Put the full report (survey-report add-on) in a checkout; returns the pending
     transaction to pay with POST /api/v1/transaction/pay (empty body)."""
-    profile = require_learner(request)
+    profile = request.auth
     with learner.learner_submission(profile, user_survey_id) as (enrollment, submission):
         return ok(
             services.checkout_analytic(

@@ -287,13 +287,11 @@ def obtain_from(
     the marketplace) or ``test_enrollment_id`` + ``survey_id`` (a survey linked to a test
     preset the learner holds). Returns ``(user_survey_id, created)``; the learner's existing
     submission is returned again (idempotent). 404 for an unknown or foreign listing or test;
-    the rules of ``obtain`` apply. LEARNER only (403)."""
-    from accounts.auth import require_learner_profile
+    the rules of ``obtain`` apply. The caller is a learner (the operation's ``LearnerSessionAuth``)."""
     from assessments.models import TestPreset
     from config.errors import not_found
     from marketplace.models import Listing
 
-    require_learner_profile(profile)
     if listing_id:
         listing = (
             Listing.objects.select_related("organization")

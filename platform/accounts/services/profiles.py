@@ -109,11 +109,8 @@ def profile_photo_remove(*, profile: Profile) -> Profile:
 
 def survey_account_register(*, profile: Profile) -> Profile:
     """POST /api/v1/users/register-pandai-survey: open the career-survey account of a LEARNER
-    profile (spec section 6). Idempotent. Educators -> 403 ``learner_only``."""
-    if profile.is_educator:
-        raise ApplicationError(
-            Code.LEARNER_ONLY, _("Only learner profiles have a survey account."), status=403
-        )
+    profile (spec section 6). Idempotent. The caller is a learner (the operation's
+    ``LearnerSessionAuth`` refuses educators with 403 ``learner_only``)."""
     if not profile.has_pandai_survey_account:
         profile.has_pandai_survey_account = True
         profile.save(update_fields=["has_pandai_survey_account", "updated_at"])

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from accounts.auth import require_org_admin
 from assessments.error_codes import AuthoringErrorCode as Code
 from assessments.models import TestPreset
 from assessments.services.generation import blueprint_draw
@@ -15,10 +14,10 @@ from config.errors import ApplicationError, FieldErrors
 
 @transaction.atomic
 def preset_approve(*, actor_profile, preset_id: int, comment: str = "") -> TestPreset:
-    """draft -> approved, by an organization admin (403 ``not_org_admin``). The shared form
+    """draft -> approved, by an organization admin (the operation's ``OrgAdminSessionAuth``: 403
+    ``not_org_admin`` for another educator). The shared form
     must be generated, a per-learner blueprint must be drawable, the passing score within the
     maximum (400 ``preset_not_ready`` with the reasons in ``errors``)."""
-    require_org_admin(actor_profile, message=_("Only an organization admin can approve tests."))
     preset = preset_get(preset_id, lock=True)
     if preset.status != P.DRAFT:
         raise ApplicationError(
@@ -50,7 +49,6 @@ def preset_approve(*, actor_profile, preset_id: int, comment: str = "") -> TestP
 @transaction.atomic
 def preset_reject(*, actor_profile, preset_id: int, comment: str) -> TestPreset:
     """draft or approved -> rejected with a required comment, by an organization admin."""
-    require_org_admin(actor_profile, message=_("Only an organization admin can approve tests."))
     if not (comment or "").strip():
         errors = FieldErrors()
         errors.add("comment", _("Required"))

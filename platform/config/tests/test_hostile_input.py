@@ -12,6 +12,7 @@ from django.db import DataError
 from django.test import Client
 
 from accounts.models import User
+from surveys.tests.helpers import allow
 
 FORGOT = "/public/api/users/forgot-password"
 RESEND = "/public/api/auth/resend-verification-email"
@@ -151,8 +152,10 @@ def test_nul_in_path_param_names_the_param(public):
     assert _body(response)["errors"] == {"kind": [VI_CHAR]}
 
 
-def test_nul_in_multipart_form_field_is_422(as_educator_a):
-    # Multipart fields are parsed by Django, not the middleware: GuardedParser refuses them.
+def test_nul_in_multipart_form_field_is_422(org_a, as_educator_a):
+    # Multipart fields are parsed by Django, not the middleware: GuardedParser refuses them. The
+    # educator manages surveys (else the role is refused first, decision 0041).
+    allow(org_a)
     response = as_educator_a.post(
         "/api/v1/surveys/999999/market-publish",
         data={"price_survey_report": "1000", "description": "d\x00"},
