@@ -63,6 +63,10 @@ REQUIRED_ROLE = {
     "POST /api/v1/question-banks": EDUCATOR,
     "GET /api/v1/question-banks/import-template": EDUCATOR,
     "GET /api/v1/question-banks/{bank_id}": EDUCATOR,
+    "GET /api/v1/question-banks/{bank_id}/export/{export_format}": EDUCATOR,  # issue 36: Moodle XML, QTI
+    "POST /api/v1/test-presets/{preset_id}/paper-exports": EDUCATOR,  # issue 36: paper tests
+    "GET /api/v1/test-presets/{preset_id}/paper-exports/{job_id}": EDUCATOR,
+    "GET /api/v1/test-presets/{preset_id}/paper-exports/{job_id}/download": EDUCATOR,
     "PUT /api/v1/question-banks/{bank_id}": EDUCATOR,
     "DELETE /api/v1/question-banks/{bank_id}": EDUCATOR,
     "POST /api/v1/question-banks/{bank_id}/import": EDUCATOR,
