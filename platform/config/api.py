@@ -41,6 +41,8 @@ install_handlers(public_api)
 
 
 def _assemble() -> None:
+    from question_formats.api import router as question_files_router
+
     from accounts.api import private_router as accounts_private
     from accounts.api import public_router as accounts_public
     from accounts.api import users_router as accounts_users
@@ -93,6 +95,7 @@ def _assemble() -> None:
     api.add_router("/transaction", transaction_router)
     api.add_router("/users/", people_invitee_router)
     api.add_router("/import-jobs", imports_router)  # issue 16, item 8
+    api.add_router("/question-files", question_files_router)  # issue 36
     api.add_router("/data-requests", data_requests_router)  # issue 24, item 5
     api.add_router("/privacy/", privacy_router)  # issue 24, items 3 and 4
     api.add_router("/surveys/submissions", survey_submissions_router)

@@ -100,6 +100,7 @@ TENANT_APPS = [
     "assessments",
     "assignments",
     "surveys",
+    "question_formats",  # issue 36: question files read, previewed and imported
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

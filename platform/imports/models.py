@@ -16,6 +16,7 @@ class ImportJob(models.Model):
     class Kind(models.TextChoices):
         QUESTIONS = "questions", _("Question bank import")
         LEARNERS = "learners", _("Learner invitations import")
+        QUESTION_FILE = "question_file", _("Question file (Word, Moodle XML, GIFT, Aiken, QTI)")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")

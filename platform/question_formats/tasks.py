@@ -1,0 +1,23 @@
+"""Background work of question files (huey): reading an upload, importing a previewed file."""
+
+from __future__ import annotations
+
+from tenants.tasks import tenant_task
+
+
+@tenant_task()
+def question_file_read(job_id: str) -> None:
+    """Read the uploaded question file of the ``ImportJob`` ``job_id`` into candidates, in the
+    schema given as the first argument (``services.question_file_read_run``; issue 36)."""
+    from question_formats.services import question_file_read_run
+
+    question_file_read_run(job_id=job_id)
+
+
+@tenant_task()
+def question_file_import(job_id: str) -> None:
+    """Write a previewed question file's candidates as drafts (``ImportJob`` ``job_id``), in the
+    schema given as the first argument (``services.question_file_import_run``; issue 36)."""
+    from question_formats.services import question_file_import_run
+
+    question_file_import_run(job_id=job_id)
