@@ -57,6 +57,10 @@ class FileCandidate(models.Model):
     folder = models.JSONField(default=list, blank=True)
     content = models.JSONField(default=dict)
     answer_key = models.JSONField(default=dict, blank=True)
+    grade = models.PositiveSmallIntegerField(null=True, blank=True)
+    subject = models.ForeignKey(
+        "assessments.Subject", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     difficulty = models.CharField(max_length=10, blank=True)
     score_weight = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
     images = models.JSONField(default=list, blank=True)

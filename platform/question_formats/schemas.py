@@ -10,7 +10,7 @@ from ninja import Schema
 from assessments.content import AnswerKeyIn, AnswerKeyOut, QuestionContentIn, QuestionContentOut
 from assessments.models import Question
 from assessments.schemas import ANSWER_KEY_MAX, QUESTION_CONTENT_MAX
-from config.fields import ColumnNumber, ColumnText, Id, Json, Limit, PageNo, Text
+from config.fields import CheckedInt, ColumnNumber, ColumnText, Id, Json, Limit, PageNo, Text
 from imports.schemas import ImportJobOut
 
 QuestionFileId = Text(36)
@@ -54,6 +54,8 @@ class CandidateOut(Schema):
     folder: list[str]
     content: QuestionContentOut
     answer_key: AnswerKeyOut
+    grade: int | None
+    subject_id: int | None
     difficulty: str
     score_weight: float | None
     images: list[CandidateImageOut]
@@ -100,6 +102,8 @@ class CandidateIn(Schema):
 
     skipped: bool | None = None
     type: ColumnText(Question, "type") | None = None
+    grade: CheckedInt | None = None  # 1..12, checked by the service
+    subject_id: Id | None = None
     difficulty: ColumnText(Question, "difficulty") | None = None
     score_weight: ColumnNumber(Question, "score_weight") | None = None
     content: Json(QuestionContentIn | None, QUESTION_CONTENT_MAX) = None

@@ -115,6 +115,8 @@ def candidate_data(candidate: FileCandidate) -> dict[str, Any]:
         "folder": list(candidate.folder),
         "content": _with_urls(candidate.content, file_id, candidate.pk),
         "answer_key": _with_urls(candidate.answer_key, file_id, candidate.pk),
+        "grade": candidate.grade,
+        "subject_id": candidate.subject_id,
         "difficulty": candidate.difficulty,
         "score_weight": float(candidate.score_weight) if candidate.score_weight is not None else None,
         "images": [

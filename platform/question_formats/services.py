@@ -301,8 +301,8 @@ def candidate_update(
     *, profile, question_file_id: str, candidate_id: int, data: dict[str, Any]
 ) -> FileCandidate:
     """Fix or skip one candidate of the caller's file. ``data``: ``skipped`` (bool) and/or the
-    question form's fields ``type``, ``content``, ``answer_key``, ``difficulty``,
-    ``score_weight`` (checked by ``question_data_clean``: 400 ``validation_error`` with field
+    question form's fields ``type``, ``grade``, ``subject_id``, ``content``, ``answer_key``,
+    ``difficulty``, ``score_weight`` (checked by ``question_data_clean``: 400 ``validation_error`` with field
     errors, nothing changed). A fix recomputes the candidate's problems (``checks``; a picture
     the bank cannot store still blocks), keeping the reader's warnings. 404 for another's file
     or candidate; 409 while the file is read or once imported."""
@@ -313,13 +313,14 @@ def candidate_update(
         from config.errors import not_found
 
         raise not_found(_("Question not found."))
-    fields = {
-        k: data[k] for k in ("type", "content", "answer_key", "difficulty", "score_weight") if k in data
-    }
+    editable = ("type", "grade", "subject_id", "content", "answer_key", "difficulty", "score_weight")
+    fields = {k: data[k] for k in editable if k in data}
     if fields:
         names = {image["name"] for image in candidate.images}
         merged = {
             "type": candidate.type,
+            "grade": candidate.grade,
+            "subject_id": candidate.subject_id,
             "content": candidate.content,
             "answer_key": candidate.answer_key,
             "difficulty": candidate.difficulty,
@@ -340,6 +341,7 @@ def candidate_update(
         candidate.content = _from_sources(clean["content"])
         candidate.answer_key = _from_sources(clean["answer_key"])
         candidate.difficulty = clean["difficulty"]
+        candidate.grade, candidate.subject_id = clean["grade"], clean["subject_id"]
         candidate.score_weight = (
             Decimal(str(clean["score_weight"])) if "score_weight" in fields else candidate.score_weight
         )
@@ -487,6 +489,8 @@ def question_file_import_run(*, job_id: str) -> None:
                         urls[image["name"]] = kept["url"]
                     data = {
                         "type": candidate.type,
+                        "grade": candidate.grade,
+                        "subject_id": candidate.subject_id,
                         "difficulty": candidate.difficulty,
                         "score_weight": candidate.score_weight,
                         "content": _with_images(candidate.content, urls),

@@ -128,7 +128,7 @@ def test_upload_preview_fix_skip_and_import_as_drafts(
     assert bad.status_code == 400
     assert bad.json()["code"] == "validation_error"
     assert bad.json()["errors"] == {"answer_key.option": ["The correct option must be one of the options."]}
-    fixed = _patch(as_educator_a, file_id, no_key["id"], {"answer_key": {"option": "b"}}, **EN)
+    fixed = _patch(as_educator_a, file_id, no_key["id"], {"answer_key": {"option": "b"}, "grade": 12}, **EN)
     assert fixed.status_code == 200, fixed.json()
     assert fixed.json()["message"] == "Question saved."
     assert (
@@ -182,7 +182,7 @@ def test_upload_preview_fix_skip_and_import_as_drafts(
         assert (
             questions[4].content["explanation"]["vi"] == "<p>Ta có $\\frac{1}{2}$ = 0,5 là số lớn nhất.</p>"
         )
-        assert questions[5].answer_key == {"option": "b"}  # Câu 6 as fixed
+        assert (questions[5].answer_key, questions[5].grade) == ({"option": "b"}, 12)  # Câu 6 as fixed
     again = as_educator_a.post(f"{FILES}/{file_id}/import", {"bank_id": bank["id"]}, content_type=J, **EN)
     assert again.status_code == 409 and again.json()["code"] == "question_file_already_imported"
     late = _patch(as_educator_a, file_id, no_key["id"], {"skipped": True})

@@ -10530,6 +10530,10 @@ export interface components {
         | components["schemas"]["ShortTextAnswerKeyOut"]
         | components["schemas"]["EssayAnswerKeyOut"]
         | components["schemas"]["EmptyAnswerKeyOut"];
+      /** Grade */
+      grade: number | null;
+      /** Subject Id */
+      subject_id: number | null;
       /** Difficulty */
       difficulty: string;
       /** Score Weight */
@@ -10613,6 +10617,10 @@ export interface components {
       skipped?: boolean | null;
       /** Type */
       type?: string | null;
+      /** Grade */
+      grade?: number | null;
+      /** Subject Id */
+      subject_id?: number | null;
       /** Difficulty */
       difficulty?: string | null;
       /** Score Weight */
