@@ -2,7 +2,7 @@
  * subject, difficulty, cluster; in the address), bulk submit / approve / publish, move, import
  * and export. After an import the filters are cleared so that the new drafts show (issue 19). */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight, Download, Folder, FolderPlus, Plus, Upload } from "lucide-react";
+import { ChevronRight, Download, FileUp, Folder, FolderPlus, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
@@ -90,6 +90,9 @@ export default function FolderRoute() {
           </Button>
           <Button variant="outline" onClick={() => setImporting(true)}>
             <Upload className="h-4 w-4" /> {t("qb.import")}
+          </Button>
+          <Button variant="outline" onClick={() => navigate(`/question-bank/import-file?bank=${bankId}`)}>
+            <FileUp className="h-4 w-4" /> {t("qfile.open")}
           </Button>
           <Button
             variant="outline"
