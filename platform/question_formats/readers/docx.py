@@ -421,7 +421,7 @@ def _html(pieces: list[Piece], *, keep_marks: bool) -> str:
                 out.append(f"${html.escape(piece.tex, quote=False)}$")
             continue
         if piece.image is not None:
-            out.append(f'<img src="{IMAGE_SRC_PREFIX}@{piece.image}">')
+            out.append(f'<img src="{IMAGE_SRC_PREFIX}@{piece.image}" alt="">')
             continue
         text = html.escape(piece.text.replace("\t", " "), quote=False)
         if not text:

@@ -104,7 +104,7 @@ def test_upload_preview_fix_skip_and_import_as_drafts(
     url = f"{FILES}/{file_id}/candidates/{picture['id']}/images/image1.png"
     assert (
         picture["content"]["stem"]["vi"]
-        == f'<p>Hình bên là đồ thị của hàm số nào?</p><p><img src="{url}"></p>'
+        == f'<p>Hình bên là đồ thị của hàm số nào?</p><p><img src="{url}" alt=""></p>'
     )
     assert picture["images"] == [{"name": "image1.png", "url": url, "media_type": "image/png"}]
     image = as_educator_a.get(url)
@@ -148,14 +148,14 @@ def test_upload_preview_fix_skip_and_import_as_drafts(
         {
             "content": {
                 **picture["content"],
-                "stem": {"vi": f'<p>Đồ thị nào?</p><p><img src="{url}"></p>', "en": ""},
+                "stem": {"vi": f'<p>Đồ thị nào?</p><p><img src="{url}" alt=""></p>', "en": ""},
             }
         },
     )
-    assert kept.json()["data"]["content"]["stem"]["vi"] == f'<p>Đồ thị nào?</p><p><img src="{url}"></p>'
+    assert kept.json()["data"]["content"]["stem"]["vi"] == f'<p>Đồ thị nào?</p><p><img src="{url}" alt=""></p>'
     with schema_context(org_a.schema_name):
         assert FileCandidate.objects.get(pk=picture["id"]).content["stem"]["vi"] == (
-            '<p>Đồ thị nào?</p><p><img src="candidate-image:image1.png"></p>'
+            '<p>Đồ thị nào?</p><p><img src="candidate-image:image1.png" alt=""></p>'
         )
     skipped = _patch(as_educator_a, file_id, items["Câu 9 PHẦN I"]["id"], {"skipped": True}, **EN)
     assert skipped.json()["message"] == "Question skipped." and skipped.json()["data"]["skipped"] is True
@@ -178,7 +178,7 @@ def test_upload_preview_fix_skip_and_import_as_drafts(
         assert questions[0].answer_key == {"option": "b"}
         stem = questions[3].content["stem"]["vi"]
         assert stem.startswith(f'<p>Đồ thị nào?</p><p><img src="/media/question-images/{org_a.schema_name}/')
-        assert stem.endswith('.webp"></p>')
+        assert stem.endswith('.webp" alt=""></p>')
         assert (
             questions[4].content["explanation"]["vi"] == "<p>Ta có $\\frac{1}{2}$ = 0,5 là số lớn nhất.</p>"
         )

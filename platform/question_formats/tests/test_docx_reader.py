@@ -83,7 +83,7 @@ def test_explanations_inline_and_after_the_key_table(exam):
 def test_a_picture_and_a_mathtype_object(exam):
     picture = exam[3]
     assert picture.content["stem"]["vi"] == (
-        '<p>Hình bên là đồ thị của hàm số nào?</p><p><img src="candidate-image:image1.png"></p>'
+        '<p>Hình bên là đồ thị của hàm số nào?</p><p><img src="candidate-image:image1.png" alt=""></p>'
     )
     assert [(i.name, i.media_type) for i in picture.images] == [("image1.png", "image/png")]
     assert picture.images[0].data == make_fixtures.png()
@@ -91,7 +91,7 @@ def test_a_picture_and_a_mathtype_object(exam):
     mathtype = exam[6]
     assert (
         mathtype.content["stem"]["vi"]
-        == '<p>Giá trị của biểu thức <img src="candidate-image:image2.png"> là</p>'
+        == '<p>Giá trị của biểu thức <img src="candidate-image:image2.png" alt=""> là</p>'
     )
     assert mathtype.flags == {"equation_as_picture"}
     assert _problems(mathtype) == [
