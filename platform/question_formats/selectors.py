@@ -30,8 +30,8 @@ def question_file_get(*, profile, question_file_id: str, lock: bool = False) -> 
         raise not_found(_("File not found.")) from exc
     queryset = QuestionFile.objects.select_for_update() if lock else QuestionFile.objects
     found = queryset.filter(pk=key, profile_id=profile.pk).first()
-    if found is None:
-        raise not_found(_("File not found."))
+    if found is None or (found.read_job_id and not ImportJob.objects.filter(pk=found.read_job_id).exists()):
+        raise not_found(_("File not found."))  # also once its read job is past retention
     return found
 
 

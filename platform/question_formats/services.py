@@ -27,6 +27,7 @@ import io
 import json
 import logging
 import re
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -513,3 +514,51 @@ def question_file_import_run(*, job_id: str) -> None:
         return {"imported": imported, "skipped": len(rows) - imported, "folders": folders}
 
     import_job_run(job_id=job_id, work=work)
+
+
+# --- retention ------------------------------------------------------------------------------------
+
+
+def question_files_purge(organization, *, now=None, batch: int = 200) -> int:
+    """In ``organization``'s schema: delete the question files older than its retention of
+    imports (``file_keep_hours``, 24 by default; issue 24, item 3: the same period as the
+    ``imports`` jobs that read and imported them), their candidates and every picture stored for
+    the preview (``privacy.services.storage_delete``), with one ``DeletionRecord`` a file (kind
+    ``import_upload``, object ``question_file``). Oldest first, at most ``batch`` a run; a file
+    whose picture cannot be deleted (storage error) waits for the next run. Returns how many
+    files were deleted. The questions already imported are the bank's and stay."""
+    from django.utils import timezone
+
+    from privacy import rules
+    from privacy.models import DeletionRecord
+    from privacy.selectors import file_keep_hours_by_organization
+    from privacy.services import deletion_record_create, storage_delete
+
+    now = now or timezone.now()
+    hours = file_keep_hours_by_organization().get(organization.pk, rules.FILE_KEEP_HOURS_DEFAULT)
+    cutoff = now - timedelta(hours=hours)
+    deleted = 0
+    for question_file in QuestionFile.objects.filter(created_at__lt=cutoff).order_by("created_at")[:batch]:
+        paths = [
+            image["path"]
+            for images in question_file.candidates.values_list("images", flat=True)
+            for image in images
+        ]
+        try:
+            found = [storage_delete(path) for path in paths]
+        except Exception:
+            logger.exception("retention: could not delete the pictures of question file %s", question_file.pk)
+            continue
+        with transaction.atomic():
+            deletion_record_create(
+                kind=DeletionRecord.Kind.IMPORT_UPLOAD,
+                object_type="question_file",
+                object_id=question_file.pk,
+                file_name=question_file.file_name,
+                reason=DeletionRecord.Reason.RETENTION,
+                organization_id=organization.pk,
+                file_found=all(found),
+            )
+            question_file.delete()
+        deleted += 1
+    return deleted

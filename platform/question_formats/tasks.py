@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from huey import crontab
+from huey.contrib.djhuey import db_periodic_task
+
 from tenants.tasks import tenant_task
 
 
@@ -21,3 +24,14 @@ def question_file_import(job_id: str) -> None:
     from question_formats.services import question_file_import_run
 
     question_file_import_run(job_id=job_id)
+
+
+@db_periodic_task(crontab(minute="29"))
+def question_files_purge() -> int:
+    """Every hour, in every ready organization: delete the question files (their candidates and
+    preview pictures) past the organization's retention of imports
+    (``services.question_files_purge``; issue 24, item 3). Returns how many in all."""
+    from question_formats.services import question_files_purge as purge
+    from tenants.scope import each_ready_organization
+
+    return sum(each_ready_organization(purge, label="question_files_purge").values())

@@ -152,7 +152,9 @@ def test_upload_preview_fix_skip_and_import_as_drafts(
             }
         },
     )
-    assert kept.json()["data"]["content"]["stem"]["vi"] == f'<p>Đồ thị nào?</p><p><img src="{url}" alt=""></p>'
+    assert (
+        kept.json()["data"]["content"]["stem"]["vi"] == f'<p>Đồ thị nào?</p><p><img src="{url}" alt=""></p>'
+    )
     with schema_context(org_a.schema_name):
         assert FileCandidate.objects.get(pk=picture["id"]).content["stem"]["vi"] == (
             '<p>Đồ thị nào?</p><p><img src="candidate-image:image1.png" alt=""></p>'
@@ -327,3 +329,34 @@ def test_nothing_can_be_fixed_while_the_file_is_read(
         "question_file_not_ready",
         "The file is still being read.",
     )
+
+
+def test_files_past_the_retention_of_imports_are_deleted_with_their_pictures(
+    as_educator_a, org_a, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.core.files.storage import default_storage
+    from django.utils import timezone
+
+    from privacy.models import DeletionRecord
+    from question_formats.services import question_files_purge
+
+    polled = _read(as_educator_a, django_capture_on_commit_callbacks)
+    with schema_context(org_a.schema_name):
+        paths = [i["path"] for c in FileCandidate.objects.all() for i in c.images]
+        assert len(paths) == 2 and all(default_storage.exists(p) for p in paths)
+        assert question_files_purge(org_a) == 0  # 24 hours by default: still kept
+        QuestionFile.objects.update(created_at=timezone.now() - timedelta(hours=25))
+        assert question_files_purge(org_a) == 1
+        assert QuestionFile.objects.count() == 0 and FileCandidate.objects.count() == 0
+    assert not any(default_storage.exists(p) for p in paths)
+    record = DeletionRecord.objects.get(object_type="question_file")
+    assert (record.object_id, record.file_name, record.kind, record.file_found) == (
+        polled["id"],
+        "de-thi.docx",
+        "import_upload",
+        True,
+    )
+    ImportJob.objects.filter(pk=polled["read_job"]["id"]).delete()  # the imports purge, same period
+    assert as_educator_a.get(f"{FILES}/{polled['id']}").status_code == 404
