@@ -43,14 +43,18 @@ def test_each_bound_is_refused_with_its_message():
     big = _refusal(_zip({"a.bin": bytes(range(256)) * 5000}))
     assert big.message == "The file is too large once unpacked (more than 1 MB)."
     bomb = _refusal(_zip({"a.xml": b" " * 900_000}))
-    assert bomb.message == "A part of the file is compressed more than 100 times: it is refused as a zip bomb."
+    assert (
+        bomb.message == "A part of the file is compressed more than 100 times: it is refused as a zip bomb."
+    )
     assert _refusal(b"not a zip") is UNSUPPORTED
 
 
 def test_xml_with_a_dtd_or_broken_is_refused_and_entities_are_never_read():
     assert xml_parse(b"<a><b>1</b></a>", unsupported=UNSUPPORTED).findtext("b") == "1"
     with translation.override("en"), pytest.raises(ApplicationError) as caught:
-        xml_parse(b'<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>', unsupported=UNSUPPORTED)
+        xml_parse(
+            b'<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>', unsupported=UNSUPPORTED
+        )
     assert (caught.value.code, caught.value.message) == (
         "xml_refused",
         "The file's XML declares a document type, which is not allowed.",
