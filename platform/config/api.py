@@ -66,6 +66,7 @@ def _assemble() -> None:
     from people.api import router as people_router
     from people.api_home import router as home_router
     from privacy.api import router as privacy_router
+    from question_formats.api import router as question_files_router
     from question_formats.api_exports import router as question_exports_router
     from question_formats.api_paper import router as paper_router
     from surveys.api import learner_router as survey_users_router
@@ -97,6 +98,7 @@ def _assemble() -> None:
     api.add_router("/transaction", transaction_router)
     api.add_router("/users/", people_invitee_router)
     api.add_router("/import-jobs", imports_router)  # issue 16, item 8
+    api.add_router("/question-files", question_files_router)  # issue 36
     api.add_router("/data-requests", data_requests_router)  # issue 24, item 5
     api.add_router("/privacy/", privacy_router)  # issue 24, items 3 and 4
     api.add_router("/surveys/submissions", survey_submissions_router)

@@ -102,7 +102,7 @@ TENANT_APPS = [
     "assessments",
     "assignments",
     "surveys",
-    "question_formats",  # issue 36: no models; its tasks (paper exports) are found by huey
+    "question_formats",  # issue 36: question files read, previewed and imported; paper tests
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

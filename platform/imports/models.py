@@ -19,6 +19,7 @@ class ImportJob(Job):
     class Kind(models.TextChoices):
         QUESTIONS = "questions", _("Question bank import")
         LEARNERS = "learners", _("Learner invitations import")
+        QUESTION_FILE = "question_file", _("Question file (Word, Moodle XML, GIFT, Aiken, QTI)")
 
     objects = KindManager()
 

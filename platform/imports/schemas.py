@@ -41,14 +41,35 @@ class LearnerImportOut(Schema):
     invited: int
 
 
+class QuestionFileReadOut(Schema):
+    """The report of reading a question file (issue 36; ``question_formats``): the ``format``
+    recognized, the ``questions`` found and how many of them ``need_attention`` (a problem or a
+    type the bank cannot hold)."""
+
+    format: str
+    questions: int
+    need_attention: int
+
+
+class QuestionFileImportOut(Schema):
+    """The report of importing a previewed question file: questions ``imported`` as drafts,
+    ``skipped`` (by the educator, or still blocked) and new ``folders`` made for its groups."""
+
+    imported: int
+    skipped: int
+    folders: int
+
+
 class ImportJobOut(Schema):
     """A background import: poll ``GET /api/v1/import-jobs/{id}`` until ``status`` is ``done``
     (``result`` is the report the synchronous import answers: ``{rows, valid, errors: [{row,
     column, message}], imported}`` for questions, ``{rows, valid, errors, invited}`` for
-    learners) or ``failed`` (``error_code`` and the localized ``error_message``; for
-    ``import_invalid`` the bad rows' report in ``result``). ``progress`` in whole percent (100
-    only when done); ``rows_total`` counted from the file's bytes; ``kind`` ``questions`` or
-    ``learners``; ``status`` ``queued``, ``running``, ``done`` or ``failed``."""
+    learners; ``{format, questions, need_attention}`` for reading a question file and
+    ``{imported, skipped, folders}`` for importing it) or ``failed`` (``error_code`` and the
+    localized ``error_message``; for ``import_invalid`` the bad rows' report in ``result``).
+    ``progress`` in whole percent (100 only when done); ``rows_total`` counted from the file's
+    bytes (a question file's reading counts 100 steps, its import one a question); ``kind``
+    ``questions``, ``learners`` or ``question_file``; ``status`` ``queued``, ``running``, ``done`` or ``failed``."""
 
     id: str
     kind: str
@@ -58,7 +79,8 @@ class ImportJobOut(Schema):
     rows_done: int
     rows_total: int
     file_name: str
-    result: QuestionImportOut | LearnerImportOut | None  # by kind: questions | learners
+    # by kind: questions | learners | question_file (reading, then importing)
+    result: QuestionImportOut | LearnerImportOut | QuestionFileReadOut | QuestionFileImportOut | None
     error_code: str
     error_message: str
     created_at: datetime

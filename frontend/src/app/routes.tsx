@@ -177,6 +177,11 @@ export const routes: RouteObject[] = [
                 handle: h({ titleId: "qb.tab.vetting" }),
               },
               {
+                path: "import-file",
+                lazy: page(() => import("@/features/question-bank/routes/import-file")),
+                handle: h({ titleId: "qfile.title" }),
+              },
+              {
                 path: "form/:id/:load?",
                 lazy: page(() => import("@/features/question-bank/routes/question-form")),
                 handle: h({ titleId: "qb.question" }),

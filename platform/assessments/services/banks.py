@@ -40,6 +40,11 @@ def _descendant_ids(bank: QuestionBank) -> list[int]:
     return ids
 
 
+def bank_folder_ids(bank: QuestionBank) -> list[int]:
+    """Ids of ``bank`` and of every folder below it, at any depth."""
+    return _descendant_ids(bank)
+
+
 def bank_create(*, actor: Actor, name: str, parent_id: int | None = None) -> QuestionBank:
     """Create a bank (or a sub-folder of ``parent_id``). Name required (spec section 5)."""
     name = _clean_name(name)

@@ -262,6 +262,30 @@ def record_transition(q: Question, actor: Actor, from_status: str, to_status: st
     )
 
 
+def question_data_clean(*, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` checked and normalized as ``question_create`` does (the question form's rules:
+    type required, grade 1-12, difficulty, score weight, sanitized content with a stem, a key
+    of the type's shape among the options), without a bank and without saving: for a question
+    still outside the bank, such as one previewed from a question file (issue 36). Returns
+    ``{"type", "grade", "subject_id", "difficulty", "score_weight", "content", "answer_key"}``
+    (``score_weight`` a float). 400 ``validation_error`` with field errors, as the form."""
+    errors = FieldErrors()
+    if not data.get("type"):
+        errors.add("type", _("Required"))
+    q = Question(type=data.get("type") or "", score_weight=Decimal(1))
+    _apply_fields(q, {**data, "content": data.get("content"), "answer_key": data.get("answer_key")}, errors)
+    errors.raise_if_any(_("The question could not be saved."))
+    return {
+        "type": q.type,
+        "grade": q.grade,
+        "subject_id": q.subject_id,
+        "difficulty": q.difficulty,
+        "score_weight": float(q.score_weight),
+        "content": q.content,
+        "answer_key": q.answer_key,
+    }
+
+
 @transaction.atomic
 def question_create(*, actor: Actor, bank_id: int, data: dict[str, Any]) -> Question:
     """Create a draft in ``bank_id``. ``data``: type (required), grade 1-12, subject_id,

@@ -64,6 +64,12 @@ REQUIRED_ROLE = {
     "GET /api/v1/question-banks/import-template": EDUCATOR,
     "GET /api/v1/question-banks/{bank_id}": EDUCATOR,
     "GET /api/v1/question-banks/{bank_id}/export/{export_format}": EDUCATOR,  # issue 36: Moodle XML, QTI
+    "POST /api/v1/question-files": EDUCATOR,  # issue 36: Word, Moodle XML, GIFT, Aiken, QTI read and previewed
+    "GET /api/v1/question-files/{question_file_id}": EDUCATOR,
+    "GET /api/v1/question-files/{question_file_id}/candidates": EDUCATOR,
+    "PATCH /api/v1/question-files/{question_file_id}/candidates/{candidate_id}": EDUCATOR,
+    "GET /api/v1/question-files/{question_file_id}/candidates/{candidate_id}/images/{name}": EDUCATOR,
+    "POST /api/v1/question-files/{question_file_id}/import": EDUCATOR,
     "POST /api/v1/test-presets/{preset_id}/paper-exports": EDUCATOR,  # issue 36: paper tests
     "GET /api/v1/test-presets/{preset_id}/paper-exports/{job_id}": EDUCATOR,
     "GET /api/v1/test-presets/{preset_id}/paper-exports/{job_id}/download": EDUCATOR,

@@ -3158,6 +3158,137 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/question-files": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Question File Upload
+     * @description Upload a question file (multipart ``file``, at most 40 MB: 413 ``question_file_too_large``)
+     *     recognized by its content (400 ``not_a_question_file`` otherwise). 202 with the file in
+     *     ``status`` ``reading``: poll ``GET /question-files/{id}`` (or its ``read_job``) until
+     *     ``ready`` or ``failed``. Nothing is written to the bank.
+     */
+    post: operations["question_formats_api_question_file_upload"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/question-files/{question_file_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Question File Detail
+     * @description The caller's file: ``status``, counts of its questions, its jobs with progress.
+     */
+    get: operations["question_formats_api_question_file_detail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/question-files/{question_file_id}/candidates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Candidate List
+     * @description The preview: the file's questions in its order, ``limit`` a page (at most 100);
+     *     ``attention=true``: only those with a problem.
+     */
+    get: operations["question_formats_api_candidate_list"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/question-files/{question_file_id}/candidates/{candidate_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Candidate Update
+     * @description Fix a question (the question form's fields and rules: 400 ``validation_error`` with field
+     *     errors) and/or skip it (``skipped``). Answers the question with its problems recomputed.
+     *     409 ``question_file_not_ready`` while reading, ``question_file_already_imported`` after.
+     */
+    patch: operations["question_formats_api_candidate_update"];
+    trace?: never;
+  };
+  "/api/v1/question-files/{question_file_id}/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Question File Import
+     * @description Import every question neither skipped nor blocked as a draft into ``folder_id`` of the
+     *     bank ``bank_id`` (or the bank itself), the file's groups as folders below it. 202 with the
+     *     file in ``status`` ``importing``; poll it until ``imported`` (the ``import_job``'s
+     *     ``result``: ``{imported, skipped, folders}``). 400 ``nothing_to_import``; 404 for an unknown
+     *     bank or folder.
+     */
+    post: operations["question_formats_api_question_file_import"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/question-files/{question_file_id}/candidates/{candidate_id}/images/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Candidate Image
+     * @description A picture of a previewed question, for its uploader only (404 for anyone else). JPEG,
+     *     PNG and WebP as images; any other format as an attachment (never rendered inline).
+     */
+    get: operations["question_formats_api_candidate_image"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/data-requests": {
     parameters: {
       query?: never;
@@ -5373,10 +5504,12 @@ export interface components {
      * @description A background import: poll ``GET /api/v1/import-jobs/{id}`` until ``status`` is ``done``
      *     (``result`` is the report the synchronous import answers: ``{rows, valid, errors: [{row,
      *     column, message}], imported}`` for questions, ``{rows, valid, errors, invited}`` for
-     *     learners) or ``failed`` (``error_code`` and the localized ``error_message``; for
-     *     ``import_invalid`` the bad rows' report in ``result``). ``progress`` in whole percent (100
-     *     only when done); ``rows_total`` counted from the file's bytes; ``kind`` ``questions`` or
-     *     ``learners``; ``status`` ``queued``, ``running``, ``done`` or ``failed``.
+     *     learners; ``{format, questions, need_attention}`` for reading a question file and
+     *     ``{imported, skipped, folders}`` for importing it) or ``failed`` (``error_code`` and the
+     *     localized ``error_message``; for ``import_invalid`` the bad rows' report in ``result``).
+     *     ``progress`` in whole percent (100 only when done); ``rows_total`` counted from the file's
+     *     bytes (a question file's reading counts 100 steps, its import one a question); ``kind``
+     *     ``questions``, ``learners`` or ``question_file``; ``status`` ``queued``, ``running``, ``done`` or ``failed``.
      */
     ImportJobOut: {
       /** Id */
@@ -5396,7 +5529,12 @@ export interface components {
       /** File Name */
       file_name: string;
       /** Result */
-      result: components["schemas"]["QuestionImportOut"] | components["schemas"]["LearnerImportOut"] | null;
+      result:
+        | components["schemas"]["QuestionImportOut"]
+        | components["schemas"]["LearnerImportOut"]
+        | components["schemas"]["QuestionFileReadOut"]
+        | components["schemas"]["QuestionFileImportOut"]
+        | null;
       /** Error Code */
       error_code: string;
       /** Error Message */
@@ -5423,6 +5561,33 @@ export interface components {
       errors: components["schemas"]["ImportRowProblemOut"][];
       /** Invited */
       invited: number;
+    };
+    /**
+     * QuestionFileImportOut
+     * @description The report of importing a previewed question file: questions ``imported`` as drafts,
+     *     ``skipped`` (by the educator, or still blocked) and new ``folders`` made for its groups.
+     */
+    QuestionFileImportOut: {
+      /** Imported */
+      imported: number;
+      /** Skipped */
+      skipped: number;
+      /** Folders */
+      folders: number;
+    };
+    /**
+     * QuestionFileReadOut
+     * @description The report of reading a question file (issue 36; ``question_formats``): the ``format``
+     *     recognized, the ``questions`` found and how many of them ``need_attention`` (a problem or a
+     *     type the bank cannot hold).
+     */
+    QuestionFileReadOut: {
+      /** Format */
+      format: string;
+      /** Questions */
+      questions: number;
+      /** Need Attention */
+      need_attention: number;
     };
     /** Envelope[list[SubjectOut]] */
     Envelope_list_SubjectOut__: {
@@ -10403,6 +10568,240 @@ export interface components {
        * @default
        */
       method: string;
+    };
+    /** Envelope[QuestionFileOut] */
+    Envelope_QuestionFileOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["QuestionFileOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * QuestionFileOut
+     * @description An uploaded question file. ``status``: ``reading`` (poll it), ``failed`` (the read job's
+     *     ``error_message`` says why), ``ready`` (preview, fix, skip, import), ``importing``,
+     *     ``imported``. Counts of its ``questions``: ``need_attention`` (blocked and not skipped),
+     *     ``skipped``, ``importable``, ``imported``. ``read_job`` and ``import_job`` are the
+     *     background jobs (``GET /api/v1/import-jobs/{id}`` polls them too) with their progress.
+     */
+    QuestionFileOut: {
+      /** Id */
+      id: string;
+      /** File Name */
+      file_name: string;
+      /** Format */
+      format: string;
+      /** Format Name */
+      format_name: string;
+      /** Size */
+      size: number;
+      /** Status */
+      status: string;
+      /** Questions */
+      questions: number;
+      /** Need Attention */
+      need_attention: number;
+      /** Skipped */
+      skipped: number;
+      /** Importable */
+      importable: number;
+      /** Imported */
+      imported: number;
+      /** Target Bank Id */
+      target_bank_id: number | null;
+      read_job: components["schemas"]["ImportJobOut"] | null;
+      import_job: components["schemas"]["ImportJobOut"] | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+    };
+    /** CandidateQuery */
+    CandidateQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Attention
+       * @default false
+       */
+      attention: boolean;
+    };
+    /**
+     * CandidateImageOut
+     * @description A picture of a candidate: its ``name`` in the texts and the ``url`` its uploader fetches.
+     */
+    CandidateImageOut: {
+      /** Name */
+      name: string;
+      /** Url */
+      url: string;
+      /** Media Type */
+      media_type: string;
+    };
+    /**
+     * CandidateOut
+     * @description One question read from the file, as the preview shows it. ``type``: a question type or
+     *     ``unsupported`` (``source_type`` says what: ``true_false_set``, ``numeric``, ``stimulus``,
+     *     ``matching``, ``cloze``...). ``folder``: the folder path it goes to below the chosen folder.
+     *     Texts are sanitized HTML with math as ``$...$`` and pictures as ``url``s of ``images``.
+     *     ``flags``: ``equation_as_picture``. ``blocked``: kept out of the import until fixed or
+     *     skipped. ``question_id``: the draft it became, once imported.
+     */
+    CandidateOut: {
+      /** Id */
+      id: number;
+      /** Position */
+      position: number;
+      /** Ref */
+      ref: string;
+      /** Type */
+      type: string;
+      /** Source Type */
+      source_type: string;
+      /** Folder */
+      folder: string[];
+      content: components["schemas"]["QuestionContentOut"];
+      /** Answer Key */
+      answer_key:
+        | components["schemas"]["SingleChoiceAnswerKeyOut"]
+        | components["schemas"]["MultipleChoiceAnswerKeyOut"]
+        | components["schemas"]["TrueFalseAnswerKeyOut"]
+        | components["schemas"]["ShortTextAnswerKeyOut"]
+        | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["EmptyAnswerKeyOut"];
+      /** Grade */
+      grade: number | null;
+      /** Subject Id */
+      subject_id: number | null;
+      /** Difficulty */
+      difficulty: string;
+      /** Score Weight */
+      score_weight: number | null;
+      /** Images */
+      images: components["schemas"]["CandidateImageOut"][];
+      /** Problems */
+      problems: components["schemas"]["ProblemOut"][];
+      /** Flags */
+      flags: string[];
+      /** Blocked */
+      blocked: boolean;
+      /** Skipped */
+      skipped: boolean;
+      /** Edited */
+      edited: boolean;
+      /** Question Id */
+      question_id: number | null;
+    };
+    /** Envelope[Page[CandidateOut]] */
+    Envelope_Page_CandidateOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_CandidateOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[CandidateOut] */
+    Page_CandidateOut_: {
+      /** Items */
+      items: components["schemas"]["CandidateOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /**
+     * ProblemOut
+     * @description Something to see before importing: a stable ``code`` (``no_key_marked``, ``two_keys``,
+     *     ``too_few_options``, ``empty_option``, ``empty_stem``, ``unsupported_type``,
+     *     ``image_unsupported``, ``image_too_large``, ``key_not_an_option``, ``equation_as_picture``,
+     *     ...), the localized ``message`` ("Câu 7: no option is marked as the answer.") and whether it
+     *     is ``blocking`` (the question is not imported until fixed or skipped).
+     */
+    ProblemOut: {
+      /** Code */
+      code: string;
+      /** Message */
+      message: string;
+      /** Blocking */
+      blocking: boolean;
+    };
+    /** Envelope[CandidateOut] */
+    Envelope_CandidateOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["CandidateOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * CandidateIn
+     * @description A fix (the question form's fields, checked by its rules) and/or ``skipped``.
+     */
+    CandidateIn: {
+      /** Skipped */
+      skipped?: boolean | null;
+      /** Type */
+      type?: string | null;
+      /** Grade */
+      grade?: number | null;
+      /** Subject Id */
+      subject_id?: number | null;
+      /** Difficulty */
+      difficulty?: string | null;
+      /** Score Weight */
+      score_weight?: number | null;
+      content?: components["schemas"]["QuestionContentIn"] | null;
+      /** Answer Key */
+      answer_key?:
+        | (
+            | components["schemas"]["SingleChoiceAnswerKeyIn"]
+            | components["schemas"]["MultipleChoiceAnswerKeyIn"]
+            | components["schemas"]["TrueFalseAnswerKeyIn"]
+            | components["schemas"]["ShortTextAnswerKeyIn"]
+            | components["schemas"]["EssayAnswerKeyIn"]
+            | components["schemas"]["EmptyAnswerKeyIn"]
+          )
+        | null;
+    };
+    /**
+     * ConfirmIn
+     * @description Import into the bank ``bank_id``, or into its folder ``folder_id``.
+     */
+    ConfirmIn: {
+      /** Bank Id */
+      bank_id: number;
+      /** Folder Id */
+      folder_id?: number | null;
     };
     /**
      * DataRequestsOut
@@ -15843,6 +16242,156 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope_ImportJobOut_"];
         };
+      };
+    };
+  };
+  question_formats_api_question_file_upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** File */
+          file?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_QuestionFileOut_"];
+        };
+      };
+    };
+  };
+  question_formats_api_question_file_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_file_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_QuestionFileOut_"];
+        };
+      };
+    };
+  };
+  question_formats_api_candidate_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        attention?: boolean;
+      };
+      header?: never;
+      path: {
+        question_file_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_CandidateOut__"];
+        };
+      };
+    };
+  };
+  question_formats_api_candidate_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_file_id: string;
+        candidate_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CandidateIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_CandidateOut_"];
+        };
+      };
+    };
+  };
+  question_formats_api_question_file_import: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_file_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmIn"];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_QuestionFileOut_"];
+        };
+      };
+    };
+  };
+  question_formats_api_candidate_image: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_file_id: string;
+        candidate_id: number;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

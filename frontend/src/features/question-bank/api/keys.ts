@@ -34,3 +34,18 @@ export const questionKeys = {
   history: (id: number) => [...questionKeys.all, "history", id] as const,
   itemAnalysis: (id: number) => [...questionKeys.all, "item-analysis", id] as const,
 };
+
+export interface CandidateQuery {
+  page?: number;
+  limit?: number;
+  /** Only the questions with a problem. */
+  attention?: boolean;
+}
+
+/** An uploaded question file (issue 36) and its preview's pages. */
+export const questionFileKeys = {
+  all: ["question-files"] as const,
+  detail: (id: string) => [...questionFileKeys.all, id] as const,
+  candidateLists: (id: string) => [...questionFileKeys.detail(id), "candidates"] as const,
+  candidates: (id: string, query: CandidateQuery) => [...questionFileKeys.candidateLists(id), query] as const,
+};

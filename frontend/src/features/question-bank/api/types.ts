@@ -11,3 +11,7 @@ export type Transition = V1Schemas["TransitionOut"];
 export type BulkResult = V1Schemas["BulkResultOut"];
 export type ImportReport = V1Schemas["QuestionImportOut"];
 export type ClusterInput = V1Schemas["ClusterIn"];
+export type QuestionFile = V1Schemas["QuestionFileOut"];
+export type FileCandidate = V1Schemas["CandidateOut"];
+export type FileCandidateInput = V1Schemas["CandidateIn"];
+export type QuestionFileImportReport = V1Schemas["QuestionFileImportOut"];

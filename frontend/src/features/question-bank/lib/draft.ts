@@ -35,8 +35,14 @@ export const emptyDraft = (): QuestionValues => ({
   max_score: "",
 });
 
+/** The fields of a question the form edits (a question of the bank, or one read from a file). */
+export type EditableQuestion = Pick<
+  Question,
+  "type" | "grade" | "subject_id" | "difficulty" | "score_weight" | "content" | "answer_key"
+>;
+
 /** The form's values for a question read from the server. */
-export function fromQuestion(q: Question): QuestionValues {
+export function fromQuestion(q: EditableQuestion): QuestionValues {
   const key = q.answer_key;
   const { stem, explanation, options } = q.content;
   return {

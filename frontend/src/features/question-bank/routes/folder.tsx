@@ -2,7 +2,7 @@
  * subject, difficulty, cluster; in the address), bulk submit / approve / publish, move, import
  * and export. After an import the filters are cleared so that the new drafts show (issue 19). */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight, Folder, FolderPlus, Plus, Upload } from "lucide-react";
+import { ChevronRight, FileUp, Folder, FolderPlus, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
@@ -92,6 +92,9 @@ export default function FolderRoute() {
             <Upload className="h-4 w-4" /> {t("qb.import")}
           </Button>
           <ExportMenu bankId={bankId} />
+          <Button variant="outline" onClick={() => navigate(`/question-bank/import-file?bank=${bankId}`)}>
+            <FileUp className="h-4 w-4" /> {t("qfile.open")}
+          </Button>
           <Button onClick={() => navigate(`/question-bank/form/new?bank=${bankId}`)}>
             <Plus className="h-4 w-4" /> {t("qb.newQuestion")}
           </Button>
