@@ -35,6 +35,7 @@ from accounts.schemas import (
     TokenIn,
 )
 from accounts.services import invitations, passwords, profiles, registration, sessions
+from config.client import client_address
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Choice, Limit, OrderBy, PageNo, Search
 
@@ -97,7 +98,7 @@ def register(request: HttpRequest, payload: RegisterIn):
     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
     Limited per client IP and per e-mail address: 429 ``rate_limited``."""
     throttling.public_call_limit(request, action="register", address=payload.email)
-    user = registration.user_register(data=payload.dict(), ip=throttling.client_address(request))
+    user = registration.user_register(data=payload.dict(), ip=client_address(request))
     message = _("Registration successful. Check your e-mail to verify your account.")
     return Status(201, ok({"email": user.email}, message))
 

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
 from accounts.auth import EducatorSessionAuth, require_learner
-from accounts.throttling import client_address, public_call_limit
+from accounts.throttling import public_call_limit
+from config.client import client_address
 from config.envelope import Envelope, ok
 from config.fields import DateText, Id
 from consent import selectors, services
