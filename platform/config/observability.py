@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -261,15 +262,26 @@ class _Metrics:
 
 
 _metrics: _Metrics | None = None
+_metrics_lock = threading.Lock()
 
 
 def metrics() -> _Metrics:
-    """The process's metric objects (created once; prometheus_client's registry is per process,
-    or shared through ``PROMETHEUS_MULTIPROC_DIR`` between gunicorn workers)."""
+    """The process's metric objects, created once (prometheus_client's registry is per process,
+    or shared through ``PROMETHEUS_MULTIPROC_DIR`` between gunicorn workers).
+
+    Built at start-up by ``config.apps`` (``AppConfig.ready``: with gunicorn's ``--preload`` in
+    the master, before the workers fork and before any request), and under a lock: a fresh
+    worker's threads that reached it together each built the registry, and the second
+    registration raised ``DuplicateTimeseries`` into a request (a 500 after the answer was
+    stored; issue 38 item 4)."""
     global _metrics  # noqa: PLW0603 - one registry per process is prometheus_client's model
-    if _metrics is None:
-        _metrics = _Metrics()
-    return _metrics
+    built = _metrics
+    if built is None:
+        with _metrics_lock:
+            if _metrics is None:
+                _metrics = _Metrics()
+            built = _metrics
+    return built
 
 
 # A request served before the URL resolver (``assignments.middleware``, decision 0036) names the
