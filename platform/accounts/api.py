@@ -37,6 +37,7 @@ from accounts.schemas import (
     TokenIn,
 )
 from accounts.services import invitations, passwords, profiles, registration, sessions
+from config.client import client_address
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Choice, Limit, OrderBy, PageNo, Search
 
@@ -96,12 +97,14 @@ def register(request: HttpRequest, payload: RegisterIn):
 
     Body: the signup fields of spec section 3 (``date_of_birth`` dd/mm/yyyy, ``cccd`` 12 digits,
     ``gender`` male|female, ``province_code`` from GET /public/api/provinces). Errors: 400
-    ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
-    Limited per client IP and per e-mail address: 429 ``rate_limited``."""
+    ``validation_error`` with field errors. An e-mail address or CCCD number that already has an
+    account answers exactly as a fresh registration (201, "check your e-mail"): its owner is
+    mailed instead (issue 38 item 5). Limited per client IP and per e-mail address: 429
+    ``rate_limited``."""
     throttling.public_call_limit(request, action="register", address=payload.email)
-    user = registration.user_register(data=payload.dict(), ip=throttling.client_address(request))
+    email = registration.user_register(data=payload.dict(), ip=client_address(request))
     message = _("Registration successful. Check your e-mail to verify your account.")
-    return Status(201, ok({"email": user.email}, message))
+    return Status(201, ok({"email": email}, message))
 
 
 @public_router.post("users/verify-email", response=Envelope[Empty])

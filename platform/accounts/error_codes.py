@@ -8,8 +8,8 @@ class AccountsErrorCode(StrEnum):
     EMAIL_NOT_VERIFIED = "email_not_verified"
     NO_ACTIVE_PROFILE = "no_active_profile"
     LOGIN_RATE_LIMITED = "login_rate_limited"
-    EMAIL_TAKEN = "email_taken"
-    CCCD_TAKEN = "cccd_taken"  # issue 24, item 6: one account per CCCD number (through its hash)
+    # No code for a taken e-mail address or identity number: registration tells nobody which
+    # ones have an account (issue 38 item 5, accounts.services.registration).
     INVALID_VERIFICATION_LINK = "invalid_verification_link"
     INVALID_RESET_LINK = "invalid_reset_link"
     INVALID_INVITATION = "invalid_invitation"

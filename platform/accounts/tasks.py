@@ -13,6 +13,8 @@ from huey.contrib.djhuey import db_task
 from config.i18n import in_language
 
 MAIL_KINDS = {"verify_email", "password_reset", "invitation"}
+# Someone tried to register with an owner's e-mail address or identity number (issue 38, item 5).
+MAIL_KINDS |= {"registration_attempt"}
 # Personal data requests (issue 24, item 5; data_requests.services).
 MAIL_KINDS |= {"account_deletion_scheduled", "account_deletion_cancelled"}
 

@@ -16,13 +16,13 @@ Login (``LOGIN_RATE_*`` settings, rates as django-ratelimit's ``"N/period"``):
 Public calls (``public_call_limit``): per client IP and action (``PUBLIC_RATE_PER_IP``) and, for
 calls that send a mail, per target address (``MAIL_RATE_PER_ADDRESS``, 3 an hour).
 
-The client IP is ``REMOTE_ADDR``: the web server must be the one that sets it (gunicorn behind a
-proxy that rewrites it, as in ops/compose.yaml), never a client-sent header.
+The client IP is ``config.client.client_ip``: ``REMOTE_ADDR``, or what a configured trusted proxy
+(``TRUSTED_PROXIES``) put in ``X-Forwarded-For``; never a header the client wrote itself
+(decision 0043). ``client_ip`` and ``client_address`` are that module's, re-exported here for the
+callers that import them from this module.
 """
 
 from __future__ import annotations
-
-import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -30,21 +30,17 @@ from django.utils.translation import gettext as _
 from django_ratelimit.core import ALL, get_usage
 
 from accounts.error_codes import AccountsErrorCode as Code
+from config.client import client_address, client_ip
 from config.errors import ApplicationError, CommonErrorCode
 
-
-def client_ip(request: HttpRequest) -> str:
-    """The address the request came from (``REMOTE_ADDR``)."""
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
-
-
-def client_address(request: HttpRequest) -> str | None:
-    """``client_ip`` as it is stored with a record (a consent, issue 24): the IPv4 or IPv6
-    address, or ``None`` when ``REMOTE_ADDR`` holds none."""
-    try:
-        return str(ipaddress.ip_address(client_ip(request).strip()))
-    except ValueError:
-        return None
+__all__ = [
+    "client_address",
+    "client_ip",
+    "login_attempt",
+    "login_failed",
+    "login_rate_limited_error",
+    "public_call_limit",
+]
 
 
 def _usage(request: HttpRequest, group: str, value: str, rate: str, *, increment: bool) -> dict | None:

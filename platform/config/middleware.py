@@ -4,7 +4,8 @@
 locale and Ninja see the request, and refuses with the error envelope (``config.errors``):
 
 - a body over the cap -> 413 ``request_too_large``, from ``Content-Length`` before anything is
-  read. The cap: ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (Django's default, 2.5 MiB) for JSON and forms;
+  read; the server then closes the connection and says so (``Connection: close``, see
+  :func:`close_after_too_large`). The cap: ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (Django's default, 2.5 MiB) for JSON and forms;
   ``UPLOAD_REQUEST_MAX_BYTES`` (default ``PREP_VIDEO_MAX_BYTES`` + 1 MiB of multipart overhead,
   so 41 MiB) for ``multipart/form-data``. Each upload endpoint keeps its own cap at or under it
   (photo 5 MB, logo 2 MB, prep video 40 MB, question import 40 MB, learner import 5 MB).
@@ -27,8 +28,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -39,6 +40,10 @@ from django.utils import translation
 from django.utils.http import parse_header_parameters
 
 from config import errors
+
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 API_PREFIXES = ("/api/v1/", "/public/api/")
 JSON_MAX_DEPTH = 64
@@ -210,3 +215,32 @@ class HostileInputMiddleware:
         if self._content_length(request) < 0:
             return errors.invalid_multipart_response()
         return None
+
+
+def close_after_too_large(app: WSGIApplication) -> WSGIApplication:
+    """WSGI wrapper (``config.wsgi``): after a 413 the server closes the connection, and its
+    answer says ``Connection: close`` (issue 38 item 4).
+
+    A 413 is answered before the body is read (``HostileInputMiddleware``). gunicorn then drains
+    at most 64 KiB of it before reusing the connection; past that it dropped the connection it
+    had just announced as ``keep-alive``, and a client that sent its next request on it failed.
+    The application cannot set ``Connection`` itself (a hop-by-hop header: gunicorn ignores it
+    and wsgiref refuses it), so the wrapper asks the server: gunicorn's ``start_response`` is its
+    ``Response.start_response``, whose ``force_close()`` makes it write ``Connection: close`` and
+    close in order after the answer (half-close, then a short drain, so no reset truncates it).
+    Under a server without that method (``runserver``, which reads the body away itself) the
+    answer is unchanged."""
+
+    def wrapped(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        def start(
+            status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None, /
+        ) -> Callable[[bytes], object]:
+            if status.startswith("413"):
+                force_close = getattr(getattr(start_response, "__self__", None), "force_close", None)
+                if callable(force_close):
+                    force_close()
+            return start_response(status, headers, exc_info)
+
+        return app(environ, start)
+
+    return wrapped

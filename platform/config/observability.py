@@ -3,11 +3,13 @@
 
 Logs: every line is one JSON object (structlog's ``ProcessorFormatter`` over the standard
 ``logging`` records, so Django's, gunicorn's and huey's lines too) with ``request_id``, ``schema``
-(the Postgres schema of the request: ``public`` or the organization's) and ``profile_id`` (the
-current profile, or null), bound per request by :class:`RequestContextMiddleware` and
-:class:`RequestProfileMiddleware`, and null outside a request.
+(the Postgres schema of the request: ``public`` or the organization's), ``profile_id`` (the
+current profile, or null) and ``client_address`` (``config.client.client_address``: the peer, or
+what a trusted proxy saw; decision 0043), bound per request by :class:`RequestContextMiddleware`
+and :class:`RequestProfileMiddleware`, and null outside a request.
 
-Metrics (``GET /metrics``, Prometheus text format, only from ``METRICS_ALLOWED_ADDRESSES``):
+Metrics (``GET /metrics``, Prometheus text format, only for a client address in
+``METRICS_ALLOWED_ADDRESSES`` and never forwarded by a peer that is not a trusted proxy):
 ``http_request_duration_seconds{method,route,status}`` (a histogram; ``route`` is the URL
 pattern, never the concrete path, so its values are bounded), ``huey_queue_depth``,
 ``huey_queue_oldest_age_seconds`` and ``huey_task_failures_total{task}``.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -28,10 +31,12 @@ from django.core.cache import caches
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 
+from config.client import client_address, forwarded_by_untrusted
+
 REQUEST_ID_HEADER = "X-Request-ID"
 # A request id from the load balancer is kept when it looks like one (letters, digits, - _ . :).
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{8,64}$")
-LOG_KEYS = ("request_id", "schema", "profile_id")
+LOG_KEYS = ("request_id", "schema", "profile_id", "client_address")
 
 
 # --- logs ---------------------------------------------------------------------------------------
@@ -96,8 +101,8 @@ def configure_structlog() -> None:
 
 class RequestContextMiddleware:
     """First middleware: a request id (the load balancer's ``X-Request-ID`` when well-formed,
-    else a new one), bound to every log line of the request and echoed in the response's
-    ``X-Request-ID``; the request's latency observed by route for Prometheus."""
+    else a new one), bound with the client's address to every log line of the request and echoed
+    in the response's ``X-Request-ID``; the request's latency observed by route for Prometheus."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -107,7 +112,9 @@ class RequestContextMiddleware:
         request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
         request.request_id = request_id  # type: ignore[attr-defined]  # read by the log keys and Sentry
         structlog.contextvars.clear_contextvars()
-        structlog.contextvars.bind_contextvars(request_id=request_id, schema="public", profile_id=None)
+        structlog.contextvars.bind_contextvars(
+            request_id=request_id, schema="public", profile_id=None, client_address=client_address(request)
+        )
         started = time.perf_counter()
         try:
             response = self.get_response(request)
@@ -255,15 +262,26 @@ class _Metrics:
 
 
 _metrics: _Metrics | None = None
+_metrics_lock = threading.Lock()
 
 
 def metrics() -> _Metrics:
-    """The process's metric objects (created once; prometheus_client's registry is per process,
-    or shared through ``PROMETHEUS_MULTIPROC_DIR`` between gunicorn workers)."""
+    """The process's metric objects, created once (prometheus_client's registry is per process,
+    or shared through ``PROMETHEUS_MULTIPROC_DIR`` between gunicorn workers).
+
+    Built at start-up by ``config.apps`` (``AppConfig.ready``: with gunicorn's ``--preload`` in
+    the master, before the workers fork and before any request), and under a lock: a fresh
+    worker's threads that reached it together each built the registry, and the second
+    registration raised ``DuplicateTimeseries`` into a request (a 500 after the answer was
+    stored; issue 38 item 4)."""
     global _metrics  # noqa: PLW0603 - one registry per process is prometheus_client's model
-    if _metrics is None:
-        _metrics = _Metrics()
-    return _metrics
+    built = _metrics
+    if built is None:
+        with _metrics_lock:
+            if _metrics is None:
+                _metrics = _Metrics()
+            built = _metrics
+    return built
 
 
 # A request served before the URL resolver (``assignments.middleware``, decision 0036) names the
@@ -305,9 +323,10 @@ class _QueueCollector:
 
 
 def address_allowed(remote_addr: str, forwarded: bool, allowed: Iterable[str]) -> bool:
-    """Whether a scrape from ``remote_addr`` is allowed: the address is in one of the ``allowed``
-    addresses or networks (CIDR), and the request did not come through a proxy (a load balancer
-    on the same host would otherwise make every client look local)."""
+    """Whether a scrape from the client address ``remote_addr`` (``config.client.client_address``)
+    is allowed: the address is in one of the ``allowed`` addresses or networks (CIDR), and
+    ``forwarded`` (the request came through a proxy that is not trusted: a load balancer nobody
+    configured on the same host would otherwise make every client look local) is False."""
     if forwarded:
         return False
     try:
@@ -319,14 +338,14 @@ def address_allowed(remote_addr: str, forwarded: bool, allowed: Iterable[str]) -
 
 def metrics_view(request: HttpRequest) -> HttpResponse:
     """``GET /metrics``: the Prometheus text exposition. 404 (as for any unknown path) unless the
-    caller's address is in ``METRICS_ALLOWED_ADDRESSES`` (default loopback) and the request
-    carries no ``X-Forwarded-For``. Source: issue 21 item 5, decision 0025."""
+    client's address (``config.client.client_address``: through a trusted proxy, the address that
+    proxy saw) is in ``METRICS_ALLOWED_ADDRESSES`` (default loopback) and the request carries no
+    ``X-Forwarded-For`` from a peer that is not in ``TRUSTED_PROXIES``. Source: issue 21 item 5,
+    decision 0025; the client's address: decision 0043."""
     from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
 
     if not address_allowed(
-        request.META.get("REMOTE_ADDR", ""),
-        "HTTP_X_FORWARDED_FOR" in request.META,
-        settings.METRICS_ALLOWED_ADDRESSES,
+        client_address(request) or "", forwarded_by_untrusted(request), settings.METRICS_ALLOWED_ADDRESSES
     ):
         raise Http404
     metrics()

@@ -369,7 +369,14 @@ from config.observability import logging_config, sentry_init  # noqa: E402
 LOGGING = logging_config(os.environ.get("LOG_LEVEL", "INFO"))
 # Sentry when SENTRY_DSN is set (the optional extra: pip install '.[sentry]').
 SENTRY_ENABLED = sentry_init(os.environ)
-# GET /metrics (Prometheus) answers only these addresses or networks, and never through a proxy.
+# The load balancers / reverse proxies whose X-Forwarded-For names the client (addresses or CIDR,
+# comma-separated; empty: REMOTE_ADDR is the client). The rule: config/client.py, decision 0043.
+from config.client import networks_parse  # noqa: E402
+
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
+networks_parse(TRUSTED_PROXIES)  # a typo stops the start (ImproperlyConfigured), not every rate limit
+# GET /metrics (Prometheus) answers only these client addresses or networks (config.client's rule),
+# and never a request forwarded by a peer that is not a trusted proxy.
 METRICS_ALLOWED_ADDRESSES = env_list("METRICS_ALLOWED_ADDRESSES", "127.0.0.1,::1")
 # gunicorn workers share their metrics through this directory (prometheus_client multiprocess mode).
 PROMETHEUS_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")

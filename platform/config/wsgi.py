@@ -19,7 +19,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 
-application = get_wsgi_application()
+from config.middleware import close_after_too_large  # noqa: E402
+
+# A 413 closes the connection, and says so (issue 38 item 4).
+application = close_after_too_large(get_wsgi_application())
 
 
 def _warm() -> None:

@@ -17,7 +17,8 @@ from accounts.auth import (
     OrgAdminSessionAuth,
     ProfileSessionAuth,
 )
-from accounts.throttling import client_address, public_call_limit
+from accounts.throttling import public_call_limit
+from config.client import client_address
 from config.envelope import Envelope, ok
 from config.fields import DateText, Id
 from consent import selectors, services

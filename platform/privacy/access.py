@@ -11,7 +11,7 @@ After the endpoint answered with a file (2xx, a ``FileResponse``/``StreamingHttp
 attachment), one ``AccessLogEntry`` is written when the caller is an educator, an organization
 admin or the SuperAdmin: who (user, profile, name, role), what (the kind, and the object and the
 learner concerned from ``subject(**path parameters)``), when, and from where (the client address
-as ``accounts.throttling.client_address`` resolves it, the one the rate limits use, and the
+as ``config.client.client_address`` resolves it, the one the rate limits use, and the
 user agent, truncated). A learner's download of their own file is not logged: the log is about others' access.
 Refusals and 202 "being prepared" answers are not files and are not logged.
 
@@ -30,7 +30,7 @@ from typing import Any
 from django.http import FileResponse, HttpRequest, HttpResponseBase, StreamingHttpResponse
 from ninja.decorators import decorate_view
 
-from accounts.throttling import client_address
+from config.client import client_address
 from privacy.models import AccessLogEntry
 from privacy.services import AccessSubject, Actor, access_record
 

@@ -154,7 +154,7 @@ def access_record(
     """Write one access-log entry (issue 24, item 4). ``subject`` may be a callable, read only
     here. A proctoring video opened again by the same person within
     ``rules.VIDEO_VIEW_DEDUP_SECONDS`` is the same view: nothing is written (returns None).
-    ``ip``: the client's address (``accounts.throttling.client_address``, None when unknown);
+    ``ip``: the client's address (``config.client.client_address``, None when unknown);
     ``user_agent`` truncated to ``rules.USER_AGENT_MAX``."""
     now = now or timezone.now()
     about = subject() if callable(subject) else subject

@@ -36,7 +36,7 @@ from accounts.services.checks import (
 from accounts.services.memberships import membership_event_record
 from accounts.services.sessions import session_start
 from accounts.tasks import email_send
-from accounts.throttling import client_address
+from config.client import client_address
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import reader_language
 from consent.models import Consent

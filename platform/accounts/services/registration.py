@@ -6,9 +6,11 @@ message.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.hashers import make_password
 from django.core import signing
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -51,35 +53,54 @@ def _queue_verification_mail(user: User) -> None:
     )
 
 
-def _refuse_taken_cccd(number: str) -> None:
-    """Issue 24, item 6: a CCCD number belongs to one account. Compared through its keyed hash
-    (``accounts.cccd.cccd_digest``: the column is encrypted); a transaction-level advisory lock on
-    the hash makes two registrations of one number wait for each other. Raises ``cccd_taken``
-    (409) when any profile (of another user: this one has none yet) holds the number."""
+def _cccd_owners(number: str) -> list[User]:
+    """The accounts whose profiles hold the CCCD ``number`` (issue 24, item 6: one account per
+    number). Compared through its keyed hash (``accounts.cccd.cccd_digest``: the column is
+    encrypted); a transaction-level advisory lock on the hash makes two registrations of one
+    number wait for each other, so the second sees the first's profile."""
     digest = cccd_digest(number)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s)", [int(digest[:15], 16)])
-    if Profile.objects.filter(cccd_hash=digest).exists():
-        raise ApplicationError(
-            Code.CCCD_TAKEN,
-            _(
-                "Registration Failed: this CCCD number is already registered to another account. "
-                "Log in or reset your password."
-            ),
-            status=409,
-            errors={"cccd": [_("This CCCD number is already registered to another account.")]},
+    return list(User.objects.filter(profiles__cccd_hash=digest).distinct().order_by("pk"))
+
+
+def _queue_attempt_mails(email_owner: User | None, cccd_owners: list[User]) -> None:
+    """Tell each owner that someone tried to register with their e-mail address and/or CCCD number
+    (kind ``registration_attempt``, in the owner's preferred language, after the commit)."""
+    owners: dict[int, tuple[User, set[str]]] = {}
+    if email_owner is not None:
+        owners[email_owner.pk] = (email_owner, {"email"})
+    for owner in cccd_owners:
+        owners.setdefault(owner.pk, (owner, set()))[1].add("cccd")
+    for owner, used in owners.values():
+        context = {
+            "name": owner.name_or_email,
+            "used_email": "email" in used,
+            "used_cccd": "cccd" in used,
+            "login_link": f"{settings.SITE_URL}/login",
+            "reset_link": f"{settings.SITE_URL}/forgot-password",
+        }
+        lang = reader_language(owner.preferred_language)
+        transaction.on_commit(
+            functools.partial(email_send, "registration_attempt", owner.email, context, lang)
         )
 
 
 @transaction.atomic
-def user_register(*, data: dict[str, Any], ip: str | None = None) -> User:
-    """Create an inactive account with a public LEARNER profile and mail its verification link.
+def user_register(*, data: dict[str, Any], ip: str | None = None) -> str:
+    """Create an inactive account with a public LEARNER profile and mail its verification link;
+    returns the (normalized) e-mail address the answer names.
 
     ``data`` holds the signup fields of spec section 3 (see ``RegisterIn``). Rules of spec section
     5: valid e-mail, required fields, passwords match and pass Django's validators, CCCD exactly 12
-    digits, date of birth dd/mm/yyyy in the past, gender male/female, a known province code; a
-    CCCD number held by no other account (issue 24, item 6). Raises ``validation_error`` (400,
-    field errors), ``email_taken`` or ``cccd_taken`` (409, "Registration Failed").
+    digits, date of birth dd/mm/yyyy in the past, gender male/female, a known province code.
+    Raises ``validation_error`` (400, field errors).
+
+    An e-mail address or a CCCD number that already has an account (issue 24, item 6; issue 38,
+    item 5) is not told to the caller: nothing is created or changed, the answer is the one of a
+    fresh registration, and each owner is mailed (``registration_attempt``) that someone tried to
+    register with their address or number. The password is hashed anyway, so that the answer
+    takes as long as a registration's.
 
     Consent (issue 24, item 1; ``consent.services``): ``accept_terms`` with the versions read
     (``terms_version``, ``privacy_version``; 409 ``notice_changed`` when not the current ones) and,
@@ -105,16 +126,12 @@ def user_register(*, data: dict[str, Any], ip: str | None = None) -> User:
     consent = signup_consent_check(errors, data=data, born=born)  # issue 24, item 1
     errors.raise_if_any(_("Registration Failed"))
 
-    if User.objects.filter(email__iexact=email).exists():
-        raise ApplicationError(
-            Code.EMAIL_TAKEN,
-            _(
-                "Registration Failed: an account with this e-mail already exists. Log in or reset your password."
-            ),
-            status=409,
-            errors={"email": [_("An account with this e-mail already exists.")]},
-        )
-    _refuse_taken_cccd(data["cccd"].strip())
+    email_owner = User.objects.filter(email__iexact=email).first()
+    cccd_owners = _cccd_owners(data["cccd"].strip())
+    if email_owner is not None or cccd_owners:
+        make_password(data["password"])  # the work create_user would have done
+        _queue_attempt_mails(email_owner, cccd_owners)
+        return email
     try:
         with transaction.atomic():
             user = User.objects.create_user(
@@ -123,14 +140,9 @@ def user_register(*, data: dict[str, Any], ip: str | None = None) -> User:
                 name=data["name"].strip(),
                 preferred_language=reader_language(),
             )
-    except IntegrityError as exc:  # a concurrent registration of the same address won the race
-        raise ApplicationError(
-            Code.EMAIL_TAKEN,
-            _(
-                "Registration Failed: an account with this e-mail already exists. Log in or reset your password."
-            ),
-            status=409,
-        ) from exc
+    except IntegrityError:
+        # A concurrent registration of the same address won the race: that one mails its owner.
+        return email
     Profile.objects.create(
         user=user,
         pandai_profile_role=Profile.Role.LEARNER,
@@ -148,7 +160,7 @@ def user_register(*, data: dict[str, Any], ip: str | None = None) -> User:
     )
     signup_consent_record(user=user, checked=consent, ip=ip)
     _queue_verification_mail(user)
-    return user
+    return email
 
 
 def user_resend_verification(*, email: str) -> None:

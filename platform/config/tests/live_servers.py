@@ -41,10 +41,12 @@ def _database_url() -> str:
 
 
 class LiveServer:
-    """One gunicorn process (1 worker) on a free loopback port."""
+    """One gunicorn process (1 worker) on a free loopback port; ``env``: more settings for it
+    (``{"TRUSTED_PROXIES": "127.0.0.1"}``)."""
 
-    def __init__(self, data_dir: Path, *, pool: bool = False) -> None:
+    def __init__(self, data_dir: Path, *, pool: bool = False, env: dict[str, str] | None = None) -> None:
         self.port = _free_port()
+        extra = env or {}
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
         env.update(
             DATABASE_URL=_database_url(),
@@ -58,6 +60,7 @@ class LiveServer:
         env.pop("REDIS_URL", None)
         if settings.REDIS_URL:
             env["REDIS_URL"] = settings.REDIS_URL  # the same Redis database as this test process
+        env.update(extra)
         self.log = data_dir / f"server-{self.port}.log"
         self.process = subprocess.Popen(  # noqa: S603
             [
@@ -103,10 +106,12 @@ class LiveServer:
             self.process.kill()
 
 
-def start_servers(data_dir: Path, count: int = 2, *, pool: bool = False) -> list[LiveServer]:
-    """``count`` servers, started in parallel and answering."""
+def start_servers(
+    data_dir: Path, count: int = 2, *, pool: bool = False, env: dict[str, str] | None = None
+) -> list[LiveServer]:
+    """``count`` servers, started in parallel and answering (``env``: as for ``LiveServer``)."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    servers = [LiveServer(data_dir, pool=pool) for _ in range(count)]
+    servers = [LiveServer(data_dir, pool=pool, env=env) for _ in range(count)]
     try:
         for server in servers:
             server.wait_ready()

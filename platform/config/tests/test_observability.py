@@ -179,3 +179,78 @@ def test_health_reports_queue_depth_and_age(db, client, monkeypatch):
     res = client.get("/health/?format=json")
     assert res.status_code == 200
     assert res.json()["HueyQueue(depth=3, oldest_age_seconds=12.5)"] == "OK"
+
+
+def test_threads_racing_to_build_the_metrics_registry_build_it_once(monkeypatch):
+    """Issue 38 item 4: a fresh worker's threads reaching the lazy builder together each built the
+    registry; the second registration raised ``DuplicateTimeseries`` (prometheus_client's
+    ``ValueError: Duplicated timeseries``) into a request. Here on a fresh registry: 8 threads
+    released at once, each registration slowed so that they overlap."""
+    import threading
+    import time
+
+    from prometheus_client import REGISTRY
+
+    from config import observability
+
+    before = observability._metrics
+    if before is not None:  # start fresh: no metric objects, nothing of ours registered
+        for collector in (before.latency, before.task_failures):
+            REGISTRY.unregister(collector)
+        for collector in list(REGISTRY._collector_to_names):
+            if isinstance(collector, observability._QueueCollector):
+                REGISTRY.unregister(collector)
+    monkeypatch.setattr(observability, "_metrics", None)
+    register = REGISTRY.register
+
+    def slow_register(collector):
+        time.sleep(0.05)
+        return register(collector)
+
+    monkeypatch.setattr(REGISTRY, "register", slow_register)
+    start = threading.Barrier(8)
+    built, failures = [], []
+
+    def first_request():
+        start.wait()
+        try:
+            built.append(observability.metrics())
+        except ValueError as exc:
+            failures.append(str(exc))
+
+    threads = [threading.Thread(target=first_request) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    made = observability._metrics
+    monkeypatch.undo()  # _metrics back to ``before``, REGISTRY.register back to the real one
+    try:
+        assert failures == []
+        assert len(built) == 8 and len({id(m) for m in built}) == 1
+    finally:  # leave the process's registry as it was
+        if made is not None:
+            for collector in (made.latency, made.task_failures):
+                REGISTRY.unregister(collector)
+        for collector in list(REGISTRY._collector_to_names):
+            if isinstance(collector, observability._QueueCollector):
+                REGISTRY.unregister(collector)
+        observability._metrics = before
+        if before is not None:
+            for collector in (before.latency, before.task_failures):
+                REGISTRY.register(collector)
+            REGISTRY.register(observability._QueueCollector())
+
+
+def test_the_metrics_registry_is_built_at_start_up():
+    """``config.apps`` builds it in ``ready()``: a fresh process has it before any request."""
+    code = "import django; django.setup(); from config import observability; print(observability._metrics is not None)"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONPATH": str(settings.PLATFORM_DIR),
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, check=True
+    )
+    assert out.stdout.split() == ["True"]

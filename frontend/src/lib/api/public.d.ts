@@ -105,8 +105,10 @@ export interface paths {
      *
      *     Body: the signup fields of spec section 3 (``date_of_birth`` dd/mm/yyyy, ``cccd`` 12 digits,
      *     ``gender`` male|female, ``province_code`` from GET /public/api/provinces). Errors: 400
-     *     ``validation_error`` with field errors, 409 ``email_taken`` ("Registration Failed").
-     *     Limited per client IP and per e-mail address: 429 ``rate_limited``.
+     *     ``validation_error`` with field errors. An e-mail address or CCCD number that already has an
+     *     account answers exactly as a fresh registration (201, "check your e-mail"): its owner is
+     *     mailed instead (issue 38 item 5). Limited per client IP and per e-mail address: 429
+     *     ``rate_limited``.
      */
     post: operations["accounts_api_register"];
     delete?: never;

@@ -5,7 +5,9 @@ import type { PublicSchemas } from "@/lib/api/types";
 
 export type RegisterInput = PublicSchemas["RegisterIn"];
 
-/** POST /public/api/users/register (201; 400 field errors, 409 `email_taken`), shown inline. */
+/** POST /public/api/users/register: 201 "check your e-mail", also for an address or CCCD number that
+ * already has an account (the server mails its owner instead; it tells nobody which ones exist);
+ * 400 field errors, shown inline. */
 export function register(body: RegisterInput): Promise<PublicSchemas["RegisteredOut"]> {
   return api<PublicSchemas["RegisteredOut"]>("/public/api/users/register", {
     method: "POST",

@@ -108,12 +108,12 @@ describe("sign-up with consent", () => {
     const user = userEvent.setup();
     setup(
       {
-        status: 409,
+        status: 400,
         body: {
           success: false,
-          code: "email_taken",
-          message: "Đăng ký thất bại: đã có tài khoản dùng e-mail này.",
-          errors: { email: ["Đã có tài khoản dùng e-mail này."] },
+          code: "validation_error",
+          message: "Đăng ký thất bại",
+          errors: { email: ["Hãy nhập một địa chỉ e-mail hợp lệ."] },
         },
       },
       "adult",
@@ -123,8 +123,31 @@ describe("sign-up with consent", () => {
     await user.click(await screen.findByRole("checkbox", { name: /^Tôi đã đọc và đồng ý/ }));
     expect(screen.queryByLabelText("E-mail của cha mẹ hoặc người giám hộ")).toBeNull(); // 16 or over
     await user.click(screen.getByRole("button", { name: "Đăng ký" }));
-    expect(await screen.findByText("Đã có tài khoản dùng e-mail này.")).toBeInTheDocument();
+    expect(await screen.findByText("Hãy nhập một địa chỉ e-mail hợp lệ.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Tiếp tục" })).toBeInTheDocument();
     expect(field("name")).toHaveValue("Ngô Bảo Ngọc"); // what was typed stays
   });
+
+  it(
+    "ends on the check-your-mail page whatever the address (the server tells nobody it is taken)",
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      // An address that already has an account answers exactly this (issue 38 item 5): the owner is mailed.
+      const { router } = setup(
+        {
+          status: 201,
+          body: { success: true, message: "Đăng ký thành công.", data: { email: "ngoc@example.vn" } },
+        },
+        "adult",
+      );
+      await fillDetails();
+      await user.click(screen.getByRole("button", { name: "Tiếp tục" }));
+      await user.click(await screen.findByRole("checkbox", { name: /^Tôi đã đọc và đồng ý/ }));
+      await user.click(screen.getByRole("button", { name: "Đăng ký" }));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe("/signup-confirmation"));
+      expect(router.state.location.search).toBe("?email=ngoc%40example.vn");
+      expect(screen.queryByRole("alert")).toBeNull();
+    },
+  );
 });
