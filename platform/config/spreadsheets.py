@@ -483,7 +483,7 @@ class CellStyles:
 
         if value is None:
             return None
-        cell = WriteOnlyCell(self.ws, value=value)
+        cell: Any = WriteOnlyCell(self.ws, value=value)  # _style: openpyxl's StyleArray, untyped
         style = self._styles.get(number_format)
         if style is None:
             cell.number_format = number_format
