@@ -7,7 +7,9 @@
  * Switch Account, the ongoing-survey prompt, the cart's change dialog, the round form, a survey's
  * actions menu, a formula typed into the question editor) are checked over their page. Each page
  * is loaded once per language and checked at both widths without a reload. Writes the count per
- * page or state and width to test-results/a11y-<lang>.json and fails on any violation.
+ * page or state and width to test-results/a11y-<lang>.json and fails on any violation; with
+ * E2E_SHOTS=1 it also photographs each check (the picture of every screen in both languages and
+ * widths; the journeys' specs photograph what they make).
  *
  * Not reached with the demo data: /invitation/:token with a valid token (tokens are only mailed;
  * an unknown one is checked), /test-preset/form/:id (every demo test is approved: the edit link is
@@ -25,7 +27,16 @@ import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
 
-import { answerSurveyPromptLater, login, PASSWORD, setLanguage } from "./helpers";
+import {
+  answerSurveyPromptLater,
+  login,
+  PASSWORD,
+  resize,
+  setLanguage,
+  settled,
+  shot,
+  trackRequests,
+} from "./helpers";
 
 // A state that does not open fails its step in seconds, not at the test's timeout.
 test.use({ actionTimeout: 10_000 });
@@ -48,6 +59,10 @@ const AXE_SOURCE = readFileSync(
 type WithAxe = { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
 const axe = (page: Page): Promise<AxeResults> =>
   page.evaluate((options) => (window as unknown as WithAxe).axe.run(document, options), RUN);
+
+/** E2E_SHOTS=1: a full-page screenshot of every check (page or open state, language, width) in
+ * test-results/screenshots, the pictures of every screen (the journeys' specs take their own). */
+const PICTURES = process.env.E2E_SHOTS === "1";
 
 /** Rules each run must have run (on a page without targets, as inapplicable). */
 const MUST_RUN = ["color-contrast", "target-size", "label-content-name-mismatch"];
@@ -315,6 +330,7 @@ const EDUCATOR: Step[] = [
     link: /^\/alltransaction\/grade\/\d+\/assessment\/\d+/,
   },
   "/alltransaction/heatmap",
+  "/alltransaction/old",
 ];
 
 /** educator@demo.vn also has a learner profile: Switch Account. Its pages are educator.admin's. */
@@ -491,12 +507,10 @@ async function checkWidths(
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const width of WIDTHS) {
-    if (page.viewportSize()?.width !== width) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(150);
-    }
+    if (page.viewportSize()?.width !== width) await resize(page, width);
     if (reopen && !(await reopen.still.isVisible())) reopen.still = await reopen.open();
     const result = await axe(page);
+    if (PICTURES) await shot(page, `a11y ${key} ${width}`.replace(/[^\w.-]+/g, "_"));
     const ran = new Set(
       [result.passes, result.violations, result.incomplete, result.inapplicable].flat().map((r) => r.id),
     );
@@ -524,7 +538,7 @@ async function load(session: Session, path: string): Promise<void> {
     .first()
     .waitFor({ timeout: 10_000 })
     .catch(() => {});
-  await page.waitForTimeout(250); // the page's data after its heading
+  await settled(page); // the page's data after its heading
   const found = await page.locator("main a[href]").evaluateAll((links) =>
     links.map((a) => ({
       href: a.getAttribute("href") ?? "",
@@ -591,6 +605,7 @@ for (const lang of ["vi", "en"] as const) {
       const context = await browser.newContext();
       await context.addInitScript({ content: AXE_SOURCE });
       const page = await context.newPage();
+      trackRequests(page);
       await setLanguage(page, lang);
       if (email) await login(page, email);
       const session = { page, who: email ? email.split("@")[0]! : "visitor", links: [] };

@@ -2,8 +2,11 @@ import { readFileSync } from "node:fs";
 
 import { expect, test, type Page } from "@playwright/test";
 
-import { login, setLanguage, shot } from "./helpers";
+import { login } from "./helpers";
 
+/** The market dashboard's journey. Each analytics screen's rendering is analytics.test.tsx's
+ * (a learner's refusal included); their pictures in both languages and widths are a11y.spec.ts's
+ * (E2E_SHOTS=1). */
 const ADMIN = "educator.admin@demo.vn";
 
 async function dashboardReady(page: Page) {
@@ -61,38 +64,4 @@ test("an educator filters the market dashboard, drills down from grade to assess
   const path = await download.path();
   const bytes = readFileSync(path);
   expect(bytes.subarray(0, 2).toString()).toBe("PK"); // a zip: the .xlsx container
-});
-
-for (const lang of ["vi", "en"] as const) {
-  test(`analytics screens in ${lang} at 1280 and 390 px`, async ({ page }) => {
-    await setLanguage(page, lang);
-    await login(page, ADMIN);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-      await page.goto("/alltransaction/index");
-      await dashboardReady(page);
-      await shot(page, `analytics-dashboard-${lang}-${width}`);
-      await page.goto("/alltransaction/grade/9");
-      await expect(page.getByRole("table").getByRole("row").nth(1).getByRole("link")).toBeVisible();
-      await shot(page, `analytics-grade-${lang}-${width}`);
-      await page.getByRole("table").getByRole("row").nth(1).getByRole("link").click();
-      await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText(/SIM-|DEMO-/);
-      await shot(page, `analytics-transactions-${lang}-${width}`);
-      await page.goto("/alltransaction/heatmap");
-      await expect(page.getByRole("img", { name: /, / }).first()).toBeVisible();
-      await shot(page, `analytics-heatmap-${lang}-${width}`);
-      await page.goto("/alltransaction/old");
-      await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
-      await shot(page, `analytics-old-${lang}-${width}`);
-    }
-  });
-}
-
-test("a learner is told the market is not theirs to see", async ({ page }) => {
-  await login(page, "learner@demo.vn");
-  await page.goto("/alltransaction/index");
-  // the ongoing-survey prompt may cover the page (it hides the rest from the accessibility tree)
-  await expect(
-    page.getByRole("heading", { name: "Bạn không có quyền xem trang này", includeHidden: true }),
-  ).toBeVisible();
 });

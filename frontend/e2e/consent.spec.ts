@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { expectNoViolations, linkFromMail, login, shot } from "./helpers";
+import { expectNoViolations, linkFromMail, login, resize, shot } from "./helpers";
 
 /** A 15-year-old signs up with a parent's e-mail, sees why buying waits, the parent consents
  * through the mailed link, then the learner buys the demo practice test and starts it (issue 24,
@@ -11,10 +11,9 @@ const PASSWORD = "Hoc-tap-2026!";
 
 async function shots(page: Page, name: string, lang: "vi" | "en") {
   await shot(page, `${name}-${lang}-1280`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(150);
+  await resize(page, 390, 844);
   await shot(page, `${name}-${lang}-390`);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resize(page, 1280);
 }
 
 /** The language switch of the page's header (public layouts and the app's), kept in place. */

@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readSheet } from "read-excel-file/node";
 
 import { makeEssayTest, takeAsLearner } from "./essay-test";
-import { login, shot } from "./helpers";
+import { login, settled, shot } from "./helpers";
 
 /** The educator's loop through links from /home (issue 19): an essay test made and taken through
  * the API (the only set-up; hocsinh05, used by no other spec). First, every educator /assignment
@@ -74,25 +74,17 @@ function assignmentRoutes(): { route: string; pattern: RegExp }[] {
   return found;
 }
 
-/** The app's own links in the page's main area once its data has loaded: nothing says "loading"
- * and two reads a moment apart agree. */
+/** The app's own links in the page's main area once its data has loaded: no request in flight
+ * and nothing says "loading". */
 async function linksOf(page: Page): Promise<string[]> {
   const main = page.getByRole("main");
   await main.locator("h1").first().waitFor();
-  const read = async () => {
-    await expect(main.getByText("Đang tải…")).toHaveCount(0);
-    const hrefs = await main
-      .locator("a[href^='/']")
-      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-    return [...new Set(hrefs)].sort();
-  };
-  let last = await read();
-  for (;;) {
-    await page.waitForTimeout(400);
-    const now = await read();
-    if (now.join() === last.join()) return now;
-    last = now;
-  }
+  await settled(page);
+  await expect(main.getByText("Đang tải…")).toHaveCount(0);
+  const hrefs = await main
+    .locator("a[href^='/']")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  return [...new Set(hrefs)].sort();
 }
 
 test("every educator /assignment page is within two clicks of /home", async ({ page }) => {
@@ -110,6 +102,7 @@ test("every educator /assignment page is within two clicks of /home", async ({ p
   for (const href of first.filter((h) => h.startsWith("/assignment"))) {
     // One click: follow the link on /home; the second click is any link of the page it opens.
     await page.getByRole("main").locator(`a[href="${href}"]`).first().click();
+    await page.waitForURL((url) => url.pathname + url.search === href); // the new page is in place
     for (const next of await linksOf(page)) if (!reached.has(next)) reached.set(next, href);
     await home(page);
   }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { get, makeEssayTest, takeAsLearner } from "./essay-test";
-import { login, shot } from "./helpers";
+import { login, resize, shot } from "./helpers";
 
 /** The educator's grading and results screens (issue 7, items 4, 5, 6 and 8): the demo's
  * released results (hocsinh16..18, "Luyện tập Toán 9 - Căn thức", "Ca sáng nay") and an attempt's
@@ -20,10 +20,9 @@ async function useLanguage(page: Page, lang: "vi" | "en") {
 }
 
 async function narrowShot(page: Page, name: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
+  await resize(page, 390, 844);
   await shot(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resize(page, 1280);
 }
 
 test("an educator reviews the demo results and an attempt's detail", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { login, shot } from "./helpers";
+import { login, resize, settled, shot } from "./helpers";
 
 /** `YYYY-MM-DDTHH:mm` in the browser's local time, `days` from now (for datetime-local inputs). */
 function localInput(days: number, hour = 8): string {
@@ -125,11 +125,14 @@ test("an educator admin builds a round and a preset, generates, reorders, approv
   const saved = page.waitForResponse(
     (r) => r.url().endsWith("/form/order") && r.request().method() === "PUT" && r.status() === 200,
   );
-  await page.getByRole("button", { name: "Kéo để sắp xếp câu 1" }).focus();
+  // Each key once the previous one has taken effect: the handle is pressed while its question is
+  // held, and dnd-kit's live region says where it is.
+  const handle = page.getByRole("button", { name: "Kéo để sắp xếp câu 1" });
+  await handle.focus();
   await page.keyboard.press("Space");
-  await page.waitForTimeout(200);
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowDown");
-  await page.waitForTimeout(300);
+  await expect(page.locator("[id^=DndLiveRegion]")).toHaveText("Câu 1 đang ở vị trí 2.");
   await page.keyboard.press("Space");
   await saved;
   await expect.poll(() => previewStems(page)).toEqual([before[1], before[0], ...before.slice(2)]);
@@ -211,25 +214,24 @@ test("an educator admin builds a round and a preset, generates, reorders, approv
   await expect(del.getByRole("alert")).toContainText("đang được đề thi hoặc vòng khác sử dụng");
   await del.getByRole("button", { name: "Hủy" }).click();
 
-  // Screenshots of every screen in both languages, at 1280 and 390 px.
+  // Screenshots of the draft's form and the approved test's page in both languages, at 1280 and
+  // 390 px (the rounds and tests lists are photographed by a11y.spec.ts, which reaches no draft).
   const screens: [string, string][] = [
-    ["rounds", "/round"],
-    ["tests-list", "/test-preset"],
     ["tests-form", shortUrl.replace("/detail/", "/form/")],
     ["tests-detail", detailUrl],
   ];
   for (const lang of ["vi", "en"] as const) {
     await page.evaluate((value) => window.localStorage.setItem("lang", value), lang);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      for (const [name, url] of screens) {
-        await page.goto(url);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await expect(page.getByText(/Đang tải|Loading/)).toHaveCount(0);
-        if (name === "tests-detail") await expect(page.locator(".katex").first()).toBeVisible();
-        await page.waitForLoadState("networkidle");
-        await shot(page, `${name}-${lang}-${width}`);
-      }
+    for (const [name, url] of screens) {
+      await resize(page, 1280);
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText(/Đang tải|Loading/)).toHaveCount(0);
+      if (name === "tests-detail") await expect(page.locator(".katex").first()).toBeVisible();
+      await settled(page);
+      await shot(page, `${name}-${lang}-1280`);
+      await resize(page, 390, 844);
+      await shot(page, `${name}-${lang}-390`);
     }
   }
 });

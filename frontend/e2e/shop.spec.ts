@@ -2,7 +2,7 @@ import { join } from "node:path";
 
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
-import { linkFromMail, login, setLanguage, shot, SHOTS } from "./helpers";
+import { linkFromMail, login, resize, setLanguage, shot, SHOTS } from "./helpers";
 
 /** Cart, checkout, simulated payment and transactions (issue 6) against the demo seed: the
  * "trung-tam" tests on the marketplace, bought by learner2@demo.vn (grade 11) from their listing
@@ -57,10 +57,9 @@ const badge = (page: Page) => header(page).getByTestId("cart-badge");
 const pendingDot = (page: Page) => header(page).getByTestId("pending-dot");
 
 async function narrowShot(page: Page, name: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(150);
+  await resize(page, 390, 844);
   await shot(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resize(page, 1280);
 }
 
 test("a learner adds a test with the advanced report from its page, checks out, pays and finds it in My tests", async ({

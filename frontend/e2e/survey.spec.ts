@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { join } from "node:path";
 
-import { login, setLanguage, shot, SHOTS } from "./helpers";
+import { frames, login, setLanguage, shot, SHOTS } from "./helpers";
 
 /** The window as the user sees it (dialogs, sticky bars), not the whole page. */
 async function view(page: Page, name: string) {
@@ -104,10 +104,14 @@ test("a learner continues the ongoing survey from the prompt, reloads midway, fi
   await shot(page, "survey-student-list-390-vi");
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // No prompt any more: nothing is in progress.
+  // No prompt any more: the prompt's question (the in-progress surveys) is answered with none.
+  const asked = page.waitForResponse(
+    (r) => r.url().includes("/api/v1/survey-users/my-list") && r.url().includes("status=in_progress"),
+  );
   await page.goto("/home");
+  expect(((await (await asked).json()) as { data: { items: unknown[] } }).data.items).toEqual([]);
   await expect(page.getByRole("heading").first()).toBeVisible();
-  await page.waitForTimeout(500);
+  await frames(page);
   await expect(page.getByRole("dialog", { name: "Khảo sát đang làm dở" })).toHaveCount(0);
 
   // The full report: checkout, pay, download the PDF.

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import config from "../playwright.config";
-import { login, shot } from "./helpers";
+import { login, resize, shot } from "./helpers";
 
 /** Taking a proctored test (issue 7) in Chromium with a fake camera: the educator admin of
  * "trung-tam" builds a round and a small grade-9 preset from the demo bank with a batch open
@@ -110,10 +110,9 @@ async function setUp(page: Page, stamp: number): Promise<string> {
 }
 
 async function narrowShot(page: Page, name: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(200);
+  await resize(page, 390, 844);
   await shot(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resize(page, 1280);
 }
 
 async function useLanguage(page: Page, lang: "vi" | "en") {
@@ -205,7 +204,6 @@ test("a learner prepares with the camera, takes the test through an outage, a re
   await expect(page.getByText("Đã nhận micro.")).toBeVisible();
   await page.getByRole("button", { name: "Quay 30 giây" }).click();
   await expect(page.getByRole("timer")).toContainText(/Đang quay: còn (29|30) giây/);
-  await page.waitForTimeout(5000);
   await shot(page, "take-test-prep-recording-vi-1280");
   await expect(page.getByRole("button", { name: "Tải video lên" })).toBeVisible({ timeout: 40_000 });
   await expect(page.getByLabel("Xem lại video")).toBeVisible();

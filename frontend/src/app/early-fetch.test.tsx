@@ -87,6 +87,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+afterEach(() => vi.useRealTimers());
+
 describe("index.html's early requests (issue 20)", () => {
   it("start the session check on every signed-in page of the route table and on no public page", () => {
     const all = paths(routes).filter(([path]) => path !== "/x"); // the not-found page: public
@@ -138,6 +140,7 @@ describe("index.html's early requests (issue 20)", () => {
 
 /** The GET paths a page asks for in its first render (the session check left out). */
 async function firstRequests(render: () => void, expected: number) {
+  vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
   const { calls } = mockApi({
     [SESSION]: ok(authorizedAs("LEARNER")),
     "/api/v1/marketplace": ok({ items: [], page: 1, limit: 12, total: 0 }),
@@ -149,7 +152,7 @@ async function firstRequests(render: () => void, expected: number) {
   render();
   const gets = () => calls.filter((c) => c.method === "GET" && c.path !== SESSION).map((c) => c.path);
   await vi.waitFor(() => expect(gets().length).toBeGreaterThanOrEqual(expected));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await vi.advanceTimersByTimeAsync(50);
   return gets().sort();
 }
 
@@ -241,6 +244,7 @@ describe("the script's layout URLs are the layouts' first requests for a learner
     ["the default layout", "/marketplace", DefaultLayout, [...HEADER, ...DEFAULT_LAYOUT]],
     ["the blank layout", "/take-test/12", BlankLayout, HEADER],
   ])("%s", async (_name, path, Layout, expected) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     const learner = authorizedAs("LEARNER");
     learner.user.has_pandai_survey_account = true; // the ongoing-survey prompt asks
     const { calls } = mockApi({
@@ -260,7 +264,7 @@ describe("the script's layout URLs are the layouts' first requests for a learner
     renderWithProviders(<RouterProvider router={router} />);
     const gets = () => calls.filter((c) => c.method === "GET" && c.path !== SESSION).map((c) => c.path);
     await vi.waitFor(() => expect(gets().length).toBeGreaterThanOrEqual(expected.length));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.advanceTimersByTimeAsync(50);
     const script = runScript(path).urls.filter((url) => expected.includes(url));
     expect(script).toEqual(expected);
     expect(gets().sort()).toEqual([...expected].sort());

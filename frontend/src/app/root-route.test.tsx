@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -16,13 +16,16 @@ function visit(path: string, language: Language = "vi") {
   return router;
 }
 
+afterEach(() => vi.useRealTimers());
+
 describe("route change: focus and announcement (issue 18)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("leaves focus alone on the first load and announces nothing", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     visit("/login");
     expect(await screen.findByRole("heading", { level: 1, name: "Chào mừng trở lại" })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await act(() => vi.advanceTimersByTimeAsync(100));
     expect(document.body).toHaveFocus();
     expect(screen.getByTestId("route-announcer")).toHaveTextContent(/^$/);
   });
@@ -56,6 +59,7 @@ describe("route change: focus and announcement (issue 18)", () => {
   });
 
   it("keeps focus where it is when only the query string changes (a list's filters)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     const user = userEvent.setup();
     const router = visit("/login");
     await user.click(await screen.findByRole("link", { name: "Quên mật khẩu?" }));
@@ -65,7 +69,7 @@ describe("route change: focus and announcement (issue 18)", () => {
     const field = screen.getByLabelText("E-mail");
     await user.click(field);
     await router.navigate("/forgot-password?email=a");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await act(() => vi.advanceTimersByTimeAsync(100));
     expect(field).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -18,6 +18,8 @@ async function visit(path: string, role: "LEARNER" | "EDUCATOR", width = 1440) {
   renderWithProviders(<RouterProvider router={router} />);
   return router;
 }
+
+afterEach(() => vi.useRealTimers());
 
 describe("route guard on the real route table (spec §2)", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -65,12 +67,13 @@ describe("route guard on the real route table (spec §2)", () => {
   });
 
   it("checks the width on arrival: a resize during a test does not throw the learner out", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     const router = await visit("/take-test/preparation/1", "LEARNER", 1280);
     await screen.findByRole("banner"); // the page is there, past the guard
     expect(router.state.location.pathname).toBe("/take-test/preparation/1");
     setWidth(800);
     window.dispatchEvent(new Event("resize"));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(router.state.location.pathname).toBe("/take-test/preparation/1");
     // The next navigation reads the width again.
     await router.navigate("/survey/taking/4");

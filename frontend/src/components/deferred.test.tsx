@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { Deferred } from "./deferred";
 
@@ -50,6 +50,8 @@ function Shown({ loader }: { loader: ReturnType<typeof handLoader> }) {
 }
 
 describe("Deferred (decision 0038)", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("loads at once when a pointer comes over a stand-in", async () => {
     const loader = handLoader();
     render(<Shown loader={loader} />);
@@ -60,10 +62,12 @@ describe("Deferred (decision 0038)", () => {
   });
 
   it("shows the stand-ins, loads the part when the browser is idle, and keeps the focus on the same control", async () => {
+    vi.useFakeTimers(); // the idle moment is a timer in jsdom: the test's clock moves past it
     const loader = handLoader();
     render(<Shown loader={loader} />);
     expect(loader.calls).toBe(0);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300))); // the idle moment (a timer in jsdom)
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    vi.useRealTimers();
     expect(loader.calls).toBe(1);
     act(() => screen.getByRole("button", { name: "Tài khoản" }).focus()); // while the part loads
     await act(async () => loader.settle(true));

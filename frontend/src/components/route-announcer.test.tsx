@@ -1,10 +1,10 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useEffect, useState } from "react";
 
 import { Dialog } from "@/components/ui/dialog";
 import { createMemoryRouter, Link, Outlet, RouterProvider, useMatches } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { renderWithProviders } from "@/testing/render";
 
@@ -64,6 +64,8 @@ function visit() {
   return router;
 }
 
+afterEach(() => vi.useRealTimers());
+
 describe("RouteAnnouncer", () => {
   it("waits for a heading that comes with the page's data", async () => {
     const user = userEvent.setup();
@@ -84,24 +86,26 @@ describe("RouteAnnouncer", () => {
   });
 
   it("does not take focus back from a control the user moved to meanwhile", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     const user = userEvent.setup();
     visit();
     await user.click(screen.getByRole("link", { name: "Trang chậm" }));
     const other = screen.getByRole("link", { name: "Không tiêu đề" });
     other.focus();
     await screen.findByRole("heading", { level: 1, name: "Kết quả" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(other).toHaveFocus();
   });
 
   it("keeps focus on the new page's heading when a link in a dialog navigated (not back on the opener)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     const user = userEvent.setup();
     visit();
     await user.click(screen.getByRole("button", { name: "Giỏ hàng" }));
     await user.click(await screen.findByRole("link", { name: "Thanh toán" }));
     const heading = await screen.findByRole("heading", { level: 1, name: "Thanh toán" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(heading).toHaveFocus();
   });
 });

@@ -19,7 +19,24 @@ from assignments.models import Attempt, AttemptAnswer
 from conftest import client_for
 
 J = "application/json"
-PAUSE = 1.0  # seconds the submit waits between reading the answers and writing the scores
+
+
+def _until_another_connection_waits_on_a_lock(timeout: float = 10.0) -> bool:
+    """Waits until a backend of this database waits for a lock (the save blocked by the submit),
+    seen from a connection of its own; False when none did within ``timeout`` seconds."""
+    import psycopg
+
+    deadline = time.monotonic() + timeout
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as watcher:
+        while time.monotonic() < deadline:
+            waiting = watcher.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock'"
+            ).fetchone()[0]
+            if waiting:
+                return True
+            watcher.execute("SELECT pg_sleep(0.01)")  # the next look, 10 ms on
+    return False
 
 
 def _open_attempt(org):
@@ -73,14 +90,16 @@ def test_a_save_racing_a_submit_is_either_scored_or_refused(monkeypatch):
         qid = qids[0]
         assert _save(client, eid, qid, False, 1, token).json()["data"]["applied"] is True
 
-        # The submit reads the answers, then pauses before writing the scores back.
+        # The submit reads the answers, then holds before writing the scores back until the save
+        # below waits for its lock (or 10 s pass: a save that did not wait).
         reading = threading.Event()
+        blocked: list[bool] = []
         score = taking.score_answer
 
         def slow_score(question, answer, points):
             if not reading.is_set():
                 reading.set()
-                time.sleep(PAUSE)
+                blocked.append(_until_another_connection_waits_on_a_lock())
             return score(question, answer, points)
 
         monkeypatch.setattr(taking, "score_answer", slow_score)
@@ -96,9 +115,7 @@ def test_a_save_racing_a_submit_is_either_scored_or_refused(monkeypatch):
         submitter.start()
         assert reading.wait(10)
         # Meanwhile the learner changes the answer (seq 2) from the page.
-        began = time.monotonic()
         res = _save(client, eid, qid, True, 2, token)
-        waited = time.monotonic() - began
         submitter.join(10)
 
         with schema_context(org.schema_name):
@@ -111,7 +128,7 @@ def test_a_save_racing_a_submit_is_either_scored_or_refused(monkeypatch):
         else:
             # Refused, after waiting for the submit: the learner is told, nothing changed.
             assert res.status_code == 409 and res.json()["code"] == "attempt_not_in_progress"
-            assert waited >= PAUSE * 0.5
+            assert blocked == [True]
             assert stored.answer == {"value": False} and stored.seq == 1 and stored.score == 0
     finally:
         connection.set_schema_to_public()

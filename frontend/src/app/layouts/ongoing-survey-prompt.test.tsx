@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -38,6 +38,8 @@ function setup(path: string, role: "LEARNER" | "EDUCATOR", hasAccount: boolean, 
   return { ...api, router };
 }
 
+afterEach(() => vi.useRealTimers());
+
 describe("ongoing-survey prompt (spec §2)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -75,9 +77,10 @@ describe("ongoing-survey prompt (spec §2)", () => {
     ["/home", "LEARNER", false],
     ["/home", "EDUCATOR", true],
   ] as const)("does not ask on %s for a %s (survey account: %s)", async (path, role, account) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     const { calls } = setup(path, role, account);
     await vi.waitFor(() => expect(calls.some((c) => c.path === "/api/v1/auth/is-authorized")).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(calls.some((c) => c.path.startsWith(LIST))).toBe(false);
     expect(screen.queryByRole("dialog")).toBeNull();
   });

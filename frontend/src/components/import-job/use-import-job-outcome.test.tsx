@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -57,7 +57,10 @@ function setup() {
 }
 
 describe("useImportJobOutcome", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it("shows the job's progress while it runs, then ends it once with its report", async () => {
     let polls = 0;
@@ -72,15 +75,18 @@ describe("useImportJobOutcome", () => {
         );
       },
     });
+    // The clock the polls wait on is the test's: past the poll interval without waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { onDone, onFailed, onError } = setup();
     await userEvent.click(await screen.findByRole("button", { name: "start" }));
     const bar = await screen.findByRole("progressbar", { name: "Import progress" });
     await vi.waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "30"));
     expect(screen.getByText("30% · 600/2,000 rows")).toBeInTheDocument();
     expect(screen.getByText(/processed in the background/)).toBeInTheDocument();
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(report, true), { timeout: 3000 });
+    await act(() => vi.advanceTimersByTimeAsync(1000)); // the next poll: done
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(report, true));
     await vi.waitFor(() => expect(screen.queryByRole("progressbar")).toBeNull());
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await act(() => vi.advanceTimersByTimeAsync(2500)); // two more intervals: no poll, no second end
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(calls.filter((c) => c.path === POLL)).toHaveLength(2);
     expect(onFailed).not.toHaveBeenCalled();

@@ -84,6 +84,24 @@ describe("market analytics", () => {
     expect(screen.getByText(/Only an organization's educators/)).toBeInTheDocument();
   });
 
+  it("tells a learner so in Vietnamese, the SPA's own heading", async () => {
+    mockApi({
+      "/api/v1/transaction/analytics/filters": {
+        status: 403,
+        body: { success: false, code: "forbidden_role" },
+      },
+      "/api/v1/transaction/analytics": { status: 403, body: { success: false, code: "forbidden_role" } },
+      "/api/v1/transaction/analytics/markets": {
+        status: 403,
+        body: { success: false, code: "forbidden_role" },
+      },
+    });
+    renderRoute("/alltransaction/index", "/alltransaction/index", <DashboardRoute />);
+    expect(
+      await screen.findByRole("heading", { name: "Bạn không có quyền xem trang này" }),
+    ).toBeInTheDocument();
+  });
+
   it("lists an assessment's transactions and exports them with the server's file name", async () => {
     const user = userEvent.setup();
     const { calls, fetchMock } = mockApi({

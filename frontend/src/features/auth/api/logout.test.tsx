@@ -10,10 +10,13 @@ import { mockApi, ok } from "@/testing/mock-api";
 
 import { useLogout } from "./logout";
 
+afterEach(() => vi.useRealTimers());
+
 describe("logout", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("keeps the session's cache until the page it leaves for is in place", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     mockApi({ "/api/v1/auth/logout": ok({}), "/public/api/auth/csrf": ok({}) });
     document.cookie = "csrftoken=test-token";
     const client = testQueryClient();
@@ -28,7 +31,7 @@ describe("logout", () => {
     act(() => {
       done = result.current.mutateAsync();
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await act(() => vi.advanceTimersByTimeAsync(20));
     // still on the guarded page: the user is still known, so the guard does not send it to /forbidden
     expect(client.getQueryData(["is-authorized"])).toEqual({ user: { pandai_profile_role: "EDUCATOR" } });
     await act(async () => {
@@ -129,6 +132,7 @@ describe("the 401 that follows a logout (issue 18)", () => {
   });
 
   it("a request the leaving page sends while the logout navigates shows no toast", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the test's clock: no real wait
     const { answer } = heldFetch();
     let arrive = () => {};
     const logout = logoutLikeHeader(new Promise<void>((resolve) => (arrive = resolve)));
@@ -137,7 +141,7 @@ describe("the 401 that follows a logout (issue 18)", () => {
       done = logout();
     });
     await answer("/api/v1/auth/logout", json(200, { success: true, data: {}, message: "" }));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await act(() => vi.advanceTimersByTimeAsync(10));
     const refetch = api("/api/v1/cart").catch((e: unknown) => e); // e.g. a poll of the old page
     await answer("/api/v1/cart", unauthorized());
     await expect(refetch).resolves.toMatchObject({ status: 401 });

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -14,7 +14,10 @@ const SUBJECTS = [
 ];
 
 describe("/marketplace", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it("shows learners the grid with VND prices, free badge and slots, and filters by grade, subject and price", async () => {
     const user = userEvent.setup();
@@ -60,7 +63,9 @@ describe("/marketplace", () => {
   });
 
   it("refuses a negative price filter with a message instead of dropping the minus sign", async () => {
-    const user = userEvent.setup();
+    // The typing pause runs on the test's clock: past it without waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { calls } = mockApi({
       "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
       "/api/v1/marketplace": ok(page([LISTING])),
@@ -72,7 +77,7 @@ describe("/marketplace", () => {
     expect(min).toHaveValue("-50000");
     expect(await screen.findByText("Nhập số tiền nguyên (VND) từ 0 trở lên.")).toBeVisible();
     expect(min).toHaveAttribute("aria-invalid", "true");
-    await new Promise((resolve) => setTimeout(resolve, 500)); // past the filter's typing pause
+    await act(() => vi.advanceTimersByTimeAsync(2000)); // past the filter's typing pause
     expect(router.state.location.search).toBe("");
     expect(calls.some((c) => c.path.includes("minprice"))).toBe(false);
   });

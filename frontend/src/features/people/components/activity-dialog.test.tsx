@@ -135,6 +135,37 @@ describe("learner activity", () => {
     expect(within(dialog).getByText("CCCD number: ********1234")).toBeInTheDocument();
   });
 
+  it("shows a released result and a learner without surveys, in English", async () => {
+    // What people.spec.ts read in English from the demo's hocsinh16 (a released practice result).
+    const [graded] = ACTIVITY.assignments;
+    mockApi({
+      "/api/v1/users/profile/list": ok({ items: [HOA], page: 1, limit: 20, total: 1 }),
+      "/api/v1/organization/members/31/activity": ok({
+        ...ACTIVITY,
+        assignments: [{ ...graded!, attempt: { ...graded!.attempt!, released: true } }],
+        surveys: [],
+      }),
+    });
+    renderRoute("/people", "/people", <MembersPanel role="LEARNER" isAdmin={false} currentProfileId={11} />, {
+      language: "en",
+    });
+    const table = await screen.findByRole("table", { name: "Learners" });
+    await userEvent.click(
+      await within(table).findByRole("button", { name: "View the activity of Lê Thu Hoa" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Activity: Lê Thu Hoa" });
+    const tests = await within(dialog).findByRole("region", { name: "Tests (1)" });
+    const result = within(tests).getByRole("listitem");
+    expect(result).toHaveTextContent("Kiểm tra Toán 9 giữa kỳ");
+    expect(result).toHaveTextContent("8.5 / 10");
+    expect(result).toHaveTextContent("Passed");
+    expect(result).toHaveTextContent("Released to the learner");
+    expect(result).not.toHaveTextContent("Not released");
+    expect(within(dialog).getByRole("region", { name: /^Career surveys/ })).toHaveTextContent(
+      "This learner has not taken any of the organization's surveys.",
+    );
+  });
+
   it("shows a loading state while the activity is on its way", async () => {
     vi.stubGlobal(
       "fetch",

@@ -90,6 +90,22 @@ describe("organization settings", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("File không phải ảnh JPEG, PNG hoặc WebP.");
   });
 
+  it.each([
+    ["vi", "Cài đặt tổ chức", "Logo hiện tại"],
+    ["en", "Organization settings", "Current logo"],
+  ] as const)("shows the organization's current logo (%s)", async (language, heading, alt) => {
+    // What people.spec.ts read from the demo centre's seeded logo, in both languages.
+    mockApi({
+      "/api/v1/auth/is-authorized": admin(),
+      "/api/v1/organization/settings": ok({ ...SETTINGS, logo: "/media/logos/3.webp" }),
+    });
+    renderRoute("/organization/settings", "/organization/settings", <OrganizationSettingsRoute />, {
+      language,
+    });
+    expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole("img", { name: alt })).toHaveAttribute("src", "/media/logos/3.webp");
+  });
+
   it("is read-only for an educator who is not an organization admin", async () => {
     mockApi({ "/api/v1/auth/is-authorized": admin(false), "/api/v1/organization/settings": ok(SETTINGS) });
     renderRoute("/organization/settings", "/organization/settings", <OrganizationSettingsRoute />, {

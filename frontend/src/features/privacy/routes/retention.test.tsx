@@ -85,6 +85,42 @@ describe("retention settings", () => {
     );
   });
 
+  it("refuses a video period under the appeal window and saves, in English", async () => {
+    // What privacy.spec.ts checked in English against the demo centre.
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": educator(true),
+      "/api/v1/privacy/retention": (_url, { method, body }) =>
+        method === "PUT"
+          ? ok({
+              ...RETENTION,
+              ...(body as object),
+              is_default: false,
+              updated_at: "2026-11-27T01:30:00Z",
+              updated_by_name: "Nguyễn Thị Lan",
+            })
+          : ok(RETENTION),
+    });
+    render("en");
+    expect(await screen.findByRole("heading", { name: "Data retention", level: 1 })).toBeInTheDocument();
+    const days = await screen.findByLabelText("Keep proctoring videos");
+    expect(days).toHaveValue(90);
+    await user.clear(days);
+    await user.type(days, "29");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText(
+        "Keep videos at least 30 days after the result is released: the appeal window.",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    await user.clear(days);
+    await user.type(days, "90");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(/^Last saved by Nguyễn Thị Lan on /)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ video_keep_days: 90, file_keep_hours: 24 });
+  });
+
   it("shows the server's refusal on its field, in English", async () => {
     const user = userEvent.setup();
     mockApi({
