@@ -12,10 +12,12 @@ from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError
 from question_formats.error_codes import QuestionFileErrorCode as Code
-from question_formats.readers import docx
+from question_formats.readers import aiken, docx, gift, moodle_xml, qti
 
-READERS: list[ModuleType] = [docx]
-"""Tried in this order by ``reader_for``: binary formats (zips) before text ones."""
+READERS: list[ModuleType] = [docx, qti, moodle_xml, aiken, gift]
+"""Tried in this order by ``reader_for``: binary formats (zips: Word, then a QTI package with its
+``imsmanifest.xml``) before text ones (Moodle XML by its root element; Aiken's "ANSWER:" lines
+before GIFT's braces, which an Aiken file may also hold)."""
 
 FORMAT_NAMES = {
     "docx": "Word (.docx)",
