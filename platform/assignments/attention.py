@@ -11,8 +11,7 @@ from typing import Any
 from django.db.models import Count, Min, Q
 
 from assessments.models import Batch
-from assignments.models import RELEASABLE_ATTEMPT, Assignment, Attempt, AttemptAnswer
-from assignments.results import ANSWER_TO_GRADE
+from assignments.models import ANSWER_TO_GRADE, RELEASABLE_ATTEMPT, Assignment, Attempt, AttemptAnswer
 from assignments.selectors import ASSIGNABLE, batch_open
 
 ATTENTION_ROWS = 10

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 
 from assessments.models import Batch, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
-from assignments.item_services import item_analysis_changed
 from assignments.models import (
     RELEASABLE_ATTEMPT,
     Accommodation,
@@ -21,7 +20,7 @@ from assignments.models import (
     AttemptAnswer,
     IntegrityEvent,
 )
-from assignments.taking import finish_if_graded
+from assignments.outcome import finish_if_graded, result_changed
 from config.errors import ApplicationError, FieldErrors, not_found
 
 
@@ -69,7 +68,7 @@ def attempts_release(*, attempt_ids: list[int]) -> int:
             .distinct()
         )
         for preset_id, batch_id in scopes:
-            item_analysis_changed(preset_id=preset_id, batch_id=batch_id)
+            result_changed(preset_id=preset_id, batch_id=batch_id)
     return released
 
 

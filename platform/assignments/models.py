@@ -177,6 +177,11 @@ class AttemptAnswer(models.Model):
         return f"{self.attempt_id}/{self.question_id}"
 
 
+ANSWER_TO_GRADE = Q(needs_grading=True, attempt__status=Attempt.Status.SUBMITTED)
+"""An answer an educator scores (essay, unmatched short answer) of a submitted attempt; pending
+while ``graded_at`` is empty (the grading list, the /home panel's count)."""
+
+
 class IntegrityEvent(models.Model):
     """A proctoring event of an attempt (issue 7, item 4): a tab switch or window blur, blocked
     copy/paste/context menu, a device take-over, a voiding or its reinstatement."""

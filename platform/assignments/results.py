@@ -12,13 +12,9 @@ from django.utils.translation import gettext as _
 
 from assessments.models import Question
 from assignments import proctoring
-from assignments.models import Accommodation, Attempt, AttemptAnswer
+from assignments.models import ANSWER_TO_GRADE, Accommodation, Attempt, AttemptAnswer
 from config.envelope import paginate
 from config.errors import not_found
-
-ANSWER_TO_GRADE = Q(needs_grading=True, attempt__status=Attempt.Status.SUBMITTED)
-"""An answer an educator scores (essay, unmatched short answer) of a submitted attempt; pending
-while ``graded_at`` is empty (the grading list, the /home panel's count)."""
 
 
 def _grading_row(a: AttemptAnswer, questions: dict[int, Question]) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from accounts.models import Enrollment, Profile
 from assessments.matching import short_text_matches
 from assessments.models import Batch, PresetQuestion, Question, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
-from assignments.item_services import item_analysis_changed
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
+from assignments.outcome import finish_if_graded
 from assignments.window import LearnerWindow, learner_window
 from config.errors import ApplicationError, not_found
 from tenants.middleware import SessionCheck, SessionUnconfirmedError
@@ -40,7 +40,6 @@ from tenants.scope import (
 )
 
 S = Attempt.Status
-R = Attempt.Result
 SWITCH_KINDS = {IntegrityEvent.Kind.TAB_HIDDEN, IntegrityEvent.Kind.BLUR}
 CLIENT_KINDS = SWITCH_KINDS | {
     IntegrityEvent.Kind.COPY,
@@ -641,33 +640,6 @@ def score_answer(question: Question, answer: Any, points: Decimal) -> tuple[Deci
     if kind == "short_text" and short_text_matches(answer.get("text", ""), key):
         return points, False
     return None, True
-
-
-def finish_if_graded(attempt: Attempt, now: datetime) -> None:
-    """When no answer of ``attempt`` waits for an educator: its total (points), pass or fail
-    (voided never passes) and release when the preset releases automatically; otherwise the result
-    stays ``pending``. Called after scoring (submit) and after grading or reinstating
-    (``assignments.grading``). Runs in the organization's schema and the caller's transaction.
-    The item analysis of the attempt's batch and preset is queued again after the commit
-    (``item_services.item_analysis_changed``: every result change passes here)."""
-    item_analysis_changed(preset_id=attempt.assignment.preset_id, batch_id=attempt.assignment.batch_id)
-    answers = list(attempt.answers.all())
-    if any(a.needs_grading and a.graded_at is None for a in answers):
-        attempt.result = R.PENDING
-        attempt.save(update_fields=["result"])
-        return
-    total = sum((a.score or Decimal(0) for a in answers), Decimal(0))
-    preset = attempt.assignment.preset
-    passed = not attempt.voided and total >= (preset.passing_score or Decimal(0))
-    attempt.score = total
-    attempt.result = R.PASSED if passed else R.FAILED
-    attempt.graded_at = now
-    if preset.auto_release_result and attempt.released_at is None:
-        attempt.released_at = now
-    attempt.save(update_fields=["score", "result", "graded_at", "released_at"])
-    Assignment.objects.filter(pk=attempt.assignment_id).update(
-        status=Assignment.Status.GRADED, updated_at=now
-    )
 
 
 def _submit(attempt: Attempt, reason: str, now: datetime) -> Attempt:
