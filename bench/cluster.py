@@ -48,6 +48,7 @@ import requests
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from checkout import CSRF  # noqa: E402
+
 from sitting import CHOICES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -339,7 +340,7 @@ def consumer_runs(offsets: dict[str, int], task: str, down: tuple[float, float])
 
 def consumer_submitted(offsets: dict[str, int]) -> dict[str, int]:
     """Per consumer, the attempts its sweeps submitted at their deadline since ``offsets``: the
-    sum of ``assignments.tasks.attempts_sweep``'s "attempts: N submitted at their deadline"."""
+    sum of ``sitting.tasks.attempts_sweep``'s "attempts: N submitted at their deadline"."""
     out = {}
     for name, offset in offsets.items():
         with open(ROOT / f".data/cluster/logs/{name}.log", "rb") as handle:
@@ -539,7 +540,7 @@ def sitting_under_failure() -> bool:
     wall = time.time() - time.monotonic()  # monotonic -> wall clock
     down = (kill + wall, events.get("worker1 back", kill) + wall)
     runs = consumer_runs(offsets, "data_requests.tasks.export_run", down)
-    sweeps = consumer_runs(offsets, "assignments.tasks.attempts_sweep", down)
+    sweeps = consumer_runs(offsets, "sitting.tasks.attempts_sweep", down)
     by_consumer = consumer_submitted(offsets)
     recovered = 0
     for name, offset in offsets.items():

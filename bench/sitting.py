@@ -22,7 +22,7 @@ def setup_code(
     with options ``CHOICES`` when ``choice``) in a preset of the educator ``educator_email`` (who
     approves it; 120 minutes), one batch of them all (assigned ``MAX_LEARNERS`` at a time, as an
     educator's calls must be) whose window closes ``closes_in_seconds``
-    from now (an attempt's deadline is then at the latest that: ``taking.attempt_start``), and a
+    from now (an attempt's deadline is then at the latest that: ``sitting.attempts.attempt_start``), and a
     stored session per learner. ``tag`` keeps names apart when run again on one database.
     Prints ``RESULT {"learners": [[session key, enrollment id], ...], "questions": [question
     ids in form order], "schema": ..., "batch_id": ...}``."""

@@ -268,7 +268,7 @@ class AdvancedReport(models.Model):
 class ItemAnalysis(models.Model):
     """The stored item analysis (issue 19, section 2; decision 0017) of one batch, or of the whole
     preset (``batch`` empty: every counted attempt of the preset, batches and none). Computed by
-    ``assignments.tasks.item_analysis_compute`` and queued again whenever a result of its scope
+    ``item_analysis.tasks.item_analysis_compute`` and queued again whenever a result of its scope
     changes. The figures of the last computation stay while the next one runs, so ``status``
     (queued, running) says "computing" and ``computed_at`` how old the figures shown are."""
 

@@ -99,6 +99,9 @@ TENANT_APPS = [
     "django.contrib.contenttypes",
     "assessments",
     "assignments",
+    "sitting",  # decision 0039: the sitting, grading and item analysis (their models in assignments)
+    "grading",
+    "item_analysis",
     "surveys",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
@@ -155,7 +158,7 @@ MIDDLEWARE = [
     "config.middleware.HostileInputMiddleware",  # size, depth, NUL guards on API paths (issue 16)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "assignments.middleware.AnswerSaveMiddleware",  # the answer save's lean route (decision 0036)
+    "sitting.middleware.AnswerSaveMiddleware",  # the answer save's lean route (decision 0036)
     "django.middleware.locale.LocaleMiddleware",
     "config.origin.PublicApiOriginMiddleware",
     "django.middleware.common.CommonMiddleware",
