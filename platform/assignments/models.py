@@ -146,7 +146,7 @@ class Attempt(models.Model):
 
 RELEASABLE_ATTEMPT = Q(released_at__isnull=True, graded_at__isnull=False) & ~Q(result=Attempt.Result.PENDING)
 """The attempts a release publishes: graded, decided (not pending) and not yet released
-(``grading.attempts_release``; the gradebook's ``releasable`` count)."""
+(``grading.services.attempts_release``; the gradebook's ``releasable`` count)."""
 
 
 class AttemptAnswer(models.Model):

@@ -28,7 +28,7 @@ from config.fields import (
     Text,
 )
 
-# --- grading and results (api_grading.py) --------------------------------------------------------
+# --- grading and results (api.py) ----------------------------------------------------------------
 
 GRADING_TEXT_MAX = 2000
 """A grader's comment or a reinstatement reason (``TextField``s; the services keep 2000)."""

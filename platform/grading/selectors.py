@@ -1,7 +1,7 @@
 """Reads for educators' grading and results pages (issue 7, items 4 to 8; spec section 7):
 answers to grade, attempts, one attempt's detail with its integrity log, the video's storage
 name, accommodations. Each runs in the organization's schema, a fixed number of queries whatever
-the page size (issue 17, item 5: moved out of ``api_grading``)."""
+the page size (issue 17, item 5: moved out of the API module; from ``assignments.results`` since decision 0039)."""
 
 from __future__ import annotations
 

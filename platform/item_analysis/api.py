@@ -5,7 +5,7 @@ section 7: ``/api/v1/test-presets/{id}/item-analysis`` (every counted attempt of
 ``/api/v1/questions/{id}/send-to-vetting``. Educators of the organization; other organizations'
 ids are 404 (the schema holds only this organization's rows).
 
-Thin: reads in ``item_selectors``, writes in ``item_services``, the file in ``item_export``."""
+Thin: reads in ``selectors``, writes in ``services``, the file in ``export``."""
 
 from __future__ import annotations
 

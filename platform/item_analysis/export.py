@@ -2,7 +2,7 @@
 language (openpyxl write-only mode; styled, frozen header row with an auto filter; facility and
 omit rate as percentages, correlations with two decimals), an "Options" sheet with the
 distractor analysis (one row per option of a choice question) and a "Summary" sheet with the
-test's figures. Written from the stored figures (``item_selectors.item_analysis_view``) into a temporary
+test's figures. Written from the stored figures (``selectors.item_analysis_view``) into a temporary
 file that the API streams. File name ``item-analysis-test-<preset id>.xlsx`` or
 ``item-analysis-batch-<batch id>.xlsx``."""
 

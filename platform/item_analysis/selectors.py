@@ -106,7 +106,7 @@ CHOICES_SQL = (
 
 @dataclass
 class AnalysisInput:
-    """What ``item_stats.analyse`` takes, with the counts of attempts left out. Columns are the
+    """What ``stats.analyse`` takes, with the counts of attempts left out. Columns are the
     questions in the order of their first position on the forms (the form's order for a shared
     form); ``positions[j]`` is that position, from 1."""
 

@@ -20,7 +20,7 @@ ATTENTION_ROWS = 10
 
 def answers_to_grade_count() -> int:
     """Essay and unmatched short answers of submitted attempts still without a score: what the
-    grading list shows by default (``results.grading_list``, state pending). One query."""
+    grading list shows by default (``grading.selectors.grading_list``, state pending). One query."""
     return AttemptAnswer.objects.filter(ANSWER_TO_GRADE, graded_at__isnull=True).count()
 
 

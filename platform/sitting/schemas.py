@@ -33,7 +33,7 @@ from config.fields import (
 from marketplace.models import Transaction
 from sitting.window import Action, WindowState
 
-# --- test taking (api_taking.py) ----------------------------------------------------------------
+# --- test taking (api.py) ---------------------------------------------------------------------
 
 
 class PrepOut(Schema):

@@ -1,8 +1,8 @@
 """The learner's side of one assignment, by enrollment id (issue 7; spec routes
-/take-test/preparation/:id and /take-test/:id): what ``api_taking`` answers, each function opening
+/take-test/preparation/:id and /take-test/:id): what ``sitting.api`` answers, each function opening
 the enrollment's organization for its owner (``tenants.scope.owned_enrollment``, 404 for anyone
 else's) and reading or writing there (issue 17, items 3 and 5: no schema handling and no queries
-in the API module). The rules themselves live in ``taking`` (start, answers, events, submit),
+in the API module). The rules themselves live in ``attempts`` (start, answers, events, submit),
 ``window`` (the learner's window) and ``reports`` (breakdown, advanced report)."""
 
 from __future__ import annotations

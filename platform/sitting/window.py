@@ -7,7 +7,7 @@ the learner's for this preset, else their organization-wide one) gives a time li
 duration x ``factor`` + ``extra_minutes``, and the window closes later by the extra time granted
 (limit - duration), so a learner with extra time can start after the plain window has closed.
 
-Start enforces it (``taking.attempt_start``), the preparation page and the learner's list and
+Start enforces it (``attempts.attempt_start``), the preparation page and the learner's list and
 detail send it (``window_starts_at``, ``window_expires_at``, ``can_start_now``, ``action``), and
 the SPA only displays those: it has no copy of the rule.
 """
