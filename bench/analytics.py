@@ -320,7 +320,7 @@ def saves_under_export() -> None:
 
     import taking
     from is_authorized import PY, ROOT, setup_people
-    from sitting import setup_code
+    from sitting_setup import setup_code
 
     if os.environ.get("BENCH_REUSE"):
         raise SystemExit("BENCH_ANALYTICS=saves needs a fresh database: unset BENCH_REUSE")

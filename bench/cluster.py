@@ -14,7 +14,7 @@ prints:
      ``ops/cluster restart web1``. Prints requests, errors, the window in which clients saw errors,
      and p50/p95 latency;
   5. a sitting under failure: BENCH_CLUSTER_LEARNERS learners (300) of one batch (10 single-choice
-     questions; ``bench/sitting.py``, sessions written to the store) start through the load
+     questions; ``bench/sitting_setup.py``, sessions written to the store) start through the load
      balancer within 10 s, then each saves a choice every 5 s (open loop, increasing seq, the
      option varying) until the deadline, CLUSTER_SITTING_SECONDS (120) after the setup; a save
      not acknowledged (2xx) is sent again on the next tick, as the SPA does. CLUSTER_EXPORTS (6)
@@ -48,7 +48,7 @@ import requests
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from checkout import CSRF  # noqa: E402
-from sitting import CHOICES  # noqa: E402
+from sitting_setup import CHOICES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = int(os.environ.get("CLUSTER_PORT", "8080"))
@@ -191,10 +191,10 @@ def cluster_env() -> dict[str, str]:
 
 
 def sitting_setup(env: dict[str, str]) -> dict:
-    """The learners, test and batch of ``bench/sitting.setup_code`` in the demo's trung-tam,
+    """The learners, test and batch of ``bench/sitting_setup.setup_code`` in the demo's trung-tam,
     single-choice questions, the batch closing SITTING + 15 s from now (so every attempt's
     deadline is that moment)."""
-    from sitting import setup_code
+    from sitting_setup import setup_code
 
     code = setup_code(
         learners=LEARNERS,
@@ -339,7 +339,7 @@ def consumer_runs(offsets: dict[str, int], task: str, down: tuple[float, float])
 
 def consumer_submitted(offsets: dict[str, int]) -> dict[str, int]:
     """Per consumer, the attempts its sweeps submitted at their deadline since ``offsets``: the
-    sum of ``assignments.tasks.attempts_sweep``'s "attempts: N submitted at their deadline"."""
+    sum of ``sitting.tasks.attempts_sweep``'s "attempts: N submitted at their deadline"."""
     out = {}
     for name, offset in offsets.items():
         with open(ROOT / f".data/cluster/logs/{name}.log", "rb") as handle:
@@ -539,7 +539,7 @@ def sitting_under_failure() -> bool:
     wall = time.time() - time.monotonic()  # monotonic -> wall clock
     down = (kill + wall, events.get("worker1 back", kill) + wall)
     runs = consumer_runs(offsets, "data_requests.tasks.export_run", down)
-    sweeps = consumer_runs(offsets, "assignments.tasks.attempts_sweep", down)
+    sweeps = consumer_runs(offsets, "sitting.tasks.attempts_sweep", down)
     by_consumer = consumer_submitted(offsets)
     recovered = 0
     for name, offset in offsets.items():

@@ -7,7 +7,8 @@ the save's JSON body (``{"answer": ..., "seq": n, "flagged": false}``):
 1. the session is read from the product's session store (``SESSION_ENGINE``: the database table,
    or Redis when ``REDIS_URL`` is set) and must hold a user id (else 401);
 2. the body is parsed (``json.loads``);
-3. one upsert of the answer row (the product's ``taking.UPSERT``, on the schema-qualified table),
+3. one upsert of the answer row (``UPSERT``: the product's, as ``sitting.statements.SAVE_OWNED``
+   writes it, without its checks; on the schema-qualified table),
    in autocommit, through Django's connection (the same psycopg pool), bound on the client as
    Django binds (``BENCH_FLOOR_PREPARED=1``: prepared, as the product's save is);
 4. a fixed JSON answer.
@@ -40,15 +41,23 @@ PREPARED = os.environ.get("BENCH_FLOOR_PREPARED") == "1"
 SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 
 
-def _upsert(schema: str) -> sql.Composed:
-    """``taking.UPSERT`` with its table qualified by ``schema`` (no ``SET search_path``)."""
-    from assignments.taking import UPSERT
+# The answer's upsert as ``sitting.statements.SAVE_OWNED`` writes it, without its checks (decision
+# 0039 deleted the product's plain copy, which only the floor and the demo used).
+UPSERT = """
+INSERT INTO {table} AS stored (attempt_id, question_id, answer, flagged, seq, saved_at,
+    needs_grading, comment, graded_by_name)
+VALUES ({}, {}, {}, {}, {}, {}, false, '', '')
+ON CONFLICT (attempt_id, question_id) DO UPDATE
+    SET answer = EXCLUDED.answer, flagged = EXCLUDED.flagged, seq = EXCLUDED.seq, saved_at = EXCLUDED.saved_at
+    WHERE stored.seq < EXCLUDED.seq
+RETURNING seq
+"""
 
+
+def _upsert(schema: str) -> sql.Composed:
+    """``UPSERT`` with its table qualified by ``schema`` (no ``SET search_path``)."""
     table = sql.Identifier(schema, "assignments_attemptanswer")
-    text = UPSERT.replace("INSERT INTO assignments_attemptanswer", "INSERT INTO {table}").replace(
-        "WHERE assignments_attemptanswer.seq", "WHERE {table}.seq"
-    )
-    return sql.SQL(text.replace("%s", "{}")).format(*([sql.Placeholder()] * text.count("%s")), table=table)
+    return sql.SQL(UPSERT).format(*([sql.Placeholder()] * 6), table=table)
 
 
 def _session_key(environ) -> str:

@@ -134,7 +134,7 @@ TIMED = """
 import json, resource, statistics, time
 from django.utils import timezone
 from django_tenants.utils import schema_context
-from assignments.item_services import item_analysis_run
+from item_analysis.services import item_analysis_run
 from assignments.models import ItemAnalysis
 from tenants.models import Organization
 org = Organization.objects.get(slug="bench-0")
@@ -160,7 +160,7 @@ PEAK = """
 import gc, json, resource, time, tracemalloc
 from django_tenants.utils import schema_context
 import scipy.stats  # imported before the measure, as in a warm worker
-from assignments.item_services import item_analysis_run
+from item_analysis.services import item_analysis_run
 from assignments.models import ItemAnalysis
 from tenants.models import Organization
 org = Organization.objects.get(slug="bench-0")

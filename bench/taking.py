@@ -37,7 +37,7 @@ from is_authorized import (  # noqa: E402
     serve,
     settle,
 )
-from sitting import setup_code  # noqa: E402
+from sitting_setup import setup_code  # noqa: E402
 
 LEARNERS = int(os.environ.get("BENCH_LEARNERS", "500"))
 QUESTIONS = 20

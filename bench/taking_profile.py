@@ -1,6 +1,6 @@
 """Where one answer save and one start spend their time, in one process (issue 23).
 
-Sets up a small sitting (``sitting.setup_code``: ``BENCH_PROFILE_LEARNERS`` (200) learners of one
+Sets up a small sitting (``sitting_setup.setup_code``: ``BENCH_PROFILE_LEARNERS`` (200) learners of one
 batch, 20 questions) in the database of ``DATABASE_URL`` (a bench database: migrated, with the
 organization ``bench-0`` and bench@bench.vn, which ``bench/run taking`` leaves behind; or pass
 ``BENCH_PROFILE_SETUP=1`` on an empty database to make them), then through Django's test client
@@ -37,7 +37,7 @@ django_in_process()
 from checkout import CSRF  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from sitting import setup_code  # noqa: E402
+from sitting_setup import setup_code  # noqa: E402
 
 LEARNERS = int(os.environ.get("BENCH_PROFILE_LEARNERS", "200"))
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "2000"))
@@ -50,8 +50,8 @@ LAYERS = [
     ("user lookup (auth middleware)", "django/contrib/auth/__init__.py", "get_user"),
     ("profile lookup and tenant switch (middleware)", "tenants/middleware.py", "session_profile"),
     ("Ninja: body parsing and validation", "ninja/operation.py", "_get_values"),
-    ("the save (sitting.answer_save)", "assignments/sitting.py", "answer_save"),
-    ("the start (sitting.attempt_start)", "assignments/sitting.py", "attempt_start"),
+    ("the save (sitting.services.answer_save)", "sitting/services.py", "answer_save"),
+    ("the start (sitting.services.attempt_start)", "sitting/services.py", "attempt_start"),
     ("Ninja: response serialization", "ninja/operation.py", "_result_to_response"),
     ("SQL (cursor.execute)", "django/db/backends/utils.py", "_execute"),
 ]

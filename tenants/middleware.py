@@ -41,7 +41,7 @@ _ACTIVE_PROFILES = JoinedSelect(_active_profiles, cursor=qualified_cursor)
 
 
 # The learner profiles this process has checked in full (``session_profile``), for the answer
-# save's lean route (``assignments.middleware``, decisions 0033 and 0036): its statement checks
+# save's lean route (``sitting.middleware``, decisions 0033 and 0036): its statement checks
 # the session's profile itself (``SessionCheck``), so the profiles query is skipped.
 _CHECKED: dict[tuple[int, int], Any] = {}  # (user id, profile id) -> the profile of the last full check
 _CHECKED_MAX = 20_000

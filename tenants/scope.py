@@ -55,10 +55,11 @@ def organization_schema(schema_name: str) -> Iterator[None]:
         yield
 
 
-@contextlib.contextmanager
-def owned_enrollment(*, profile: Any, enrollment_id: int, kind: str, message: str) -> Iterator[Any]:
+def owned_enrollment_get(*, profile: Any, enrollment_id: int, kind: str, message: str) -> Any:
     """The active ``Enrollment`` ``enrollment_id`` of kind ``kind`` ("test" or "survey") that
-    belongs to ``profile``, with the block running in its organization's schema.
+    belongs to ``profile``, with its ``organization``: the one Python copy of the rule (its SQL
+    twin for the sitting's fast statements is ``sitting.statements.owned_enrollment_condition``,
+    the parity test ``sitting/tests/test_twins.py``; decision 0039). One query.
 
     Raises the 404 envelope (``not_found``, with the localized ``message``) when the enrollment
     does not exist, is inactive, of another kind or someone else's: a learner cannot tell another
@@ -74,6 +75,15 @@ def owned_enrollment(*, profile: Any, enrollment_id: int, kind: str, message: st
     )
     if enrollment is None:
         raise not_found(message)
+    return enrollment
+
+
+@contextlib.contextmanager
+def owned_enrollment(*, profile: Any, enrollment_id: int, kind: str, message: str) -> Iterator[Any]:
+    """``owned_enrollment_get``, with the block running in the enrollment's organization schema."""
+    enrollment = owned_enrollment_get(
+        profile=profile, enrollment_id=enrollment_id, kind=kind, message=message
+    )
     with schema_context(enrollment.organization.schema_name):
         yield enrollment
 
@@ -81,7 +91,7 @@ def owned_enrollment(*, profile: Any, enrollment_id: int, kind: str, message: st
 def enrollment_schema(enrollment_id: int) -> str | None:
     """The schema name of enrollment ``enrollment_id``'s organization, or None for an unknown id;
     for one-statement paths that check the enrollment's owner in the statement itself
-    (``assignments.taking.answer_save_owned`` and ``assignment_owned_locked``, issue 23). It proves nothing about who may use the
+    (``sitting.attempts.answer_save_owned`` and ``assignment_owned_locked``, issue 23). It proves nothing about who may use the
     enrollment. Cached in this process (the "local" cache, like a published question's shape): an
     enrollment never moves to another organization and a schema is never renamed, so no process
     can hold a stale value; a deleted enrollment is not found by the caller's statement."""

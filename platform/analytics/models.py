@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
 from jobs.models import Job, KindManager
 
 

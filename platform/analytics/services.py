@@ -20,7 +20,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import FileResponse
 from django.utils.translation import gettext as _
-from jobs.services import Heartbeat, job_claim, job_end, job_progress
 
 from analytics import dashboard_pdf, exports
 from analytics.error_codes import AnalyticsErrorCode
@@ -30,6 +29,7 @@ from config.errors import ApplicationError, not_found
 from config.i18n import in_language, reader_language
 from config.media import private_name
 from config.priority import run_at_idle_priority
+from jobs.services import Heartbeat, job_claim, job_end, job_progress
 from privacy import retention
 from privacy.models import DeletionRecord
 from privacy.services import AccessSubject

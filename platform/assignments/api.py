@@ -10,9 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from ninja import Query, Router, Status
 
-from accounts.auth import EducatorSessionAuth, LearnerSessionAuth
+from accounts.auth import EducatorSessionAuth
 from assignments import selectors, services
-from assignments.learner import my_assignment, my_assignments
 from assignments.schemas.educator import (
     AssignableTestOut,
     AssignIn,
@@ -20,8 +19,6 @@ from assignments.schemas.educator import (
     AssignmentQuery,
     BatchOut,
     BatchQuery,
-    MyAssignmentOut,
-    MyListQuery,
     OverviewOut,
     TestQuery,
     WaitingEntryOut,
@@ -110,23 +107,3 @@ def waiting_list(request: HttpRequest, query: Query[WaitingQuery]):
         preset_id=query.preset_id, page=query.page, limit=query.limit, status=query.status
     )
     return ok({"items": rows, **meta})
-
-
-# --- the learner's list (/assignment/student) -------------------------------------------------
-
-learner_router = Router(tags=["assignments"], auth=LearnerSessionAuth())
-
-
-@learner_router.get("my-list", response=Envelope[Page[MyAssignmentOut]])
-def my_list(request: HttpRequest, query: Query[MyListQuery]):
-    """GET /api/v1/assignment-users/my-list: the current learner's assignments across
-    organizations (purchased or assigned), newest first; ``order_by`` created_at, name;
-    ``search``; ``status``. Three queries whatever the number of organizations."""
-    items, meta = my_assignments(profile=request.auth, **query.dict())
-    return ok({"items": items, **meta})
-
-
-@learner_router.get("{enrollment_id}", response=Envelope[MyAssignmentOut])
-def my_detail(request: HttpRequest, enrollment_id: Id):
-    """One of the current learner's assignments by its enrollment id (404 for anyone else's)."""
-    return ok(my_assignment(profile=request.auth, enrollment_id=enrollment_id))

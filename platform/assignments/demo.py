@@ -292,13 +292,14 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
     for an educator): graded, released results, one with an advanced report (the batch is closed
     afterwards so the report is available). The true/false is answered right by the weakest and
     wrong by the two others: its discrimination is negative (issue 19, item analysis)."""
+    from accounts.models import Enrollment
     from assessments.models import Batch, Question
     from assessments.services import batches, generation, presets, review
     from assignments.models import Assignment
     from assignments.reports import report_generate
     from assignments.services import assignments_assign_direct
-    from assignments.taking import answer_save, attempt_start, attempt_submit
     from marketplace.services import listings_create
+    from sitting import attempts, services
 
     preset = presets.preset_create(
         actor=actor,
@@ -356,7 +357,17 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
     )
     Assignment.objects.filter(pk__in=[a.pk for a in rows]).update(advanced_report=True)
     for index, assignment in enumerate(sorted(rows, key=lambda a: a.pk)):
-        attempt, token = attempt_start(assignment_id=assignment.pk, no_camera=True)
+        # The learner's real path (decision 0039): the start lock and start, the saves and the
+        # submit the API's services run, by the learner's enrollment (the consent gate aside: the
+        # roster's consents are seeded after the tests).
+        learner = Profile.objects.select_related("user").get(pk=assignment.learner_profile_id)
+        enrollment_id = Enrollment.objects.get(
+            profile=learner, kind=Enrollment.Kind.TEST, object_id=assignment.pk
+        ).pk
+        _schema, locked = attempts.assignment_owned_locked(
+            profile_id=learner.pk, enrollment_id=enrollment_id, not_found_message="-"
+        )
+        attempt, token = attempts.attempt_start(assignment=locked, no_camera=True)
         # Right answers to the first 4, 5 and 6 questions: three different scores (4, 5, 6).
         right = {position: True for position in range(index + 4)}
         # Issue 19: the true/false (second to last) discriminates negatively in the item analysis:
@@ -368,15 +379,16 @@ def _practice_test(actor, admin, rnd, takers: list[Profile], now):
         questions = Question.objects.in_bulk(attempt.question_ids)
         for position, qid in enumerate(attempt.question_ids):
             if position in right:
-                answer_save(
-                    attempt_id=attempt.pk,
+                services.answer_save(
+                    profile=learner,
+                    enrollment_id=enrollment_id,
                     device_token=token,
                     question_id=qid,
                     answer=_demo_answer(questions[qid], right=right[position]),
                     flagged=False,
                     seq=1,
                 )
-        attempt_submit(attempt_id=attempt.pk, device_token=token)
+        services.attempt_submit(profile=learner, enrollment_id=enrollment_id, device_token=token)
     Batch.objects.filter(pk=morning.pk).update(
         expires_at=now - timedelta(minutes=1)
     )  # the morning batch is over
@@ -483,11 +495,11 @@ def seed_demo_proctoring(*, organization, admin: Profile, educator: Profile) -> 
 
     from assignments.access_log import attempt_video_subject, preset_subject
     from assignments.models import Assignment, Attempt
-    from assignments.proctoring import attempt_video_delete
     from config.media import private_name
     from privacy.access import profile_actor
     from privacy.models import AccessLogEntry, DeletionRecord
     from privacy.services import access_record
+    from sitting.proctoring import attempt_video_delete
 
     now = timezone.now().replace(second=0, microsecond=0)
     with organization_schema(organization.schema_name):

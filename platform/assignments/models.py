@@ -146,7 +146,7 @@ class Attempt(models.Model):
 
 RELEASABLE_ATTEMPT = Q(released_at__isnull=True, graded_at__isnull=False) & ~Q(result=Attempt.Result.PENDING)
 """The attempts a release publishes: graded, decided (not pending) and not yet released
-(``grading.attempts_release``; the gradebook's ``releasable`` count)."""
+(``grading.services.attempts_release``; the gradebook's ``releasable`` count)."""
 
 
 class AttemptAnswer(models.Model):
@@ -175,6 +175,11 @@ class AttemptAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.attempt_id}/{self.question_id}"
+
+
+ANSWER_TO_GRADE = Q(needs_grading=True, attempt__status=Attempt.Status.SUBMITTED)
+"""An answer an educator scores (essay, unmatched short answer) of a submitted attempt; pending
+while ``graded_at`` is empty (the grading list, the /home panel's count)."""
 
 
 class IntegrityEvent(models.Model):
@@ -263,7 +268,7 @@ class AdvancedReport(models.Model):
 class ItemAnalysis(models.Model):
     """The stored item analysis (issue 19, section 2; decision 0017) of one batch, or of the whole
     preset (``batch`` empty: every counted attempt of the preset, batches and none). Computed by
-    ``assignments.tasks.item_analysis_compute`` and queued again whenever a result of its scope
+    ``item_analysis.tasks.item_analysis_compute`` and queued again whenever a result of its scope
     changes. The figures of the last computation stay while the next one runs, so ``status``
     (queued, running) says "computing" and ``computed_at`` how old the figures shown are."""
 

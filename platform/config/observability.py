@@ -143,7 +143,7 @@ class RequestProfileMiddleware:
 def request_profile_bind(request: HttpRequest) -> None:
     """Bind the request's schema (``connection.schema_name``) and current profile id
     (``request.profile``) to its log lines and to Sentry's scope: ``RequestProfileMiddleware``'s
-    work, also called by a route served before it (``assignments.middleware``, decision 0036)."""
+    work, also called by a route served before it (``sitting.middleware``, decision 0036)."""
     profile = getattr(request, "profile", None)
     schema: str = connection.schema_name  # type: ignore[attr-defined]  # django-tenants' wrapper
     structlog.contextvars.bind_contextvars(schema=schema, profile_id=profile.pk if profile else None)
@@ -284,7 +284,7 @@ def metrics() -> _Metrics:
     return built
 
 
-# A request served before the URL resolver (``assignments.middleware``, decision 0036) names the
+# A request served before the URL resolver (``sitting.middleware``, decision 0036) names the
 # pattern the resolver would have matched here, so that its latency joins the same series.
 ROUTE_ATTR = "served_route"
 

@@ -101,6 +101,9 @@ TENANT_APPS = [
     "django.contrib.contenttypes",
     "assessments",
     "assignments",
+    "sitting",  # decision 0039: the sitting, grading and item analysis (their models in assignments)
+    "grading",
+    "item_analysis",
     "surveys",
     "question_formats",  # issue 36: question files read, previewed and imported; paper tests
 ]
@@ -158,7 +161,7 @@ MIDDLEWARE = [
     "config.middleware.HostileInputMiddleware",  # size, depth, NUL guards on API paths (issue 16)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "assignments.middleware.AnswerSaveMiddleware",  # the answer save's lean route (decision 0036)
+    "sitting.middleware.AnswerSaveMiddleware",  # the answer save's lean route (decision 0036)
     "django.middleware.locale.LocaleMiddleware",
     "config.origin.PublicApiOriginMiddleware",
     "django.middleware.common.CommonMiddleware",

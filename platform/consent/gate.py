@@ -3,7 +3,7 @@ processed before buying (checkout, payment, an assigned test's payment), startin
 uploading the surroundings video. Browsing stays open.
 
 Called by ``marketplace.purchases`` (``checkout``, ``pay``, ``assignment_pay``) and
-``assignments.sitting`` (``attempt_start``, ``prep_video_save``); the verdict itself is
+``sitting.services`` (``attempt_start``, ``prep_video_save``); the verdict itself is
 ``consent.selectors.consent_verdict``, which the learner's state (``GET /api/v1/consent/me``)
 also shows, so the banner and the refusal never disagree.
 """

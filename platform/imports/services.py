@@ -27,7 +27,6 @@ from django.core.files.storage import default_storage
 from django.db import connection
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from jobs.services import Heartbeat, ProgressRecorder, job_claim, job_end
 
 from config.errors import ApplicationError
 from config.i18n import in_language, reader_language
@@ -35,6 +34,7 @@ from config.media import private_name
 from config.priority import run_at_idle_priority
 from imports.error_codes import ImportErrorCode
 from imports.models import ImportJob
+from jobs.services import Heartbeat, ProgressRecorder, job_claim, job_end
 from privacy import retention
 from privacy.models import DeletionRecord
 from tenants.scope import organization_schema

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
 from config.errors import ApplicationError, not_found
+from config.jobs import due_sweep
 from consent.gate import consent_gate
 from marketplace.cart import require_grade
 from marketplace.error_codes import MarketplaceErrorCode as Code
@@ -386,20 +387,8 @@ def cancel(*, profile: Profile, transaction_id: int) -> Transaction:
 def expire_due(*, now=None) -> int:
     """Expire PENDING transactions past ``expires_at`` and free their slots; one database
     transaction each, rows locked with SKIP LOCKED (a payment in progress wins). Returns the
-    number expired. Called every minute by a huey periodic task."""
+    number expired (``config.jobs.due_sweep``). Called every minute by a huey periodic task."""
     now = now or timezone.now()
-    count = 0
-    for pk in list(
-        Transaction.objects.filter(status=T.PENDING, expires_at__lte=now).values_list("pk", flat=True)
-    ):
-        with transaction.atomic():
-            tx = (
-                Transaction.objects.select_for_update(skip_locked=True)
-                .filter(pk=pk, status=T.PENDING)
-                .first()
-            )
-            if tx is None:
-                continue
-            _release(tx, T.EXPIRED)
-            count += 1
-    return count
+    return due_sweep(
+        Transaction.objects.filter(status=T.PENDING, expires_at__lte=now), lambda tx: _release(tx, T.EXPIRED)
+    )

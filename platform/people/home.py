@@ -9,8 +9,8 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.models import Profile
-from assignments import attention
 from people.selectors import pending_invitation_counts
+from sitting import attention
 
 
 def educator_attention(*, profile: Profile) -> dict[str, Any]:

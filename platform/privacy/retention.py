@@ -2,7 +2,7 @@
 ``file_keep_hours`` (``privacy.rules.FILE_KEEP_HOURS_DEFAULT`` without a policy) decides when an
 analytics export job or an import job, with its stored file, is deleted. The hourly purges of
 ``analytics`` and ``imports`` call :func:`jobs_purge`; the proctoring videos' daily sweep is
-``assignments.tasks.proctoring_videos_retention`` (``assignments.proctoring``).
+``sitting.tasks.proctoring_videos_retention`` (``sitting.proctoring``).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from surveys import content, scoring
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.models import Submission, SubmissionAnswer, Survey, SurveyStatement
 from surveys.rules import FINAL, submission_state, survey_state
-from tenants.scope import organization_schema
+from tenants.scope import organization_schema, owned_enrollment_get
 
 S = Submission.Status
 V = Survey.Status
@@ -302,13 +302,12 @@ def obtain_from(
             raise not_found(_("Survey not found."))
         organization, wanted, source = listing.organization, listing.preset_id, Submission.Source.LISTING
     elif test_enrollment_id and survey_id:
-        test = (
-            Enrollment.objects.select_related("organization")
-            .filter(pk=test_enrollment_id, profile=profile, kind=Enrollment.Kind.TEST, is_active=True)
-            .first()
+        test = owned_enrollment_get(
+            profile=profile,
+            enrollment_id=test_enrollment_id,
+            kind=Enrollment.Kind.TEST,
+            message=_("Survey not found."),
         )
-        if test is None:
-            raise not_found(_("Survey not found."))
         with organization_schema(test.organization.schema_name):
             linked = (
                 TestPreset.objects.filter(pk=test.item_id).values_list("survey_ids", flat=True).first() or []

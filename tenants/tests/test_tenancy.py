@@ -208,7 +208,7 @@ def test_periodic_tasks_loop_over_organizations_never_the_public_schema(org_a, o
     """The public tenant row is READY too; the every-minute sweep used to start there and fail on
     the first query ("relation assignments_attempt does not exist"), so no overdue attempt of any
     organization was submitted at its deadline under ./ops/run."""
-    from assignments.tasks import attempts_sweep
+    from sitting.tasks import attempts_sweep
     from tenants.scope import ready_schema_names
     from tenants.services import public_tenant_ensure
 

@@ -144,7 +144,7 @@ def test_a_learner_removed_mid_sitting_can_save_on_no_process(servers, as_educat
     from django_tenants.utils import schema_context
 
     from assignments.models import AttemptAnswer
-    from assignments.tests.test_taking import open_test
+    from sitting.tests.test_taking import open_test
 
     a, b = servers
     ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)

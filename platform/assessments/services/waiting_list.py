@@ -20,6 +20,7 @@ from assessments.error_codes import AuthoringErrorCode as Code
 from assessments.models import Batch, TestPreset, WaitingListEntry
 from assessments.services import slots
 from config.errors import ApplicationError, not_found
+from config.jobs import due_sweep
 from tenants.services import current_organization_id
 
 W = WaitingListEntry.Status
@@ -169,27 +170,15 @@ def waiting_list_claim(*, preset_id: int, profile_id: int, batch_id: int, now=No
 
 def waiting_list_lapse_due(*, now=None) -> int:
     """Lapse the offers whose claim time has passed: release each held slot, which offers it to
-    the next in line. Returns the number lapsed. Runs in the current schema (the periodic task
-    visits every organization)."""
+    the next in line. Returns the number lapsed (``config.jobs.due_sweep``: one transaction each,
+    an offer being claimed wins). Runs in the current schema (the periodic task visits every
+    organization)."""
     now = now or timezone.now()
-    count = 0
-    ids = list(
-        WaitingListEntry.objects.filter(status=W.OFFERED, claim_expires_at__lte=now).values_list(
-            "pk", flat=True
-        )
-    )
-    for entry_id in ids:
-        with transaction.atomic():
-            entry = (
-                WaitingListEntry.objects.select_for_update(skip_locked=True)
-                .filter(pk=entry_id, status=W.OFFERED)
-                .first()
-            )
-            if entry is None:
-                continue
-            entry.status = W.LAPSED
-            entry.save(update_fields=["status"])
-            if entry.offered_batch_id:
-                _release_and_sync(entry.offered_batch_id)
-            count += 1
-    return count
+
+    def lapse(entry: WaitingListEntry) -> None:
+        entry.status = W.LAPSED
+        entry.save(update_fields=["status"])
+        if entry.offered_batch_id:
+            _release_and_sync(entry.offered_batch_id)
+
+    return due_sweep(WaitingListEntry.objects.filter(status=W.OFFERED, claim_expires_at__lte=now), lapse)

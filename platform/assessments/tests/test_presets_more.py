@@ -15,9 +15,9 @@ from accounts.tests.factories import ProfileFactory
 from assessments.models import MatrixCluster, Question, QuestionBank, Round, Subject
 from assessments.tests.test_presets_api import NOW, post, preset_body, put
 from assignments.models import Assignment
-from assignments.taking import _form
 from conftest import client_for
 from marketplace.models import Listing
+from sitting.attempts import _form
 from surveys.models import Survey
 from surveys.tests.helpers import allow, published_survey
 

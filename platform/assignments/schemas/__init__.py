@@ -1,3 +1,3 @@
-"""Request and response schemas of the assignments app, one module per router (issue 17, item 5):
-``educator`` (``api.py``), ``taking`` (``api_taking.py``), ``grading`` (``api_grading.py``), and the
-shapes they share (``shared``)."""
+"""Request and response schemas of the assignments app (issue 17, item 5): ``educator``
+(``api.py``), and the shapes the sitting's, grading's and item analysis's schemas share with it
+(``shared``; decision 0039)."""

@@ -9,7 +9,6 @@ from datetime import datetime
 from ninja import Schema
 
 from assignments import services
-from assignments.window import Action
 from config.fields import (
     CheckedInt,
     Choice,
@@ -201,57 +200,3 @@ class WaitingEntryOut(Schema):
     offered_batch: BatchRef | None
     claim_expires_at: datetime | None
     created_at: datetime
-
-
-class MyAssignmentOut(Schema):
-    """A learner's assignment: the test, the batch (UTC), how it was obtained, its price (VND),
-    attempts allowed and due date, and its latest attempt: number, status, maximum score, and once
-    the result is released the score and the result (pending, passed, failed); both are null until
-    then (``released`` false). Every attempt field is null before a start.
-
-    ``window_starts_at``/``window_expires_at`` are the learner's window (the batch's, else the
-    preset's dates, closing later by an accommodation's extra time), ``can_start_now`` whether now
-    is within it, and ``action`` what the list offers (``assignments.window``; issue 17, item 4)."""
-
-    enrollment_id: int
-    id: int
-    organization: str
-    preset_name: str
-    grade: int | None
-    duration_minutes: int | None
-    camera_proctoring: bool
-    allow_no_camera: bool
-    passing_score: float | None
-    auto_release_result: bool
-    status: str
-    source: str
-    attempts_allowed: int
-    due_at: datetime | None
-    requires_purchase: bool
-    purchase_cost: int
-    paid_at: datetime | None
-    transaction_id: int | None
-    advanced_report: bool
-    batch_id: int | None
-    batch_name: str | None
-    batch_starts_at: datetime | None
-    batch_expires_at: datetime | None
-    window_starts_at: datetime | None
-    window_expires_at: datetime | None
-    can_start_now: bool
-    action: Action
-    created_at: datetime
-    attempt_no: int | None
-    attempt_status: str | None
-    max_score: float | None
-    score: float | None
-    result: str | None
-    released: bool
-
-
-class MyListQuery(Schema):
-    page: PageNo = 1
-    limit: Limit = 10
-    search: Search = ""
-    order_by: OrderBy = ""
-    status: Choice = ""

@@ -10,18 +10,18 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone, translation
 from django_tenants.utils import schema_context
 
 from accounts.tests.factories import ProfileFactory
 from assessments.models import Batch, Subject
 from assessments.tests.fixtures import approved_preset
-from assignments import sitting, taking
-from assignments.models import Accommodation, Attempt
+from assignments.models import Accommodation, Assignment, Attempt
 from assignments.services import assignment_create
 from config.dates import VN
 from conftest import client_for
+from sitting import attempts, services
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,13 @@ def _overdue_attempt(org, educator, code: str) -> int:
     batch, [(_learner, assignment)] = _assigned(org, educator, code)
     with schema_context(org.schema_name):
         Batch.objects.filter(pk=batch.pk).update(starts_at=timezone.now() - timedelta(minutes=50))
-        attempt, _token = taking.attempt_start(assignment_id=assignment.pk)
+        with transaction.atomic():  # the start lock, then the start (``sitting.attempts``)
+            locked = (
+                Assignment.objects.select_for_update(of=("self",))
+                .select_related("preset", "batch")
+                .get(pk=assignment.pk)
+            )
+            attempt, _token = attempts.attempt_start(assignment=locked)
         Attempt.objects.filter(pk=attempt.pk).update(deadline_at=timezone.now() - timedelta(minutes=5))
     return attempt.pk
 
@@ -66,7 +72,7 @@ def _status(org, attempt_id: int) -> tuple[str, str]:
 def test_sweep_submits_an_overdue_attempt_in_each_organization_with_public_ready(
     org_a, org_b, educator_a, educator_b
 ):
-    from assignments.tasks import attempts_sweep
+    from sitting.tasks import attempts_sweep
     from tenants.services import public_tenant_ensure
 
     public = public_tenant_ensure()  # as ./ops/run: the public row is ready too
@@ -80,17 +86,17 @@ def test_sweep_submits_an_overdue_attempt_in_each_organization_with_public_ready
 
 def test_one_failing_organization_does_not_stop_the_sweep(org_a, org_b, educator_a, educator_b, monkeypatch):
     """The old loop ended at the first exception: the organizations after it were never swept."""
-    from assignments.tasks import attempts_sweep
+    from sitting.tasks import attempts_sweep
 
     a_id, b_id = _overdue_attempt(org_a, educator_a, "SWC"), _overdue_attempt(org_b, educator_b, "SWD")
-    real = taking.overdue_attempt_ids
+    real = attempts.overdue_attempt_ids
 
     def broken_in_a(now=None):
         if connection.schema_name == org_a.schema_name:
             raise RuntimeError("relation does not exist")
         return real(now)
 
-    monkeypatch.setattr(taking, "overdue_attempt_ids", broken_in_a)
+    monkeypatch.setattr(attempts, "overdue_attempt_ids", broken_in_a)
     assert attempts_sweep.call_local() == 1
     assert _status(org_a, a_id) == ("in_progress", "")
     assert _status(org_b, b_id) == ("submitted", "deadline")
@@ -152,7 +158,7 @@ def test_a_learner_with_a_1_5_factor_can_start_after_the_plain_window(org_a, edu
 
 
 def test_window_of_an_assignment_without_a_batch_is_the_presets_dates():
-    from assignments.window import next_action, window_of
+    from sitting.window import next_action, window_of
 
     starts, ends = datetime(2026, 11, 28, 1, tzinfo=VN), datetime(2026, 11, 30, 1, tzinfo=VN)
     window = window_of(
@@ -230,13 +236,13 @@ def test_an_english_reader_of_a_blank_english_round_message_sees_the_vietnamese_
     )
     assignment = SimpleNamespace(preset=SimpleNamespace(round=rnd))
     passed, failed = SimpleNamespace(result="passed"), SimpleNamespace(result="failed")
-    assert sitting.round_message(assignment, passed, language="en") == "Chúc mừng, bạn đã đạt!"
-    assert sitting.round_message(assignment, failed, language="en") == "Not passed"
-    assert sitting.round_message(assignment, failed, language="vi") == "Chưa đạt"
+    assert services.round_message(assignment, passed, language="en") == "Chúc mừng, bạn đã đạt!"
+    assert services.round_message(assignment, failed, language="en") == "Not passed"
+    assert services.round_message(assignment, failed, language="vi") == "Chưa đạt"
     with translation.override("en"):
-        assert sitting.round_message(assignment, passed) == "Chúc mừng, bạn đã đạt!"
+        assert services.round_message(assignment, passed) == "Chúc mừng, bạn đã đạt!"
     no_round = SimpleNamespace(preset=SimpleNamespace(round=None))
-    assert sitting.round_message(no_round, passed, language="en") == ""
+    assert services.round_message(no_round, passed, language="en") == ""
 
 
 def test_an_english_reader_of_a_subject_without_english_name_sees_the_vietnamese_one(

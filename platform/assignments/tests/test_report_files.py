@@ -15,8 +15,8 @@ from django_tenants.utils import schema_context
 
 from assessments.models import Batch, MatrixCluster
 from assignments.models import AdvancedReport, Assignment
-from assignments.tests.test_taking import open_test, save, start
 from conftest import client_for
+from sitting.tests.test_taking import open_test, save, start
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_advanced_report_pdf_draws_hostile_names_as_text_and_has_a_random_name(
 
 
 def test_prep_video_names_are_random(settings, tmp_path, monkeypatch):
-    from assignments import video
+    from sitting import video
 
     settings.MEDIA_ROOT = tmp_path
     monkeypatch.setattr(video, "video_duration", lambda upload: float(settings.PREP_VIDEO_SECONDS))

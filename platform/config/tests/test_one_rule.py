@@ -73,15 +73,10 @@ def test_the_order_by_allow_list_is_written_once():
     assert hits(r"cannot be sorted by", allowed={"platform/config/envelope.py"}) == []
 
 
-# The gradebook's copy waits for the move of ``platform/assignments`` (issue 35, item 1), whose
-# files this change does not touch; it then uses ``CellStyles`` like the others.
-STYLE_CACHE_LEFT = {"platform/assignments/gradebook.py"}
-
-
 def test_the_spreadsheet_cell_style_cache_is_written_once():
     """Copying a cell's ``_style`` is the cache of ``config.spreadsheets.CellStyles`` only."""
     pattern = r"\._style\b"
-    assert hits(pattern, allowed={"platform/config/spreadsheets.py", *STYLE_CACHE_LEFT}) == []
+    assert hits(pattern, allowed={"platform/config/spreadsheets.py"}) == []
 
 
 def bilingual_fields() -> set[str]:

@@ -279,7 +279,8 @@ def _operations() -> dict[str, tuple[str, bool]]:
             for path_view in bound.path_operations.values():
                 for operation in path_view.operations:
                     declared = operation.auth_param is not NOT_SET or bound.auth is not NOT_SET
-                    by_id[ninja_api.get_openapi_operation_id(operation)] = (operation, declared)
+                    operation_id = operation.operation_id or ninja_api.get_openapi_operation_id(operation)
+                    by_id[operation_id] = (operation, declared)
         for path, methods in ninja_api.get_openapi_schema()["paths"].items():
             for method, details in methods.items():
                 operation, declared = by_id[details["operationId"]]

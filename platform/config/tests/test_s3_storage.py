@@ -96,7 +96,7 @@ def test_prep_video_is_private_and_only_streamed_to_the_organizations_educators(
     s3_storage, as_educator_a, educator_b, bank, round_id, org_a
 ):
     from assignments.models import Attempt
-    from assignments.tests.test_taking import open_test, start, webm
+    from sitting.tests.test_taking import open_test, start, webm
 
     ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)
     client = client_for(learner)

@@ -13,10 +13,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from accounts.tests.factories import ProfileFactory
-from assignments.tests.test_taking import open_test, start
 from conftest import client_for
 from consent.tests.factories import consent_given
 from marketplace.tests.test_purchases import add, listed
+from sitting.tests.test_taking import open_test, start
 
 pytestmark = pytest.mark.django_db
 J = "application/json"

@@ -17,8 +17,8 @@ from accounts.tests.factories import ProfileFactory
 from assessments.tests.fixtures import NOW
 from assessments.tests.test_presets_api import post, preset_body
 from assignments.models import AdvancedReport, Assignment, Attempt
-from assignments.tests.test_taking import save, start
 from conftest import client_for
+from sitting.tests.test_taking import save, start
 from surveys.tests import helpers as survey
 
 J = "application/json"

@@ -272,7 +272,7 @@ def test_learner_sees_purchased_assignments(
 
 
 def test_round_requirement(as_educator_a, bank, round_id, org_a):
-    from assignments.tests.test_taking import open_test, save, start
+    from sitting.tests.test_taking import open_test, save, start
 
     round2 = post(
         as_educator_a,

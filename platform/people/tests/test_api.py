@@ -159,8 +159,8 @@ def test_remove_learner_keeps_their_account(as_educator_a, org_a):
 
 def test_removed_learner_still_reaches_their_tests_results_and_payments(as_educator_a, bank, round_id, org_a):
     from accounts.models import Enrollment
-    from assignments.tests.test_taking import open_test
     from marketplace.models import Transaction
+    from sitting.tests.test_taking import open_test
 
     ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)  # no public profile yet
     tx = Transaction.objects.create(

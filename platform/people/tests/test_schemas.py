@@ -20,11 +20,15 @@ def test_a_member_change_answers_the_member_row():
     assert _data_ref("/api/v1/organization/members/{profile_id}", "put") == "MemberOut"
 
 
-def test_an_import_jobs_result_is_one_of_the_two_reports():
+def test_an_import_jobs_result_is_one_of_its_kinds_reports():
+    """The spreadsheet imports' two reports, and a question file's (issue 36): what its read job
+    found, then what its import wrote."""
     result = _schemas()["ImportJobOut"]["properties"]["result"]["anyOf"]
     assert [part.get("$ref", part.get("type")) for part in result] == [
         "#/components/schemas/QuestionImportOut",
         "#/components/schemas/LearnerImportOut",
+        "#/components/schemas/QuestionFileReadOut",
+        "#/components/schemas/QuestionFileImportOut",
         "null",
     ]
     assert _data_ref("/api/v1/organization/invitations/import", "post") == "LearnerImportOut"

@@ -16,12 +16,12 @@ from django_tenants.utils import schema_context
 
 from accounts.tests.factories import ProfileFactory
 from analytics.models import ExportJob
-from assignments.proctoring import videos_retention_sweep
-from assignments.tasks import proctoring_videos_retention
 from conftest import client_for
 from imports.models import ImportJob
 from privacy.models import DeletionRecord, RetentionPolicy
 from privacy.tests.helpers import taken_test
+from sitting.proctoring import videos_retention_sweep
+from sitting.tasks import proctoring_videos_retention
 
 pytestmark = pytest.mark.django_db
 J = "application/json"

@@ -30,7 +30,6 @@ from django.core.files.storage import default_storage
 from django.db import connection, transaction
 from django.http import FileResponse
 from django.utils.translation import gettext as _
-from jobs.services import Heartbeat, job_claim, job_end, job_progress
 
 from analytics.models import ExportJob
 from assessments.models import PresetQuestion, PresetSubject, TestPreset
@@ -39,6 +38,7 @@ from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import LANGUAGES, in_language, localized, pick
 from config.media import private_name
 from config.priority import run_at_idle_priority
+from jobs.services import Heartbeat, job_claim, job_end, job_progress
 from privacy.services import AccessSubject
 from question_formats.paper.error_codes import PaperErrorCode
 from question_formats.paper.versions import PaperQuestion, Part, paper_versions

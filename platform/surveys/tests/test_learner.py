@@ -8,8 +8,8 @@ from django_tenants.utils import schema_context
 
 from accounts.tests.factories import ProfileFactory
 from assessments.models import TestPreset
-from assignments.tests.test_taking import open_test
 from conftest import client_for
+from sitting.tests.test_taking import open_test
 from surveys.models import Submission
 from surveys.tests.helpers import allow, answer_all, listed, post, published_survey, take
 

@@ -1,0 +1,197 @@
+"""Schemas of item analysis (``item_analysis.api``; issue 19, decision 0017). Figures
+are fractions (facility 0.62 = 62 %), correlations from -1 to 1, points as stored; ``None`` when
+undefined (too few attempts, no variance) or not computed yet. Times are aware instants (ISO
+8601, UTC)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from ninja import Schema
+
+from assessments.content import QuestionTextOut
+from assignments.schemas.shared import QuestionType
+from config.fields import Text
+
+Flag = Literal[
+    "too_hard",
+    "too_easy",
+    "low_discrimination",
+    "negative_discrimination",
+    "unused_distractor",
+    "likely_key_error",
+]
+"""``item_analysis.stats.FLAGS``."""
+
+ClusterType = Literal["topic", "subtopic", "complexity_level", "cognitive_domain"]
+
+
+class ItemStateOut(Schema):
+    """Where the computation stands: ``queued`` or ``running`` show "computing" (the figures of
+    the last computation, if any, are still sent), ``ready``, ``failed`` (``error`` is a code).
+    ``attempts`` analysed, ``voided`` left out as voided, ``pending`` left out while waiting for
+    a grade (of the last computation). ``progress``: the fraction (0..1) of the running
+    computation done, as the run last reported it; ``None`` unless running (and reported)."""
+
+    status: Literal["queued", "running", "ready", "failed"]
+    requested_at: datetime
+    started_at: datetime | None
+    computed_at: datetime | None
+    attempts: int
+    voided: int
+    pending: int
+    error: str
+    progress: float | None
+
+
+class HistogramBinOut(Schema):
+    """Totals t with ``lower`` <= t < ``upper`` (the last bin also its upper edge); one bin per
+    whole score when the maximum is a whole number up to 20."""
+
+    lower: float
+    upper: float
+    count: int
+
+
+class ItemSummaryOut(Schema):
+    """The test's figures. ``coefficient`` names ``alpha``: ``kr20`` when every answer scored 0 or
+    full, else ``alpha`` (Cronbach). ``reliability_basis``: ``questions`` (one shared form),
+    ``positions`` (a different draw per learner: the form's positions are the items, as Moodle
+    treats random questions), ``None`` when alpha is undefined. ``sem`` = sd x sqrt(1 - alpha)
+    (``None`` for a negative alpha). ``group_size``: attempts in each of the upper and lower
+    27 % groups. ``form_length``: questions per attempt when every attempt had as many."""
+
+    n: int
+    question_count: int
+    form_length: int | None
+    max_score: float | None
+    mean: float | None
+    median: float | None
+    sd: float | None
+    skewness: float | None
+    histogram: list[HistogramBinOut]
+    alpha: float | None
+    coefficient: Literal["alpha", "kr20"]
+    reliability_basis: Literal["questions", "positions"] | None
+    sem: float | None
+    group_size: int
+
+
+class ItemClusterOut(Schema):
+    """A matrix cluster of the question: ``label`` in the reader's language, ``name`` = code +
+    label (``MatrixCluster.label`` / ``.name``)."""
+
+    type: ClusterType
+    id: int
+    code: str
+    label: str
+    name: str
+
+
+OptionFlag = Literal["unused_distractor", "likely_key_error"]
+"""``item_analysis.stats.OPTION_FLAGS``."""
+
+
+class ItemOptionOut(Schema):
+    """Distractor analysis of one option: ``count`` of attempts that chose it, ``share`` of the
+    attempts that had the question, and the shares in the ``upper`` and ``lower`` 27 % groups;
+    ``label`` is the option's text excerpt in the reader's language (True/False for true/false
+    questions), ``text`` the option as stored in both languages (sanitized HTML, LaTeX between
+    $...$; ``None`` for true/false, whose options are ``label``); ``correct`` marks the key;
+    ``flags``: this option's share of the question's distractor flags
+    (``item_stats.option_flags``: a wrong option nobody chose, a wrong option chosen more by the
+    upper group than by the lower one)."""
+
+    option_id: str
+    label: str
+    text: QuestionTextOut | None
+    correct: bool
+    count: int
+    share: float | None
+    upper_share: float | None
+    lower_share: float | None
+    flags: list[OptionFlag]
+
+
+class ItemQuestionOut(Schema):
+    """One question of an analysis: ``code`` (``#id``, ``v<n>`` after a first version), the stem
+    excerpt in the reader's language, its clusters; ``position`` on the form (from 1; its first
+    position with per-learner draws); ``n`` attempts that had it; ``facility`` (mean score /
+    ``max_points``); ``discrimination`` (corrected item-rest correlation); ``efficiency``
+    (Moodle's discriminative efficiency); ``upper_lower`` (27 % index); ``omit_rate``;
+    ``options`` (choice questions); ``flags``."""
+
+    question_id: int
+    root_id: int
+    version: int
+    code: str
+    stem: str
+    type: QuestionType
+    clusters: list[ItemClusterOut]
+    position: int
+    n: int
+    max_points: float | None
+    facility: float | None
+    discrimination: float | None
+    efficiency: float | None
+    upper_lower: float | None
+    omit_rate: float | None
+    options: list[ItemOptionOut]
+    flags: list[Flag]
+
+
+class ItemThresholdsOut(Schema):
+    """The flag thresholds, so that the explanations quote the numbers the server used."""
+
+    facility_low: float
+    facility_high: float
+    discrimination_low: float
+    group_share: float
+
+
+class ItemAnalysisOut(Schema):
+    """The item analysis of a preset (every counted attempt, ``batch_id`` null) or of a batch:
+    the state, the test's figures (``None`` until first computed) and the questions in form
+    order; ``flags`` lists every flag code in display order."""
+
+    preset_id: int
+    preset_name: str
+    batch_id: int | None
+    batch_name: str | None
+    state: ItemStateOut
+    summary: ItemSummaryOut | None
+    questions: list[ItemQuestionOut]
+    thresholds: ItemThresholdsOut
+    flags: list[Flag]
+
+
+class ItemAppearanceOut(ItemQuestionOut):
+    """A question's figures in one analysis (a batch, or a preset overall when ``batch_id`` is
+    null), with the analysis's state and the test's alpha."""
+
+    preset_id: int
+    preset_name: str
+    batch_id: int | None
+    batch_name: str | None
+    state: ItemStateOut
+    test_alpha: float | None
+
+
+class QuestionItemAnalysisOut(Schema):
+    """Every stored figure of a question and of its other versions (``version``,
+    ``question_id`` per row), newest computation first."""
+
+    question_id: int
+    root_id: int
+    appearances: list[ItemAppearanceOut]
+    thresholds: ItemThresholdsOut
+
+
+SEND_COMMENT_MAX = 2000
+
+
+class SendToVettingIn(Schema):
+    """An optional comment put before the figures in the vetting note."""
+
+    comment: Text(SEND_COMMENT_MAX) = ""

@@ -1,0 +1,499 @@
+"""Reads of item analysis (issue 19, section 2; decision 0017): the analysis input taken from a
+preset's or a batch's attempts (``analysis_input``), and the stored figures shaped for the API
+(``item_analysis_view``, ``question_item_analysis``). Runs in the organization's schema; each
+function runs a fixed number of queries whatever the number of attempts or questions.
+
+Which attempts count: per assignment (one per learner and preset) its latest *submitted*
+attempt; revoked assignments are left out. Of those, voided attempts are left out and counted
+(``voided``), attempts still waiting for an educator's grade are left out and counted
+(``pending``); the rest are analysed, released or not (an educator checks the questions before
+releasing results)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import unescape
+from typing import Any
+
+import numpy as np
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import F, FloatField, Q, Sum, TextField
+from django.db.models.functions import Cast
+from django.utils.translation import gettext as _
+
+from assessments.models import Batch, MatrixCluster, Question, TestPreset
+from assignments.models import Assignment, Attempt, ItemAnalysis, ItemAnalysisQuestion
+from config.errors import not_found
+from config.i18n import pick, reader_language
+from item_analysis.stats import (
+    DISCRIMINATION_LOW,
+    FACILITY_HIGH,
+    FACILITY_LOW,
+    FLAGS,
+    GROUP_SHARE,
+    Item,
+    option_flags,
+)
+
+CHOICE_TYPES = ("single_choice", "multiple_choice", "true_false")
+TRUE_FALSE_OPTIONS = ("true", "false")
+EXCERPT_CHARS = 160
+"""A stem or option excerpt is cut to this many characters (with an ellipsis)."""
+CHUNK = 50_000
+"""Answer rows fetched (from a server-side cursor) and turned into numpy arrays at a time: the
+memory stays flat whatever the number of attempts."""
+SCORES_SHARE, CHOICES_SHARE = 0.6, 0.3
+"""Progress of a run (``analysis_input``'s ``progress``): reading the scores takes it to 0.6,
+reading the chosen options to 0.9; the statistics and storing take the rest (measured with
+``bench/run item_analysis``, reading is most of a run)."""
+PROGRESS_TTL = 3600
+"""Seconds a run's progress stays in the cache (a run takes seconds; a dead worker's entry
+expires)."""
+
+
+def progress_key(analysis_id: int) -> str:
+    """The shared cache key of a running analysis's progress, in the active schema."""
+    return f"item-analysis-progress:{connection.schema_name}:{analysis_id}"
+
+
+def item_progress(analysis: ItemAnalysis) -> float | None:
+    """The fraction (0..1) of the running computation of ``analysis`` done, as its run last
+    reported it to the shared cache (``item_services``); ``None`` unless it is running and the
+    report is of this run (same ``started_at``). One cache read, only while running."""
+    if analysis.status != ItemAnalysis.Status.RUNNING or analysis.started_at is None:
+        return None
+    found = cache.get(progress_key(analysis.pk))
+    if not found or found.get("started") != analysis.started_at.isoformat():
+        return None
+    return found.get("fraction")
+
+
+_SCOPE = """
+FROM assignments_attemptanswer x
+JOIN unnest(%s::bigint[]) WITH ORDINALITY AS a(id, i) ON a.id = x.attempt_id
+"""
+SCORES_SQL = (
+    """
+SELECT a.i - 1, q.j - 1, COALESCE(x.score, 0)::float8,
+       (x.answer IS NULL OR jsonb_typeof(x.answer) = 'null' OR x.answer = '{}'::jsonb
+        OR btrim(COALESCE(x.answer ->> 'text', 'x')) = '' OR x.answer -> 'options' = '[]'::jsonb
+        OR x.answer ->> 'option' = '')::int"""
+    + _SCOPE
+    + "JOIN unnest(%s::bigint[]) WITH ORDINALITY AS q(id, j) ON q.id = x.question_id"
+)
+"""Per answer of the analysed attempts: its row (attempt) and column (question) in the matrices,
+its score and whether it is empty (no answer, an empty object, blank text, no option). Postgres
+maps ids to indices (hash joins on the two id lists), so Python only copies numbers."""
+CHOICES_SQL = (
+    "SELECT a.i - 1, o.j, o.x"
+    + _SCOPE
+    + """JOIN unnest(%s::bigint[], %s::text[], %s::int[], %s::int[]) AS o(question_id, option_id, j, x)
+  ON o.question_id = x.question_id
+ AND (x.answer ->> 'option' = o.option_id OR x.answer ->> 'value' = o.option_id
+      OR x.answer -> 'options' ? o.option_id)"""
+)
+"""Per chosen option of a choice question: row, column and the option's index: a single choice's
+``option``, a true/false ``value`` (``"true"``/``"false"``), each of a multiple choice's
+``options``. Only the parts of an answer that name options are read, never an essay's text."""
+
+
+# --- the analysis input ------------------------------------------------------------------------
+
+
+@dataclass
+class AnalysisInput:
+    """What ``stats.analyse`` takes, with the counts of attempts left out. Columns are the
+    questions in the order of their first position on the forms (the form's order for a shared
+    form); ``positions[j]`` is that position, from 1."""
+
+    items: list[Item]
+    positions: list[int]
+    scores: np.ndarray
+    omitted: np.ndarray
+    choices: dict[int, np.ndarray]
+    max_total: float
+    slot_scores: np.ndarray | None
+    voided: int = 0
+    pending: int = 0
+    attempt_ids: list[int] = field(default_factory=list)
+
+
+def _scope_attempts(*, preset_id: int, batch_id: int | None):
+    """The counted attempt of each live assignment of the scope (latest submitted), one query."""
+    qs = Attempt.objects.filter(assignment__preset_id=preset_id, status=Attempt.Status.SUBMITTED).exclude(
+        assignment__status=Assignment.Status.REVOKED
+    )
+    if batch_id is not None:
+        qs = qs.filter(assignment__batch_id=batch_id)
+    return qs.order_by("assignment_id", "-number").distinct("assignment_id")
+
+
+def _option_ids(q: Question) -> tuple[list[str], set[str]]:
+    """(option ids in order, keyed ones) of a choice question; empty for other types."""
+    key = q.answer_key or {}
+    if q.type == Question.Type.TRUE_FALSE:
+        value = key.get("value")
+        return list(TRUE_FALSE_OPTIONS), (
+            {"true" if value else "false"} if isinstance(value, bool) else set()
+        )
+    if q.type in (Question.Type.SINGLE_CHOICE, Question.Type.MULTIPLE_CHOICE):
+        ids = [str(o.get("id")) for o in (q.content or {}).get("options", []) if o.get("id")]
+        keyed = key.get("options") if q.type == Question.Type.MULTIPLE_CHOICE else [key.get("option")]
+        return ids, {str(k) for k in keyed or [] if k}
+    return [], set()
+
+
+def _chunks(sql: str, params: list[Any], columns: int):
+    """The rows of ``sql`` as float arrays of ``columns`` columns, ``CHUNK`` rows at a time, from
+    a server-side cursor (the search path is set for it: ``django_tenants``)."""
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, params)
+        while rows := cursor.fetchmany(CHUNK):
+            yield np.array(rows, dtype=float).reshape(-1, columns)
+
+
+def analysis_input(
+    *, preset_id: int, batch_id: int | None, progress: Callable[[float], None] | None = None
+) -> AnalysisInput:
+    """The item-score matrices of a scope's counted attempts (module docstring). Four queries:
+    the attempts (their forms and points read as text and decoded once per distinct form), the
+    questions, the answers' scores and the chosen options (both read in chunks). ``progress``
+    is called after each chunk with the fraction of the run done: up to ``SCORES_SHARE`` by the
+    answers read of those the forms presented, then up to ``SCORES_SHARE + CHOICES_SHARE`` by
+    the chosen options read of the choice questions presented (an estimate: a multiple-choice
+    answer may name several)."""
+    report = progress or (lambda _fraction: None)
+    counted = list(
+        _scope_attempts(preset_id=preset_id, batch_id=batch_id)
+        .annotate(form=Cast("question_ids", TextField()), weights=Cast("points", TextField()))
+        .values_list("pk", "voided", "result", "graded_at", "form", "weights", "max_score")
+    )
+    voided = sum(1 for row in counted if row[1])
+    graded = sorted(
+        (row for row in counted if not row[1] and row[3] is not None and row[2] != Attempt.Result.PENDING),
+        key=lambda row: row[0],
+    )
+    pending = len(counted) - voided - len(graded)
+    by_form: dict[tuple[str, str], list[int]] = {}
+    for i, row in enumerate(graded):
+        by_form.setdefault((row[4], row[5]), []).append(i)
+    forms = {key: (json.loads(key[0]), json.loads(key[1])) for key in by_form}
+    first_position: dict[int, int] = {}
+    maxima: dict[int, float] = {}
+    for question_ids, points in forms.values():
+        for position, qid in enumerate(question_ids):
+            first_position[qid] = min(position, first_position.get(qid, position))
+            maxima[qid] = max(maxima.get(qid, 0.0), float(points.get(str(qid), 1)))
+    columns = sorted(first_position, key=lambda qid: (first_position[qid], qid))
+    column = {qid: j for j, qid in enumerate(columns)}
+    n, k = len(graded), len(columns)
+    scores = np.full((n, k), np.nan)
+    omitted = np.zeros((n, k), dtype=bool)
+    lengths = {len(question_ids) for question_ids, _points in forms.values()}
+    slot_cols = np.zeros((n, lengths.pop()), dtype=np.intp) if len(lengths) == 1 else None
+    for key, rows in by_form.items():
+        cols = np.array([column[qid] for qid in forms[key][0]], dtype=np.intp)
+        scores[np.ix_(rows, cols)] = 0.0
+        omitted[np.ix_(rows, cols)] = True  # until an answer that is not empty is read
+        if slot_cols is not None:
+            slot_cols[rows] = cols
+    questions = {
+        q.pk: q for q in Question.objects.filter(pk__in=columns).only("id", "type", "content", "answer_key")
+    }
+    items, choices, options = [], {}, ([], [], [], [])
+    for j, qid in enumerate(columns):
+        q = questions.get(qid)
+        option_ids, keyed = _option_ids(q) if q else ([], set())
+        items.append(
+            Item(
+                question_id=qid,
+                type=q.type if q else "",
+                max_points=maxima[qid],
+                option_ids=option_ids,
+                correct=keyed,
+            )
+        )
+        if q and q.type in CHOICE_TYPES and option_ids:
+            choices[j] = np.zeros((n, len(option_ids)), dtype=bool)
+            for x, option_id in enumerate(option_ids):
+                for values, value in zip(options, (qid, option_id, j, x), strict=True):
+                    values.append(value)
+    attempt_ids = [row[0] for row in graded]
+    if n:
+        presented, read = max(1, int(np.count_nonzero(~np.isnan(scores)))), 0
+        for chunk in _chunks(SCORES_SQL, [attempt_ids, columns], 4):
+            ii, jj = chunk[:, 0].astype(np.intp), chunk[:, 1].astype(np.intp)
+            scores[ii, jj] = chunk[:, 2]
+            omitted[ii, jj] = chunk[:, 3] > 0
+            read += len(chunk)
+            report(SCORES_SHARE * min(1.0, read / presented))
+        if choices:
+            presented = max(1, int(np.count_nonzero(~np.isnan(scores[:, sorted(choices)]))))
+            read = 0
+            for chunk in _chunks(CHOICES_SQL, [attempt_ids, *options], 3):
+                ii, jj, xx = (chunk[:, c].astype(np.intp) for c in range(3))
+                for j in np.unique(jj):
+                    mask = jj == j
+                    choices[int(j)][ii[mask], xx[mask]] = True
+                read += len(chunk)
+                report(SCORES_SHARE + CHOICES_SHARE * min(1.0, read / presented))
+    slot_scores = None
+    if slot_cols is not None and n:
+        slot_scores = np.where(np.isnan(scores), 0.0, scores)[np.arange(n)[:, None], slot_cols]
+    return AnalysisInput(
+        items=items,
+        positions=[first_position[qid] + 1 for qid in columns],
+        scores=scores,
+        omitted=omitted,
+        choices=choices,
+        max_total=max((float(row[6]) for row in graded), default=0.0),
+        slot_scores=slot_scores,
+        voided=voided,
+        pending=pending,
+        attempt_ids=attempt_ids,
+    )
+
+
+# --- the stored figures for the API ------------------------------------------------------------
+
+
+def excerpt(html: str, limit: int = EXCERPT_CHARS) -> str:
+    """Plain text of a stem or option (tags dropped, entities decoded, spaces collapsed; LaTeX
+    stays as typed), cut to ``limit`` characters with an ellipsis."""
+    text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html or ""))).strip()
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def question_code(question_id: int, version: int) -> str:
+    """How the item analysis names a question: ``#<id>``, with ``v<version>`` after a first
+    version (the bank's list falls back to ``#<id>`` too)."""
+    return f"#{question_id}" + (f" v{version}" if version > 1 else "")
+
+
+CLUSTER_KINDS = ("topic", "subtopic", "complexity_level", "cognitive_domain")
+ROW_FIELDS = (
+    "position",
+    "n",
+    "facility",
+    "discrimination",
+    "flags",
+    "figures",
+    "question_id",
+    "question__root_id",
+    "question__version",
+    "question__type",
+    "question__content__stem",
+    "question__content__options",
+    *(f"question__{kind}_id" for kind in CLUSTER_KINDS),
+    *(f"question__{kind}__code" for kind in CLUSTER_KINDS),
+    *(f"question__{kind}__description" for kind in CLUSTER_KINDS),
+)
+"""The columns an ``ItemQuestionOut`` row is built from (one query with its question and its
+four clusters; plain values: no model instances, and of the content only the stem and the
+options, never the explanation)."""
+
+
+class _Shaper:
+    """Builds ``ItemQuestionOut`` rows for one reader: the language is read once, and each
+    cluster's ``MatrixCluster.label`` / ``.name`` is computed once however many questions share
+    it (a page of 50 questions has a handful of clusters)."""
+
+    def __init__(self) -> None:
+        self.language = reader_language()
+        self.clusters: dict[int, dict[str, Any]] = {}
+        self.true_false = {"true": _("True"), "false": _("False")}
+
+    def cluster(self, kind: str, row: dict[str, Any]) -> dict[str, Any] | None:
+        pk = row[f"question__{kind}_id"]
+        if pk is None:
+            return None
+        if pk not in self.clusters:
+            c = MatrixCluster(
+                pk=pk,
+                type=kind,
+                code=row[f"question__{kind}__code"],
+                description=row[f"question__{kind}__description"],
+            )
+            self.clusters[pk] = {"type": kind, "id": pk, "code": c.code, "label": c.label, "name": c.name}
+        return self.clusters[pk]
+
+    def text(self, pair: dict[str, Any], limit: int = EXCERPT_CHARS) -> str:
+        return excerpt(pick(pair.get("vi"), pair.get("en"), language=self.language), limit)
+
+    def row(self, r: dict[str, Any]) -> dict[str, Any]:
+        figures = r["figures"]
+        texts: dict[str, dict[str, str]] = {}
+        if r["question__type"] == Question.Type.TRUE_FALSE:
+            labels = self.true_false
+        else:
+            stored = r["question__content__options"] or []
+            labels = {str(o.get("id")): self.text(o, 80) for o in stored}
+            texts = {str(o.get("id")): {"vi": o.get("vi") or "", "en": o.get("en") or ""} for o in stored}
+        qid = r["question_id"]
+        return {
+            "question_id": qid,
+            "root_id": r["question__root_id"] or qid,
+            "version": r["question__version"],
+            "code": question_code(qid, r["question__version"]),
+            "stem": self.text(r["question__content__stem"] or {}),
+            "type": r["question__type"],
+            "clusters": [c for kind in CLUSTER_KINDS if (c := self.cluster(kind, r)) is not None],
+            "position": r["position"],
+            "n": r["n"],
+            "max_points": figures.get("max_points"),
+            "facility": r["facility"],
+            "discrimination": r["discrimination"],
+            "efficiency": figures.get("efficiency"),
+            "upper_lower": figures.get("upper_lower"),
+            "omit_rate": figures.get("omit_rate"),
+            "options": [
+                {
+                    **o,
+                    "label": labels.get(o["option_id"], o["option_id"]),
+                    "text": texts.get(o["option_id"]),
+                    "flags": option_flags(o, n=r["n"]),
+                }
+                for o in figures.get("options", [])
+            ],
+            "flags": r["flags"],
+        }
+
+
+STATE_FIELDS = (
+    "status",
+    "requested_at",
+    "started_at",
+    "computed_at",
+    "attempt_count",
+    "voided_count",
+    "pending_count",
+    "error",
+)
+ANALYSIS_FIELDS = (*STATE_FIELDS, "preset_id", "preset__name", "batch_id", "batch__name", "summary")
+
+
+def _state(values: dict[str, Any]) -> dict[str, Any]:
+    """``ItemStateOut`` of an analysis's ``STATE_FIELDS``."""
+    return {
+        "status": values["status"],
+        "requested_at": values["requested_at"],
+        "started_at": values["started_at"],
+        "computed_at": values["computed_at"],
+        "attempts": values["attempt_count"],
+        "voided": values["voided_count"],
+        "pending": values["pending_count"],
+        "error": values["error"],
+        "progress": None,
+    }
+
+
+THRESHOLDS = {
+    "facility_low": FACILITY_LOW,
+    "facility_high": FACILITY_HIGH,
+    "discrimination_low": DISCRIMINATION_LOW,
+    "group_share": GROUP_SHARE,
+}
+
+
+def item_analysis_view(*, analysis: ItemAnalysis, preset: TestPreset, batch: Batch | None) -> dict[str, Any]:
+    """``ItemAnalysisOut``: the scope, the computation state, the test figures (``None`` before a
+    first computation) and the question rows in form order. One query (the rows with their
+    questions and clusters)."""
+    rows = ItemAnalysisQuestion.objects.filter(analysis=analysis).order_by("position", "question_id")
+    shaper = _Shaper()
+    return {
+        "preset_id": preset.pk,
+        "preset_name": preset.name,
+        "batch_id": batch.pk if batch else None,
+        "batch_name": (batch.name or str(batch)) if batch else None,
+        "state": {
+            **_state({f: getattr(analysis, f) for f in STATE_FIELDS}),
+            "progress": item_progress(analysis),
+        },
+        "summary": analysis.summary or None,
+        "questions": [shaper.row(r) for r in rows.values(*ROW_FIELDS)],
+        "thresholds": THRESHOLDS,
+        "flags": list(FLAGS),
+    }
+
+
+def question_item_analysis(*, question_id: int) -> dict[str, Any]:
+    """``QuestionItemAnalysisOut``: the figures of a question, and of every other version of it,
+    in every stored analysis (each batch, and each preset overall), newest computation first.
+    404 "Question not found.". Two queries."""
+    q = Question.objects.filter(pk=question_id).values("pk", "root_id").first()
+    if q is None:
+        raise not_found(_("Question not found."))
+    root = q["root_id"] or q["pk"]
+    rows = (
+        ItemAnalysisQuestion.objects.filter(Q(question_id=root) | Q(question__root_id=root))
+        .order_by("-analysis__computed_at", "analysis__preset_id", "analysis__batch_id", "id")
+        .values(*ROW_FIELDS, *(f"analysis__{f}" for f in ANALYSIS_FIELDS))
+    )
+    shaper = _Shaper()
+    appearances = []
+    for r in rows:
+        batch_id = r["analysis__batch_id"]
+        appearances.append(
+            {
+                **shaper.row(r),
+                "preset_id": r["analysis__preset_id"],
+                "preset_name": r["analysis__preset__name"],
+                "batch_id": batch_id,
+                "batch_name": str(Batch(pk=batch_id, name=r["analysis__batch__name"])) if batch_id else None,
+                "state": _state({f: r[f"analysis__{f}"] for f in STATE_FIELDS}),
+                "test_alpha": (r["analysis__summary"] or {}).get("alpha"),
+            }
+        )
+    return {"question_id": q["pk"], "root_id": root, "appearances": appearances, "thresholds": THRESHOLDS}
+
+
+def measured_facilities(question_ids: list[int]) -> dict[int, float]:
+    """``{question id: measured facility}`` of those of ``question_ids`` that have one (decision
+    0019): from the preset-overall analyses (``batch`` null, every counted attempt of a test)
+    computed at least once, each question's facility in every test it was analysed in, weighted
+    by its attempts there (sum of facility x n over sum of n), rounded to four decimals as
+    stored. Exactly this version: a later version may have changed its content. One query on
+    ``ItemAnalysisQuestion.question`` (indexed). Registered with ``assessments.measured``."""
+    rows = (
+        ItemAnalysisQuestion.objects.filter(
+            question_id__in=question_ids,
+            analysis__batch__isnull=True,
+            analysis__computed_at__isnull=False,
+            facility__isnull=False,
+            n__gt=0,
+        )
+        .values("question_id")
+        .annotate(attempts=Sum("n"), weighted=Sum(F("facility") * F("n"), output_field=FloatField()))
+        .order_by()
+    )
+    return {r["question_id"]: round(r["weighted"] / r["attempts"], 4) for r in rows}
+
+
+def question_figures_for_note(*, question_id: int) -> list[dict[str, Any]]:
+    """The overall (per preset) figures of exactly this question version, for the note sent
+    with it back to vetting: ``[{"preset_name", "attempts", "facility", "discrimination",
+    "upper_lower", "omit_rate", "flags", "computed_at"}]``. One query."""
+    rows = (
+        ItemAnalysisQuestion.objects.filter(question_id=question_id, analysis__batch__isnull=True)
+        .exclude(analysis__computed_at__isnull=True)
+        .select_related("analysis__preset")
+        .order_by("analysis__preset_id")
+    )
+    return [
+        {
+            "preset_name": r.analysis.preset.name,
+            "attempts": r.n,
+            "facility": r.facility,
+            "discrimination": r.discrimination,
+            "upper_lower": r.figures.get("upper_lower"),
+            "omit_rate": r.figures.get("omit_rate"),
+            "flags": r.flags,
+            "computed_at": r.analysis.computed_at,
+        }
+        for r in rows
+    ]

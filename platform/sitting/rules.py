@@ -1,0 +1,254 @@
+"""The sitting's rules in Python, twins of the fast statements of ``sitting.statements`` (decision
+0039; the table of pairs is there). Where a statement decides in SQL, the function of the same
+rule here decides from rows, and ``sitting/tests/test_twins.py`` runs both over the same states:
+
+- ``refusal`` and ``writable``: may this device write to the attempt now (in progress, this
+  device's, within the deadline and its grace), and for an answer, is the question in the form
+  and does the answer fit; in that order. ``SAVE_OWNED``'s upsert condition is its twin; events
+  and submit call ``writable`` itself.
+- ``session_confirmed``: is the session's profile still what ``SessionCheck`` remembered
+  (``SAVE_OWNED``'s ``session`` part; the full check is ``tenants.middleware.session_profile``).
+- ``assignment_locked``: the start lock (``OWNED_LOCKED``).
+- ``save_outcome``: the answer to a save from what ``SAVE_OWNED`` found, for the API and the lean
+  route alike.
+
+The enrollment's owner has its one Python home in ``tenants.scope.owned_enrollment_get``."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from django.conf import settings
+from django.db import connection
+from django.utils.translation import gettext as _
+
+from accounts.models import Enrollment, Profile
+from assessments.models import Question
+from assignments.error_codes import AssignmentErrorCode as Code
+from assignments.models import Assignment, Attempt
+from config.errors import ApplicationError, not_found
+from sitting.statements import SaveFacts
+from tenants.middleware import SessionCheck, SessionUnconfirmedError
+from tenants.scope import organization_schema, owned_enrollment_get
+
+S = Attempt.Status
+
+Refusal = Literal[
+    "not_enrolled",
+    "not_started",
+    "attempt_not_in_progress",
+    "attempt_taken_over",
+    "deadline_passed",
+    "question_not_in_test",
+    "invalid_answer",
+]
+"""Why a write is refused, in the order the checks are made."""
+
+
+def grace() -> timedelta:
+    """How long after the deadline an answer is still accepted (``ANSWER_GRACE_SECONDS``)."""
+    return timedelta(seconds=settings.ANSWER_GRACE_SECONDS)
+
+
+# --- the attempt's writability and the answer's place in it ----------------------------------------
+
+
+def refusal(
+    *,
+    attempt_status: str,
+    token_matches: bool,
+    deadline_at: datetime,
+    now: datetime,
+    in_test: bool = True,
+    fits: bool = True,
+) -> Refusal | None:
+    """Why a write to an attempt in ``attempt_status`` by a device (``token_matches``) at ``now``
+    is refused, in this order: not in progress, another device's, past the deadline + grace; then,
+    for an answer, a question not in the form, an answer that does not fit. None when it may be
+    written (twin of ``SAVE_OWNED``'s upsert condition)."""
+    if attempt_status != S.IN_PROGRESS:
+        return "attempt_not_in_progress"
+    if not token_matches:
+        return "attempt_taken_over"
+    if now > deadline_at + grace():
+        return "deadline_passed"
+    if not in_test:
+        return "question_not_in_test"
+    if not fits:
+        return "invalid_answer"
+    return None
+
+
+def refusal_error(why: Refusal, *, not_found_message: str = "") -> ApplicationError:
+    """The error a learner sees for ``why``, in the active language: 404 (``not_found_message``
+    for an enrollment that is not theirs), 409 ``attempt_not_in_progress``, ``attempt_taken_over``,
+    ``deadline_passed``, 400 ``invalid_answer``."""
+    if why == "not_enrolled":
+        return not_found(not_found_message)
+    if why == "not_started":
+        return not_found(_("This test has not been started."))
+    if why == "attempt_not_in_progress":
+        return ApplicationError(Code.NOT_IN_PROGRESS, _("This test has been submitted."), status=409)
+    if why == "attempt_taken_over":
+        return ApplicationError(
+            Code.TAKEN_OVER,
+            _(
+                "This test was opened in another tab or on another device. Continue there, or reload to continue here."
+            ),
+            status=409,
+        )
+    if why == "deadline_passed":
+        return ApplicationError(
+            Code.DEADLINE_PASSED, _("Time is up: answers are no longer accepted."), status=409
+        )
+    if why == "question_not_in_test":
+        return not_found(_("This question is not part of your test."))
+    return ApplicationError(Code.INVALID_ANSWER, _("This answer does not fit the question."), status=400)
+
+
+def writable(
+    attempt_id: int, device_token: str, now: datetime, *, lock: Literal["update"] | None = None
+) -> Attempt:
+    """The attempt ``attempt_id``, checked to be in progress, this device's and within deadline +
+    grace (``refusal``); ``lock="update"`` (submit, integrity events) takes the row FOR UPDATE,
+    which a save's FOR SHARE waits for: a save either lands before the submit reads the answers,
+    or finds the attempt submitted. 404 "Attempt not found." for a missing one."""
+    qs = Attempt.objects.select_for_update() if lock == "update" else Attempt.objects
+    attempt = qs.filter(pk=attempt_id).first()
+    if attempt is None:
+        raise not_found(_("Attempt not found."))
+    why = refusal(
+        attempt_status=attempt.status,
+        token_matches=secrets.compare_digest(attempt.device_token, device_token or ""),
+        deadline_at=attempt.deadline_at,
+        now=now,
+    )
+    if why is not None:
+        raise refusal_error(why)
+    return attempt
+
+
+def valid_answer(kind: str, options: frozenset[str], answer: Any) -> bool:
+    """The answer fits a question of type ``kind`` whose options have the ids ``options``."""
+    if answer is None:
+        return True  # cleared
+    if not isinstance(answer, dict) or len(answer) != 1:
+        return False  # exactly the one field of the question's type
+    if kind == "single_choice":
+        return answer.get("option") in options
+    if kind == "multiple_choice":
+        chosen = answer.get("options")
+        return isinstance(chosen, list) and all(c in options for c in chosen)
+    if kind == "true_false":
+        return isinstance(answer.get("value"), bool)
+    text = answer.get("text")
+    return isinstance(text, str) and len(text) <= (2000 if kind == "short_text" else 20000)
+
+
+def question_shape(question_id: int, schema_name: str | None = None) -> tuple[str, frozenset[str]] | None:
+    """Type and option ids of a question version of the organization ``schema_name`` (default:
+    the connection's), cached in this process (the "local" cache): a published version never
+    changes (editing creates the next version), so no process can hold a stale copy. Only a miss
+    reads the question, in its organization's schema. None for an unknown question."""
+    from django.core.cache import caches
+
+    cache = caches["local"]
+    schema_name = schema_name or connection.schema_name
+    key = f"qshape:{schema_name}:{question_id}"
+    shape = cache.get(key)
+    if shape is None:
+        with organization_schema(schema_name):
+            q = Question.objects.only("id", "type", "content").filter(pk=question_id).first()
+        if q is None:
+            return None
+        shape = (q.type, frozenset(o["id"] for o in q.content.get("options", [])))
+        cache.set(key, shape, 3600)
+    return shape
+
+
+def answer_fits(question_id: int, answer: Any, seq: int, schema_name: str | None = None) -> bool:
+    """The answer has the one field of the question's type with an allowed value, and ``seq``
+    is at least 1 (an unknown question does not fit)."""
+    shape = question_shape(question_id, schema_name)
+    return shape is not None and valid_answer(*shape, answer) and seq >= 1
+
+
+# --- the session, the start lock -------------------------------------------------------------------
+
+
+def session_confirmed(check: SessionCheck) -> bool:
+    """The session's profile is still what ``check`` remembered: the user's, active, a learner's,
+    the user active and the password hash unchanged (``SAVE_OWNED``'s ``session`` part; the checks
+    ``tenants.middleware.session_profile`` makes in full, decision 0033). One query."""
+    return Profile.objects.filter(
+        pk=check.profile_id,
+        user_id=check.user_id,
+        status=Profile.Status.ACTIVE,
+        pandai_profile_role=Profile.Role.LEARNER,
+        user__is_active=True,
+        user__password=check.password,
+    ).exists()
+
+
+def assignment_locked(*, profile: Any, enrollment_id: int, not_found_message: str) -> tuple[str, Assignment]:
+    """The start lock in the ORM's words (twin of ``statements.OWNED_LOCKED``): ``(schema_name,
+    assignment)``, the profile's active test enrollment's organization schema
+    (``tenants.scope.owned_enrollment_get``) and its assignment with preset and batch, locked FOR
+    UPDATE (itself only) until the caller's transaction ends. 404 ``not_found_message`` for anyone
+    else's enrollment, a missing or a revoked assignment."""
+    enrollment = owned_enrollment_get(
+        profile=profile, enrollment_id=enrollment_id, kind=Enrollment.Kind.TEST, message=not_found_message
+    )
+    schema_name = enrollment.organization.schema_name
+    with organization_schema(schema_name):
+        assignment = (
+            Assignment.objects.select_for_update(of=("self",))
+            .select_related("preset", "batch")
+            .filter(pk=enrollment.object_id)
+            .first()
+        )
+    if assignment is None or assignment.status == Assignment.Status.REVOKED:
+        raise not_found(not_found_message)
+    return schema_name, assignment
+
+
+# --- the answer to a save --------------------------------------------------------------------------
+
+
+def save_refusal(facts: SaveFacts) -> Refusal | None:
+    """Why the save ``facts`` describe was refused, or None when it was acknowledged (written, or
+    not newer than the stored answer: ``applied`` false). A session ``SAVE_OWNED`` could not
+    confirm is not a refusal: ``save_outcome`` raises ``SessionUnconfirmedError`` for it."""
+    if not facts.enrolled:
+        return "not_enrolled"
+    if facts.status is None or facts.deadline_at is None:
+        return "not_started"
+    if facts.applied:
+        return None
+    return refusal(
+        attempt_status=facts.status,
+        token_matches=facts.token_matches,
+        deadline_at=facts.deadline_at,
+        now=facts.now,
+        in_test=facts.in_test,
+        fits=facts.fits,
+    )
+
+
+def save_outcome(facts: SaveFacts, *, not_found_message: str) -> dict[str, Any]:
+    """``AnswerOut`` of the save ``facts`` describe (``saved_at`` UTC), or its error in the active
+    language (``refusal_error``); ``SessionUnconfirmedError`` when the statement did not confirm the
+    session (nothing was written: check it in full and save again, without the check)."""
+    if not facts.confirmed:
+        raise SessionUnconfirmedError
+    why = save_refusal(facts)
+    if why is not None:
+        raise refusal_error(why, not_found_message=not_found_message)
+    return {
+        "question_id": facts.question_id,
+        "seq": facts.seq,
+        "applied": facts.applied,
+        "saved_at": facts.now,
+    }

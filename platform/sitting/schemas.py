@@ -1,0 +1,326 @@
+"""Schemas of test taking (``sitting.api``; issue 17, item 5): the learner's list,
+preparation, attempt, answers, result and report. Times are aware instants (ISO 8601, UTC); scores
+are points; durations are minutes unless the name says seconds."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from ninja import Schema
+from pydantic import Field, Strict
+
+from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionTextOut
+from assignments.models import AttemptAnswer
+from assignments.schemas.shared import (
+    OPTION_ID_MAX,
+    Answer,
+    BreakdownOut,
+    BreakdownRowOut,
+    Closed,
+    QuestionType,
+)
+from config.fields import (
+    Choice,
+    ColumnInt,
+    ColumnText,
+    DateTimeIn,
+    Limit,
+    OrderBy,
+    PageNo,
+    Search,
+)
+from marketplace.models import Transaction
+from sitting.window import Action, WindowState
+
+# --- test taking (api.py) ---------------------------------------------------------------------
+
+
+class PrepOut(Schema):
+    """The preparation page: the test, the learner's window (UTC, accommodation included) and
+    time limit in minutes, camera rules, the video limits (seconds, bytes), where now stands
+    against the window (``window_state``; ``can_start_now`` when open) and the next action (as on
+    the learner's list), attempts and the server's clock."""
+
+    enrollment_id: int
+    test_name: str
+    organization: str
+    duration_minutes: int | None
+    question_count: int
+    time_limit_minutes: float
+    camera_proctoring: bool
+    allow_no_camera: bool
+    video_uploaded: bool
+    camera_consented_at: datetime | None  # the learner's consent to camera proctoring (issue 24, item 2)
+    video_keep_days: int  # the organization's retention of proctoring videos after release (issue 24)
+    video_seconds: int
+    video_tolerance_seconds: int
+    video_max_bytes: int
+    window_starts_at: datetime | None
+    window_expires_at: datetime | None
+    window_state: WindowState
+    can_start_now: bool
+    action: Action
+    status: str
+    attempts_allowed: int
+    attempts_used: int
+    attempt_status: str | None
+    tab_switches_allowed: int
+    requires_payment: bool
+    purchase_cost: int
+    server_now: datetime
+
+
+class VideoOut(Schema):
+    video_uploaded: bool
+
+
+class CameraConsentOut(Schema):
+    """The recorded consent to camera proctoring of one test (UTC; issue 24, item 2)."""
+
+    camera_consented_at: datetime
+
+
+class AssignmentPayIn(Schema):
+    idempotency_key: ColumnText(Transaction, "idempotency_key") = ""
+    method: Choice = ""
+
+
+class AssignmentPayOut(Schema):
+    transaction_id: int
+    status: str
+    amount: int
+    payment_id: str
+
+
+class StartIn(Schema):
+    no_camera: bool = False
+
+
+class StartOut(Schema):
+    attempt_id: int
+    device_token: str
+    deadline_at: datetime
+    server_now: datetime
+
+
+class AttemptQuestionOut(Schema):
+    """A question of the attempt in its order, options in the attempt's order, without its key;
+    ``points`` it is worth."""
+
+    id: int
+    type: QuestionType
+    stem: QuestionTextOut
+    options: list[QuestionOptionOut]
+    points: float
+
+
+class SavedAnswerOut(Schema):
+    """A saved answer with its flag and the client's sequence number."""
+
+    question_id: int
+    answer: Answer | None
+    flagged: bool
+    seq: int
+
+
+class AttemptOut(Schema):
+    attempt_id: int
+    status: str
+    deadline_at: datetime
+    server_now: datetime
+    grace_seconds: int
+    tab_switches: int
+    tab_switches_allowed: int
+    voided: bool
+    test_name: str
+    questions: list[AttemptQuestionOut]
+    answers: list[SavedAnswerOut]
+
+
+class AnswerSent(Closed):
+    """One answer as sent: exactly one of ``option`` (single choice), ``options`` (multiple
+    choice), ``value`` (true/false) or ``text`` (short text, essay), each bounded;
+    ``taking.answer_save`` checks it against the question (400 ``invalid_answer``). One object
+    rather than a union, so each field is named in a 422."""
+
+    option: Annotated[str, Strict(), Field(max_length=OPTION_ID_MAX)] | None = None
+    options: (
+        Annotated[list[Annotated[str, Strict(), Field(max_length=OPTION_ID_MAX)]], Field(max_length=50)]
+        | None
+    ) = None
+    value: Annotated[bool, Strict()] | None = None
+    text: Annotated[str, Strict(), Field(max_length=20_000)] | None = None
+
+
+class AnswerIn(Schema):
+    """One answer (``null`` clears it), its flag and the client's sequence number."""
+
+    answer: AnswerSent | None = None
+    flagged: bool = False
+    seq: ColumnInt(AttemptAnswer, "seq")
+
+    def answer_value(self) -> dict | None:
+        """The answer as the save stores it: its one field (``{"option": ...}``...), or None."""
+        return self.answer.dict(exclude_none=True) if self.answer is not None else None
+
+
+class AnswerOut(Schema):
+    question_id: int
+    seq: int
+    applied: bool
+    saved_at: datetime
+
+
+class EventIn(Schema):
+    kind: Choice
+    occurred_at: DateTimeIn | None = None
+
+
+class IntegrityCountOut(Schema):
+    tab_switches: int
+    tab_switches_allowed: int
+    voided: bool
+
+
+class SubmitOut(Schema):
+    status: str
+    submitted_at: datetime | None
+    result: str
+    released: bool
+
+
+class ResultAnswerOut(Schema):
+    """One question of a released result: the question, the learner's answer, its score and the
+    grader's comment, the key (empty for an essay) and the explanation."""
+
+    question: AttemptQuestionOut
+    answer: Answer | None
+    score: float | None
+    comment: str
+    key: AnswerKeyOut
+    explanation: QuestionTextOut
+
+
+class ResultOut(Schema):
+    """The learner's result: before release only the status (``answers`` empty, the figures
+    null); once released the score, pass or fail, the round's message in the reader's language
+    (the other language when blank) and each answer against the key."""
+
+    status: str
+    released: bool
+    result: str | None
+    score: float | None
+    max_score: float | None
+    passing_score: float | None
+    voided: bool
+    message: str
+    submitted_at: datetime | None
+    tab_switches: int
+    answers: list[ResultAnswerOut]
+    breakdown: BreakdownOut
+    advanced_report: bool
+
+
+class ReportRowOut(BreakdownRowOut):
+    """A breakdown row of the advanced report with the cohort's mean percent."""
+
+    cohort_percent: float
+
+
+class ReportBreakdownOut(Schema):
+    subject: list[ReportRowOut] = []
+    topic: list[ReportRowOut] = []
+    complexity_level: list[ReportRowOut] = []
+    cognitive_domain: list[ReportRowOut] = []
+
+
+class AdvancedReportDataOut(Schema):
+    """A stored advanced report (issue 7, item 7): standing among the preset's takers
+    (``percentile`` 0-100), the score histogram (10 equal bands of the maximum), the breakdown
+    against the cohort, strengths and weaknesses by cluster name."""
+
+    test_name: str
+    learner_name: str
+    score: float
+    max_score: float
+    percent: float
+    result: str
+    percentile: float
+    takers: int
+    cohort_mean: float
+    cohort_median: float
+    histogram: list[int]
+    breakdown: ReportBreakdownOut
+    strengths: list[str]
+    weaknesses: list[str]
+    generated_at: datetime
+
+
+class ReportOut(Schema):
+    available: bool
+    reason: str
+    report: AdvancedReportDataOut | None
+    generated_at: datetime | None
+    next_generation_at: datetime | None
+    wait_minutes: int
+    server_now: datetime
+
+
+# --- the learner's list (/assignment/student: my-list, one assignment) ---------------------------
+
+
+# Its description is in the OpenAPI document, which decision 0039 left as it was: the window is
+# now ``sitting.window``.
+class MyAssignmentOut(Schema):
+    """A learner's assignment: the test, the batch (UTC), how it was obtained, its price (VND),
+    attempts allowed and due date, and its latest attempt: number, status, maximum score, and once
+    the result is released the score and the result (pending, passed, failed); both are null until
+    then (``released`` false). Every attempt field is null before a start.
+
+    ``window_starts_at``/``window_expires_at`` are the learner's window (the batch's, else the
+    preset's dates, closing later by an accommodation's extra time), ``can_start_now`` whether now
+    is within it, and ``action`` what the list offers (``assignments.window``; issue 17, item 4)."""
+
+    enrollment_id: int
+    id: int
+    organization: str
+    preset_name: str
+    grade: int | None
+    duration_minutes: int | None
+    camera_proctoring: bool
+    allow_no_camera: bool
+    passing_score: float | None
+    auto_release_result: bool
+    status: str
+    source: str
+    attempts_allowed: int
+    due_at: datetime | None
+    requires_purchase: bool
+    purchase_cost: int
+    paid_at: datetime | None
+    transaction_id: int | None
+    advanced_report: bool
+    batch_id: int | None
+    batch_name: str | None
+    batch_starts_at: datetime | None
+    batch_expires_at: datetime | None
+    window_starts_at: datetime | None
+    window_expires_at: datetime | None
+    can_start_now: bool
+    action: Action
+    created_at: datetime
+    attempt_no: int | None
+    attempt_status: str | None
+    max_score: float | None
+    score: float | None
+    result: str | None
+    released: bool
+
+
+class MyListQuery(Schema):
+    page: PageNo = 1
+    limit: Limit = 10
+    search: Search = ""
+    order_by: OrderBy = ""
+    status: Choice = ""
