@@ -11,6 +11,7 @@ Both parse with ``config.parsers.GuardedParser`` behind ``config.middleware.Host
 from __future__ import annotations
 
 from ninja import NinjaAPI
+from ninja.operation import Operation
 
 from accounts.auth import ProfileSessionAuth
 from config.errors import install_handlers
@@ -30,7 +31,7 @@ class PlatformApi(NinjaAPI):
         "item_analysis.api": "assignments.api_item_analysis",
     }
 
-    def get_openapi_operation_id(self, operation) -> str:
+    def get_openapi_operation_id(self, operation: Operation) -> str:
         module = operation.view_func.__module__
         return f"{self.MOVED.get(module, module)}_{operation.view_func.__name__}".replace(".", "_")
 

@@ -28,7 +28,7 @@ def jobs_purge(model: type[models.Model], *, keep_hours: int) -> int:
     return len(old)
 
 
-def due_sweep(due: models.QuerySet, act: Callable[[Any], Any]) -> int:
+def due_sweep(due: models.QuerySet[Any], act: Callable[[Any], Any]) -> int:
     """Act on every row of ``due`` (rows whose time has come: a pending transaction past its
     expiry, an offer past its claim time), each in a transaction of its own: the row is read again
     FOR UPDATE SKIP LOCKED and only while it is still in ``due``, so a row another transaction
