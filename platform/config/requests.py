@@ -1,6 +1,6 @@
-"""The request of a Ninja endpoint behind a profile's session auth, typed for the checker (issue 35
-item 4): ``request.auth`` is the ``accounts.models.Profile`` the auth class returned. At run time
-it is Django's ``HttpRequest``; only mypy sees the attribute."""
+"""The typed request of Ninja endpoints whose auth returns a ``Profile`` (issue 35, item 4):
+``request.auth`` is what the router's auth class returned, which Django's ``HttpRequest`` does not
+declare. For the type checker only; at run time it is ``HttpRequest`` itself."""
 
 from __future__ import annotations
 
