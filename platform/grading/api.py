@@ -9,9 +9,10 @@ schemas in ``assignments.schemas``."""
 from __future__ import annotations
 
 import tempfile
+from typing import Any
 
 from django.core.files.storage import default_storage
-from django.http import FileResponse, HttpRequest
+from django.http import FileResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from ninja import Query, Router
@@ -21,6 +22,7 @@ from assignments import access_log
 from assignments.schemas.shared import ReleasedOut
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Id
+from config.requests import ProfileRequest
 from grading import gradebook, selectors, services
 from grading.schemas import (
     AccommodationIn,
@@ -40,12 +42,13 @@ from grading.schemas import (
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 from sitting import proctoring
+from tenants.services import current_organization_id
 
 router = Router(tags=["grading and results"], auth=EducatorSessionAuth())
 
 
 @router.get("grading", response=Envelope[Page[GradingRowOut]])
-def grading_list(request: HttpRequest, query: Query[GradingQuery]):
+def grading_list(request: ProfileRequest, query: Query[GradingQuery]) -> dict[str, Any]:
     """Essay and unmatched short answers of submitted attempts: ``state`` pending (default) or
     graded; filter ``preset_id``, ``batch_id``. Each row carries the stem, rubric (essay) or
     accepted answers (short text), the points, the answer and any score and comment. Three
@@ -55,7 +58,7 @@ def grading_list(request: HttpRequest, query: Query[GradingQuery]):
 
 
 @router.put("grading/{answer_id}", response=Envelope[GradingRowOut])
-def grading_save(request: HttpRequest, answer_id: Id, payload: AnswerGradeIn):
+def grading_save(request: ProfileRequest, answer_id: Id, payload: AnswerGradeIn) -> dict[str, Any]:
     """Score one answer (0 to its points) with a comment; the attempt's result follows when its
     last answer is graded. Errors: 400 ``score``; 409 ``answer_not_gradable``."""
     row = services.answer_grade(
@@ -65,7 +68,7 @@ def grading_save(request: HttpRequest, answer_id: Id, payload: AnswerGradeIn):
 
 
 @router.get("attempts", response=Envelope[Page[AttemptRowOut]])
-def attempt_list(request: HttpRequest, query: Query[AttemptQuery]):
+def attempt_list(request: ProfileRequest, query: Query[AttemptQuery]) -> dict[str, Any]:
     """Results (/assignment/result/index): attempts newest first, filter ``preset_id``,
     ``batch_id``, ``result`` (pending, passed, failed), ``search`` (learner). Two queries."""
     rows, meta = selectors.attempt_list(**query.dict())
@@ -73,15 +76,15 @@ def attempt_list(request: HttpRequest, query: Query[AttemptQuery]):
 
 
 @router.get("attempts/{attempt_id}", response=Envelope[AttemptDetailOut])
-def attempt_detail(request: HttpRequest, attempt_id: Id):
+def attempt_detail(request: ProfileRequest, attempt_id: Id) -> dict[str, Any]:
     """One attempt for educators: the result, each answer against the key with its score and
     comment, the timestamped integrity log, the reinstatement (if any) and the surroundings video."""
-    return ok(selectors.attempt_detail(attempt_id, organization_id=request.auth.organization_id))
+    return ok(selectors.attempt_detail(attempt_id, organization_id=current_organization_id()))
 
 
 @router.get("attempts/{attempt_id}/video", response={200: None})
 @private_file(AccessLogEntry.Kind.PROCTORING_VIDEO, subject=access_log.attempt_video_subject)
-def attempt_video(request: HttpRequest, attempt_id: Id):
+def attempt_video(request: ProfileRequest, attempt_id: Id) -> FileResponse:
     """The surroundings video of an attempt (issue 7, item 6), streamed to the organization's
     educators only: the file is never at a public URL; each view is logged (issue 24, item 4).
     404 for another organization's attempt or an attempt without a video; 410 ``video_deleted``
@@ -93,21 +96,21 @@ def attempt_video(request: HttpRequest, attempt_id: Id):
 
 
 @router.post("attempts/{attempt_id}/release", response=Envelope[ReleasedOut])
-def attempt_release(request: HttpRequest, attempt_id: Id):
+def attempt_release(request: ProfileRequest, attempt_id: Id) -> dict[str, Any]:
     """Release one graded result to the learner (``released`` 0 when released already or still
     pending). 404 for an unknown attempt."""
     return ok({"released": services.attempt_release(attempt_id=attempt_id)}, _("Result released."))
 
 
 @router.post("attempts/{attempt_id}/reinstate", response=Envelope[AttemptRowOut])
-def attempt_reinstate(request: HttpRequest, attempt_id: Id, payload: ReasonIn):
+def attempt_reinstate(request: ProfileRequest, attempt_id: Id, payload: ReasonIn) -> dict[str, Any]:
     """Reinstate a voided result with the reason (recorded in the integrity log)."""
     t = services.attempt_reinstate(attempt_id=attempt_id, reason=payload.reason, educator=request.auth)
     return ok(selectors.attempt_row(t.pk), _("Result reinstated."))
 
 
 @router.post("batches/{batch_id}/release", response=Envelope[ReleasedOut])
-def batch_release(request: HttpRequest, batch_id: Id):
+def batch_release(request: ProfileRequest, batch_id: Id) -> dict[str, Any]:
     """Release every graded result of a batch; returns ``released`` (how many) and says so ("1
     result released.", "2 results released."). 404 "Batch not found."."""
     count = services.batch_release(batch_id=batch_id)
@@ -118,27 +121,27 @@ def batch_release(request: HttpRequest, batch_id: Id):
 
 
 @router.get("batches/{batch_id}/progress", response=Envelope[list[ProgressRowOut]])
-def batch_progress(request: HttpRequest, batch_id: Id):
+def batch_progress(request: ProfileRequest, batch_id: Id) -> dict[str, Any]:
     """Live progress of a batch (poll it): who is in the test, answered count, tab switches."""
     return ok(services.progress_rows(batch_id))
 
 
 @router.get("accommodations", response=Envelope[list[AccommodationOut]])
-def accommodation_list(request: HttpRequest, learner_profile_id: Id | None = None):
+def accommodation_list(request: ProfileRequest, learner_profile_id: Id | None = None) -> dict[str, Any]:
     """The organization's accommodations (extra time), newest first, at most 200; one learner's
     with ``learner_profile_id``."""
     return ok(selectors.accommodation_list(learner_profile_id=learner_profile_id))
 
 
 @router.post("accommodations", response=Envelope[AccommodationOut])
-def accommodation_set(request: HttpRequest, payload: AccommodationIn):
+def accommodation_set(request: ProfileRequest, payload: AccommodationIn) -> dict[str, Any]:
     """Extra time for a learner: a factor (1-3) and/or minutes (0-240), for one preset or every
     test of the organization (no ``preset_id``); applies to attempts started afterwards."""
-    return ok(services.accommodation_set(educator=request.auth, data=payload.dict()), _("Extra time saved."))
+    return ok(services.accommodation_set(educator=request.auth, data=payload), _("Extra time saved."))
 
 
 @router.delete("accommodations/{accommodation_id}", response=Envelope[Empty])
-def accommodation_delete(request: HttpRequest, accommodation_id: Id):
+def accommodation_delete(request: ProfileRequest, accommodation_id: Id) -> dict[str, Any]:
     """Remove an accommodation; 404 "Not found." for an unknown one."""
     services.accommodation_delete(accommodation_id=accommodation_id)
     return ok({}, _("Extra time removed."))
@@ -158,7 +161,7 @@ gradebook_router = Router(tags=["gradebook"], auth=EducatorSessionAuth())
     response=Envelope[GradebookPageOut],
     operation_id="assignments_api_gradebook_preset_gradebook",
 )
-def preset_gradebook(request: HttpRequest, preset_id: Id, query: Query[GradebookQuery]):
+def preset_gradebook(request: ProfileRequest, preset_id: Id, query: Query[GradebookQuery]) -> dict[str, Any]:
     """The test's gradebook: one row per learner of every batch (and direct assignments without
     one). ``search`` learner name or e-mail; ``order_by`` learner_name (default), score, result,
     submitted_at (``-`` for descending; learners without an attempt last). 404 "Test not found.".
@@ -171,15 +174,19 @@ def preset_gradebook(request: HttpRequest, preset_id: Id, query: Query[Gradebook
     response=Envelope[GradebookPageOut],
     operation_id="assignments_api_gradebook_batch_gradebook",
 )
-def batch_gradebook(request: HttpRequest, batch_id: Id, query: Query[GradebookQuery]):
+def batch_gradebook(request: ProfileRequest, batch_id: Id, query: Query[GradebookQuery]) -> dict[str, Any]:
     """One batch's gradebook (as the test's, for the batch's learners); ``counts.releasable`` is
     what ``POST /batches/{id}/release`` would release now. 404 "Batch not found."."""
     return ok(gradebook.gradebook_page(batch_id=batch_id, **query.dict()))
 
 
-def _xlsx(request: HttpRequest, query: GradebookExportQuery, **scope: int) -> FileResponse:
+def _xlsx(
+    query: GradebookExportQuery, *, preset_id: int | None = None, batch_id: int | None = None
+) -> FileResponse:
     handle = tempfile.TemporaryFile()
-    found = gradebook.write_gradebook_xlsx(handle, **scope, **query.dict())
+    found = gradebook.write_gradebook_xlsx(
+        handle, preset_id=preset_id, batch_id=batch_id, search=query.search, order_by=query.order_by
+    )
     handle.seek(0)
     response = FileResponse(
         handle, as_attachment=True, filename=gradebook.file_name(found), content_type=gradebook.XLSX_TYPE
@@ -194,12 +201,14 @@ def _xlsx(request: HttpRequest, query: GradebookExportQuery, **scope: int) -> Fi
     operation_id="assignments_api_gradebook_preset_gradebook_export",
 )
 @private_file(AccessLogEntry.Kind.GRADEBOOK_EXPORT, subject=access_log.preset_subject)
-def preset_gradebook_export(request: HttpRequest, preset_id: Id, query: Query[GradebookExportQuery]):
+def preset_gradebook_export(
+    request: ProfileRequest, preset_id: Id, query: Query[GradebookExportQuery]
+) -> FileResponse:
     """The test's gradebook as .xlsx (``Content-Disposition: attachment;
     filename="gradebook-preset-{id}.xlsx"``): every row in the order of ``order_by`` and
     matching ``search``, column titles and words in the reader's language, times in Vietnam
     time, scores in points. 404 "Test not found."."""
-    return _xlsx(request, query, preset_id=preset_id)
+    return _xlsx(query, preset_id=preset_id)
 
 
 @gradebook_router.get(
@@ -208,7 +217,9 @@ def preset_gradebook_export(request: HttpRequest, preset_id: Id, query: Query[Gr
     operation_id="assignments_api_gradebook_batch_gradebook_export",
 )
 @private_file(AccessLogEntry.Kind.GRADEBOOK_EXPORT, subject=access_log.batch_subject)
-def batch_gradebook_export(request: HttpRequest, batch_id: Id, query: Query[GradebookExportQuery]):
+def batch_gradebook_export(
+    request: ProfileRequest, batch_id: Id, query: Query[GradebookExportQuery]
+) -> FileResponse:
     """One batch's gradebook as .xlsx (``gradebook-batch-{id}.xlsx``), as the test's. 404 "Batch
     not found."."""
-    return _xlsx(request, query, batch_id=batch_id)
+    return _xlsx(query, batch_id=batch_id)

@@ -24,7 +24,8 @@ two plus one per ``CHUNK`` rows.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import IO, Any
+from datetime import datetime
+from typing import IO, TypedDict
 
 from django.conf import settings
 from django.db.models import Case, Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
@@ -120,7 +121,74 @@ def integrity_flags(attempt: Attempt | None, preset: TestPreset) -> list[str]:
     return flags
 
 
-def _row(a: Assignment, t: Attempt | None, preset: TestPreset) -> dict[str, Any]:
+class GradebookRow(TypedDict):
+    """A row as ``GradebookRowOut`` reads it (scores in points, aware instants)."""
+
+    assignment_id: int
+    learner_profile_id: int
+    learner_name: str
+    learner_email: str
+    batch_id: int | None
+    batch_name: str | None
+    status: str
+    attempt_id: int | None
+    score: float | None
+    max_score: float | None
+    result: str | None
+    released: bool
+    released_at: datetime | None
+    integrity: list[str]
+    tab_switches: int
+    submitted_at: datetime | None
+
+
+class GradebookScope(TypedDict):
+    """What a gradebook covers, as ``GradebookScopeOut`` reads it."""
+
+    preset_id: int
+    preset_name: str
+    batch_id: int | None
+    batch_name: str | None
+    camera_proctoring: bool
+    tab_switches_allowed: int
+
+
+class GradebookCounts(TypedDict):
+    """The scope's figures (``_counts``), as ``GradebookCountsOut`` reads them."""
+
+    learners: int
+    submitted: int
+    graded: int
+    released: int
+    flagged: int
+    releasable: int
+
+
+class GradebookPage(TypedDict):
+    """A page of the gradebook as ``GradebookPageOut`` reads it."""
+
+    items: list[GradebookRow]
+    page: int
+    limit: int
+    total: int
+    scope: GradebookScope
+    counts: GradebookCounts
+
+
+def latest_attempt_id(a: Assignment) -> int | None:
+    """The latest attempt's id ``_rows_qs`` annotates on each assignment (None without an
+    attempt); the checker cannot see an annotation through ``QuerySet[Assignment]``."""
+    found: int | None = getattr(a, "latest_attempt_id", None)
+    return found
+
+
+def _latest_attempt(a: Assignment, attempts: dict[int, Attempt]) -> Attempt | None:
+    """``a``'s latest attempt out of ``_attempts_of``, None without one."""
+    found = latest_attempt_id(a)
+    return attempts.get(found) if found else None
+
+
+def _row(a: Assignment, t: Attempt | None, preset: TestPreset) -> GradebookRow:
     """``GradebookRowOut`` of an assignment and its latest attempt (or none)."""
     return {
         "assignment_id": a.pk,
@@ -144,7 +212,7 @@ def _row(a: Assignment, t: Attempt | None, preset: TestPreset) -> dict[str, Any]
 
 def _attempts_of(assignments: list[Assignment]) -> dict[int, Attempt]:
     """The latest attempts of ``assignments`` (annotated by ``_rows_qs``) by id. One query."""
-    ids = [a.latest_attempt_id for a in assignments if a.latest_attempt_id]
+    ids = [found for a in assignments if (found := latest_attempt_id(a))]
     if not ids:
         return {}
     return {t.pk: t for t in Attempt.objects.filter(pk__in=ids).only(*ATTEMPT_FIELDS)}
@@ -156,7 +224,7 @@ def _flagged(preset: TestPreset) -> Q:
     return flagged | Q(video="") if preset.camera_proctoring else flagged
 
 
-def _counts(scope: Scope) -> dict[str, int]:
+def _counts(scope: Scope) -> GradebookCounts:
     """The scope's figures, whatever the search: ``learners`` (live assignments), ``submitted``
     (latest attempt submitted), ``graded`` (its result decided), ``released`` (its result
     released), ``flagged`` (with an integrity flag), and ``releasable``: the results
@@ -178,7 +246,14 @@ def _counts(scope: Scope) -> dict[str, int]:
             releasable=Count("id", filter=RELEASABLE_ATTEMPT),
         )
     )
-    return {"learners": learners, **figures}
+    return {
+        "learners": learners,
+        "submitted": figures["submitted"],
+        "graded": figures["graded"],
+        "released": figures["released"],
+        "flagged": figures["flagged"],
+        "releasable": figures["releasable"],
+    }
 
 
 def gradebook_page(
@@ -189,7 +264,7 @@ def gradebook_page(
     order_by: str = "",
     preset_id: int | None = None,
     batch_id: int | None = None,
-) -> dict[str, Any]:
+) -> GradebookPage:
     """``GradebookPageOut``: the page of rows (``GradebookRowOut``: scores in points, times as
     aware instants), ``page``, ``limit``, ``total`` (rows matching ``search``), the ``scope``
     (preset and batch ids and names) and its ``counts`` (``_counts``). ``search``: the learner's
@@ -200,8 +275,10 @@ def gradebook_page(
     rows, meta = paginate(_rows_qs(scope, search=search, order_by=order_by), page=page, limit=limit)
     attempts = _attempts_of(rows)
     return {
-        "items": [_row(a, attempts.get(a.latest_attempt_id), scope.preset) for a in rows],
-        **meta,
+        "items": [_row(a, _latest_attempt(a, attempts), scope.preset) for a in rows],
+        "page": meta["page"],
+        "limit": meta["limit"],
+        "total": meta["total"],
         "scope": {
             "preset_id": scope.preset.pk,
             "preset_name": scope.preset.name,
@@ -217,15 +294,15 @@ def gradebook_page(
 # --- the .xlsx export ------------------------------------------------------------------------------
 
 
-def _rows_all(scope: Scope, *, search: str, order_by: str) -> Iterator[dict[str, Any]]:
+def _rows_all(scope: Scope, *, search: str, order_by: str) -> Iterator[GradebookRow]:
     """Every row of the scope in order, reading ``CHUNK`` assignments at a time from a
     server-side cursor and their attempts in one query per chunk."""
     chunk: list[Assignment] = []
 
-    def flush() -> Iterator[dict[str, Any]]:
+    def flush() -> Iterator[GradebookRow]:
         attempts = _attempts_of(chunk)
         for a in chunk:
-            yield _row(a, attempts.get(a.latest_attempt_id), scope.preset)
+            yield _row(a, _latest_attempt(a, attempts), scope.preset)
 
     for a in _rows_qs(scope, search=search, order_by=order_by).iterator(chunk_size=CHUNK):
         chunk.append(a)
@@ -235,7 +312,7 @@ def _rows_all(scope: Scope, *, search: str, order_by: str) -> Iterator[dict[str,
     yield from flush()
 
 
-def _local(value) -> Any:
+def _local(value: datetime | None) -> datetime | None:
     """An aware datetime as a naive Vietnam time (Excel has no time zones)."""
     return dates.in_vietnam(value).replace(tzinfo=None, microsecond=0) if value else None
 

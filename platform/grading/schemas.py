@@ -4,7 +4,7 @@ instants (ISO 8601, UTC); scores are points."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ninja import Schema
 
@@ -33,6 +33,17 @@ from config.fields import (
 GRADING_TEXT_MAX = 2000
 """A grader's comment or a reinstatement reason (``TextField``s; the services keep 2000)."""
 
+if TYPE_CHECKING:  # the checker reads a call in an annotation as no type: what the bounded types hold
+    GradingText = str
+    ScoreIn = float | str
+    FactorIn = float | str
+    AccommodationReason = str
+else:
+    GradingText = Text(GRADING_TEXT_MAX)
+    ScoreIn = ColumnNumberOrText(AttemptAnswer, "score")
+    FactorIn = ColumnNumberOrText(Accommodation, "factor")
+    AccommodationReason = ColumnText(Accommodation, "reason")
+
 
 class GradingQuery(Schema):
     page: PageNo = 1
@@ -43,8 +54,8 @@ class GradingQuery(Schema):
 
 
 class AnswerGradeIn(Schema):
-    score: ColumnNumberOrText(AttemptAnswer, "score") | None = None
-    comment: Text(GRADING_TEXT_MAX) = ""
+    score: ScoreIn | None = None
+    comment: GradingText = ""
 
 
 class GradingRowOut(Schema):
@@ -147,7 +158,7 @@ class AttemptDetailOut(AttemptRowOut):
 
 
 class ReasonIn(Schema):
-    reason: Text(GRADING_TEXT_MAX) = ""
+    reason: GradingText = ""
 
 
 class ProgressRowOut(Schema):
@@ -172,9 +183,9 @@ class ProgressRowOut(Schema):
 class AccommodationIn(Schema):
     learner_profile_id: Id | None = None
     preset_id: Id | None = None
-    factor: ColumnNumberOrText(Accommodation, "factor") | None = 1.0
+    factor: FactorIn | None = 1.0
     extra_minutes: CheckedInt = 0  # 0..240, checked by the service
-    reason: ColumnText(Accommodation, "reason") = ""
+    reason: AccommodationReason = ""
 
 
 class AccommodationOut(Schema):

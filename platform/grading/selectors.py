@@ -5,7 +5,8 @@ the page size (issue 17, item 5: moved out of the API module; from ``assignments
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, TypedDict
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -17,7 +18,92 @@ from config.errors import not_found
 from sitting import proctoring
 
 
-def _grading_row(a: AttemptAnswer, questions: dict[int, Question]) -> dict[str, Any]:
+class GradingRow(TypedDict):
+    """An answer to grade as ``GradingRowOut`` reads it: ``stem`` the question's text object,
+    ``accepted`` the short text's accepted answers, ``points`` and ``score`` in points."""
+
+    id: int
+    attempt_id: int
+    learner_name: str
+    preset_id: int
+    preset_name: str
+    batch_id: int | None
+    question_id: int
+    question_type: str
+    stem: dict[str, Any]
+    rubric: str
+    accepted: list[str]
+    points: float
+    answer: Any
+    score: float | None
+    comment: str
+    graded_at: datetime | None
+    graded_by_name: str
+
+
+class AttemptRow(TypedDict):
+    """A result row as ``AttemptRowOut`` reads it (scores in points, aware instants)."""
+
+    id: int
+    assignment_id: int
+    learner_name: str
+    learner_email: str
+    preset_id: int
+    preset_name: str
+    batch_id: int | None
+    status: str
+    started_at: datetime
+    submitted_at: datetime | None
+    submit_reason: str
+    score: float | None
+    max_score: float
+    result: str
+    released_at: datetime | None
+    voided: bool
+    tab_switches: int
+    camera_mode: str
+
+
+class AttemptAnswerRow(TypedDict):
+    """One question of an attempt as ``AttemptAnswerOut`` reads it."""
+
+    answer_id: int | None
+    question_id: int
+    type: str
+    stem: dict[str, Any]
+    options: list[Any]
+    key: dict[str, Any]
+    points: float
+    answer: Any
+    score: float | None
+    needs_grading: bool
+    comment: str
+
+
+class IntegrityEventRow(TypedDict):
+    """A row of an attempt's integrity log as ``IntegrityEventOut`` reads it."""
+
+    kind: str
+    occurred_at: datetime
+    received_at: datetime
+    count_after: int
+    note: str
+
+
+class AttemptDetail(AttemptRow):
+    """One attempt for educators as ``AttemptDetailOut`` reads it."""
+
+    deadline_at: datetime
+    reinstated_reason: str
+    reinstated_by_name: str
+    video_url: str | None
+    video_deleted_at: datetime | None
+    video_deleted_reason: str | None
+    events: list[IntegrityEventRow]
+    answers: list[AttemptAnswerRow]
+
+
+def _grading_row(a: AttemptAnswer, questions: dict[int, Question]) -> GradingRow:
     """``GradingRowOut`` of an answer (with ``attempt__assignment__preset``)."""
     q = questions.get(a.question_id)
     assignment = a.attempt.assignment
@@ -50,7 +136,7 @@ def grading_list(
     preset_id: int | None = None,
     batch_id: int | None = None,
     state: str = "pending",
-) -> tuple[list[dict[str, Any]], dict[str, int]]:
+) -> tuple[list[GradingRow], dict[str, int]]:
     """Essay and unmatched short answers of submitted attempts: ``state`` pending (default) or
     graded; filter ``preset_id``, ``batch_id``; oldest submission first. Each row carries the stem,
     rubric (essay) or accepted answers (short text), the points, the answer and any score and
@@ -66,13 +152,13 @@ def grading_list(
     return [_grading_row(r, questions) for r in rows], meta
 
 
-def grading_row(answer_id: int) -> dict[str, Any]:
+def grading_row(answer_id: int) -> GradingRow:
     """``GradingRowOut`` of one answer (after it was graded)."""
     row = AttemptAnswer.objects.select_related("attempt__assignment__preset").get(pk=answer_id)
     return _grading_row(row, {q.pk: q for q in Question.objects.filter(pk=row.question_id)})
 
 
-def _attempt_row(t: Attempt) -> dict[str, Any]:
+def _attempt_row(t: Attempt) -> AttemptRow:
     """``AttemptRowOut`` of an attempt (with ``assignment__preset``)."""
     a = t.assignment
     return {
@@ -105,7 +191,7 @@ def attempt_list(
     batch_id: int | None = None,
     result: str = "",
     search: str = "",
-) -> tuple[list[dict[str, Any]], dict[str, int]]:
+) -> tuple[list[AttemptRow], dict[str, int]]:
     """Results (/assignment/result/index): attempts newest first (``AttemptRowOut``), filter
     ``preset_id``, ``batch_id``, ``result`` (pending, passed, failed), ``search`` (the learner's
     name or e-mail). Two queries."""
@@ -125,12 +211,12 @@ def attempt_list(
     return [_attempt_row(t) for t in rows], meta
 
 
-def attempt_row(attempt_id: int) -> dict[str, Any]:
+def attempt_row(attempt_id: int) -> AttemptRow:
     """``AttemptRowOut`` of one attempt (it exists)."""
     return _attempt_row(Attempt.objects.select_related("assignment__preset").get(pk=attempt_id))
 
 
-def attempt_detail(attempt_id: int, *, organization_id: int) -> dict[str, Any]:
+def attempt_detail(attempt_id: int, *, organization_id: int) -> AttemptDetail:
     """``AttemptDetailOut``: one attempt for educators: the result, each answer against the key
     with its score and comment, the timestamped integrity log, the reinstatement (if any) and the
     surroundings video's URL, or when and why it was deleted (``proctoring.video_state``; issue 24,
@@ -141,7 +227,7 @@ def attempt_detail(attempt_id: int, *, organization_id: int) -> dict[str, Any]:
     questions = {q.pk: q for q in Question.objects.filter(pk__in=t.question_ids)}
     answers = {a.question_id: a for a in t.answers.all()}
 
-    def shown(qid: int) -> dict[str, Any]:
+    def shown(qid: int) -> AttemptAnswerRow:
         q, given = questions[qid], answers.get(qid)
         return {
             "answer_id": given.pk if given else None,
@@ -157,12 +243,15 @@ def attempt_detail(attempt_id: int, *, organization_id: int) -> dict[str, Any]:
             "comment": given.comment if given else "",
         }
 
+    video = proctoring.video_state(t, organization_id=organization_id)
     return {
         **_attempt_row(t),
         "deadline_at": t.deadline_at,
         "reinstated_reason": t.reinstated_reason,
         "reinstated_by_name": t.reinstated_by_name,
-        **proctoring.video_state(t, organization_id=organization_id),
+        "video_url": video["video_url"],
+        "video_deleted_at": video["video_deleted_at"],
+        "video_deleted_reason": video["video_deleted_reason"],
         "events": list(t.events.values("kind", "occurred_at", "received_at", "count_after", "note")),
         "answers": [shown(qid) for qid in t.question_ids if qid in questions],
     }

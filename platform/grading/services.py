@@ -3,13 +3,15 @@ Runs in the organization's schema."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TypedDict
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import Profile
 from assessments.models import Batch, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import (
@@ -22,10 +24,13 @@ from assignments.models import (
 )
 from assignments.outcome import finish_if_graded, result_changed
 from config.errors import ApplicationError, FieldErrors, not_found
+from grading.schemas import AccommodationIn
 
 
 @transaction.atomic
-def answer_grade(*, answer_id: int, score: Any, comment: str, grader) -> AttemptAnswer:
+def answer_grade(
+    *, answer_id: int, score: float | str | None, comment: str, grader: Profile
+) -> AttemptAnswer:
     """Score an essay or unmatched short answer from 0 to the question's points, with a comment;
     when the attempt's last such answer is graded, the attempt gets its total and result (and is
     released when the preset says so). 404; 409 ``answer_not_gradable``; 400 for the score."""
@@ -80,7 +85,7 @@ def batch_release(*, batch_id: int) -> int:
 
 
 @transaction.atomic
-def attempt_reinstate(*, attempt_id: int, reason: str, educator) -> Attempt:
+def attempt_reinstate(*, attempt_id: int, reason: str, educator: Profile) -> Attempt:
     """Reinstate a result voided for tab switches (the learner's appeal), with a recorded reason:
     the score stands and pass or fail is decided again. 404; 409 when not voided; 400 without a
     reason."""
@@ -112,18 +117,17 @@ def attempt_reinstate(*, attempt_id: int, reason: str, educator) -> Attempt:
 
 
 @transaction.atomic
-def accommodation_set(*, educator, data: dict[str, Any]) -> Accommodation:
+def accommodation_set(*, educator: Profile, data: AccommodationIn) -> Accommodation:
     """Give a learner of the organization extra time: ``learner_profile_id``, ``preset_id``
     (empty = every test of the organization), ``factor`` (1 to 3) and/or ``extra_minutes``
     (0 to 240), ``reason``. Replaces an earlier one for the same scope. 400 with field errors."""
-    from accounts.models import Profile
     from tenants.services import current_organization_id
 
     errors = FieldErrors()
     learner = (
         Profile.objects.select_related("user")
         .filter(
-            pk=data.get("learner_profile_id") or 0,
+            pk=data.learner_profile_id or 0,
             organization_id=current_organization_id(),
             pandai_profile_role="LEARNER",
         )
@@ -132,22 +136,23 @@ def accommodation_set(*, educator, data: dict[str, Any]) -> Accommodation:
     if learner is None:
         errors.add("learner_profile_id", _("Choose a learner of this organization."))
     preset = None
-    if data.get("preset_id"):
-        preset = TestPreset.objects.filter(pk=data["preset_id"]).first()
+    if data.preset_id:
+        preset = TestPreset.objects.filter(pk=data.preset_id).first()
         if preset is None:
             errors.add("preset_id", _("Test not found."))
     try:
-        factor = Decimal(str(data.get("factor") or 1))
+        factor = Decimal(str(data.factor or 1))
     except InvalidOperation:
         factor = Decimal(0)
     if not Decimal(1) <= factor <= Decimal(3):
         errors.add("factor", _("Enter a factor from 1 to 3, such as 1.5."))
-    minutes = data.get("extra_minutes") or 0
+    minutes = data.extra_minutes or 0
     if not isinstance(minutes, int) or not 0 <= minutes <= 240:
         errors.add("extra_minutes", _("Enter from 0 to 240 minutes."))
     if factor == 1 and minutes == 0 and not errors:
         errors.add("factor", _("Give extra time as a factor or as minutes."))
     errors.raise_if_any(_("The accommodation could not be saved."))
+    assert learner is not None  # raise_if_any raised for a missing learner
     row, _created = Accommodation.objects.update_or_create(
         learner_profile_id=learner.pk,
         preset=preset,
@@ -155,14 +160,33 @@ def accommodation_set(*, educator, data: dict[str, Any]) -> Accommodation:
             "learner_name": learner.user.name_or_email,
             "factor": factor,
             "extra_minutes": minutes,
-            "reason": (data.get("reason") or "").strip()[:300],
+            "reason": (data.reason or "").strip()[:300],
             "created_by_name": educator.user.name_or_email,
         },
     )
     return row
 
 
-def progress_rows(batch_id: int) -> list[dict[str, Any]]:
+class ProgressRow(TypedDict):
+    """A learner of a batch as ``ProgressRowOut`` reads it (the attempt's fields null, 0 or false
+    before a start)."""
+
+    assignment_id: int
+    learner_name: str
+    status: str
+    attempt_id: int | None
+    answered: int
+    questions: int
+    tab_switches: int
+    voided: bool
+    started_at: datetime | None
+    deadline_at: datetime | None
+    submitted_at: datetime | None
+    result: str | None
+    score: float | None
+
+
+def progress_rows(batch_id: int) -> list[ProgressRow]:
     """Live progress of a batch for its detail page (issue 7, item 8): each assignment with its
     latest attempt's status, answered count, tab switches and deadline. Two queries."""
     from django.db.models import Count, Q
@@ -174,7 +198,7 @@ def progress_rows(batch_id: int) -> list[dict[str, Any]]:
         .annotate(answered=Count("answers", filter=Q(answers__answer__isnull=False)))
         .order_by("assignment_id", "number")
     }
-    rows = []
+    rows: list[ProgressRow] = []
     for a in assignments:
         t = attempts.get(a.pk)
         rows.append(

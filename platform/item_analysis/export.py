@@ -9,12 +9,14 @@ file that the API streams. File name ``item-analysis-test-<preset id>.xlsx`` or
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Mapping
 from typing import IO, Any
 
 from django.http import FileResponse
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
@@ -22,6 +24,7 @@ from assessments.models import Question
 from assignments.error_codes import AssignmentErrorCode as Code
 from config import dates
 from config.errors import ApplicationError
+from item_analysis.selectors import ItemAnalysisView
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PERCENT = "0.0%"
@@ -78,13 +81,14 @@ def option_columns() -> list[tuple[str, int]]:
     ]
 
 
-def file_name(view: dict[str, Any]) -> str:
+def file_name(view: ItemAnalysisView) -> str:
     if view["batch_id"]:
         return f"item-analysis-batch-{view['batch_id']}.xlsx"
     return f"item-analysis-test-{view['preset_id']}.xlsx"
 
 
-def _header(ws, titles: list[tuple[str, int]]) -> None:
+def _header(ws: Any, titles: list[tuple[str, int]]) -> None:
+    """The styled header row of ``ws`` (an openpyxl write-only worksheet) with column widths."""
     font, fill = Font(bold=True, color="FFFFFF"), PatternFill("solid", fgColor="1D4ED8")
     for index, (_title, width) in enumerate(titles, start=1):
         ws.column_dimensions[get_column_letter(index)].width = width
@@ -97,7 +101,7 @@ def _header(ws, titles: list[tuple[str, int]]) -> None:
     ws.append(cells)
 
 
-def write_item_analysis_xlsx(view: dict[str, Any], out: IO[bytes]) -> int:
+def write_item_analysis_xlsx(view: ItemAnalysisView, out: IO[bytes]) -> int:
     """Write the workbook of ``view`` (``ItemAnalysisOut``) to ``out``; returns the number of
     question rows."""
     wb = Workbook(write_only=True)
@@ -107,7 +111,7 @@ def write_item_analysis_xlsx(view: dict[str, Any], out: IO[bytes]) -> int:
     ws.auto_filter.ref = f"A1:{get_column_letter(len(titles))}{len(view['questions']) + 1}"
     _header(ws, titles)
 
-    def number(value: float | None, fmt: str) -> WriteOnlyCell | None:
+    def number(value: float | None, fmt: str) -> Cell | None:
         if value is None:
             return None
         cell = WriteOnlyCell(ws, value=value)
@@ -141,7 +145,7 @@ def write_item_analysis_xlsx(view: dict[str, Any], out: IO[bytes]) -> int:
     return len(view["questions"])
 
 
-def _options(wb: Workbook, view: dict[str, Any], flags: dict[str, str]) -> None:
+def _options(wb: Workbook, view: ItemAnalysisView, flags: dict[str, str]) -> None:
     """The distractor sheet: per option of each choice question, in form order, its text
     excerpt, whether it is the key, how many chose it, its shares overall and in the upper and
     lower 27 % groups (percentages) and its flags."""
@@ -152,7 +156,7 @@ def _options(wb: Workbook, view: dict[str, Any], flags: dict[str, str]) -> None:
     ws.auto_filter.ref = f"A1:{get_column_letter(len(titles))}{rows + 1}"
     _header(ws, titles)
 
-    def share(value: float | None) -> WriteOnlyCell | None:
+    def share(value: float | None) -> Cell | None:
         if value is None:
             return None
         cell = WriteOnlyCell(ws, value=value)
@@ -177,11 +181,12 @@ def _options(wb: Workbook, view: dict[str, Any], flags: dict[str, str]) -> None:
             )
 
 
-def _summary(wb: Workbook, view: dict[str, Any]) -> None:
+def _summary(wb: Workbook, view: ItemAnalysisView) -> None:
     ws = wb.create_sheet(_("Summary")[:31])
     ws.column_dimensions["A"].width = 36
     ws.column_dimensions["B"].width = 40
-    s, state = view["summary"] or {}, view["state"]
+    s: Mapping[str, Any] = view["summary"] or {}
+    state = view["state"]
     coefficient = _("KR-20") if s.get("coefficient") == "kr20" else _("Cronbach's alpha")
     rows = [
         (_("Test"), view["preset_name"]),
@@ -202,7 +207,7 @@ def _summary(wb: Workbook, view: dict[str, Any]) -> None:
         ws.append([WriteOnlyCell(ws, value=label), value])
 
 
-def item_analysis_file(view: dict[str, Any]) -> FileResponse:
+def item_analysis_file(view: ItemAnalysisView) -> FileResponse:
     """The workbook as a streamed attachment (a temporary file, read in blocks by the server).
     409 ``item_analysis_not_ready`` before the scope's first computation has finished."""
     if view["summary"] is None:

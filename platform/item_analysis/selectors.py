@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from html import unescape
-from typing import Any
+from typing import Any, Protocol, TypedDict, cast
 
 import numpy as np
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import F, FloatField, Q, Sum, TextField
+from django.db.models import F, FloatField, Q, QuerySet, Sum, TextField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
@@ -36,6 +37,8 @@ from item_analysis.stats import (
     FLAGS,
     GROUP_SHARE,
     Item,
+    OptionFigures,
+    Summary,
     option_flags,
 )
 
@@ -55,9 +58,19 @@ PROGRESS_TTL = 3600
 expires)."""
 
 
+class _TenantConnection(Protocol):
+    schema_name: str
+
+
+def current_schema() -> str:
+    """The schema the connection is set to (django-tenants' ``connection.schema_name``, which
+    Django's connection type does not declare)."""
+    return cast("_TenantConnection", connection).schema_name
+
+
 def progress_key(analysis_id: int) -> str:
     """The shared cache key of a running analysis's progress, in the active schema."""
-    return f"item-analysis-progress:{connection.schema_name}:{analysis_id}"
+    return f"item-analysis-progress:{current_schema()}:{analysis_id}"
 
 
 def item_progress(analysis: ItemAnalysis) -> float | None:
@@ -69,7 +82,8 @@ def item_progress(analysis: ItemAnalysis) -> float | None:
     found = cache.get(progress_key(analysis.pk))
     if not found or found.get("started") != analysis.started_at.isoformat():
         return None
-    return found.get("fraction")
+    fraction: float | None = found.get("fraction")
+    return fraction
 
 
 _SCOPE = """
@@ -122,7 +136,7 @@ class AnalysisInput:
     attempt_ids: list[int] = field(default_factory=list)
 
 
-def _scope_attempts(*, preset_id: int, batch_id: int | None):
+def _scope_attempts(*, preset_id: int, batch_id: int | None) -> QuerySet[Attempt]:
     """The counted attempt of each live assignment of the scope (latest submitted), one query."""
     qs = Attempt.objects.filter(assignment__preset_id=preset_id, status=Attempt.Status.SUBMITTED).exclude(
         assignment__status=Assignment.Status.REVOKED
@@ -147,7 +161,7 @@ def _option_ids(q: Question) -> tuple[list[str], set[str]]:
     return [], set()
 
 
-def _chunks(sql: str, params: list[Any], columns: int):
+def _chunks(sql: str, params: list[Any], columns: int) -> Iterator[np.ndarray]:
     """The rows of ``sql`` as float arrays of ``columns`` columns, ``CHUNK`` rows at a time, from
     a server-side cursor (the search path is set for it: ``django_tenants``)."""
     with connection.chunked_cursor() as cursor:
@@ -197,14 +211,21 @@ def analysis_input(
     slot_cols = np.zeros((n, lengths.pop()), dtype=np.intp) if len(lengths) == 1 else None
     for key, rows in by_form.items():
         cols = np.array([column[qid] for qid in forms[key][0]], dtype=np.intp)
-        scores[np.ix_(rows, cols)] = 0.0
-        omitted[np.ix_(rows, cols)] = True  # until an answer that is not empty is read
+        at = np.ix_(np.array(rows, dtype=np.intp), cols)
+        scores[at] = 0.0
+        omitted[at] = True  # until an answer that is not empty is read
         if slot_cols is not None:
             slot_cols[rows] = cols
     questions = {
         q.pk: q for q in Question.objects.filter(pk__in=columns).only("id", "type", "content", "answer_key")
     }
-    items, choices, options = [], {}, ([], [], [], [])
+    items: list[Item] = []
+    choices: dict[int, np.ndarray] = {}
+    # the CHOICES_SQL arrays: per option of a choice question its question id, option id, column, index
+    option_questions: list[int] = []
+    option_keys: list[str] = []
+    option_columns: list[int] = []
+    option_indices: list[int] = []
     for j, qid in enumerate(columns):
         q = questions.get(qid)
         option_ids, keyed = _option_ids(q) if q else ([], set())
@@ -220,8 +241,10 @@ def analysis_input(
         if q and q.type in CHOICE_TYPES and option_ids:
             choices[j] = np.zeros((n, len(option_ids)), dtype=bool)
             for x, option_id in enumerate(option_ids):
-                for values, value in zip(options, (qid, option_id, j, x), strict=True):
-                    values.append(value)
+                option_questions.append(qid)
+                option_keys.append(option_id)
+                option_columns.append(j)
+                option_indices.append(x)
     attempt_ids = [row[0] for row in graded]
     if n:
         presented, read = max(1, int(np.count_nonzero(~np.isnan(scores)))), 0
@@ -234,7 +257,9 @@ def analysis_input(
         if choices:
             presented = max(1, int(np.count_nonzero(~np.isnan(scores[:, sorted(choices)]))))
             read = 0
-            for chunk in _chunks(CHOICES_SQL, [attempt_ids, *options], 3):
+            for chunk in _chunks(
+                CHOICES_SQL, [attempt_ids, option_questions, option_keys, option_columns, option_indices], 3
+            ):
                 ii, jj, xx = (chunk[:, c].astype(np.intp) for c in range(3))
                 for j in np.unique(jj):
                     mask = jj == j
@@ -297,6 +322,117 @@ four clusters; plain values: no model instances, and of the content only the ste
 options, never the explanation)."""
 
 
+class ItemCluster(TypedDict):
+    """A matrix cluster of a question as ``ItemClusterOut`` reads it."""
+
+    type: str
+    id: int
+    code: str
+    label: str
+    name: str
+
+
+class ItemOption(OptionFigures):
+    """An option's distractor figures as ``ItemOptionOut`` reads them: ``label`` the excerpt in
+    the reader's language, ``text`` the option in both languages (None for true/false)."""
+
+    label: str
+    text: dict[str, str] | None
+    flags: list[str]
+
+
+class ItemQuestion(TypedDict):
+    """One question of an analysis as ``ItemQuestionOut`` reads it."""
+
+    question_id: int
+    root_id: int
+    version: int
+    code: str
+    stem: str
+    type: str
+    clusters: list[ItemCluster]
+    position: int
+    n: int
+    max_points: float | None
+    facility: float | None
+    discrimination: float | None
+    efficiency: float | None
+    upper_lower: float | None
+    omit_rate: float | None
+    options: list[ItemOption]
+    flags: list[str]
+
+
+class ItemState(TypedDict):
+    """Where a computation stands, as ``ItemStateOut`` reads it."""
+
+    status: str
+    requested_at: datetime
+    started_at: datetime | None
+    computed_at: datetime | None
+    attempts: int
+    voided: int
+    pending: int
+    error: str
+    progress: float | None
+
+
+class Thresholds(TypedDict):
+    """The flag thresholds (``ItemThresholdsOut``)."""
+
+    facility_low: float
+    facility_high: float
+    discrimination_low: float
+    group_share: float
+
+
+class ItemAnalysisView(TypedDict):
+    """A preset's or a batch's item analysis as ``ItemAnalysisOut`` reads it."""
+
+    preset_id: int
+    preset_name: str
+    batch_id: int | None
+    batch_name: str | None
+    state: ItemState
+    summary: Summary | None
+    questions: list[ItemQuestion]
+    thresholds: Thresholds
+    flags: list[str]
+
+
+class ItemAppearance(ItemQuestion):
+    """A question's figures in one analysis, as ``ItemAppearanceOut`` reads them."""
+
+    preset_id: int
+    preset_name: str
+    batch_id: int | None
+    batch_name: str | None
+    state: ItemState
+    test_alpha: float | None
+
+
+class QuestionItemAnalysis(TypedDict):
+    """Every stored figure of a question and its other versions (``QuestionItemAnalysisOut``)."""
+
+    question_id: int
+    root_id: int
+    appearances: list[ItemAppearance]
+    thresholds: Thresholds
+
+
+class NoteFigures(TypedDict):
+    """A question version's overall figures in one test, for the vetting note."""
+
+    preset_name: str
+    attempts: int
+    facility: float | None
+    discrimination: float | None
+    upper_lower: float | None
+    omit_rate: float | None
+    flags: list[str]
+    computed_at: datetime | None
+
+
 class _Shaper:
     """Builds ``ItemQuestionOut`` rows for one reader: the language is read once, and each
     cluster's ``MatrixCluster.label`` / ``.name`` is computed once however many questions share
@@ -304,10 +440,10 @@ class _Shaper:
 
     def __init__(self) -> None:
         self.language = reader_language()
-        self.clusters: dict[int, dict[str, Any]] = {}
+        self.clusters: dict[int, ItemCluster] = {}
         self.true_false = {"true": _("True"), "false": _("False")}
 
-    def cluster(self, kind: str, row: dict[str, Any]) -> dict[str, Any] | None:
+    def cluster(self, kind: str, row: Mapping[str, Any]) -> ItemCluster | None:
         pk = row[f"question__{kind}_id"]
         if pk is None:
             return None
@@ -318,13 +454,19 @@ class _Shaper:
                 code=row[f"question__{kind}__code"],
                 description=row[f"question__{kind}__description"],
             )
-            self.clusters[pk] = {"type": kind, "id": pk, "code": c.code, "label": c.label, "name": c.name}
+            self.clusters[pk] = {
+                "type": kind,
+                "id": pk,
+                "code": c.code,
+                "label": str(c.label),
+                "name": c.name,
+            }
         return self.clusters[pk]
 
-    def text(self, pair: dict[str, Any], limit: int = EXCERPT_CHARS) -> str:
+    def text(self, pair: Mapping[str, Any], limit: int = EXCERPT_CHARS) -> str:
         return excerpt(pick(pair.get("vi"), pair.get("en"), language=self.language), limit)
 
-    def row(self, r: dict[str, Any]) -> dict[str, Any]:
+    def row(self, r: Mapping[str, Any]) -> ItemQuestion:
         figures = r["figures"]
         texts: dict[str, dict[str, str]] = {}
         if r["question__type"] == Question.Type.TRUE_FALSE:
@@ -352,7 +494,12 @@ class _Shaper:
             "omit_rate": figures.get("omit_rate"),
             "options": [
                 {
-                    **o,
+                    "option_id": o["option_id"],
+                    "correct": o["correct"],
+                    "count": o["count"],
+                    "share": o["share"],
+                    "upper_share": o["upper_share"],
+                    "lower_share": o["lower_share"],
                     "label": labels.get(o["option_id"], o["option_id"]),
                     "text": texts.get(o["option_id"]),
                     "flags": option_flags(o, n=r["n"]),
@@ -376,7 +523,7 @@ STATE_FIELDS = (
 ANALYSIS_FIELDS = (*STATE_FIELDS, "preset_id", "preset__name", "batch_id", "batch__name", "summary")
 
 
-def _state(values: dict[str, Any]) -> dict[str, Any]:
+def _state(values: Mapping[str, Any]) -> ItemState:
     """``ItemStateOut`` of an analysis's ``STATE_FIELDS``."""
     return {
         "status": values["status"],
@@ -391,7 +538,7 @@ def _state(values: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-THRESHOLDS = {
+THRESHOLDS: Thresholds = {
     "facility_low": FACILITY_LOW,
     "facility_high": FACILITY_HIGH,
     "discrimination_low": DISCRIMINATION_LOW,
@@ -399,7 +546,9 @@ THRESHOLDS = {
 }
 
 
-def item_analysis_view(*, analysis: ItemAnalysis, preset: TestPreset, batch: Batch | None) -> dict[str, Any]:
+def item_analysis_view(
+    *, analysis: ItemAnalysis, preset: TestPreset, batch: Batch | None
+) -> ItemAnalysisView:
     """``ItemAnalysisOut``: the scope, the computation state, the test figures (``None`` before a
     first computation) and the question rows in form order. One query (the rows with their
     questions and clusters)."""
@@ -421,7 +570,7 @@ def item_analysis_view(*, analysis: ItemAnalysis, preset: TestPreset, batch: Bat
     }
 
 
-def question_item_analysis(*, question_id: int) -> dict[str, Any]:
+def question_item_analysis(*, question_id: int) -> QuestionItemAnalysis:
     """``QuestionItemAnalysisOut``: the figures of a question, and of every other version of it,
     in every stored analysis (each batch, and each preset overall), newest computation first.
     404 "Question not found.". Two queries."""
@@ -435,7 +584,7 @@ def question_item_analysis(*, question_id: int) -> dict[str, Any]:
         .values(*ROW_FIELDS, *(f"analysis__{f}" for f in ANALYSIS_FIELDS))
     )
     shaper = _Shaper()
-    appearances = []
+    appearances: list[ItemAppearance] = []
     for r in rows:
         batch_id = r["analysis__batch_id"]
         appearances.append(
@@ -474,7 +623,7 @@ def measured_facilities(question_ids: list[int]) -> dict[int, float]:
     return {r["question_id"]: round(r["weighted"] / r["attempts"], 4) for r in rows}
 
 
-def question_figures_for_note(*, question_id: int) -> list[dict[str, Any]]:
+def question_figures_for_note(*, question_id: int) -> list[NoteFigures]:
     """The overall (per preset) figures of exactly this question version, for the note sent
     with it back to vetting: ``[{"preset_name", "attempts", "facility", "discrimination",
     "upper_lower", "omit_rate", "flags", "computed_at"}]``. One query."""

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
 
 from django.core.cache import cache
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import number_format
@@ -46,7 +45,7 @@ def item_analysis_changed(*, preset_id: int, batch_id: int | None) -> None:
     overall analyses are queued again (``item_analysis_request``), in their own short statements
     so that concurrent submissions never wait on the analysis row, and in the organization's
     schema of the change (a learner's request leaves it once the submission is written)."""
-    schema_name = connection.schema_name
+    schema_name = selectors.current_schema()
 
     def request() -> None:
         with organization_schema(schema_name):
@@ -60,15 +59,20 @@ def item_analysis_changed(*, preset_id: int, batch_id: int | None) -> None:
 def _enqueue(analysis_id: int) -> None:
     from item_analysis.tasks import item_analysis_compute
 
-    schema_name = connection.schema_name
+    schema_name = selectors.current_schema()
     transaction.on_commit(lambda: item_analysis_compute(schema_name, analysis_id))
+
+
+def _scope(*, preset_id: int, batch_id: int | None) -> Q:
+    """The analysis row of a scope: a batch's, or the preset's overall one (``batch`` null)."""
+    return Q(preset_id=preset_id, batch_id=batch_id)
 
 
 def item_analysis_request(*, preset_id: int, batch_id: int | None) -> bool:
     """Queue the computation of a scope (creating its row the first time). Returns whether a
     run was queued now (``False`` when one is queued already and not stale)."""
     now = timezone.now()
-    scope = ItemAnalysis.objects.filter(preset_id=preset_id, batch_id=batch_id)
+    scope = ItemAnalysis.objects.filter(_scope(preset_id=preset_id, batch_id=batch_id))
     waiting = Q(status=S.QUEUED, requested_at__gt=now - STALE_QUEUE)
     if scope.exclude(waiting).update(status=S.QUEUED, requested_at=now, error=""):
         _enqueue(scope.values_list("pk", flat=True).get())
@@ -90,17 +94,17 @@ def item_analysis_ensure(*, preset_id: int, batch_id: int | None) -> ItemAnalysi
     """The scope's stored analysis; the first read of a scope never computed queues its
     computation (and so does a read of a stale queued one). With huey in immediate mode (tests,
     benchmarks) the run has finished when this returns."""
-    found = ItemAnalysis.objects.filter(preset_id=preset_id, batch_id=batch_id).first()
+    found = ItemAnalysis.objects.filter(_scope(preset_id=preset_id, batch_id=batch_id)).first()
     if found is None or (found.status == S.QUEUED and found.requested_at <= timezone.now() - STALE_QUEUE):
         item_analysis_request(preset_id=preset_id, batch_id=batch_id)
-        found = ItemAnalysis.objects.get(preset_id=preset_id, batch_id=batch_id)
+        found = ItemAnalysis.objects.get(_scope(preset_id=preset_id, batch_id=batch_id))
     return found
 
 
 # --- running ------------------------------------------------------------------------------------
 
 
-def _reporter(key: str, started) -> Callable[[float], None]:
+def _reporter(key: str, started: datetime) -> Callable[[float], None]:
     """Writes a run's progress to the shared cache under ``key`` (``selectors.progress_key``)
     with the run's start, so a reader never takes an earlier run's figure for this one; at most
     once per 5 points of progress (a large run reads many chunks)."""
@@ -117,7 +121,7 @@ def _reporter(key: str, started) -> Callable[[float], None]:
 
 def _compute(
     preset_id: int, batch_id: int | None, progress: Callable[[float], None] | None = None
-) -> tuple[selectors.AnalysisInput, dict[str, Any]]:
+) -> tuple[selectors.AnalysisInput, stats.Analysis]:
     data = selectors.analysis_input(preset_id=preset_id, batch_id=batch_id, progress=progress)
     if progress:
         progress(selectors.SCORES_SHARE + selectors.CHOICES_SHARE)
@@ -147,10 +151,10 @@ def item_analysis_run(*, analysis_id: int) -> bool:
     if not claimed:
         return False
     analysis = ItemAnalysis.objects.get(pk=analysis_id)
-    schema_name = connection.schema_name
+    schema_name = selectors.current_schema()
     key = selectors.progress_key(analysis_id)
 
-    def body():
+    def body() -> tuple[selectors.AnalysisInput, stats.Analysis]:
         with organization_schema(schema_name):
             return _compute(analysis.preset_id, analysis.batch_id, _reporter(key, started))
 
@@ -169,7 +173,9 @@ def item_analysis_run(*, analysis_id: int) -> bool:
 
 
 @transaction.atomic
-def _store(analysis_id: int, started, data: selectors.AnalysisInput, result: dict[str, Any]) -> bool:
+def _store(
+    analysis_id: int, started: datetime, data: selectors.AnalysisInput, result: stats.Analysis
+) -> bool:
     row = ItemAnalysis.objects.select_for_update().get(pk=analysis_id)
     if row.started_at != started:  # a newer run started meanwhile: it stores its own figures
         return False
@@ -224,7 +230,7 @@ def _flag_names() -> dict[str, str]:
     }
 
 
-def vetting_note(*, figures: list[dict[str, Any]], comment: str) -> str:
+def vetting_note(*, figures: list[selectors.NoteFigures], comment: str) -> str:
     """The note sent with a question back to vetting, in the sender's language: the comment,
     then one line per test with the question's overall figures and flags."""
     names = _flag_names()

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import numpy as np
 
@@ -64,6 +65,68 @@ FLAGS = (
     "likely_key_error",
 )
 """Every flag a question may carry, in the order they are listed."""
+
+
+class HistogramBin(TypedDict):
+    """Totals t with ``lower`` <= t < ``upper`` (``ItemSummaryOut.histogram``)."""
+
+    lower: float | None
+    upper: float | None
+    count: int
+
+
+class Summary(TypedDict):
+    """The test figures of ``analyse`` (stored as ``ItemAnalysis.summary``; ``ItemSummaryOut``)."""
+
+    n: int
+    question_count: int
+    form_length: int | None
+    max_score: float | None
+    mean: float | None
+    median: float | None
+    sd: float | None
+    skewness: float | None
+    histogram: list[HistogramBin]
+    alpha: float | None
+    coefficient: str
+    reliability_basis: str | None
+    sem: float | None
+    group_size: int
+
+
+class OptionFigures(TypedDict):
+    """Distractor analysis of one option (``_options``): shares are fractions of the attempts
+    that had the question, overall and in the upper and lower groups."""
+
+    option_id: str
+    correct: bool
+    count: int
+    share: float | None
+    upper_share: float | None
+    lower_share: float | None
+
+
+class QuestionFigures(TypedDict):
+    """The figures of one question of ``analyse`` (module docstring)."""
+
+    question_id: int
+    type: str
+    max_points: float | None
+    n: int
+    facility: float | None
+    discrimination: float | None
+    efficiency: float | None
+    upper_lower: float | None
+    omit_rate: float | None
+    options: list[OptionFigures]
+    flags: list[str]
+
+
+class Analysis(TypedDict):
+    """What ``analyse`` returns."""
+
+    summary: Summary
+    questions: list[QuestionFigures]
 
 
 @dataclass
@@ -121,7 +184,7 @@ def cronbach_alpha(scores: np.ndarray) -> float | None:
     return float(k / (k - 1) * (1 - scores.var(axis=0, ddof=1).sum() / total_var))
 
 
-def histogram(totals: np.ndarray, max_total: float) -> list[dict[str, float | int]]:
+def histogram(totals: np.ndarray, max_total: float) -> list[HistogramBin]:
     """The score distribution, each bin ``{"lower", "upper", "count"}`` holding the totals t with
     lower <= t < upper (the last bin also its upper edge). When the maximum is a whole number up
     to ``HISTOGRAM_MAX_SCORES`` and every total is whole: one bin per score s, [s, s + 1), so
@@ -150,12 +213,12 @@ def groups(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return order[:size], order[n - size :] if size else order[:0]
 
 
-def _options(item: Item, chosen: np.ndarray, upper: np.ndarray, lower: np.ndarray) -> list[dict]:
+def _options(item: Item, chosen: np.ndarray, upper: np.ndarray, lower: np.ndarray) -> list[OptionFigures]:
     """Distractor analysis of a choice item: per option its count, its share overall, in the upper
     and in the lower group (fractions of the attempts in each that had the question; omitted
     answers count in the denominators) and whether it is keyed. ``chosen`` is (attempts x
     options) booleans over the attempts that had the question."""
-    rows = []
+    rows: list[OptionFigures] = []
     for j, option_id in enumerate(item.option_ids):
         col = chosen[:, j]
         rows.append(
@@ -175,7 +238,7 @@ OPTION_FLAGS = ("unused_distractor", "likely_key_error")
 """The flags an option may carry (the distractor flags of ``FLAGS``), in that order."""
 
 
-def option_flags(option: dict, *, n: int) -> list[str]:
+def option_flags(option: OptionFigures, *, n: int) -> list[str]:
     """The flags of one option of a choice question (a sub-list of ``OPTION_FLAGS``): a wrong
     option nobody chose, once the question was answered at all (``n`` > 0), is an unused
     distractor; a wrong option chosen by a larger share of the upper group than of the lower
@@ -193,7 +256,7 @@ def option_flags(option: dict, *, n: int) -> list[str]:
 
 
 def question_flags(
-    *, n: int, facility: float | None, discrimination: float | None, options: list[dict]
+    *, n: int, facility: float | None, discrimination: float | None, options: list[OptionFigures]
 ) -> list[str]:
     """The flags of one question (a sub-list of ``FLAGS``, in that order), from its figures:
     facility under ``FACILITY_LOW`` or over ``FACILITY_HIGH``; an item-rest correlation from 0
@@ -223,7 +286,7 @@ def analyse(
     choices: dict[int, np.ndarray],
     max_total: float,
     slot_scores: np.ndarray | None = None,
-) -> dict:
+) -> Analysis:
     """Item analysis of ``scores`` ((n attempts x k items) float, ``nan`` = not on the form),
     ``omitted`` ((n x k) bool: presented but left empty), ``choices`` ({item column: (n x options)
     bool}, choice items only), ``max_total`` (the test's maximum points, for the histogram) and
@@ -257,7 +320,7 @@ def analyse(
         basis, alpha = None, None
     sd = float(totals.std(ddof=1)) if n >= 2 else None
     sem = sd * math.sqrt(1 - alpha) if sd is not None and alpha is not None and alpha >= 0 else None
-    summary = {
+    summary: Summary = {
         "n": int(n),
         "question_count": int(k),
         "form_length": int(slot_scores.shape[1]) if slot_scores is not None else None,
@@ -273,7 +336,7 @@ def analyse(
         "sem": _num(sem),
         "group_size": int(upper.size),
     }
-    questions = []
+    questions: list[QuestionFigures] = []
     for j, item in enumerate(items):
         mask = presented[:, j]
         col = scores[mask, j]
@@ -287,7 +350,7 @@ def analyse(
             if up.any() and low.any() and item.max_points
             else None
         )
-        options = []
+        options: list[OptionFigures] = []
         if j in choices:
             options = _options(
                 item, choices[j][mask], np.flatnonzero(in_upper[mask]), np.flatnonzero(in_lower[mask])
