@@ -10,6 +10,8 @@ enrollment's organization for its owner (404 for anyone else's), and returns a s
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.files.storage import default_storage
 from django.http import FileResponse, HttpRequest
 from django.utils.translation import gettext as _
@@ -20,6 +22,7 @@ from accounts.auth import LearnerSessionAuth
 from config.client import client_address
 from config.envelope import Envelope, Page, ok
 from config.fields import Id
+from config.requests import ProfileRequest
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 from privacy.schemas import VideoViewsOut
@@ -52,7 +55,7 @@ def _token(request: HttpRequest) -> str:
 
 
 @router.get("{enrollment_id}", response=Envelope[PrepOut])
-def preparation(request: HttpRequest, enrollment_id: Id):
+def preparation(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """What the preparation page shows: the test, its window (UTC) and time limit in minutes for
     this learner (an accommodation's extra time included, as start enforces it), camera rules,
     the video limits, whether it can start now and the next action, attempts, and the server's
@@ -61,7 +64,7 @@ def preparation(request: HttpRequest, enrollment_id: Id):
 
 
 @router.post("{enrollment_id}/camera-consent", response=Envelope[CameraConsentOut])
-def camera_consent(request: HttpRequest, enrollment_id: Id):
+def camera_consent(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """The learner consents to camera proctoring of this test at preparation (issue 24, item 2;
     decision 0023): the time and the request's address are kept on the assignment, and the
     surroundings video is refused until then. No body. Idempotent (the first consent is kept).
@@ -73,7 +76,7 @@ def camera_consent(request: HttpRequest, enrollment_id: Id):
 
 
 @router.post("{enrollment_id}/video", response=Envelope[VideoOut])
-def prep_video(request: HttpRequest, enrollment_id: Id, file: UploadedFile = File(...)):  # noqa: B008
+def prep_video(request: ProfileRequest, enrollment_id: Id, file: File[UploadedFile]) -> dict[str, Any]:
     """Upload the surroundings video (multipart ``file``) once the learner has consented to
     camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
     tolerance, at most the size limit; 400 ``unsupported_video`` with the reason otherwise."""
@@ -82,7 +85,7 @@ def prep_video(request: HttpRequest, enrollment_id: Id, file: UploadedFile = Fil
 
 
 @router.post("{enrollment_id}/pay", response=Envelope[AssignmentPayOut])
-def assignment_pay(request: HttpRequest, enrollment_id: Id, payload: AssignmentPayIn):
+def assignment_pay(request: ProfileRequest, enrollment_id: Id, payload: AssignmentPayIn) -> dict[str, Any]:
     """Pay the purchase cost (VND) of a test assigned with "requires purchase"; idempotent
     (see ``marketplace.purchases.assignment_pay``). 409 ``nothing_to_pay``, 402
     ``payment_declined``."""
@@ -99,7 +102,7 @@ def assignment_pay(request: HttpRequest, enrollment_id: Id, payload: AssignmentP
 
 
 @router.post("{enrollment_id}/start", response=Envelope[StartOut])
-def start(request: HttpRequest, enrollment_id: Id, payload: StartIn):
+def start(request: ProfileRequest, enrollment_id: Id, payload: StartIn) -> dict[str, Any]:
     """Start the attempt (or take it over from another tab or device; the older one is then
     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
     ``camera_required``, ``camera_consent_required``."""
@@ -109,7 +112,7 @@ def start(request: HttpRequest, enrollment_id: Id, payload: StartIn):
 
 
 @router.get("{enrollment_id}/attempt", response=Envelope[AttemptOut])
-def attempt_get(request: HttpRequest, enrollment_id: Id):
+def attempt_get(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """The current attempt: questions in order (no answer keys), every saved answer with its
     ``seq`` and flag, the deadline and the server's clock (for the SPA's timer). 404 before
     start."""
@@ -119,7 +122,9 @@ def attempt_get(request: HttpRequest, enrollment_id: Id):
 # Its description is in the OpenAPI document, which decision 0039 left as it was: the lean route
 # it names is now ``sitting.middleware``.
 @router.put("{enrollment_id}/answers/{question_id}", response=Envelope[AnswerOut])
-def answer_put(request: HttpRequest, enrollment_id: Id, question_id: Id, payload: AnswerIn):
+def answer_put(
+    request: ProfileRequest, enrollment_id: Id, question_id: Id, payload: AnswerIn
+) -> dict[str, Any]:
     """Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
     of a sitting: one statement checks the enrollment, locks the attempt and upserts the answer;
     the question's type and options come from the cache. A save this process can confirm is
@@ -140,7 +145,7 @@ def answer_put(request: HttpRequest, enrollment_id: Id, question_id: Id, payload
 
 
 @router.post("{enrollment_id}/events", response=Envelope[IntegrityCountOut])
-def event_post(request: HttpRequest, enrollment_id: Id, payload: EventIn):
+def event_post(request: ProfileRequest, enrollment_id: Id, payload: EventIn) -> dict[str, Any]:
     """Report a tab switch (``tab_hidden``), window blur (``blur``) or a blocked ``copy``,
     ``paste`` or ``context_menu``; the sixth switch voids the result and submits."""
     return ok(
@@ -155,7 +160,7 @@ def event_post(request: HttpRequest, enrollment_id: Id, payload: EventIn):
 
 
 @router.post("{enrollment_id}/submit", response=Envelope[SubmitOut])
-def submit(request: HttpRequest, enrollment_id: Id):
+def submit(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """Submit the attempt (confirm in the SPA first)."""
     return ok(
         services.attempt_submit(
@@ -166,7 +171,7 @@ def submit(request: HttpRequest, enrollment_id: Id):
 
 
 @router.get("{enrollment_id}/result", response=Envelope[ResultOut])
-def result(request: HttpRequest, enrollment_id: Id):
+def result(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """The learner's result once released: score, pass or fail, the round's passed/failed
     message (the reader's language, else the other one), and each answer against the key;
     before release only the status."""
@@ -174,7 +179,7 @@ def result(request: HttpRequest, enrollment_id: Id):
 
 
 @router.get("{enrollment_id}/report", response=Envelope[ReportOut])
-def report_get(request: HttpRequest, enrollment_id: Id):
+def report_get(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """The advanced report (bought with the test + advanced report add-on): whether it can be
     generated (``reason``: report_not_purchased, test_not_ended, result_not_released), the latest
     report and when the next may be generated (the preset's wait period; spec section 5)."""
@@ -182,7 +187,7 @@ def report_get(request: HttpRequest, enrollment_id: Id):
 
 
 @router.post("{enrollment_id}/report", response=Envelope[ReportOut])
-def report_post(request: HttpRequest, enrollment_id: Id):
+def report_post(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """Generate a new advanced report: 409 with the availability reason, or ``report_wait`` with
     ``retry_at`` during the wait period."""
     return ok(
@@ -193,7 +198,7 @@ def report_post(request: HttpRequest, enrollment_id: Id):
 
 @router.get("{enrollment_id}/report/pdf")
 @private_file(AccessLogEntry.Kind.TEST_REPORT_PDF)
-def report_pdf(request: HttpRequest, enrollment_id: Id):
+def report_pdf(request: ProfileRequest, enrollment_id: Id) -> FileResponse:
     """The latest report as a PDF download (404 before one is generated). The learner's own file:
     marked for the access log, which records educators' and admins' access only (issue 24)."""
     name = services.report_pdf_name(profile=request.auth, enrollment_id=enrollment_id)
@@ -206,7 +211,7 @@ def report_pdf(request: HttpRequest, enrollment_id: Id):
 
 
 @router.get("{enrollment_id}/video-views", response=Envelope[VideoViewsOut])
-def video_views(request: HttpRequest, enrollment_id: Id):
+def video_views(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """The learner's proctoring video of this test: ``video`` none, stored or deleted (with
     ``deleted_at`` and ``deleted_reason``), and who viewed it, newest first (``views``: name, role,
     time; issue 24, item 4). 404 for anyone else's enrollment."""
@@ -223,7 +228,7 @@ learner_router = Router(tags=["assignments"], auth=LearnerSessionAuth())
 @learner_router.get(
     "my-list", response=Envelope[Page[MyAssignmentOut]], operation_id="assignments_api_my_list"
 )
-def my_list(request: HttpRequest, query: Query[MyListQuery]):
+def my_list(request: ProfileRequest, query: Query[MyListQuery]) -> dict[str, Any]:
     """GET /api/v1/assignment-users/my-list: the current learner's assignments across
     organizations (purchased or assigned), newest first; ``order_by`` created_at, name;
     ``search``; ``status``. Three queries whatever the number of organizations."""
@@ -234,6 +239,6 @@ def my_list(request: HttpRequest, query: Query[MyListQuery]):
 @learner_router.get(
     "{enrollment_id}", response=Envelope[MyAssignmentOut], operation_id="assignments_api_my_detail"
 )
-def my_detail(request: HttpRequest, enrollment_id: Id):
+def my_detail(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """One of the current learner's assignments by its enrollment id (404 for anyone else's)."""
     return ok(selectors.my_assignment(profile=request.auth, enrollment_id=enrollment_id))

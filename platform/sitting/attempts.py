@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,13 +26,11 @@ from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEven
 from assignments.outcome import finish_if_graded
 from config.errors import ApplicationError, not_found
 from sitting import rules, statements
+from sitting.shapes import AnswerSaved
+from sitting.statements import qualified_cursor
 from sitting.window import LearnerWindow, learner_window
 from tenants.middleware import SessionCheck
-from tenants.scope import (
-    enrollment_schema,
-    organization_sql,
-    qualified_cursor,
-)
+from tenants.scope import enrollment_schema, organization_sql
 
 S = Attempt.Status
 SWITCH_KINDS = {IntegrityEvent.Kind.TAB_HIDDEN, IntegrityEvent.Kind.BLUR}
@@ -55,7 +53,7 @@ def _form(assignment: Assignment) -> tuple[list[int], dict[str, list[str]], dict
     if preset.form_mode == TestPreset.FormMode.SHARED:
         with qualified_cursor() as cursor:  # written once per process and schema (issue 23)
             cursor.execute(
-                organization_sql(statements.shared_form_sql(), connection.schema_name), [preset.pk]
+                organization_sql(statements.shared_form_sql(), rules.connection_schema()), [preset.pk]
             )
             rows = cursor.fetchall()
         ids = [question_id for question_id, _weight in rows]
@@ -173,8 +171,9 @@ def assignment_owned_locked(
         if schema_name
         else []
     )
-    if not rows or rows[0][0].status == Assignment.Status.REVOKED:
+    if schema_name is None or not rows or rows[0][0].status == Assignment.Status.REVOKED:
         raise not_found(not_found_message)
+    assignment: Assignment
     ((assignment, preset, batch),) = rows
     assignment.preset, assignment.batch = preset, batch
     return schema_name, assignment
@@ -187,6 +186,7 @@ def latest_attempt(assignment: Assignment) -> Attempt | None:
     rows = statements.LATEST_ATTEMPT.rows_here([assignment.pk])
     if not rows:
         return None
+    attempt: Attempt
     (attempt,) = rows[0]
     attempt.assignment = assignment
     return attempt
@@ -287,7 +287,7 @@ def answer_save_run(
     )
 
 
-def answer_save_owned(*, not_found_message: str, **save: Any) -> dict[str, Any]:
+def answer_save_owned(*, not_found_message: str, **save: Any) -> AnswerSaved:
     """``answer_save_run`` (same arguments) and its outcome (``rules.save_outcome``): ``AnswerOut``
     (``saved_at`` UTC), or, in this order, ``SessionUnconfirmedError`` (nothing written), 404
     ``not_found_message`` for an enrollment that is not the profile's active test enrollment, 404

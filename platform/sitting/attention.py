@@ -6,13 +6,13 @@ whatever the number of rows."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.db.models import Count, Min, Q
 
 from assessments.models import Batch
 from assignments.models import ANSWER_TO_GRADE, RELEASABLE_ATTEMPT, Assignment, Attempt, AttemptAnswer
 from assignments.selectors import ASSIGNABLE, batch_open
+from sitting.shapes import ReleaseGroup, RunningBatch
 
 ATTENTION_ROWS = 10
 """Batches listed per section of the panel; ``*_total`` says how many there are in all."""
@@ -24,7 +24,7 @@ def answers_to_grade_count() -> int:
     return AttemptAnswer.objects.filter(ANSWER_TO_GRADE, graded_at__isnull=True).count()
 
 
-def running_batches(*, now: datetime, limit: int = ATTENTION_ROWS) -> tuple[list[dict[str, Any]], int]:
+def running_batches(*, now: datetime, limit: int = ATTENTION_ROWS) -> tuple[list[RunningBatch], int]:
     """Batches of approved or published tests open at ``now`` (``batch_open``: started, not
     expired), the soonest to end first, at most ``limit``, each with ``in_progress`` (learners
     in the test now); and how many there are in all. Two queries."""
@@ -53,7 +53,7 @@ def running_batches(*, now: datetime, limit: int = ATTENTION_ROWS) -> tuple[list
     ], total
 
 
-def results_to_release(*, limit: int = ATTENTION_ROWS) -> tuple[list[dict[str, Any]], int]:
+def results_to_release(*, limit: int = ATTENTION_ROWS) -> tuple[list[ReleaseGroup], int]:
     """Results graded and decided but not released (``RELEASABLE_ATTEMPT``, live assignments:
     the gradebook's ``releasable``), per batch (a test's attempts without a batch form one row
     with ``batch_id`` None), the oldest submission first, at most ``limit`` rows; and how many

@@ -34,6 +34,8 @@ text).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from django.http import HttpRequest, HttpResponse
 from django.middleware.clickjacking import XFrameOptionsMiddleware
@@ -48,7 +50,18 @@ from config.parsers import GuardedParser
 from config.renderers import ApiRenderer
 from sitting import rules, services
 from sitting.schemas import AnswerIn, AnswerOut
-from tenants.middleware import SessionCheck, checked_before
+from tenants import middleware as tenants_middleware
+from tenants.middleware import SessionCheck
+
+if TYPE_CHECKING:
+    from accounts.models import Profile
+
+    class _ProfiledRequest(HttpRequest):
+        profile: Profile  # what tenants.middleware sets on every request
+
+
+# ``tenants.middleware.checked_before``, typed here (tenants is outside the strict set).
+checked_before: Callable[[HttpRequest], Profile | None] = tenants_middleware.checked_before
 
 # The save's path; groups: the enrollment id, the question id.
 SAVE_PATH = re.compile(r"^/api/v1/take-test/(\d+)/answers/(\d+)$")
@@ -62,7 +75,7 @@ class AnswerSaveMiddleware:
     """The lean route of the module docstring. Place it right after ``SessionMiddleware``, itself
     after ``config.middleware.HostileInputMiddleware`` (its guards have run and parsed the body)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
         self.frame_options = XFrameOptionsMiddleware(get_response)
         self.route: str | None = None  # the save's URL pattern, resolved once (metrics)
@@ -90,7 +103,7 @@ class AnswerSaveMiddleware:
             payload = AnswerIn.model_validate(_PARSER.parse_body(request))
         except (ValueError, ValidationError):
             return None
-        request.user, request.profile = profile.user, profile
+        request.user, cast("_ProfiledRequest", request).profile = profile.user, profile
         request_profile_bind(request)
         found = services.answer_save_run(
             profile=profile,

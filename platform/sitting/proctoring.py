@@ -21,11 +21,12 @@ Retention (``privacy.rules``; the organization's ``video_keep_days``, 90 by defa
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, Model, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -37,10 +38,15 @@ from privacy.error_codes import PrivacyErrorCode
 from privacy.models import DeletionRecord
 from privacy.selectors import deletion_reasons, retention_policy_of, video_views
 from privacy.services import deletion_record_create, storage_delete
+from sitting.shapes import LearnerVideoState, VideoState
+
+if TYPE_CHECKING:
+    from tenants.models import Organization
 
 logger = logging.getLogger(__name__)
 
 KIND = DeletionRecord.Kind.PROCTORING_VIDEO
+M = TypeVar("M", bound=Model)
 
 
 # --- deleting ----------------------------------------------------------------------------------
@@ -116,7 +122,7 @@ def prep_video_delete(
 # --- the daily sweep ---------------------------------------------------------------------------
 
 
-def expired_attempts(*, cutoff: datetime):
+def expired_attempts(*, cutoff: datetime) -> QuerySet[Attempt]:
     """Attempts whose result was released before ``cutoff`` and whose video is still stored."""
     return (
         Attempt.objects.select_related("assignment")
@@ -126,7 +132,7 @@ def expired_attempts(*, cutoff: datetime):
     )
 
 
-def expired_unused_prep_videos(*, cutoff: datetime):
+def expired_unused_prep_videos(*, cutoff: datetime) -> QuerySet[Assignment]:
     """Assignments with a surroundings video no attempt used, revoked or past their window
     (the batch's end, else the test's end date) before ``cutoff``."""
     used = Attempt.objects.filter(assignment=OuterRef("pk"), video=OuterRef("prep_video"))
@@ -143,10 +149,17 @@ def expired_unused_prep_videos(*, cutoff: datetime):
     )
 
 
-def _sweep(rows_of, delete, *, organization_id: int, now: datetime, label: str) -> int:
+def _sweep(
+    rows_of: Callable[[], QuerySet[M]],
+    delete: Callable[..., bool],
+    *,
+    organization_id: int,
+    now: datetime,
+    label: str,
+) -> int:
     """Delete in batches of ``rules.SWEEP_BATCH``, at most ``rules.SWEEP_MAX_PER_RUN`` a run. An
     object whose file cannot be deleted is logged and left for the next run."""
-    deleted, failed = 0, set()
+    deleted, failed = 0, set[int]()
     while deleted + len(failed) < rules.SWEEP_MAX_PER_RUN:
         batch = list(rows_of().exclude(pk__in=failed)[: rules.SWEEP_BATCH])
         if not batch:
@@ -165,7 +178,7 @@ def _sweep(rows_of, delete, *, organization_id: int, now: datetime, label: str) 
     return deleted
 
 
-def videos_retention_sweep(organization, *, now: datetime | None = None) -> int:
+def videos_retention_sweep(organization: Organization, *, now: datetime | None = None) -> int:
     """In ``organization``'s schema: delete the proctoring videos its retention policy no longer
     keeps (see the module's docstring), tenant by tenant from
     ``sitting.tasks.proctoring_videos_retention``. Returns how many files were deleted."""
@@ -191,7 +204,7 @@ def videos_retention_sweep(organization, *, now: datetime | None = None) -> int:
 # --- what the pages say ------------------------------------------------------------------------
 
 
-def video_state(attempt: Attempt, *, organization_id: int) -> dict[str, Any]:
+def video_state(attempt: Attempt, *, organization_id: int) -> VideoState:
     """The video fields of an attempt's detail: ``video_url`` while it is stored (None when there
     never was one), else ``video_deleted_at`` and ``video_deleted_reason`` (``retention``,
     ``request``, ``consent_withdrawn``, or None without a record; a deletion may also empty the
@@ -226,7 +239,7 @@ def attempt_video_name(attempt_id: int) -> str:
     return t.video
 
 
-def learner_video_state(assignment: Assignment, *, organization_id: int) -> dict[str, Any]:
+def learner_video_state(assignment: Assignment, *, organization_id: int) -> LearnerVideoState:
     """``VideoViewsOut`` of the learner's own test: whether its proctoring video is ``none``
     (never recorded), ``stored`` or ``deleted`` (with when and why), and who viewed it (names,
     roles and times, newest first). Three queries at most."""

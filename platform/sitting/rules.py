@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 from django.conf import settings
 from django.db import connection
@@ -29,11 +29,23 @@ from assessments.models import Question
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt
 from config.errors import ApplicationError, not_found
+from sitting.shapes import AnswerSaved
 from sitting.statements import SaveFacts
 from tenants.middleware import SessionCheck, SessionUnconfirmedError
 from tenants.scope import organization_schema, owned_enrollment_get
 
 S = Attempt.Status
+
+if TYPE_CHECKING:
+
+    class _TenantConnection(Protocol):
+        schema_name: str  # set by django-tenants' backend, which has no types
+
+
+def connection_schema() -> str:
+    """The schema the connection is set to (django-tenants' ``connection.schema_name``)."""
+    return cast("_TenantConnection", connection).schema_name
+
 
 Refusal = Literal[
     "not_enrolled",
@@ -155,9 +167,9 @@ def question_shape(question_id: int, schema_name: str | None = None) -> tuple[st
     from django.core.cache import caches
 
     cache = caches["local"]
-    schema_name = schema_name or connection.schema_name
+    schema_name = schema_name or connection_schema()
     key = f"qshape:{schema_name}:{question_id}"
-    shape = cache.get(key)
+    shape: tuple[str, frozenset[str]] | None = cache.get(key)
     if shape is None:
         with organization_schema(schema_name):
             q = Question.objects.only("id", "type", "content").filter(pk=question_id).first()
@@ -237,7 +249,7 @@ def save_refusal(facts: SaveFacts) -> Refusal | None:
     )
 
 
-def save_outcome(facts: SaveFacts, *, not_found_message: str) -> dict[str, Any]:
+def save_outcome(facts: SaveFacts, *, not_found_message: str) -> AnswerSaved:
     """``AnswerOut`` of the save ``facts`` describe (``saved_at`` UTC), or its error in the active
     language (``refusal_error``); ``SessionUnconfirmedError`` when the statement did not confirm the
     session (nothing was written: check it in full and save again, without the check)."""

@@ -5,7 +5,7 @@ are points; durations are minutes unless the name says seconds."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from ninja import Schema
 from pydantic import Field, Strict
@@ -32,6 +32,9 @@ from config.fields import (
 )
 from marketplace.models import Transaction
 from sitting.window import Action, WindowState
+
+IdempotencyKey: Any = ColumnText(Transaction, "idempotency_key")
+AnswerSeq: Any = ColumnInt(AttemptAnswer, "seq")
 
 # --- test taking (api.py) ---------------------------------------------------------------------
 
@@ -82,7 +85,7 @@ class CameraConsentOut(Schema):
 
 
 class AssignmentPayIn(Schema):
-    idempotency_key: ColumnText(Transaction, "idempotency_key") = ""
+    idempotency_key: IdempotencyKey = ""
     method: Choice = ""
 
 
@@ -158,9 +161,9 @@ class AnswerIn(Schema):
 
     answer: AnswerSent | None = None
     flagged: bool = False
-    seq: ColumnInt(AttemptAnswer, "seq")
+    seq: AnswerSeq
 
-    def answer_value(self) -> dict | None:
+    def answer_value(self) -> dict[str, Any] | None:
         """The answer as the save stores it: its one field (``{"option": ...}``...), or None."""
         return self.answer.dict(exclude_none=True) if self.answer is not None else None
 

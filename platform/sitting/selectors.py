@@ -14,16 +14,18 @@ queries and says exactly what start would enforce."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, cast
 
 from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import Enrollment
+from accounts.models import Enrollment, Profile
 from config.envelope import order_by_checked, paginate
 from config.errors import not_found
+from sitting.shapes import AssignmentRow, MyAssignment
 from sitting.window import next_action, window_of
 from tenants.scope import owned_enrollment_get, union_all
 
@@ -63,7 +65,7 @@ PART = (
 name (echoed to key the rows) and the assignment ids."""
 
 
-def _rows_by_schema(wanted: dict[str, list[int]]) -> dict[tuple[str, int], dict[str, Any]]:
+def _rows_by_schema(wanted: dict[str, list[int]]) -> dict[tuple[str, int], AssignmentRow]:
     """Assignment rows for ``{schema: [assignment ids]}`` in one UNION ALL query."""
     if not wanted:
         return {}
@@ -79,7 +81,7 @@ def _rows_by_schema(wanted: dict[str, list[int]]) -> dict[tuple[str, int], dict[
         }
 
 
-def _shaped(row: dict[str, Any], now) -> dict[str, Any]:
+def _shaped(row: dict[str, Any], now: datetime) -> AssignmentRow:
     """Scores as floats (points; null when withheld or not yet taken), and the learner's window
     (``window_starts_at``, ``window_expires_at``, accommodation included), ``can_start_now`` and
     ``action`` at ``now`` (``sitting.window``)."""
@@ -105,12 +107,12 @@ def _shaped(row: dict[str, Any], now) -> dict[str, Any]:
         window=window,
         now=now,
     )
-    return row
+    return cast(AssignmentRow, row)  # NAMES less the four popped, and the four set above
 
 
 def my_assignments(
-    *, profile, page: int, limit: int, search: str = "", order_by: str = "", status: str = ""
-) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    *, profile: Profile, page: int, limit: int, search: str = "", order_by: str = "", status: str = ""
+) -> tuple[list[MyAssignment], dict[str, int]]:
     """The current learner's assignments, newest first (``order_by`` created_at, name); ``search``
     the test name; ``status`` assigned, in_progress, submitted, graded. Three queries (count,
     enrollments with organizations, the UNION of assignment rows with their latest attempts). A status filter is applied to
@@ -126,7 +128,7 @@ def my_assignments(
     for e in enrollments:
         wanted.setdefault(e.organization.schema_name, []).append(e.object_id)
     rows = _rows_by_schema(wanted)
-    items = []
+    items: list[MyAssignment] = []
     for e in enrollments:
         row = rows.get((e.organization.schema_name, e.object_id))
         if row is None or (status and row["status"] != status):
@@ -135,7 +137,7 @@ def my_assignments(
     return items, meta
 
 
-def my_assignment(*, profile, enrollment_id: int) -> dict[str, Any]:
+def my_assignment(*, profile: Profile, enrollment_id: int) -> MyAssignment:
     """One of the learner's assignments by Enrollment id (``MyAssignmentOut``); 404 "Assignment
     not found." for anyone else's, an inactive or a missing one. Two queries."""
     e = owned_enrollment_get(

@@ -9,27 +9,48 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import Enrollment
+from accounts.models import Enrollment, Profile
 from assignments.models import Assignment, Attempt
 from config.errors import not_found
 from config.i18n import pick
 from consent.gate import consent_gate
 from privacy.selectors import retention_policy_of
 from sitting import attempts, rules, statements
+from sitting.shapes import (
+    AnswerSaved,
+    AttemptQuestion,
+    AttemptView,
+    IntegrityCount,
+    LearnerVideoState,
+    Preparation,
+    ReportState,
+    Result,
+    ResultAnswer,
+    SavedAnswer,
+    Started,
+    Submitted,
+)
 from sitting.window import learner_window, next_action
 from tenants.middleware import SessionCheck
 from tenants.scope import organization_schema, owned_enrollment
 
+if TYPE_CHECKING:
+    from django.core.files.uploadedfile import UploadedFile
+
+    from assessments.models import Question
+    from marketplace.models import Transaction
+
 
 @contextlib.contextmanager
-def _owned(profile, enrollment_id: int) -> Iterator[tuple[Enrollment, Assignment]]:
+def _owned(profile: Profile, enrollment_id: int) -> Iterator[tuple[Enrollment, Assignment]]:
     """The learner's enrollment and its live assignment (with preset and batch), the block running
     in the organization's schema. 404 "Assignment not found." for another's, a missing or a
     revoked one. (A start locks it in one statement instead: ``attempts.assignment_owned_locked``.)"""
@@ -53,7 +74,7 @@ def _current(a: Assignment) -> Attempt:
     return attempt
 
 
-def preparation(*, profile, enrollment_id: int) -> dict[str, Any]:
+def preparation(*, profile: Profile, enrollment_id: int) -> Preparation:
     """``PrepOut``: the test, the learner's window (UTC) and time limit in minutes (an
     accommodation's extra time included, as start enforces it; ``window.learner_window``),
     whether the window is open now and the next action, camera rules and the learner's camera
@@ -101,14 +122,14 @@ def preparation(*, profile, enrollment_id: int) -> dict[str, Any]:
         }
 
 
-def camera_consent(*, profile, enrollment_id: int, ip: str | None):
+def camera_consent(*, profile: Profile, enrollment_id: int, ip: str | None) -> datetime | None:
     """Record the learner's consent to camera proctoring of this test (``taking
     .camera_consent_record``: 409 ``camera_not_used``). Returns the consent's time (UTC)."""
     with _owned(profile, enrollment_id) as (_enrollment, a):
         return attempts.camera_consent_record(assignment_id=a.pk, ip=ip).camera_consented_at
 
 
-def prep_video_save(*, profile, enrollment_id: int, file) -> None:
+def prep_video_save(*, profile: Profile, enrollment_id: int, file: UploadedFile[bytes]) -> None:
     """Check and store the surroundings video: only after the learner's consent to camera
     proctoring (409 ``camera_consent_required``, issue 24 item 2), then
     ``video.video_check_and_store`` (WebM or MP4 by content, 30 s +/- the tolerance, at most the
@@ -124,7 +145,7 @@ def prep_video_save(*, profile, enrollment_id: int, file) -> None:
         a.save(update_fields=["prep_video", "updated_at"])
 
 
-def assignment_pay(*, profile, enrollment_id: int, idempotency_key: str, method: str):
+def assignment_pay(*, profile: Profile, enrollment_id: int, idempotency_key: str, method: str) -> Transaction:
     """Pay the purchase cost (VND) of the learner's assignment (``marketplace.purchases
     .assignment_pay``, which opens the organization itself). Returns the ``Transaction``."""
     from marketplace.purchases import assignment_pay as pay
@@ -140,7 +161,7 @@ def assignment_pay(*, profile, enrollment_id: int, idempotency_key: str, method:
     )
 
 
-def attempt_start(*, profile, enrollment_id: int, no_camera: bool) -> dict[str, Any]:
+def attempt_start(*, profile: Profile, enrollment_id: int, no_camera: bool) -> Started:
     """``StartOut`` of ``attempts.attempt_start`` (its errors: 409 ``outside_window``,
     ``payment_required``, ``already_submitted``, ``camera_required``; 403 from the consent gate,
     issue 24 item 1)."""
@@ -159,7 +180,7 @@ def attempt_start(*, profile, enrollment_id: int, no_camera: bool) -> dict[str, 
         }
 
 
-def question_shown(q, order: list[str] | None, points: str) -> dict[str, Any]:
+def question_shown(q: Question, order: list[str] | None, points: str) -> AttemptQuestion:
     """``AttemptQuestionOut`` of a question: id, type, stem, options in the attempt's ``order``
     (else as stored), its ``points``; never the key."""
     options = {o["id"]: o for o in q.content.get("options", [])}
@@ -173,7 +194,7 @@ def question_shown(q, order: list[str] | None, points: str) -> dict[str, Any]:
     }
 
 
-def attempt_view(*, profile, enrollment_id: int) -> dict[str, Any]:
+def attempt_view(*, profile: Profile, enrollment_id: int) -> AttemptView:
     """``AttemptOut``: the current attempt's questions in order (no keys), every saved answer with
     its ``seq`` and flag, the deadline and the server's clock. 404 before start."""
     from assessments.models import Question
@@ -200,7 +221,9 @@ def attempt_view(*, profile, enrollment_id: int) -> dict[str, Any]:
                 )
                 for qid in attempt.question_ids
             ],
-            "answers": list(attempt.answers.values("question_id", "answer", "flagged", "seq")),
+            "answers": cast(
+                "list[SavedAnswer]", list(attempt.answers.values("question_id", "answer", "flagged", "seq"))
+            ),
         }
 
 
@@ -211,7 +234,7 @@ did not answer (``answer_save_run``), for the view (``answer_save``'s ``found``)
 
 def answer_save(
     *,
-    profile,
+    profile: Profile,
     enrollment_id: int,
     device_token: str,
     question_id: int,
@@ -220,7 +243,7 @@ def answer_save(
     seq: int,
     check: SessionCheck | None = None,
     found: statements.SaveFacts | None = None,
-) -> dict[str, Any]:
+) -> AnswerSaved:
     """``AnswerOut`` of a save on the enrollment's latest attempt. The hot path of a sitting
     (issue 23): one statement checks that the enrollment is the learner's, locks the attempt and
     upserts the answer (``attempts.answer_save_owned``; 404 "Assignment not found." for anyone
@@ -252,7 +275,7 @@ def answer_save(
 
 def answer_save_run(
     *,
-    profile,
+    profile: Profile,
     enrollment_id: int,
     device_token: str,
     question_id: int,
@@ -277,7 +300,9 @@ def answer_save_run(
     )
 
 
-def event_record(*, profile, enrollment_id: int, device_token: str, kind: str, occurred_at) -> dict[str, Any]:
+def event_record(
+    *, profile: Profile, enrollment_id: int, device_token: str, kind: str, occurred_at: datetime | None
+) -> IntegrityCount:
     """``IntegrityCountOut`` after ``attempts.event_record`` on the current attempt."""
     with _owned(profile, enrollment_id) as (_enrollment, a):
         attempt = attempts.event_record(
@@ -290,7 +315,7 @@ def event_record(*, profile, enrollment_id: int, device_token: str, kind: str, o
         }
 
 
-def attempt_submit(*, profile, enrollment_id: int, device_token: str) -> dict[str, Any]:
+def attempt_submit(*, profile: Profile, enrollment_id: int, device_token: str) -> Submitted:
     """``SubmitOut`` after ``attempts.attempt_submit`` of the current attempt."""
     with _owned(profile, enrollment_id) as (_enrollment, a):
         attempt = attempts.attempt_submit(attempt_id=_current(a).pk, device_token=device_token)
@@ -314,7 +339,7 @@ def round_message(a: Assignment, attempt: Attempt, *, language: str | None = Non
     return pick(rnd.failed_message_vi, rnd.failed_message_en, language=language)
 
 
-def result_view(*, profile, enrollment_id: int) -> dict[str, Any]:
+def result_view(*, profile: Profile, enrollment_id: int) -> Result:
     """``ResultOut``: once released the score, pass or fail, the round's message and each answer
     against the key (none for an essay) with the explanation; before release only the status."""
     from assessments.models import Question
@@ -323,7 +348,7 @@ def result_view(*, profile, enrollment_id: int) -> dict[str, Any]:
     with _owned(profile, enrollment_id) as (_enrollment, a):
         attempt = _current(a)
         released = attempt.released_at is not None
-        body: dict[str, Any] = {
+        body: Result = {
             "status": attempt.status,
             "released": released,
             "result": None,
@@ -345,7 +370,7 @@ def result_view(*, profile, enrollment_id: int) -> dict[str, Any]:
         }
         answers = {x.question_id: x for x in attempt.answers.all()}
 
-        def shown(qid: int) -> dict[str, Any]:
+        def shown(qid: int) -> ResultAnswer:
             q, given = questions[qid], answers.get(qid)
             return {
                 "question": question_shown(
@@ -359,17 +384,19 @@ def result_view(*, profile, enrollment_id: int) -> dict[str, Any]:
             }
 
         body.update(
-            result=attempt.result,
-            breakdown=breakdown(attempt, list(questions.values())),
-            score=float(attempt.score or 0),
-            max_score=float(attempt.max_score),
-            message=round_message(a, attempt),
-            answers=[shown(qid) for qid in attempt.question_ids],
+            {
+                "result": attempt.result,
+                "breakdown": breakdown(attempt, list(questions.values())),
+                "score": float(attempt.score or 0),
+                "max_score": float(attempt.max_score),
+                "message": round_message(a, attempt),
+                "answers": [shown(qid) for qid in attempt.question_ids],
+            }
         )
         return body
 
 
-def _report_state(a: Assignment) -> dict[str, Any]:
+def _report_state(a: Assignment) -> ReportState:
     from assignments.reports import availability, next_generation_at
 
     attempt = attempts.latest_attempt(a)
@@ -386,7 +413,7 @@ def _report_state(a: Assignment) -> dict[str, Any]:
     }
 
 
-def report_state(*, profile, enrollment_id: int) -> dict[str, Any]:
+def report_state(*, profile: Profile, enrollment_id: int) -> ReportState:
     """``ReportOut``: whether the advanced report can be generated (``reason``:
     report_not_purchased, test_not_ended, result_not_released), the latest report and when the
     next may be generated (the preset's wait period; spec section 5)."""
@@ -394,7 +421,7 @@ def report_state(*, profile, enrollment_id: int) -> dict[str, Any]:
         return _report_state(a)
 
 
-def report_generate(*, profile, enrollment_id: int) -> dict[str, Any]:
+def report_generate(*, profile: Profile, enrollment_id: int) -> ReportState:
     """Generate a new advanced report (``reports.report_generate``: 409 with the availability
     reason, or ``report_wait`` with ``retry_at``) and return the new ``ReportOut``."""
     from assignments.reports import report_generate as generate
@@ -404,7 +431,7 @@ def report_generate(*, profile, enrollment_id: int) -> dict[str, Any]:
         return _report_state(a)
 
 
-def report_pdf_name(*, profile, enrollment_id: int) -> str:
+def report_pdf_name(*, profile: Profile, enrollment_id: int) -> str:
     """The storage name of the latest report's PDF; 404 "No report yet." before one exists."""
     with _owned(profile, enrollment_id) as (_enrollment, a):
         last = _current(a).reports.first()
@@ -413,7 +440,7 @@ def report_pdf_name(*, profile, enrollment_id: int) -> str:
         return last.pdf
 
 
-def video_views(*, profile, enrollment_id: int) -> dict[str, Any]:
+def video_views(*, profile: Profile, enrollment_id: int) -> LearnerVideoState:
     """``VideoViewsOut``: whether the learner's proctoring video of this test is stored or was
     deleted (when and why), and who viewed it (issue 24, item 4:
     ``proctoring.learner_video_state``)."""

@@ -20,6 +20,8 @@ from __future__ import annotations
 import functools
 import json
 import secrets
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -27,8 +29,14 @@ from typing import Any
 from accounts.models import Enrollment, Profile
 from assessments.models import Batch, PresetQuestion, Question, TestPreset
 from assignments.models import Assignment, Attempt
+from tenants import scope
 from tenants.middleware import SessionCheck
-from tenants.scope import OrganizationSelect, organization_sql, prepared_cursor, table
+from tenants.scope import OrganizationSelect, organization_sql, table
+
+# ``tenants.scope``'s cursors, typed here (tenants is outside the strict set): Django's cursor
+# wrapper as ``config.db_backend`` returns it (``Any`` there), used as ``with ... as cursor``.
+qualified_cursor: Callable[[], AbstractContextManager[Any]] = scope.qualified_cursor
+prepared_cursor: Callable[[], AbstractContextManager[Any]] = scope.prepared_cursor
 
 
 def owned_enrollment_condition(alias: str, *, enrollment: str, profile: str, kind: str) -> str:
@@ -44,7 +52,7 @@ def owned_enrollment_condition(alias: str, *, enrollment: str, profile: str, kin
 # --- the start -----------------------------------------------------------------------------------
 
 
-def _owned_locked():
+def _owned_locked() -> tuple[list[tuple[str, Any]], str]:
     return (
         [("a", Assignment), ("p", TestPreset), ("b", Batch)],
         f"FROM {table(Enrollment, 'public')} e JOIN {table(Assignment)} a ON a.id = e.object_id "
@@ -59,7 +67,7 @@ locked FOR UPDATE OF the assignment only, in one statement (issue 23). Parameter
 id, the profile id, the kind. Twin: ``rules.assignment_locked``."""
 
 
-def _latest_attempt():
+def _latest_attempt() -> tuple[list[tuple[str, Any]], str]:
     return (
         [("t", Attempt)],
         f"FROM {table(Attempt)} t WHERE t.assignment_id = %s ORDER BY t.number DESC LIMIT 1",

@@ -14,7 +14,7 @@ from huey.contrib.djhuey import db_periodic_task
 logger = logging.getLogger(__name__)
 
 
-@db_periodic_task(crontab(minute="*"))
+@db_periodic_task(crontab(minute="*"))  # type: ignore[untyped-decorator]  # huey has no types
 def attempts_sweep() -> int:
     """Every minute, in every ready organization (``tenants.scope.for_each_ready_organization``:
     never ``public``, one failing organization logged and skipped): submit the attempts whose
@@ -29,7 +29,7 @@ def attempts_sweep() -> int:
     return total
 
 
-@db_periodic_task(crontab(hour="19", minute="30"))
+@db_periodic_task(crontab(hour="19", minute="30"))  # type: ignore[untyped-decorator]  # huey has no types
 def proctoring_videos_retention() -> int:
     """Every day at 02:30 Vietnam time (19:30 UTC: huey's crontab runs in UTC), organization by
     organization (``tenants.scope.each_ready_organization``: never ``public``, one failing

@@ -7,6 +7,7 @@ backend under the organization's prefix."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import av
 import puremagic
@@ -17,6 +18,9 @@ from django.utils.translation import gettext as _
 from config.errors import ApplicationError
 from config.media import private_name
 
+if TYPE_CHECKING:
+    from django.core.files.uploadedfile import UploadedFile
+
 ALLOWED = {"video/webm": "webm", "video/x-matroska": "webm", "video/mp4": "mp4", "video/quicktime": "mp4"}
 CODE = "unsupported_video"
 
@@ -25,7 +29,7 @@ def _refuse(reason: str) -> ApplicationError:
     return ApplicationError(CODE, _("Unsupported video: %(reason)s") % {"reason": reason}, status=400)
 
 
-def video_duration(upload) -> float:
+def video_duration(upload: UploadedFile[bytes]) -> float:
     """Seconds from the first to the end of the last video packet; raises ValueError when the
     file cannot be demuxed."""
     upload.seek(0)
@@ -47,12 +51,12 @@ def video_duration(upload) -> float:
         upload.seek(0)
 
 
-def video_check_and_store(upload, *, schema_name: str, assignment_id: int) -> str:
+def video_check_and_store(upload: UploadedFile[bytes], *, schema_name: str, assignment_id: int) -> str:
     """Check ``upload`` (400 ``unsupported_video`` with the reason: type, size, length) and store
     it; returns the storage path ``<schema>/prep-videos/<random token>.<ext>``: no id in the name,
     never under a public prefix (``config.media.private_name``; issue 16, item 2). ``assignment_id``
     is no longer part of the name."""
-    if upload.size > settings.PREP_VIDEO_MAX_BYTES:
+    if upload.size is None or upload.size > settings.PREP_VIDEO_MAX_BYTES:  # None: never from Django
         raise _refuse(
             _("the file is larger than %(mb)d MB.") % {"mb": settings.PREP_VIDEO_MAX_BYTES // (1024 * 1024)}
         )

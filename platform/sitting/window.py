@@ -17,9 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from tenants.scope import OrganizationSelect, table
+
+if TYPE_CHECKING:
+    from assignments.models import Accommodation, Assignment
 
 WindowState = Literal["upcoming", "open", "closed"]
 """Where now stands against the learner's window: before it, within it, after it."""
@@ -79,7 +82,7 @@ def window_of(
     return LearnerWindow(starts_at=opens, expires_at=closes, time_limit_minutes=minutes)
 
 
-def _accommodations():
+def _accommodations() -> tuple[list[tuple[str, Any]], str]:
     from assignments.models import Accommodation
 
     return (
@@ -93,7 +96,7 @@ def _accommodations():
 _ACCOMMODATIONS = OrganizationSelect(_accommodations)
 
 
-def accommodation_for(assignment):
+def accommodation_for(assignment: Assignment) -> Accommodation | None:
     """The learner's ``Accommodation`` for this preset, else their organization-wide one, or None.
     One statement, written once per process (``tenants.scope.OrganizationSelect``); runs in the
     organization's schema (the connection's current one)."""
@@ -104,7 +107,7 @@ def accommodation_for(assignment):
     return rows.get(assignment.preset_id) or rows.get(None)
 
 
-def learner_window(assignment) -> LearnerWindow:
+def learner_window(assignment: Assignment) -> LearnerWindow:
     """The window of an ``Assignment`` (with its ``preset`` and ``batch`` loaded) for its learner,
     accommodation included. One query (the accommodation)."""
     extra = accommodation_for(assignment)
