@@ -25,7 +25,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from django.conf import settings
 from django.db import connection
@@ -36,6 +36,16 @@ from config.joined import JoinedSelect
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+class _TenantConnection(Protocol):
+    schema_name: str
+
+
+def current_schema_name() -> str:
+    """The schema the connection is set to (django-tenants' ``connection.schema_name``, which
+    Django's connection type does not declare)."""
+    return cast("_TenantConnection", connection).schema_name
 
 
 def profile_schema_activate(profile: Any | None) -> None:

@@ -40,6 +40,7 @@ from accounts.services import invitations, passwords, profiles, registration, se
 from config.client import client_address
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Choice, Limit, OrderBy, PageNo, Search
+from config.requests import ProfileRequest
 
 public_router = Router(tags=["auth (public)"])
 private_router = Router(tags=["auth"], auth=ProfileSessionAuth())
@@ -198,7 +199,7 @@ def _invitation_role(kind: str) -> str:
 
 
 @private_router.get("auth/is-authorized", response=Envelope[AuthorizedOut])
-def is_authorized(request: HttpRequest):
+def is_authorized(request: ProfileRequest):
     """The session's user: ``data.user`` (current-user fields of spec section 3),
     ``data.profiles`` and ``data.current_profile_id``. No session -> 401."""
     return ok(selectors.authorized_payload(request.auth, getattr(request, "active_profiles", None)))
@@ -212,7 +213,7 @@ def logout(request: HttpRequest):
 
 
 @private_router.get("auth/request-token-exchange", response=Envelope[TokenExchangeOut])
-def request_token_exchange(request: HttpRequest):
+def request_token_exchange(request: ProfileRequest):
     """A one-time token (60 s) another client trades at POST /public/api/auth/token-exchange for
     a session of the current profile."""
     return ok(sessions.token_exchange_issue(profile=request.auth))
@@ -226,7 +227,7 @@ class RoleQuery(Schema):
 
 
 @users_router.get("my-profiles", response=Envelope[MyProfilesOut])
-def my_profiles(request: HttpRequest, query: Query[RoleQuery]):
+def my_profiles(request: ProfileRequest, query: Query[RoleQuery]):
     """The caller's active profiles (optionally one ``role``) and the current profile id."""
     profile = request.auth
     profiles = selectors.profiles_of(user=profile.user, role=query.role or None)
@@ -247,21 +248,21 @@ def switch_profile(request: HttpRequest, payload: SwitchProfileIn):
 
 
 @users_router.put("profile/self", response=Envelope[CurrentUserOut])
-def update_profile_self(request: HttpRequest, payload: ProfileSelfIn):
+def update_profile_self(request: ProfileRequest, payload: ProfileSelfIn):
     """Update the current profile's fields (omitted fields unchanged). 400 ``validation_error``."""
     profile = profiles.profile_update_self(profile=request.auth, data=payload.dict())
     return ok(selectors.current_user(profile), _("Profile updated."))
 
 
 @users_router.put("profile/self/grade", response=Envelope[CurrentUserOut])
-def update_grade(request: HttpRequest, payload: GradeIn):
+def update_grade(request: ProfileRequest, payload: GradeIn):
     """Set the current profile's grade (1..12), needed before the marketplace (spec section 5)."""
     profile = profiles.profile_set_grade(profile=request.auth, grade=payload.grade)
     return ok(selectors.current_user(profile), _("Profile updated."))
 
 
 @users_router.post("profile/self/upload-photo", response=Envelope[CurrentUserOut])
-def upload_photo(request: HttpRequest, file: UploadedFile | None = File(None)):
+def upload_photo(request: ProfileRequest, file: UploadedFile | None = File(None)):
     """Multipart field ``file``: a JPEG, PNG or WebP image (by content) of at most 5 MB; stored
     re-encoded as WebP. Errors: 400 ``unsupported_image``, 413 ``image_too_large``."""
     profile = profiles.profile_photo_upload(profile=request.auth, upload=file)
@@ -269,7 +270,7 @@ def upload_photo(request: HttpRequest, file: UploadedFile | None = File(None)):
 
 
 @users_router.delete("profile/self/remove-photo", response=Envelope[CurrentUserOut])
-def remove_photo(request: HttpRequest):
+def remove_photo(request: ProfileRequest):
     """Remove the current profile's photo."""
     profile = profiles.profile_photo_remove(profile=request.auth)
     return ok(selectors.current_user(profile), _("Photo removed."))
@@ -285,7 +286,7 @@ class ProfileListQuery(Schema):
 
 
 @users_router.get("profile/list", response=Envelope[Page[MemberOut]], auth=EducatorSessionAuth())
-def profile_list(request: HttpRequest, query: Query[ProfileListQuery]):
+def profile_list(request: ProfileRequest, query: Query[ProfileListQuery]):
     """Members of the caller's organization (educators only; learners get 403 ``forbidden_role``).
 
     Query: ``page``, ``limit`` (max 100), ``search`` (name or e-mail), ``order_by`` (name, email,
@@ -311,7 +312,7 @@ def profile_list(request: HttpRequest, query: Query[ProfileListQuery]):
         code=Code.LEARNER_ONLY, message=gettext_lazy("Only learner profiles have a survey account.")
     ),
 )
-def register_pandai_survey(request: HttpRequest):
+def register_pandai_survey(request: ProfileRequest):
     """Open the career-survey account of the current LEARNER profile (idempotent).
     Educators: 403 ``learner_only``."""
     profile = profiles.survey_account_register(profile=request.auth)

@@ -21,6 +21,7 @@ from accounts.throttling import public_call_limit
 from config.client import client_address
 from config.envelope import Envelope, ok
 from config.fields import DateText, Id
+from config.requests import ProfileRequest
 from consent import selectors, services
 from consent.schemas import (
     ConsentStateOut,
@@ -40,7 +41,7 @@ organization_router = Router(tags=["consent"], auth=EducatorSessionAuth())
 public_router = Router(tags=["consent (public)"])
 
 
-def _state(request: HttpRequest) -> dict:
+def _state(request: ProfileRequest) -> dict:
     return selectors.consent_state(profile=request.auth)
 
 
@@ -57,7 +58,7 @@ def consent_me(request: HttpRequest):
 
 
 @router.post("prompt", response=Envelope[ConsentStateOut], auth=LearnerSessionAuth())
-def consent_prompt(request: HttpRequest, payload: PromptIn):
+def consent_prompt(request: ProfileRequest, payload: PromptIn):
     """Answer the blocking prompt: ``accept_terms`` with the versions read, the
     ``date_of_birth`` (dd/mm/yyyy) and the ``parent_email``, as ``prompt`` asked. Errors: 400
     ``validation_error``; 409 ``notice_changed`` (the current notices in ``notices``) or
@@ -67,7 +68,7 @@ def consent_prompt(request: HttpRequest, payload: PromptIn):
 
 
 @router.post("withdraw", response=Envelope[WithdrawnOut], auth=LearnerSessionAuth())
-def consent_withdraw(request: HttpRequest):
+def consent_withdraw(request: ProfileRequest):
     """Withdraw the learner's own consent: buying, tests and video stop at once and the account's
     deletion is scheduled after the grace period (consenting again in time cancels it). 409
     ``not_consented`` when none is in force."""
@@ -76,7 +77,7 @@ def consent_withdraw(request: HttpRequest):
 
 
 @router.post("parent/resend", response=Envelope[ConsentStateOut], auth=LearnerSessionAuth())
-def parent_resend(request: HttpRequest):
+def parent_resend(request: ProfileRequest):
     """Mail the request to the parent again (a new link; the old one stops working). Errors: 409
     ``parent_request_not_needed``; 400 ``validation_error`` (no address yet); 429
     ``parent_mail_too_soon`` / ``parent_mail_limit``."""
@@ -85,7 +86,7 @@ def parent_resend(request: HttpRequest):
 
 
 @router.put("parent", response=Envelope[ConsentStateOut], auth=LearnerSessionAuth())
-def parent_change(request: HttpRequest, payload: ParentEmailIn):
+def parent_change(request: ProfileRequest, payload: ParentEmailIn):
     """Send the request to another parent's or guardian's address. Errors as ``parent/resend``,
     and 400 ``validation_error`` on ``parent_email`` (required, valid, not the learner's own)."""
     services.parent_email_change(
@@ -98,7 +99,7 @@ def parent_change(request: HttpRequest, payload: ParentEmailIn):
 
 
 @organization_router.get("members/{profile_id}/consent", response=Envelope[MemberConsentOut])
-def member_consent(request: HttpRequest, profile_id: Id):
+def member_consent(request: ProfileRequest, profile_id: Id):
     """A learner's consent (own, parent's by link or on paper, request, whether blocked), for the
     organization's educators; ``can_record_paper`` for its admins. 404 for an id that is not a
     learner of the caller's organization."""
@@ -109,7 +110,7 @@ def member_consent(request: HttpRequest, profile_id: Id):
 @organization_router.post(
     "members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut], auth=OrgAdminSessionAuth()
 )
-def paper_consent_record(request: HttpRequest, profile_id: Id, payload: PaperConsentIn):
+def paper_consent_record(request: ProfileRequest, profile_id: Id, payload: PaperConsentIn):
     """Record a parent's consent obtained on paper (``note``: where the form is kept). 403
     ``not_org_admin``; 404 for another organization's learner; 409 ``parent_request_not_needed``."""
     services.paper_consent_record(
@@ -122,7 +123,7 @@ def paper_consent_record(request: HttpRequest, profile_id: Id, payload: PaperCon
 @organization_router.delete(
     "members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut], auth=OrgAdminSessionAuth()
 )
-def paper_consent_withdraw(request: HttpRequest, profile_id: Id):
+def paper_consent_withdraw(request: ProfileRequest, profile_id: Id):
     """Record that the parent withdrew the paper consent. 403 ``not_org_admin``; 404; 409
     ``not_consented``."""
     services.paper_consent_withdraw(actor=request.auth, profile_id=profile_id, ip=client_address(request))

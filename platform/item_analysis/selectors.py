@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from html import unescape
-from typing import Any, Protocol, TypedDict, cast
+from typing import Any, TypedDict
 
 import numpy as np
 from django.core.cache import cache
@@ -41,6 +41,7 @@ from item_analysis.stats import (
     Summary,
     option_flags,
 )
+from tenants.scope import current_schema_name
 
 CHOICE_TYPES = ("single_choice", "multiple_choice", "true_false")
 TRUE_FALSE_OPTIONS = ("true", "false")
@@ -58,19 +59,9 @@ PROGRESS_TTL = 3600
 expires)."""
 
 
-class _TenantConnection(Protocol):
-    schema_name: str
-
-
-def current_schema() -> str:
-    """The schema the connection is set to (django-tenants' ``connection.schema_name``, which
-    Django's connection type does not declare)."""
-    return cast("_TenantConnection", connection).schema_name
-
-
 def progress_key(analysis_id: int) -> str:
     """The shared cache key of a running analysis's progress, in the active schema."""
-    return f"item-analysis-progress:{current_schema()}:{analysis_id}"
+    return f"item-analysis-progress:{current_schema_name()}:{analysis_id}"
 
 
 def item_progress(analysis: ItemAnalysis) -> float | None:

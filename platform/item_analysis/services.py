@@ -27,7 +27,7 @@ from assignments.models import ItemAnalysis, ItemAnalysisQuestion
 from config.errors import ApplicationError
 from config.priority import run_at_idle_priority
 from item_analysis import selectors, stats
-from tenants.scope import organization_schema
+from tenants.scope import current_schema_name, organization_schema
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ def item_analysis_changed(*, preset_id: int, batch_id: int | None) -> None:
     overall analyses are queued again (``item_analysis_request``), in their own short statements
     so that concurrent submissions never wait on the analysis row, and in the organization's
     schema of the change (a learner's request leaves it once the submission is written)."""
-    schema_name = selectors.current_schema()
+    schema_name = current_schema_name()
 
     def request() -> None:
         with organization_schema(schema_name):
@@ -59,7 +59,7 @@ def item_analysis_changed(*, preset_id: int, batch_id: int | None) -> None:
 def _enqueue(analysis_id: int) -> None:
     from item_analysis.tasks import item_analysis_compute
 
-    schema_name = selectors.current_schema()
+    schema_name = current_schema_name()
     transaction.on_commit(lambda: item_analysis_compute(schema_name, analysis_id))
 
 
@@ -151,7 +151,7 @@ def item_analysis_run(*, analysis_id: int) -> bool:
     if not claimed:
         return False
     analysis = ItemAnalysis.objects.get(pk=analysis_id)
-    schema_name = selectors.current_schema()
+    schema_name = current_schema_name()
     key = selectors.progress_key(analysis_id)
 
     def body() -> tuple[selectors.AnalysisInput, stats.Analysis]:

@@ -5,13 +5,13 @@ parse, call ``marketplace.selectors``/``services``, answer a schema of ``marketp
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
 from accounts.auth import EducatorSessionAuth, LearnerSessionAuth, ProfileSessionAuth
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Id
+from config.requests import ProfileRequest
 from marketplace import selectors, services
 from marketplace.schemas import CreateMultipleIn, ListingOut, ListingQuery, MyWaitingOut, SubjectOptionOut
 
@@ -19,7 +19,7 @@ router = Router(tags=["marketplace"], auth=ProfileSessionAuth())
 
 
 @router.get("", response=Envelope[Page[ListingOut]])
-def listing_list(request: HttpRequest, query: Query[ListingQuery]):
+def listing_list(request: ProfileRequest, query: Query[ListingQuery]):
     """Listings on sale. Query: ``page``, ``limit``, ``search``, ``order_by`` (published_at,
     price, name, grade, starts_at; ``-`` descends), ``minprice``/``maxprice`` (VND, test-only
     price), ``mylistings`` (the caller's organization's own), ``grade``, ``subject`` (code).
@@ -40,7 +40,7 @@ def listing_list(request: HttpRequest, query: Query[ListingQuery]):
 
 
 @router.post("/create_multiple", response=Envelope[list[ListingOut]], auth=EducatorSessionAuth())
-def listing_create_multiple(request: HttpRequest, payload: CreateMultipleIn):
+def listing_create_multiple(request: ProfileRequest, payload: CreateMultipleIn):
     """Publish approved presets with prices per add-on in VND (educators; all or nothing; see
     ``marketplace.services.listings_create`` for the errors)."""
     actor = request.auth
@@ -49,7 +49,7 @@ def listing_create_multiple(request: HttpRequest, payload: CreateMultipleIn):
 
 
 @router.get("/subjects", response=Envelope[list[SubjectOptionOut]])
-def listing_subjects(request: HttpRequest, mylistings: bool = False):
+def listing_subjects(request: ProfileRequest, mylistings: bool = False):
     """The subjects of the listings on sale (``mylistings``: of the caller's organization), each
     once with its ``code`` (the list's ``subject`` filter) and its name in the caller's language
     (the other language when blank)."""
@@ -60,21 +60,21 @@ def listing_subjects(request: HttpRequest, mylistings: bool = False):
 
 
 @router.get("/{listing_id}", response=Envelope[ListingOut])
-def listing_detail(request: HttpRequest, listing_id: Id):
+def listing_detail(request: ProfileRequest, listing_id: Id):
     """One listing on sale (or withdrawn, for its own organization); 404 otherwise."""
     listing = selectors.listing_get(listing_id=listing_id, organization_id=request.auth.organization_id)
     return ok(selectors.listing_row(listing))
 
 
 @router.delete("/{listing_id}", response=Envelope[Empty], auth=EducatorSessionAuth())
-def listing_withdraw(request: HttpRequest, listing_id: Id):
+def listing_withdraw(request: ProfileRequest, listing_id: Id):
     """Withdraw an own listing (409 ``listing_has_pending`` while purchases await payment)."""
     services.listing_withdraw(actor=request.auth, listing_id=listing_id)
     return ok({}, _("Withdrawn from the marketplace."))
 
 
 @router.get("/{listing_id}/waiting-list", response=Envelope[MyWaitingOut], auth=LearnerSessionAuth())
-def waiting_list_mine(request: HttpRequest, listing_id: Id):
+def waiting_list_mine(request: ProfileRequest, listing_id: Id):
     """The caller's place on the waiting list of a listed test: ``status`` waiting or offered,
     ``position`` among those waiting (0 once offered), the offered batch and claim deadline
     (UTC). 404 when not on the list."""
@@ -83,7 +83,7 @@ def waiting_list_mine(request: HttpRequest, listing_id: Id):
 
 
 @router.post("/{listing_id}/waiting-list", response={201: Envelope[MyWaitingOut]}, auth=LearnerSessionAuth())
-def waiting_list_join(request: HttpRequest, listing_id: Id):
+def waiting_list_join(request: ProfileRequest, listing_id: Id):
     """Join the waiting list of a listed test whose every batch is full (learners; issue 5,
     item 5). data: the learner's ``status`` (waiting), ``position`` (1 = first in line).
     409 ``slots_available`` when a batch has a free slot, ``already_waiting``."""
@@ -92,7 +92,7 @@ def waiting_list_join(request: HttpRequest, listing_id: Id):
 
 
 @router.delete("/{listing_id}/waiting-list", response=Envelope[Empty], auth=LearnerSessionAuth())
-def waiting_list_leave(request: HttpRequest, listing_id: Id):
+def waiting_list_leave(request: ProfileRequest, listing_id: Id):
     """Leave the waiting list (an offered slot goes to the next in line). 404 when not on it."""
     services.waiting_list_leave(profile=request.auth, listing_id=listing_id)
     return ok({}, _("You left the waiting list."))

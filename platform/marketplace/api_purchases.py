@@ -13,6 +13,7 @@ from ninja import Body, Query, Router
 from accounts.auth import LearnerSessionAuth, ProfileSessionAuth
 from config.envelope import Envelope, Page, ok
 from config.fields import Id
+from config.requests import ProfileRequest
 from marketplace import cart, purchases, selectors
 from marketplace.schemas import (
     AddonOut,
@@ -33,14 +34,14 @@ transaction_router = Router(tags=["transactions"], auth=ProfileSessionAuth())
 
 
 @cart_router.get("", response=Envelope[CartOut])
-def cart_read(request: HttpRequest):
+def cart_read(request: ProfileRequest):
     """The caller's cart: ``data.cartItems`` (spec section 3), ``count``, ``total`` (VND).
     Educators and profiles without items get an empty cart."""
     return ok(cart_get(request.auth))
 
 
 @cart_router.post("", response=Envelope[CartOut], auth=LearnerSessionAuth())
-def cart_add(request: HttpRequest, payload: CartIn):
+def cart_add(request: ProfileRequest, payload: CartIn):
     """Add a listing with an add-on (test_only, test_advanced) and a batch, or change them; the
     rules of spec section 5 (409 with the reason, 400 ``grade_required``). data: the cart."""
     profile = request.auth
@@ -51,7 +52,7 @@ def cart_add(request: HttpRequest, payload: CartIn):
 
 
 @cart_router.delete("/{int:item_id}", response=Envelope[CartOut], auth=LearnerSessionAuth())
-def cart_remove(request: HttpRequest, item_id: Id):
+def cart_remove(request: ProfileRequest, item_id: Id):
     """Remove one cart row (404 unless it is the caller's). data: the cart."""
     profile = request.auth
     cart.cart_remove(profile=profile, item_id=item_id)
@@ -62,7 +63,7 @@ def cart_remove(request: HttpRequest, item_id: Id):
 
 
 @transaction_router.get("", response=Envelope[Page[TransactionOut]])
-def transaction_list(request: HttpRequest, query: Query[TransactionQuery]):
+def transaction_list(request: ProfileRequest, query: Query[TransactionQuery]):
     """Transactions, newest first: ``status`` (PENDING, COMPLETED, CANCELLED, EXPIRED, FAILED),
     ``from_date``/``to_date`` (inclusive Vietnam days), ``search`` (name, buyer, payment id),
     ``order_by`` created_at, amount, status, completed_at; ``mine_only`` for educators. The
@@ -89,13 +90,13 @@ def list_addons(request: HttpRequest):
 
 
 @transaction_router.get("/{int:transaction_id}", response=Envelope[TransactionOut])
-def transaction_detail(request: HttpRequest, transaction_id: Id):
+def transaction_detail(request: ProfileRequest, transaction_id: Id):
     """One transaction the caller may see (404 otherwise, including other learners')."""
     return ok(selectors.transaction_get(profile=request.auth, transaction_id=transaction_id))
 
 
 @transaction_router.post("/checkout", response=Envelope[TransactionOut], auth=LearnerSessionAuth())
-def transaction_checkout(request: HttpRequest, payload: Body[CheckoutIn]):
+def transaction_checkout(request: ProfileRequest, payload: Body[CheckoutIn]):
     """Check out ``{"items": [...]}``, a bare list of items, or one item object; an item is
     ``{"cart_item_id"}`` or ``{"listing_id", "addon", "batch_id"}``; ``{}`` = the whole cart.
     Creates one PENDING transaction with its slots reserved. Errors: ``Checkout Failed`` with
@@ -110,7 +111,7 @@ def transaction_checkout(request: HttpRequest, payload: Body[CheckoutIn]):
 
 
 @transaction_router.post("/pay", response=Envelope[TransactionOut], auth=LearnerSessionAuth())
-def transaction_pay(request: HttpRequest, payload: PayIn):
+def transaction_pay(request: ProfileRequest, payload: PayIn):
     """Pay a PENDING transaction (simulated provider; ``method`` "decline" simulates a declined
     card). Idempotent: paying again returns the same completed transaction. The key is
     ``idempotency_key`` or the ``Idempotency-Key`` header."""
@@ -128,7 +129,7 @@ def transaction_pay(request: HttpRequest, payload: PayIn):
 @transaction_router.delete(
     "/cancel/{int:transaction_id}", response=Envelope[TransactionOut], auth=LearnerSessionAuth()
 )
-def transaction_cancel(request: HttpRequest, transaction_id: Id):
+def transaction_cancel(request: ProfileRequest, transaction_id: Id):
     """Cancel a PENDING transaction of the caller; its slots are freed."""
     profile = request.auth
     purchases.cancel(profile=profile, transaction_id=transaction_id)

@@ -4,11 +4,11 @@ organization is the session profile's, so another organization's work is never c
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from ninja import Router
 
 from accounts.auth import EducatorSessionAuth
 from config.envelope import Envelope, ok
+from config.requests import ProfileRequest
 from people.home import educator_attention
 from people.schemas import HomeAttentionOut
 
@@ -16,7 +16,7 @@ router = Router(tags=["home"], auth=EducatorSessionAuth())
 
 
 @router.get("attention", response=Envelope[HomeAttentionOut])
-def home_attention(request: HttpRequest):
+def home_attention(request: ProfileRequest):
     """What needs the educator now (``HomeAttentionOut``): answers to grade, batches running now
     (at most 10, soonest to end first, with the total), results waiting for release per batch
     (at most 10, with the total) and, for organization admins, open invitations per role (null

@@ -6,7 +6,7 @@ organization, gets 404 for its ids. Mounted at ``/api/v1/question-files``."""
 from __future__ import annotations
 
 from django.core.files.storage import default_storage
-from django.http import FileResponse, HttpRequest
+from django.http import FileResponse
 from django.utils.translation import gettext as _
 from ninja import File, Query, Router, Status
 from ninja.files import UploadedFile
@@ -15,6 +15,7 @@ from accounts.auth import EducatorSessionAuth
 from config.envelope import Envelope, Page, ok
 from config.errors import ApplicationError, CommonErrorCode
 from config.fields import Id
+from config.requests import ProfileRequest
 from question_formats import selectors, services
 from question_formats.schemas import (
     CandidateIn,
@@ -30,7 +31,7 @@ router = Router(tags=["question-files"], auth=EducatorSessionAuth())
 
 
 @router.post("", response={202: Envelope[QuestionFileOut]})
-def question_file_upload(request: HttpRequest, file: UploadedFile | None = File(None)):
+def question_file_upload(request: ProfileRequest, file: UploadedFile | None = File(None)):
     """Upload a question file (multipart ``file``, at most 40 MB: 413 ``question_file_too_large``)
     recognized by its content (400 ``not_a_question_file`` otherwise). 202 with the file in
     ``status`` ``reading``: poll ``GET /question-files/{id}`` (or its ``read_job``) until
@@ -47,14 +48,14 @@ def question_file_upload(request: HttpRequest, file: UploadedFile | None = File(
 
 
 @router.get("/{question_file_id}", response=Envelope[QuestionFileOut])
-def question_file_detail(request: HttpRequest, question_file_id: QuestionFileId):
+def question_file_detail(request: ProfileRequest, question_file_id: QuestionFileId):
     """The caller's file: ``status``, counts of its questions, its jobs with progress."""
     question_file = selectors.question_file_get(profile=request.auth, question_file_id=question_file_id)
     return ok(selectors.question_file_data(question_file))
 
 
 @router.get("/{question_file_id}/candidates", response=Envelope[Page[CandidateOut]])
-def candidate_list(request: HttpRequest, question_file_id: QuestionFileId, query: Query[CandidateQuery]):
+def candidate_list(request: ProfileRequest, question_file_id: QuestionFileId, query: Query[CandidateQuery]):
     """The preview: the file's questions in its order, ``limit`` a page (at most 100);
     ``attention=true``: only those with a problem."""
     question_file = selectors.question_file_get(profile=request.auth, question_file_id=question_file_id)
@@ -66,7 +67,7 @@ def candidate_list(request: HttpRequest, question_file_id: QuestionFileId, query
 
 @router.patch("/{question_file_id}/candidates/{candidate_id}", response=Envelope[CandidateOut])
 def candidate_update(
-    request: HttpRequest, question_file_id: QuestionFileId, candidate_id: Id, payload: CandidateIn
+    request: ProfileRequest, question_file_id: QuestionFileId, candidate_id: Id, payload: CandidateIn
 ):
     """Fix a question (the question form's fields and rules: 400 ``validation_error`` with field
     errors) and/or skip it (``skipped``). Answers the question with its problems recomputed.
@@ -82,7 +83,7 @@ def candidate_update(
 
 
 @router.post("/{question_file_id}/import", response={202: Envelope[QuestionFileOut]})
-def question_file_import(request: HttpRequest, question_file_id: QuestionFileId, payload: ConfirmIn):
+def question_file_import(request: ProfileRequest, question_file_id: QuestionFileId, payload: ConfirmIn):
     """Import every question neither skipped nor blocked as a draft into ``folder_id`` of the
     bank ``bank_id`` (or the bank itself), the file's groups as folders below it. 202 with the
     file in ``status`` ``importing``; poll it until ``imported`` (the ``import_job``'s
@@ -99,7 +100,7 @@ def question_file_import(request: HttpRequest, question_file_id: QuestionFileId,
 
 @router.get("/{question_file_id}/candidates/{candidate_id}/images/{name}", response={200: None})
 def candidate_image(
-    request: HttpRequest, question_file_id: QuestionFileId, candidate_id: Id, name: ImageName
+    request: ProfileRequest, question_file_id: QuestionFileId, candidate_id: Id, name: ImageName
 ):
     """A picture of a previewed question, for its uploader only (404 for anyone else). JPEG,
     PNG and WebP as images; any other format as an attachment (never rendered inline)."""

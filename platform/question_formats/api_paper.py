@@ -11,12 +11,12 @@ is in ``question_formats.paper.services``.
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from ninja import Router, Status
 
 from accounts.auth import EducatorSessionAuth
 from config.envelope import Envelope, ok
 from config.fields import Id
+from config.requests import ProfileRequest
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 from question_formats.paper import services
@@ -26,7 +26,7 @@ router = Router(tags=["paper tests"], auth=EducatorSessionAuth())
 
 
 @router.post("test-presets/{preset_id}/paper-exports", response={202: Envelope[PaperExportOut]})
-def paper_export_start(request: HttpRequest, preset_id: Id, payload: PaperExportIn):
+def paper_export_start(request: ProfileRequest, preset_id: Id, payload: PaperExportIn):
     """Queue the printing of ``versions`` shuffled versions (codes 101, 102, ...) of the test in
     ``language``: per version a PDF and a .docx with its code on every page, the PDF ending with
     its answer key, and the keys of all versions in one .xlsx, zipped. 400 ``validation_error``
@@ -43,13 +43,13 @@ def paper_export_start(request: HttpRequest, preset_id: Id, payload: PaperExport
 
 
 @router.get("test-presets/{preset_id}/paper-exports/{job_id}", response=Envelope[PaperExportOut])
-def paper_export(request: HttpRequest, preset_id: Id, job_id: PaperExportId):
+def paper_export(request: ProfileRequest, preset_id: Id, job_id: PaperExportId):
     """The caller's paper export: status and progress (404 for anyone else's)."""
     return ok(services.paper_export_get(profile=request.auth, preset_id=preset_id, job_id=job_id))
 
 
 @router.get("test-presets/{preset_id}/paper-exports/{job_id}/download", response={200: None})
 @private_file(AccessLogEntry.Kind.PAPER_TEST_EXPORT, subject=services.paper_export_subject)
-def paper_export_download(request: HttpRequest, preset_id: Id, job_id: PaperExportId):
+def paper_export_download(request: ProfileRequest, preset_id: Id, job_id: PaperExportId):
     """The finished .zip (409 ``export_not_ready`` before, ``export_failed`` after a failure)."""
     return services.paper_export_download(profile=request.auth, preset_id=preset_id, job_id=job_id)

@@ -30,7 +30,7 @@ from sitting.shapes import AnswerSaved
 from sitting.statements import qualified_cursor
 from sitting.window import LearnerWindow, learner_window
 from tenants.middleware import SessionCheck
-from tenants.scope import enrollment_schema, organization_sql
+from tenants.scope import current_schema_name, enrollment_schema, organization_sql
 
 S = Attempt.Status
 SWITCH_KINDS = {IntegrityEvent.Kind.TAB_HIDDEN, IntegrityEvent.Kind.BLUR}
@@ -52,9 +52,7 @@ def _form(assignment: Assignment) -> tuple[list[int], dict[str, list[str]], dict
     preset = assignment.preset
     if preset.form_mode == TestPreset.FormMode.SHARED:
         with qualified_cursor() as cursor:  # written once per process and schema (issue 23)
-            cursor.execute(
-                organization_sql(statements.shared_form_sql(), rules.connection_schema()), [preset.pk]
-            )
+            cursor.execute(organization_sql(statements.shared_form_sql(), current_schema_name()), [preset.pk])
             rows = cursor.fetchall()
         ids = [question_id for question_id, _weight in rows]
         points = {str(question_id): str(weight) for question_id, weight in rows}

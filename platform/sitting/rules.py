@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
+from typing import Any, Literal
 
 from django.conf import settings
-from django.db import connection
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
@@ -32,20 +31,9 @@ from config.errors import ApplicationError, not_found
 from sitting.shapes import AnswerSaved
 from sitting.statements import SaveFacts
 from tenants.middleware import SessionCheck, SessionUnconfirmedError
-from tenants.scope import organization_schema, owned_enrollment_get
+from tenants.scope import current_schema_name, organization_schema, owned_enrollment_get
 
 S = Attempt.Status
-
-if TYPE_CHECKING:
-
-    class _TenantConnection(Protocol):
-        schema_name: str  # set by django-tenants' backend, which has no types
-
-
-def connection_schema() -> str:
-    """The schema the connection is set to (django-tenants' ``connection.schema_name``)."""
-    return cast("_TenantConnection", connection).schema_name
-
 
 Refusal = Literal[
     "not_enrolled",
@@ -167,7 +155,7 @@ def question_shape(question_id: int, schema_name: str | None = None) -> tuple[st
     from django.core.cache import caches
 
     cache = caches["local"]
-    schema_name = schema_name or connection_schema()
+    schema_name = schema_name or current_schema_name()
     key = f"qshape:{schema_name}:{question_id}"
     shape: tuple[str, frozenset[str]] | None = cache.get(key)
     if shape is None:

@@ -24,6 +24,7 @@ from accounts.auth import EducatorSessionAuth, LearnerSessionAuth, ProfileSessio
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError
 from config.fields import Description, Id
+from config.requests import ProfileRequest
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 from surveys import learner, reports, selectors, services, taking
@@ -68,7 +69,7 @@ submissions_router = Router(tags=["survey taking"], auth=ProfileSessionAuth())
 learner_router = Router(tags=["survey users"], auth=ProfileSessionAuth())
 
 
-def _detail(request: HttpRequest, survey_id: int) -> SurveyDetailOut:
+def _detail(request: ProfileRequest, survey_id: int) -> SurveyDetailOut:
     """One survey of the educator's organization with its content (404 ``not_found`` otherwise)."""
     return SurveyDetailOut.model_validate(
         selectors.survey_detail(organization_id=request.auth.organization_id, survey_id=survey_id)
@@ -79,7 +80,7 @@ def _detail(request: HttpRequest, survey_id: int) -> SurveyDetailOut:
 
 
 @router.get("/list", response=Envelope[Page[SurveyRowOut]])
-def survey_list(request: HttpRequest, query: Query[SurveyListQuery]):
+def survey_list(request: ProfileRequest, query: Query[SurveyListQuery]):
     """The organization's surveys. Query: ``page``, ``limit``, ``search``, ``order_by`` (name,
     created_at, updated_at, starts_at, ends_at, status, takers; ``-`` descends), ``status``
     (draft, pending, published, ended, cancelled)."""
@@ -96,7 +97,7 @@ def survey_list(request: HttpRequest, query: Query[SurveyListQuery]):
 
 
 @router.post("", response={201: Envelope[SurveyDetailOut]})
-def survey_create(request: HttpRequest, payload: SurveyCreateIn):
+def survey_create(request: ProfileRequest, payload: SurveyCreateIn):
     """A new draft from the default content, or a copy of ``copy_from``."""
     profile = request.auth
     survey = services.survey_create(actor=profile, copy_from=payload.copy_from, name=payload.name)
@@ -104,13 +105,13 @@ def survey_create(request: HttpRequest, payload: SurveyCreateIn):
 
 
 @router.get("/{int:survey_id}", response=Envelope[SurveyDetailOut])
-def survey_detail(request: HttpRequest, survey_id: Id):
+def survey_detail(request: ProfileRequest, survey_id: Id):
     """One survey with its bilingual content (scale, groups, statements) for editing."""
     return ok(_detail(request, survey_id))
 
 
 @router.put("/{int:survey_id}", response=Envelope[SurveyDetailOut])
-def survey_update(request: HttpRequest, survey_id: Id, payload: SurveyUpdateIn):
+def survey_update(request: ProfileRequest, survey_id: Id, payload: SurveyUpdateIn):
     """Edit a survey (rules in ``services.survey_update``)."""
     services.survey_update(survey_id=survey_id, data=payload.dict())
     return ok(_detail(request, survey_id), _("Survey saved."))
@@ -124,21 +125,21 @@ def survey_delete(request: HttpRequest, survey_id: Id):
 
 
 @router.post("/{int:survey_id}/publish", response=Envelope[SurveyDetailOut])
-def survey_publish(request: HttpRequest, survey_id: Id):
+def survey_publish(request: ProfileRequest, survey_id: Id):
     """Draft -> published (409 ``survey_incomplete`` with the reasons)."""
     services.survey_publish(survey_id=survey_id)
     return ok(_detail(request, survey_id), _("Survey published."))
 
 
 @router.post("/{int:survey_id}/end", response=Envelope[SurveyDetailOut])
-def survey_end(request: HttpRequest, survey_id: Id):
+def survey_end(request: ProfileRequest, survey_id: Id):
     """End a published survey now (unfinished submissions become ended)."""
     services.survey_end(survey_id=survey_id)
     return ok(_detail(request, survey_id), _("Survey ended."))
 
 
 @router.post("/{int:survey_id}/cancel", response=Envelope[SurveyDetailOut])
-def survey_cancel(request: HttpRequest, survey_id: Id):
+def survey_cancel(request: ProfileRequest, survey_id: Id):
     """Cancel a draft or published survey (unfinished submissions become cancelled)."""
     services.survey_cancel(survey_id=survey_id)
     return ok(_detail(request, survey_id), _("Survey cancelled."))
@@ -146,7 +147,7 @@ def survey_cancel(request: HttpRequest, survey_id: Id):
 
 @router.post("/{int:survey_id}/market-publish", response=Envelope[SurveyMarketListingOut])
 def survey_market_publish(
-    request: HttpRequest,
+    request: ProfileRequest,
     survey_id: Id,
     price_survey_report: PriceText = Form(""),  # noqa: B008
     description: Description = Form(""),  # noqa: B008
@@ -200,7 +201,7 @@ def survey_results(request: HttpRequest, survey_id: Id):
 
 
 @submissions_router.get("/{int:user_survey_id}/overview", response=Envelope[SurveyUserOut])
-def submission_overview(request: HttpRequest, user_survey_id: Id):
+def submission_overview(request: ProfileRequest, user_survey_id: Id):
     """The survey and where the submission stands (the learner, or an educator of the
     organization allowed to manage surveys)."""
     with learner.viewer_submission(request.auth, user_survey_id) as (organization, submission):
@@ -211,7 +212,7 @@ def submission_overview(request: HttpRequest, user_survey_id: Id):
 @submissions_router.post(
     "/{int:user_survey_id}/start", response=Envelope[SurveyUserOut], auth=LearnerSessionAuth()
 )
-def submission_start(request: HttpRequest, user_survey_id: Id):
+def submission_start(request: ProfileRequest, user_survey_id: Id):
     """Start (or resume) the survey; 409 with the reason when it cannot start."""
     with learner.learner_submission(request.auth, user_survey_id) as (enrollment, submission):
         submission = taking.start(submission_id=submission.pk)
@@ -221,14 +222,14 @@ def submission_start(request: HttpRequest, user_survey_id: Id):
 @submissions_router.get(
     "/{int:user_survey_id}/questions", response=Envelope[SurveyQuestionsOut], auth=LearnerSessionAuth()
 )
-def submission_questions(request: HttpRequest, user_survey_id: Id):
+def submission_questions(request: ProfileRequest, user_survey_id: Id):
     """The statements in the learner's stable shuffled order with every saved answer."""
     with learner.learner_submission(request.auth, user_survey_id) as (_e, submission):
         return ok(taking.questions(submission=submission))
 
 
 @submissions_router.post("/store-answer", response=Envelope[SurveyStoreAnswerOut], auth=LearnerSessionAuth())
-def submission_store_answer(request: HttpRequest, payload: SurveyStoreAnswerIn):
+def submission_store_answer(request: ProfileRequest, payload: SurveyStoreAnswerIn):
     """Save one answer as it is given: ``{user_survey_id, question_id, answer}`` (1..5);
     saving again replaces it."""
     with learner.learner_submission(request.auth, payload.user_survey_id) as (_e, submission):
@@ -242,7 +243,7 @@ def submission_store_answer(request: HttpRequest, payload: SurveyStoreAnswerIn):
 @submissions_router.post(
     "/{int:user_survey_id}/finish", response=Envelope[SurveyUserOut], auth=LearnerSessionAuth()
 )
-def submission_finish(request: HttpRequest, user_survey_id: Id):
+def submission_finish(request: ProfileRequest, user_survey_id: Id):
     """Finish: refused (409 ``survey_unanswered`` with ``unanswered``) while any statement is
     unanswered; then the scores and the Holland code are stored."""
     with learner.learner_submission(request.auth, user_survey_id) as (enrollment, submission):
@@ -264,7 +265,7 @@ def submission_cancel(request: HttpRequest, user_survey_id: Id):
 
 
 @learner_router.get("/my-list", response=Envelope[Page[SurveyUserRowOut]], auth=LearnerSessionAuth())
-def my_list(request: HttpRequest, query: Query[SurveyUserQuery]):
+def my_list(request: ProfileRequest, query: Query[SurveyUserQuery]):
     """The learner's surveys of every organization. Query: ``limit``, ``page``, ``order_by``
     (created_at, name, status, completed_at), ``search``, ``status`` (pending, not_started,
     in_progress, completed, expired, ended, cancelled). The ongoing-survey prompt asks for
@@ -281,7 +282,7 @@ def my_list(request: HttpRequest, query: Query[SurveyUserQuery]):
 
 
 @learner_router.get("/available", response=Envelope[list[SurveyAvailableOut]], auth=LearnerSessionAuth())
-def available(request: HttpRequest):
+def available(request: ProfileRequest):
     """Free surveys the learner can take and does not hold yet."""
     return ok(learner.available(profile=request.auth))
 
@@ -289,7 +290,7 @@ def available(request: HttpRequest):
 @learner_router.post(
     "", response={200: Envelope[SurveyUserOut], 201: Envelope[SurveyUserOut]}, auth=LearnerSessionAuth()
 )
-def obtain(request: HttpRequest, payload: SurveyObtainIn):
+def obtain(request: ProfileRequest, payload: SurveyObtainIn):
     """Take a free survey: ``{"listing_id"}`` or ``{"test_enrollment_id", "survey_id"}``;
     201 when created, 200 with the one the learner already holds."""
     profile = request.auth
@@ -306,14 +307,14 @@ def detail(request: HttpRequest, user_survey_id: Id):
 
 
 @learner_router.get("/{int:user_survey_id}/category-score", response=Envelope[SurveyCategoryScoreOut])
-def category_score(request: HttpRequest, user_survey_id: Id):
+def category_score(request: ProfileRequest, user_survey_id: Id):
     """Each group's raw and normalized score; 409 ``survey_not_completed`` before finishing."""
     with learner.viewer_submission(request.auth, user_survey_id) as (_org, submission):
         return ok(selectors.category_score(submission=submission))
 
 
 @learner_router.get("/{int:user_survey_id}/category-suitable", response=Envelope[SurveyCategorySuitableOut])
-def category_suitable(request: HttpRequest, user_survey_id: Id):
+def category_suitable(request: ProfileRequest, user_survey_id: Id):
     """The top three groups (tie rule in ``tie_rule``) with careers and fields of study."""
     with learner.viewer_submission(request.auth, user_survey_id) as (_org, submission):
         return ok(selectors.category_suitable(submission=submission))
@@ -324,7 +325,7 @@ def category_suitable(request: HttpRequest, user_survey_id: Id):
     response=Envelope[SurveyCheckoutAnalyticOut],
     auth=LearnerSessionAuth(),
 )
-def checkout_analytic(request: HttpRequest, user_survey_id: Id):
+def checkout_analytic(request: ProfileRequest, user_survey_id: Id):
     """Put the full report (survey-report add-on) in a checkout; returns the pending
     transaction to pay with POST /api/v1/transaction/pay (empty body)."""
     profile = request.auth
@@ -338,7 +339,7 @@ def checkout_analytic(request: HttpRequest, user_survey_id: Id):
 
 @learner_router.get("/{int:user_survey_id}/report/pdf")
 @private_file(AccessLogEntry.Kind.SURVEY_REPORT_PDF, subject=learner.report_subject)
-def report_pdf(request: HttpRequest, user_survey_id: Id):
+def report_pdf(request: ProfileRequest, user_survey_id: Id):
     """The full report as a PDF (unlocked by the add-on; 403 ``report_locked`` before, 409
     ``survey_not_completed`` before finishing)."""
     with learner.viewer_submission(request.auth, user_survey_id) as (organization, submission):
