@@ -104,8 +104,11 @@ def _with_urls(value: Any, question_file_id, candidate_id: int) -> Any:
 
 def candidate_data(candidate: FileCandidate) -> dict[str, Any]:
     """One candidate as the preview shows it (``schemas.CandidateOut``): texts with their
-    pictures as URLs only the uploader can fetch."""
+    pictures as URLs only the uploader can fetch. An unsupported question's key is kept as read
+    (a numerical one's ``{"numeric": [...]}`` for the type that will hold it) but answered as
+    ``{}``: the question form has no shape for it yet."""
     file_id = candidate.file_id
+    answer_key = {} if candidate.type == "unsupported" else candidate.answer_key
     return {
         "id": candidate.pk,
         "position": candidate.position,
@@ -114,7 +117,7 @@ def candidate_data(candidate: FileCandidate) -> dict[str, Any]:
         "source_type": candidate.source_type,
         "folder": list(candidate.folder),
         "content": _with_urls(candidate.content, file_id, candidate.pk),
-        "answer_key": _with_urls(candidate.answer_key, file_id, candidate.pk),
+        "answer_key": _with_urls(answer_key, file_id, candidate.pk),
         "grade": candidate.grade,
         "subject_id": candidate.subject_id,
         "difficulty": candidate.difficulty,
