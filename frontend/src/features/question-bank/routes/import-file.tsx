@@ -15,6 +15,7 @@ import { Field, Select } from "@/components/ui/field";
 import { Pager } from "@/components/ui/pager";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { ApiError } from "@/lib/api-client";
+import { downloadFile } from "@/lib/download";
 import { useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
@@ -104,6 +105,14 @@ function UploadStep({ onUploaded }: { onUploaded: (file: QuestionFile) => void }
         {t("qfile.chooseTitle")}
       </h2>
       <p className="text-sm text-slate-600">{t("qfile.conventions")}</p>
+      <Button
+        variant="link"
+        size="sm"
+        className="w-fit justify-start px-0"
+        onClick={() => downloadFile("/api/v1/question-files/sample", "de-thi-mau.docx")}
+      >
+        {t("qfile.sample")}
+      </Button>
       <Field label={t("qfile.chooseFile")} htmlFor="question-file">
         <input
           id="question-file"
@@ -312,7 +321,7 @@ function ImportPanel({
   return (
     <aside
       aria-labelledby="import-heading"
-      className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-20"
+      className="order-first grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-5 lg:order-none lg:sticky lg:top-20"
     >
       <h2 id="import-heading" className="font-semibold">
         {t("qfile.importTitle")}
