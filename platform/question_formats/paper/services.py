@@ -42,6 +42,7 @@ from config.priority import run_at_idle_priority
 from privacy.services import AccessSubject
 from question_formats.paper.error_codes import PaperErrorCode
 from question_formats.paper.versions import PaperQuestion, Part, paper_versions
+from tenants.scope import organization_schema
 
 logger = logging.getLogger(__name__)
 
@@ -221,7 +222,11 @@ def paper_export_run(*, job_id: str) -> None:
     def progress(done: int) -> None:
         job_progress(job.pk, done)
 
-    def write() -> str:
+    def write() -> str:  # in a thread of its own: its connection starts in the public schema
+        with organization_schema(params["schema_name"]):
+            return write_in_schema()
+
+    def write_in_schema() -> str:
         preset = TestPreset.objects.get(pk=params["preset_id"])
         with Heartbeat(job.pk), tempfile.TemporaryFile() as handle:
             write_paper_zip(
