@@ -44,11 +44,12 @@ def status_of(read: ImportJob | None, done: ImportJob | None) -> str:
     """``reading`` (read job queued or running), ``failed`` (the read failed), ``ready`` (read;
     also after a failed import, which wrote nothing), ``importing`` or ``imported``."""
     if done is not None:
-        return {
+        importing: dict[str, str] = {
             ImportJob.Status.QUEUED: "importing",
             ImportJob.Status.RUNNING: "importing",
             ImportJob.Status.DONE: "imported",
-        }.get(done.status, "ready")
+        }
+        return importing.get(done.status, "ready")
     if read is None or read.status in (ImportJob.Status.QUEUED, ImportJob.Status.RUNNING):
         return "reading"
     return "failed" if read.status == ImportJob.Status.FAILED else "ready"
@@ -63,7 +64,8 @@ def question_file_data(question_file: QuestionFile) -> dict[str, Any]:
             pk__in=[j for j in (question_file.read_job_id, question_file.import_job_id) if j]
         )
     }
-    read, done = jobs.get(question_file.read_job_id), jobs.get(question_file.import_job_id)
+    read = jobs.get(question_file.read_job_id) if question_file.read_job_id else None
+    done = jobs.get(question_file.import_job_id) if question_file.import_job_id else None
     found = question_file.candidates.aggregate(
         n_questions=Count("pk"),
         n_need_attention=Count("pk", filter=Q(blocked=True, skipped=False)),

@@ -84,7 +84,8 @@ def paper_parts(preset: TestPreset, language: str) -> list[Part]:
             answer_key=q.answer_key or {},
             group=_group(q),
         )
-        buckets.setdefault(order.get(q.subject_id, len(subjects)), []).append(paper_question)
+        bucket = order.get(q.subject_id, len(subjects)) if q.subject_id is not None else len(subjects)
+        buckets.setdefault(bucket, []).append(paper_question)
     keys = sorted(buckets)
     parts = []
     for number, key in enumerate(keys):
@@ -298,4 +299,4 @@ def paper_export_download(*, profile, preset_id: int, job_id: str) -> FileRespon
 def paper_export_subject(preset_id: int, job_id: str) -> AccessSubject:
     """The access log's subject of a download: the job, named by its file."""
     job = ExportJob.objects.get(pk=job_id)
-    return AccessSubject(object_type="export_job", object_id=job.pk, label=job.file_name)
+    return AccessSubject(object_type="export_job", object_id=str(job.pk), label=job.file_name)
