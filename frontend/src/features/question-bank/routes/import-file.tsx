@@ -48,7 +48,7 @@ export default function ImportFileRoute() {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <nav aria-label={t("qb.breadcrumbs")} className="text-sm text-slate-600">
         <Link
           to={bankParam ? `/question-bank/${bankParam}` : "/question-bank"}
@@ -99,25 +99,25 @@ function UploadStep({ onUploaded }: { onUploaded: (file: QuestionFile) => void }
   return (
     <section
       aria-labelledby="upload-heading"
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5"
+      className="grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-5"
     >
       <h2 id="upload-heading" className="font-semibold">
         {t("qfile.chooseTitle")}
       </h2>
       <p className="text-sm text-slate-600">{t("qfile.conventions")}</p>
-      <Button
-        variant="link"
-        size="sm"
-        className="w-fit justify-start px-0"
-        onClick={() => downloadFile("/api/v1/question-files/sample", "de-thi-mau.docx")}
+      <button
+        type="button"
+        className="w-fit text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
+        onClick={() => void downloadFile("/api/v1/question-files/sample", "de-thi-mau.docx")}
       >
         {t("qfile.sample")}
-      </Button>
+      </button>
       <Field label={t("qfile.chooseFile")} htmlFor="question-file">
         <input
           id="question-file"
           type="file"
           accept={ACCEPT}
+          className="w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-medium file:text-slate-800 hover:file:bg-slate-50"
           onChange={(e) => {
             setChosen(e.target.files?.[0] ?? null);
             setError("");
@@ -215,7 +215,7 @@ function Preview({
   };
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_320px]">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_320px]">
       <section aria-labelledby="preview-heading" className="grid content-start gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="preview-heading" className="text-lg font-semibold">
