@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { expect, test, type Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 
-import { login, shot } from "./helpers";
+import { login, shot, SHOTS } from "./helpers";
 
 /** The Word exam of the server's tests: the 2025 layout, equations, a picture, a MathType object,
  * every way of marking the key, a question without a key, one with two keys, and the national
@@ -95,4 +97,67 @@ test("an educator brings in a Word exam, fixes a flagged question, imports it an
   await expect(fraction.locator(".katex")).toHaveCount(1);
   await expect(table.getByRole("row").filter({ hasText: "Phương trình" }).locator(".katex")).toHaveCount(1);
   await shot(page, "question-files-bank-vi");
+});
+
+/** The document title of a PDF written by ReportLab (its Info dictionary's /Title, a literal
+ * string: UTF-16BE after a byte-order mark when not Latin-1), which the paper's PDF sets to
+ * "<test> — Mã đề NNN", the code its every page carries (question_formats/paper/pdf.py). */
+function pdfTitle(pdf: Uint8Array): string {
+  const text = strFromU8(pdf, true); // bytes as Latin-1 characters
+  const start = text.indexOf("/Title (");
+  if (start < 0) return "";
+  const bytes: number[] = [];
+  for (let i = start + "/Title (".length; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === ")") break;
+    if (c !== "\\") {
+      bytes.push(c.charCodeAt(0));
+      continue;
+    }
+    const next = text[++i]!;
+    const octal = /^[0-7]{1,3}/.exec(text.slice(i, i + 3));
+    if (octal) {
+      bytes.push(parseInt(octal[0], 8));
+      i += octal[0].length - 1;
+    } else {
+      bytes.push({ n: 10, r: 13, t: 9, b: 8, f: 12 }[next] ?? next.charCodeAt(0));
+    }
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return new TextDecoder("utf-16be").decode(new Uint8Array(bytes.slice(2)));
+  }
+  return String.fromCharCode(...bytes);
+}
+
+test("an educator prints a generated test in three versions with their answer keys", async ({ page }) => {
+  await login(page, "educator@demo.vn");
+  await page.getByRole("link", { name: "Đề thi", exact: true }).first().click();
+  await page.getByRole("link", { name: "Luyện tập Toán 9 - Căn thức" }).first().click();
+  await expect(page.getByRole("heading", { name: "Luyện tập Toán 9 - Căn thức" })).toBeVisible();
+
+  await page.getByRole("button", { name: "In đề giấy" }).click();
+  const dialog = page.getByRole("dialog", { name: "In đề giấy nhiều mã đề" });
+  await dialog.getByLabel("Số mã đề").fill("3");
+  await dialog.getByRole("button", { name: "Bắt đầu" }).click();
+  await expect(dialog.getByText("Đã xong 3 mã đề.")).toBeVisible({ timeout: 60_000 });
+  await shot(page, "paper-ready-vi");
+  const downloading = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Tải về (.zip)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const saved = join(SHOTS, "..", "paper-versions.zip");
+  await download.saveAs(saved);
+
+  const members = unzipSync(new Uint8Array(readFileSync(saved)));
+  expect(Object.keys(members).sort()).toEqual([
+    "dap-an.xlsx",
+    "ma-de-101.docx",
+    "ma-de-101.pdf",
+    "ma-de-102.docx",
+    "ma-de-102.pdf",
+    "ma-de-103.docx",
+    "ma-de-103.pdf",
+  ]);
+  expect(strFromU8(members["ma-de-101.pdf"]!.slice(0, 5), true)).toBe("%PDF-");
+  expect(pdfTitle(members["ma-de-101.pdf"]!)).toBe("Luyện tập Toán 9 - Căn thức — Mã đề 101");
 });

@@ -43,6 +43,28 @@ def read_limited(upload: IO[bytes], limit: int, *, too_large_code: str) -> bytes
     return data
 
 
+_IMAGE_CHUNKS = {b"VP8 ", b"VP8L", b"VP8X", b"ALPH"}
+
+
+def _bare_webp(raw: bytes) -> bool:
+    """``raw`` is a RIFF WebP of image chunks only (``VP8 ``, ``VP8L``, ``VP8X``, ``ALPH``: no
+    EXIF, XMP, ICC profile or animation), its RIFF size the file's, nothing after the last
+    chunk (the container of the WebP specification, developers.google.com/speed/webp)."""
+    if len(raw) < 20 or raw[:4] != b"RIFF" or raw[8:12] != b"WEBP":
+        return False
+    if int.from_bytes(raw[4:8], "little") + 8 != len(raw):
+        return False
+    at = 12
+    while at < len(raw):
+        if at + 8 > len(raw) or raw[at : at + 4] not in _IMAGE_CHUNKS:
+            return False
+        if raw[at : at + 4] == b"VP8X" and (at + 8 >= len(raw) or raw[at + 8] & 0b0010_1110):
+            return False  # the flags of an ICC profile, EXIF, XMP or an animation (alpha is fine)
+        size = int.from_bytes(raw[at + 4 : at + 8], "little")
+        at += 8 + size + (size & 1)
+    return at == len(raw)
+
+
 def too_many_pixels(max_pixels: int, code: str) -> ApplicationError:
     """413 ``code``: "The image is larger than N megapixels." (issue 16, item 8)."""
     return ApplicationError(
@@ -62,7 +84,10 @@ def reencode_image(
     too_large_code: str = "image_too_large",
 ) -> bytes:
     """A WebP (quality 85, metadata dropped) of a real JPEG, PNG or WebP image, at most
-    ``max_side`` pixels a side.
+    ``max_side`` pixels a side. A WebP that is already what this writes (``_bare_webp``: image
+    chunks only, no metadata, nothing after them) and small enough is kept byte for byte, so an
+    image that goes out in an export and comes back in is not encoded again with a loss each time
+    (issue 36's round trips).
 
     Anything else -> 400 ``unsupported_code``. An image whose header declares more than
     ``max_pixels`` pixels (width x height) -> 413 ``too_large_code`` before any decoding (issue 16,
@@ -86,6 +111,9 @@ def reencode_image(
             width, height = image.size
             if width * height > max_pixels:
                 raise too_many_pixels(max_pixels, too_large_code)
+            if image.format == "WEBP" and max(width, height) <= max_side and _bare_webp(raw):
+                image.load()  # decodes: a broken image is refused like any other
+                return raw
             image.draft(None, (max_side * 2, max_side * 2))
             image.load()
             converted = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")

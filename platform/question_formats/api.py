@@ -5,6 +5,8 @@ organization, gets 404 for its ids. Mounted at ``/api/v1/question-files``."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.core.files.storage import default_storage
 from django.http import FileResponse
 from django.utils.translation import gettext as _
@@ -28,6 +30,20 @@ from question_formats.schemas import (
 )
 
 router = Router(tags=["question-files"], auth=EducatorSessionAuth())
+
+SAMPLE = Path(__file__).resolve().parent / "samples" / "de-thi-mau.docx"
+"""The sample Word exam (written by ``tests/fixtures/make_fixtures.py``'s ``sample_exam``)."""
+DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+@router.get("/sample", response={200: None})
+def question_file_sample(request: HttpRequest):
+    """A sample Word exam to try the import with (``de-thi-mau.docx``, an attachment): the 2025
+    layout, equations, a picture, each way of marking the key, and one question without a key
+    that the preview flags. The same file for everyone; educators only."""
+    response = FileResponse(SAMPLE.open("rb"), as_attachment=True, filename=SAMPLE.name, content_type=DOCX)
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
 
 
 @router.post("", response={202: Envelope[QuestionFileOut]})

@@ -49,7 +49,7 @@ def bank_folders(bank: QuestionBank) -> dict[int, tuple[str, ...]]:
     children: dict[int | None, list[tuple[int, str]]] = {}
     for pk, name, parent_id in QuestionBank.objects.values_list("pk", "name", "parent_id"):
         children.setdefault(parent_id, []).append((pk, name))
-    paths = {bank.pk: (bank.name,)}
+    paths: dict[int, tuple[str, ...]] = {bank.pk: (bank.name,)}
     pending = [bank.pk]
     while pending:
         parent = pending.pop()

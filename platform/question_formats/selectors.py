@@ -44,11 +44,12 @@ def status_of(read: ImportJob | None, done: ImportJob | None) -> str:
     """``reading`` (read job queued or running), ``failed`` (the read failed), ``ready`` (read;
     also after a failed import, which wrote nothing), ``importing`` or ``imported``."""
     if done is not None:
-        return {
+        importing: dict[str, str] = {
             ImportJob.Status.QUEUED: "importing",
             ImportJob.Status.RUNNING: "importing",
             ImportJob.Status.DONE: "imported",
-        }.get(done.status, "ready")
+        }
+        return importing.get(done.status, "ready")
     if read is None or read.status in (ImportJob.Status.QUEUED, ImportJob.Status.RUNNING):
         return "reading"
     return "failed" if read.status == ImportJob.Status.FAILED else "ready"
@@ -63,7 +64,8 @@ def question_file_data(question_file: QuestionFile) -> dict[str, Any]:
             pk__in=[j for j in (question_file.read_job_id, question_file.import_job_id) if j]
         )
     }
-    read, done = jobs.get(question_file.read_job_id), jobs.get(question_file.import_job_id)
+    read = jobs.get(question_file.read_job_id) if question_file.read_job_id else None
+    done = jobs.get(question_file.import_job_id) if question_file.import_job_id else None
     found = question_file.candidates.aggregate(
         n_questions=Count("pk"),
         n_need_attention=Count("pk", filter=Q(blocked=True, skipped=False)),
@@ -104,8 +106,11 @@ def _with_urls(value: Any, question_file_id, candidate_id: int) -> Any:
 
 def candidate_data(candidate: FileCandidate) -> dict[str, Any]:
     """One candidate as the preview shows it (``schemas.CandidateOut``): texts with their
-    pictures as URLs only the uploader can fetch."""
+    pictures as URLs only the uploader can fetch. An unsupported question's key is kept as read
+    (a numerical one's ``{"numeric": [...]}`` for the type that will hold it) but answered as
+    ``{}``: the question form has no shape for it yet."""
     file_id = candidate.file_id
+    answer_key = {} if candidate.type == "unsupported" else candidate.answer_key
     return {
         "id": candidate.pk,
         "position": candidate.position,
@@ -114,7 +119,7 @@ def candidate_data(candidate: FileCandidate) -> dict[str, Any]:
         "source_type": candidate.source_type,
         "folder": list(candidate.folder),
         "content": _with_urls(candidate.content, file_id, candidate.pk),
-        "answer_key": _with_urls(candidate.answer_key, file_id, candidate.pk),
+        "answer_key": _with_urls(answer_key, file_id, candidate.pk),
         "grade": candidate.grade,
         "subject_id": candidate.subject_id,
         "difficulty": candidate.difficulty,

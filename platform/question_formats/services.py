@@ -27,6 +27,7 @@ import io
 import json
 import logging
 import re
+import uuid
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -261,7 +262,7 @@ def _ready(question_file: QuestionFile) -> None:
         )
 
 
-def image_url_pattern(question_file_id: str, candidate_id: int) -> re.Pattern:
+def image_url_pattern(question_file_id: str | uuid.UUID, candidate_id: int) -> re.Pattern:
     """The preview's URLs of a candidate's pictures, as ``selectors.image_url`` writes them."""
     return re.compile(
         rf"(?:https?://[^/\"']+)?/api/v1/question-files/{re.escape(str(question_file_id))}/candidates/"
@@ -553,7 +554,7 @@ def question_files_purge(organization, *, now=None, batch: int = 200) -> int:
             deletion_record_create(
                 kind=DeletionRecord.Kind.IMPORT_UPLOAD,
                 object_type="question_file",
-                object_id=question_file.pk,
+                object_id=str(question_file.pk),
                 file_name=question_file.file_name,
                 reason=DeletionRecord.Reason.RETENTION,
                 organization_id=organization.pk,

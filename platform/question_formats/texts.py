@@ -459,7 +459,7 @@ def export_images(
         tag = match.group(0)
         src = _IMG_SRC.search(tag)
         found = load_image(html_lib.unescape(src.group(1))) if src else None
-        if found is None:
+        if src is None or found is None:
             return tag
         name, data = found
         files.setdefault(name, data)

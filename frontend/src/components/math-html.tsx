@@ -165,6 +165,10 @@ function subscribeKatex(notify: () => void) {
 /** The text as stored, its math rendered in place once KaTeX came (the first text with math on a
  * page asks for it once that text was shown): nothing else on the page waits, moves out or
  * loses the focus, and the element the learner reads stays the same node. */
+/** Pictures sit in the line of their text (an equation kept as a picture inside a stem; the base
+ * style makes every image a block) and never wider than the text. */
+const PICTURES = "[&_img]:inline-block [&_img]:max-w-full [&_img]:align-middle";
+
 function MathText({ source, lang, className, inline }: Shown) {
   const element = useRef<HTMLElement & HTMLDivElement>(null);
   const loaded = useSyncExternalStore(subscribeKatex, () => katex);
@@ -183,7 +187,7 @@ function MathText({ source, lang, className, inline }: Shown) {
   return inline ? (
     <span
       ref={element}
-      className={cn("[&_p]:inline", className)}
+      className={cn("[&_p]:inline", PICTURES, className)}
       lang={lang}
       {...timing}
       dangerouslySetInnerHTML={{ __html: source }}
@@ -191,7 +195,7 @@ function MathText({ source, lang, className, inline }: Shown) {
   ) : (
     <div
       ref={element}
-      className={className}
+      className={cn(PICTURES, className)}
       lang={lang}
       {...timing}
       dangerouslySetInnerHTML={{ __html: source }}

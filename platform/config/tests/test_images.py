@@ -93,3 +93,19 @@ def test_limit_is_width_times_height_from_the_header():
     with Image.open(io.BytesIO(webp)) as image:
         assert (image.format, image.size) == ("WEBP", (512, 512))
     assert Image.MAX_IMAGE_PIXELS == DEFAULT_MAX_PIXELS
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA"])
+def test_a_webp_as_written_here_is_kept_byte_for_byte(mode):
+    source = io.BytesIO()
+    Image.new(mode, (8, 4), (0, 128, 255)).save(source, format="PNG")
+    once = reencode_image(source.getvalue(), max_side=1600, unsupported_code="x")
+    assert reencode_image(once, max_side=1600, unsupported_code="x") == once
+    # Too large a side, or metadata: encoded again (and the metadata dropped).
+    assert reencode_image(once, max_side=4, unsupported_code="x") != once
+    with_exif = io.BytesIO()
+    Image.open(io.BytesIO(once)).save(with_exif, format="WEBP", quality=85, exif=b"Exif\x00\x00MM\x00*")
+    again = reencode_image(with_exif.getvalue(), max_side=1600, unsupported_code="x")
+    assert again != with_exif.getvalue() and b"EXIF" not in again
+    # Anything after the last chunk: encoded again.
+    assert reencode_image(once + b"\x00" * 4, max_side=1600, unsupported_code="x") != once + b"\x00" * 4

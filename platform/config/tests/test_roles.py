@@ -65,6 +65,7 @@ REQUIRED_ROLE = {
     "GET /api/v1/question-banks/{bank_id}": EDUCATOR,
     "GET /api/v1/question-banks/{bank_id}/export/{export_format}": EDUCATOR,  # issue 36: Moodle XML, QTI
     "POST /api/v1/question-files": EDUCATOR,  # issue 36: Word, Moodle XML, GIFT, Aiken, QTI read and previewed
+    "GET /api/v1/question-files/sample": EDUCATOR,  # the sample Word exam of the import page
     "GET /api/v1/question-files/{question_file_id}": EDUCATOR,
     "GET /api/v1/question-files/{question_file_id}/candidates": EDUCATOR,
     "PATCH /api/v1/question-files/{question_file_id}/candidates/{candidate_id}": EDUCATOR,

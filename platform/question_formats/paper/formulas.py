@@ -5,10 +5,12 @@ mathtext (a TeX math layout engine with its own TeX fonts, no TeX installation) 
 mathtext reads most of what a school test writes (fractions, roots, powers, indices, Greek,
 relations, arrows, ``\\overrightarrow``, ``\\widehat``, ``\\text``, ``\\mathbb``, ``\\lim``,
 ``\\int``, ``\\binom``); what it cannot read (environments such as ``cases`` or ``matrix``) is
-printed as its LaTeX source, as KaTeX shows a formula it cannot parse. Two spellings KaTeX takes
+printed as its LaTeX source, as KaTeX shows a formula it cannot parse. The spellings KaTeX takes
 and mathtext does not are renamed first (``\\tfrac`` -> ``\\frac``, ``\\textrm``/``\\mbox`` ->
-``\\text``). Layout runs under a lock: matplotlib's text machinery is not thread-safe and the
-huey consumer runs threads.
+``\\text``, and the short relations school tests write: ``\\ge``/``\\le`` -> ``\\geq``/``\\leq``,
+``\\lt``/``\\gt``, ``\\implies``, ``\\iff``, ``\\land``, ``\\lor``, ``\\lnot``; the demo's
+"$x \\ge 0$" was printed as its source). Layout runs under a lock: matplotlib's text machinery
+is not thread-safe and the huey consumer runs threads.
 """
 
 from __future__ import annotations
@@ -28,6 +30,20 @@ within one text, never empty)."""
 _RENAMED = (
     (re.compile(r"\\tfrac(?![A-Za-z])"), r"\\frac"),
     (re.compile(r"\\(?:textrm|mbox)(?![A-Za-z])"), r"\\text"),
+    *(
+        (re.compile(rf"\\{short}(?![A-Za-z])"), long)
+        for short, long in (
+            ("ge", r"\\geq"),
+            ("le", r"\\leq"),
+            ("lt", "<"),
+            ("gt", ">"),
+            ("implies", r"\\Longrightarrow"),
+            ("iff", r"\\Longleftrightarrow"),
+            ("land", r"\\wedge"),
+            ("lor", r"\\vee"),
+            ("lnot", r"\\neg"),
+        )
+    ),
 )
 _LOCK = threading.Lock()
 

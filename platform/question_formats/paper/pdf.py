@@ -95,7 +95,7 @@ def _options_block(question: PrintedQuestion, ctx: PdfContext, styles) -> list[A
         return True
 
     columns = next((n for n in (4, 2) if len(blocks) >= n and fits(n)), 1)
-    rows = [blocks[i : i + columns] for i in range(0, len(blocks), columns)]
+    rows: list[list[Any]] = [blocks[i : i + columns] for i in range(0, len(blocks), columns)]
     rows = [row + [""] * (columns - len(row)) for row in rows]
     table = Table(rows, colWidths=[(ctx.width - 14) / columns] * columns, hAlign="RIGHT")
     table.setStyle(

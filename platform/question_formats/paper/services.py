@@ -42,6 +42,7 @@ from jobs.services import Heartbeat, job_claim, job_end, job_progress
 from privacy.services import AccessSubject
 from question_formats.paper.error_codes import PaperErrorCode
 from question_formats.paper.versions import PaperQuestion, Part, paper_versions
+from tenants.scope import organization_schema
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +84,8 @@ def paper_parts(preset: TestPreset, language: str) -> list[Part]:
             answer_key=q.answer_key or {},
             group=_group(q),
         )
-        buckets.setdefault(order.get(q.subject_id, len(subjects)), []).append(paper_question)
+        bucket = order.get(q.subject_id, len(subjects)) if q.subject_id is not None else len(subjects)
+        buckets.setdefault(bucket, []).append(paper_question)
     keys = sorted(buckets)
     parts = []
     for number, key in enumerate(keys):
@@ -221,7 +223,11 @@ def paper_export_run(*, job_id: str) -> None:
     def progress(done: int) -> None:
         job_progress(job.pk, done)
 
-    def write() -> str:
+    def write() -> str:  # in a thread of its own: its connection starts in the public schema
+        with organization_schema(params["schema_name"]):
+            return write_in_schema()
+
+    def write_in_schema() -> str:
         preset = TestPreset.objects.get(pk=params["preset_id"])
         with Heartbeat(job.pk), tempfile.TemporaryFile() as handle:
             write_paper_zip(
@@ -293,4 +299,4 @@ def paper_export_download(*, profile, preset_id: int, job_id: str) -> FileRespon
 def paper_export_subject(preset_id: int, job_id: str) -> AccessSubject:
     """The access log's subject of a download: the job, named by its file."""
     job = ExportJob.objects.get(pk=job_id)
-    return AccessSubject(object_type="export_job", object_id=job.pk, label=job.file_name)
+    return AccessSubject(object_type="export_job", object_id=str(job.pk), label=job.file_name)

@@ -218,17 +218,18 @@ class _Walker:
         for block in json.loads(out).get("blocks", []):
             if block.get("t") != "Para":
                 continue
-            index, parts = None, []
+            number: int | None = None
+            parts: list[str] = []
             for inline in block.get("c", []):
-                if inline.get("t") == "Str" and index is None:
+                if inline.get("t") == "Str" and number is None:
                     match = re.fullmatch(r"EQ(\d+)Q", inline.get("c", ""))
                     if match:
-                        index = int(match.group(1))
+                        number = int(match.group(1))
                         continue
                 if inline.get("t") == "Math":
                     parts.append(inline["c"][1].strip())
-            if index is not None and index < len(maths):
-                found[index] = " ".join(p for p in parts if p)
+            if number is not None and number < len(maths):
+                found[number] = " ".join(p for p in parts if p)
         return found
 
     def _tex(self, math: etree._Element) -> str:
@@ -809,8 +810,9 @@ class _Parser:
             return found
         for table, indices in zip(tables, parts, strict=False):
             for index in indices:
-                if self.drafts[index].number in table:
-                    found[index] = table[self.drafts[index].number]
+                number = self.drafts[index].number
+                if number is not None and number in table:
+                    found[index] = table[number]
         return found
 
     def _table_keys(self) -> dict[int, str]:

@@ -115,7 +115,8 @@ def _html(text: str, text_format: str, *, inline: bool = False) -> str:
 
 def _blocks(text: str):
     """``(first line number, block text)`` of each blank-line-separated block, comments out."""
-    block, start = [], 0
+    block: list[str] = []
+    start = 0
     for number, line in enumerate(text.split("\n"), start=1):
         if line.strip().startswith("//"):
             continue

@@ -35,6 +35,7 @@ import base64
 import binascii
 import io
 import re
+from typing import Any
 from urllib.parse import unquote
 
 from django.utils.translation import gettext as _
@@ -174,7 +175,7 @@ def _question(element, kind: str, folder: tuple[str, ...], number: int) -> Candi
     ref = html_to_plain(_text(element, "name/text")) or f"#{number}"
     stem = bank_text(_field(element.find("questiontext"), bag, problems), problems)
     explanation = bank_text(_field(element.find("generalfeedback"), bag, problems), problems)
-    content = {"stem": stem, "explanation": explanation}
+    content: dict[str, Any] = {"stem": stem, "explanation": explanation}
     candidate = Candidate(ref=ref, type="unsupported", content=content, folder=folder, source_type=kind)
     grade = _grade(element)
     answers = element.findall("answer")

@@ -24,6 +24,7 @@ import io
 import posixpath
 import re
 import zipfile
+from typing import Any
 
 from django.utils.translation import gettext as _
 from lxml import etree
@@ -197,7 +198,7 @@ class _Group:
         self.key: dict = {}
 
     def candidate(self) -> Candidate:
-        content = {"stem": self.stem, "explanation": self.explanation}
+        content: dict[str, Any] = {"stem": self.stem, "explanation": self.explanation}
         if self.type in ("single_choice", "multiple_choice"):
             content["options"] = self.options
         problems = list(self.problems)

@@ -227,3 +227,25 @@ def test_who_may(org_a, preset, as_educator_a, educator_b, as_learner, django_ca
         as_educator_a.get(f"/api/v1/test-presets/{preset.pk + 1}/paper-exports/{job_id}").status_code == 404
     )
     assert as_educator_a.get(f"/api/v1/transaction/analytics/exports/{job_id}").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_export_runs_in_its_own_idle_thread_in_the_organizations_schema(preset, as_educator_a, settings):
+    """Outside the test suite the work runs in a SCHED_IDLE thread whose connection starts in the
+    public schema (config.priority): it failed there with "relation assessments_testpreset does
+    not exist" until it entered the organization's schema itself."""
+    settings.BACKGROUND_IDLE_PRIORITY = True
+    res = as_educator_a.post(
+        f"/api/v1/test-presets/{preset.pk}/paper-exports", {"versions": 2}, content_type=J
+    )
+    assert res.status_code == 202, res.json()
+    job_id = res.json()["data"]["id"]
+    polled = as_educator_a.get(f"/api/v1/test-presets/{preset.pk}/paper-exports/{job_id}").json()["data"]
+    assert (polled["status"], polled["versions_done"]) == ("done", 2)
+    assert sorted(download(as_educator_a, preset.pk, job_id).namelist()) == [
+        "dap-an.xlsx",
+        "ma-de-101.docx",
+        "ma-de-101.pdf",
+        "ma-de-102.docx",
+        "ma-de-102.pdf",
+    ]

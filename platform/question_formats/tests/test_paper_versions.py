@@ -94,6 +94,9 @@ def test_a_formula_mathtext_cannot_read_is_printed_as_its_source(tmp_path):
     half = formulas.render(r"\tfrac{1}{2}")
     assert half is not None and half.path.read_bytes()[:4] == b"\x89PNG" and half.depth > 0
     assert formulas.render(r"\begin{cases}x\\y\end{cases}") is None
+    for short in (r"x \ge 0", r"x \le 3", r"a \lt b \gt c", r"p \implies q \iff r \land s \lor \lnot t"):
+        assert formulas.render(short) is not None, short
+    assert formulas.render(r"\left( x \right)") is not None  # \left is not \le
     ctx = PdfContext(ParagraphStyle("p"), 400, formulas, Pictures(tmp_path))
     [paragraph] = pdf_flowables(
         r"Hệ $\begin{cases}x\\y\end{cases}$ và $\tfrac{1}{2}$", ctx, lead="<b>Câu 1.</b>"

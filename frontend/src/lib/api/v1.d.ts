@@ -3158,6 +3158,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/question-files/sample": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Question File Sample
+     * @description A sample Word exam to try the import with (``de-thi-mau.docx``, an attachment): the 2025
+     *     layout, equations, a picture, each way of marking the key, and one question without a key
+     *     that the preview flags. The same file for everyone; educators only.
+     */
+    get: operations["question_formats_api_question_file_sample"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/question-files": {
     parameters: {
       query?: never;
@@ -16242,6 +16264,24 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope_ImportJobOut_"];
         };
+      };
+    };
+  };
+  question_formats_api_question_file_sample: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -68,10 +68,7 @@ export function CandidateCard({
         {!candidate.skipped && candidate.blocked && <Badge tone="red">{t("qfile.needsAttention")}</Badge>}
         {candidate.edited && <Badge tone="blue">{t("qfile.edited")}</Badge>}
       </header>
-      <MathHtml
-        className="prose-sm text-slate-900 [&_img]:inline-block [&_img]:max-w-full [&_img]:align-middle"
-        text={candidate.content.stem}
-      />
+      <MathHtml className="prose-sm text-slate-900" text={candidate.content.stem} />
       {isChoice(candidate.type) && candidate.content.options.length > 0 && (
         <ul className="grid gap-2 sm:grid-cols-2" aria-label={t("qfile.options")}>
           {candidate.content.options.map((option) => {

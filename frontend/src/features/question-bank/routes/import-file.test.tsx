@@ -388,4 +388,35 @@ describe("importing questions from a file", () => {
       "This is not a question file we can read: upload a Word (.docx), Moodle XML, GIFT, Aiken or QTI file.",
     );
   });
+
+  it("offers a sample Word exam to try, in both languages", async () => {
+    const { fetchMock } = mockApi({});
+    const saved: string[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL: () => undefined }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response(new Blob(["docx"]), {
+          status: 200,
+          headers: { "Content-Disposition": 'attachment; filename="de-thi-mau.docx"' },
+        }),
+    );
+    const view = renderRoute("/question-bank/import-file", "/question-bank/import-file", <ImportFileRoute />);
+    await userEvent.click(await screen.findByRole("button", { name: "Tải đề thi Word mẫu" }));
+    await vi.waitFor(() => expect(saved).toEqual(["de-thi-mau.docx"]));
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe("/api/v1/question-files/sample");
+    view.unmount();
+    renderRoute("/question-bank/import-file", "/question-bank/import-file", <ImportFileRoute />, {
+      language: "en",
+    });
+    expect(await screen.findByRole("button", { name: "Download a sample Word exam" })).toBeInTheDocument();
+    click.mockRestore();
+  });
 });

@@ -6,7 +6,6 @@
  * as drafts (progress, then "9 imported as drafts, 3 skipped"). The file's id stays in the
  * address, so a reload comes back to the same preview. */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { FileUp } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 
@@ -25,12 +24,11 @@ import { useImportQuestionFile } from "../api/import-question-file";
 import { bankKeys, questionKeys } from "../api/keys";
 import type { FileCandidate, QuestionFile, QuestionFileImportReport } from "../api/types";
 import { useUpdateFileCandidate } from "../api/update-file-candidate";
-import { uploadQuestionFile } from "../api/upload-question-file";
 import { CandidateCard } from "../components/candidate-card";
 import { CandidateFixDialog } from "../components/candidate-fix-dialog";
+import { QuestionFileUpload } from "../components/question-file-upload";
 
 const LIMIT = 20;
-const ACCEPT = ".docx,.xml,.txt,.gift,.zip";
 
 export default function ImportFileRoute() {
   const t = useT();
@@ -47,7 +45,7 @@ export default function ImportFileRoute() {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <nav aria-label={t("qb.breadcrumbs")} className="text-sm text-slate-600">
         <Link
           to={bankParam ? `/question-bank/${bankParam}` : "/question-bank"}
@@ -60,7 +58,7 @@ export default function ImportFileRoute() {
         <h1 className="text-2xl font-semibold">{t("qfile.title")}</h1>
         <p className="text-sm text-slate-600">{t("qfile.intro")}</p>
       </div>
-      {!fileId && <UploadStep onUploaded={(uploaded) => setFile(uploaded.id)} />}
+      {!fileId && <QuestionFileUpload onUploaded={(uploaded) => setFile(uploaded.id)} />}
       {fileId && file.isPending && <p role="status">{t("common.loading")}</p>}
       {fileId && file.isError && (
         <div className="grid gap-3" role="alert">
@@ -72,65 +70,6 @@ export default function ImportFileRoute() {
       )}
       {file.data && <FileView file={file.data} bankParam={bankParam} onAnother={() => setFile(null)} />}
     </div>
-  );
-}
-
-function UploadStep({ onUploaded }: { onUploaded: (file: QuestionFile) => void }) {
-  const t = useT();
-  const [chosen, setChosen] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState("");
-
-  async function send() {
-    if (!chosen) return;
-    setError("");
-    setProgress(0);
-    try {
-      const uploaded = await uploadQuestionFile(chosen, setProgress).promise;
-      onUploaded(uploaded);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t("common.unknownError"));
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  return (
-    <section
-      aria-labelledby="upload-heading"
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5"
-    >
-      <h2 id="upload-heading" className="font-semibold">
-        {t("qfile.chooseTitle")}
-      </h2>
-      <p className="text-sm text-slate-600">{t("qfile.conventions")}</p>
-      <Field label={t("qfile.chooseFile")} htmlFor="question-file">
-        <input
-          id="question-file"
-          type="file"
-          accept={ACCEPT}
-          onChange={(e) => {
-            setChosen(e.target.files?.[0] ?? null);
-            setError("");
-          }}
-        />
-      </Field>
-      {progress !== null && (
-        <ProgressBar
-          label={t("qfile.uploading")}
-          value={progress * 100}
-          text={t("qfile.uploadingText", { progress: Math.round(progress * 100) })}
-        />
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <Button className="w-fit" disabled={!chosen || progress !== null} onClick={() => void send()}>
-        <FileUp className="h-4 w-4" aria-hidden="true" /> {t("qfile.upload")}
-      </Button>
-    </section>
   );
 }
 
@@ -206,7 +145,7 @@ function Preview({
   };
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_320px]">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_320px]">
       <section aria-labelledby="preview-heading" className="grid content-start gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="preview-heading" className="text-lg font-semibold">
@@ -312,7 +251,7 @@ function ImportPanel({
   return (
     <aside
       aria-labelledby="import-heading"
-      className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-20"
+      className="order-first grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-5 lg:order-none lg:sticky lg:top-20"
     >
       <h2 id="import-heading" className="font-semibold">
         {t("qfile.importTitle")}
