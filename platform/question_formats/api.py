@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.files.storage import default_storage
-from django.http import FileResponse
+from django.http import FileResponse, HttpRequest
 from django.utils.translation import gettext as _
 from ninja import File, Query, Router, Status
 from ninja.files import UploadedFile
