@@ -29,6 +29,7 @@ UA = "Mozilla/5.0 (X11; Linux x86_64) " + "AppleWebKit/537.36 " * 20
 
 NOT_PRIVATE = {
     ("GET", "/api/v1/question-banks/import-template"): "a blank template: nobody's data",
+    ("GET", "/api/v1/question-files/sample"): "a sample Word exam, the same for all: nobody's data",
     ("GET", "/api/v1/question-files/{question_file_id}/candidates/{candidate_id}/images/{name}"): (
         "a picture of a question file the educator uploaded, shown to that uploader only in its"
         " preview (issue 36): the educator's own material, a question image once imported (a public kind)"
