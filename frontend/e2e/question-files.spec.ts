@@ -77,7 +77,7 @@ test("an educator brings in a Word exam, fixes a flagged question, imports it an
   await shot(page, "question-files-fix-vi");
   await dialog.getByRole("button", { name: "Lưu chỉnh sửa" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Câu 6 đã sẵn sàng để nhập.")).toBeVisible();
+  await expect(page.getByText("Câu 6 đã sẵn sàng để nhập.", { exact: true })).toBeVisible();
   await expect(page.getByText("Tìm thấy 12 câu hỏi · 3 câu cần xử lý · bỏ qua 0")).toBeVisible();
   await page.getByRole("button", { name: "Bỏ qua Câu 9" }).click();
   await expect(page.getByText("Tìm thấy 12 câu hỏi · 2 câu cần xử lý · bỏ qua 1")).toBeVisible();
