@@ -40,7 +40,8 @@ harmless whatever it compresses to)."""
 ZIP_READ_ERRORS = (KeyError, zipfile.BadZipFile, EOFError, OSError, RuntimeError, ValueError)
 """What reading a member of an untrusted zip can raise: a missing member (KeyError), a corrupt
 archive (BadZipFile, EOFError, OSError from zlib), an encrypted member or an unknown compression
-method (RuntimeError, NotImplementedError is a RuntimeError), a bad header (ValueError)."""
+method (RuntimeError and its subclasses, such as the error zipfile raises for a compression it
+lacks), a bad header (ValueError)."""
 
 
 class ArchiveErrorCode(StrEnum):
