@@ -28,8 +28,7 @@ from analytics.models import ExportJob
 from config.errors import ApplicationError, not_found
 from config.i18n import in_language, reader_language
 from config.media import private_name
-from config.priority import run_at_idle_priority
-from jobs.services import Heartbeat, job_claim, job_end, job_progress
+from jobs.services import Heartbeat, file_job_finish, job_claim, job_progress
 from privacy import retention
 from privacy.models import DeletionRecord
 from privacy.services import AccessSubject
@@ -148,7 +147,7 @@ def export_job_run(*, job_id: str) -> None:
             reported[0] = percent
             progress(int(job.rows_total * fraction))
 
-    def write() -> tuple[int, str]:
+    def write() -> tuple[str, dict[str, int]]:
         with Heartbeat(job.pk), in_language(job.language), tempfile.TemporaryFile() as handle:
             if job.kind == ExportJob.Kind.TRANSACTIONS_XLSX:
                 rows = exports.write_transactions_xlsx(
@@ -163,25 +162,11 @@ def export_job_run(*, job_id: str) -> None:
                 rows = job.rows_total
             handle.seek(0)
             name = private_name(kind="analytics-exports", extension=Path(job.file_name).suffix)
-            return rows, default_storage.save(name, File(handle))
+            return default_storage.save(name, File(handle)), {"rows_total": rows, "rows_done": rows}
 
-    try:
-        # Seconds of CPU-bound work: at the lowest CPU priority, so that learners in a test on
-        # the same machine keep theirs (docs/decisions/0010; bench/README.md "saves under export").
-        done, path = run_at_idle_priority(write)
-    except Exception:  # recorded on the job for the SPA; the traceback goes to the log
-        logger.exception("export %s failed", job.pk)
-        with in_language(job.language):
-            message = _("The export failed. Please try again.")
-        job_end(
-            job.pk,
-            status=ExportJob.Status.FAILED,
-            error_code=AnalyticsErrorCode.EXPORT_FAILED,
-            error_message=message,
-        )
-        return
-    if not job_end(job.pk, status=ExportJob.Status.DONE, file=path, rows_total=done, rows_done=done):
-        default_storage.delete(path)  # failed by the recovery meanwhile: the file has no job to serve it
+    # Seconds of CPU-bound work at the lowest priority (docs/decisions/0010; bench/README.md
+    # "saves under export").
+    file_job_finish(job, write, error_code=AnalyticsErrorCode.EXPORT_FAILED)
 
 
 def export_job_get(*, viewer: Viewer, job_id: str) -> ExportJob:

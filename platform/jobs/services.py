@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -31,6 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.i18n import in_language
+from config.priority import run_at_idle_priority
 from jobs.error_codes import JobErrorCode
 from jobs.models import Job
 
@@ -83,6 +85,25 @@ def job_end(job_id: Any, *, status: str, **fields: Any) -> bool:
             status=status, finished_at=timezone.now(), **fields
         )
     )
+
+
+def file_job_finish(job: Job, write: Callable[[], tuple[str, dict[str, Any]]], *, error_code: str) -> None:
+    """Run a claimed export's ``write`` (it stores the file and returns its storage name and the
+    job's fields to set, e.g. ``rows_done``) at the lowest CPU priority
+    (``config.priority.run_at_idle_priority``: learners in a test on the same machine keep
+    theirs), then end the job: DONE with the file, or FAILED with ``error_code`` and "The export
+    failed. Please try again." in the job's language (the traceback is logged). A file written
+    after the recovery failed the job is deleted: no job serves it (decision 0040)."""
+    try:
+        path, fields = run_at_idle_priority(write)
+    except Exception:  # recorded on the job for the SPA; the traceback goes to the log
+        logger.exception("export %s failed", job.pk)
+        with in_language(job.language):
+            message = _("The export failed. Please try again.")
+        job_end(job.pk, status=Job.Status.FAILED, error_code=error_code, error_message=message)
+        return
+    if not job_end(job.pk, status=Job.Status.DONE, file=path, **fields):
+        default_storage.delete(path)
 
 
 class ProgressRecorder:

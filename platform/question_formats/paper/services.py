@@ -37,8 +37,7 @@ from assessments.services.presets import preset_get
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import LANGUAGES, in_language, localized, pick
 from config.media import private_name
-from config.priority import run_at_idle_priority
-from jobs.services import Heartbeat, job_claim, job_end, job_progress
+from jobs.services import Heartbeat, file_job_finish, job_claim, job_progress
 from privacy.services import AccessSubject
 from question_formats.paper.error_codes import PaperErrorCode
 from question_formats.paper.versions import PaperQuestion, Part, paper_versions
@@ -223,11 +222,12 @@ def paper_export_run(*, job_id: str) -> None:
     def progress(done: int) -> None:
         job_progress(job.pk, done)
 
-    def write() -> str:  # in a thread of its own: its connection starts in the public schema
+    def write() -> tuple[str, dict[str, int]]:
+        # In a thread of its own, whose connection starts in the public schema.
         with organization_schema(params["schema_name"]):
             return write_in_schema()
 
-    def write_in_schema() -> str:
+    def write_in_schema() -> tuple[str, dict[str, int]]:
         preset = TestPreset.objects.get(pk=params["preset_id"])
         with Heartbeat(job.pk), tempfile.TemporaryFile() as handle:
             write_paper_zip(
@@ -240,18 +240,9 @@ def paper_export_run(*, job_id: str) -> None:
             )
             handle.seek(0)
             name = private_name(kind="paper-exports", extension=".zip", schema_name=params["schema_name"])
-            return default_storage.save(name, File(handle))
+            return default_storage.save(name, File(handle)), {"rows_done": job.rows_total}
 
-    try:
-        path = run_at_idle_priority(write)
-    except Exception:  # recorded on the job for the SPA; the traceback goes to the log
-        logger.exception("paper export %s failed", job.pk)
-        with in_language(job.language):
-            message = _("The export failed. Please try again.")
-        job_end(job.pk, status=ExportJob.Status.FAILED, error_code="export_failed", error_message=message)
-        return
-    if not job_end(job.pk, status=ExportJob.Status.DONE, file=path, rows_done=job.rows_total):
-        default_storage.delete(path)  # failed by the recovery meanwhile: the file has no job to serve it
+    file_job_finish(job, write, error_code="export_failed")
 
 
 def paper_export_get(*, profile, preset_id: int, job_id: str) -> ExportJob:
