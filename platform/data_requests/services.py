@@ -25,7 +25,6 @@ from django.utils.translation import gettext as _
 
 from accounts import throttling
 from accounts.models import Profile, User
-from accounts.tasks import email_send
 from config.dates import format_date, vietnam_day
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import in_language, pick, reader_language
@@ -33,6 +32,7 @@ from config.jobs import PURGE_BATCH
 from config.priority import run_at_idle_priority
 from data_requests.error_codes import DataRequestErrorCode as Code
 from data_requests.models import DataRequest
+from outbox.services import enqueue
 
 logger = logging.getLogger(__name__)
 
@@ -65,8 +65,8 @@ def _user_language(user: User) -> str:
 
 
 def _mail(kind: str, request: DataRequest) -> None:
-    """Queue mail ``kind`` to the account's address, in the account's language, once the
-    transaction commits (``accounts.tasks.email_send``, a huey task)."""
+    """Mail ``accounts.<kind>`` to the account's address, in the account's language, through the
+    outbox in the caller's transaction (``outbox.services.enqueue``; sent after the commit)."""
     user = request.user
     language = _user_language(user)
     context = {
@@ -76,8 +76,7 @@ def _mail(kind: str, request: DataRequest) -> None:
         "requested_by": request.requested_by,
         "link": f"{settings.SITE_URL}/profile",
     }
-    to = user.email
-    transaction.on_commit(lambda: email_send(kind, to, context, language))
+    enqueue(f"accounts.{kind}", user.email, context, language)
 
 
 def open_deletion(*, user: User) -> DataRequest | None:
