@@ -101,7 +101,7 @@ def test_a_refused_mail_is_retried_after_exact_delays_then_fails_and_the_admin_s
         res = admin_client.post(
             "/admin/outbox/mail/", {"action": "send_again", "_selected_action": [row.pk]}, follow=True
         )
-    assert "1 failed mail queued again." in res.content.decode()
+    assert "Đã xếp 1 thư gửi không thành công vào hàng đợi để gửi lại." in res.content.decode()
     row.refresh_from_db()
     assert (row.state, row.attempts) == ("sent", 1)
     (message,) = smtp_mail.messages
