@@ -3,7 +3,7 @@ attempts, next attempt and last error; failed mails can be queued again. Read-on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
@@ -14,9 +14,14 @@ from django.utils.translation import ngettext
 from outbox.models import Mail
 from outbox.services import mail_send_again
 
+if TYPE_CHECKING:  # Django's ModelAdmin is generic for the checker only (django-stubs)
+    MailModelAdmin = admin.ModelAdmin[Mail]
+else:
+    MailModelAdmin = admin.ModelAdmin
+
 
 @admin.register(Mail)
-class MailAdmin(admin.ModelAdmin):
+class MailAdmin(MailModelAdmin):
     list_display = (
         "created_at",
         "kind",

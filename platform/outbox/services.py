@@ -27,6 +27,7 @@ which can queue it again); so does a recipient the server refuses for good (5xx)
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import smtplib
@@ -87,7 +88,8 @@ def backoff_seconds(attempts: int) -> int:
     """Seconds from the start of the ``attempts``-th attempt (1, 2, ...), refused, to the next:
     ``retry_base_seconds() * 2 ** (attempts - 1)``, at most ``retry_max_seconds()``
     (60, 120, 240, 480, 960, 1920, 3600, 3600 ...)."""
-    return min(retry_base_seconds() * 2 ** max(attempts - 1, 0), retry_max_seconds())
+    delay: int = retry_base_seconds() * 2 ** max(attempts - 1, 0)
+    return min(delay, retry_max_seconds())
 
 
 def message_id_new() -> str:
@@ -298,7 +300,7 @@ def mail_send_again(mail_ids: list[int]) -> int:
         state=Mail.State.QUEUED, attempts=0, next_attempt_at=now, failed_at=None, claim=None
     )
     for pk in again:
-        transaction.on_commit(lambda pk=pk: _queue(pk), robust=True)
+        transaction.on_commit(functools.partial(_queue, pk), robust=True)
     return len(again)
 
 

@@ -8,7 +8,7 @@ from huey import crontab
 from huey.contrib.djhuey import db_periodic_task, db_task
 
 
-@db_task()
+@db_task()  # type: ignore[untyped-decorator]  # huey has no types
 def mail_send(mail_id: int) -> str | None:
     """Send the outbox's mail ``mail_id`` if it is due (``outbox.services.mail_send``); queued
     by ``outbox.services.enqueue`` after the commit and for each retry at its time. No huey
@@ -18,7 +18,7 @@ def mail_send(mail_id: int) -> str | None:
     return send(mail_id=mail_id)
 
 
-@db_periodic_task(crontab(minute="*"))
+@db_periodic_task(crontab(minute="*"))  # type: ignore[untyped-decorator]  # huey has no types
 def outbox_send_due() -> int:
     """Every minute: send the due mails whose task was lost or whose consumer died while sending
     (lease run out), and the retries whose time has come (``outbox.services.outbox_send_due``)."""
@@ -27,7 +27,7 @@ def outbox_send_due() -> int:
     return send_due()
 
 
-@db_periodic_task(crontab(minute="47"))
+@db_periodic_task(crontab(minute="47"))  # type: ignore[untyped-decorator]  # huey has no types
 def outbox_purge() -> int:
     """Every hour: delete the sent and failed mails older than MAIL_KEEP_DAYS."""
     from outbox.services import outbox_purge as purge
