@@ -147,6 +147,9 @@ ANSWER_GRACE_SECONDS = int(os.environ.get("ANSWER_GRACE_SECONDS", "20"))
 # consumer died: huey takes a task off the queue before running it) and is queued again by
 # data_requests.tasks.exports_recover (issue 21, item 4; decision 0025). Seconds.
 DATA_EXPORT_STALE_SECONDS = int(os.environ.get("DATA_EXPORT_STALE_SECONDS", "900"))
+# A copy still lost this long after it was asked for (its consumer keeps dying) is failed, not
+# queued again: the profile page stops polling it (issue 38, item 2). Seconds.
+DATA_EXPORT_GIVE_UP_SECONDS = int(os.environ.get("DATA_EXPORT_GIVE_UP_SECONDS", "3600"))
 # The surroundings video before a proctored test (issue 7, item 2): its length and size limits.
 PREP_VIDEO_SECONDS = int(os.environ.get("PREP_VIDEO_SECONDS", "30"))
 PREP_VIDEO_TOLERANCE_SECONDS = int(os.environ.get("PREP_VIDEO_TOLERANCE_SECONDS", "3"))

@@ -375,6 +375,13 @@ def export_stale_seconds() -> int:
     return int(getattr(settings, "DATA_EXPORT_STALE_SECONDS", 900))
 
 
+def export_give_up_seconds() -> int:
+    """Seconds after its request by which a copy that keeps losing its consumer is failed rather
+    than queued again (``DATA_EXPORT_GIVE_UP_SECONDS``, 3600; issue 38, item 2: every job the SPA
+    polls ends within a bound)."""
+    return int(getattr(settings, "DATA_EXPORT_GIVE_UP_SECONDS", 3600))
+
+
 def exports_recover(*, now=None) -> int:
     """Queue again the exports whose task was lost: ``running`` since before now -
     ``export_stale_seconds()`` (its consumer died while writing the zip: huey takes a task off
@@ -383,7 +390,11 @@ def exports_recover(*, now=None) -> int:
     then (the consumer died between taking the task and claiming the request). Each goes back
     to ``queued`` with its progress reset and a new ``export_run`` task (a duplicate task of a
     request still queued finds nothing to claim and returns; a run still alive after all
-    finishes, and the one that finds the request no longer ``running`` deletes its zip). Returns how many were queued again. Called every minute
+    finishes, and the one that finds the request no longer ``running`` deletes its zip). A copy
+    asked for more than ``export_give_up_seconds()`` ago (its consumer keeps dying: a copy too
+    large for it) ends ``failed`` instead, with ``export_failed`` and "The copy of your data could
+    not be made. Please try again." in its language, so the page's polling stops (issue 38, item
+    2). Returns how many were queued again or failed. Called every minute
     (``data_requests.tasks.exports_recover``; issue 21, item 4: the consumer SIGKILLed during
     an export)."""
     from django.db.models import Q
@@ -395,13 +406,25 @@ def exports_recover(*, now=None) -> int:
     stale = list(
         DataRequest.objects.filter(kind=DataRequest.Kind.EXPORT)
         .filter(Q(status="running", started_at__lt=cutoff) | Q(status="queued", created_at__lt=cutoff))
-        .values_list("pk", flat=True)[:PURGE_BATCH]
+        .values_list("pk", "created_at", "language")[:PURGE_BATCH]
     )
     requeued = 0
-    for pk in stale:
-        reset = DataRequest.objects.filter(pk=pk, status__in=["running", "queued"]).update(
-            status=DataRequest.Status.QUEUED, steps_done=0, started_at=None
-        )
+    give_up = now - timedelta(seconds=export_give_up_seconds())
+    for pk, created_at, language in stale:
+        lost = DataRequest.objects.filter(pk=pk, status__in=["running", "queued"])
+        if created_at < give_up:
+            with in_language(language):
+                message = _("The copy of your data could not be made. Please try again.")
+            if lost.update(
+                status=DataRequest.Status.FAILED,
+                error_code=Code.EXPORT_FAILED,
+                error_message=message,
+                finished_at=now,
+            ):
+                logger.warning("data export %s lost by its consumer again and again: failed", pk)
+                requeued += 1
+            continue
+        reset = lost.update(status=DataRequest.Status.QUEUED, steps_done=0, started_at=None)
         if reset:
             logger.warning("data export %s lost by its consumer: queued again", pk)
             task(str(pk))
