@@ -183,3 +183,16 @@ def test_a_malformed_kind_or_address_is_refused(kind, to):
     with pytest.raises(ValueError, match="malformed mail"):
         enqueue(kind, to, RESET, "vi")
     assert not Mail.objects.exists()
+
+
+def test_the_file_backend_of_development_and_e2e_gets_the_mail(settings, tmp_path):
+    """``ops/run`` and ``ops/serve-e2e`` write mails to MAIL_DIR (Django's file backend); the
+    Playwright journeys read the links there."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    row = enqueue("accounts.password_reset", "an@example.vn", RESET, "en")
+    assert outbox_send_due() == 1
+    (file,) = tmp_path.iterdir()
+    text = file.read_text()
+    assert f"Message-ID: {row.message_id}" in text and "To: an@example.vn" in text
+    assert "Subject: Reset your password" in text and RESET["link"] in text
