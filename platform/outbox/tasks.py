@@ -9,13 +9,14 @@ from huey.contrib.djhuey import db_periodic_task, db_task
 
 
 @db_task()  # type: ignore[untyped-decorator]  # huey has no types
-def mail_send(mail_id: int) -> str | None:
+def mail_send(mail_id: int) -> None:
     """Send the outbox's mail ``mail_id`` if it is due (``outbox.services.mail_send``); queued
     by ``outbox.services.enqueue`` after the commit and for each retry at its time. No huey
-    retries: the row keeps the attempts and the back-off."""
+    retries: the row keeps the attempts and the back-off. Returns nothing: huey would keep a
+    result of every mail in its store, read by nobody."""
     from outbox.services import mail_send as send
 
-    return send(mail_id=mail_id)
+    send(mail_id=mail_id)
 
 
 @db_periodic_task(crontab(minute="*"))  # type: ignore[untyped-decorator]  # huey has no types
