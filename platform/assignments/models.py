@@ -270,7 +270,9 @@ class ItemAnalysis(models.Model):
     preset (``batch`` empty: every counted attempt of the preset, batches and none). Computed by
     ``item_analysis.tasks.item_analysis_compute`` and queued again whenever a result of its scope
     changes. The figures of the last computation stay while the next one runs, so ``status``
-    (queued, running) says "computing" and ``computed_at`` how old the figures shown are."""
+    (queued, running) says "computing" and ``computed_at`` how old the figures shown are. A
+    running computation beats (``heartbeat_at``); one whose consumer died ends ``failed`` with
+    ``computation_lost`` (``item_analysis.services.item_analysis_ensure``; issue 38, item 2)."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -285,6 +287,9 @@ class ItemAnalysis(models.Model):
     status = models.CharField(max_length=8, choices=Status, default=Status.QUEUED)
     requested_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="Last sign of life of the consumer running it (decision 0040)."
+    )
     computed_at = models.DateTimeField(null=True, blank=True)
     attempt_count = models.PositiveIntegerField(default=0, help_text="Counted attempts analysed.")
     voided_count = models.PositiveIntegerField(default=0, help_text="Counted attempts left out as voided.")

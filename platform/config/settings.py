@@ -92,6 +92,7 @@ SHARED_APPS = [
     "marketplace",
     "analytics",
     "jobs",  # issue 35, item 3: one background job for imports and exports
+    "outbox",  # issue 38, item 2: the mail outbox, one row per mail (decision 0045)
     "imports",
     "privacy",  # issue 24, items 3 and 4: retention, deletion records, access log
     "data_requests",
@@ -146,6 +147,9 @@ ANSWER_GRACE_SECONDS = int(os.environ.get("ANSWER_GRACE_SECONDS", "20"))
 # consumer died: huey takes a task off the queue before running it) and is queued again by
 # data_requests.tasks.exports_recover (issue 21, item 4; decision 0025). Seconds.
 DATA_EXPORT_STALE_SECONDS = int(os.environ.get("DATA_EXPORT_STALE_SECONDS", "900"))
+# A copy still lost this long after it was asked for (its consumer keeps dying) is failed, not
+# queued again: the profile page stops polling it (issue 38, item 2). Seconds.
+DATA_EXPORT_GIVE_UP_SECONDS = int(os.environ.get("DATA_EXPORT_GIVE_UP_SECONDS", "3600"))
 # The surroundings video before a proctored test (issue 7, item 2): its length and size limits.
 PREP_VIDEO_SECONDS = int(os.environ.get("PREP_VIDEO_SECONDS", "30"))
 PREP_VIDEO_TOLERANCE_SECONDS = int(os.environ.get("PREP_VIDEO_TOLERANCE_SECONDS", "3"))
@@ -356,6 +360,17 @@ if os.environ.get("EMAIL_HOST"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = os.environ.get("MAIL_DIR", str(DATA_DIR / "mail"))
+# Seconds each SMTP step may wait (connect, each command, the end of DATA): a send is bounded,
+# well inside the outbox's lease (issue 38, item 2; docs/decisions/0045).
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
+# The mail outbox (outbox.services): attempts before a mail fails, the first retry's delay (it
+# doubles), the longest delay, how long an attempt may take before its consumer is taken to be
+# dead and the mail sent again, and how long sent and failed rows are kept.
+MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "8"))
+MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "60"))
+MAIL_RETRY_MAX_SECONDS = int(os.environ.get("MAIL_RETRY_MAX_SECONDS", "3600"))
+MAIL_LEASE_SECONDS = int(os.environ.get("MAIL_LEASE_SECONDS", "600"))
+MAIL_KEEP_DAYS = int(os.environ.get("MAIL_KEEP_DAYS", "30"))
 
 # --- i18n: Vietnamese default and fallback, English (spec section 1) -------------------------------
 LANGUAGE_CODE = "vi"

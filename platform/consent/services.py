@@ -291,13 +291,12 @@ def _mail_limits(user: User) -> None:
 
 
 def _mail(request: ParentRequest, token: str, ip: str | None) -> None:
-    """Queue the parent's mail (``consent.tasks.parent_mail_send``) once the transaction commits,
-    and count it."""
+    """Write the parent's mail to the outbox in the caller's transaction
+    (``consent.tasks.parent_mail_send``; sent after the commit), and count it."""
     from consent.tasks import parent_mail_send
 
     _event(request.user_id, Event.PARENT_MAILED, ip=ip, detail=request.parent_email)
-    request_id = request.pk
-    transaction.on_commit(lambda: parent_mail_send(request_id, token))
+    parent_mail_send(request.pk, token)
 
 
 def parent_request_send(*, user: User, parent_email: str, ip: str | None) -> ParentRequest:

@@ -1,16 +1,15 @@
-"""The parent's mail (huey; issue 24, item 1): rendered in the language of the learner's request
-(``ParentRequest.language``), from ``consent/templates/consent/email/parent_request.{subject,txt,html}``."""
+"""The parent's mail (issue 24, item 1): rendered in the language of the learner's request
+(``ParentRequest.language``), from ``consent/templates/consent/email/parent_request.{subject,txt,html}``,
+through the mail outbox (``outbox.services.enqueue``; issue 38, item 2)."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
-from django.template.loader import render_to_string
-from huey.contrib.djhuey import db_task
 
 from config.dates import format_date
 from config.i18n import in_language
 from consent.models import ParentRequest, parent_link_ttl
+from outbox.services import enqueue
 
 
 def parent_link(token: str, language: str) -> str:
@@ -18,13 +17,12 @@ def parent_link(token: str, language: str) -> str:
     return f"{settings.SITE_URL}/parental-consent/{token}?lang={language}"
 
 
-@db_task(retries=3, retry_delay=30)
 def parent_mail_send(request_id: int, token: str) -> None:
     """Mail the request ``request_id`` to the parent's address with the link of ``token`` (plain
     text and HTML), in the request's language: the learner's name and e-mail, why (under 16,
     Decree 13/2023/ND-CP), the link, until when it can consent, that it can withdraw later.
-    Retried 3 times, 30 s apart, when the mail server refuses. A request replaced in the meantime
-    is not mailed."""
+    Written to the outbox in the caller's transaction, sent after its commit and retried there
+    (decision 0045). A replaced request is not mailed."""
     request = ParentRequest.objects.select_related("user").filter(pk=request_id).first()
     if request is None or request.status == ParentRequest.Status.REPLACED:
         return
@@ -35,14 +33,5 @@ def parent_mail_send(request_id: int, token: str) -> None:
             "link": parent_link(token, language),
             "expires_on": format_date(request.expires_at, language=language),
             "ttl_days": parent_link_ttl().days,
-            "site_url": settings.SITE_URL,
-            "LANGUAGE_CODE": language,
         }
-        subject = render_to_string("consent/email/parent_request.subject", context).strip()
-        text = render_to_string("consent/email/parent_request.txt", context)
-        html = render_to_string("consent/email/parent_request.html", context)
-    message = EmailMultiAlternatives(
-        subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[request.parent_email]
-    )
-    message.attach_alternative(html, "text/html")
-    message.send()
+    enqueue("consent.parent_request", request.parent_email, context, language)

@@ -25,7 +25,6 @@ from django.utils.translation import gettext as _
 
 from accounts import throttling
 from accounts.models import Profile, User
-from accounts.tasks import email_send
 from config.dates import format_date, vietnam_day
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import in_language, pick, reader_language
@@ -33,6 +32,7 @@ from config.jobs import PURGE_BATCH
 from config.priority import run_at_idle_priority
 from data_requests.error_codes import DataRequestErrorCode as Code
 from data_requests.models import DataRequest
+from outbox.services import enqueue
 
 logger = logging.getLogger(__name__)
 
@@ -65,8 +65,8 @@ def _user_language(user: User) -> str:
 
 
 def _mail(kind: str, request: DataRequest) -> None:
-    """Queue mail ``kind`` to the account's address, in the account's language, once the
-    transaction commits (``accounts.tasks.email_send``, a huey task)."""
+    """Mail ``accounts.<kind>`` to the account's address, in the account's language, through the
+    outbox in the caller's transaction (``outbox.services.enqueue``; sent after the commit)."""
     user = request.user
     language = _user_language(user)
     context = {
@@ -76,8 +76,7 @@ def _mail(kind: str, request: DataRequest) -> None:
         "requested_by": request.requested_by,
         "link": f"{settings.SITE_URL}/profile",
     }
-    to = user.email
-    transaction.on_commit(lambda: email_send(kind, to, context, language))
+    enqueue(f"accounts.{kind}", user.email, context, language)
 
 
 def open_deletion(*, user: User) -> DataRequest | None:
@@ -376,6 +375,13 @@ def export_stale_seconds() -> int:
     return int(getattr(settings, "DATA_EXPORT_STALE_SECONDS", 900))
 
 
+def export_give_up_seconds() -> int:
+    """Seconds after its request by which a copy that keeps losing its consumer is failed rather
+    than queued again (``DATA_EXPORT_GIVE_UP_SECONDS``, 3600; issue 38, item 2: every job the SPA
+    polls ends within a bound)."""
+    return int(getattr(settings, "DATA_EXPORT_GIVE_UP_SECONDS", 3600))
+
+
 def exports_recover(*, now=None) -> int:
     """Queue again the exports whose task was lost: ``running`` since before now -
     ``export_stale_seconds()`` (its consumer died while writing the zip: huey takes a task off
@@ -384,7 +390,11 @@ def exports_recover(*, now=None) -> int:
     then (the consumer died between taking the task and claiming the request). Each goes back
     to ``queued`` with its progress reset and a new ``export_run`` task (a duplicate task of a
     request still queued finds nothing to claim and returns; a run still alive after all
-    finishes, and the one that finds the request no longer ``running`` deletes its zip). Returns how many were queued again. Called every minute
+    finishes, and the one that finds the request no longer ``running`` deletes its zip). A copy
+    asked for more than ``export_give_up_seconds()`` ago (its consumer keeps dying: a copy too
+    large for it) ends ``failed`` instead, with ``export_failed`` and "The copy of your data could
+    not be made. Please try again." in its language, so the page's polling stops (issue 38, item
+    2). Returns how many were queued again or failed. Called every minute
     (``data_requests.tasks.exports_recover``; issue 21, item 4: the consumer SIGKILLed during
     an export)."""
     from django.db.models import Q
@@ -396,13 +406,25 @@ def exports_recover(*, now=None) -> int:
     stale = list(
         DataRequest.objects.filter(kind=DataRequest.Kind.EXPORT)
         .filter(Q(status="running", started_at__lt=cutoff) | Q(status="queued", created_at__lt=cutoff))
-        .values_list("pk", flat=True)[:PURGE_BATCH]
+        .values_list("pk", "created_at", "language")[:PURGE_BATCH]
     )
     requeued = 0
-    for pk in stale:
-        reset = DataRequest.objects.filter(pk=pk, status__in=["running", "queued"]).update(
-            status=DataRequest.Status.QUEUED, steps_done=0, started_at=None
-        )
+    give_up = now - timedelta(seconds=export_give_up_seconds())
+    for pk, created_at, language in stale:
+        lost = DataRequest.objects.filter(pk=pk, status__in=["running", "queued"])
+        if created_at < give_up:
+            with in_language(language):
+                message = _("The copy of your data could not be made. Please try again.")
+            if lost.update(
+                status=DataRequest.Status.FAILED,
+                error_code=Code.EXPORT_FAILED,
+                error_message=message,
+                finished_at=now,
+            ):
+                logger.warning("data export %s lost by its consumer again and again: failed", pk)
+                requeued += 1
+            continue
+        reset = lost.update(status=DataRequest.Status.QUEUED, steps_done=0, started_at=None)
         if reset:
             logger.warning("data export %s lost by its consumer: queued again", pk)
             task(str(pk))

@@ -5,7 +5,10 @@ back to vetting with its figures. Runs in the organization's schema.
 A scope is a batch, or a whole preset (``batch_id`` ``None``). Requests are folded: while a
 scope's computation is queued and not yet started, further changes queue nothing (the queued run
 will read them); a change during a run queues one more run. A queued run that no worker picked
-up within ``STALE_QUEUE`` is queued again by the next change or read."""
+up within ``STALE_QUEUE`` is queued again by the next change or read. A running computation beats
+(``jobs.services.Beats``); one without a beat for ``jobs.services.stale_seconds()`` (its consumer
+died) ends ``failed`` with ``computation_lost`` at the next read, which is the SPA's poll, so the
+poll stops and the educator can compute again (decision 0040's model; issue 38, item 2)."""
 
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ from assignments.models import ItemAnalysis, ItemAnalysisQuestion
 from config.errors import ApplicationError
 from config.priority import run_at_idle_priority
 from item_analysis import selectors, stats
+from jobs.services import Beats, stale_seconds
 from tenants.scope import current_schema_name, organization_schema
 
 logger = logging.getLogger(__name__)
@@ -92,13 +96,42 @@ def item_analysis_request(*, preset_id: int, batch_id: int | None) -> bool:
 
 def item_analysis_ensure(*, preset_id: int, batch_id: int | None) -> ItemAnalysis:
     """The scope's stored analysis; the first read of a scope never computed queues its
-    computation (and so does a read of a stale queued one). With huey in immediate mode (tests,
-    benchmarks) the run has finished when this returns."""
+    computation (and so does a read of a stale queued one); a read of a running one whose
+    consumer died ends it (``_lost``). With huey in immediate mode (tests, benchmarks) the run
+    has finished when this returns."""
     found = ItemAnalysis.objects.filter(_scope(preset_id=preset_id, batch_id=batch_id)).first()
     if found is None or (found.status == S.QUEUED and found.requested_at <= timezone.now() - STALE_QUEUE):
         item_analysis_request(preset_id=preset_id, batch_id=batch_id)
         found = ItemAnalysis.objects.get(_scope(preset_id=preset_id, batch_id=batch_id))
+    elif found.status == S.RUNNING and _lost(found):
+        found.refresh_from_db()
     return found
+
+
+def _lost(analysis: ItemAnalysis) -> bool:
+    """End the running ``analysis`` ``failed`` with ``computation_lost`` when its consumer shows no
+    sign of life (its last beat, or its start before the first beat) since
+    ``jobs.services.stale_seconds()`` (600 s) ago; a run that beat meanwhile is left alone.
+    Returns whether it was ended. The SPA polls while queued or running and shows "Lần tính gần
+    nhất bị lỗi. Hãy bấm Tính lại." on failed."""
+    alive = analysis.heartbeat_at or analysis.started_at
+    if alive is None or alive > timezone.now() - timedelta(seconds=stale_seconds()):
+        return False
+    ended = ItemAnalysis.objects.filter(
+        pk=analysis.pk, status=S.RUNNING, started_at=analysis.started_at, heartbeat_at=analysis.heartbeat_at
+    ).update(status=S.FAILED, error="computation_lost")
+    if ended:
+        logger.warning("item analysis %s lost by its consumer while running: failed", analysis.pk)
+    return bool(ended)
+
+
+def item_analysis_beat(schema_name: str, analysis_id: int, started: datetime) -> None:
+    """A running computation's sign of life: ``heartbeat_at`` now, in the organization's schema
+    (the beat's thread has a connection of its own), only while the run of ``started`` runs."""
+    with organization_schema(schema_name):
+        ItemAnalysis.objects.filter(pk=analysis_id, started_at=started, status=S.RUNNING).update(
+            heartbeat_at=timezone.now()
+        )
 
 
 # --- running ------------------------------------------------------------------------------------
@@ -143,10 +176,12 @@ def item_analysis_run(*, analysis_id: int) -> bool:
     with the state, so the page shows a progress bar on a large test), then store the test
     figures and one ``ItemAnalysisQuestion`` per question, unless a newer run has started
     meanwhile. Ends ``ready``, or stays ``queued`` when a change arrived during the run (the next
-    run is queued already), or ``failed`` (logged). Returns whether figures were stored."""
+    run is queued already), or ``failed`` (logged). The consumer beats while it computes
+    (``item_analysis_beat`` every ``jobs.services.heartbeat_seconds()``). Returns whether figures
+    were stored."""
     started = timezone.now()
     claimed = ItemAnalysis.objects.filter(pk=analysis_id, status=S.QUEUED).update(
-        status=S.RUNNING, started_at=started
+        status=S.RUNNING, started_at=started, heartbeat_at=started
     )
     if not claimed:
         return False
@@ -159,7 +194,11 @@ def item_analysis_run(*, analysis_id: int) -> bool:
             return _compute(analysis.preset_id, analysis.batch_id, _reporter(key, started))
 
     try:
-        data, result = run_at_idle_priority(body)
+        with Beats(
+            lambda: item_analysis_beat(schema_name, analysis_id, started),
+            name=f"item-analysis-beat-{analysis_id}",
+        ):
+            data, result = run_at_idle_priority(body)
     except Exception:  # the state tells the SPA; the traceback goes to the log
         logger.exception("item analysis %s failed", analysis_id)
         ItemAnalysis.objects.filter(pk=analysis_id, started_at=started, status=S.RUNNING).update(
@@ -178,6 +217,8 @@ def _store(
 ) -> bool:
     row = ItemAnalysis.objects.select_for_update().get(pk=analysis_id)
     if row.started_at != started:  # a newer run started meanwhile: it stores its own figures
+        return False
+    if row.status == S.FAILED:  # taken for lost meanwhile (``_lost``): the verdict stands
         return False
     row.status = S.READY if row.status == S.RUNNING else row.status
     row.computed_at = timezone.now()

@@ -141,14 +141,20 @@ class ProgressRecorder:
             self._side = None
 
 
-class Heartbeat:
-    """``with Heartbeat(job_id):`` around a job's work: a thread of the consumer writes
-    ``heartbeat_at`` every ``heartbeat_seconds()`` while the block runs (on a connection of its
-    own, closed when it stops), so that a long step with no progress to report (the figures of a
-    dashboard PDF) is not taken for a dead consumer. A consumer that dies stops beating."""
+class Beats:
+    """``with Beats(write):`` around a piece of background work: a thread of the consumer calls
+    ``write()`` (a sign of life: an UPDATE of the work's row) every ``heartbeat_seconds()`` while
+    the block runs, on a database connection of its own, closed when it stops; a failed write is
+    logged and tried again at the next beat. A consumer that dies stops beating, and a recovery
+    that finds no beat for ``stale_seconds()`` takes the work for lost. The one heartbeat of every
+    row the SPA polls: the jobs (``Heartbeat``) and the item analyses (decision 0040; issue 38,
+    item 2)."""
 
-    def __init__(self, job_id: Any, *, every: float | None = None) -> None:
-        self.job_id = job_id
+    def __init__(
+        self, write: Callable[[], object], *, every: float | None = None, name: str = "heartbeat"
+    ) -> None:
+        self.write = write
+        self.name = name
         self.every = heartbeat_seconds() if every is None else every
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -157,19 +163,15 @@ class Heartbeat:
         try:
             while not self._stop.wait(self.every):
                 try:
-                    Job.objects.filter(pk=self.job_id, status=Job.Status.RUNNING).update(
-                        heartbeat_at=timezone.now()
-                    )
+                    self.write()
                 except Exception:  # a failed beat is retried at the next one
-                    logger.exception("job %s: heartbeat not written", self.job_id)
+                    logger.exception("%s: heartbeat not written", self.name)
         finally:
             connections.close_all()  # this thread's connections only
 
-    def __enter__(self) -> Heartbeat:
+    def __enter__(self) -> Beats:
         if self.every > 0:
-            self._thread = threading.Thread(
-                target=self._beat, name=f"job-heartbeat-{self.job_id}", daemon=True
-            )
+            self._thread = threading.Thread(target=self._beat, name=self.name, daemon=True)
             self._thread.start()
         return self
 
@@ -177,6 +179,19 @@ class Heartbeat:
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
+
+
+class Heartbeat(Beats):
+    """``with Heartbeat(job_id):`` around a job's work: ``heartbeat_at`` of the running job is
+    written every ``heartbeat_seconds()`` (``Beats``), so that a long step with no progress to
+    report (the figures of a dashboard PDF) is not taken for a dead consumer."""
+
+    def __init__(self, job_id: Any, *, every: float | None = None) -> None:
+        self.job_id = job_id
+        super().__init__(self._write, every=every, name=f"job-heartbeat-{job_id}")
+
+    def _write(self) -> None:
+        Job.objects.filter(pk=self.job_id, status=Job.Status.RUNNING).update(heartbeat_at=timezone.now())
 
 
 def lost_message(language: str) -> str:

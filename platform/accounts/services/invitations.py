@@ -35,7 +35,6 @@ from accounts.services.checks import (
 )
 from accounts.services.memberships import membership_event_record
 from accounts.services.sessions import session_start
-from accounts.tasks import email_send
 from config.client import client_address
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import reader_language
@@ -43,6 +42,7 @@ from consent.models import Consent
 from consent.selectors import consented_now
 from consent.services import invitation_consent_check, learner_consent_record
 from notifications.services import notify
+from outbox.services import enqueue
 from tenants.models import Organization
 
 
@@ -60,9 +60,8 @@ def _invitation_mail_and_notice(invitation: Invitation, token: str) -> None:
         "link": link,
         "ttl_days": settings.INVITATION_TTL_DAYS,
     }
-    lang = reader_language()
     email = invitation.email
-    transaction.on_commit(lambda: email_send("invitation", email, context, lang))
+    enqueue("accounts.invitation", email, context, reader_language())
     recipients = list(
         Profile.objects.filter(user__email__iexact=email, status=Profile.Status.ACTIVE).exclude(
             organization=organization

@@ -17,22 +17,22 @@ from accounts.services.checks import (
     check_new_password,
     normalize_email,
 )
-from accounts.tasks import email_send
 from config.errors import ApplicationError, FieldErrors
 from config.i18n import reader_language
+from outbox.services import enqueue
 
 
 def password_reset_request(*, email: str) -> None:
     """Mail a reset link to an active account with this e-mail; answer the same whether or not
-    one exists (no account enumeration). The link carries Django's token generator's token."""
+    one exists (no account enumeration). The link carries Django's token generator's token; the
+    mail (``accounts.password_reset``) goes through the outbox (``outbox.services.enqueue``)."""
     user = User.objects.filter(email__iexact=normalize_email(email), is_active=True).first()
     if user is None:
         return
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     link = f"{settings.SITE_URL}/reset-password?uid={uid}&token={default_token_generator.make_token(user)}"
-    lang = reader_language()
-    transaction.on_commit(
-        lambda: email_send("password_reset", user.email, {"name": user.name_or_email, "link": link}, lang)
+    enqueue(
+        "accounts.password_reset", user.email, {"name": user.name_or_email, "link": link}, reader_language()
     )
 
 

@@ -6,7 +6,6 @@ message.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from django.conf import settings
@@ -31,10 +30,10 @@ from accounts.services.checks import (
     normalize_email,
     parse_birth_date,
 )
-from accounts.tasks import email_send
 from config.errors import ApplicationError, FieldErrors
 from config.i18n import reader_language
 from consent.services import signup_consent_check, signup_consent_record
+from outbox.services import enqueue
 
 VERIFY_SALT = "accounts.verify-email"
 VERIFY_MAX_AGE = 60 * 60 * 24 * 3  # seconds
@@ -46,10 +45,11 @@ def verification_token(user: User) -> str:
 
 
 def _queue_verification_mail(user: User) -> None:
+    """The verification link's mail (``accounts.verify_email``), written to the outbox in the
+    caller's transaction (``outbox.services.enqueue``), in the reader's language."""
     link = f"{settings.SITE_URL}/verify-email?token={verification_token(user)}"
-    lang = reader_language()
-    transaction.on_commit(
-        lambda: email_send("verify_email", user.email, {"name": user.name_or_email, "link": link}, lang)
+    enqueue(
+        "accounts.verify_email", user.email, {"name": user.name_or_email, "link": link}, reader_language()
     )
 
 
@@ -66,7 +66,8 @@ def _cccd_owners(number: str) -> list[User]:
 
 def _queue_attempt_mails(email_owner: User | None, cccd_owners: list[User]) -> None:
     """Tell each owner that someone tried to register with their e-mail address and/or CCCD number
-    (kind ``registration_attempt``, in the owner's preferred language, after the commit)."""
+    (kind ``accounts.registration_attempt``, in the owner's preferred language, through the
+    outbox in the caller's transaction)."""
     owners: dict[int, tuple[User, set[str]]] = {}
     if email_owner is not None:
         owners[email_owner.pk] = (email_owner, {"email"})
@@ -80,9 +81,8 @@ def _queue_attempt_mails(email_owner: User | None, cccd_owners: list[User]) -> N
             "login_link": f"{settings.SITE_URL}/login",
             "reset_link": f"{settings.SITE_URL}/forgot-password",
         }
-        lang = reader_language(owner.preferred_language)
-        transaction.on_commit(
-            functools.partial(email_send, "registration_attempt", owner.email, context, lang)
+        enqueue(
+            "accounts.registration_attempt", owner.email, context, reader_language(owner.preferred_language)
         )
 
 

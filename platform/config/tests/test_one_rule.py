@@ -11,7 +11,10 @@ Cross-cutting rules have one module each, and these tests fail when a copy appea
 - a task's or a job's language: ``config.i18n.in_language`` (no ``translation.override`` outside
   ``config``, no ``in ("vi", "en")`` fallback of its own; issue 35, item 3);
 - the ``order_by`` allow-list: ``config.envelope.order_by_choice`` (issue 35, item 3);
-- the spreadsheet cell-style cache: ``config.spreadsheets.CellStyles`` (issue 35, item 3).
+- the spreadsheet cell-style cache: ``config.spreadsheets.CellStyles`` (issue 35, item 3);
+- a mail: ``outbox.services.enqueue`` writes it, ``outbox.services`` alone hands it to Django's mail
+  backend (no ``send()``, ``send_mail``, ``send_messages`` or ``django.core.mail`` import
+  elsewhere; issue 38, item 2).
 
 Tests, migrations and the ``tenants`` package's own internals are outside the rules.
 """
@@ -77,6 +80,16 @@ def test_the_spreadsheet_cell_style_cache_is_written_once():
     """Copying a cell's ``_style`` is the cache of ``config.spreadsheets.CellStyles`` only."""
     pattern = r"\._style\b"
     assert hits(pattern, allowed={"platform/config/spreadsheets.py"}) == []
+
+
+def test_mail_is_sent_only_by_the_outbox():
+    """Every mail is a row of the outbox, written in its cause's transaction (decision 0045): a
+    mail sent directly would be lost with its consumer and never retried."""
+    pattern = (
+        r"django\.core\.mail import|from django\.core import mail\b|\bsend_mail\(|send_mass_mail\("
+        r"|mail_admins\(|mail_managers\(|\.send_messages\(|\.send\(\s*(\)|fail_silently)"
+    )
+    assert hits(pattern, allowed={"platform/outbox/services.py"}) == []
 
 
 def bilingual_fields() -> set[str]:

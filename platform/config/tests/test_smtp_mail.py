@@ -1,7 +1,7 @@
 """Mail over real SMTP (aiosmtpd on loopback; the ``smtp_mail`` fixture of config.tests.smtp).
 Issue 21, item 2: verification, reset and invitation mails arrive with the right recipient,
-subject and link in the reader's language, sent by the huey task ``accounts.tasks.email_send``,
-and a mail the server refuses once is retried and delivered."""
+subject and link in the reader's language, sent through the mail outbox (``outbox.services``,
+issue 38 item 2), and a mail the server refuses once is retried and delivered."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import re
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.test import Client
 
@@ -80,27 +81,36 @@ def test_invitation_mail_arrives_in_both_languages_with_its_link(
     assert f"The invitation is valid for {settings.INVITATION_TTL_DAYS} days." in text
 
 
-def test_a_mail_the_server_refuses_once_is_retried_by_huey_and_delivered(smtp_mail, monkeypatch):
-    """A real (not immediate) queue: the task fails on 451, huey schedules its retry 30 s later
-    with one retry fewer, and the retry delivers."""
+@pytest.mark.django_db(transaction=True)  # huey's db_task closes the connection around a task
+def test_a_mail_the_server_refuses_once_is_retried_and_delivered(smtp_mail, monkeypatch):
+    """A real (not immediate) queue: the outbox's task is refused with 451, the row goes back to
+    ``queued`` for 60 s later and huey holds the retry's task for then; the retry delivers."""
     from huey.contrib.djhuey import HUEY
     from huey.storage import MemoryStorage
 
-    from accounts.tasks import email_send
+    from outbox.models import Mail
+    from outbox.services import enqueue
 
     monkeypatch.setattr(HUEY, "_immediate", False)
     monkeypatch.setattr(HUEY, "storage", MemoryStorage(HUEY.name))
     smtp_mail.refuse_next(1)
-    email_send("password_reset", "a@example.vn", {"name": "An", "link": "https://x.vn/r?uid=1&token=2"}, "vi")
-    task = HUEY.dequeue()
-    HUEY.execute(task)
+    link = "https://x.vn/r?uid=1&token=2"
+    row = enqueue("accounts.password_reset", "a@example.vn", {"name": "An", "link": link}, "vi")
+    HUEY.execute(HUEY.dequeue())  # the task its commit queued; refused, its commit schedules the retry
+    row.refresh_from_db()
     assert smtp_mail.refused == 1 and smtp_mail.messages == []
-    assert HUEY.storage.schedule_size() == 1
-    assert HUEY.read_schedule(HUEY._get_timestamp() + timedelta(seconds=29)) == []  # not before 30 s
-    later = HUEY._get_timestamp() + timedelta(seconds=31)
-    (retry,) = HUEY.read_schedule(later)
-    assert retry.id == task.id and retry.retries == 2 and email_send.retries == 3
-    HUEY.execute(retry, timestamp=later)  # as the consumer runs it, 30 s on
+    assert (row.state, row.attempts) == (Mail.State.QUEUED, 1)
+    retry = HUEY.dequeue()
+    assert retry.args == (row.pk,)
+    HUEY.execute(retry)  # as the consumer does with a task whose time has not come: it waits
+    assert HUEY.read_schedule(HUEY._get_timestamp() + timedelta(seconds=58)) == []  # not before 60 s
+    (retry,) = HUEY.read_schedule(HUEY._get_timestamp() + timedelta(seconds=61))
+    with time_machine.travel(row.next_attempt_at, tick=False):  # as the consumer runs it, 60 s on
+        HUEY.execute(retry)
+    row.refresh_from_db()
+    assert (row.state, row.attempts) == (Mail.State.SENT, 2)
     (message,) = smtp_mail.messages
     assert message["To"] == "a@example.vn" and message["Subject"] == "Đặt lại mật khẩu"
-    assert "https://x.vn/r?uid=1&token=2" in smtp_mail.text(message)
+    assert message["Message-ID"] == row.message_id
+    assert link in smtp_mail.text(message)
+    assert HUEY.result_count() == 0  # no result per mail piles up in huey's store

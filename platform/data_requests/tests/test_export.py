@@ -257,3 +257,31 @@ def test_an_export_its_consumer_lost_is_queued_again_and_finished(settings):
     assert busy.status == "running"
     assert export_request(user=running).status == "queued"  # a new copy can be asked for again
     assert exports_recover() == 0
+
+
+def test_an_export_that_keeps_losing_its_consumer_ends_failed(settings, as_learner, learner):
+    """Issue 38, item 2: a copy whose consumer dies every time (too large for it) was queued again
+    every 15 minutes for ever, and the profile page polled it for ever. Past
+    DATA_EXPORT_GIVE_UP_SECONDS after the request it ends failed with its message."""
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.DATA_EXPORT_STALE_SECONDS + 5)
+    lost = DataRequest.objects.create(
+        kind="export",
+        status="running",
+        user=learner.user,
+        requested_by="learner",
+        started_at=stale,
+        language="en",
+    )
+    DataRequest.objects.filter(pk=lost.pk).update(
+        created_at=now - timedelta(seconds=settings.DATA_EXPORT_GIVE_UP_SECONDS + 1)
+    )
+    assert exports_recover() == 1
+    lost.refresh_from_db()
+    assert (lost.status, lost.error_code, lost.file) == ("failed", "export_failed", "")
+    copy = as_learner.get("/api/v1/data-requests").json()["data"]["export"]
+    assert (copy["status"], copy["error_message"]) == (
+        "failed",
+        "The copy of your data could not be made. Please try again.",
+    )
+    assert exports_recover() == 0
