@@ -233,3 +233,49 @@ describe("plural points (issue 18)", () => {
     expect(points(vi, "vi-VN", "1,5", 2.5)).toBe("1,5/2,5 điểm");
   });
 });
+
+describe("numbers in messages follow the page's language (issue 38)", () => {
+  function Score({ score, max }: { score: number; max: number }) {
+    const t = useT();
+    return <p>{t("tests.scoreOfMax", { score, max })}</p>;
+  }
+
+  it("writes a fraction in a plain argument with the locale's separator: vi 7,5, en 7.5", async () => {
+    localStorage.setItem("lang", "vi");
+    const { unmount } = render(
+      <LanguageProvider>
+        <Score score={7.5} max={10} />
+      </LanguageProvider>,
+    );
+    expect(screen.getByText("7,5 / 10")).toBeInTheDocument();
+    expect(translate("tests.scoreOfMax", { score: 43.8, max: 100 })).toBe("43,8 / 100");
+    unmount();
+    localStorage.setItem("lang", "en");
+    render(
+      <LanguageProvider>
+        <Score score={7.5} max={10} />
+      </LanguageProvider>,
+    );
+    expect(await screen.findByText("7.5 / 10")).toBeInTheDocument();
+  });
+
+  it("leaves whole numbers and plural arguments to ICU", async () => {
+    localStorage.setItem("lang", "vi");
+    function Texts() {
+      const t = useT();
+      return (
+        <>
+          <p>{t("tests.scoreOfMax", { score: 2026, max: 10 })}</p>
+          <p>{t("takeTest.points", { points: 0.5 })}</p>
+        </>
+      );
+    }
+    render(
+      <LanguageProvider>
+        <Texts />
+      </LanguageProvider>,
+    );
+    expect(screen.getByText("2026 / 10")).toBeInTheDocument(); // a year or a code: no grouping
+    expect(screen.getByText("(0,5 điểm)")).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 /** The result by subject and by matrix cluster (topic, complexity level, cognitive domain):
  * points out of the maximum and a bar of the share (its figure is written out too). */
+import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import type { BreakdownDimension, Result } from "../api/types";
@@ -14,7 +15,7 @@ const DIMENSIONS: { key: BreakdownDimension; label: MessageId }[] = [
 export function Breakdown({ breakdown }: { breakdown: Result["breakdown"] }) {
   const t = useT();
   const { locale } = useLanguage();
-  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+  const number = (n: number) => formatNumber(n, locale);
   const shown = DIMENSIONS.filter((d) => (breakdown[d.key] ?? []).length > 0);
   if (shown.length === 0) return null;
   return (
