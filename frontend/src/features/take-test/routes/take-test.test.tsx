@@ -86,13 +86,17 @@ describe("taking a test", () => {
     });
     await user.click(screen.getByRole("radio", { name: "7" }));
     await vi.waitFor(() => expect(saves().at(-1)?.body).toMatchObject({ answer: { option: "a" }, seq: 2 }));
-    expect(await screen.findByText("Đã lưu")).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId("save-status")).toHaveTextContent(/^Đã lưu$/));
 
     // the network drops: the answer stays on this device, the page says "offline"
     state.offline = true;
     await user.click(screen.getByRole("button", { name: "Câu 2: Chưa trả lời" }));
     await user.click(screen.getByRole("radio", { name: "Sai" }));
-    expect(await screen.findByText(/Mất kết nối: 1 thay đổi được giữ trên máy này/)).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("save-status")).toHaveTextContent(/Mất kết nối: 1 thay đổi được giữ trên máy này/),
+    );
+    // the one thing a screen reader is told at once (issue 38: not "Đang lưu…", "Đã lưu" each time)
+    expect(screen.getByRole("alert")).toHaveTextContent(/^Mất kết nối: 1 thay đổi được giữ trên máy này$/);
     const kept = JSON.parse(window.localStorage.getItem(outboxKey(5))!);
     expect(kept.answers["102"]).toMatchObject({ answer: { value: false }, seq: 1 });
     expect(screen.getByRole("button", { name: "Câu 2: Đã trả lời" })).toHaveAttribute("aria-current", "step");
@@ -103,7 +107,8 @@ describe("taking a test", () => {
     await vi.waitFor(() =>
       expect(saves().at(-1)).toMatchObject({ path: `${BASE}/answers/102`, body: { seq: 1 } }),
     );
-    expect(await screen.findByText("Đã lưu")).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId("save-status")).toHaveTextContent(/^Đã lưu$/));
+    expect(screen.getByRole("status")).toHaveTextContent(/^Đã lưu$/); // the recovery, told
     expect(JSON.parse(window.localStorage.getItem(outboxKey(5))!).answers).toEqual({});
   });
 
