@@ -96,7 +96,9 @@ describe("taking a test", () => {
       expect(screen.getByTestId("save-status")).toHaveTextContent(/Mất kết nối: 1 thay đổi được giữ trên máy này/),
     );
     // the one thing a screen reader is told at once (issue 38: not "Đang lưu…", "Đã lưu" each time)
-    expect(screen.getByRole("alert")).toHaveTextContent(/^Mất kết nối: 1 thay đổi được giữ trên máy này$/);
+    await vi.waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(/^Mất kết nối: 1 thay đổi được giữ trên máy này$/),
+    );
     const kept = JSON.parse(window.localStorage.getItem(outboxKey(5))!);
     expect(kept.answers["102"]).toMatchObject({ answer: { value: false }, seq: 1 });
     expect(screen.getByRole("button", { name: "Câu 2: Đã trả lời" })).toHaveAttribute("aria-current", "step");
@@ -108,7 +110,7 @@ describe("taking a test", () => {
       expect(saves().at(-1)).toMatchObject({ path: `${BASE}/answers/102`, body: { seq: 1 } }),
     );
     await vi.waitFor(() => expect(screen.getByTestId("save-status")).toHaveTextContent(/^Đã lưu$/));
-    expect(screen.getByRole("status")).toHaveTextContent(/^Đã lưu$/); // the recovery, told
+    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/^Đã lưu$/)); // the recovery, told
     expect(JSON.parse(window.localStorage.getItem(outboxKey(5))!).answers).toEqual({});
   });
 
