@@ -113,4 +113,3 @@ describe("Deferred (decision 0038)", () => {
     expect(screen.getByRole("button", { name: "Tài khoản (loaded), open" })).toHaveFocus();
   });
 });
-

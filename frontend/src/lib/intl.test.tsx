@@ -87,7 +87,21 @@ function words(message: string): string[] {
 }
 
 /** Words that make a message English (none of them is Vietnamese). */
-const ENGLISH = new Set(["the", "you", "your", "is", "are", "of", "to", "and", "will", "with", "this", "at", "may"]);
+const ENGLISH = new Set([
+  "the",
+  "you",
+  "your",
+  "is",
+  "are",
+  "of",
+  "to",
+  "and",
+  "will",
+  "with",
+  "this",
+  "at",
+  "may",
+]);
 
 /** Messages whose Vietnamese and English texts are the same on purpose: names and codes (brands,
  * file formats, "E-mail", "Logo", "Camera"), patterns of numbers and names alone, and the

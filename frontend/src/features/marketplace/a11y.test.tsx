@@ -68,17 +68,23 @@ describe("marketplace accessibility (issue 18)", () => {
     expect(codes.size).toBe(8);
     const measured: [string, number][] = [];
     for (const code of codes.values()) {
-      const { unmount } = renderWithProviders(<Cover listing={{ ...LISTING, grade: 10, subject_codes: [code] }} />);
+      const { unmount } = renderWithProviders(
+        <Cover listing={{ ...LISTING, grade: 10, subject_codes: [code] }} />,
+      );
       const badge = screen.getByText("Lớp 10");
       const cover = screen.getByTestId("cover-placeholder");
       // the gradient's two ends: the badge lies on its first, the worst case is either
-      const ends = [...cover.classList].filter((c) => /^(from|to)-[a-z]+-\d+$/.test(c)).map((c) => c.split(/-(.*)/)[1]!);
+      const ends = [...cover.classList]
+        .filter((c) => /^(from|to)-[a-z]+-\d+$/.test(c))
+        .map((c) => c.split(/-(.*)/)[1]!);
       expect(ends).toHaveLength(2);
       for (const backdrop of ends)
         measured.push([backdrop, contrastOver(textColour(badge), backgroundColour(badge), backdrop)]);
       unmount();
     }
-    const low = measured.filter(([, ratio]) => ratio < 4.5).map(([backdrop, ratio]) => `${backdrop} ${ratio.toFixed(2)}`);
+    const low = measured
+      .filter(([, ratio]) => ratio < 4.5)
+      .map(([backdrop, ratio]) => `${backdrop} ${ratio.toFixed(2)}`);
     expect(low).toEqual([]);
   });
 

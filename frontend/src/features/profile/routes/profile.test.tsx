@@ -128,7 +128,9 @@ describe("profile form", () => {
     expect(grade).toHaveValue("9");
     await userEvent.selectOptions(grade, "Lớp 10");
     await userEvent.click(screen.getByRole("button", { name: "Lưu" }));
-    await vi.waitFor(() => expect(toasts.at(-1)).toMatchObject({ variant: "success", title: "Đã lưu hồ sơ" }));
+    await vi.waitFor(() =>
+      expect(toasts.at(-1)).toMatchObject({ variant: "success", title: "Đã lưu hồ sơ" }),
+    );
     expect(screen.getByRole("combobox", { name: "Khối lớp" })).toHaveValue("10");
     // the session the other screens read (the marketplace's grade) has it too, without a reload
     expect(client.getQueryData<{ user: { grade: number } }>(["auth", "is-authorized"])?.user.grade).toBe(10);

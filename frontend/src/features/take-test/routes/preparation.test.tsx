@@ -173,7 +173,9 @@ describe("test preparation", () => {
     mockApi({ [BASE]: ok(preparation({})) });
     open("en");
     const warning = await screen.findByRole("note", { name: "Tab-switch warning" });
-    expect(warning).toHaveTextContent("You may switch at most 5 times; at the 6th switch your result is voided.");
+    expect(warning).toHaveTextContent(
+      "You may switch at most 5 times; at the 6th switch your result is voided.",
+    );
     expect(
       within(warning).getByText(/Bạn được chuyển tối đa 5 lần; đến lần thứ 6, kết quả bài thi sẽ bị huỷ/),
     ).toHaveAttribute("lang", "vi");

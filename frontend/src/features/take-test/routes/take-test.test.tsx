@@ -93,7 +93,9 @@ describe("taking a test", () => {
     await user.click(screen.getByRole("button", { name: "Câu 2: Chưa trả lời" }));
     await user.click(screen.getByRole("radio", { name: "Sai" }));
     await vi.waitFor(() =>
-      expect(screen.getByTestId("save-status")).toHaveTextContent(/Mất kết nối: 1 thay đổi được giữ trên máy này/),
+      expect(screen.getByTestId("save-status")).toHaveTextContent(
+        /Mất kết nối: 1 thay đổi được giữ trên máy này/,
+      ),
     );
     // the one thing a screen reader is told at once (issue 38: not "Đang lưu…", "Đã lưu" each time)
     await vi.waitFor(() =>
