@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { headingSkips } from "@/testing/headings";
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 import { recordToasts, renderRoute } from "@/testing/render-route";
 
@@ -125,6 +126,7 @@ describe("profile form", () => {
     });
     const { client } = renderRoute("/profile", "/profile", <ProfileRoute />);
     const grade = await screen.findByRole("combobox", { name: "Khối lớp" });
+    expect(headingSkips()).toEqual([]); // h1 > h2 (issue 38)
     expect(grade).toHaveValue("9");
     await userEvent.selectOptions(grade, "Lớp 10");
     await userEvent.click(screen.getByRole("button", { name: "Lưu" }));

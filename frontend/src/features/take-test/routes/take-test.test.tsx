@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { headingSkips } from "@/testing/headings";
 import { mockApi, ok, type Reply } from "@/testing/mock-api";
 
 import type { Attempt } from "../api/types";
@@ -77,6 +78,7 @@ describe("taking a test", () => {
     const { state, saves } = server();
     open();
     expect(await screen.findByRole("heading", { name: /Câu 1\/3/ })).toBeInTheDocument();
+    expect(headingSkips()).toEqual([]); // h1 > h2 (issue 38)
     await user.click(screen.getByRole("radio", { name: "-7" }));
     await vi.waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]).toMatchObject({
