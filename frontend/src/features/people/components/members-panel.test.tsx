@@ -205,10 +205,8 @@ describe("members panel, kept current", () => {
     // Minh joins in the window beside this one; this tab was never hidden (no visibilitychange):
     // the admin's click back into this window is a window focus.
     members = [LAN, MINH];
-    act(() => {
-      fireEvent.blur(window);
-      fireEvent.focus(window);
-    });
+    fireEvent.blur(window);
+    fireEvent.focus(window);
     expect(await within(table).findByText("Trần Văn Minh")).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith("/api/v1/users/profile/list"))).toHaveLength(2);
   });
