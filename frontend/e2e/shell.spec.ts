@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { linkFromMail, login, resize, setLanguage, shot } from "./helpers";
+import { frames, linkFromMail, login, resize, setLanguage, shot } from "./helpers";
 
 test("signup, verify, login, language, notifications, switch profile, guards, logout", async ({ page }) => {
   const email = `e2e.${Date.now()}@example.vn`;
@@ -58,10 +58,16 @@ test("signup, verify, login, language, notifications, switch profile, guards, lo
   await shot(page, "profile-en");
   await page.getByRole("button", { name: "EN – Switch to Vietnamese" }).click();
 
-  // Log out.
+  // Log out: the landing page says so, and the header's requests the ended session refuses
+  // (cart, unread count, pending transactions) show nothing (issue 38).
+  const refused = page.waitForResponse((r) => r.url().includes("/api/v1/") && r.status() === 401);
   await page.locator("header").getByRole("button", { name: "Tài khoản" }).click(); // not "Xóa tài khoản của tôi"
   await page.getByRole("menuitem", { name: "Đăng xuất" }).click();
   await expect(page).toHaveURL(/\/$/);
+  await refused;
+  await frames(page); // what the 401 would have shown is painted
+  await expect(page.getByRole("status").filter({ hasText: "Đã đăng xuất" })).toBeVisible();
+  await expect(page.getByText("Lỗi 401")).toHaveCount(0);
 
   // An educator with notifications and a second (learner) profile.
   await login(page, "educator@demo.vn");

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from assessments.models import MatrixCluster, Question
 from assignments.models import AdvancedReport, Assignment, Attempt
 from config.errors import ApplicationError
-from config.i18n import localized
+from config.i18n import format_number, localized
 from config.media import private_name
 from config.pdf import markup_text, pdf_fonts
 
@@ -204,10 +204,17 @@ def report_pdf(data: dict[str, Any]) -> bytes:
         Spacer(1, 0.3 * cm),
     ]
     figures = [
-        [_("Score"), f"{data['score']:g} / {data['max_score']:g} ({data['percent']:g} %)"],
-        [_("Percentile"), f"{data['percentile']:g}"],
+        [
+            _("Score"),
+            f"{format_number(data['score'])} / {format_number(data['max_score'])}"
+            f" ({format_number(data['percent'])} %)",
+        ],
+        [_("Percentile"), format_number(data["percentile"])],
         [_("Takers"), str(data["takers"])],
-        [_("Cohort mean / median"), f"{data['cohort_mean']:g} / {data['cohort_median']:g}"],
+        [
+            _("Cohort mean / median"),
+            f"{format_number(data['cohort_mean'])} / {format_number(data['cohort_median'])}",
+        ],
     ]
     table = Table(figures, colWidths=[6 * cm, 10 * cm])
     table.setStyle(
@@ -247,7 +254,12 @@ def report_pdf(data: dict[str, Any]) -> bytes:
         ("cognitive_domain", _("Cognitive domains")),
     ):
         rows = [[title, _("Score"), "%", _("Cohort %")]] + [
-            [r["name"][:50], f"{r['score']:g}/{r['max']:g}", f"{r['percent']:g}", f"{r['cohort_percent']:g}"]
+            [
+                r["name"][:50],
+                f"{format_number(r['score'])}/{format_number(r['max'])}",
+                format_number(r["percent"]),
+                format_number(r["cohort_percent"]),
+            ]
             for r in data["breakdown"].get(dim, [])
         ]
         t = Table(rows, colWidths=[8 * cm, 3 * cm, 2.5 * cm, 2.5 * cm])

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.formats import number_format
 
 LANGUAGES = ("vi", "en")
 
@@ -40,6 +41,17 @@ def in_language(language: str | None) -> Iterator[str]:
     code = reader_language(language or settings.LANGUAGE_CODE)
     with translation.override(code):
         yield code
+
+
+def format_number(value: float, *, digits: int = 2, language: str | None = None) -> str:
+    """A number (a score, an index) as the reader writes it (issue 38: "numbers follow the page's
+    language"): at most ``digits`` decimals, no trailing zeros, no grouping. ``format_number(43.8)``
+    is ``"43,8"`` for a Vietnamese reader and ``"43.8"`` for an English one; ``50.0`` is ``"50"``.
+    ``language`` as in :func:`in_language`; the active language when omitted."""
+    number = round(float(value), digits)
+    shown: float | int = int(number) if number.is_integer() else number
+    with translation.override(reader_language(language)):
+        return number_format(shown, use_l10n=True)
 
 
 def is_english(language: str | None = None) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from config.dates import format_date
+from config.i18n import format_number
 from config.pdf import markup_text, pdf_fonts
 from surveys import content
 from surveys.models import RIASEC, Submission
@@ -60,7 +61,7 @@ def _hexagon(scores: dict[str, float], names: dict[str, str], font: str):
         x, y = point(i, max(scores.get(code, 0), 2))
         drawing.add(Circle(x, y, 3, fillColor=colors.HexColor(HEX_COLOURS[code]), strokeColor=None))
         lx, ly = point(i, 128)
-        label = f"{code} · {scores.get(code, 0):g}"
+        label = f"{code} · {format_number(scores.get(code, 0))}"
         drawing.add(String(lx, ly - 4, label, fontName=font, fontSize=10, textAnchor="middle"))
         sx, sy = point(i, 128)
         drawing.add(
@@ -162,7 +163,7 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
             [
                 f"{g['code']} · {names.get(g['code'], g['code'])}",
                 f"{g['raw']} / {g['max']}",
-                f"{g['normalized']:g}",
+                format_number(g["normalized"]),
                 str(g["rank"]),
             ]
         )
@@ -192,7 +193,7 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
             markup_text(
                 _("Differentiation %(value)s: %(text)s")
                 % {
-                    "value": f"{scores['differentiation']:g}",
+                    "value": format_number(scores["differentiation"]),
                     "text": _differentiation_text(scores["differentiation"]),
                 }
             ),
@@ -212,7 +213,8 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
         block = [
             Paragraph(
                 markup_text(
-                    f"{group['rank']}. {group['code']} · {group['name']} – {group['nickname']} ({group['normalized']:g})"
+                    f"{group['rank']}. {group['code']} · {group['name']} – {group['nickname']}"
+                    f" ({format_number(group['normalized'])})"
                 ),
                 styles["Heading2"],
             ),
@@ -240,7 +242,8 @@ def report_pdf(*, submission: Submission, organization_name: str) -> bytes:
         group = groups.get(code, {})
         story.append(
             Paragraph(
-                f"<b>{markup_text(code)} · {markup_text(names.get(code, code))} ({normalized.get(code, 0):g}):</b> "
+                f"<b>{markup_text(code)} · {markup_text(names.get(code, code))}"
+                f" ({format_number(normalized.get(code, 0))}):</b> "
                 f"{markup_text(content.pick(group.get('description')))}",
                 body,
             )

@@ -87,4 +87,29 @@ describe("Deferred (decision 0038)", () => {
     await act(async () => loader.settle(true));
     expect(screen.getByRole("button", { name: "Tài khoản (loaded), open" })).toHaveFocus();
   });
+
+  it("keeps a click whose press the part's arrival falls into (issue 38: the header's menus)", async () => {
+    const user = userEvent.setup();
+    const loader = handLoader();
+    render(<Shown loader={loader} />);
+    const standIn = screen.getByRole("button", { name: "Tài khoản" });
+    await user.hover(standIn); // starts the load
+    await user.pointer({ keys: "[MouseLeft>]", target: standIn }); // the button is down...
+    await act(async () => loader.settle(true)); // ...when the part comes
+    await user.pointer({ keys: "[/MouseLeft]", target: screen.getByRole("button", { name: /^Tài khoản/ }) });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByRole("button", { name: "Tài khoản (loaded), open" })).toBeInTheDocument();
+  });
+
+  it("keeps a key press (Space clicks on its release) that the part's arrival falls into", async () => {
+    const user = userEvent.setup();
+    const loader = handLoader();
+    render(<Shown loader={loader} />);
+    act(() => screen.getByRole("button", { name: "Tài khoản" }).focus()); // starts the load
+    await user.keyboard("[Space>]");
+    await act(async () => loader.settle(true));
+    await user.keyboard("[/Space]");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByRole("button", { name: "Tài khoản (loaded), open" })).toHaveFocus();
+  });
 });

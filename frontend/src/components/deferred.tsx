@@ -6,7 +6,11 @@
  * as soon as its code came.
  *
  * The swap keeps the keyboard where it was: the control that had the focus (by its place among the
- * part's links and buttons, the same in both renderings) has it again after the swap. */
+ * part's links and buttons, the same in both renderings) has it again after the swap. It never
+ * falls into a press: a part that comes while a pointer button or a key is down on a stand-in waits
+ * until the press is over and its click has been handled (the swap replaces the controls, and a
+ * click whose press began on a node that is gone is lost: issue 38, the avatar's menu and the
+ * bell's panel that did not open). */
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /** A module loader; keep it at module level, so every `Deferred` of a part shares one load. */
@@ -98,6 +102,9 @@ export function whenPageShown(run: () => void): () => void {
 
 const FOCUSABLE = "a[href], button, [tabindex]:not([tabindex='-1'])";
 
+/** The longest a press on a stand-in holds the part back, in ms (a release the page never saw). */
+const PRESS_HOLD_MAX_MS = 5000;
+
 type Shown<M> = { module: M; requested: boolean; focus: number };
 
 /** `fallback(request)` until `load`'s module came (once the page has been shown, `whenPageShown`;
@@ -126,17 +133,52 @@ export function Deferred<M>({
     };
   }, []);
 
+  /** A press on a stand-in is under way (a pointer button or a key down); `afterPress` is the swap
+   * that waits for it. */
+  const pressing = useRef(false);
+  const afterPress = useRef<(() => void) | null>(null);
+
   const show = useCallback(() => {
     loadOnce(load).then(
       (module) => {
-        if (!alive.current) return;
-        const controls = [...(wrapper.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-        const focus = controls.findIndex((control) => control === document.activeElement);
-        setShown((current) => current ?? { module, requested: requested.current, focus });
+        const swap = () => {
+          if (!alive.current) return;
+          const controls = [...(wrapper.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+          const focus = controls.findIndex((control) => control === document.activeElement);
+          setShown((current) => current ?? { module, requested: requested.current, focus });
+        };
+        if (pressing.current) afterPress.current = swap;
+        else swap();
       },
       () => {}, // offline: the plain controls stay; a click tries again
     );
   }, [load]);
+
+  /** Holds the swap from a press on a stand-in until its release, and one task more: the browser
+   * dispatches the click after the pointerup (or the Space's keyup) in the same task. The window
+   * losing the focus ends a press too, and none is held longer than `PRESS_HOLD_MAX_MS`. */
+  const holdSwap = useCallback((release: "pointer" | "key") => {
+    if (pressing.current) return;
+    pressing.current = true;
+    const ends = release === "pointer" ? ["pointerup", "pointercancel"] : ["keyup"];
+    const longest = setTimeout(over, PRESS_HOLD_MAX_MS);
+    function windowBlur(event: FocusEvent) {
+      if (event.target === window) over();
+    }
+    function over() {
+      clearTimeout(longest);
+      ends.forEach((type) => window.removeEventListener(type, over, true));
+      window.removeEventListener("blur", windowBlur);
+      setTimeout(() => {
+        pressing.current = false;
+        const swap = afterPress.current;
+        afterPress.current = null;
+        swap?.();
+      }, 0);
+    }
+    ends.forEach((type) => window.addEventListener(type, over, true));
+    window.addEventListener("blur", windowBlur);
+  }, []);
 
   useEffect(() => {
     if (shown) return;
@@ -160,6 +202,8 @@ export function Deferred<M>({
       className="contents"
       onPointerOver={shown ? undefined : show}
       onFocus={shown ? undefined : show}
+      onPointerDown={shown ? undefined : () => holdSwap("pointer")}
+      onKeyDown={shown ? undefined : () => holdSwap("key")}
     >
       {shown ? children(shown.module, shown.requested) : fallback(request)}
     </span>

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { createElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { api, ApiError, errorTitle, sessionEnded, sessionEnding } from "./api-client";
+import { api, ApiError, errorTitle, sessionEnded, sessionEnding, sessionStarted } from "./api-client";
 import { LanguageProvider } from "./intl";
 import { subscribeToast, type ToastData } from "./toast-store";
 
@@ -135,8 +135,13 @@ describe("API client error catalogue (spec §8)", () => {
     await expect(pending).rejects.toMatchObject({ status: 401, code: "not_authenticated" });
     expect(assign).not.toHaveBeenCalled();
     expect(last).toBeNull();
-    // A request sent after the logout is handled as usual.
+    // A 401 sent after the logout is expected until a session starts again here (issue 38).
     vi.stubGlobal("fetch", respond(401, { message: "Vui lòng đăng nhập." }));
+    await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 401 });
+    expect(assign).not.toHaveBeenCalled();
+    expect(last).toBeNull();
+    // Once a session started here (a login), a 401 is handled as usual.
+    sessionStarted();
     await expect(api("/api/v1/thing")).rejects.toMatchObject({ status: 401 });
     expect(assign).toHaveBeenCalledWith("/");
   });

@@ -11,7 +11,10 @@
  * - the 401s a logout causes are never errors: while this page is logging out (`sessionEnding`
  *   until the logout is over) a 401 neither toasts nor redirects, and a request sent before the
  *   session ended here (`sessionEnded`) fails quietly whatever its status: its answer is the
- *   logout's own effect, not a reason to leave the page the user has gone to since.
+ *   logout's own effect, not a reason to leave the page the user has gone to since. From the
+ *   logout until a session starts again on this page (`sessionStarted`: a login, an invited
+ *   registration) a 401 is what this page expects (the header's cart, unread count and pending
+ *   transactions, read again as the signed-in screens leave): it neither toasts nor redirects.
  */
 import { forgetEarly, takeEarly } from "./early-fetch";
 import { translate } from "./intl";
@@ -49,6 +52,16 @@ let sessionEpoch = 0;
  * 401s. */
 export function sessionEnded(): void {
   sessionEpoch += 1;
+  signedOut = true;
+}
+
+/** Whether this page ended its session and has not started another since (a 401 is expected). */
+let signedOut = false;
+
+/** Call when a session starts on this page without a reload (a login, an invited registration):
+ * from now on a 401 is again a session that ended elsewhere (toast, then `/`). */
+export function sessionStarted(): void {
+  signedOut = false;
 }
 
 /** Logouts under way on this page (normally 0 or 1). */
@@ -125,7 +138,7 @@ export function handleFailure(
   staleSession = false,
 ): ApiError {
   const error = new ApiError(status, body);
-  if (staleSession || (status === 401 && ending > 0)) return error;
+  if (staleSession || (status === 401 && (ending > 0 || signedOut))) return error;
   if (status === 401 && window.location.pathname !== "/") {
     window.location.assign("/");
   }

@@ -9,9 +9,10 @@ export function formatVnd(amount: number, locale: string): string {
   }).format(amount);
 }
 
-/** A number (a score, points, a factor) with at most two decimals and no trailing zeros. */
-export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+/** A number (a score, points, a factor, a count) in the locale's format (vi "1.234,5", en
+ * "1,234.5") with at most `digits` decimals (2 unless told) and no trailing zeros. */
+export function formatNumber(value: number, locale: string, digits = 2): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
 }
 
 /** A file's size in bytes as kB or MB in the locale's format: vi "1,2 MB", en "1.2 MB". */

@@ -74,6 +74,80 @@ function Probe() {
   );
 }
 
+/** A message's own words: placeholders, ICU syntax (argument heads, branch selectors, `#`) and
+ * tags removed. */
+function words(message: string): string[] {
+  const text = message
+    .replace(/\{\s*\w+\s*\}/g, " ")
+    .replace(/\{\s*\w+\s*,\s*\w+\s*,?/g, " ")
+    .replace(/(=\d+|\w+)\s*\{/g, " ")
+    .replace(/<\/?\w+>/g, " ")
+    .replace(/[{}#]/g, " ");
+  return text.match(/[\p{L}']+/gu) ?? [];
+}
+
+/** Words that make a message English (none of them is Vietnamese). */
+const ENGLISH = new Set([
+  "the",
+  "you",
+  "your",
+  "is",
+  "are",
+  "of",
+  "to",
+  "and",
+  "will",
+  "with",
+  "this",
+  "at",
+  "may",
+]);
+
+/** Messages whose Vietnamese and English texts are the same on purpose: names and codes (brands,
+ * file formats, "E-mail", "Logo", "Camera"), patterns of numbers and names alone, and the
+ * tab-switch rule's Vietnamese original (`takeTest.rules.switchOther`), shown under the English
+ * rule on English pages only. */
+const SAME_IN_BOTH = new Set([
+  "assignments.filter.batchOfTest",
+  "field.email",
+  "grading.detail.camera",
+  "itemAnalysis.figures.batch",
+  "itemAnalysis.figures.versionN",
+  "itemAnalysis.histogram.range",
+  "itemAnalysis.options.allValue",
+  "people.col.email",
+  "people.lastChange",
+  "people.settings.logo",
+  "people.sort.email",
+  "qb.exportMoodleXml",
+  "qb.exportQti",
+  "qb.exportXlsx",
+  "qfile.progressText",
+  "surveys.chart.point",
+  "surveys.result.rawOf",
+  "takeTest.result.scoreOf",
+  "takeTest.rules.switchOther",
+  "tests.expected.meanOf",
+  "tests.scoreOfMax",
+]);
+
+describe("no English on Vietnamese pages (issue 38)", () => {
+  it("has no English sentence among the Vietnamese messages", () => {
+    const english = Object.entries(vi as Record<string, string>).filter(
+      ([, message]) => words(message).filter((w) => ENGLISH.has(w.toLowerCase())).length >= 2,
+    );
+    expect(english.map(([key]) => key)).toEqual([]);
+  });
+
+  it("has no Vietnamese message equal to its English one but names and codes (the allow-list)", () => {
+    const same = Object.keys(vi).filter(
+      (key) => (vi as Record<string, string>)[key] === (en as Record<string, string>)[key],
+    );
+    expect(same.filter((key) => !SAME_IN_BOTH.has(key))).toEqual([]);
+    expect([...SAME_IN_BOTH].filter((key) => !same.includes(key))).toEqual([]); // no stale entry
+  });
+});
+
 describe("language", () => {
   it("defaults to Vietnamese and persists the choice in localStorage 'lang'", async () => {
     localStorage.clear();
@@ -231,5 +305,51 @@ describe("plural points (issue 18)", () => {
     expect(points(en, "en-GB", "0", 0.5)).toBe("0/0.5 points");
     expect(points(vi, "vi-VN", "1", 1)).toBe("1/1 điểm");
     expect(points(vi, "vi-VN", "1,5", 2.5)).toBe("1,5/2,5 điểm");
+  });
+});
+
+describe("numbers in messages follow the page's language (issue 38)", () => {
+  function Score({ score, max }: { score: number; max: number }) {
+    const t = useT();
+    return <p>{t("tests.scoreOfMax", { score, max })}</p>;
+  }
+
+  it("writes a fraction in a plain argument with the locale's separator: vi 7,5, en 7.5", async () => {
+    localStorage.setItem("lang", "vi");
+    const { unmount } = render(
+      <LanguageProvider>
+        <Score score={7.5} max={10} />
+      </LanguageProvider>,
+    );
+    expect(screen.getByText("7,5 / 10")).toBeInTheDocument();
+    expect(translate("tests.scoreOfMax", { score: 43.8, max: 100 })).toBe("43,8 / 100");
+    unmount();
+    localStorage.setItem("lang", "en");
+    render(
+      <LanguageProvider>
+        <Score score={7.5} max={10} />
+      </LanguageProvider>,
+    );
+    expect(await screen.findByText("7.5 / 10")).toBeInTheDocument();
+  });
+
+  it("leaves whole numbers and plural arguments to ICU", async () => {
+    localStorage.setItem("lang", "vi");
+    function Texts() {
+      const t = useT();
+      return (
+        <>
+          <p>{t("tests.scoreOfMax", { score: 2026, max: 10 })}</p>
+          <p>{t("takeTest.points", { points: 0.5 })}</p>
+        </>
+      );
+    }
+    render(
+      <LanguageProvider>
+        <Texts />
+      </LanguageProvider>,
+    );
+    expect(screen.getByText("2026 / 10")).toBeInTheDocument(); // a year or a code: no grouping
+    expect(screen.getByText("(0,5 điểm)")).toBeInTheDocument();
   });
 });

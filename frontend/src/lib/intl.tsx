@@ -11,12 +11,13 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from "react";
-import { createIntl, createIntlCache, IntlProvider, useIntl } from "react-intl";
+import { createIntl, createIntlCache, IntlProvider, type MessageFormatElement, useIntl } from "react-intl";
 import viCore from "virtual:messages/vi-core";
 
 import type en from "@/locales/en.json";
 import type vi from "@/locales/vi.json";
 
+import { formatNumber } from "./format";
 import { LOCALES, mirrorLanguageCookie, storedLanguage, storeLanguage, type Language } from "./language";
 import { loadEnglish, snapshot, subscribe } from "./messages-store";
 
@@ -49,11 +50,47 @@ let active: { locale: string; messages: Record<string, string> } = {
 const cache = createIntlCache();
 let activeIntl: ReturnType<typeof createIntl> | null = null;
 
+type Values = Record<string, string | number>;
+
+/** ICU's plain argument element (`{name}`): `TYPE.argument` of @formatjs/icu-messageformat-parser. */
+const ARGUMENT = 1;
+
+/** Whether `message` (compiled, as the catalogues are in the app, or ICU source text) prints
+ * argument `name` as it is, anywhere (also inside a plural's branch or a tag). */
+function printsPlain(message: string | MessageFormatElement[], name: string): boolean {
+  if (typeof message === "string") return new RegExp(`\\{\\s*${name}\\s*\\}`).test(message);
+  return message.some((element) => {
+    if (element.type === ARGUMENT && "value" in element && element.value === name) return true;
+    if ("options" in element) return Object.values(element.options).some((o) => printsPlain(o.value, name));
+    if ("children" in element) return printsPlain(element.children, name);
+    return false;
+  });
+}
+
+/** `values` with every fraction that `message` prints as a plain `{name}` argument in `locale`'s
+ * format (vi "43,8", en "43.8"): ICU prints such an argument with `String()`, a dot whatever the
+ * language (issue 38). Whole numbers stay as they are (a year, a number in a code); plural,
+ * select and `{name, number}` arguments get the number itself. */
+export function localizedNumbers(
+  message: string | MessageFormatElement[] | undefined,
+  values: Values | undefined,
+  locale: string,
+): Values | undefined {
+  if (!values || message === undefined) return values;
+  let out = values;
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== "number" || Number.isInteger(value) || !printsPlain(message, name)) continue;
+    if (out === values) out = { ...values };
+    out[name] = formatNumber(value, locale);
+  }
+  return out;
+}
+
 /** `id` in the language on screen (Vietnamese before any provider renders): for modules that
  * are not components, such as the API client. */
-export function translate(id: MessageId, values?: Record<string, string | number>): string {
+export function translate(id: MessageId, values?: Values): string {
   activeIntl ??= createIntl({ ...active, defaultLocale: "vi-VN", onError: () => {} }, cache);
-  return activeIntl.formatMessage({ id }, values);
+  return activeIntl.formatMessage({ id }, localizedNumbers(active.messages[id], values, active.locale));
 }
 
 /**
@@ -143,7 +180,8 @@ export function useLanguage(): LanguageState {
 export function useT() {
   const intl = useIntl();
   return useCallback(
-    (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
+    (id: MessageId, values?: Values) =>
+      intl.formatMessage({ id }, localizedNumbers(intl.messages[id], values, intl.locale)),
     [intl],
   );
 }

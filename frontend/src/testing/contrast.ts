@@ -41,3 +41,30 @@ export function textColour(element: Element): string {
   }
   return "black";
 }
+
+const encode = (c: number) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
+const decode = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+
+/** The linear sRGB of `colour` ("white", "blue-600", or with an opacity: "white/20") laid over
+ * `backdrop` (linear sRGB), blended as the browser does (in gamma-encoded sRGB). */
+function over(colour: string, backdrop: Rgb): Rgb {
+  const [name, percent] = colour.split("/") as [string, string | undefined];
+  const alpha = percent === undefined ? 1 : Number(percent) / 100;
+  const top = linearRgb(name);
+  return top.map((c, i) => decode(alpha * encode(c) + (1 - alpha) * encode(backdrop[i]!))) as Rgb;
+}
+
+/** Contrast of text in `foreground` on a `background` that may be translucent ("white/20"), over
+ * the opaque Tailwind colour `backdrop` it lies on (a cover's gradient colour). */
+export function contrastOver(foreground: string, background: string, backdrop: string): number {
+  const fill = over(background, linearRgb(backdrop));
+  const [x, y] = [luminance(over(foreground, fill)), luminance(fill)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/** The Tailwind background colour an element is filled with (its own `bg-*` class, with an
+ * opacity when it has one: "white/20"); "transparent" without one. */
+export function backgroundColour(element: Element): string {
+  const found = [...element.classList].find((c) => /^bg-(white|black|[a-z]+-\d+)(\/\d+)?$/.test(c));
+  return found ? found.slice("bg-".length) : "transparent";
+}

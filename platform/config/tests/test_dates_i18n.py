@@ -118,3 +118,20 @@ def test_localized_reads_either_naming_of_the_vietnamese_half():
 def test_the_reader_sees_only_their_half_of_a_one_field_bilingual_label(text, vi, en):
     assert i18n.reader_half(text, language="vi") == vi
     assert i18n.reader_half(text, language="en") == en
+
+
+@pytest.mark.parametrize(
+    ("language", "value", "shown"),
+    [
+        ("vi", 43.8, "43,8"),
+        ("en", 43.8, "43.8"),
+        ("vi", 50.0, "50"),
+        ("en", 2.345, "2.35"),
+        ("vi", 1234.5, "1234,5"),
+    ],
+)
+def test_a_number_is_written_as_the_reader_writes_it(language, value, shown):
+    """Issue 38: server-made texts (the report PDFs) wrote "43.8" for a Vietnamese reader."""
+    assert i18n.format_number(value, language=language) == shown
+    with translation.override(language):
+        assert i18n.format_number(value) == shown

@@ -66,3 +66,25 @@ def test_survey_report_pdf_shows_the_vietnam_day_of_completion(org_a, as_educato
     res = client.get(f"/api/v1/survey-users/{usid}/report/pdf", headers={"Accept-Language": language})
     assert res.status_code == 200
     assert _pdf_lines(res.content)[1] == f"An · {org_a.shown_name} · {day}"
+
+
+@pytest.mark.parametrize(("language", "shown", "other"), [("vi", "43,8", "43.8"), ("en", "43.8", "43,8")])
+def test_survey_report_pdf_writes_numbers_in_the_readers_language(
+    org_a, as_educator_a, language, shown, other
+):
+    """Issue 38: the Vietnamese report printed "43.8" (Python's ``:g``), the page beside it "43,8"."""
+    allow(org_a)
+    survey_id = published_survey(as_educator_a)
+    _profile, client, usid = finished(listed(as_educator_a, survey_id, price=0))
+    with schema_context(org_a.schema_name):
+        submission = Submission.objects.get(enrollment_id=usid)
+        scores = dict(submission.scores)
+        scores["groups"] = [{**g, "normalized": 43.8 if g["code"] == "R" else 50.0} for g in scores["groups"]]
+        scores["differentiation"] = 12.5
+        Submission.objects.filter(pk=submission.pk).update(scores=scores, report_unlocked=True)
+    res = client.get(f"/api/v1/survey-users/{usid}/report/pdf", headers={"Accept-Language": language})
+    assert res.status_code == 200
+    text = "\n".join(_pdf_lines(res.content))
+    assert shown in text and other not in text
+    assert ("12,5" if language == "vi" else "12.5") in text
+    assert "50,0" not in text and "50.0" not in text  # whole numbers without decimals

@@ -1,12 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { authorizedAs, mockApi, ok, type Reply } from "@/testing/mock-api";
 import { renderWithProviders } from "@/testing/render";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { subscribeToast } from "@/lib/toast-store";
+import { recordToasts } from "@/testing/render-route";
 
 import { Header } from "./header";
 
@@ -212,4 +213,60 @@ describe("header language of parts (WCAG 3.1.2)", () => {
     expect(menu.innerHTML).not.toContain("lang=");
     expect(within(menu).getByText("Nguyễn Thị Lan")).toBeInTheDocument();
   });
+});
+
+describe("logout from the header (issue 38 item 6)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const unauthorized: Reply = {
+    status: 401,
+    body: { success: false, code: "not_authenticated", message: "Vui lòng đăng nhập." },
+  };
+
+  /** A server whose session ends with the logout: the header's cart, unread count and pending
+   * transactions answer 401 from then on. */
+  function renderSignedIn(language: "vi" | "en") {
+    let signedIn = true;
+    const session = (data: unknown) => () => (signedIn ? ok(data) : unauthorized);
+    document.cookie = "csrftoken=test-token";
+    mockApi({
+      "/api/v1/notification/unread-count": session({ count: 2 }),
+      "/api/v1/shopping-cart": session({ cartItems: [{ id: 1 }] }),
+      "/api/v1/transaction": session({ items: [{ id: 1 }], total: 1, page: 1, limit: 1 }),
+      "/api/v1/auth/logout": () => {
+        signedIn = false;
+        return ok({});
+      },
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={["/home"]}>
+        <TooltipProvider>
+          <Routes>
+            <Route path="/home" element={<Header authorized={authorizedAs("LEARNER") as never} />} />
+            <Route path="/" element={<h1>Trang chủ</h1>} />
+          </Routes>
+        </TooltipProvider>
+      </MemoryRouter>,
+      { language },
+    );
+  }
+
+  it.each([
+    ["vi", "Tài khoản", "Đăng xuất", "Đã đăng xuất"],
+    ["en", "Account menu", "Log out", "Logged out"],
+  ] as const)(
+    "ends on the landing page with the confirmation and no error toast (%s)",
+    async (language, menu, item, confirmation) => {
+      renderSignedIn(language);
+      expect(await screen.findByTestId("pending-dot")).toBeInTheDocument(); // signed-in data shown
+      const toasts = recordToasts();
+      await userEvent.click(screen.getByRole("button", { name: `NL – ${menu}` }));
+      await userEvent.click(await screen.findByRole("menuitem", { name: item }));
+      expect(await screen.findByRole("heading", { name: "Trang chủ" })).toBeInTheDocument();
+      await vi.waitFor(() => expect(toasts.map((t) => t.title)).toContain(confirmation));
+      // what the header's queries would answer now (401) has had time to arrive
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(toasts.map((t) => [t.variant, t.title])).toEqual([["success", confirmation]]);
+    },
+  );
 });

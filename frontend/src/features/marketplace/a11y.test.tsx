@@ -4,7 +4,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { contrast, textColour } from "@/testing/contrast";
+import { backgroundColour, contrast, contrastOver, textColour } from "@/testing/contrast";
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 import { renderWithProviders } from "@/testing/render";
 import { renderRoute } from "@/testing/render-route";
@@ -14,6 +14,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { resetServerClock } from "@/lib/server-clock";
 
 import { AddToCart } from "./components/add-to-cart";
+import { Cover, paletteIndex } from "./components/cover";
 import { Steps } from "./components/steps";
 import CheckoutRoute from "./routes/checkout";
 import MarketplaceRoute from "./routes/marketplace";
@@ -55,6 +56,36 @@ describe("marketplace accessibility (issue 18)", () => {
     const badge = within(card).getAllByText("Miễn phí")[0]!;
     expect(badge).toHaveClass("bg-emerald-700", "text-white");
     expect(contrast(textColour(badge), "emerald-700")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("draws the cover's grade badge at 4.5:1 or more on every cover colour (issue 38: was 3.3:1)", () => {
+    // one subject code per colour of the cover palette
+    const codes = new Map<number, string>();
+    for (let n = 0; codes.size < 8 && n < 1000; n += 1) {
+      const code = `mon-${n}`;
+      if (!codes.has(paletteIndex(code))) codes.set(paletteIndex(code), code);
+    }
+    expect(codes.size).toBe(8);
+    const measured: [string, number][] = [];
+    for (const code of codes.values()) {
+      const { unmount } = renderWithProviders(
+        <Cover listing={{ ...LISTING, grade: 10, subject_codes: [code] }} />,
+      );
+      const badge = screen.getByText("Lớp 10");
+      const cover = screen.getByTestId("cover-placeholder");
+      // the gradient's two ends: the badge lies on its first, the worst case is either
+      const ends = [...cover.classList]
+        .filter((c) => /^(from|to)-[a-z]+-\d+$/.test(c))
+        .map((c) => c.split(/-(.*)/)[1]!);
+      expect(ends).toHaveLength(2);
+      for (const backdrop of ends)
+        measured.push([backdrop, contrastOver(textColour(badge), backgroundColour(badge), backdrop)]);
+      unmount();
+    }
+    const low = measured
+      .filter(([, ratio]) => ratio < 4.5)
+      .map(([backdrop, ratio]) => `${backdrop} ${ratio.toFixed(2)}`);
+    expect(low).toEqual([]);
   });
 
   it("names the cart's buy-only link and change button after their visible text", async () => {

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
-import type { Authorized } from "./types";
+import type { Authorized, CurrentUser } from "./types";
 
 /** GET /api/v1/auth/is-authorized: the session's user, profiles and current profile id. The
  * first call of a signed-in page uses the answer index.html's script already asked for, when it
@@ -13,6 +13,15 @@ export function getAuthorized(): Promise<Authorized> {
 
 export const authorizedQuery = () =>
   queryOptions({ queryKey: ["auth", "is-authorized"], queryFn: getAuthorized, staleTime: 60_000 });
+
+/** Puts `user`, as a save of the user's own profile answered it (the same shape as the session's
+ * user), into the session every screen reads: the saved values show at once, without asking the
+ * server again (issue 38: the grade the marketplace needs). */
+export function setCurrentUser(queryClient: QueryClient, user: CurrentUser): void {
+  queryClient.setQueryData<Authorized>(authorizedQuery().queryKey, (session) =>
+    session ? { ...session, user } : session,
+  );
+}
 
 export function useAuthorized() {
   return useQuery(authorizedQuery());

@@ -5,6 +5,7 @@ import { CalendarClock, ClipboardCheck, Hourglass, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
+import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import { useOverview } from "../api/get-overview";
@@ -51,7 +52,7 @@ export default function AssignmentOverviewRoute() {
   const t = useT();
   const { locale } = useLanguage();
   const overview = useOverview();
-  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const number = (n: number) => formatNumber(n, locale);
 
   if (overview.isPending)
     return (

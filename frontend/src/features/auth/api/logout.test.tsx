@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { api } from "@/lib/api-client";
+import { api, sessionStarted } from "@/lib/api-client";
 import { subscribeToast, toast, type ToastData } from "@/lib/toast-store";
 import { testQueryClient } from "@/testing/render";
 import { mockApi, ok } from "@/testing/mock-api";
@@ -153,7 +153,7 @@ describe("the 401 that follows a logout (issue 18)", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("after the logout is over, a 401 is an error again", async () => {
+  it("after the logout, a 401 stays quiet until a session starts here again (issue 38)", async () => {
     const { answer } = heldFetch();
     const logout = logoutLikeHeader();
     let done: Promise<void> = Promise.resolve();
@@ -162,10 +162,19 @@ describe("the 401 that follows a logout (issue 18)", () => {
     });
     await answer("/api/v1/auth/logout", json(200, { success: true, data: {}, message: "" }));
     await act(() => done);
+    // sent after the logout was over (the header's cart read again as the signed-in page leaves)
+    const after = api("/api/v1/shopping-cart").catch((e: unknown) => e);
+    await answer("/api/v1/shopping-cart", unauthorized());
+    await expect(after).resolves.toMatchObject({ status: 401 });
+    expect(shown.map((t) => [t.variant, t.title])).toEqual([["success", "Đăng xuất thành công"]]);
+    expect(assign).not.toHaveBeenCalled();
+
+    sessionStarted(); // a login on this page
     const later = api("/api/v1/thing").catch((e: unknown) => e);
     await answer("/api/v1/thing", unauthorized());
     await later;
     expect(shown.at(-1)).toMatchObject({ variant: "destructive", title: "Lỗi 401" });
+    expect(assign).toHaveBeenCalledWith("/");
   });
 
   it("a failed logout lets later 401s show as usual", async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { api } from "@/lib/api-client";
+import { api, sessionStarted } from "@/lib/api-client";
 import type { PublicSchemas } from "@/lib/api/types";
 import { authorizedQuery } from "@/lib/auth/get-authorized";
 import type { Authorized } from "@/lib/auth/types";
@@ -22,6 +22,9 @@ export function useRegisterInvited(kind: InvitationKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterInvitedInput) => registerInvited(kind, body),
-    onSuccess: (data) => queryClient.setQueryData(authorizedQuery().queryKey, data),
+    onSuccess: (data) => {
+      sessionStarted();
+      queryClient.setQueryData(authorizedQuery().queryKey, data);
+    },
   });
 }

@@ -62,7 +62,8 @@ export function Cover({
         className,
       )}
     >
-      <span className="w-fit rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium">
+      {/* Opaque: translucent white over the gradient gave white text 1.7-4.4:1 (issue 38). */}
+      <span className="w-fit rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-800">
         {listing.grade ? t("marketplace.gradeN", { grade: listing.grade }) : t("marketplace.allGrades")}
       </span>
       <span className="text-2xl font-semibold leading-tight drop-shadow-sm">

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { headingSkips } from "@/testing/headings";
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 
 import { cartBadge, useCart } from "../api/get-cart";
@@ -63,6 +64,7 @@ describe("/marketplace/:listing_id", () => {
     renderRoute("/marketplace/:listing_id", "/marketplace/31", <ListingRoute />);
     expect(await screen.findByRole("heading", { level: 1, name: LISTING.name })).toBeVisible();
     expect(screen.getByText(/Đề đánh giá năng lực cuối học kì/)).toBeVisible();
+    expect(headingSkips()).toEqual([]); // h1 > h2 (issue 38)
     const addons = screen.getByRole("region", { name: "Gói và giá" });
     const [testOnly, advanced, surveyReport] = within(addons).getAllByRole("listitem");
     expect(testOnly).toHaveTextContent(/^Chỉ bài thi.*150\.000\s₫$/);

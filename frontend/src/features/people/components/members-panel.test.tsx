@@ -1,5 +1,5 @@
 import { focusManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -179,5 +179,35 @@ describe("members panel, kept current", () => {
     expect(await within(table).findByText("Trần Văn Minh")).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith("/api/v1/users/profile/list"))).toHaveLength(2);
     focusManager.setFocused(undefined);
+  });
+
+  it("shows an educator who joined when the admin clicks back into this window beside another (issue 38)", async () => {
+    let members = [LAN];
+    const { calls } = mockApi({
+      "/api/v1/users/profile/list": (): Reply =>
+        ok({ items: members, page: 1, limit: 20, total: members.length }),
+    });
+    const client = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
+    storeLanguage("vi");
+    const router = createMemoryRouter(
+      [{ path: "/educator", element: <MembersPanel role="EDUCATOR" isAdmin currentProfileId={11} /> }],
+      { initialEntries: ["/educator"] },
+    );
+    render(
+      <LanguageProvider>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </LanguageProvider>,
+    );
+    const table = await screen.findByRole("table", { name: "Giáo viên" });
+    await within(table).findByText("Nguyễn Thị Lan");
+    // Minh joins in the window beside this one; this tab was never hidden (no visibilitychange):
+    // the admin's click back into this window is a window focus.
+    members = [LAN, MINH];
+    fireEvent.blur(window);
+    fireEvent.focus(window);
+    expect(await within(table).findByText("Trần Văn Minh")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith("/api/v1/users/profile/list"))).toHaveLength(2);
   });
 });

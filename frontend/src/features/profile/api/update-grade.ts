@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 import type { V1Schemas } from "@/lib/api/types";
-import { authorizedQuery } from "@/lib/auth/get-authorized";
+import { setCurrentUser } from "@/lib/auth/get-authorized";
 import type { CurrentUser } from "@/lib/auth/types";
 
 /** PUT /api/v1/users/profile/self/grade (1..12), needed before the marketplace (spec §5). */
@@ -14,6 +14,6 @@ export function useUpdateGrade() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateGrade,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authorizedQuery().queryKey }),
+    onSuccess: (user) => setCurrentUser(queryClient, user),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 import type { V1Schemas } from "@/lib/api/types";
-import { authorizedQuery } from "@/lib/auth/get-authorized";
+import { setCurrentUser } from "@/lib/auth/get-authorized";
 import type { CurrentUser } from "@/lib/auth/types";
 
 export type ProfileInput = V1Schemas["ProfileSelfIn"];
@@ -17,6 +17,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authorizedQuery().queryKey }),
+    onSuccess: (user) => setCurrentUser(queryClient, user),
   });
 }

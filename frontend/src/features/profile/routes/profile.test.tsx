@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { headingSkips } from "@/testing/headings";
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 import { recordToasts, renderRoute } from "@/testing/render-route";
 
@@ -98,5 +99,44 @@ describe("profile form", () => {
     const organization = await screen.findByRole("textbox", { name: "Organization" });
     expect(organization).toHaveValue("Independent learner");
     expect(organization).not.toHaveAttribute("lang");
+  });
+
+  it("shows the saved grade at once after Lưu, and keeps it when the session is read again (issue 38)", async () => {
+    const toasts = recordToasts();
+    const me = authorizedAs("LEARNER");
+    // The server's copy: both saves land within the same second (updatedAt has no milliseconds).
+    let user = { ...me.user };
+    const saved = "2026-11-22T08:00:05Z";
+    const { fetchMock } = mockApi({
+      "/api/v1/auth/is-authorized": () => ok({ ...me, user }),
+      "/public/api/provinces": ok(PROVINCES),
+      "/api/v1/users/profile/self": (_url, { body }) => {
+        user = { ...user, ...(body as object), updatedAt: saved };
+        return ok(user);
+      },
+      "/api/v1/users/profile/self/grade": (_url, { body }) => {
+        user = { ...user, grade: (body as { grade: number }).grade, updatedAt: saved };
+        return ok(user);
+      },
+    });
+    // The grade's save takes a moment, as over a network: the page renders in between.
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith("/self/grade")) await new Promise((resolve) => setTimeout(resolve, 100));
+      return fetchMock(input, init);
+    });
+    const { client } = renderRoute("/profile", "/profile", <ProfileRoute />);
+    const grade = await screen.findByRole("combobox", { name: "Khối lớp" });
+    expect(headingSkips()).toEqual([]); // h1 > h2 (issue 38)
+    expect(grade).toHaveValue("9");
+    await userEvent.selectOptions(grade, "Lớp 10");
+    await userEvent.click(screen.getByRole("button", { name: "Lưu" }));
+    await vi.waitFor(() =>
+      expect(toasts.at(-1)).toMatchObject({ variant: "success", title: "Đã lưu hồ sơ" }),
+    );
+    expect(screen.getByRole("combobox", { name: "Khối lớp" })).toHaveValue("10");
+    // the session the other screens read (the marketplace's grade) has it too, without a reload
+    expect(client.getQueryData<{ user: { grade: number } }>(["auth", "is-authorized"])?.user.grade).toBe(10);
+    await client.refetchQueries({ queryKey: ["auth", "is-authorized"] });
+    expect(screen.getByRole("combobox", { name: "Khối lớp" })).toHaveValue("10");
   });
 });

@@ -1,5 +1,5 @@
 import { ImageUp } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 
 import { useLangAttr } from "@/components/lang";
@@ -9,6 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { GenderSelect, ProvinceSelect, TextField } from "@/components/person-fields";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import { useAuthorized } from "@/lib/auth/get-authorized";
+import type { CurrentUser } from "@/lib/auth/types";
 import { applyServerErrors } from "@/lib/forms";
 import { useT } from "@/lib/intl";
 import { useProvinces } from "@/lib/provinces";
@@ -36,6 +37,16 @@ const TEXT_FIELDS = [
 const FIELDS = [...TEXT_FIELDS, "gender", "province_code", "grade"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
+/** The form's values for the saved profile `user`. */
+function savedValues(user: CurrentUser): Values {
+  return {
+    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, (user[f] as string | null) ?? ""])),
+    gender: user.gender || NONE,
+    province_code: user.province_code || NONE,
+    grade: user.grade ? String(user.grade) : NONE,
+  } as Values;
+}
+
 export default function ProfileRoute() {
   const t = useT();
   const { data } = useAuthorized();
@@ -54,16 +65,15 @@ export default function ProfileRoute() {
   const user = data?.user;
 
   // Fill the form once the province options exist, and again only when the saved profile changes
-  // (not on every refetch of the session, which would wipe what the user is typing).
+  // (not on every refetch of the session, which would wipe what the user is typing), but not in
+  // the middle of this form's own save: the profile's answer comes before the grade's, and would
+  // put the old grade back until the next change of the session (issue 38). The save fills the
+  // form from its last answer itself.
   const savedVersion = user && !provinces.isPending ? `${user.pandai_profile_id}:${user.updatedAt}` : null;
+  const saving = useRef(false);
   useEffect(() => {
-    if (!user || !savedVersion) return;
-    form.reset({
-      ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, (user[f] as string | null) ?? ""])),
-      gender: user.gender || NONE,
-      province_code: user.province_code || NONE,
-      grade: user.grade ? String(user.grade) : NONE,
-    } as Values);
+    if (!user || !savedVersion || saving.current) return;
+    form.reset(savedValues(user));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the saved version on purpose
   }, [savedVersion, form]);
 
@@ -82,15 +92,19 @@ export default function ProfileRoute() {
     if (values.gender !== NONE) body.gender = values.gender;
     if (values.province_code !== NONE) body.province_code = values.province_code;
     if (!body.date_of_birth) delete body.date_of_birth;
+    saving.current = true;
     try {
-      await updateProfile.mutateAsync(body);
+      let saved = await updateProfile.mutateAsync(body);
       // The grade has its own endpoint (the marketplace needs it set, spec §5).
       const grade = values.grade === NONE ? null : Number(values.grade);
-      if (grade !== null && grade !== user?.grade) await updateGrade.mutateAsync(grade);
+      if (grade !== null && grade !== saved.grade) saved = await updateGrade.mutateAsync(grade);
+      form.reset(savedValues(saved));
       toast({ variant: "success", title: t("profile.saved") });
     } catch (error) {
       const message = applyServerErrors(error, form.setError, FIELDS);
       if (message) toast({ variant: "destructive", title: t("profile.updateFailed"), description: message });
+    } finally {
+      saving.current = false;
     }
   }
 

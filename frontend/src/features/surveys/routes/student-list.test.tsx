@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { headingSkips } from "@/testing/headings";
 import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 import { renderRoute } from "@/testing/render-route";
 
@@ -49,6 +50,7 @@ describe("the learner's surveys", () => {
       language: "en",
     });
     const row = await screen.findByRole("row", { name: /Career orientation survey/ });
+    expect(headingSkips()).toEqual([]); // h1 > h2 (issue 38)
     expect(row).toHaveTextContent("Completed");
     expect(row).toHaveTextContent("SAE");
     expect(within(row).getByRole("link", { name: "See the result" })).toHaveAttribute(

@@ -1,5 +1,6 @@
 /** The result by subject and by matrix cluster (topic, complexity level, cognitive domain):
  * points out of the maximum and a bar of the share (its figure is written out too). */
+import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import type { BreakdownDimension, Result } from "../api/types";
@@ -11,10 +12,18 @@ const DIMENSIONS: { key: BreakdownDimension; label: MessageId }[] = [
   { key: "cognitive_domain", label: "takeTest.breakdown.cognitive" },
 ];
 
-export function Breakdown({ breakdown }: { breakdown: Result["breakdown"] }) {
+/** `heading`: the level of the breakdown's title, one below the result's (h2 on the result page,
+ * h3 where the result is itself a part). */
+export function Breakdown({
+  breakdown,
+  heading: Heading,
+}: {
+  breakdown: Result["breakdown"];
+  heading: "h2" | "h3";
+}) {
   const t = useT();
   const { locale } = useLanguage();
-  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+  const number = (n: number) => formatNumber(n, locale);
   const shown = DIMENSIONS.filter((d) => (breakdown[d.key] ?? []).length > 0);
   if (shown.length === 0) return null;
   return (
@@ -22,9 +31,9 @@ export function Breakdown({ breakdown }: { breakdown: Result["breakdown"] }) {
       aria-labelledby="breakdown-heading"
       className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5"
     >
-      <h3 id="breakdown-heading" className="font-semibold">
+      <Heading id="breakdown-heading" className="font-semibold">
         {t("takeTest.breakdown.title")}
-      </h3>
+      </Heading>
       <div className="grid items-start gap-5 md:grid-cols-2">
         {shown.map((dimension) => (
           <table key={dimension.key} className="w-full text-left text-sm">

@@ -15,6 +15,7 @@ import {
 } from "recharts";
 
 import { Select } from "@/components/ui/field";
+import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import type { AdvancedReportData, BreakdownDimension } from "../api/types";
@@ -42,7 +43,7 @@ export function CohortChart({ report }: { report: AdvancedReportData }) {
   const dimension = shown.find((d) => d.key === picked) ?? shown[0];
   if (!dimension) return null;
   const rows = report.breakdown[dimension.key] ?? [];
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const number = (n: number) => formatNumber(n, locale, 1);
   const you = t("takeTest.report.you");
   const cohort = t("takeTest.report.cohort");
   const data = rows.map((r) => ({ name: short(r.name), you: r.percent, cohort: r.cohort_percent }));
@@ -81,7 +82,7 @@ export function CohortChart({ report }: { report: AdvancedReportData }) {
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
             <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
             <YAxis type="category" dataKey="name" width={130} tick={{ fontSize: 11 }} />
-            <Tooltip formatter={(value) => `${number.format(Number(value))}%`} />
+            <Tooltip formatter={(value) => `${number(Number(value))}%`} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar isAnimationActive={false} dataKey="you" name={you} fill={BLUE} radius={[0, 4, 4, 0]} />
             <Bar isAnimationActive={false} dataKey="cohort" name={cohort} fill={GREY} radius={[0, 4, 4, 0]} />
@@ -103,8 +104,8 @@ export function CohortChart({ report }: { report: AdvancedReportData }) {
             {rows.map((r) => (
               <tr key={r.id}>
                 <th scope="row">{r.name}</th>
-                <td>{number.format(r.percent)}%</td>
-                <td>{number.format(r.cohort_percent)}%</td>
+                <td>{number(r.percent)}%</td>
+                <td>{number(r.cohort_percent)}%</td>
               </tr>
             ))}
           </tbody>

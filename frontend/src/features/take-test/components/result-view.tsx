@@ -41,6 +41,9 @@ export function ResultView({
   const { locale } = useLanguage();
   const result = useResult(enrollmentId);
   const Heading = headingLevel === 1 ? "h1" : "h2";
+  // The parts' headings one level below the result's (issue 38: the breakdown's h3 under the
+  // result page's h1 skipped a level), each question's one below its section's.
+  const Part = headingLevel === 1 ? "h2" : "h3";
 
   if (result.isPending) return <p role="status">{t("common.loading")}</p>;
   if (result.isError) {
@@ -81,14 +84,24 @@ export function ResultView({
       ) : (
         <Summary data={data} locale={locale} />
       )}
-      {data.released && <Breakdown breakdown={data.breakdown} />}
+      {data.released && <Breakdown breakdown={data.breakdown} heading={Part} />}
       {children}
       {data.released && data.answers.length > 0 && (
-        <ol aria-label={t("takeTest.result.answers")} className="grid gap-4">
-          {data.answers.map((row, index) => (
-            <AnswerReview key={row.question.id} row={row} index={index} />
-          ))}
-        </ol>
+        <section aria-labelledby="answers-heading" className="grid gap-4">
+          <Part id="answers-heading" className="text-lg font-semibold">
+            {t("takeTest.result.answers")}
+          </Part>
+          <ol aria-labelledby="answers-heading" className="grid gap-4">
+            {data.answers.map((row, index) => (
+              <AnswerReview
+                key={row.question.id}
+                row={row}
+                index={index}
+                heading={headingLevel === 1 ? "h3" : "h4"}
+              />
+            ))}
+          </ol>
+        </section>
       )}
     </section>
   );
@@ -156,7 +169,15 @@ function Summary({ data, locale }: { data: Result; locale: string }) {
   );
 }
 
-function AnswerReview({ row, index }: { row: ResultAnswer; index: number }) {
+function AnswerReview({
+  row,
+  index,
+  heading: Heading,
+}: {
+  row: ResultAnswer;
+  index: number;
+  heading: "h3" | "h4";
+}) {
   const t = useT();
   const { language, locale } = useLanguage();
   const { question } = row;
@@ -168,9 +189,9 @@ function AnswerReview({ row, index }: { row: ResultAnswer; index: number }) {
   return (
     <li aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={headingId} className="font-semibold">
+        <Heading id={headingId} className="font-semibold">
           {t("takeTest.questionN", { n: index + 1 })}
-        </h3>
+        </Heading>
         <span
           className={cn(
             "rounded-full px-2 py-0.5 text-xs font-medium",

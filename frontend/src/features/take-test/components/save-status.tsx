@@ -5,7 +5,8 @@ import { useT } from "@/lib/intl";
 
 import type { OutboxSnapshot } from "../lib/outbox";
 
-/** Saved / saving / offline, always visible; going offline is announced once. */
+/** Saved / saving / offline, always visible; going offline is announced once, and being back
+ * with every answer saved (SaveBadge). */
 export function SaveStatus({ snapshot }: { snapshot: OutboxSnapshot }) {
   const t = useT();
   const offline = snapshot.state === "offline";
@@ -14,7 +15,6 @@ export function SaveStatus({ snapshot }: { snapshot: OutboxSnapshot }) {
     <SaveBadge
       data-testid="save-status"
       data-state={snapshot.state}
-      alert={offline}
       tone={offline ? "failed" : saving ? "saving" : "saved"}
       icon={offline ? CloudOff : saving ? CloudUpload : undefined}
       label={

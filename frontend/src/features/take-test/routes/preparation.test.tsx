@@ -85,7 +85,7 @@ describe("test preparation", () => {
     vi.restoreAllMocks();
   });
 
-  it("shows the rules and the tab-switch warning in both languages, checks the camera, uploads the video and starts", async () => {
+  it("shows the rules and the tab-switch warning, checks the camera, uploads the video and starts", async () => {
     const user = userEvent.setup();
     const { stream, track } = fakeStream();
     setMedia(async () => stream);
@@ -111,9 +111,9 @@ describe("test preparation", () => {
     expect(warning).toHaveTextContent(
       "Bạn được chuyển tối đa 5 lần; đến lần thứ 6, kết quả bài thi sẽ bị huỷ.",
     );
-    expect(
-      within(warning).getByText(/You may switch at most 5 times; at the 6th switch your result is voided/),
-    ).toHaveAttribute("lang", "en");
+    // No English sentence on a Vietnamese page (issue 38).
+    expect(warning).not.toHaveTextContent(/switch|tab or window/i);
+    expect(within(warning).getAllByText(/./)).toHaveLength(2); // the title and the rule
 
     const start = screen.getByRole("button", { name: "Bắt đầu làm bài" });
     expect(start).toBeDisabled();
@@ -167,6 +167,18 @@ describe("test preparation", () => {
     expect(calls.find((c) => c.path === `${BASE}/start`)?.body).toEqual({ no_camera: false });
     expect(window.sessionStorage.getItem("takeTest.token.5")).toBe("tok-1");
     expect(track.stop).toHaveBeenCalled();
+  });
+
+  it("states the tab-switch rule in English on English pages, with its Vietnamese original marked lang=vi", async () => {
+    mockApi({ [BASE]: ok(preparation({})) });
+    open("en");
+    const warning = await screen.findByRole("note", { name: "Tab-switch warning" });
+    expect(warning).toHaveTextContent(
+      "You may switch at most 5 times; at the 6th switch your result is voided.",
+    );
+    expect(
+      within(warning).getByText(/Bạn được chuyển tối đa 5 lần; đến lần thứ 6, kết quả bài thi sẽ bị huỷ/),
+    ).toHaveAttribute("lang", "vi");
   });
 
   it("says 'camera not detected' when there is no camera, and can start without one when the test allows it", async () => {

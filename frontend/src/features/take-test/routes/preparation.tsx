@@ -1,5 +1,6 @@
 /** /take-test/preparation/:test_user_assignment_id — before a test (issue 7, item 2; spec §4
- * "preparation"): the rules and the tab-switch warning (in both languages), the device check,
+ * "preparation"): the rules and the tab-switch warning (on English pages with its Vietnamese
+ * original; spec §9: the rule is stated in Vietnamese), the device check,
  * the consent to camera proctoring and then the 30-second surroundings video when the test is
  * camera-proctored (or starting without a camera when the test allows it; issue 24, item 2), and
  * Start once the batch window is open by the server's clock. */
@@ -101,7 +102,6 @@ export default function PreparationRoute() {
   const videoMissing = needsVideo && (!p.video_uploaded || consentMissing);
   const startable =
     inProgress || (state === "open" && !used && !p.requires_payment && !videoMissing && acknowledged);
-  const other = language === "vi" ? "en" : "vi";
   const startError =
     start.error instanceof ApiError ? start.error.message : start.error ? t("common.unknownError") : "";
 
@@ -160,12 +160,16 @@ export default function PreparationRoute() {
               voidAt: p.tab_switches_allowed + 1,
             })}
           </p>
-          <p lang={other} className="border-t border-amber-200 pt-2 text-amber-900">
-            {t("takeTest.rules.switchOther", {
-              allowed: p.tab_switches_allowed,
-              voidAt: p.tab_switches_allowed + 1,
-            })}
-          </p>
+          {/* The rule's Vietnamese original under the English one; a Vietnamese page states it
+              once, in Vietnamese (no English sentence on Vietnamese pages, issue 38). */}
+          {language === "en" && (
+            <p lang="vi" className="border-t border-amber-200 pt-2 text-amber-900">
+              {t("takeTest.rules.switchOther", {
+                allowed: p.tab_switches_allowed,
+                voidAt: p.tab_switches_allowed + 1,
+              })}
+            </p>
+          )}
         </div>
       </section>
 

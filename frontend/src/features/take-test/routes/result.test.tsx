@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { headingSkips } from "@/testing/headings";
 import { mockApi, ok } from "@/testing/mock-api";
 
 import { assignment, result } from "../testing/fixtures";
@@ -44,6 +45,26 @@ describe("the learner's result", () => {
     expect(third).toHaveTextContent("1.5/2 points");
     expect(third).toHaveTextContent("A = 3√x/(√x + 2)");
     expect(third).toHaveTextContent("Comment: Thiếu điều kiện xác định.");
+  });
+
+  it("has its headings in order: h1 result, h2 breakdown and answers' section, h3 each question (issue 38)", async () => {
+    mockApi({
+      [RESULT]: ok(result()),
+      "/api/v1/take-test/5/video-views": ok({
+        video: "stored",
+        deleted_at: null,
+        deleted_reason: null,
+        views: [],
+      }),
+    });
+    openResult("vi");
+    await screen.findByRole("heading", { level: 1, name: "Kết quả bài thi" });
+    await screen.findByRole("region", { name: "Ai đã xem video giám sát của bạn" });
+    expect(screen.getByRole("heading", { name: "Kết quả theo môn và theo ma trận" })).toHaveProperty(
+      "tagName",
+      "H2",
+    );
+    expect(headingSkips()).toEqual([]);
   });
 
   it("shows who viewed the learner's proctoring video, newest first", async () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { headingSkips } from "@/testing/headings";
 import { mockApi, ok, type Reply } from "@/testing/mock-api";
 
 import type { Attempt } from "../api/types";
@@ -77,6 +78,7 @@ describe("taking a test", () => {
     const { state, saves } = server();
     open();
     expect(await screen.findByRole("heading", { name: /Câu 1\/3/ })).toBeInTheDocument();
+    expect(headingSkips()).toEqual([]); // h1 > h2 (issue 38)
     await user.click(screen.getByRole("radio", { name: "-7" }));
     await vi.waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]).toMatchObject({
@@ -86,13 +88,21 @@ describe("taking a test", () => {
     });
     await user.click(screen.getByRole("radio", { name: "7" }));
     await vi.waitFor(() => expect(saves().at(-1)?.body).toMatchObject({ answer: { option: "a" }, seq: 2 }));
-    expect(await screen.findByText("Đã lưu")).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId("save-status")).toHaveTextContent(/^Đã lưu$/));
 
     // the network drops: the answer stays on this device, the page says "offline"
     state.offline = true;
     await user.click(screen.getByRole("button", { name: "Câu 2: Chưa trả lời" }));
     await user.click(screen.getByRole("radio", { name: "Sai" }));
-    expect(await screen.findByText(/Mất kết nối: 1 thay đổi được giữ trên máy này/)).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("save-status")).toHaveTextContent(
+        /Mất kết nối: 1 thay đổi được giữ trên máy này/,
+      ),
+    );
+    // the one thing a screen reader is told at once (issue 38: not "Đang lưu…", "Đã lưu" each time)
+    await vi.waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(/^Mất kết nối: 1 thay đổi được giữ trên máy này$/),
+    );
     const kept = JSON.parse(window.localStorage.getItem(outboxKey(5))!);
     expect(kept.answers["102"]).toMatchObject({ answer: { value: false }, seq: 1 });
     expect(screen.getByRole("button", { name: "Câu 2: Đã trả lời" })).toHaveAttribute("aria-current", "step");
@@ -103,7 +113,8 @@ describe("taking a test", () => {
     await vi.waitFor(() =>
       expect(saves().at(-1)).toMatchObject({ path: `${BASE}/answers/102`, body: { seq: 1 } }),
     );
-    expect(await screen.findByText("Đã lưu")).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId("save-status")).toHaveTextContent(/^Đã lưu$/));
+    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/^Đã lưu$/)); // the recovery, told
     expect(JSON.parse(window.localStorage.getItem(outboxKey(5))!).answers).toEqual({});
   });
 

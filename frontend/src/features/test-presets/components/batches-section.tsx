@@ -9,7 +9,7 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Body, Head, MessageRow, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 import { SectionCard } from "@/components/ui/section-card";
@@ -26,7 +26,7 @@ export function BatchesSection({ presetId, batches }: { presetId: number; batche
   const [editing, setEditing] = useState<Batch | "new" | null>(null);
   const [deleting, setDeleting] = useState<Batch | null>(null);
   const remove = useDeleteBatch(presetId);
-  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const number = (n: number) => formatNumber(n, locale);
   return (
     <SectionCard
       id="batches-heading"
