@@ -68,9 +68,9 @@ function BankForm({
   return (
     <form noValidate className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
       <Field label={t("qb.bankName")} htmlFor="bank-name" error={error}>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself (WAI-ARIA dialog pattern); the name is its only field */}
         <Input
           id="bank-name"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself (WAI-ARIA dialog pattern); the name is its only field
           autoFocus
           aria-invalid={!!error}
           aria-describedby={error ? "bank-name-error" : undefined}
