@@ -181,6 +181,16 @@ class Profile(models.Model):
         return self.pandai_profile_role == self.Role.EDUCATOR
 
     @property
+    def manages_surveys(self) -> bool:
+        """True when this profile may manage surveys: an EDUCATOR of an organization whose survey
+        management the SuperAdmin allowed (spec sections 1 and 6). ``surveys.services.
+        require_manager`` enforces it; the session's user carries it as ``survey_management`` so
+        that a page does not ask for what would be refused (issue 38 item 6)."""
+        return bool(
+            self.is_educator and self.organization is not None and self.organization.survey_management_allowed
+        )
+
+    @property
     def uses_tenant_schema(self) -> bool:
         """True when requests of this profile run in its organization's schema (educators)."""
         return self.is_educator and self.organization is not None and self.organization.is_ready

@@ -144,6 +144,9 @@ class CurrentUserOut(Schema):
     province_code: str
     district_text: str
     has_pandai_survey_account: bool
+    # this profile may manage surveys (an educator of an organization the SuperAdmin allowed):
+    # GET /api/v1/surveys/list and the other management calls answer 403 otherwise
+    survey_management: bool
     grade: int | None
     organization: OrganizationOut | None
     alternate_email: str

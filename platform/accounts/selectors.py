@@ -79,6 +79,7 @@ def current_user(profile: Profile) -> dict[str, Any]:
         "province_code": profile.province_code,
         "district_text": profile.district_text,
         "has_pandai_survey_account": profile.has_pandai_survey_account,
+        "survey_management": profile.manages_surveys,
         "grade": profile.grade,
         "organization": _organization(profile),
         "alternate_email": profile.alternate_email,

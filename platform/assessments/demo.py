@@ -12,7 +12,14 @@ from pathlib import Path
 from django.db import transaction
 from django.utils import timezone
 
-from assessments.models import MatrixCluster, Question, QuestionBank, QuestionTransition, Subject
+from assessments.models import (
+    MatrixCluster,
+    Question,
+    QuestionBank,
+    QuestionTransition,
+    Subject,
+    bank_name_key,
+)
 from assessments.services.questions import _clean_html, _plain
 from tenants.scope import organization_schema
 
@@ -35,7 +42,7 @@ def seed_demo_questions(*, schema_name: str, author, reviewer) -> int:
 def _seed_bank(bank_name: str, fixture: Path, author, reviewer) -> int:
     """Create the bank ``bank_name`` from ``fixture`` unless it exists (with the fixture's topics
     and subtopics, numbered after the topics already there); returns how many questions it has."""
-    bank = QuestionBank.objects.filter(name=bank_name, parent=None).first()
+    bank = QuestionBank.objects.filter(name_key=bank_name_key(bank_name), parent=None).first()
     if bank is not None:
         return bank.questions.count()
     data = json.loads(fixture.read_text(encoding="utf-8"))

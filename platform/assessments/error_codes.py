@@ -8,6 +8,7 @@ class AuthoringErrorCode(StrEnum):
     BANK_IN_USE = "bank_in_use"
     BANK_NOT_EMPTY = "bank_not_empty"
     BANK_CYCLE = "bank_cycle"
+    BANK_NAME_TAKEN = "bank_name_taken"
     MATRIX_CODE_TAKEN = "matrix_code_taken"
     MATRIX_IN_USE = "matrix_in_use"
     MATRIX_INCOMPLETE = "matrix_incomplete"

@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from config.i18n import reader_half
+from config.text import fold
 
 
 class QuestionBank(models.Model):
@@ -15,6 +16,8 @@ class QuestionBank(models.Model):
     Only its creator may rename or delete it (spec section 5)."""
 
     name = models.CharField(_("name"), max_length=200)
+    # ``name`` as the uniqueness rule compares it (decision 0052): see ``bank_name_key``.
+    name_key = models.CharField(max_length=200, editable=False)
     parent = models.ForeignKey(
         "self", on_delete=models.CASCADE, null=True, blank=True, related_name="children"
     )
@@ -26,9 +29,34 @@ class QuestionBank(models.Model):
     class Meta:
         ordering = ["name", "id"]
         verbose_name = _("question bank")
+        constraints = [
+            # One name per place (issue 38 item 6): the same parent, or both at the top level
+            # (NULLS NOT DISTINCT), in this organization's schema. Two simultaneous creates that
+            # both passed the service's check cannot both be stored.
+            models.UniqueConstraint(
+                fields=["parent", "name_key"],
+                name="question_bank_name_unique_in_place",
+                nulls_distinct=False,
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        """Keep ``name_key`` in step with ``name`` on every save (also outside the services)."""
+        self.name_key = bank_name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
+
+def bank_name_key(name: str) -> str:
+    """The form of a bank name that two banks in one place may not share (decision 0052): trimmed,
+    inner whitespace collapsed, case-folded, in NFC; diacritics kept ("Toán" and "Toan" differ).
+    ``config.text.fold`` is the one rule."""
+    return fold(name, diacritic_sensitive=True)[:200]
 
 
 class Subject(models.Model):

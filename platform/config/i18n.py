@@ -59,19 +59,31 @@ def is_english(language: str | None = None) -> bool:
     return reader_language(language) == "en"
 
 
+def pick_with_language(vi: Any, en: Any, *, language: str | None = None) -> tuple[str, str]:
+    """``pick``'s text and the language it is in (``"vi"`` or ``"en"``), so that a page can mark
+    a Vietnamese fallback on an English page with ``lang="vi"`` (WCAG 3.1.2; issue 38 item 6).
+
+    ``pick_with_language("Toán", "", language="en") == ("Toán", "vi")``; with both blank the
+    reader's own language and ``""``.
+    """
+    halves = {"vi": vi if (vi or "").strip() else "", "en": en if (en or "").strip() else ""}
+    first, second = ("en", "vi") if is_english(language) else ("vi", "en")
+    chosen = second if not halves[first] and halves[second] else first
+    return str(halves[chosen] or ""), chosen
+
+
 def pick(vi: Any, en: Any, *, language: str | None = None) -> str:
     """The reader's text of a bilingual pair, falling back to the other language when blank.
 
     ``pick("Toán", "", language="en") == "Toán"``; ``pick("", "Maths") == "Maths"`` for a
     Vietnamese reader. ``None`` counts as blank; the result is always a ``str``.
     """
-    vi, en = (vi or "").strip() and vi, (en or "").strip() and en
-    first, second = (en, vi) if is_english(language) else (vi, en)
-    return str(first or second or "")
+    return pick_with_language(vi, en, language=language)[0]
 
 
-def localized(obj: Any, field: str, *, language: str | None = None) -> str:
-    """``pick`` over an object's (or a mapping's) ``<field>_vi``/``<field>_en`` pair.
+def localized_with_language(obj: Any, field: str, *, language: str | None = None) -> tuple[str, str]:
+    """``pick_with_language`` over an object's (or a mapping's) ``<field>_vi``/``<field>_en``
+    pair: the text and its language.
 
     The Vietnamese value is ``<field>_vi`` when the object has it, else ``<field>`` (models whose
     Vietnamese text is the plain field, such as ``Survey.name`` with ``Survey.name_en``).
@@ -84,7 +96,13 @@ def localized(obj: Any, field: str, *, language: str | None = None) -> str:
 
     has_vi = (f"{field}_vi" in obj) if isinstance(obj, dict) else hasattr(obj, f"{field}_vi")
     vi = get(f"{field}_vi") if has_vi else get(field)
-    return pick(vi, get(f"{field}_en"), language=language)
+    return pick_with_language(vi, get(f"{field}_en"), language=language)
+
+
+def localized(obj: Any, field: str, *, language: str | None = None) -> str:
+    """``pick`` over an object's (or a mapping's) ``<field>_vi``/``<field>_en`` pair (see
+    ``localized_with_language``)."""
+    return localized_with_language(obj, field, language=language)[0]
 
 
 # "Vietnamese (English)": the one-field form of a bilingual label, as the default matrix stores its

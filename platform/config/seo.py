@@ -9,7 +9,7 @@ with the request's host (no ``django.contrib.sites``).
 from django.contrib.sitemaps import Sitemap
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 PUBLIC_PAGES: tuple[str, ...] = (
     "/",
@@ -46,11 +46,11 @@ class PublicPagesSitemap(Sitemap):  # type: ignore[type-arg]  # Sitemap[str] nee
 SITEMAPS = {"public": PublicPagesSitemap}
 
 
-@require_GET
+@require_safe
 @cache_control(max_age=3600, public=True)
 def robots_txt(request: HttpRequest) -> HttpResponse:
     """``text/plain``: every crawler may read the public pages, not the API, the admin or media;
-    the sitemap's absolute URL on the request's host."""
+    the sitemap's absolute URL on the request's host. GET and HEAD (issue 38 item 6)."""
     lines = ["User-agent: *", "Allow: /", *(f"Disallow: {path}" for path in DISALLOWED)]
     lines.append(f"Sitemap: {request.build_absolute_uri('/sitemap.xml')}")
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")

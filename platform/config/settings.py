@@ -175,6 +175,7 @@ MIDDLEWARE = [
     "config.observability.RequestProfileMiddleware",  # schema and profile id in logs
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.head.HeadAsGetMiddleware",  # HEAD answered wherever GET is; innermost (issue 38 item 6)
 ]
 
 ROOT_URLCONF = "config.urls"

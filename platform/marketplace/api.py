@@ -13,7 +13,14 @@ from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Id
 from config.requests import ProfileRequest
 from marketplace import selectors, services
-from marketplace.schemas import CreateMultipleIn, ListingOut, ListingQuery, MyWaitingOut, SubjectOptionOut
+from marketplace.schemas import (
+    CreateMultipleIn,
+    ListingDetailOut,
+    ListingOut,
+    ListingQuery,
+    MyWaitingOut,
+    SubjectOptionOut,
+)
 
 router = Router(tags=["marketplace"], auth=ProfileSessionAuth())
 
@@ -59,11 +66,12 @@ def listing_subjects(request: ProfileRequest, mylistings: bool = False):
     return ok(selectors.listing_subjects(organization_id=organization_id))
 
 
-@router.get("/{listing_id}", response=Envelope[ListingOut])
+@router.get("/{listing_id}", response=Envelope[ListingDetailOut])
 def listing_detail(request: ProfileRequest, listing_id: Id):
-    """One listing on sale (or withdrawn, for its own organization); 404 otherwise."""
+    """One listing on sale (or withdrawn, for its own organization); 404 otherwise. With
+    ``on_waiting_list``: whether the caller is on its waiting list (issue 38 item 6)."""
     listing = selectors.listing_get(listing_id=listing_id, organization_id=request.auth.organization_id)
-    return ok(selectors.listing_row(listing))
+    return ok(selectors.listing_detail(listing, profile=request.auth))
 
 
 @router.delete("/{listing_id}", response=Envelope[Empty], auth=EducatorSessionAuth())

@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.i18n import localized, localized_with_language
+
 
 class Listing(models.Model):
     class Kind(models.TextChoices):
@@ -26,7 +28,11 @@ class Listing(models.Model):
         help_text="Id of the test preset (or survey) in the organization's schema."
     )
     name = models.CharField(max_length=200)
+    # English texts where the item has them (a survey's; issue 38 item 6): the reader's pick with
+    # fallback is ``shown_name`` / ``shown_description`` (config.i18n).
+    name_en = models.CharField(max_length=200, blank=True, default="")
     description = models.TextField(blank=True)
+    description_en = models.TextField(blank=True, default="")
     grade = models.PositiveSmallIntegerField(null=True, blank=True)
     subjects = models.JSONField(default=list, blank=True, help_text='[{"code", "name_vi", "name_en"}]')
     cover_image = models.CharField(max_length=300, blank=True)
@@ -66,6 +72,26 @@ class Listing(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def shown_name(self) -> str:
+        """The name in the reader's language, the other language's when blank (``config.i18n``)."""
+        return localized(self, "name")
+
+    @property
+    def name_lang(self) -> str:
+        """``"vi"`` or ``"en"``: the language of ``shown_name`` (for the page's ``lang``)."""
+        return localized_with_language(self, "name")[1]
+
+    @property
+    def shown_description(self) -> str:
+        """The description in the reader's language, the other language's when blank."""
+        return localized(self, "description")
+
+    @property
+    def description_lang(self) -> str:
+        """``"vi"`` or ``"en"``: the language of ``shown_description``."""
+        return localized_with_language(self, "description")[1]
 
 
 class Addon(models.TextChoices):

@@ -99,16 +99,16 @@ def _refused(index: int, refusal: str, listing: Listing, batch_id: int | None) -
             index,
             Code.NO_BATCH_SLOT,
             _("No batch slot: %(batch)s of %(name)s is full; choose another batch.")
-            % {"batch": batch.get("name") or batch_id, "name": listing.name},
+            % {"batch": batch.get("name") or batch_id, "name": listing.shown_name},
         )
     if refusal == "sold_out":
         return _checkout_failed(
-            index, Code.NO_SLOT_AVAILABLE, _("No slot available for %(name)s.") % {"name": listing.name}
+            index, Code.NO_SLOT_AVAILABLE, _("No slot available for %(name)s.") % {"name": listing.shown_name}
         )
     return _checkout_failed(
         index,
         Code.CART_INVALID,
-        _("Choose a batch of %(name)s that has not ended.") % {"name": listing.name},
+        _("Choose a batch of %(name)s that has not ended.") % {"name": listing.shown_name},
     )
 
 

@@ -70,8 +70,10 @@ class ListingOut(Schema):
     kind: Literal["test", "survey"]
     preset_id: int
     organization: OrganizationRef
-    name: str
+    name: str  # in the reader's language, the other when blank (issue 38 item 6)
+    name_lang: Literal["vi", "en"]  # the language ``name`` is in (the page's ``lang``)
     description: str
+    description_lang: Literal["vi", "en"]
     grade: int | None
     subjects: list[str]
     subject_codes: list[str]
@@ -87,6 +89,15 @@ class ListingOut(Schema):
     price_survey_report: int | None
     status: Literal["active", "withdrawn"]
     published_at: datetime
+
+
+class ListingDetailOut(ListingOut):
+    """GET /api/v1/marketplace/{id}: the listing and what its page needs to know about the
+    reader. ``on_waiting_list``: the reader (a learner) waits on, or holds an offer from, the
+    test's waiting list; the page asks for the place (``GET .../waiting-list``, 404 otherwise)
+    only then (issue 38 item 6)."""
+
+    on_waiting_list: bool
 
 
 class CreateItem(Schema):
@@ -125,6 +136,7 @@ class CartIn(Schema):
 class CartListingOut(Schema):
     id: int
     name: str
+    name_lang: Literal["vi", "en"]
     grade: int | None
     subjects: list[str]
     organization: str

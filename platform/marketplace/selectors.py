@@ -29,7 +29,9 @@ from config.dates import day_bounds
 from config.envelope import order_by_checked, paginate
 from config.errors import not_found
 from config.i18n import localized
+from marketplace.listing_kinds import handler
 from marketplace.models import Addon, Listing, Transaction, TransactionItem
+from tenants.scope import organization_schema
 
 if TYPE_CHECKING:
     from accounts.models import Profile
@@ -106,17 +108,35 @@ def open_seats(batches: list[dict[str, Any]], *, now: datetime | None = None) ->
     )
 
 
+def on_waiting_list(*, profile: Profile, listing: Listing) -> bool:
+    """Whether ``profile`` (a learner) waits on, or holds an offer from, the waiting list of the
+    listed test (one query in the listing's organization's schema; False for an educator, a
+    survey or a withdrawn listing, which have no waiting list to be on; issue 38 item 6)."""
+    if profile.is_educator or listing.kind != Listing.Kind.TEST or listing.status != Listing.Status.ACTIVE:
+        return False
+    with organization_schema(listing.organization.schema_name):
+        return handler(listing.kind).waiting_place(item_id=listing.preset_id, profile=profile) is not None
+
+
+def listing_detail(listing: Listing, *, profile: Profile) -> dict[str, Any]:
+    """A listing as ``marketplace.schemas.ListingDetailOut``: ``listing_row`` and
+    ``on_waiting_list`` for ``profile``."""
+    return {**listing_row(listing), "on_waiting_list": on_waiting_list(profile=profile, listing=listing)}
+
+
 def listing_row(listing: Listing) -> dict[str, Any]:
-    """A listing as ``marketplace.schemas.ListingOut``: prices in VND, subject names in the
-    reader's language (with fallback), the batch summary, and the free slots of the batches
+    """A listing as ``marketplace.schemas.ListingOut``: prices in VND, its name, description and
+    subject names in the reader's language (with fallback; issue 38 item 6), the batch summary, and the free slots of the batches
     that have not ended (``open_seats``)."""
     return {
         "id": listing.pk,
         "kind": listing.kind,
         "preset_id": listing.preset_id,
         "organization": {"id": listing.organization_id, "name": listing.organization.shown_name},
-        "name": listing.name,
-        "description": listing.description,
+        "name": listing.shown_name,
+        "name_lang": listing.name_lang,
+        "description": listing.shown_description,
+        "description_lang": listing.description_lang,
         "grade": listing.grade,
         "subjects": subject_names(listing),
         "subject_codes": [s["code"] for s in listing.subjects],

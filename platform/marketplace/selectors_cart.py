@@ -124,35 +124,39 @@ def line_problem(
     ``taken_keys``: (grade, subject) pairs already in the cart or awaiting payment."""
     listing = line.listing
     if listing.status != Listing.Status.ACTIVE:
-        return Code.CART_INVALID, _("%(name)s is no longer on sale.") % {"name": listing.name}
+        return Code.CART_INVALID, _("%(name)s is no longer on sale.") % {"name": listing.shown_name}
     if listing.kind == Listing.Kind.SURVEY:  # the survey report add-on (issue 8): no batch, no slot
         if line.addon != Addon.SURVEY_REPORT or listing.price_survey_report is None:
-            return Code.CART_INVALID, _("This add-on is not offered for %(name)s.") % {"name": listing.name}
+            return Code.CART_INVALID, _("This add-on is not offered for %(name)s.") % {
+                "name": listing.shown_name
+            }
         return None
     if line.addon not in TEST_ADDONS or getattr(listing, ADDON_PRICE_FIELD[line.addon]) is None:
-        return Code.CART_INVALID, _("This add-on is not offered for %(name)s.") % {"name": listing.name}
+        return Code.CART_INVALID, _("This add-on is not offered for %(name)s.") % {"name": listing.shown_name}
     if listing.pk in owned:
-        return Code.ALREADY_OWNED, _("You already have %(name)s.") % {"name": listing.name}
+        return Code.ALREADY_OWNED, _("You already have %(name)s.") % {"name": listing.shown_name}
     if line.keys & taken_keys:
         return Code.DUPLICATE_SUBJECT, _(
             "%(name)s: a test of the same subject and grade is already in your cart or waiting for payment."
-        ) % {"name": listing.name}
+        ) % {"name": listing.shown_name}
     if listing.pk in blocks.round_blocked:
         return Code.ROUND_NOT_PASSED, _("%(name)s is for learners who passed the previous round.") % {
-            "name": listing.name
+            "name": listing.shown_name
         }
     batch = line.batch()
     if batch is None or _ends(batch) <= now:
-        return Code.CART_INVALID, _("Choose a batch of %(name)s that has not ended.") % {"name": listing.name}
+        return Code.CART_INVALID, _("Choose a batch of %(name)s that has not ended.") % {
+            "name": listing.shown_name
+        }
     if batch.get("available", 0) <= 0 and (listing.pk, line.batch_id) not in blocks.offers:
         if any(b.get("available", 0) > 0 and _ends(b) > now for b in listing.batches):
             return Code.NO_BATCH_SLOT, _(
                 "No batch slot: %(batch)s of %(name)s is full; choose another batch."
             ) % {
                 "batch": batch.get("name") or batch["id"],
-                "name": listing.name,
+                "name": listing.shown_name,
             }
-        return Code.NO_SLOT_AVAILABLE, _("No slot available for %(name)s.") % {"name": listing.name}
+        return Code.NO_SLOT_AVAILABLE, _("No slot available for %(name)s.") % {"name": listing.shown_name}
     return None
 
 
@@ -179,7 +183,8 @@ def cart_get(profile: Profile) -> dict[str, Any]:
                 "id": line.cart_item_id,
                 "listing": {
                     "id": listing.pk,
-                    "name": listing.name,
+                    "name": listing.shown_name,
+                    "name_lang": listing.name_lang,
                     "grade": listing.grade,
                     "subjects": subject_names(listing),
                     "organization": listing.organization.shown_name,

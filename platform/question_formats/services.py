@@ -37,7 +37,7 @@ from django.core.files.storage import default_storage
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from assessments.models import QuestionBank
+from assessments.models import QuestionBank, bank_name_key
 from assessments.services.banks import bank_create, bank_folder_ids, bank_get
 from assessments.services.common import Actor
 from assessments.services.questions import question_create, question_data_clean, question_image_save
@@ -426,14 +426,15 @@ def question_file_confirm(
 def _folder(
     actor: Actor, root: QuestionBank, path: list[str], cache: dict[tuple[str, ...], QuestionBank]
 ) -> tuple[QuestionBank, int]:
-    """The folder ``path`` below ``root``, each level found by its name or made; returns it and
-    how many folders were made."""
+    """The folder ``path`` below ``root``, each level found by its name (without case and extra
+    whitespace, decision 0052) or made; returns it and how many folders were made."""
     made, parent = 0, root
     for depth in range(1, len(path) + 1):
         key = tuple(path[:depth])
         if key not in cache:
             name = path[depth - 1].strip()[:200]
-            found = QuestionBank.objects.filter(parent=parent, name=name).order_by("pk").first()
+            # the same comparison as the unique name of a place (decision 0052)
+            found = QuestionBank.objects.filter(parent=parent, name_key=bank_name_key(name)).first()
             if found is None:
                 found = bank_create(actor=actor, name=name, parent_id=parent.pk)
                 made += 1

@@ -42,7 +42,7 @@ def require_manager(profile: Profile) -> Profile:
         raise ApplicationError(
             CommonErrorCode.FORBIDDEN_ROLE, _("You're not allowed to access this page"), status=403
         )
-    if not (profile.organization and profile.organization.survey_management_allowed):
+    if not profile.manages_surveys:
         raise ApplicationError(
             Code.MANAGEMENT_DISABLED,
             _(
@@ -276,8 +276,11 @@ def submission_cancel(*, enrollment_id: int) -> Submission:
 
 
 def _listing_fields(survey: Survey) -> dict[str, Any]:
+    """The listing's columns that follow the survey: both names (the card picks the reader's,
+    issue 38 item 6), dates, time limit, search text."""
     return {
         "name": survey.name,
+        "name_en": survey.name_en,
         "starts_at": survey.starts_at,
         "ends_at": survey.ends_at,
         "duration_minutes": survey.time_limit_minutes,
@@ -338,7 +341,7 @@ def survey_market_publish(*, actor: Profile, survey_id: int, data: dict[str, Any
     """POST /api/v1/surveys/{id}/market-publish (multipart): list a published survey on the
     marketplace, or update its listing. Fields: ``price_survey_report`` (VND; 0 = the full
     report is free; empty = not offered), ``description`` (the listing's text; the survey's
-    description by default), ``cover`` (optional image: JPEG, PNG or WebP by content, at most
+    description in both languages by default; the card shows the reader's, issue 38 item 6), ``cover`` (optional image: JPEG, PNG or WebP by content, at most
     5 MB, stored as WebP 1200 px). Taking the survey itself is always free (``price_test_only``
     0). 409 ``survey_not_published`` unless the survey is published or pending; 400
     ``validation_error``, ``unsupported_image``; 413 ``image_too_large``. Returns the Listing."""
@@ -363,7 +366,7 @@ def survey_market_publish(*, actor: Profile, survey_id: int, data: dict[str, Any
         cover_path = default_storage.save(
             f"listing-covers/{organization_id}/survey-{survey.pk}-{uuid.uuid4().hex}.webp", ContentFile(webp)
         )
-    description = (data.get("description") or "").strip() or survey.description
+    own_description = (data.get("description") or "").strip()
     listing = active_listing(survey)
     if listing is None:
         listing = Listing(
@@ -377,7 +380,10 @@ def survey_market_publish(*, actor: Profile, survey_id: int, data: dict[str, Any
     old_cover = listing.cover_image if cover_path else ""
     for field, value in _listing_fields(survey).items():
         setattr(listing, field, value)
-    listing.description = description
+    # The survey's description in both languages, or the educator's own text for the card, which
+    # has one language and is then shown on English pages too.
+    listing.description = own_description or survey.description
+    listing.description_en = "" if own_description else survey.description_en
     listing.price_survey_report = price
     if cover_path:
         listing.cover_image = cover_path

@@ -13,8 +13,17 @@ export const CONTENT_LANGUAGE: Language = "vi";
 /** `{ lang }` to spread on an element holding content in `lang` when the interface is in another
  * language; `{}` otherwise. */
 export function useLangAttr(lang: Language = CONTENT_LANGUAGE): { lang?: Language } {
+  const langFor = useLangFor();
+  const attr = langFor(lang);
+  return attr ? { lang: attr } : {};
+}
+
+/** For parts whose languages differ from row to row (a chart's labels, a heatmap's rows): a
+ * function giving the `lang` of a part in `lang` (content language by default), or `undefined`
+ * when it is the interface's. */
+export function useLangFor(): (lang?: Language) => Language | undefined {
   const { language } = useLanguage();
-  return language === lang ? {} : { lang };
+  return (lang = CONTENT_LANGUAGE) => (lang === language ? undefined : lang);
 }
 
 /** Wraps `children` in `<span lang>` when their language differs from the interface's; renders

@@ -4,6 +4,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import type { FieldValues, Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 
+import { useLangAttr } from "@/components/lang";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import { useT } from "@/lib/intl";
 import { useProvinces } from "@/lib/provinces";
@@ -71,13 +72,15 @@ export function GenderSelect<T extends FieldValues>(props: Bound<T>) {
   );
 }
 
-/** The provinces and cities (GET /public/api/provinces, cached for the page's life). */
+/** The provinces and cities (GET /public/api/provinces, cached for the page's life). Their names
+ * are Vietnamese: marked `lang="vi"` on English pages (WCAG 3.1.2; issue 38 item 6). */
 export function ProvinceSelect<T extends FieldValues>(props: Bound<T>) {
   const provinces = useProvinces();
+  const vi = useLangAttr();
   return (
     <ChoiceSelect {...props}>
       {(provinces.data ?? []).map((province) => (
-        <option key={province.code} value={province.code}>
+        <option key={province.code} value={province.code} {...vi}>
           {province.name}
         </option>
       ))}

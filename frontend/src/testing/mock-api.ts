@@ -69,6 +69,8 @@ export function authorizedAs(role: "LEARNER" | "EDUCATOR", name = "Nguyễn Th�
     province_code: "79",
     district_text: "",
     has_pandai_survey_account: false,
+    // an educator of an organization that manages surveys; set it to false for one that does not
+    survey_management: role === "EDUCATOR",
     grade: 9,
     organization: role === "EDUCATOR" ? { id: 3, name: "Trung tâm Học tập", logo: null } : null,
     alternate_email: "",

@@ -26,7 +26,7 @@ export function Field({
       {children}
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
       {error && (
-        <p role="alert" className="text-xs text-red-600">
+        <p id={`${htmlFor}-error`} role="alert" className="text-xs text-red-600">
           {error}
         </p>
       )}

@@ -529,6 +529,8 @@ export interface components {
       district_text: string;
       /** Has Pandai Survey Account */
       has_pandai_survey_account: boolean;
+      /** Survey Management */
+      survey_management: boolean;
       /** Grade */
       grade: number | null;
       organization: components["schemas"]["OrganizationOut"] | null;

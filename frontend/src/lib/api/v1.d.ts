@@ -2657,7 +2657,8 @@ export interface paths {
     };
     /**
      * Listing Detail
-     * @description One listing on sale (or withdrawn, for its own organization); 404 otherwise.
+     * @description One listing on sale (or withdrawn, for its own organization); 404 otherwise. With
+     *     ``on_waiting_list``: whether the caller is on its waiting list (issue 38 item 6).
      */
     get: operations["marketplace_api_listing_detail"];
     put?: never;
@@ -4817,6 +4818,8 @@ export interface components {
       district_text: string;
       /** Has Pandai Survey Account */
       has_pandai_survey_account: boolean;
+      /** Survey Management */
+      survey_management: boolean;
       /** Grade */
       grade: number | null;
       organization: components["schemas"]["OrganizationOut"] | null;
@@ -9479,8 +9482,18 @@ export interface components {
       organization: components["schemas"]["OrganizationRef"];
       /** Name */
       name: string;
+      /**
+       * Name Lang
+       * @enum {string}
+       */
+      name_lang: "vi" | "en";
       /** Description */
       description: string;
+      /**
+       * Description Lang
+       * @enum {string}
+       */
+      description_lang: "vi" | "en";
       /** Grade */
       grade: number | null;
       /** Subjects */
@@ -9597,19 +9610,90 @@ export interface components {
       /** Name */
       name: string;
     };
-    /** Envelope[ListingOut] */
-    Envelope_ListingOut_: {
+    /** Envelope[ListingDetailOut] */
+    Envelope_ListingDetailOut_: {
       /**
        * Success
        * @default true
        */
       success: boolean;
-      data: components["schemas"]["ListingOut"];
+      data: components["schemas"]["ListingDetailOut"];
       /**
        * Message
        * @default
        */
       message: string;
+    };
+    /**
+     * ListingDetailOut
+     * @description GET /api/v1/marketplace/{id}: the listing and what its page needs to know about the
+     *     reader. ``on_waiting_list``: the reader (a learner) waits on, or holds an offer from, the
+     *     test's waiting list; the page asks for the place (``GET .../waiting-list``, 404 otherwise)
+     *     only then (issue 38 item 6).
+     */
+    ListingDetailOut: {
+      /** Id */
+      id: number;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "test" | "survey";
+      /** Preset Id */
+      preset_id: number;
+      organization: components["schemas"]["OrganizationRef"];
+      /** Name */
+      name: string;
+      /**
+       * Name Lang
+       * @enum {string}
+       */
+      name_lang: "vi" | "en";
+      /** Description */
+      description: string;
+      /**
+       * Description Lang
+       * @enum {string}
+       */
+      description_lang: "vi" | "en";
+      /** Grade */
+      grade: number | null;
+      /** Subjects */
+      subjects: string[];
+      /** Subject Codes */
+      subject_codes: string[];
+      /** Cover Image */
+      cover_image: string | null;
+      /** Duration Minutes */
+      duration_minutes: number | null;
+      /** Starts At */
+      starts_at: string | null;
+      /** Ends At */
+      ends_at: string | null;
+      /** Camera Proctoring */
+      camera_proctoring: boolean;
+      /** Batches */
+      batches: components["schemas"]["ListingBatchOut"][];
+      /** Available Slots */
+      available_slots: number;
+      /** Price Test Only */
+      price_test_only: number;
+      /** Price Test Advanced */
+      price_test_advanced: number | null;
+      /** Price Survey Report */
+      price_survey_report: number | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "active" | "withdrawn";
+      /**
+       * Published At
+       * Format: date-time
+       */
+      published_at: string;
+      /** On Waiting List */
+      on_waiting_list: boolean;
     };
     /** Envelope[MyWaitingOut] */
     Envelope_MyWaitingOut_: {
@@ -9682,6 +9766,11 @@ export interface components {
       id: number;
       /** Name */
       name: string;
+      /**
+       * Name Lang
+       * @enum {string}
+       */
+      name_lang: "vi" | "en";
       /** Grade */
       grade: number | null;
       /** Subjects */
@@ -15623,7 +15712,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Envelope_ListingOut_"];
+          "application/json": components["schemas"]["Envelope_ListingDetailOut_"];
         };
       };
     };

@@ -13,10 +13,13 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type YAxisTickContentProps,
 } from "recharts";
 
+import { useLangFor } from "@/components/lang";
 import { formatMonth, formatShortDay, formatVnd } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import type { Language } from "@/lib/language";
 
 import type { SeriesPoint } from "../api/types";
 import { EmptyState } from "./states";
@@ -44,7 +47,11 @@ export function ChartCard({ title, children, note }: { title: string; children: 
   );
 }
 
-function SrTable({ caption, rows }: { caption: string; rows: [string, string, string][] }) {
+/** A table row: the label, the purchases and the revenue as shown; the label's `lang` when it
+ * is not the interface's. */
+type SrRow = [string, string, string, Language?];
+
+function SrTable({ caption, rows }: { caption: string; rows: SrRow[] }) {
   const t = useT();
   // sr-only on a wrapper: a table sizes to its content and would widen the page on phones.
   return (
@@ -59,9 +66,11 @@ function SrTable({ caption, rows }: { caption: string; rows: [string, string, st
           </tr>
         </thead>
         <tbody>
-          {rows.map(([a, b, c]) => (
+          {rows.map(([a, b, c, lang]) => (
             <tr key={a}>
-              <th scope="row">{a}</th>
+              <th scope="row" lang={lang}>
+                {a}
+              </th>
               <td>{b}</td>
               <td>{c}</td>
             </tr>
@@ -154,12 +163,35 @@ export interface BarDatum {
   label: string;
   purchases: number;
   revenue: number;
+  /** The label's language when it is content (a province's Vietnamese name), not the interface's
+   * words: marked `lang` on pages in the other language (WCAG 3.1.2; issue 38 item 6). */
+  lang?: Language;
+}
+
+/** A category axis tick that carries its label's `lang` (recharts' own tick has no such prop). */
+function CategoryTick({
+  x,
+  y,
+  value,
+  lang,
+}: {
+  x: number | string;
+  y: number | string;
+  value: string;
+  lang?: Language;
+}) {
+  return (
+    <text x={x} y={y} dx={-4} dy={4} textAnchor="end" fontSize={11} fill="#475569" lang={lang}>
+      {value}
+    </text>
+  );
 }
 
 /** A horizontal bar chart of revenue per category, with purchases in the tooltip. */
 export function BreakdownChart({ title, data, note }: { title: string; data: BarDatum[]; note?: string }) {
   const t = useT();
   const { locale } = useLanguage();
+  const langFor = useLangFor();
   const number = new Intl.NumberFormat(locale);
   if (data.length === 0 || data.every((d) => d.purchases === 0)) {
     return (
@@ -169,6 +201,10 @@ export function BreakdownChart({ title, data, note }: { title: string; data: Bar
     );
   }
   const height = Math.max(120, data.length * 34 + 40);
+  const langOf = (index?: number) => {
+    const lang = index === undefined ? undefined : data[index]?.lang;
+    return lang && langFor(lang);
+  };
   return (
     <ChartCard title={title} note={note}>
       <div style={{ height }}>
@@ -176,7 +212,14 @@ export function BreakdownChart({ title, data, note }: { title: string; data: Bar
           <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
             <XAxis type="number" tickFormatter={compact(locale)} tick={{ fontSize: 11 }} />
-            <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 11 }} />
+            <YAxis
+              type="category"
+              dataKey="label"
+              width={120}
+              tick={({ x, y, payload, index }: YAxisTickContentProps) => (
+                <CategoryTick x={x} y={y} value={String(payload.value)} lang={langOf(index)} />
+              )}
+            />
             <Tooltip
               formatter={(value) => [formatVnd(Number(value), locale), t("analytics.kpi.revenue")]}
               labelFormatter={(label, payload) => {
@@ -192,7 +235,12 @@ export function BreakdownChart({ title, data, note }: { title: string; data: Bar
       </div>
       <SrTable
         caption={title}
-        rows={data.map((d) => [d.label, number.format(d.purchases), formatVnd(d.revenue, locale)])}
+        rows={data.map((d) => [
+          d.label,
+          number.format(d.purchases),
+          formatVnd(d.revenue, locale),
+          d.lang && langFor(d.lang),
+        ])}
       />
     </ChartCard>
   );

@@ -1,5 +1,8 @@
 /** The market filters (issue 10): date range (Vietnam days, inclusive), grade, subject,
- * province, round and, for the SuperAdmin, organization. Values live in the address. */
+ * province, round and, for the SuperAdmin, organization. Values live in the address. Provinces,
+ * organizations and rounds are Vietnamese names: `lang="vi"` on English pages (subjects come in
+ * the reader's language). */
+import { useLangAttr } from "@/components/lang";
 import { Input, Select } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/intl";
@@ -21,6 +24,7 @@ interface Props {
 
 export function FilterBar({ options, params, from, to, onChange, onReset, active, withoutGrade }: Props) {
   const t = useT();
+  const vi = useLangAttr();
   const badRange = Boolean(from && to && from > to);
   const field = "grid gap-1";
   const label = "text-xs font-medium text-slate-600";
@@ -100,7 +104,7 @@ export function FilterBar({ options, params, from, to, onChange, onReset, active
           >
             <option value="">{t("analytics.filters.allProvinces")}</option>
             {(options?.provinces ?? []).map((p) => (
-              <option key={p.code} value={p.code}>
+              <option key={p.code} value={p.code} {...vi}>
                 {p.name}
               </option>
             ))}
@@ -118,7 +122,7 @@ export function FilterBar({ options, params, from, to, onChange, onReset, active
             >
               <option value="">{t("analytics.filters.allOrganizations")}</option>
               {options.organizations.map((o) => (
-                <option key={o.id} value={o.id}>
+                <option key={o.id} value={o.id} {...vi}>
                   {o.name}
                 </option>
               ))}
@@ -137,7 +141,7 @@ export function FilterBar({ options, params, from, to, onChange, onReset, active
           >
             <option value="">{t("analytics.filters.allRounds")}</option>
             {(options?.rounds ?? []).map((r) => (
-              <option key={r.id} value={r.id}>
+              <option key={r.id} value={r.id} {...vi}>
                 {r.name}
               </option>
             ))}

@@ -1,7 +1,9 @@
 /** Heatmaps of paid purchases (issue 10): rows x columns of cells shaded by count, each cell
  * focusable with a tooltip and an accessible name, and a legend of the colour scale. */
+import { useLangFor } from "@/components/lang";
 import { Tooltip, TooltipProvider } from "@/components/ui/tooltip";
 import { useLanguage, useT } from "@/lib/intl";
+import type { Language } from "@/lib/language";
 
 const SHADES = ["#f1f5f9", "#dbeafe", "#93c5fd", "#3b82f6", "#1d4ed8", "#1e3a8a"];
 
@@ -51,7 +53,8 @@ export function HeatmapGrid({
   columnHeader,
 }: {
   label: string;
-  rows: { key: string; label: string }[];
+  /** `lang`: the row labels' language when they are content (provinces), not interface words. */
+  rows: { key: string; label: string; lang?: Language }[];
   columns: { key: string; label: string }[];
   cells: HeatCell[];
   max: number;
@@ -59,6 +62,7 @@ export function HeatmapGrid({
 }) {
   const t = useT();
   const { locale } = useLanguage();
+  const langFor = useLangFor();
   const byKey = new Map(cells.map((c) => [`${c.row}|${c.column}`, c]));
   const money = new Intl.NumberFormat(locale, {
     style: "currency",
@@ -88,6 +92,7 @@ export function HeatmapGrid({
               <tr key={r.key}>
                 <th
                   scope="row"
+                  lang={r.lang && langFor(r.lang)}
                   className="sticky left-0 max-w-40 truncate bg-white pr-2 text-left font-medium text-slate-700"
                 >
                   {r.label}

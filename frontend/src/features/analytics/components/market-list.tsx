@@ -4,6 +4,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 
+import { Lang } from "@/components/lang";
 import { ListToolbar, SearchFilter, SelectFilter, type Choice } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -205,7 +206,7 @@ export function TransactionLead({ id, student }: { id: string; student: string }
     <>
       <Td className="font-mono text-xs max-md:text-sm">#{id}</Td>
       <Td label={t("analytics.col.student")} className="font-medium">
-        {student}
+        <Lang>{student}</Lang>
       </Td>
     </>
   );

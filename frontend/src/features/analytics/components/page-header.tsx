@@ -5,7 +5,7 @@ export function PageHeader({
   children,
   back,
 }: {
-  title: string;
+  title: ReactNode;
   children?: ReactNode;
   back?: ReactNode;
 }) {

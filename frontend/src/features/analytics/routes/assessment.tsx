@@ -3,6 +3,7 @@
  * dates; search, status, paging (in the address), and the spreadsheet export of what is shown. */
 import { useParams, useSearchParams } from "react-router-dom";
 
+import { LangParts } from "@/components/lang";
 import { Td, Tr } from "@/components/ui/responsive-table";
 import { formatDate, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -54,7 +55,13 @@ export default function AssessmentRoute() {
   return (
     <div className="grid gap-6">
       <PageHeader
-        title={name ? t("analytics.assessment.title", { name }) : t("analytics.assessment.untitled")}
+        title={
+          name ? (
+            <LangParts text={t("analytics.assessment.title", { name })} parts={[name]} />
+          ) : (
+            t("analytics.assessment.untitled")
+          )
+        }
         back={
           <BackLink to={`/alltransaction/grade/${grade}${backQuery}`}>
             {t("analytics.backToGrade", { grade: grade ?? "" })}

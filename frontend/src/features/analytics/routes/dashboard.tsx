@@ -1,8 +1,10 @@
 /** /alltransaction/index: the market dashboard (issue 10): filters, KPI cards with their change,
  * revenue over time, breakdowns by add-on, grade, subject and province, the per-grade market
  * rows (each grade drills down), and the PDF and spreadsheet exports. */
+import { CONTENT_LANGUAGE } from "@/components/lang";
 import { QueryState } from "@/components/list/query-rows";
 import { useT } from "@/lib/intl";
+import type { Language } from "@/lib/language";
 
 import { exportDashboard, exportTransactions } from "../api/export-file";
 import { useAnalytics } from "../api/get-analytics";
@@ -16,11 +18,13 @@ import { MarketsTable } from "../components/markets-table";
 import { ForbiddenNote, isForbidden } from "../components/states";
 import { useMarketPage } from "../lib/filters";
 
-/** A breakdown's rows as chart bars. */
+/** A breakdown's rows as chart bars; `lang` when the labels are content (provinces' Vietnamese
+ * names), not the interface's words. */
 const bars = <R extends { purchases: number; revenue: number }>(
   rows: R[] | null | undefined,
   label: (row: R) => string,
-) => (rows ?? []).map((row) => ({ label: label(row), purchases: row.purchases, revenue: row.revenue }));
+  lang?: Language,
+) => (rows ?? []).map((row) => ({ label: label(row), purchases: row.purchases, revenue: row.revenue, lang }));
 
 export default function DashboardRoute() {
   const t = useT();
@@ -78,7 +82,7 @@ export default function DashboardRoute() {
               />
               <BreakdownChart
                 title={t("analytics.chart.byProvince")}
-                data={bars(data.by_province?.slice(0, 10), (r) => r.name)}
+                data={bars(data.by_province?.slice(0, 10), (r) => r.name, CONTENT_LANGUAGE)}
               />
             </div>
           </>

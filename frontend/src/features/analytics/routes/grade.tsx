@@ -3,6 +3,7 @@
  * address); each row opens its transactions. */
 import { Link, useParams } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { Td, Tr } from "@/components/ui/responsive-table";
 import { formatNumber, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -97,11 +98,16 @@ export default function GradeRoute() {
                   })}`}
                   className="text-blue-700 hover:underline"
                 >
-                  {r.assessmentName}
+                  <Lang>{r.assessmentName}</Lang>
                 </Link>
                 <span className="text-xs font-normal text-slate-500">
                   {r.kind === "survey" ? t("analytics.kind.survey") : t("analytics.kind.test")}
-                  {options.data?.is_superadmin ? ` · ${r.organizationName}` : ""}
+                  {options.data?.is_superadmin && (
+                    <>
+                      {" · "}
+                      <Lang>{r.organizationName}</Lang>
+                    </>
+                  )}
                 </span>
               </span>
             </Td>

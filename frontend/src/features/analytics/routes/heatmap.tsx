@@ -2,6 +2,7 @@
  * grade, with a legend and a tooltip on every cell (issue 10). */
 import { useMemo } from "react";
 
+import { CONTENT_LANGUAGE } from "@/components/lang";
 import { QueryState } from "@/components/list/query-rows";
 import { weekdayNames } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -65,7 +66,11 @@ export default function HeatmapRoute() {
                   <HeatmapGrid
                     label={t("analytics.heatmap.provinceGrade")}
                     columnHeader={t("analytics.col.grade")}
-                    rows={pg.provinces.map((p) => ({ key: p.province_code, label: p.name }))}
+                    rows={pg.provinces.map((p) => ({
+                      key: p.province_code,
+                      label: p.name,
+                      lang: CONTENT_LANGUAGE,
+                    }))}
                     columns={pg.grades.map((g) => ({ key: String(g), label: String(g) }))}
                     cells={pg.cells.map((c) => ({
                       row: c.province_code,

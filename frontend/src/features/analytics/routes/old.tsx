@@ -1,5 +1,6 @@
 /** /alltransaction/old: the plain filterable table of every transaction with its purchase items
  * (only the caller's organization's lines and money), for those who prefer it. */
+import { LangParts } from "@/components/lang";
 import { Td, Tr } from "@/components/ui/responsive-table";
 import { formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -66,7 +67,9 @@ export default function OldRoute() {
               <ul className="grid gap-0.5">
                 {r.purchaseItems.map((item, i) => (
                   <li key={i} className="flex justify-between gap-3">
-                    <span>{item.label || item.name}</span>
+                    <span>
+                      <LangParts text={item.label || item.name} parts={[item.name]} />
+                    </span>
                     <span className="whitespace-nowrap tabular-nums text-slate-600">
                       {formatVnd(item.amount ?? item.price, locale)}
                     </span>

@@ -2,6 +2,7 @@
  * its detail page (and, with `showTest`, to its test's batches). */
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { QueryRows } from "@/components/list/query-rows";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
@@ -61,13 +62,13 @@ export function BatchesTable({
               <Tr key={b.id}>
                 <Td className="font-medium max-md:text-base">
                   <Link to={assignmentPaths.batchDetail(b.id)} className={linkClass}>
-                    {b.name || t("assignments.batchN", { id: b.id })}
+                    {b.name ? <Lang>{b.name}</Lang> : t("assignments.batchN", { id: b.id })}
                   </Link>
                 </Td>
                 {showTest && (
                   <Td label={t("assignments.col.test")}>
                     <Link to={assignmentPaths.batches(b.preset.id)} className={linkClass}>
-                      {b.preset.name}
+                      <Lang>{b.preset.name}</Lang>
                     </Link>
                   </Td>
                 )}

@@ -6,6 +6,7 @@ import { Undo2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryRows } from "@/components/list/query-rows";
@@ -102,7 +103,7 @@ export function TakersTable({
                 {showTest && (
                   <Td label={t("assignments.col.test")}>
                     <Link to={assignmentPaths.takersDetail(a.preset.id)} className={linkClass}>
-                      {a.preset.name}
+                      <Lang>{a.preset.name}</Lang>
                     </Link>
                   </Td>
                 )}

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { useT } from "@/lib/intl";
 
 import type { Preset } from "../api/types";
@@ -23,7 +24,9 @@ export function TestHeading({
   return (
     <div className="grid gap-2">
       <p className="text-sm font-medium text-blue-800">{kicker}</p>
-      <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{preset?.name ?? fallbackTitle}</h1>
+      <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">
+        {preset ? <Lang>{preset.name}</Lang> : fallbackTitle}
+      </h1>
       {preset && (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <Badge tone={PRESET_STATUS_TONE[preset.status] ?? "slate"}>

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { SearchFilter } from "@/components/list/list-toolbar";
 import { useListParams } from "@/components/list/use-list-params";
 import { ApiError } from "@/lib/api-client";
@@ -64,14 +65,14 @@ export default function BatchDetailRoute() {
       <div className="grid gap-2">
         <p className="text-sm font-medium text-blue-800">{t("assignments.batchDetail.kicker")}</p>
         <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">
-          {b.name || t("assignments.batchN", { id: b.id })}
+          {b.name ? <Lang>{b.name}</Lang> : t("assignments.batchN", { id: b.id })}
         </h1>
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <Badge tone={BATCH_STATE_TONE[b.state] ?? "slate"}>
             {t(BATCH_STATE_LABEL[b.state] ?? "assignments.batchState.open")}
           </Badge>
           <Link to={assignmentPaths.batches(b.preset.id)} className={linkClass}>
-            {b.preset.name}
+            <Lang>{b.preset.name}</Lang>
           </Link>
           <Link to={`/assignment/batch-progress/${b.id}`} className={linkClass}>
             {t("assignments.batchDetail.liveProgress")}

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -101,7 +102,7 @@ export default function AssignmentTestsRoute() {
                 <Td className="max-md:text-base">
                   <span className="grid gap-0.5">
                     <Link to={assignmentPaths.batches(test.id)} className={`font-medium ${linkClass}`}>
-                      {test.name}
+                      <Lang>{test.name}</Lang>
                     </Link>
                     <span className="text-xs text-slate-600">
                       {[

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router-dom";
 
+import { useLangAttr } from "@/components/lang";
 import { GenderSelect, ProvinceSelect, TextField } from "@/components/person-fields";
 import { Button } from "@/components/ui/button";
 import { Field, NONE, Select } from "@/components/ui/field";
@@ -52,6 +53,8 @@ export default function SignupRoute() {
     } as unknown as SignupValues,
   });
   const errors = form.formState.errors;
+  // the textbook series' names are Vietnamese: lang="vi" on English pages (issue 38 item 6)
+  const vi = useLangAttr();
 
   function onSubmit(values: SignupValues) {
     setFailure("");
@@ -125,7 +128,7 @@ export default function SignupRoute() {
                     {t("common.choose")}
                   </option>
                   {CURRICULA.map((c) => (
-                    <option key={c} value={c}>
+                    <option key={c} value={c} {...vi}>
                       {c}
                     </option>
                   ))}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
 
+import { listingQuery } from "./get-listing";
 import { myWaitingQuery, waitingListPath } from "./get-my-waiting";
 import type { MyWaiting } from "./types";
 
@@ -15,6 +16,12 @@ export function useJoinWaitingList(listingId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => joinWaitingList(listingId),
-    onSuccess: (entry) => queryClient.setQueryData(myWaitingQuery(listingId).queryKey, entry),
+    onSuccess: async (entry) => {
+      queryClient.setQueryData(myWaitingQuery(listingId).queryKey, entry);
+      queryClient.setQueryData(listingQuery(listingId).queryKey, (listing) =>
+        listing ? { ...listing, on_waiting_list: true } : listing,
+      );
+      await queryClient.invalidateQueries({ queryKey: listingQuery(listingId).queryKey });
+    },
   });
 }

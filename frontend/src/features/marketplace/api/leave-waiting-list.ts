@@ -17,6 +17,9 @@ export function useLeaveWaitingList(listingId: number) {
     mutationFn: () => leaveWaitingList(listingId),
     onSuccess: async () => {
       queryClient.setQueryData(myWaitingQuery(listingId).queryKey, null);
+      queryClient.setQueryData(listingQuery(listingId).queryKey, (listing) =>
+        listing ? { ...listing, on_waiting_list: false } : listing,
+      );
       await queryClient.invalidateQueries({ queryKey: listingQuery(listingId).queryKey });
     },
   });

@@ -3,6 +3,8 @@
 import type { ListQuery, Page, V1Schemas } from "@/lib/api/types";
 
 export type Listing = V1Schemas["ListingOut"];
+/** One listing's page: the listing and `on_waiting_list` (the reader is on its waiting list). */
+export type ListingDetail = V1Schemas["ListingDetailOut"];
 export type ListingPage = Page<Listing>;
 /** A batch of a listing (`ListingOut.batches`): its slots and free slots (`available`) now. */
 export type ListingBatch = V1Schemas["ListingBatchOut"];

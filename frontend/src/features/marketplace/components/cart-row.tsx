@@ -44,7 +44,7 @@ export function CartRow({
             to={listingPath(listing.id)}
             className="font-semibold text-slate-900 hover:text-blue-700 hover:underline"
           >
-            <Lang>{listing.name}</Lang>
+            <Lang lang={listing.name_lang}>{listing.name}</Lang>
           </Link>
           <p className="text-sm text-slate-600">
             {listing.organization && <Lang>{listing.organization}</Lang>}

@@ -53,7 +53,7 @@ export function ListingCard({
               to={`/marketplace/${listing.id}`}
               className="text-slate-900 after:absolute after:inset-0 hover:text-blue-700 focus-visible:outline-none"
             >
-              <Lang>{listing.name}</Lang>
+              <Lang lang={listing.name_lang}>{listing.name}</Lang>
             </Link>
           </h2>
           <p className="text-sm text-slate-600">

@@ -20,6 +20,7 @@ export function WaitingListPanel({
   batches,
   full,
   canJoin,
+  onList,
 }: {
   listingId: number;
   batches: ListingBatch[];
@@ -27,16 +28,18 @@ export function WaitingListPanel({
   full: boolean;
   /** Learners only: educators see the state without the list. */
   canJoin: boolean;
+  /** The listing's `on_waiting_list`: the learner's place is asked for only then. */
+  onList: boolean;
 }) {
   const t = useT();
   const { locale } = useLanguage();
-  const mine = useMyWaiting(listingId, { enabled: canJoin });
+  const mine = useMyWaiting(listingId, { enabled: canJoin, onList });
   const join = useJoinWaitingList(listingId);
   const leave = useLeaveWaitingList(listingId);
   const [error, setError] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [leaveError, setLeaveError] = useState("");
-  const entry = mine.data ?? null;
+  const entry = mine.entry;
   const offered =
     entry?.status === "offered" ? batches.find((b) => b.id === entry.offered_batch_id) : undefined;
 

@@ -228,7 +228,7 @@ describe("/marketplace/:listing_id", () => {
     let entry: Record<string, unknown> | null = null;
     const { calls } = mockApi({
       "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
-      "/api/v1/marketplace/33": ok(FULL_LISTING),
+      "/api/v1/marketplace/33": () => ok({ ...FULL_LISTING, on_waiting_list: entry !== null }),
       "/api/v1/shopping-cart": EMPTY_CART,
       "/api/v1/marketplace/33/waiting-list": (_url, { method }) => {
         if (method === "POST") {
@@ -267,7 +267,7 @@ describe("/marketplace/:listing_id", () => {
   it("shows the slot offered to a learner with its claim deadline", async () => {
     mockApi({
       "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
-      "/api/v1/marketplace/33": ok(FULL_LISTING),
+      "/api/v1/marketplace/33": ok({ ...FULL_LISTING, on_waiting_list: true }),
       "/api/v1/shopping-cart": EMPTY_CART,
       "/api/v1/marketplace/33/waiting-list": ok({
         status: "offered",
@@ -282,6 +282,24 @@ describe("/marketplace/:listing_id", () => {
     expect(
       within(panel).getByText(/A slot in Ca 2 \(chiều thứ Bảy\) is held for you until .*2099/),
     ).toBeVisible();
+  });
+
+  it("asks a learner who is on no waiting list for no place: a full test, an open one (issue 38)", async () => {
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
+      "/api/v1/marketplace/33": ok({ ...FULL_LISTING, on_waiting_list: false }),
+      "/api/v1/marketplace/31": ok({ ...LISTING, on_waiting_list: false }),
+      "/api/v1/shopping-cart": EMPTY_CART,
+      "/api/v1/marketplace/33/waiting-list": { status: 404, body: { success: false, message: "Not on it." } },
+      "/api/v1/marketplace/31/waiting-list": { status: 404, body: { success: false, message: "Not on it." } },
+    });
+    renderRoute("/marketplace/:listing_id", "/marketplace/33", <ListingRoute />);
+    const panel = await screen.findByRole("region", { name: "Không còn chỗ trống ở ca nào" });
+    expect(await within(panel).findByRole("button", { name: "Vào danh sách chờ" })).toBeVisible();
+    renderRoute("/marketplace/:listing_id", "/marketplace/31", <ListingRoute />);
+    expect(await screen.findByRole("heading", { level: 1, name: LISTING.name })).toBeVisible();
+    await vi.waitFor(() => expect(calls.some((c) => c.path === "/api/v1/shopping-cart")).toBe(true));
+    expect(calls.filter((c) => c.path.includes("waiting-list"))).toEqual([]);
   });
 
   it("shows educators the full state without the waiting list", async () => {

@@ -45,7 +45,10 @@ export default function ListingRoute() {
   const learner = user !== undefined && user.pandai_profile_role !== "EDUCATOR";
   const listing = useListing(id);
   const isTest = listing.data?.kind === "test";
-  const mine = useMyWaiting(id, { enabled: learner && isTest && listing.data?.status === "active" });
+  const mine = useMyWaiting(id, {
+    enabled: learner && isTest && listing.data?.status === "active",
+    onList: listing.data?.on_waiting_list === true,
+  });
   const [now] = useState(() => Date.now());
 
   const back = (
@@ -71,7 +74,7 @@ export default function ListingRoute() {
   const own = user?.pandai_profile_role === "EDUCATOR" && user.organization?.id === l.organization.id;
   const batches = l.batches;
   const full = isTest && noSlotAvailable(batches, now);
-  const onList = (mine.data ?? null) !== null;
+  const onList = mine.entry !== null;
   // The buy box: learners only (educators cannot buy; spec section 6), active test listings.
   const buyer = user?.pandai_profile_role === "LEARNER" && isTest && l.status === "active";
   // A survey's box: take it (free), learners only, active survey listings.
@@ -127,7 +130,7 @@ export default function ListingRoute() {
             </div>
             <div className="grid content-start gap-3">
               <h1 className="text-2xl font-semibold [overflow-wrap:anywhere] sm:text-3xl">
-                <Lang>{l.name}</Lang>
+                <Lang lang={l.name_lang}>{l.name}</Lang>
               </h1>
               <p className="text-slate-700">
                 <Lang>{l.organization.name}</Lang>
@@ -177,7 +180,7 @@ export default function ListingRoute() {
                 {t("marketplace.description")}
               </h2>
               <p className="whitespace-pre-line text-sm leading-relaxed text-slate-700">
-                <Lang>{l.description}</Lang>
+                <Lang lang={l.description_lang}>{l.description}</Lang>
               </p>
             </section>
           )}
@@ -231,7 +234,13 @@ export default function ListingRoute() {
           )}
 
           {isTest && l.status === "active" && (full || onList) && (
-            <WaitingListPanel listingId={l.id} batches={batches} full={full} canJoin={learner} />
+            <WaitingListPanel
+              listingId={l.id}
+              batches={batches}
+              full={full}
+              canJoin={learner}
+              onList={l.on_waiting_list}
+            />
           )}
         </div>
         {buyer && <AddToCart listing={l} className="max-lg:order-1 lg:sticky lg:top-20" />}

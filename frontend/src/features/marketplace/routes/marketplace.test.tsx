@@ -62,6 +62,37 @@ describe("/marketplace", () => {
     );
   });
 
+  it("names the career survey in English on English pages and marks the Vietnamese test names (issue 38)", async () => {
+    const survey = {
+      ...LISTING,
+      id: 40,
+      kind: "survey" as const,
+      name: "Career orientation survey (Holland – RIASEC)",
+      name_lang: "en" as const,
+      description: "48 statements about everyday interests and habits",
+      description_lang: "en" as const,
+      grade: null,
+      subjects: [],
+      subject_codes: [],
+      batches: [],
+      available_slots: 0,
+      price_test_only: 0,
+      price_test_advanced: null,
+      price_survey_report: 0,
+    };
+    mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("LEARNER")),
+      "/api/v1/marketplace": ok(page([survey, LISTING])),
+      "/api/v1/marketplace/subjects": ok(SUBJECTS),
+    });
+    renderRoute("/marketplace", "/marketplace", <MarketplaceRoute />, { language: "en" });
+    const title = await screen.findByRole("link", { name: survey.name });
+    expect(within(title).getByText(survey.name)).not.toHaveAttribute("lang");
+    expect(title).not.toHaveAttribute("lang");
+    const test = screen.getByRole("link", { name: LISTING.name });
+    expect(within(test).getByText(LISTING.name)).toHaveAttribute("lang", "vi");
+  });
+
   it("refuses a negative price filter with a message instead of dropping the minus sign", async () => {
     // The typing pause runs on the test's clock: past it without waiting for it.
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -13,7 +13,9 @@ export const LISTING: Listing = {
   preset_id: 7,
   organization: { id: 3, name: "Trung tâm Học tập Suốt đời" },
   name: "Đánh giá năng lực Toán 9",
+  name_lang: "vi",
   description: "Đề đánh giá năng lực cuối học kì.\nGồm 10 câu.",
+  description_lang: "vi",
   grade: 9,
   subjects: ["Toán"],
   subject_codes: ["toan"],
@@ -126,6 +128,7 @@ export function cartItem(overrides: Partial<CartItem> & { id: number }): CartIte
     listing: {
       id: 100 + overrides.id,
       name: "Đánh giá năng lực Toán 9",
+      name_lang: "vi",
       grade: 9,
       subjects: ["Toán"],
       organization: "Trung tâm Học tập Suốt đời",
@@ -154,6 +157,7 @@ export const ENGLISH_ROW = (id: number): CartItem =>
     listing: {
       id: 200,
       name: "Tiếng Anh 9 - Kiểm tra giữa kỳ",
+      name_lang: "vi",
       grade: 9,
       subjects: ["Tiếng Anh"],
       organization: "Trung tâm Học tập Suốt đời",

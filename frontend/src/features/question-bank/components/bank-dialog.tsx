@@ -1,5 +1,6 @@
 /** Create a bank (top level), a folder (inside `parentId`) or rename one; the server checks the
- * name and shows its message under the field. */
+ * name (required, unique in its place: 409 `bank_name_taken`) and its message shows under the
+ * field, which it describes. */
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 
@@ -67,8 +68,14 @@ function BankForm({
   return (
     <form noValidate className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
       <Field label={t("qb.bankName")} htmlFor="bank-name" error={error}>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself (WAI-ARIA dialog pattern); the name is its only field */}
-        <Input id="bank-name" autoFocus {...form.register("name")} />
+        <Input
+          id="bank-name"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself (WAI-ARIA dialog pattern); the name is its only field
+          autoFocus
+          aria-invalid={!!error}
+          aria-describedby={error ? "bank-name-error" : undefined}
+          {...form.register("name")}
+        />
       </Field>
       <DialogButtons onCancel={onClose} busy={save.isPending} />
     </form>

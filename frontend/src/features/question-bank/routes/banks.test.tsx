@@ -63,6 +63,32 @@ describe("question banks", () => {
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ name: "", parent_id: null });
   });
 
+  it("a name another bank here holds: the server's message under the field, which it describes (en)", async () => {
+    const taken = "A question bank with this name already exists here.";
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
+      "/api/v1/question-banks": () => ok(page([BANK, { ...BANK, id: 6, name: "Vật lý 9" }])),
+      "/api/v1/question-banks/6": {
+        status: 409,
+        body: { success: false, message: taken, code: "bank_name_taken", errors: { name: [taken] } },
+      },
+    });
+    renderRoute("/question-bank", "/question-bank", <BanksRoute />, { language: "en" });
+    await userEvent.click(await screen.findByRole("button", { name: "Rename Vật lý 9" }));
+    const dialog = await screen.findByRole("dialog", { name: "Rename" });
+    const name = within(dialog).getByLabelText("Name");
+    await userEvent.clear(name);
+    await userEvent.type(name, "toán 9");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(taken);
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAccessibleDescription(taken);
+    expect(name).toHaveValue("toán 9");
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ name: "toán 9" });
+    // the toast stays quiet: the message is where the mistake is
+    expect(screen.queryByText("409 Error")).toBeNull();
+  });
+
   it("says when the banks cannot be loaded (en)", async () => {
     mockApi({
       "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),

@@ -4,6 +4,7 @@ import { Folder, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryState } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -80,7 +81,7 @@ export default function BanksRoute() {
                         to={`/question-bank/${bank.id}`}
                         className="font-semibold text-slate-900 hover:text-blue-700"
                       >
-                        {bank.name}
+                        <Lang>{bank.name}</Lang>
                       </Link>
                       <p className="text-xs text-slate-500">
                         {t("qb.bankCounts", {

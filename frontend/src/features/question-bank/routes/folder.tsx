@@ -6,6 +6,7 @@ import { ChevronRight, FileUp, Folder, FolderPlus, Plus, Upload } from "lucide-r
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { useListParams } from "@/components/list/use-list-params";
 import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
@@ -77,13 +78,15 @@ export default function FolderRoute() {
               className="hover:text-blue-700"
               aria-current={crumb.id === bankId ? "page" : undefined}
             >
-              {crumb.name}
+              <Lang>{crumb.name}</Lang>
             </Link>
           </span>
         ))}
       </nav>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{bank.data?.name ?? t("common.loading")}</h1>
+        <h1 className="text-2xl font-semibold">
+          {bank.data ? <Lang>{bank.data.name}</Lang> : t("common.loading")}
+        </h1>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setNewFolder(true)}>
             <FolderPlus className="h-4 w-4" /> {t("qb.newFolder")}
@@ -108,7 +111,7 @@ export default function FolderRoute() {
                 to={`/question-bank/${f.id}`}
                 className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm hover:border-blue-300"
               >
-                <Folder className="h-4 w-4 text-amber-500" aria-hidden="true" /> {f.name}{" "}
+                <Folder className="h-4 w-4 text-amber-500" aria-hidden="true" /> <Lang>{f.name}</Lang>{" "}
                 <span className="text-xs text-slate-500">({f.question_count})</span>
               </Link>
             </li>

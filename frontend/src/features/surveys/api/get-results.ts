@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { useSurveyManagement } from "@/lib/api/surveys";
 
 import { surveyDetailKeys } from "./keys";
 import type { SurveyResults } from "./types";
@@ -14,5 +15,6 @@ export const resultsQuery = (id: number) =>
   queryOptions({ queryKey: surveyDetailKeys.results(id), queryFn: () => getResults(id) });
 
 export function useResults(id: number) {
-  return useQuery({ ...resultsQuery(id), retry: false });
+  // asked only of a profile that may manage surveys (the session says so; issue 38 item 6)
+  return useQuery({ ...resultsQuery(id), retry: false, enabled: useSurveyManagement() === true });
 }

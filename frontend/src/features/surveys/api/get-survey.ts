@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
+import { useSurveyManagement } from "@/lib/api/surveys";
 
 import { surveyDetailKeys } from "./keys";
 import type { SurveyDetail } from "./types";
@@ -14,5 +15,6 @@ export const surveyQuery = (id: number) =>
   queryOptions({ queryKey: surveyDetailKeys.detail(id), queryFn: () => getSurvey(id) });
 
 export function useSurvey(id: number) {
-  return useQuery({ ...surveyQuery(id), retry: false });
+  // asked only of a profile that may manage surveys (the session says so; issue 38 item 6)
+  return useQuery({ ...surveyQuery(id), retry: false, enabled: useSurveyManagement() === true });
 }

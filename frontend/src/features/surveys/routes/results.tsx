@@ -11,6 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pager } from "@/components/ui/pager";
 import { Body, Table, Td, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
+import { useSurveyManagement } from "@/lib/api/surveys";
 import { formatDate, formatNumber } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
@@ -34,7 +35,11 @@ export default function SurveyResultsRoute() {
   const id = Number(useParams().id);
   const survey = useSurvey(id);
   const results = useResults(id);
-  if (survey.error instanceof ApiError && survey.error.code === "survey_management_disabled") {
+  const managing = useSurveyManagement();
+  if (
+    managing === false ||
+    (survey.error instanceof ApiError && survey.error.code === "survey_management_disabled")
+  ) {
     return <ManagementOff />;
   }
   if (survey.isPending || results.isPending) return <p role="status">{t("common.loading")}</p>;

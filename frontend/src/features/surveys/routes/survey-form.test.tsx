@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { mockApi, ok } from "@/testing/mock-api";
+import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 import { renderRoute } from "@/testing/render-route";
 
 import { RIASEC, type SurveyDetail } from "../api/types";
@@ -58,6 +58,7 @@ describe("survey form", () => {
   it("puts the server's field errors on the fields, the list errors and its message in the summary", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
       [URL]: (_url, { method }) =>
         method === "GET"
           ? ok(DETAIL)

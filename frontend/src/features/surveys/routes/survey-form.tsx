@@ -11,6 +11,7 @@ import { useNavigate, useParams } from "react-router-dom";
 
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
+import { useSurveyManagement } from "@/lib/api/surveys";
 import { applyServerErrors } from "@/lib/forms";
 import { useT } from "@/lib/intl";
 
@@ -40,7 +41,11 @@ export default function SurveyFormRoute() {
   const t = useT();
   const id = Number(useParams().id);
   const survey = useSurvey(id);
-  if (survey.error instanceof ApiError && survey.error.code === "survey_management_disabled")
+  const managing = useSurveyManagement();
+  if (
+    managing === false ||
+    (survey.error instanceof ApiError && survey.error.code === "survey_management_disabled")
+  )
     return <ManagementOff />;
   if (survey.isPending) return <p role="status">{t("common.loading")}</p>;
   if (survey.isError) {

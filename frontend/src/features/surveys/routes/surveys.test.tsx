@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { mockApi, ok } from "@/testing/mock-api";
+import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 
 import { NOW } from "../testing/fixtures";
 import { renderRoute } from "@/testing/render-route";
@@ -29,8 +29,11 @@ const ROW = {
 describe("educator survey list", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("explains that survey management is off for the organization", async () => {
-    mockApi({
+  it("explains that survey management is off for the organization, without asking for the list", async () => {
+    const off = authorizedAs("EDUCATOR");
+    off.user.survey_management = false;
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(off),
       "/api/v1/surveys/list": {
         status: 403,
         body: { success: false, code: "survey_management_disabled", message: "Chưa bật", errors: {} },
@@ -41,21 +44,43 @@ describe("educator survey list", () => {
       await screen.findByRole("heading", { name: "Chưa được phép quản lý khảo sát" }),
     ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Khảo sát mới" })).toBeNull();
+    // the session said so: no request the server would refuse (issue 38 item 6)
+    expect(calls.map((c) => c.path)).toEqual(["/api/v1/auth/is-authorized"]);
+  });
+
+  it("still explains it when the server refuses the list (management turned off since the page loaded)", async () => {
+    mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
+      "/api/v1/surveys/list": {
+        status: 403,
+        body: { success: false, code: "survey_management_disabled", message: "Chưa bật", errors: {} },
+      },
+    });
+    renderRoute("/survey", "/survey", <SurveysRoute />);
+    expect(
+      await screen.findByRole("heading", { name: "Chưa được phép quản lý khảo sát" }),
+    ).toBeInTheDocument();
   });
 
   it("lists surveys with status, takers and the marketplace price", async () => {
-    const { calls } = mockApi({ "/api/v1/surveys/list": ok({ items: [ROW], page: 1, limit: 10, total: 1 }) });
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
+      "/api/v1/surveys/list": ok({ items: [ROW], page: 1, limit: 10, total: 1 }),
+    });
     renderRoute("/survey", "/survey", <SurveysRoute />, { language: "en" });
     const row = await screen.findByRole("row", { name: /Khảo sát định hướng nghề nghiệp/ });
     expect(row).toHaveTextContent("Published");
     expect(row).toHaveTextContent("8 of 9 completed");
     expect(row).toHaveTextContent("Listed · report");
-    expect(calls[0]?.path).toBe("/api/v1/surveys/list?page=1&limit=10&order_by=-created_at");
+    expect(calls.find((c) => c.path.startsWith("/api/v1/surveys/list"))?.path).toBe(
+      "/api/v1/surveys/list?page=1&limit=10&order_by=-created_at",
+    );
   });
 
   it("filters by status from the toolbar, back on page 1, and says when nothing matches", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
       "/api/v1/surveys/list": (url) =>
         ok(
           url.searchParams.get("status")
@@ -65,7 +90,9 @@ describe("educator survey list", () => {
     });
     const { router } = renderRoute("/survey", "/survey?page=2", <SurveysRoute />, { language: "en" });
     await screen.findByRole("row", { name: /Khảo sát định hướng nghề nghiệp/ });
-    expect(calls[0]?.path).toBe("/api/v1/surveys/list?page=2&limit=10&order_by=-created_at");
+    expect(calls.find((c) => c.path.startsWith("/api/v1/surveys/list"))?.path).toBe(
+      "/api/v1/surveys/list?page=2&limit=10&order_by=-created_at",
+    );
     await user.selectOptions(screen.getByLabelText("Status"), "Draft");
     expect(await screen.findByText("No survey matches the filters.")).toBeInTheDocument();
     expect(calls.at(-1)?.path).toBe("/api/v1/surveys/list?page=1&limit=10&status=draft&order_by=-created_at");

@@ -1,7 +1,8 @@
 /** /survey (educators): the organization's surveys (GET /api/v1/surveys/list with page, limit,
  * search, order_by, status), with create (from the default content), edit, publish, publish to
  * the marketplace, copy, end, cancel, delete and the takers' results. When the SuperAdmin has not
- * allowed survey management for the organization, the page explains that instead. */
+ * allowed survey management for the organization (the session's `survey_management`), the page
+ * explains that instead and asks for nothing. */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import {
   Copy,
@@ -26,7 +27,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { ApiError } from "@/lib/api-client";
-import { surveyListQuery } from "@/lib/api/surveys";
+import { surveyListQuery, useSurveyManagement } from "@/lib/api/surveys";
 import { formatDate, formatVnd } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { menuContent } from "@/components/ui/menu";
@@ -55,22 +56,27 @@ export default function SurveysRoute() {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [confirmError, setConfirmError] = useState("");
   const [notice, setNotice] = useState<Notice | null>(null);
-  const list = useQuery(
-    surveyListQuery({
+  const managing = useSurveyManagement();
+  const list = useQuery({
+    ...surveyListQuery({
       page,
       limit: LIMIT,
       search: values.search,
       status: values.status,
       order_by: values.order,
     }),
-  );
+    enabled: managing === true,
+  });
   const create = useCreateSurvey();
   const publish = usePublishSurvey();
   const end = useEndSurvey();
   const cancel = useCancelSurvey();
   const remove = useDeleteSurvey();
 
-  if (list.error instanceof ApiError && list.error.code === "survey_management_disabled") {
+  if (
+    managing === false ||
+    (list.error instanceof ApiError && list.error.code === "survey_management_disabled")
+  ) {
     return (
       <div className="grid gap-6">
         <h1 className="text-2xl font-semibold">{t("nav.surveys")}</h1>

@@ -1,6 +1,7 @@
 /** The preset's linked surveys (spec §3 "surveys"; issue 8, item 2): a checkbox group of the
- * organization's published surveys. When survey management is off for the organization
- * (403 `survey_management_disabled`) a short explanation replaces the list, and surveys the
+ * organization's published surveys. When survey management is off for the organization (the
+ * session's `survey_management`, or a 403 `survey_management_disabled` when it was turned off
+ * since) a short explanation replaces the list, which is not asked for, and surveys the
  * preset already links stay as they are. Linked surveys that are no longer published (ended,
  * cancelled) stay listed so they can be unlinked. */
 import { useQuery } from "@tanstack/react-query";
@@ -8,7 +9,7 @@ import { ClipboardList } from "lucide-react";
 import { useController, useFormContext } from "react-hook-form";
 
 import { ApiError } from "@/lib/api-client";
-import { surveyListQuery } from "@/lib/api/surveys";
+import { surveyListQuery, useSurveyManagement } from "@/lib/api/surveys";
 import { useT } from "@/lib/intl";
 
 import type { PresetValues } from "./preset-schema";
@@ -18,7 +19,12 @@ const PUBLISHED = { page: 1, limit: 100, status: "published", order_by: "name" }
 
 export function SurveyPicker({ disabled = false }: { disabled?: boolean }) {
   const t = useT();
-  const surveys = useQuery({ ...surveyListQuery(PUBLISHED), refetchOnWindowFocus: false });
+  const managing = useSurveyManagement();
+  const surveys = useQuery({
+    ...surveyListQuery(PUBLISHED),
+    refetchOnWindowFocus: false,
+    enabled: managing === true,
+  });
   const { control } = useFormContext<PresetValues>();
   const { field, fieldState } = useController({ control, name: "survey_ids" });
   const selected: number[] = field.value ?? [];
@@ -28,20 +34,23 @@ export function SurveyPicker({ disabled = false }: { disabled?: boolean }) {
     field.onChange(on ? [...selected.filter((s) => s !== id), id] : selected.filter((s) => s !== id));
   }
 
+  const off =
+    managing === false ||
+    (surveys.error instanceof ApiError && surveys.error.code === "survey_management_disabled");
   let body;
-  if (surveys.isPending) {
-    body = (
-      <p role="status" className="text-sm text-slate-600">
-        {t("tests.surveys.loading")}
-      </p>
-    );
-  } else if (surveys.error instanceof ApiError && surveys.error.code === "survey_management_disabled") {
+  if (off) {
     body = (
       <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
         {t("tests.surveys.off")}
         {selected.length > 0 && (
           <span className="mt-1 block">{t("tests.surveys.keptWhileOff", { count: selected.length })}</span>
         )}
+      </p>
+    );
+  } else if (surveys.isPending) {
+    body = (
+      <p role="status" className="text-sm text-slate-600">
+        {t("tests.surveys.loading")}
       </p>
     );
   } else if (surveys.isError) {

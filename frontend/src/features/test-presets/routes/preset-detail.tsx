@@ -20,6 +20,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -99,7 +100,9 @@ function PresetDetail({ preset }: { preset: Preset }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1">
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-2xl font-semibold">{preset.name}</h1>
+              <h1 className="text-2xl font-semibold">
+                <Lang>{preset.name}</Lang>
+              </h1>
               <StatusBadge kind="preset" status={preset.status} />
             </div>
             <p className="text-sm text-slate-600">

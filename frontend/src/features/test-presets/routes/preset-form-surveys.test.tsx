@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { mockApi, ok, type Route } from "@/testing/mock-api";
+import { authorizedAs, mockApi, ok, type Route } from "@/testing/mock-api";
 
 import { CLUSTERS, page, PRESET, ROUND, SUBJECTS } from "../testing/fixtures";
 import { recordToasts, renderRoute } from "@/testing/render-route";
@@ -13,8 +13,11 @@ const SURVEYS = [
   { id: 6, name: "Khảo sát sở thích học tập", status: "published" },
 ];
 
-function api(surveys: Route, preset = { ...PRESET, survey_ids: [4] }) {
+function api(surveys: Route, preset = { ...PRESET, survey_ids: [4] }, managing = true) {
+  const educator = authorizedAs("EDUCATOR");
+  educator.user.survey_management = managing;
   return mockApi({
+    "/api/v1/auth/is-authorized": ok(educator),
     "/api/v1/subjects": ok(SUBJECTS),
     "/api/v1/matrix-clusters": ok(CLUSTERS),
     "/api/v1/rounds": ok(page([ROUND])),
@@ -73,10 +76,10 @@ describe("linked surveys of a test preset", () => {
     expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ survey_ids: [] });
   });
 
-  it("explains when survey management is off, without an error toast, and keeps the links", async () => {
+  it("explains when survey management is off, without asking for the surveys, and keeps the links", async () => {
     const user = userEvent.setup();
     const toasts = recordToasts();
-    const { calls } = api(OFF);
+    const { calls } = api(OFF, { ...PRESET, survey_ids: [4] }, false);
     renderRoute("/test-preset/form/:id?", "/test-preset/form/7", <PresetFormRoute />);
     const group = await screen.findByRole("group", { name: "Khảo sát liên kết" }, WAIT);
     const note = await within(group).findByRole("note", {}, WAIT);
@@ -87,8 +90,17 @@ describe("linked surveys of a test preset", () => {
     await user.click(screen.getByRole("button", { name: "Lưu" }));
     await vi.waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
     expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ survey_ids: [4] });
-    // one refused call, no retry loop, no "403 Error" toast
-    expect(calls.filter((c) => c.path.startsWith("/api/v1/surveys/list"))).toHaveLength(1);
+    // the session said so: no request the server would refuse (issue 38 item 6), no toast
+    expect(calls.filter((c) => c.path.startsWith("/api/v1/surveys/list"))).toHaveLength(0);
     expect(toasts.filter((t) => t.variant === "destructive")).toEqual([]);
+  });
+
+  it("still explains it when the server refuses (turned off since the page loaded), with one call", async () => {
+    const { calls } = api(OFF);
+    renderRoute("/test-preset/form/:id?", "/test-preset/form/7", <PresetFormRoute />);
+    const group = await screen.findByRole("group", { name: "Khảo sát liên kết" }, WAIT);
+    const note = await within(group).findByRole("note", {}, WAIT);
+    expect(note).toHaveTextContent("chưa được bật quản lý khảo sát");
+    expect(calls.filter((c) => c.path.startsWith("/api/v1/surveys/list"))).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { mockApi, ok } from "@/testing/mock-api";
+import { authorizedAs, mockApi, ok } from "@/testing/mock-api";
 
 import { CLUSTERS, page, PRESET, ROUND, SUBJECTS } from "../testing/fixtures";
 import { renderRoute } from "@/testing/render-route";
@@ -10,6 +10,7 @@ import PresetFormRoute from "./preset-form";
 
 function api(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    "/api/v1/auth/is-authorized": ok(authorizedAs("EDUCATOR")),
     "/api/v1/subjects": ok(SUBJECTS),
     "/api/v1/matrix-clusters": ok(CLUSTERS),
     "/api/v1/rounds": ok(page([ROUND])),

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Library, Plus } from "lucide-react";
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -136,7 +137,7 @@ export default function PresetsRoute() {
                     to={`/test-preset/detail/${p.id}`}
                     className="text-slate-900 hover:text-blue-700 hover:underline"
                   >
-                    {p.name}
+                    <Lang>{p.name}</Lang>
                   </Link>
                 </Td>
                 <Td label={t("tests.field.grade")}>

@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Lock, LockOpen, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 
+import { Lang } from "@/components/lang";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -117,7 +118,9 @@ export default function RoundsRoute() {
           >
             {items.map((round) => (
               <Tr key={round.id}>
-                <Td className="font-medium max-md:text-base">{round.name}</Td>
+                <Td className="font-medium max-md:text-base">
+                  <Lang>{round.name}</Lang>
+                </Td>
                 <Td label={t("rounds.field.startsAt")}>{formatDateTime(round.starts_at, locale)}</Td>
                 <Td label={t("rounds.field.expiresAt")}>{formatDateTime(round.expires_at, locale)}</Td>
                 <Td label={t("rounds.status")}>

@@ -6,6 +6,7 @@ import { ArrowLeft, Library, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 
+import { Lang } from "@/components/lang";
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryState } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -108,7 +109,7 @@ export default function TestBanksRoute() {
                         to={`/test-preset/banks/${bank.id}`}
                         className="font-semibold text-slate-900 [overflow-wrap:anywhere] hover:text-blue-700"
                       >
-                        {bank.name}
+                        <Lang>{bank.name}</Lang>
                       </Link>
                       <p className="text-xs text-slate-600">
                         {t("tests.banks.counts", { count: bank.preset_count })} · {bank.created_by_name} ·{" "}
