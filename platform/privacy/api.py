@@ -13,7 +13,7 @@ from ninja import Query, Router
 from accounts.auth import EducatorSessionAuth, OrgAdminSessionAuth
 from config.envelope import Envelope, ok
 from privacy import selectors, services
-from privacy.schemas import AccessLogPageOut, AccessLogQuery, RetentionIn, RetentionOut
+from privacy.schemas import AccessLogPageOut, AccessLogQuery, RecordQuery, RetentionIn, RetentionOut
 
 router = Router(tags=["privacy"], auth=EducatorSessionAuth())
 
@@ -44,3 +44,18 @@ def access_log(request: HttpRequest, query: Query[AccessLogQuery]):
     ``not_org_admin``). Two queries."""
     rows, meta = selectors.access_log_list(organization_id=request.auth.organization_id, **query.dict())
     return ok({"items": rows, **meta})  # AccessLogRowOut reads each entry
+
+
+@router.get(
+    "record-of-processing",
+    response={200: None},
+    auth=OrgAdminSessionAuth(
+        message=gettext_lazy("Only an organization admin can download the record of processing.")
+    ),
+)
+def record_of_processing(request: HttpRequest, query: Query[RecordQuery]):
+    """The organization's record of personal data processing (issue 37, item 7; decision 0050):
+    ``file_format`` ``pdf`` | ``xlsx``, ``language`` ``vi`` | ``en`` (default the reader's), dated
+    now in Vietnam time. Organization admins only (403 ``not_org_admin``); only the caller's
+    organization is ever read."""
+    return services.record_download(organization=request.auth.organization, **query.dict())
