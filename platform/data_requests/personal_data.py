@@ -410,7 +410,7 @@ describe(
             "data_requests.DataRequest",
             "kind status user requested_by reason language due_at cancelled_at cancelled_by steps_total "
             "steps_done file file_size expires_at summary error_code error_message created_at "
-            "started_at finished_at",
+            "started_at finished_at answer_due_on organization answer answered_at answered_by_name",
         ),
         subjects=(L, M, P, E),
         purposes=Text(
