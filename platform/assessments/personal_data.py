@@ -95,7 +95,8 @@ describe(
         + columns("assessments.QuestionTransition", "actor_profile_id actor_name comment")
         + columns("assessments.TestBank", "created_by_profile_id created_by_name")
         + columns(
-            "assessments.TestPreset", "created_by_profile_id created_by_name reviewed_by_profile_id review_comment"
+            "assessments.TestPreset",
+            "created_by_profile_id created_by_name reviewed_by_profile_id review_comment",
         )
         + columns("surveys.Survey", "created_by_profile_id created_by_name")
         + columns("question_formats.QuestionFile", "profile_id")
@@ -104,8 +105,7 @@ describe(
         subjects=(Subject.EDUCATOR,),
         purposes=Text(
             "Quy trình soạn và duyệt đề của tổ chức, và biết ai chịu trách nhiệm về nội dung.",
-            "The organization's writing and review of tests, and knowing who answers for the "
-            "content.",
+            "The organization's writing and review of tests, and knowing who answers for the content.",
         ),
         basis=(Basis.CONTRACT,),
         retention=lambda facts: Text(
@@ -121,7 +121,9 @@ _CONTENT = "the organization's teaching material and its structure, the same for
 not_personal("assessments.QuestionBank", "name parent created_at updated_at", why=_CONTENT)
 not_personal("assessments.Subject", "code name_vi name_en position", why=_CONTENT)
 not_personal(
-    "assessments.MatrixCluster", "code description type parent subject position created_at updated_at", why=_CONTENT
+    "assessments.MatrixCluster",
+    "code description type parent subject position created_at updated_at",
+    why=_CONTENT,
 )
 not_personal(
     "assessments.Question",

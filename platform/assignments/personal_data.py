@@ -413,7 +413,10 @@ describe(
             "learner_profile_id learner_name preset factor extra_minutes reason created_by_name created_at",
         ),
         subjects=(L, M, Subject.EDUCATOR),
-        purposes=Text("Cho người học cần thêm thời gian được làm bài công bằng.", "Fair tests for learners who need more time."),
+        purposes=Text(
+            "Cho người học cần thêm thời gian được làm bài công bằng.",
+            "Fair tests for learners who need more time.",
+        ),
         basis=(Basis.CONSENT,),
         retention=lambda facts: Text(
             "Đến khi tài khoản bị xóa; khi đó bị xóa.", "Until the account is deleted; then deleted."

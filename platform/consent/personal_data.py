@@ -18,7 +18,17 @@ from collections.abc import Callable
 from consent.models import Consent, ConsentEvent, ParentRequest, parent_link_ttl
 from data_requests.personal_data import iso
 from data_requests.sources import ExportPart, Person, Text, register
-from privacy.registry import Basis, Category, Facts, Measure, Recipient, Subject, columns, describe, not_personal
+from privacy.registry import (
+    Basis,
+    Category,
+    Facts,
+    Measure,
+    Recipient,
+    Subject,
+    columns,
+    describe,
+    not_personal,
+)
 
 
 @register

@@ -18,6 +18,7 @@ from accounts.throttling import public_call_limit
 from config.dates import today
 from config.envelope import Envelope, ok
 from config.errors import ApplicationError
+from config.requests import ProfileRequest
 from consent.schemas import ParentTokenIn
 from consent.selectors import parent_link_user
 from data_requests import selectors, services
@@ -41,14 +42,14 @@ RequestedBy = DataRequest.RequestedBy
 
 
 @router.get("", response=Envelope[DataRequestsOut])
-def data_requests_state(request: HttpRequest):
+def data_requests_state(request: ProfileRequest):
     """The latest copy of the caller's data (or null), the scheduled deletion (or null), the
     grace period and how long a copy is kept, in days."""
     return ok(selectors.data_requests_state(user=request.auth.user))
 
 
 @router.post("/export", response={202: Envelope[ExportOut]})
-def export_create(request: HttpRequest):
+def export_create(request: ProfileRequest):
     """Ask for a copy of the caller's data: 202 with the queued export (the one already queued
     or running, if any); poll GET /data-requests until ``ready``."""
     export = services.export_request(user=request.auth.user)
@@ -56,14 +57,14 @@ def export_create(request: HttpRequest):
 
 
 @router.get("/export/{request_id}/download", response={200: None})
-def export_download(request: HttpRequest, request_id: DataRequestId):
+def export_download(request: ProfileRequest, request_id: DataRequestId):
     """The zip of a ready copy, to its owner only (404 ``not_found`` for anyone else); 409
     ``export_not_ready`` / ``export_failed``, 410 ``export_expired``."""
     return services.export_download(user=request.auth.user, request_id=request_id)
 
 
 @router.post("/deletion", response={201: Envelope[DeletionOut]})
-def deletion_create(request: HttpRequest, payload: DeletionIn):
+def deletion_create(request: ProfileRequest, payload: DeletionIn):
     """Schedule the deletion of the caller's account after the grace period (7 days). Body
     ``{"password"}``: 400 ``wrong_password`` (field ``password``), 429 ``login_rate_limited``
     like the login; 409 ``educator_account``. A deletion already scheduled is answered as is."""
@@ -72,7 +73,7 @@ def deletion_create(request: HttpRequest, payload: DeletionIn):
 
 
 @router.post("/deletion/cancel", response=Envelope[DeletionOut])
-def deletion_cancel(request: HttpRequest):
+def deletion_cancel(request: ProfileRequest):
     """Withdraw the caller's scheduled deletion: 404 ``no_deletion_scheduled``, 403
     ``deletion_not_cancellable`` for a parent's request or a withdrawn consent."""
     deletion = services.cancel_account_deletion(user=request.auth.user, cancelled_by="learner")
@@ -80,7 +81,7 @@ def deletion_cancel(request: HttpRequest):
 
 
 @router.post("/correction", response={201: Envelope[CorrectionOut]})
-def correction_create(request: HttpRequest, payload: CorrectionIn):
+def correction_create(request: ProfileRequest, payload: CorrectionIn):
     """Ask one of the caller's organizations (``organization_id``; null: the platform) to correct
     data the caller cannot change on the profile page (issue 37, item 8): 201 with the request,
     ``open``, due by ``answer_due_on``. 400 ``validation_error`` on ``text`` (under 10 characters)
@@ -102,7 +103,7 @@ organization_router = Router(
 
 
 @organization_router.get("data-requests", response=Envelope[OrgDataRequestsPageOut])
-def organization_requests(request: HttpRequest, query: Query[OrgDataRequestsQuery]):
+def organization_requests(request: ProfileRequest, query: Query[OrgDataRequestsQuery]):
     """The requests concerning the caller's organization (corrections addressed to it; copies and
     deletions of its learners), open ones first by the Law's due day, with the counts of open,
     due within 2 days and overdue ones. ``state`` filters. Three queries."""
@@ -111,7 +112,9 @@ def organization_requests(request: HttpRequest, query: Query[OrgDataRequestsQuer
 
 
 @organization_router.post("data-requests/{request_id}/answer", response=Envelope[OrgDataRequestOut])
-def organization_request_answer(request: HttpRequest, request_id: DataRequestId, payload: CorrectionAnswerIn):
+def organization_request_answer(
+    request: ProfileRequest, request_id: DataRequestId, payload: CorrectionAnswerIn
+):
     """Answer a correction addressed to the caller's organization: ``done`` or ``refused`` with
     the answer (required to refuse). 404 ``not_found`` for another organization's or not a
     correction; 409 ``request_already_answered``; 400 ``validation_error`` on ``answer``."""

@@ -61,7 +61,9 @@ class DataRequest(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="data_requests")
     requested_by = models.CharField(max_length=20, choices=RequestedBy)
     reason = models.CharField(
-        max_length=1000, blank=True, help_text="Deletion: a short note; correction: what is wrong and what it should be."
+        max_length=1000,
+        blank=True,
+        help_text="Deletion: a short note; correction: what is wrong and what it should be.",
     )
     language = models.CharField(max_length=2, default="vi", help_text="Of the mails and the export's texts.")
     due_at = models.DateTimeField(

@@ -231,8 +231,7 @@ def _jobs_retention(facts: Facts) -> Text:
         )
     return Text(
         f"Xóa cùng tệp {hours} giờ sau khi tạo (chính sách lưu giữ của tổ chức).",
-        f"Deleted with its file {hours} hours after it was made (the organization's retention "
-        "policy).",
+        f"Deleted with its file {hours} hours after it was made (the organization's retention policy).",
     )
 
 
@@ -309,8 +308,7 @@ describe(
         name=Text("Số căn cước công dân (CCCD)", "Citizen identity card number (CCCD)"),
         data=Text(
             "Số CCCD 12 chữ số (mã hóa khi lưu) và mã băm có khóa để tra trùng.",
-            "The 12-digit CCCD number (encrypted at rest) and its keyed hash for finding "
-            "duplicates.",
+            "The 12-digit CCCD number (encrypted at rest) and its keyed hash for finding duplicates.",
         ),
         fields=columns("accounts.Profile", "cccd cccd_hash"),
         subjects=(L, M),
@@ -326,10 +324,16 @@ describe(
     Category(
         key="profile_photo",
         name=Text("Ảnh hồ sơ", "Profile photo"),
-        data=Text("Ảnh chân dung người dùng tải lên (chuyển sang WebP).", "The photo the user uploads (re-encoded as WebP)."),
+        data=Text(
+            "Ảnh chân dung người dùng tải lên (chuyển sang WebP).",
+            "The photo the user uploads (re-encoded as WebP).",
+        ),
         fields=columns("accounts.Profile", "photo"),
         subjects=(L, M, E),
-        purposes=Text("Hiển thị người dùng cho giáo viên và chính họ.", "Showing the user to their educators and themselves."),
+        purposes=Text(
+            "Hiển thị người dùng cho giáo viên và chính họ.",
+            "Showing the user to their educators and themselves.",
+        ),
         basis=(Basis.CONSENT,),
         retention=_until_deleted("ảnh bị xóa khỏi kho tệp", "the photo is deleted from the file storage"),
         recipients=(Recipient.ORGANIZATION, Recipient.STORAGE),
@@ -353,7 +357,8 @@ describe(
             "responded_at created_at",
         )
         + columns(
-            "accounts.MembershipEvent", "organization profile invitation email kind actor actor_name created_at"
+            "accounts.MembershipEvent",
+            "organization profile invitation email kind actor actor_name created_at",
         ),
         subjects=(L, M, E, S),
         purposes=Text(
@@ -374,24 +379,37 @@ describe(
             "Người học nào có bài kiểm tra hay khảo sát nào, ở tổ chức nào.",
             "Which learner holds which test or survey, in which organization.",
         ),
-        fields=columns("accounts.Enrollment", "profile organization kind object_id item_id name is_active created_at"),
+        fields=columns(
+            "accounts.Enrollment", "profile organization kind object_id item_id name is_active created_at"
+        ),
         subjects=(L, M),
-        purposes=Text("Liệt kê bài của người học mà không đọc mọi tổ chức.", "Listing a learner's tests without reading every organization."),
+        purposes=Text(
+            "Liệt kê bài của người học mà không đọc mọi tổ chức.",
+            "Listing a learner's tests without reading every organization.",
+        ),
         basis=(Basis.CONSENT,),
-        retention=_until_deleted("các dòng được giữ nhưng hồ sơ đã bị xóa trắng", "the rows stay but point at an emptied profile"),
+        retention=_until_deleted(
+            "các dòng được giữ nhưng hồ sơ đã bị xóa trắng", "the rows stay but point at an emptied profile"
+        ),
         recipients=(Recipient.PLATFORM,),
         measures=(Measure.ROLES, Measure.SCHEMA_PER_ORGANIZATION),
     ),
     Category(
         key="notifications",
         name=Text("Thông báo", "Notifications"),
-        data=Text("Thông báo gửi cho hồ sơ, nội dung và đã đọc hay chưa.", "Notifications sent to a profile, their content and whether they were read."),
+        data=Text(
+            "Thông báo gửi cho hồ sơ, nội dung và đã đọc hay chưa.",
+            "Notifications sent to a profile, their content and whether they were read.",
+        ),
         fields=columns(
             "notifications.Notification",
             "recipient notifiable_type title_key body_key title_args body_args actions has_read read_at created_at",
         ),
         subjects=(L, M, E),
-        purposes=Text("Báo cho người dùng việc cần làm (lời mời, bài kiểm tra, hạn trả lời).", "Telling users what needs doing (invitations, tests, deadlines)."),
+        purposes=Text(
+            "Báo cho người dùng việc cần làm (lời mời, bài kiểm tra, hạn trả lời).",
+            "Telling users what needs doing (invitations, tests, deadlines).",
+        ),
         basis=(Basis.CONSENT, Basis.CONTRACT),
         retention=_until_deleted("thông báo bị xóa", "the notifications are deleted"),
         recipients=(Recipient.PLATFORM,),
@@ -481,7 +499,8 @@ describe(
             "withdrawn consent).",
         ),
         fields=columns(
-            "privacy.DeletionRecord", "organization kind object_type object_id file_name file_found learner_profile_id reason deleted_at"
+            "privacy.DeletionRecord",
+            "organization kind object_type object_id file_name file_found learner_profile_id reason deleted_at",
         ),
         subjects=(L, M),
         purposes=Text("Chứng minh dữ liệu đã được xóa đúng hạn.", "Proving that data was deleted on time."),
@@ -493,7 +512,10 @@ describe(
     Category(
         key="organization_contact",
         name=Text("Liên hệ của tổ chức", "Organization's contact"),
-        data=Text("E-mail liên hệ của tổ chức (có thể là của một người).", "The organization's contact e-mail (may be a person's)."),
+        data=Text(
+            "E-mail liên hệ của tổ chức (có thể là của một người).",
+            "The organization's contact e-mail (may be a person's).",
+        ),
         fields=columns("tenants.Organization", "contact_email"),
         subjects=(E,),
         purposes=Text("Liên lạc với tổ chức.", "Reaching the organization."),
@@ -509,9 +531,14 @@ describe(
             "Thao tác của quản trị nền tảng trong trang quản trị Django: ai, khi nào, trên đối tượng nào.",
             "What the platform's administrators did in the Django admin: who, when, on which object.",
         ),
-        fields=columns("admin.LogEntry", "action_time user content_type object_id object_repr action_flag change_message"),
+        fields=columns(
+            "admin.LogEntry", "action_time user content_type object_id object_repr action_flag change_message"
+        ),
         subjects=(S, L, E),
-        purposes=Text("Trách nhiệm giải trình của quản trị nền tảng.", "Accountability of the platform's administrators."),
+        purposes=Text(
+            "Trách nhiệm giải trình của quản trị nền tảng.",
+            "Accountability of the platform's administrators.",
+        ),
         basis=(Basis.LEGAL_OBLIGATION,),
         retention=_kept("Được giữ (lịch sử của Django).", "Kept (Django's history)."),
         recipients=(Recipient.PLATFORM,),
@@ -541,5 +568,7 @@ not_personal(
     why=_KEYS + " and progress; the person, the parameters and the file are the jobs category",
 )
 not_personal(
-    "privacy.RetentionPolicy", "organization video_keep_days file_keep_hours updated_at", why="the organization's periods"
+    "privacy.RetentionPolicy",
+    "organization video_keep_days file_keep_hours updated_at",
+    why="the organization's periods",
 )

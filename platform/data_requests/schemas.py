@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from ninja import Schema
+from pydantic import Field
 
 from config.fields import Id, Limit, PageNo, Password, Text
+
+LongText = Annotated[str, Field(max_length=1000)]
+"""A correction's text or its answer: at most 1,000 characters (``config.fields.Text(1000)``,
+spelled out so that the type checker reads it)."""
 
 DataRequestId = Text(36)
 """A request's id: a UUID in its canonical 36-character text (anything else is 404)."""
@@ -62,7 +67,7 @@ class CorrectionIn(Schema):
     what it should be (10 to 1,000 characters)."""
 
     organization_id: Id | None = None
-    text: Text(1000) = ""
+    text: LongText = ""
 
 
 class CorrectionOut(Schema):
@@ -163,4 +168,4 @@ class CorrectionAnswerIn(Schema):
     (required for a refusal; at most 1,000 characters)."""
 
     outcome: Literal["done", "refused"]
-    answer: Text(1000) = ""
+    answer: LongText = ""

@@ -25,7 +25,7 @@ from data_requests.services import (
 
 # Where a ready copy is fetched, by viewer: the owner GETs it with the session; the parent POSTs
 # the consent link's token to the public path (the token never goes in a URL's query).
-DOWNLOAD_PATHS = {
+DOWNLOAD_PATHS: dict[str, str] = {
     DataRequest.RequestedBy.LEARNER: "/api/v1/data-requests/export/{id}/download",
     DataRequest.RequestedBy.PARENT: "/public/api/data-requests/parent/export/{id}/download",
 }

@@ -19,6 +19,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import FileResponse, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -541,7 +542,13 @@ def correction_answer(
     request = (
         DataRequest.objects.select_for_update()
         .select_related("user")
-        .filter(pk=key, kind=DataRequest.Kind.CORRECTION, organization_id=organization_id)
+        .filter(
+            Q(organization_id=organization_id)
+            if organization_id is not None
+            else Q(organization__isnull=True),
+            pk=key,
+            kind=DataRequest.Kind.CORRECTION,
+        )
         .first()
     )
     if request is None:
@@ -572,7 +579,9 @@ def correction_answer(
         notifiable_type=Notification.Type.PERSONAL_DATA_REQUEST,
         title_key="data_request_answered.title",
         body_key=(
-            "data_request_answered.done" if outcome == DataRequest.Status.DONE else "data_request_answered.refused"
+            "data_request_answered.done"
+            if outcome == DataRequest.Status.DONE
+            else "data_request_answered.refused"
         ),
         body_args={"answer": request.answer},
         actions=[{"url": "/profile", "target": "_self", "label": "action.view_profile"}],
@@ -617,7 +626,9 @@ def deadline_reminders(*, today=None) -> int:
             body_key="data_requests_due.body",
             title_args={"count": count},
             body_args={"count": count, "overdue": overdue, "days": REMINDER_DAYS},
-            actions=[{"url": "/organization/data-requests", "target": "_self", "label": "action.view_requests"}],
+            actions=[
+                {"url": "/organization/data-requests", "target": "_self", "label": "action.view_requests"}
+            ],
         )
         sent += len(recipients)
     return sent

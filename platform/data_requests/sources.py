@@ -28,7 +28,16 @@ from typing import Any, Protocol
 from accounts.models import Enrollment, Profile, User
 from privacy.registry import Text
 
-__all__ = ["ExportPart", "Organization", "Person", "PersonalDataSource", "Text", "person_for", "register", "sources"]
+__all__ = [
+    "ExportPart",
+    "Organization",
+    "Person",
+    "PersonalDataSource",
+    "Text",
+    "person_for",
+    "register",
+    "sources",
+]
 
 
 @dataclass

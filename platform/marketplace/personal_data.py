@@ -110,8 +110,7 @@ describe(
         subjects=(Subject.LEARNER, Subject.MINOR),
         purposes=Text(
             "Bán bài kiểm tra và báo cáo, nhận thanh toán, giữ sổ sách kế toán và số liệu thị trường.",
-            "Selling tests and reports, taking the payment, keeping the accounts and the market "
-            "figures.",
+            "Selling tests and reports, taking the payment, keeping the accounts and the market figures.",
         ),
         basis=(Basis.CONTRACT, Basis.LEGAL_OBLIGATION),
         retention=lambda facts: Text(

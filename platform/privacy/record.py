@@ -28,6 +28,7 @@ from __future__ import annotations
 import io
 import os
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.apps import apps
@@ -108,9 +109,10 @@ def _stored_in(category: Category) -> tuple[bool, bool]:
 def storage_text() -> str:
     """Where stored files go: the S3-compatible bucket (name, endpoint's host, region) or the
     server's file system (``MEDIA_ROOT``)."""
-    bucket = getattr(settings, "AWS_STORAGE_BUCKET_NAME", "")
+    bucket = settings.AWS_STORAGE_BUCKET_NAME
     if bucket:
-        options = settings.STORAGES["default"].get("OPTIONS", {})
+        storage: dict[str, Any] = dict(settings.STORAGES["default"])
+        options: dict[str, Any] = storage.get("OPTIONS") or {}
         host = _host(options.get("endpoint_url") or "") or "Amazon S3"
         region = options.get("region_name") or "—"
         return _("S3-compatible object storage: bucket %(bucket)s at %(host)s, region %(region)s") % {
@@ -134,7 +136,7 @@ def mail_text() -> str:
 
 def sessions_text() -> str:
     """Where sessions and the shared cache live: Redis (its host) or the database."""
-    redis = getattr(settings, "REDIS_URL", "")
+    redis = settings.REDIS_URL
     if redis:
         return _("Redis at %(host)s (sessions and the shared cache)") % {"host": _host(redis)}
     return _("The database (sessions table)")
@@ -148,7 +150,7 @@ def payment_text() -> str:
 
 def sentry_text() -> str:
     """Error reports: Sentry (the DSN's host) when ``SENTRY_ENABLED``, else none."""
-    if getattr(settings, "SENTRY_ENABLED", False):
+    if settings.SENTRY_ENABLED:
         return _("Sentry at %(host)s: error reports, without personal data") % {
             "host": _host(os.environ.get("SENTRY_DSN", "")) or "sentry.io"
         }
@@ -208,7 +210,9 @@ def measure_text(measure: Measure) -> str:
             }
         return _("HTTPS is not enforced by this installation (SECURE is off)")
     return {
-        Measure.ROLES: _("Access by role (learner, educator, organization admin, SuperAdmin) on every request"),
+        Measure.ROLES: _(
+            "Access by role (learner, educator, organization admin, SuperAdmin) on every request"
+        ),
         Measure.SCHEMA_PER_ORGANIZATION: _(
             "Each organization's data in its own database schema; another organization's records answer 404"
         ),
@@ -240,10 +244,13 @@ def stored_text(category: Category, facts: Facts) -> str:
         if facts.organization_id is None:
             places.append(_("PostgreSQL, each organization's own schema"))
         else:
-            places.append(_("PostgreSQL, schema “%(schema)s” (this organization's only)") % {"schema": facts.schema_name})
+            places.append(
+                _("PostgreSQL, schema “%(schema)s” (this organization's only)")
+                % {"schema": facts.schema_name}
+            )
     if category.files:
         places.append(_("Files: %(where)s") % {"where": storage_text()})
-    if Recipient.SESSIONS in category.recipients and getattr(settings, "REDIS_URL", ""):
+    if Recipient.SESSIONS in category.recipients and settings.REDIS_URL:
         places.append(sessions_text())
     return "; ".join(places)
 
@@ -266,8 +273,14 @@ def _field_rows(category: Category, facts: Facts, language: str) -> list[list[st
             table, column = field.m2m_db_table(), field.m2m_column_name()  # type: ignore[union-attr]
         else:
             table, column = model._meta.db_table, field.column  # type: ignore[union-attr]
-        schema = facts.schema_name if _in_organization_schema(label) and facts.organization_id else (
-            _("each organization's schema") if _in_organization_schema(label) else settings.PUBLIC_SCHEMA_NAME
+        schema = (
+            facts.schema_name
+            if _in_organization_schema(label) and facts.organization_id
+            else (
+                _("each organization's schema")
+                if _in_organization_schema(label)
+                else settings.PUBLIC_SCHEMA_NAME
+            )
         )
         rows.append([category.name.shown(language), schema, table, column])
     return rows
@@ -297,7 +310,9 @@ def record_tables(*, organization=None, language: str) -> RecordTables:
             ],
             [
                 _("Retention policy"),
-                _("Proctoring videos: %(days)s days after the result's release; exports and imports: %(hours)s hours")
+                _(
+                    "Proctoring videos: %(days)s days after the result's release; exports and imports: %(hours)s hours"
+                )
                 % {"days": facts.video_keep_days, "hours": facts.file_keep_hours},
             ],
         ]
@@ -362,7 +377,7 @@ def write_xlsx(tables: RecordTables) -> bytes:
 
     wb = Workbook()
     bold, wrap = Font(bold=True), Alignment(wrap_text=True, vertical="top")
-    sheet = wb.active
+    sheet = wb.worksheets[0]
     sheet.title = _("Record")[:31]
     sheet.append([tables.title])
     sheet["A1"].font = Font(bold=True, size=14)
@@ -432,25 +447,30 @@ def write_pdf(tables: RecordTables) -> bytes:
 
     def pairs(rows: list[list[str]], *, header: bool = False) -> Table:
         data = [
-            [Paragraph(markup_text(a), label), Paragraph(markup_text(b), label if header and i == 0 else cell)]
+            [
+                Paragraph(markup_text(a), label),
+                Paragraph(markup_text(b), label if header and i == 0 else cell),
+            ]
             for i, (a, b) in enumerate(rows)
         ]
         table = Table(data, colWidths=[width * 0.25, width * 0.75])
-        style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, line)]
+        style: list[Any] = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, line)]
         if header:
             style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#EFF6FF")))
         table.setStyle(TableStyle(style))
         return table
 
-    story: list = [Paragraph(markup_text(tables.title), styles["Title"]), pairs(tables.about), Spacer(1, 0.4 * cm)]
+    story: list = [
+        Paragraph(markup_text(tables.title), styles["Title"]),
+        pairs(tables.about),
+        Spacer(1, 0.4 * cm),
+    ]
     story += [pairs(tables.processors, header=True), Spacer(1, 0.4 * cm)]
     headers = tables.categories[0]
     for row, sensitive in zip(tables.categories[1:], tables.sensitive, strict=True):
         heading = row[0] + (f" — {_('sensitive personal data')}" if sensitive else "")
         attributes = [[headers[i], row[i]] for i in range(1, len(headers))]
-        story.append(
-            KeepTogether([Paragraph(markup_text(heading), styles["Heading2"]), pairs(attributes)])
-        )
+        story.append(KeepTogether([Paragraph(markup_text(heading), styles["Heading2"]), pairs(attributes)]))
         story.append(Spacer(1, 0.3 * cm))
     doc.build(story)
     return out.getvalue()

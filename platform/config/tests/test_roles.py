@@ -388,7 +388,11 @@ def test_a_learner_is_refused_an_educators_operation(as_learner, method, path):
         ("PUT", "/api/v1/organization/settings", "Only an organization admin can do this."),
         ("PUT", "/api/v1/privacy/retention", "Only an organization admin can do this."),
         ("GET", "/api/v1/privacy/access-log", "Only an organization admin can read the access log."),
-        ("GET", "/api/v1/organization/data-requests", "Only an organization admin can see the personal data requests."),
+        (
+            "GET",
+            "/api/v1/organization/data-requests",
+            "Only an organization admin can see the personal data requests.",
+        ),
         (
             "POST",
             "/api/v1/organization/data-requests/00000000-0000-0000-0000-000000000000/answer",

@@ -130,7 +130,11 @@ def test_a_correction_is_listed_by_its_due_day_answered_by_the_admin_and_hidden_
         )
         assert res.status_code == 200 and res.json()["message"] == "Đã gửi câu trả lời."
         answered = res.json()["data"]
-        assert (answered["status"], answered["due_state"], answered["can_answer"]) == ("done", "answered", False)
+        assert (answered["status"], answered["due_state"], answered["can_answer"]) == (
+            "done",
+            "answered",
+            False,
+        )
         assert answered["answered_at"] == "2026-12-09T01:00:00Z"
         assert answered["answered_by_name"] == educator_a.user.name
         again = admin.post(url, {"outcome": "refused", "answer": "x"}, content_type="application/json")
@@ -207,11 +211,15 @@ def test_the_admins_list_holds_the_copies_and_deletions_of_their_learners_neares
         ("deletion", "2026-11-30", "due_soon", False),
         ("correction", "2026-12-08", "on_time", True),
     ]
-    assert [(r["kind"], r["status"], r["due_state"]) for r in other["items"]] == [("export", "ready", "answered")]
+    assert [(r["kind"], r["status"], r["due_state"]) for r in other["items"]] == [
+        ("export", "ready", "answered")
+    ]
     assert (other["open"], other["due_soon"], other["overdue"]) == (0, 0, 0)
 
 
-def test_the_admins_are_reminded_each_day_of_what_is_due_within_two_days(rostered, org_a, educator_a, educator_b):
+def test_the_admins_are_reminded_each_day_of_what_is_due_within_two_days(
+    rostered, org_a, educator_a, educator_b
+):
     second_admin = ProfileFactory(educator=True, organization=org_a, is_admin=True)
     ProfileFactory(educator=True, organization=org_a, is_admin=False)  # not an admin: not reminded
     with time_machine.travel(datetime(2026, 11, 20, 1, 0, tzinfo=UTC), tick=False):
@@ -231,16 +239,25 @@ def test_the_admins_are_reminded_each_day_of_what_is_due_within_two_days(rostere
     notes = Notification.objects.filter(notifiable_type="PersonalDataRequest").order_by("recipient_id")
     assert [n.recipient_id for n in notes] == sorted([educator_a.pk, second_admin.pk])
     note = notes[0]
-    assert render(note.title_key, note.title_args, language="vi") == "1 yêu cầu về dữ liệu cá nhân sắp đến hạn trả lời"
+    assert (
+        render(note.title_key, note.title_args, language="vi")
+        == "1 yêu cầu về dữ liệu cá nhân sắp đến hạn trả lời"
+    )
     assert render(note.body_key, note.body_args, language="en") == (
         "1 requests about personal data must be answered within 2 days; 1 of them are overdue. "
         "The Law sets these deadlines."
     )
-    assert note.actions == [{"url": "/organization/data-requests", "target": "_self", "label": "action.view_requests"}]
+    assert note.actions == [
+        {"url": "/organization/data-requests", "target": "_self", "label": "action.view_requests"}
+    ]
     with time_machine.travel(datetime(2026, 12, 5, 1, 5, tzinfo=UTC), tick=False):
         Notification.objects.all().delete()
         assert deadline_reminders() == 2  # now both are due within 2 days (07/12) or overdue
-        assert Notification.objects.get(recipient=educator_a).body_args == {"count": 2, "overdue": 1, "days": 2}
+        assert Notification.objects.get(recipient=educator_a).body_args == {
+            "count": 2,
+            "overdue": 1,
+            "days": 2,
+        }
     assert not Notification.objects.filter(recipient=educator_b).exists()
 
 
@@ -256,11 +273,18 @@ def test_the_superadmin_answers_a_correction_addressed_to_the_platform(learner):
     admin.force_login(UserFactory(is_staff=True, is_superuser=True, name="Quản trị nền tảng"))
     url = f"/admin/data_requests/datarequest/{request_id}/change/"
     refused = admin.post(url, {"status": "refused", "answer": ""})
-    assert refused.status_code == 200 and "Hãy cho biết vì sao không chỉnh sửa dữ liệu." in refused.content.decode()
+    assert (
+        refused.status_code == 200
+        and "Hãy cho biết vì sao không chỉnh sửa dữ liệu." in refused.content.decode()
+    )
     done = admin.post(url, {"status": "done", "answer": "Đã sửa số CCCD."})
     assert done.status_code == 302
     request = DataRequest.objects.get(pk=request_id)
-    assert (request.status, request.answer, request.answered_by_name) == ("done", "Đã sửa số CCCD.", "Quản trị nền tảng")
+    assert (request.status, request.answer, request.answered_by_name) == (
+        "done",
+        "Đã sửa số CCCD.",
+        "Quản trị nền tảng",
+    )
     assert Notification.objects.get(recipient=learner).body_key == "data_request_answered.done"
     assert admin.get(url).status_code == 200  # read-only now
 

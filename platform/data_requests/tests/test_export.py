@@ -13,9 +13,8 @@ import pytest
 from django.core.files.storage import default_storage
 from django.utils import timezone
 
-from config import dates
-
 from accounts.tests.factories import ProfileFactory
+from config import dates
 from conftest import client_for
 from data_requests import export as export_module
 from data_requests.models import DataRequest

@@ -44,7 +44,9 @@ def sheets(content: bytes) -> dict[str, list[list[str]]]:
 
 
 def pdf_text(content: bytes) -> str:
-    return " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(content)).pages)
+    return " ".join(
+        " ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(content)).pages
+    )
 
 
 def test_the_spreadsheet_holds_the_registry_with_the_organizations_facts_in_english(org_a_policy, educator_a):
@@ -123,7 +125,9 @@ def test_the_spreadsheet_holds_the_registry_with_the_organizations_facts_in_engl
         "every request; Deleted or anonymized when the account is deleted",
     ]
     jobs = next(row for row in categories if row[0] == "Exports and imports")
-    assert jobs[6] == "Deleted with its file 12 hours after it was made (the organization's retention policy)."
+    assert (
+        jobs[6] == "Deleted with its file 12 hours after it was made (the organization's retention policy)."
+    )
     cccd = next(row for row in categories if row[0] == "Citizen identity card number (CCCD)")
     assert cccd[5] == "No" and cccd[8] == "PostgreSQL, schema “public” (shared by the platform)"
     columns = book["Columns"]
@@ -199,7 +203,10 @@ def test_the_processors_are_read_from_the_settings(settings, org_a_policy):
     settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS = True, 31536000
     tables = record_tables(organization=org_a_policy, language="en")
     assert tables.processors[2:] == [
-        ["File storage", "S3-compatible object storage: bucket hoc-tap-files at s3.hcm.example.vn, region hcm-1"],
+        [
+            "File storage",
+            "S3-compatible object storage: bucket hoc-tap-files at s3.hcm.example.vn, region hcm-1",
+        ],
         ["Mail", "SMTP server smtp.example.vn, port 587 (TLS)"],
         ["Sessions and cache", "Redis at cache.internal (sessions and the shared cache)"],
         ["Payments", "Payment provider “simulated”: the amount and the order's reference"],
@@ -241,7 +248,11 @@ def test_the_superadmin_downloads_the_public_schema_and_each_organization_in_the
         )
     assert res["Content-Disposition"] == 'attachment; filename="record-of-processing-public-2026-11-28.xlsx"'
     book = sheets(res.content)
-    assert book["Record"][1:4] == [["Controller", "The platform (public schema)"], ["Contact", "—"], ["Database schema", "public"]]
+    assert book["Record"][1:4] == [
+        ["Controller", "The platform (public schema)"],
+        ["Contact", "—"],
+        ["Database schema", "public"],
+    ]
     names = [row[0] for row in book["Categories"][1:]]
     assert "Administration history" in names and "Account" in names
     assert "Attempts, scores and reports" not in names  # kept in the organizations' schemas only
