@@ -311,3 +311,19 @@ def test_the_migration_gives_every_existing_request_its_due_day():
     executor.migrate(executor.loader.graph.leaf_nodes("data_requests"))
     rows = DataRequest.objects.filter(user=learner.user).order_by("kind").values_list("kind", "answer_due_on")
     assert list(rows) == [("deletion", date(2026, 12, 9)), ("export", date(2026, 12, 8))]
+
+
+def test_the_demo_shows_a_correction_due_soon_and_an_overdue_one_once(org_a, educator_a):
+    from data_requests.demo import seed_demo_requests
+
+    for email in ("hocsinh11@demo.vn", "hocsinh08@demo.vn"):
+        ProfileFactory(organization=org_a, user__email=email)
+    with time_machine.travel(AT, tick=False):
+        seed_demo_requests(organization=org_a)
+        seed_demo_requests(organization=org_a)  # idempotent
+        page = client_for(educator_a).get(ORG).json()["data"]
+    assert [(r["requester_email"], r["answer_due_on"], r["due_state"]) for r in page["items"]] == [
+        ("hocsinh08@demo.vn", "2026-11-26", "overdue"),
+        ("hocsinh11@demo.vn", "2026-11-29", "due_soon"),
+    ]
+    assert page["items"][0]["created_at"] == "2026-11-16T01:00:00Z"
