@@ -31,7 +31,19 @@ from assignments.models import (
 )
 from data_requests.personal_data import file_path, iso
 from data_requests.sources import ExportPart, Person, Text, register
+from privacy import rules
 from privacy.models import DeletionRecord
+from privacy.registry import (
+    Basis,
+    Category,
+    Facts,
+    Measure,
+    Recipient,
+    Subject,
+    columns,
+    describe,
+    not_personal,
+)
 from privacy.services import deletion_record_create
 from tenants.scope import organization_schema
 
@@ -248,3 +260,185 @@ class AssignmentsSource:
                     learner_name=label(org.language), learner_email="", camera_consent_ip=None
                 )
         return counts
+
+
+# --- the registry of personal data (issue 37, item 7; decision 0050) -------------------------------
+
+L, M = Subject.LEARNER, Subject.MINOR
+
+
+def _video_retention(facts: Facts) -> Text:
+    days, appeal = facts.video_keep_days, rules.APPEAL_WINDOW_DAYS
+    if facts.organization_id is None:
+        return Text(
+            f"{days} ngày sau khi công bố kết quả (mặc định; mỗi tổ chức đặt từ {rules.VIDEO_KEEP_DAYS_MIN} "
+            f"đến {rules.VIDEO_KEEP_DAYS_MAX} ngày, không dưới {appeal} ngày phúc khảo), rồi bị xóa "
+            "hằng ngày; xóa ngay khi tài khoản bị xóa.",
+            f"{days} days after the result's release (the default; each organization sets "
+            f"{rules.VIDEO_KEEP_DAYS_MIN} to {rules.VIDEO_KEEP_DAYS_MAX} days, never under the {appeal}-day "
+            "appeal window), then deleted by the daily sweep; at once when the account is deleted.",
+        )
+    return Text(
+        f"{days} ngày sau khi công bố kết quả (chính sách của tổ chức; không dưới {appeal} ngày phúc "
+        f"khảo), rồi bị xóa hằng ngày; video môi trường không được dùng: {days} ngày sau khi hết hạn "
+        "làm bài; xóa ngay khi tài khoản bị xóa.",
+        f"{days} days after the result's release (the organization's policy; never under the "
+        f"{appeal}-day appeal window), then deleted by the daily sweep; a surroundings video no "
+        f"attempt used: {days} days after the test's window closed; at once when the account is "
+        "deleted.",
+    )
+
+
+describe(
+    Category(
+        key="assignments",
+        name=Text("Bài được giao", "Test assignments"),
+        data=Text(
+            "Bài kiểm tra giao cho người học: tên và e-mail người học, đợt, hạn, trạng thái, số lần làm, "
+            "thanh toán, người giao.",
+            "The tests assigned to a learner: the learner's name and e-mail, batch, deadline, state, "
+            "attempts allowed, payment, who assigned it.",
+        ),
+        fields=columns(
+            "assignments.Assignment",
+            "preset batch learner_profile_id learner_user_id learner_name learner_email source status "
+            "attempts_allowed due_at requires_purchase purchase_cost paid_at transaction_id "
+            "advanced_report assigned_by_profile_id assigned_by_name revoked_at created_at updated_at",
+        ),
+        subjects=(L, M, Subject.EDUCATOR),
+        purposes=Text("Tổ chức kỳ kiểm tra cho người học.", "Running tests for learners."),
+        basis=(Basis.CONSENT, Basis.CONTRACT),
+        retention=lambda facts: Text(
+            "Đến khi tài khoản bị xóa; khi đó tên người học được thay bằng nhãn người đã xóa và e-mail "
+            "bị xóa trắng (bài giao được giữ cho số liệu của tổ chức).",
+            "Until the account is deleted; then the learner's name is replaced by the "
+            "deleted-learner label and the e-mail emptied (the assignment stays for the "
+            "organization's figures).",
+        ),
+        recipients=(Recipient.ORGANIZATION,),
+        measures=(Measure.ROLES, Measure.SCHEMA_PER_ORGANIZATION, Measure.CONSENT_GATE, Measure.ERASURE),
+    ),
+    Category(
+        key="attempts",
+        name=Text("Bài làm, điểm và báo cáo", "Attempts, scores and reports"),
+        data=Text(
+            "Các lần làm bài: đề đã nhận, câu trả lời, thời điểm lưu, điểm, kết quả, nhận xét của người "
+            "chấm, dấu hiệu gian lận (chuyển tab), báo cáo nâng cao và tệp PDF của nó.",
+            "Attempts: the questions given, the answers and when they were saved, scores, results, "
+            "graders' comments, integrity events (tab switches), the advanced report and its PDF.",
+        ),
+        fields=columns(
+            "assignments.Attempt",
+            "assignment number status question_ids option_orders points started_at deadline_at "
+            "submitted_at submit_reason device_token tab_switches voided reinstated_reason "
+            "reinstated_by_name score max_score result graded_at released_at",
+        )
+        + columns(
+            "assignments.AttemptAnswer",
+            "attempt question answer flagged seq saved_at score needs_grading comment graded_by_name graded_at",
+        )
+        + columns("assignments.IntegrityEvent", "attempt kind occurred_at received_at count_after note")
+        + columns("assignments.AdvancedReport", "attempt data pdf generated_at"),
+        subjects=(L, M, Subject.EDUCATOR),
+        purposes=Text(
+            "Chấm điểm, trả kết quả, bảo đảm tính trung thực của bài làm, báo cáo năng lực.",
+            "Grading, releasing results, keeping tests honest, reporting on skills.",
+        ),
+        basis=(Basis.CONSENT, Basis.CONTRACT),
+        retention=lambda facts: Text(
+            "Đến khi tài khoản bị xóa; khi đó câu trả lời, dấu hiệu gian lận và báo cáo (cả PDF) bị "
+            "xóa, các lần làm bài được giữ với điểm nhưng không còn tên.",
+            "Until the account is deleted; then answers, integrity events and reports (with their "
+            "PDFs) are deleted, and the attempts stay with their scores but no name.",
+        ),
+        recipients=(Recipient.ORGANIZATION, Recipient.PARENT, Recipient.STORAGE),
+        measures=(
+            Measure.ROLES,
+            Measure.SCHEMA_PER_ORGANIZATION,
+            Measure.PRIVATE_FILES,
+            Measure.ACCESS_LOG,
+            Measure.CONSENT_GATE,
+            Measure.ERASURE,
+        ),
+        files=True,
+    ),
+    Category(
+        key="proctoring_video",
+        name=Text("Video giám sát", "Proctoring video"),
+        data=Text(
+            "Video 30 giây (hình và tiếng) quay người học và nơi làm bài, sự đồng ý quay video cho bài "
+            "đó (thời điểm, địa chỉ IP) và thời điểm xóa.",
+            "The 30-second video (picture and sound) of the learner and the room, the consent to "
+            "camera proctoring of that test (when, from which IP address) and when it was deleted.",
+        ),
+        fields=columns(
+            "assignments.Assignment", "prep_video camera_consented_at camera_consent_ip prep_video_deleted_at"
+        )
+        + columns("assignments.Attempt", "camera_mode video video_deleted_at camera_consented_at"),
+        subjects=(L, M),
+        purposes=Text(
+            "Giám sát kỳ kiểm tra và xem xét khi người học phúc khảo.",
+            "Proctoring the test and reviewing it when the learner appeals.",
+        ),
+        basis=(Basis.CONSENT,),
+        retention=_video_retention,
+        recipients=(Recipient.ORGANIZATION, Recipient.PARENT, Recipient.STORAGE),
+        measures=(
+            Measure.PRIVATE_FILES,
+            Measure.ACCESS_LOG,
+            Measure.RETENTION_SWEEP,
+            Measure.CONSENT_GATE,
+            Measure.ROLES,
+            Measure.ERASURE,
+        ),
+        sensitive=Text(
+            "Dữ liệu sinh trắc học (khuôn mặt và giọng nói của người học, phần lớn là trẻ em): dữ liệu cá "
+            "nhân nhạy cảm theo Luật Bảo vệ dữ liệu cá nhân số 91/2025/QH15; cần sự đồng ý riêng cho "
+            "từng bài (và của cha mẹ với người dưới 16 tuổi).",
+            "Biometric data (the face and voice of learners, mostly children): sensitive personal "
+            "data under the Law on Personal Data Protection No. 91/2025/QH15; a consent of its own "
+            "for each test (and a parent's under 16).",
+        ),
+        files=True,
+    ),
+    Category(
+        key="accommodations",
+        name=Text("Điều chỉnh cho người học", "Accommodations"),
+        data=Text(
+            "Thời gian làm bài thêm cho một người học, lý do và người cấp.",
+            "Extra time given to a learner, the reason and who gave it.",
+        ),
+        fields=columns(
+            "assignments.Accommodation",
+            "learner_profile_id learner_name preset factor extra_minutes reason created_by_name created_at",
+        ),
+        subjects=(L, M, Subject.EDUCATOR),
+        purposes=Text(
+            "Cho người học cần thêm thời gian được làm bài công bằng.",
+            "Fair tests for learners who need more time.",
+        ),
+        basis=(Basis.CONSENT,),
+        retention=lambda facts: Text(
+            "Đến khi tài khoản bị xóa; khi đó bị xóa.", "Until the account is deleted; then deleted."
+        ),
+        recipients=(Recipient.ORGANIZATION,),
+        measures=(Measure.ROLES, Measure.SCHEMA_PER_ORGANIZATION, Measure.ERASURE),
+        sensitive=Text(
+            "Lý do điều chỉnh có thể cho biết tình trạng sức khỏe hay khuyết tật của người học: dữ liệu "
+            "cá nhân nhạy cảm theo Luật Bảo vệ dữ liệu cá nhân số 91/2025/QH15.",
+            "The reason may reveal a learner's health or disability: sensitive personal data under "
+            "the Law on Personal Data Protection No. 91/2025/QH15.",
+        ),
+    ),
+)
+
+not_personal(
+    "assignments.ItemAnalysis",
+    "preset batch status requested_at started_at computed_at attempt_count voided_count pending_count summary error",
+    why="statistics of a test over all its attempts, naming no one",
+)
+not_personal(
+    "assignments.ItemAnalysisQuestion",
+    "analysis question position n facility discrimination flags figures",
+    why="statistics of a question over all its attempts, naming no one",
+)

@@ -70,6 +70,7 @@ def _assemble() -> None:
     from consent.api import organization_router as consent_organization_router
     from consent.api import public_router as consent_public_router
     from consent.api import router as consent_router
+    from data_requests.api import organization_router as data_requests_organization_router
     from data_requests.api import parent_router as data_requests_parent_router
     from data_requests.api import router as data_requests_router
     from grading.api import gradebook_router
@@ -109,6 +110,7 @@ def _assemble() -> None:
     api.add_router("/", gradebook_router)  # issue 19, section 1
     api.add_router("/organization/", people_router)
     api.add_router("/organization/", consent_organization_router)  # issue 24, item 1: paper consent
+    api.add_router("/organization/", data_requests_organization_router)  # issue 37, item 8: deadlines
     api.add_router("/consent/", consent_router)  # issue 24, item 1
     api.add_router("/home/", home_router)  # issue 19, section 1: the educator's /home panel
     api.add_router("/marketplace", marketplace_router)

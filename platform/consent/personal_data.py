@@ -15,9 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from consent.models import Consent, ConsentEvent, ParentRequest
+from consent.models import Consent, ConsentEvent, ParentRequest, parent_link_ttl
 from data_requests.personal_data import iso
 from data_requests.sources import ExportPart, Person, Text, register
+from privacy.registry import (
+    Basis,
+    Category,
+    Facts,
+    Measure,
+    Recipient,
+    Subject,
+    columns,
+    describe,
+    not_personal,
+)
 
 
 @register
@@ -80,3 +91,63 @@ class ConsentsSource:
         requests, _ = ParentRequest.objects.filter(user=user).delete()
         events, _ = ConsentEvent.objects.filter(user=user).delete()
         return {"consents_anonymized": anonymized, "parent_requests": requests, "consent_events": events}
+
+
+# --- the registry of personal data (issue 37, item 7; decision 0050) -------------------------------
+
+
+def _consents_retention(facts: Facts) -> Text:
+    days = parent_link_ttl().days
+    return Text(
+        "Sự đồng ý được giữ cả sau khi tài khoản bị xóa, không còn địa chỉ, e-mail, tên hay ghi chú "
+        "(bằng chứng về căn cứ xử lý); yêu cầu gửi cha mẹ và lịch sử bị xóa cùng tài khoản. Đường "
+        f"dẫn gửi cha mẹ dùng để đồng ý được {days} ngày kể từ lần gửi cuối.",
+        "Consents are kept after the account's deletion, without addresses, e-mails, names or "
+        "notes (the proof of the legal basis); the requests to parents and the history are "
+        f"deleted with the account. A parent's link can consent for {days} days after it was "
+        "last sent.",
+    )
+
+
+describe(
+    Category(
+        key="consents",
+        name=Text("Sự đồng ý và yêu cầu gửi cha mẹ", "Consents and requests to parents"),
+        data=Text(
+            "Sự đồng ý của người học và của cha mẹ: phiên bản điều khoản và thông báo, thời điểm, địa "
+            "chỉ IP, ngôn ngữ, e-mail của cha mẹ, người ghi nhận đồng ý trên giấy và ghi chú, việc rút "
+            "lại; thư gửi cha mẹ và lịch sử các bước.",
+            "The learner's and the parent's consents: the versions of the terms and the notice, "
+            "when, the IP address, the language, the parent's e-mail, who recorded a paper consent "
+            "and the note, the withdrawal; the mails to parents and the history of steps.",
+        ),
+        fields=columns(
+            "consent.Consent",
+            "user subject source terms_version privacy_version given_at ip language parent_email "
+            "request organization recorded_by recorded_by_name note withdrawn_at withdrawn_ip "
+            "withdrawn_by withdrawn_by_name",
+        )
+        + columns("consent.ConsentEvent", "user kind at ip actor_name detail")
+        + columns(
+            "consent.ParentRequest",
+            "user parent_email token_hash language status sent_at sends responded_at created_at",
+        ),
+        subjects=(Subject.LEARNER, Subject.MINOR, Subject.PARENT, Subject.EDUCATOR),
+        purposes=Text(
+            "Xin và chứng minh sự đồng ý (của cha mẹ với người học dưới 16 tuổi), và dừng xử lý khi "
+            "sự đồng ý bị rút lại.",
+            "Asking for and proving consent (a parent's for a learner under 16), and stopping the "
+            "processing when it is withdrawn.",
+        ),
+        basis=(Basis.LEGAL_OBLIGATION,),
+        retention=_consents_retention,
+        recipients=(Recipient.ORGANIZATION, Recipient.PARENT, Recipient.MAIL),
+        measures=(Measure.TLS, Measure.TOKENS_HASHED, Measure.RATE_LIMITS, Measure.ERASURE),
+    )
+)
+
+not_personal(
+    "consent.NoticeVersion",
+    "kind version effective_on summary_vi summary_en created_at",
+    why="the versions of the notices, the same for everyone",
+)

@@ -2,37 +2,54 @@
 session's user (the profile page's "your data" section), ``parent_router`` at
 ``/public/api/data-requests/parent`` for a parent through the consent link. Any signed-in profile (learner
 or educator) reads and asks for a copy of its person's data; deleting the account is refused for
-educators (409 ``educator_account``)."""
+educators (409 ``educator_account``). Issue 37, item 8 (decision 0050): corrections, and
+``organization_router`` at ``/api/v1/organization/data-requests`` for organization admins (the
+requests concerning the organization, by the Law's deadline, and the answer to a correction)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from ninja import Router, Status
+from django.utils.translation import gettext_lazy
+from ninja import Query, Router, Status
 
-from accounts.auth import ProfileSessionAuth
+from accounts.auth import OrgAdminSessionAuth, ProfileSessionAuth
 from accounts.throttling import public_call_limit
+from config.dates import today
 from config.envelope import Envelope, ok
 from config.errors import ApplicationError
+from config.requests import ProfileRequest
 from consent.schemas import ParentTokenIn
 from consent.selectors import parent_link_user
 from data_requests import selectors, services
 from data_requests.models import DataRequest
-from data_requests.schemas import DataRequestId, DataRequestsOut, DeletionIn, DeletionOut, ExportOut
+from data_requests.schemas import (
+    CorrectionAnswerIn,
+    CorrectionIn,
+    CorrectionOut,
+    DataRequestId,
+    DataRequestsOut,
+    DeletionIn,
+    DeletionOut,
+    ExportOut,
+    OrgDataRequestOut,
+    OrgDataRequestsPageOut,
+    OrgDataRequestsQuery,
+)
 
 router = Router(tags=["personal data"], auth=ProfileSessionAuth())
 RequestedBy = DataRequest.RequestedBy
 
 
 @router.get("", response=Envelope[DataRequestsOut])
-def data_requests_state(request: HttpRequest):
+def data_requests_state(request: ProfileRequest):
     """The latest copy of the caller's data (or null), the scheduled deletion (or null), the
     grace period and how long a copy is kept, in days."""
     return ok(selectors.data_requests_state(user=request.auth.user))
 
 
 @router.post("/export", response={202: Envelope[ExportOut]})
-def export_create(request: HttpRequest):
+def export_create(request: ProfileRequest):
     """Ask for a copy of the caller's data: 202 with the queued export (the one already queued
     or running, if any); poll GET /data-requests until ``ready``."""
     export = services.export_request(user=request.auth.user)
@@ -40,14 +57,14 @@ def export_create(request: HttpRequest):
 
 
 @router.get("/export/{request_id}/download", response={200: None})
-def export_download(request: HttpRequest, request_id: DataRequestId):
+def export_download(request: ProfileRequest, request_id: DataRequestId):
     """The zip of a ready copy, to its owner only (404 ``not_found`` for anyone else); 409
     ``export_not_ready`` / ``export_failed``, 410 ``export_expired``."""
     return services.export_download(user=request.auth.user, request_id=request_id)
 
 
 @router.post("/deletion", response={201: Envelope[DeletionOut]})
-def deletion_create(request: HttpRequest, payload: DeletionIn):
+def deletion_create(request: ProfileRequest, payload: DeletionIn):
     """Schedule the deletion of the caller's account after the grace period (7 days). Body
     ``{"password"}``: 400 ``wrong_password`` (field ``password``), 429 ``login_rate_limited``
     like the login; 409 ``educator_account``. A deletion already scheduled is answered as is."""
@@ -56,11 +73,61 @@ def deletion_create(request: HttpRequest, payload: DeletionIn):
 
 
 @router.post("/deletion/cancel", response=Envelope[DeletionOut])
-def deletion_cancel(request: HttpRequest):
+def deletion_cancel(request: ProfileRequest):
     """Withdraw the caller's scheduled deletion: 404 ``no_deletion_scheduled``, 403
     ``deletion_not_cancellable`` for a parent's request or a withdrawn consent."""
     deletion = services.cancel_account_deletion(user=request.auth.user, cancelled_by="learner")
     return ok(selectors.deletion_data(deletion), _("The deletion of your account is cancelled."))
+
+
+@router.post("/correction", response={201: Envelope[CorrectionOut]})
+def correction_create(request: ProfileRequest, payload: CorrectionIn):
+    """Ask one of the caller's organizations (``organization_id``; null: the platform) to correct
+    data the caller cannot change on the profile page (issue 37, item 8): 201 with the request,
+    ``open``, due by ``answer_due_on``. 400 ``validation_error`` on ``text`` (under 10 characters)
+    or ``organization_id``; 409 ``too_many_open_corrections`` (5 waiting)."""
+    correction = services.correction_request(
+        user=request.auth.user, organization_id=payload.organization_id, text=payload.text
+    )
+    return Status(201, ok(selectors.correction_data(correction), _("Your request was sent.")))
+
+
+# --- the organization's admins: /api/v1/organization/data-requests (issue 37, item 8) -----------
+
+organization_router = Router(
+    tags=["personal data (organization)"],
+    auth=OrgAdminSessionAuth(
+        message=gettext_lazy("Only an organization admin can see the personal data requests.")
+    ),
+)
+
+
+@organization_router.get("data-requests", response=Envelope[OrgDataRequestsPageOut])
+def organization_requests(request: ProfileRequest, query: Query[OrgDataRequestsQuery]):
+    """The requests concerning the caller's organization (corrections addressed to it; copies and
+    deletions of its learners), open ones first by the Law's due day, with the counts of open,
+    due within 2 days and overdue ones. ``state`` filters. Three queries."""
+    rows, meta = selectors.organization_requests(organization_id=request.auth.organization_id, **query.dict())
+    return ok({"items": rows, **meta})
+
+
+@organization_router.post("data-requests/{request_id}/answer", response=Envelope[OrgDataRequestOut])
+def organization_request_answer(
+    request: ProfileRequest, request_id: DataRequestId, payload: CorrectionAnswerIn
+):
+    """Answer a correction addressed to the caller's organization: ``done`` or ``refused`` with
+    the answer (required to refuse). 404 ``not_found`` for another organization's or not a
+    correction; 409 ``request_already_answered``; 400 ``validation_error`` on ``answer``."""
+    profile = request.auth
+    answered = services.correction_answer(
+        organization_id=profile.organization_id,
+        request_id=request_id,
+        outcome=payload.outcome,
+        answer=payload.answer,
+        answered_by_name=profile.user.name_or_email,
+    )
+    row = selectors.organization_row(answered, organization_id=profile.organization_id, today=today())
+    return ok(row, _("Answer sent."))
 
 
 # --- the parent's consent link: /public/api/data-requests/parent/... (decision 0022) -------------

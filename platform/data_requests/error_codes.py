@@ -13,3 +13,5 @@ class DataRequestErrorCode(StrEnum):
     EXPORT_EXPIRED = "export_expired"
     EXPORT_FAILED = "export_failed"
     DELETION_FAILED = "deletion_failed"
+    TOO_MANY_OPEN_CORRECTIONS = "too_many_open_corrections"
+    REQUEST_ALREADY_ANSWERED = "request_already_answered"

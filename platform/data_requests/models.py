@@ -1,7 +1,13 @@
 """Personal data requests (issue 24, item 5; docs/decisions/0022-personal-data-requests.md):
-a copy of someone's data ("Download my data") or the deletion of their account ("Delete my
-account"). Shared app (public schema): a request is about a person (``accounts.User``), whose
-data lives in the public tables and in the schemas of the organizations they were enrolled in.
+a copy of someone's data ("Download my data"), the deletion of their account ("Delete my
+account") or, since issue 37 item 8 (decision 0050), the correction of data they cannot change
+themselves, addressed to one of their organizations or to the platform. Shared app (public
+schema): a request is about a person (``accounts.User``), whose data lives in the public tables
+and in the schemas of the organizations they were enrolled in.
+
+Every request carries the day by which the Law requires it to be answered (``answer_due_on``,
+``data_requests.deadlines``). A correction is ``open`` until answered: ``done`` (corrected) or
+``refused``, with the answer and who gave it.
 
 One row per request. An export goes ``queued`` -> ``running`` -> ``ready`` (its zip stored under
 a private name until ``expires_at``) or ``failed``, then ``expired`` once the file is purged. A
@@ -24,6 +30,7 @@ class DataRequest(models.Model):
     class Kind(models.TextChoices):
         EXPORT = "export", _("Copy of my data")
         DELETION = "deletion", _("Account deletion")
+        CORRECTION = "correction", _("Correction of my data")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -34,6 +41,8 @@ class DataRequest(models.Model):
         CANCELLED = "cancelled", _("Cancelled")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
+        OPEN = "open", _("Waiting for an answer")
+        REFUSED = "refused", _("Refused")
 
     class RequestedBy(models.TextChoices):
         """Who asked: the account's owner (``learner``; an educator asking for a copy of their
@@ -51,7 +60,11 @@ class DataRequest(models.Model):
     status = models.CharField(max_length=10, choices=Status)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="data_requests")
     requested_by = models.CharField(max_length=20, choices=RequestedBy)
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(
+        max_length=1000,
+        blank=True,
+        help_text="Deletion: a short note; correction: what is wrong and what it should be.",
+    )
     language = models.CharField(max_length=2, default="vi", help_text="Of the mails and the export's texts.")
     due_at = models.DateTimeField(
         null=True, blank=True, help_text="Deletion: when the grace period ends and the deletion runs."
@@ -70,6 +83,20 @@ class DataRequest(models.Model):
     )
     error_code = models.CharField(max_length=60, blank=True)
     error_message = models.CharField(max_length=500, blank=True)
+    answer_due_on = models.DateField(
+        help_text="The Vietnam day by the end of which the Law requires an answer (data_requests.deadlines)."
+    )
+    organization = models.ForeignKey(
+        "tenants.Organization",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Correction: the organization asked to correct (none: the platform).",
+    )
+    answer = models.CharField(max_length=1000, blank=True, help_text="Correction: what was done, or why not.")
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by_name = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -77,6 +104,8 @@ class DataRequest(models.Model):
     class Meta:
         ordering = ["-created_at"]
         indexes = [
+            models.Index(fields=["status", "answer_due_on"]),
+            models.Index(fields=["organization", "status"]),
             models.Index(fields=["user", "kind", "-created_at"]),
             models.Index(fields=["status", "due_at"]),
             models.Index(fields=["status", "expires_at"]),

@@ -19,6 +19,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import FileResponse, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,10 +27,12 @@ from django.utils.translation import gettext as _
 from accounts import throttling
 from accounts.models import Profile, User
 from config.dates import format_date, vietnam_day
+from config.dates import today as vietnam_today
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import in_language, pick, reader_language
 from config.jobs import PURGE_BATCH
 from config.priority import run_at_idle_priority
+from data_requests.deadlines import REMINDER_DAYS, answer_due_on
 from data_requests.error_codes import DataRequestErrorCode as Code
 from data_requests.models import DataRequest
 from outbox.services import enqueue
@@ -154,6 +157,7 @@ def schedule_account_deletion(*, user: User, requested_by: str, reason: str = ""
                 reason=reason[:300],
                 language=_user_language(user),
                 due_at=now + timedelta(days=grace_days()),
+                answer_due_on=answer_due_on(DataRequest.Kind.DELETION, now),
             )
     except IntegrityError:  # scheduled at the same moment by another request: that one stands
         return open_deletion(user=user)  # type: ignore[return-value]
@@ -242,6 +246,7 @@ def export_request(*, user: User, requested_by: str = RequestedBy.LEARNER) -> Da
             user=user,
             requested_by=requested_by,
             language=reader_language(),
+            answer_due_on=answer_due_on(DataRequest.Kind.EXPORT, timezone.now()),
         )
         from data_requests.tasks import export_run
 
@@ -468,3 +473,184 @@ def account_deletions_run(*, now=None) -> int:
         )
         done += 1
     return done
+
+
+# --- corrections and the deadlines (issue 37, item 8; decision 0050) ------------------------------
+
+OPEN_STATUSES = (
+    DataRequest.Status.QUEUED,
+    DataRequest.Status.RUNNING,
+    DataRequest.Status.SCHEDULED,
+    DataRequest.Status.OPEN,
+)
+"""A request in one of these states is still to be answered (a failed copy was answered with its
+failure: the person sees it and asks again; a cancelled deletion needs no answer)."""
+
+OPEN_CORRECTIONS_MAX = 5
+"""Corrections one person may have waiting at a time."""
+
+
+def correction_organizations(*, user: User) -> list[tuple[int, str]]:
+    """``[(id, shown name)]`` of the organizations ``user`` may ask to correct their data: those
+    holding some of it (``data_requests.sources.person_for``: enrollments, memberships,
+    purchases), by name."""
+    from data_requests.sources import person_for
+
+    return sorted(((o.id, o.name) for o in person_for(user).organizations), key=lambda pair: pair[1])
+
+
+@transaction.atomic
+def correction_request(*, user: User, organization_id: int | None, text: str) -> DataRequest:
+    """POST /api/v1/data-requests/correction: ``user`` asks ``organization_id`` (one of
+    ``correction_organizations``; None: the platform) to correct data they cannot change
+    themselves, described in ``text`` (what is wrong and what it should be: 10 to 1,000
+    characters once trimmed). Returns the request, ``open``, due ``ANSWER_DAYS["correction"]``
+    days after today (Vietnam days, ``data_requests.deadlines``); the organization's admins see
+    it on their requests page and are reminded as the day nears.
+
+    400 ``validation_error`` on ``text`` (too short) or ``organization_id`` (not one of the
+    person's organizations); 409 ``too_many_open_corrections`` once ``OPEN_CORRECTIONS_MAX``
+    wait for an answer."""
+    text = (text or "").strip()
+    errors = FieldErrors()
+    if len(text) < 10:
+        errors.add("text", _("Say what is wrong and what it should be (at least 10 characters)."))
+    if organization_id is not None and organization_id not in dict(correction_organizations(user=user)):
+        errors.add("organization_id", _("Choose one of your organizations, or the platform."))
+    errors.raise_if_any()
+    User.objects.select_for_update().filter(pk=user.pk).first()
+    waiting = DataRequest.objects.filter(
+        user=user, kind=DataRequest.Kind.CORRECTION, status=DataRequest.Status.OPEN
+    ).count()
+    if waiting >= OPEN_CORRECTIONS_MAX:
+        raise ApplicationError(
+            Code.TOO_MANY_OPEN_CORRECTIONS,
+            _("You already have %(n)d corrections waiting for an answer.") % {"n": waiting},
+            status=409,
+        )
+    now = timezone.now()
+    return DataRequest.objects.create(
+        kind=DataRequest.Kind.CORRECTION,
+        status=DataRequest.Status.OPEN,
+        user=user,
+        requested_by=RequestedBy.LEARNER,
+        reason=text[:1000],
+        language=_user_language(user),
+        organization_id=organization_id,
+        answer_due_on=answer_due_on(DataRequest.Kind.CORRECTION, now),
+    )
+
+
+@transaction.atomic
+def correction_answer(
+    *, organization_id: int | None, request_id: str, outcome: str, answer: str, answered_by_name: str
+) -> DataRequest:
+    """Answer the open correction ``request_id`` addressed to ``organization_id`` (an organization
+    admin's, from POST /api/v1/organization/data-requests/{id}/answer; None: the platform's, the
+    SuperAdmin in the Django admin): ``outcome`` ``done`` (corrected) or ``refused``; ``answer``
+    (at most 1,000 characters) says what was changed or why not, and is required for a refusal.
+    The person is notified in the app (``data_request_answered``). Returns the request.
+
+    404 ``not_found`` for a request of another organization (or not a correction); 409
+    ``request_already_answered``; 400 ``validation_error`` on ``answer`` for a refusal without
+    one or on ``outcome``."""
+    from notifications.models import Notification
+    from notifications.services import notify
+
+    try:
+        key = uuid.UUID(str(request_id))
+    except ValueError as exc:
+        raise not_found(_("Request not found.")) from exc
+    request = (
+        DataRequest.objects.select_for_update()
+        .select_related("user")
+        .filter(
+            Q(organization_id=organization_id)
+            if organization_id is not None
+            else Q(organization__isnull=True),
+            pk=key,
+            kind=DataRequest.Kind.CORRECTION,
+        )
+        .first()
+    )
+    if request is None:
+        raise not_found(_("Request not found."))
+    answer = (answer or "").strip()
+    errors = FieldErrors()
+    if outcome not in (DataRequest.Status.DONE, DataRequest.Status.REFUSED):
+        errors.add("outcome", _("Choose corrected or refused."))
+    if outcome == DataRequest.Status.REFUSED and not answer:
+        errors.add("answer", _("Say why the data is not corrected."))
+    errors.raise_if_any()
+    if request.status != DataRequest.Status.OPEN:
+        raise ApplicationError(
+            Code.REQUEST_ALREADY_ANSWERED, _("This request has already been answered."), status=409
+        )
+    request.status = outcome
+    request.answer = answer[:1000]
+    request.answered_at = timezone.now()
+    request.answered_by_name = answered_by_name[:200]
+    request.save(update_fields=["status", "answer", "answered_at", "answered_by_name"])
+    recipients = list(
+        Profile.objects.filter(
+            user_id=request.user_id, pandai_profile_role=Profile.Role.LEARNER, status=Profile.Status.ACTIVE
+        )
+    )
+    notify(
+        recipients=recipients,
+        notifiable_type=Notification.Type.PERSONAL_DATA_REQUEST,
+        title_key="data_request_answered.title",
+        body_key=(
+            "data_request_answered.done"
+            if outcome == DataRequest.Status.DONE
+            else "data_request_answered.refused"
+        ),
+        body_args={"answer": request.answer},
+        actions=[{"url": "/profile", "target": "_self", "label": "action.view_profile"}],
+    )
+    return request
+
+
+def deadline_reminders(*, today=None) -> int:
+    """Tell each organization's admins (an in-app notification, ``data_requests_due``) how many
+    requests concerning the organization wait for an answer due within ``REMINDER_DAYS`` days,
+    and how many of them are overdue (``data_requests.selectors.concerning``: corrections
+    addressed to it, copies and deletions of learners on its roster). One notification per admin
+    and run; nothing when none is due. Returns the number of notifications. Called daily at
+    08:00 Vietnam time (``data_requests.tasks.deadlines_remind``). Four queries and one insert,
+    whatever the number of organizations."""
+    from data_requests.selectors import due_by_organization
+    from notifications.models import Notification
+    from notifications.services import notify
+
+    today = today or vietnam_today()
+    due = due_by_organization(until=today + timedelta(days=REMINDER_DAYS), today=today)
+    if not due:
+        return 0
+    admins = Profile.objects.filter(
+        organization_id__in=list(due),
+        pandai_profile_role=Profile.Role.EDUCATOR,
+        is_admin=True,
+        status=Profile.Status.ACTIVE,
+    ).order_by("id")
+    sent = 0
+    by_org: dict[int, list[Profile]] = {}
+    for admin in admins:
+        by_org.setdefault(admin.organization_id, []).append(admin)  # type: ignore[arg-type]
+    for org_id, (count, overdue) in sorted(due.items()):
+        recipients = by_org.get(org_id, [])
+        if not recipients:
+            continue
+        notify(
+            recipients=recipients,
+            notifiable_type=Notification.Type.PERSONAL_DATA_REQUEST,
+            title_key="data_requests_due.title",
+            body_key="data_requests_due.body",
+            title_args={"count": count},
+            body_args={"count": count, "overdue": overdue, "days": REMINDER_DAYS},
+            actions=[
+                {"url": "/organization/data-requests", "target": "_self", "label": "action.view_requests"}
+            ],
+        )
+        sent += len(recipients)
+    return sent

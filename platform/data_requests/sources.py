@@ -26,14 +26,18 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from accounts.models import Enrollment, Profile, User
+from privacy.registry import Text
 
-
-@dataclass(frozen=True)
-class Text:
-    """A text in both languages (the export's README is bilingual)."""
-
-    vi: str
-    en: str
+__all__ = [
+    "ExportPart",
+    "Organization",
+    "Person",
+    "PersonalDataSource",
+    "Text",
+    "person_for",
+    "register",
+    "sources",
+]
 
 
 @dataclass

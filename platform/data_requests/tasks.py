@@ -39,3 +39,13 @@ def exports_expire() -> int:
     from data_requests.services import exports_expire as expire
 
     return expire()
+
+
+@db_periodic_task(crontab(hour="1", minute="5"))
+def deadlines_remind() -> int:
+    """Every day at 08:05 Vietnam time (01:05 UTC: huey's crontab is UTC): tell each
+    organization's admins of the requests due within 2 days or overdue (issue 37, item 8;
+    ``data_requests.services.deadline_reminders``)."""
+    from data_requests.services import deadline_reminders
+
+    return deadline_reminders()

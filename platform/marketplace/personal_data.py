@@ -16,6 +16,7 @@ from collections.abc import Callable
 from data_requests.personal_data import iso
 from data_requests.sources import ExportPart, Person, Text, register
 from marketplace.models import CartItem, Transaction, TransactionItem
+from privacy.registry import Basis, Category, Measure, Recipient, Subject, columns, describe, not_personal
 
 
 @register
@@ -80,3 +81,53 @@ class PurchasesSource:
         anonymized = Transaction.objects.filter(profile_id__in=person.profile_ids).update(buyer_name="")
         cart, _ = CartItem.objects.filter(profile_id__in=person.profile_ids).delete()
         return {"transactions_anonymized": anonymized, "cart_items": cart}
+
+
+# --- the registry of personal data (issue 37, item 7; decision 0050) -------------------------------
+
+describe(
+    Category(
+        key="purchases",
+        name=Text("Giao dịch mua bài", "Purchases"),
+        data=Text(
+            "Giỏ hàng, giao dịch và các mục đã mua: người mua và tên ghi khi thanh toán, bài và gói "
+            "đã chọn, số tiền (VND), trạng thái, mã thanh toán và các thời điểm.",
+            "The cart, the transactions and their items: the buyer and the name given at checkout, "
+            "the tests and add-ons chosen, the amounts (VND), the state, the payment references "
+            "and the times.",
+        ),
+        fields=columns("marketplace.CartItem", "profile listing addon batch_id created_at")
+        + columns(
+            "marketplace.Transaction",
+            "profile buyer_name status amount remark payment_provider payment_id idempotency_key "
+            "failure_reason created_at expires_at completed_at closed_at",
+        )
+        + columns(
+            "marketplace.TransactionItem",
+            "transaction listing organization preset_id batch_id batch_name batch_starts_at addon name "
+            "grade subject_codes price assignment_id",
+        ),
+        subjects=(Subject.LEARNER, Subject.MINOR),
+        purposes=Text(
+            "Bán bài kiểm tra và báo cáo, nhận thanh toán, giữ sổ sách kế toán và số liệu thị trường.",
+            "Selling tests and reports, taking the payment, keeping the accounts and the market figures.",
+        ),
+        basis=(Basis.CONTRACT, Basis.LEGAL_OBLIGATION),
+        retention=lambda facts: Text(
+            "Được giữ cho sổ sách kế toán; khi tài khoản bị xóa, tên người mua bị xóa trắng và giỏ "
+            "hàng bị xóa.",
+            "Kept for the accounts; when the account is deleted the buyer's name is emptied and "
+            "the cart deleted.",
+        ),
+        recipients=(Recipient.ORGANIZATION, Recipient.PAYMENT, Recipient.PLATFORM),
+        measures=(Measure.TLS, Measure.CONSENT_GATE, Measure.ROLES, Measure.ERASURE),
+    )
+)
+
+not_personal(
+    "marketplace.Listing",
+    "organization kind preset_id name description grade subjects cover_image duration_minutes "
+    "starts_at ends_at camera_proctoring batches price_test_only price_test_advanced "
+    "price_survey_report status search_text published_at updated_at",
+    why="what is sold, the same for every buyer (its publisher is in the authorship category)",
+)

@@ -31,10 +31,20 @@ MESSAGES = {
     ),
     "test_waiting_list.title": _("A slot opened for %(test)s"),
     "test_waiting_list.body": _("A slot is free in %(batch)s of %(test)s. Book it before someone else does."),
+    "data_request_answered.title": _("Your correction request was answered"),
+    "data_request_answered.done": _("Your data was corrected. %(answer)s"),
+    "data_request_answered.refused": _("Your data was not corrected: %(answer)s"),
+    "data_requests_due.title": _("%(count)s personal data requests to answer soon"),
+    "data_requests_due.body": _(
+        "%(count)s requests about personal data must be answered within %(days)s days; %(overdue)s "
+        "of them are overdue. The Law sets these deadlines."
+    ),
     "action.view_invitation": _("View invitation"),
     "action.view_test": _("View test"),
     "action.book_slot": _("Book the slot"),
     "action.view_batch": _("View batch"),
+    "action.view_profile": _("View my data"),
+    "action.view_requests": _("View the requests"),
     "action.accept": _("Accept"),
     "action.reject": _("Decline"),
 }

@@ -116,3 +116,12 @@ class VideoViewsOut(Schema):
     deleted_at: datetime | None
     deleted_reason: Literal["retention", "request", "consent_withdrawn"] | None
     views: list[VideoViewOut]
+
+
+class RecordQuery(Schema):
+    """The record of processing's file: ``file_format`` ``pdf`` (default) or ``xlsx``;
+    ``language`` ``vi`` or ``en`` (default: the reader's, from ``Accept-Language``). Anything else
+    is 422 with the field's message."""
+
+    file_format: Literal["pdf", "xlsx"] = "pdf"
+    language: Literal["vi", "en"] | None = None

@@ -10,10 +10,12 @@ from datetime import datetime, timedelta
 
 from django.core.files.storage import default_storage
 from django.db import transaction
+from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import FieldErrors
+from config.i18n import reader_language
 from privacy import rules
 from privacy.error_codes import PrivacyErrorCode
 from privacy.models import AccessLogEntry, DeletionRecord, RetentionPolicy
@@ -186,3 +188,22 @@ def access_record(
         user_agent=user_agent[: rules.USER_AGENT_MAX],
         created_at=now,
     )
+
+
+# --- the record of processing (issue 37, item 7; decision 0050) ----------------------------------
+
+
+def record_download(*, organization, file_format: str, language: str | None) -> HttpResponse:
+    """GET /api/v1/privacy/record-of-processing and the Django admin's download: the record of
+    ``organization`` (a ``tenants.Organization``; None for the public schema) as an attachment
+    (``privacy.record.record_file``: ``file_format`` ``pdf`` | ``xlsx``, ``language`` ``vi`` |
+    ``en``, the reader's when None), not cached."""
+    from privacy.record import record_file
+
+    content, name, content_type = record_file(
+        organization=organization, file_format=file_format, language=reader_language(language)
+    )
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "no-store"
+    return response

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from data_requests.personal_data import iso
 from data_requests.sources import ExportPart, Person, Text, register
+from privacy.registry import Basis, Category, Measure, Recipient, Subject, columns, describe, not_personal
 from surveys import reports
 from surveys.models import Submission, SubmissionAnswer
 from tenants.scope import organization_schema
@@ -108,3 +109,48 @@ class SurveysSource:
                     learner_name=label(org.language), learner_email="", scores={}, holland_code="", order=[]
                 )
         return counts
+
+
+# --- the registry of personal data (issue 37, item 7; decision 0050) -------------------------------
+
+describe(
+    Category(
+        key="survey_submissions",
+        name=Text("Khảo sát hướng nghiệp", "Career surveys"),
+        data=Text(
+            "Bài khảo sát của người học: tên, e-mail, câu trả lời từng mệnh đề, điểm theo nhóm, mã "
+            "Holland (hồ sơ sở thích nghề nghiệp), các thời điểm, báo cáo đã mở khóa.",
+            "A learner's survey: name, e-mail, the answer to each statement, the scores by group, "
+            "the Holland code (a profile of career interests), the times, the unlocked report.",
+        ),
+        fields=columns(
+            "surveys.Submission",
+            "survey learner_profile_id learner_user_id learner_name learner_email enrollment_id source "
+            "status order started_at deadline_at completed_at closed_at scores holland_code "
+            "report_unlocked report_transaction_id created_at updated_at",
+        )
+        + columns("surveys.SubmissionAnswer", "submission statement value saved_at"),
+        subjects=(Subject.LEARNER, Subject.MINOR),
+        purposes=Text(
+            "Định hướng nghề nghiệp cho người học và báo cáo cho họ.",
+            "Career guidance for the learner and their report.",
+        ),
+        basis=(Basis.CONSENT,),
+        retention=lambda facts: Text(
+            "Đến khi tài khoản bị xóa; khi đó câu trả lời, điểm và mã Holland bị xóa, bài khảo sát được "
+            "giữ không còn tên.",
+            "Until the account is deleted; then the answers, scores and Holland code are deleted "
+            "and the submission stays with no name.",
+        ),
+        recipients=(Recipient.ORGANIZATION, Recipient.PARENT),
+        measures=(Measure.ROLES, Measure.SCHEMA_PER_ORGANIZATION, Measure.ACCESS_LOG, Measure.ERASURE),
+    )
+)
+
+not_personal(
+    "surveys.Survey",
+    "name name_en description description_en scale groups time_limit_minutes starts_at ends_at "
+    "status is_default published_at closed_at created_at updated_at",
+    why="the survey as written, the same for every learner (its author is in the authorship category)",
+)
+not_personal("surveys.SurveyStatement", "survey group text position", why="the survey's statements")

@@ -218,6 +218,13 @@ export const routes: RouteObject[] = [
             handle: h({ roles: ["EDUCATOR"], titleId: "privacy.accessLog.title" }),
           },
           {
+            // Issue 37, item 8: personal data requests by the Law's due day (admins; the server
+            // refuses others).
+            path: "/organization/data-requests",
+            lazy: page(() => import("@/features/privacy/routes/data-requests")),
+            handle: h({ roles: ["EDUCATOR"], titleId: "privacy.requests.title" }),
+          },
+          {
             path: "/test-preset",
             handle: h({ roles: ["EDUCATOR"], titleId: "nav.tests" }),
             children: [

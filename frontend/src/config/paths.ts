@@ -25,6 +25,8 @@ export const paths = {
   /** Issue 24: the organization's retention periods and its access log of private files. */
   retention: "/organization/retention",
   accessLog: "/organization/access-log",
+  /** Issue 37, item 8: the personal data requests concerning the organization, by due day. */
+  dataRequests: "/organization/data-requests",
 } as const;
 
 export const MIN_TEST_WIDTH = 1280;

@@ -216,9 +216,13 @@ REQUIRED_ROLE = {
     "GET /api/v1/data-requests/export/{request_id}/download": SIGNED_IN,
     "POST /api/v1/data-requests/deletion": SIGNED_IN,
     "POST /api/v1/data-requests/deletion/cancel": SIGNED_IN,
+    "POST /api/v1/data-requests/correction": SIGNED_IN,  # issue 37, item 8
+    "GET /api/v1/organization/data-requests": ORG_ADMIN,
+    "POST /api/v1/organization/data-requests/{request_id}/answer": ORG_ADMIN,
     "GET /api/v1/privacy/retention": EDUCATOR,
     "PUT /api/v1/privacy/retention": ORG_ADMIN,
     "GET /api/v1/privacy/access-log": ORG_ADMIN,
+    "GET /api/v1/privacy/record-of-processing": ORG_ADMIN,  # issue 37, item 7
     "GET /api/v1/surveys/submissions/{user_survey_id}/overview": SIGNED_IN,
     "POST /api/v1/surveys/submissions/{user_survey_id}/start": LEARNER,
     "GET /api/v1/surveys/submissions/{user_survey_id}/questions": LEARNER,
@@ -384,6 +388,21 @@ def test_a_learner_is_refused_an_educators_operation(as_learner, method, path):
         ("PUT", "/api/v1/organization/settings", "Only an organization admin can do this."),
         ("PUT", "/api/v1/privacy/retention", "Only an organization admin can do this."),
         ("GET", "/api/v1/privacy/access-log", "Only an organization admin can read the access log."),
+        (
+            "GET",
+            "/api/v1/organization/data-requests",
+            "Only an organization admin can see the personal data requests.",
+        ),
+        (
+            "POST",
+            "/api/v1/organization/data-requests/00000000-0000-0000-0000-000000000000/answer",
+            "Only an organization admin can see the personal data requests.",
+        ),
+        (
+            "GET",
+            "/api/v1/privacy/record-of-processing",
+            "Only an organization admin can download the record of processing.",
+        ),
         ("POST", "/api/v1/test-presets/1/approve", "Only an organization admin can approve tests."),
         ("DELETE", "/api/v1/organization/members/1/consent/paper", "Only an organization admin can do this."),
     ],

@@ -14,6 +14,7 @@ from django.core.files.storage import default_storage
 from django.utils import timezone
 
 from accounts.tests.factories import ProfileFactory
+from config import dates
 from conftest import client_for
 from data_requests import export as export_module
 from data_requests.models import DataRequest
@@ -238,15 +239,27 @@ def test_an_export_its_consumer_lost_is_queued_again_and_finished(settings):
     ``export_request`` handed that stuck request to every later "Download my data"."""
     stale = timezone.now() - timedelta(seconds=settings.DATA_EXPORT_STALE_SECONDS + 5)
     running, queued, alive = (ProfileFactory().user for _ in range(3))
+    due = dates.today()  # the answer's due day plays no part here
     lost = DataRequest.objects.create(
-        kind="export", status="running", user=running, requested_by="learner", started_at=stale, steps_done=2
+        kind="export",
+        status="running",
+        user=running,
+        requested_by="learner",
+        started_at=stale,
+        steps_done=2,
+        answer_due_on=due,
     )
     never_claimed = DataRequest.objects.create(
-        kind="export", status="queued", user=queued, requested_by="learner"
+        kind="export", status="queued", user=queued, requested_by="learner", answer_due_on=due
     )
     DataRequest.objects.filter(pk=never_claimed.pk).update(created_at=stale)
     busy = DataRequest.objects.create(
-        kind="export", status="running", user=alive, requested_by="learner", started_at=timezone.now()
+        kind="export",
+        status="running",
+        user=alive,
+        requested_by="learner",
+        started_at=timezone.now(),
+        answer_due_on=due,
     )
     assert exports_recover() == 2  # huey is immediate in tests: the new tasks run at once
     for request in (lost, never_claimed):

@@ -49,7 +49,15 @@ def test_the_parent_reads_the_state_asks_for_the_childs_copy_and_downloads_it(
     child, token, django_capture_on_commit_callbacks
 ):
     state = post(BASE, token).json()["data"]
-    assert state == {"export": None, "deletion": None, "grace_days": 7, "export_keep_days": 7}
+    assert state == {
+        "export": None,
+        "deletion": None,
+        "corrections": [],
+        "correction_organizations": [],
+        "grace_days": 7,
+        "export_keep_days": 7,
+        "answer_days": {"export": 10, "correction": 10, "deletion": 10, "withdrawal": 15},
+    }
 
     with django_capture_on_commit_callbacks(execute=True):
         res = post(f"{BASE}/export", token, **EN)

@@ -43,6 +43,10 @@ NOT_PRIVATE = {
         " the data subject's representative using the right of access, recorded as the export's"
         " DataRequest (requested_by parent); the log records the organizations' staff (decision 0020)"
     ),
+    ("GET", "/api/v1/privacy/record-of-processing"): (
+        "the record of processing (issue 37, item 7): categories of data, purposes, periods and"
+        " processors, printed from the registry; it names no person, so nobody's data is opened"
+    ),
 }
 """Endpoints that answer a file without being private (with the reason)."""
 

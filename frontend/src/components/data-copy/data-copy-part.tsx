@@ -5,7 +5,7 @@
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useDownload } from "@/lib/download";
-import { formatDateTime, formatFileSize } from "@/lib/format";
+import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import type { DataExport } from "./types";
@@ -39,11 +39,17 @@ export function DataCopyPart({
       <h3 className="font-semibold">{title}</h3>
       <p className="text-sm text-slate-600">{body}</p>
       {busy && copy && (
-        <ProgressBar
-          label={t("dataCopy.exportProgress")}
-          value={copy.progress}
-          text={t("dataCopy.exportProgressText", { progress: copy.progress })}
-        />
+        <>
+          <ProgressBar
+            label={t("dataCopy.exportProgress")}
+            value={copy.progress}
+            text={t("dataCopy.exportProgressText", { progress: copy.progress })}
+          />
+          {/* Issue 37, item 8: the day by which the Law requires the answer (Vietnam time). */}
+          <p className="text-sm text-slate-600">
+            {t("dataCopy.answerBy", { date: formatDate(copy.answer_due_on, locale) })}
+          </p>
+        </>
       )}
       {copy?.status === "ready" && (
         <p role="status" className="text-sm text-emerald-800">

@@ -1053,18 +1053,69 @@ export interface components {
       privacy_version: string;
     };
     /**
+     * AnswerDaysOut
+     * @description Days within which each kind of request is answered (``data_requests.deadlines``; a
+     *     withdrawal of consent is carried out at once, within the Law's ``withdrawal`` days).
+     */
+    AnswerDaysOut: {
+      /** Export */
+      export: number;
+      /** Correction */
+      correction: number;
+      /** Deletion */
+      deletion: number;
+      /** Withdrawal */
+      withdrawal: number;
+    };
+    /**
+     * CorrectionOut
+     * @description A correction asked for: ``status`` ``open`` | ``done`` (corrected) | ``refused``; ``text``
+     *     what was asked; ``organization_name`` whom (null: the platform); ``answer_due_on`` the Vietnam
+     *     day by which it is answered (the Law's deadline); ``answer``/``answered_at`` once answered.
+     */
+    CorrectionOut: {
+      /** Id */
+      id: string;
+      /** Status */
+      status: string;
+      /** Text */
+      text: string;
+      /** Organization Name */
+      organization_name: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Answer Due On
+       * Format: date
+       */
+      answer_due_on: string;
+      /** Answer */
+      answer: string;
+      /** Answered At */
+      answered_at: string | null;
+    };
+    /**
      * DataRequestsOut
      * @description The profile page's "your data" section: the latest export (none yet: null), the open
-     *     deletion (none: null), and the rules to show: ``grace_days`` (7) and ``export_keep_days``
-     *     (7).
+     *     deletion (none: null), the person's latest corrections (newest first, at most 20) and the
+     *     organizations they may address one to, and the rules to show: ``grace_days`` (7),
+     *     ``export_keep_days`` (7) and ``answer_days``.
      */
     DataRequestsOut: {
       export: components["schemas"]["ExportOut"] | null;
       deletion: components["schemas"]["DeletionOut"] | null;
+      /** Corrections */
+      corrections: components["schemas"]["CorrectionOut"][];
+      /** Correction Organizations */
+      correction_organizations: components["schemas"]["OrganizationChoiceOut"][];
       /** Grace Days */
       grace_days: number;
       /** Export Keep Days */
       export_keep_days: number;
+      answer_days: components["schemas"]["AnswerDaysOut"];
     };
     /**
      * DeletionOut
@@ -1090,6 +1141,11 @@ export interface components {
        * Format: date-time
        */
       due_at: string;
+      /**
+       * Answer Due On
+       * Format: date
+       */
+      answer_due_on: string;
       /** Can Cancel */
       can_cancel: boolean;
     };
@@ -1143,6 +1199,18 @@ export interface components {
       error_code: string;
       /** Error Message */
       error_message: string;
+      /**
+       * Answer Due On
+       * Format: date
+       */
+      answer_due_on: string;
+    };
+    /** OrganizationChoiceOut */
+    OrganizationChoiceOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
     };
     /** Envelope[ExportOut] */
     Envelope_ExportOut_: {

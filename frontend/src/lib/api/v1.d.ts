@@ -2448,6 +2448,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/organization/data-requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Organization Requests
+     * @description The requests concerning the caller's organization (corrections addressed to it; copies and
+     *     deletions of its learners), open ones first by the Law's due day, with the counts of open,
+     *     due within 2 days and overdue ones. ``state`` filters. Three queries.
+     */
+    get: operations["data_requests_api_organization_requests"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/organization/data-requests/{request_id}/answer": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Organization Request Answer
+     * @description Answer a correction addressed to the caller's organization: ``done`` or ``refused`` with
+     *     the answer (required to refuse). 404 ``not_found`` for another organization's or not a
+     *     correction; 409 ``request_already_answered``; 400 ``validation_error`` on ``answer``.
+     */
+    post: operations["data_requests_api_organization_request_answer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/consent/me": {
     parameters: {
       query?: never;
@@ -3418,6 +3462,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/data-requests/correction": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Correction Create
+     * @description Ask one of the caller's organizations (``organization_id``; null: the platform) to correct
+     *     data the caller cannot change on the profile page (issue 37, item 8): 201 with the request,
+     *     ``open``, due by ``answer_due_on``. 400 ``validation_error`` on ``text`` (under 10 characters)
+     *     or ``organization_id``; 409 ``too_many_open_corrections`` (5 waiting).
+     */
+    post: operations["data_requests_api_correction_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/privacy/retention": {
     parameters: {
       query?: never;
@@ -3458,6 +3525,29 @@ export interface paths {
      *     ``not_org_admin``). Two queries.
      */
     get: operations["privacy_api_access_log"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/privacy/record-of-processing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Record Of Processing
+     * @description The organization's record of personal data processing (issue 37, item 7; decision 0050):
+     *     ``file_format`` ``pdf`` | ``xlsx``, ``language`` ``vi`` | ``en`` (default the reader's), dated
+     *     now in Vietnam time. Organization admins only (403 ``not_org_admin``); only the caller's
+     *     organization is ever read.
+     */
+    get: operations["privacy_api_record_of_processing"];
     put?: never;
     post?: never;
     delete?: never;
@@ -9166,6 +9256,143 @@ export interface components {
       note: string;
     };
     /**
+     * OrgDataRequestsQuery
+     * @description ``state``: ``open`` (default), ``due_soon``, ``overdue``, ``answered`` or "" (all).
+     */
+    OrgDataRequestsQuery: {
+      /**
+       * State
+       * @default open
+       * @enum {string}
+       */
+      state: "" | "open" | "due_soon" | "overdue" | "answered";
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+    };
+    /** Envelope[OrgDataRequestsPageOut] */
+    Envelope_OrgDataRequestsPageOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["OrgDataRequestsPageOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * OrgDataRequestOut
+     * @description A request concerning the organization: ``kind`` ``export`` | ``deletion`` |
+     *     ``correction``; ``requested_by`` ``learner`` | ``parent`` | ``consent_withdrawn`` | ``admin``;
+     *     ``answer_due_on`` the Vietnam day by which the Law requires the answer; ``due_state``
+     *     ``on_time`` | ``due_soon`` | ``overdue`` while open, ``answered`` after; ``text`` a
+     *     correction's request; ``can_answer`` for an open correction addressed to the organization.
+     */
+    OrgDataRequestOut: {
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "export" | "deletion" | "correction";
+      /** Status */
+      status: string;
+      /** Requested By */
+      requested_by: string;
+      /** Requester Name */
+      requester_name: string;
+      /** Requester Email */
+      requester_email: string;
+      /** Text */
+      text: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Answer Due On
+       * Format: date
+       */
+      answer_due_on: string;
+      /**
+       * Due State
+       * @enum {string}
+       */
+      due_state: "on_time" | "due_soon" | "overdue" | "answered";
+      /** Answer */
+      answer: string;
+      /** Answered By Name */
+      answered_by_name: string;
+      /** Answered At */
+      answered_at: string | null;
+      /** Can Answer */
+      can_answer: boolean;
+    };
+    /**
+     * OrgDataRequestsPageOut
+     * @description A page of requests, with the counts of the badges: ``open``, ``due_soon``, ``overdue``.
+     */
+    OrgDataRequestsPageOut: {
+      /** Items */
+      items: components["schemas"]["OrgDataRequestOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+      /** Open */
+      open: number;
+      /** Due Soon */
+      due_soon: number;
+      /** Overdue */
+      overdue: number;
+    };
+    /** Envelope[OrgDataRequestOut] */
+    Envelope_OrgDataRequestOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["OrgDataRequestOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * CorrectionAnswerIn
+     * @description ``outcome`` ``done`` (corrected) or ``refused``; ``answer`` what was changed, or why not
+     *     (required for a refusal; at most 1,000 characters).
+     */
+    CorrectionAnswerIn: {
+      /**
+       * Outcome
+       * @enum {string}
+       */
+      outcome: "done" | "refused";
+      /**
+       * Answer
+       * @default
+       */
+      answer: string;
+    };
+    /**
      * ConsentStateOut
      * @description GET /api/v1/consent/me (see ``consent.selectors.consent_state``).
      */
@@ -10915,18 +11142,69 @@ export interface components {
       folder_id?: number | null;
     };
     /**
+     * AnswerDaysOut
+     * @description Days within which each kind of request is answered (``data_requests.deadlines``; a
+     *     withdrawal of consent is carried out at once, within the Law's ``withdrawal`` days).
+     */
+    AnswerDaysOut: {
+      /** Export */
+      export: number;
+      /** Correction */
+      correction: number;
+      /** Deletion */
+      deletion: number;
+      /** Withdrawal */
+      withdrawal: number;
+    };
+    /**
+     * CorrectionOut
+     * @description A correction asked for: ``status`` ``open`` | ``done`` (corrected) | ``refused``; ``text``
+     *     what was asked; ``organization_name`` whom (null: the platform); ``answer_due_on`` the Vietnam
+     *     day by which it is answered (the Law's deadline); ``answer``/``answered_at`` once answered.
+     */
+    CorrectionOut: {
+      /** Id */
+      id: string;
+      /** Status */
+      status: string;
+      /** Text */
+      text: string;
+      /** Organization Name */
+      organization_name: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Answer Due On
+       * Format: date
+       */
+      answer_due_on: string;
+      /** Answer */
+      answer: string;
+      /** Answered At */
+      answered_at: string | null;
+    };
+    /**
      * DataRequestsOut
      * @description The profile page's "your data" section: the latest export (none yet: null), the open
-     *     deletion (none: null), and the rules to show: ``grace_days`` (7) and ``export_keep_days``
-     *     (7).
+     *     deletion (none: null), the person's latest corrections (newest first, at most 20) and the
+     *     organizations they may address one to, and the rules to show: ``grace_days`` (7),
+     *     ``export_keep_days`` (7) and ``answer_days``.
      */
     DataRequestsOut: {
       export: components["schemas"]["ExportOut"] | null;
       deletion: components["schemas"]["DeletionOut"] | null;
+      /** Corrections */
+      corrections: components["schemas"]["CorrectionOut"][];
+      /** Correction Organizations */
+      correction_organizations: components["schemas"]["OrganizationChoiceOut"][];
       /** Grace Days */
       grace_days: number;
       /** Export Keep Days */
       export_keep_days: number;
+      answer_days: components["schemas"]["AnswerDaysOut"];
     };
     /**
      * DeletionOut
@@ -10952,6 +11230,11 @@ export interface components {
        * Format: date-time
        */
       due_at: string;
+      /**
+       * Answer Due On
+       * Format: date
+       */
+      answer_due_on: string;
       /** Can Cancel */
       can_cancel: boolean;
     };
@@ -11005,6 +11288,18 @@ export interface components {
       error_code: string;
       /** Error Message */
       error_message: string;
+      /**
+       * Answer Due On
+       * Format: date
+       */
+      answer_due_on: string;
+    };
+    /** OrganizationChoiceOut */
+    OrganizationChoiceOut: {
+      /** Id */
+      id: number;
+      /** Name */
+      name: string;
     };
     /** Envelope[ExportOut] */
     Envelope_ExportOut_: {
@@ -11044,6 +11339,35 @@ export interface components {
        * @default
        */
       password: string;
+    };
+    /** Envelope[CorrectionOut] */
+    Envelope_CorrectionOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["CorrectionOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * CorrectionIn
+     * @description A correction the person cannot make themselves: ``organization_id`` one of
+     *     ``DataRequestsOut.correction_organizations`` (null: the platform), ``text`` what is wrong and
+     *     what it should be (10 to 1,000 characters).
+     */
+    CorrectionIn: {
+      /** Organization Id */
+      organization_id?: number | null;
+      /**
+       * Text
+       * @default
+       */
+      text: string;
     };
     /** Envelope[RetentionOut] */
     Envelope_RetentionOut_: {
@@ -11210,6 +11534,22 @@ export interface components {
        * @default
        */
       message: string;
+    };
+    /**
+     * RecordQuery
+     * @description The record of processing's file: ``file_format`` ``pdf`` (default) or ``xlsx``;
+     *     ``language`` ``vi`` or ``en`` (default: the reader's, from ``Accept-Language``). Anything else
+     *     is 422 with the field's message.
+     */
+    RecordQuery: {
+      /**
+       * File Format
+       * @default pdf
+       * @enum {string}
+       */
+      file_format: "pdf" | "xlsx";
+      /** Language */
+      language?: ("vi" | "en") | null;
     };
     /** Envelope[SurveyUserOut] */
     Envelope_SurveyUserOut_: {
@@ -15491,6 +15831,56 @@ export interface operations {
       };
     };
   };
+  data_requests_api_organization_requests: {
+    parameters: {
+      query?: {
+        state?: "" | "open" | "due_soon" | "overdue" | "answered";
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_OrgDataRequestsPageOut_"];
+        };
+      };
+    };
+  };
+  data_requests_api_organization_request_answer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CorrectionAnswerIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_OrgDataRequestOut_"];
+        };
+      };
+    };
+  };
   consent_api_consent_me: {
     parameters: {
       query?: never;
@@ -16628,6 +17018,30 @@ export interface operations {
       };
     };
   };
+  data_requests_api_correction_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CorrectionIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_CorrectionOut_"];
+        };
+      };
+    };
+  };
   privacy_api_retention_get: {
     parameters: {
       query?: never;
@@ -16704,6 +17118,27 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope_AccessLogPageOut_"];
         };
+      };
+    };
+  };
+  privacy_api_record_of_processing: {
+    parameters: {
+      query?: {
+        file_format?: "pdf" | "xlsx";
+        language?: ("vi" | "en") | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

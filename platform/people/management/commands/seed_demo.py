@@ -33,6 +33,7 @@ from consent.demo import (  # issue 24: consents, paper consents, a learner wait
     seed_demo_roster_consents,
     seed_demo_waiting_learner,
 )
+from data_requests.demo import seed_demo_requests  # issue 37: corrections due soon and overdue
 from notifications.models import Notification
 from notifications.services import notify
 from people.demo import seed_demo_people  # issue 9: invitations and a logo
@@ -100,6 +101,7 @@ class Command(BaseCommand):
         self._tests(orgs)
         self._consents(orgs)
         seed_demo_people(organization=orgs["trung-tam"])
+        seed_demo_requests(organization=orgs["trung-tam"])
         seed_demo_surveys(organization=orgs["trung-tam"], stdout=self.stdout)
         self.stdout.write(seed_demo_market(organization=orgs["trung-tam"]))
         self.stdout.write(self.style.SUCCESS("Demo accounts (http://127.0.0.1:8000):"))

@@ -13,7 +13,15 @@ import { ChildDataSection } from "./child-data-section";
 
 const SLOW = { timeout: 20_000 };
 const BASE = "/public/api/data-requests/parent";
-const EMPTY: DataRequests = { export: null, deletion: null, grace_days: 7, export_keep_days: 7 };
+const EMPTY: DataRequests = {
+  export: null,
+  deletion: null,
+  corrections: [],
+  correction_organizations: [],
+  grace_days: 7,
+  export_keep_days: 7,
+  answer_days: { export: 10, correction: 10, deletion: 10, withdrawal: 15 },
+};
 const READY: DataExport = {
   id: "8c7e6f1a-0000-4000-8000-000000000001",
   status: "ready",
@@ -27,6 +35,7 @@ const READY: DataExport = {
   expires_at: "2026-12-04T02:00:05Z",
   error_code: "",
   error_message: "",
+  answer_due_on: "2026-12-07",
 };
 const SCHEDULED: DataDeletion = {
   id: "8c7e6f1a-0000-4000-8000-000000000002",
@@ -34,6 +43,7 @@ const SCHEDULED: DataDeletion = {
   requested_by: "parent",
   created_at: "2026-11-27T02:00:00Z",
   due_at: "2026-12-04T02:00:00Z",
+  answer_due_on: "2026-12-07",
   can_cancel: true,
 };
 
@@ -99,6 +109,9 @@ describe("the child's data on the parent's link", () => {
       await screen.findByText("Tài khoản của Ngô Bảo Ngọc sẽ bị xóa lúc 09:00 04/12/2026."),
     ).toBeInTheDocument();
     expect(screen.getByText("Bạn đã yêu cầu xóa.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Theo Luật, yêu cầu này phải được thực hiện chậm nhất vào ngày 07/12/2026."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "Hủy việc xóa" }));

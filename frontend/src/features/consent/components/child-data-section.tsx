@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SectionCard } from "@/components/ui/section-card";
 import { ApiError } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { type MessageId, useLanguage, useT } from "@/lib/intl";
 
 import {
@@ -88,6 +88,7 @@ function DeletionPart({ token, name, data }: { token: string; name: string; data
           <p role="status">
             {t("parentData.deletionScheduled", { name, date: formatDateTime(deletion.due_at, locale) })}
           </p>
+          <p>{t("dataCopy.deletionAnswerBy", { date: formatDate(deletion.answer_due_on, locale) })}</p>
           {ASKED_BY[deletion.requested_by] && <p>{t(ASKED_BY[deletion.requested_by]!, { name })}</p>}
           {deletion.can_cancel && (
             <Button

@@ -3,7 +3,7 @@
  * the retention periods and (admins) the access log (issue 24). Organization admins change them;
  * other educators see them. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Building2, Clock, ImageUp, ScrollText } from "lucide-react";
+import { Building2, Clock, ImageUp, Inbox, ScrollText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
@@ -100,6 +100,16 @@ export default function OrganizationSettingsRoute() {
                 className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline"
               >
                 <ScrollText className="h-4 w-4" aria-hidden="true" /> {t("privacy.accessLog.title")}
+              </Link>
+            </li>
+          )}
+          {isAdmin && (
+            <li>
+              <Link
+                to={paths.dataRequests}
+                className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline"
+              >
+                <Inbox className="h-4 w-4" aria-hidden="true" /> {t("privacy.requests.title")}
               </Link>
             </li>
           )}

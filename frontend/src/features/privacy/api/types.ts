@@ -17,3 +17,15 @@ export interface AccessLogQuery {
   from_date?: string;
   to_date?: string;
 }
+
+/** Issue 37, item 8: the requests concerning the organization and the answer to a correction. */
+export type OrgDataRequest = V1Schemas["OrgDataRequestOut"];
+export type OrgDataRequestsPage = V1Schemas["OrgDataRequestsPageOut"];
+export type CorrectionAnswer = V1Schemas["CorrectionAnswerIn"];
+export type RequestState = "" | "open" | "due_soon" | "overdue" | "answered";
+
+export interface OrgDataRequestsQuery {
+  state: RequestState;
+  page: number;
+  limit: number;
+}

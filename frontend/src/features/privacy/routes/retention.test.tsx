@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -32,7 +32,10 @@ const render = (language: "vi" | "en" = "vi") =>
   renderRoute("/organization/retention", "/organization/retention", <RetentionRoute />, { language });
 
 describe("retention settings", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it("checks the bounds the server sent, saves, and shows who saved", async () => {
     const user = userEvent.setup();
@@ -159,5 +162,77 @@ describe("retention settings", () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Lưu" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Nhật ký truy cập" })).not.toBeInTheDocument();
+  });
+
+  it("downloads the record of processing in either language and format (issue 37, item 7)", async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL: () => undefined }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": educator(true),
+      "/api/v1/privacy/retention": ok(RETENTION),
+    });
+    // The record is a file answer, not the JSON envelope the stub writes: answer it here.
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const json = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname !== "/api/v1/privacy/record-of-processing") return json(input, init);
+      calls.push({ path: url.pathname + url.search, method: "GET", headers: {} });
+      const stem =
+        url.searchParams.get("language") === "en" ? "record-of-processing" : "ho-so-xu-ly-du-lieu-ca-nhan";
+      return new Response(new Blob(["file"]), {
+        status: 200,
+        headers: {
+          "Content-Disposition": `attachment; filename="${stem}-org-a-2026-11-28.${url.searchParams.get("file_format")}"`,
+        },
+      });
+    });
+    render();
+    const section = await screen.findByRole("region", {
+      name: "Hồ sơ ghi nhận hoạt động xử lý dữ liệu cá nhân",
+    });
+    const buttons = within(section)
+      .getAllByRole("button")
+      .map((b) => b.textContent);
+    expect(buttons).toEqual([
+      "PDF (Tiếng Việt)",
+      "Bảng tính (Tiếng Việt)",
+      "PDF (English)",
+      "Bảng tính (English)",
+    ]);
+    await user.click(within(section).getByRole("button", { name: "Bảng tính (English)" }));
+    await vi.waitFor(() => expect(saved).toEqual(["record-of-processing-org-a-2026-11-28.xlsx"]));
+    expect(calls.at(-1)?.path).toBe("/api/v1/privacy/record-of-processing?file_format=xlsx&language=en");
+    expect(screen.getByRole("link", { name: "Yêu cầu về dữ liệu cá nhân" })).toHaveAttribute(
+      "href",
+      "/organization/data-requests",
+    );
+  });
+
+  it("offers the record in the reader's language first, and not to an educator who is no admin", async () => {
+    mockApi({ "/api/v1/auth/is-authorized": educator(true), "/api/v1/privacy/retention": ok(RETENTION) });
+    render("en");
+    const section = await screen.findByRole("region", { name: "Record of personal data processing" });
+    expect(
+      within(section)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["PDF (English)", "Spreadsheet (English)", "PDF (Tiếng Việt)", "Spreadsheet (Tiếng Việt)"]);
+  });
+
+  it("shows no record to an educator who is no admin", async () => {
+    mockApi({ "/api/v1/auth/is-authorized": educator(false), "/api/v1/privacy/retention": ok(RETENTION) });
+    render();
+    await screen.findByLabelText("Giữ video giám sát");
+    expect(
+      screen.queryByRole("region", { name: "Hồ sơ ghi nhận hoạt động xử lý dữ liệu cá nhân" }),
+    ).toBeNull();
   });
 });

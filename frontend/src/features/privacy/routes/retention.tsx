@@ -3,7 +3,7 @@
  * (the server checks the bounds and says why); other educators read them. The bounds, defaults
  * and the appeal window come from the server. Linked from /organization/settings. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, ScrollText } from "lucide-react";
+import { ArrowLeft, FileDown, Inbox, ScrollText } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
@@ -14,11 +14,13 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { paths } from "@/config/paths";
 import { useAuthorized } from "@/lib/auth/get-authorized";
+import { useDownload } from "@/lib/download";
 import { formatDateTime } from "@/lib/format";
 import { applyServerErrors } from "@/lib/forms";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
+import { downloadRecord, type RecordFormat, type RecordLanguage } from "../api/download-record";
 import { useRetention } from "../api/get-retention";
 import type { Retention } from "../api/types";
 import { useUpdateRetention } from "../api/update-retention";
@@ -50,14 +52,70 @@ export default function RetentionRoute() {
         {(data) => <RetentionForm retention={data} canEdit={isAdmin} />}
       </QueryState>
       {isAdmin && (
-        <Link
-          to={paths.accessLog}
-          className="flex w-fit items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-blue-700 hover:bg-slate-50"
-        >
-          <ScrollText className="h-4 w-4" aria-hidden="true" /> {t("privacy.accessLog.title")}
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link
+            to={paths.accessLog}
+            className="flex w-fit items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-blue-700 hover:bg-slate-50"
+          >
+            <ScrollText className="h-4 w-4" aria-hidden="true" /> {t("privacy.accessLog.title")}
+          </Link>
+          <Link
+            to={paths.dataRequests}
+            className="flex w-fit items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-blue-700 hover:bg-slate-50"
+          >
+            <Inbox className="h-4 w-4" aria-hidden="true" /> {t("privacy.requests.title")}
+          </Link>
+        </div>
       )}
+      {isAdmin && <RecordSection />}
     </div>
+  );
+}
+
+const RECORD_FILES: { format: RecordFormat; language: RecordLanguage }[] = [
+  { format: "pdf", language: "vi" },
+  { format: "xlsx", language: "vi" },
+  { format: "pdf", language: "en" },
+  { format: "xlsx", language: "en" },
+];
+
+/** Issue 37, item 7: the record of personal data processing (for the impact-assessment dossier),
+ * as PDF or spreadsheet, in Vietnamese or English; the reader's language first. */
+function RecordSection() {
+  const t = useT();
+  const { language: first } = useLanguage();
+  const files = [...RECORD_FILES].sort((a, b) => Number(b.language === first) - Number(a.language === first));
+  return (
+    <section
+      aria-labelledby="record-heading"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="record-heading" className="text-lg font-semibold">
+        {t("privacy.record.title")}
+      </h2>
+      <p className="text-sm text-slate-600">{t("privacy.record.intro")}</p>
+      <div className="flex flex-wrap gap-2">
+        {files.map((file) => (
+          <RecordButton key={`${file.format}-${file.language}`} {...file} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function RecordButton({ format, language }: { format: RecordFormat; language: RecordLanguage }) {
+  const t = useT();
+  const { downloading, download } = useDownload(
+    () => downloadRecord(format, language),
+    t("privacy.record.failed"),
+  );
+  return (
+    <Button variant="outline" disabled={downloading} onClick={() => void download()}>
+      <FileDown className="h-4 w-4" aria-hidden="true" />
+      {t(format === "pdf" ? "privacy.record.pdf" : "privacy.record.xlsx", {
+        language: t(language === "vi" ? "privacy.record.vietnamese" : "privacy.record.english"),
+      })}
+    </Button>
   );
 }
 

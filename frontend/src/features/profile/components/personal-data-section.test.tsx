@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -22,6 +22,7 @@ const EXPORT: DataExport = {
   expires_at: null,
   error_code: "",
   error_message: "",
+  answer_due_on: "2026-12-07",
 };
 const READY: DataExport = {
   ...EXPORT,
@@ -37,8 +38,11 @@ const READY: DataExport = {
 const idle = (over: Partial<DataRequests> = {}): DataRequests => ({
   export: null,
   deletion: null,
+  corrections: [],
+  correction_organizations: [],
   grace_days: 7,
   export_keep_days: 7,
+  answer_days: { export: 10, correction: 10, deletion: 10, withdrawal: 15 },
   ...over,
 });
 
@@ -64,6 +68,9 @@ describe("personal data section", () => {
     const bar = await screen.findByRole("progressbar", { name: "Tiến độ tạo bản sao" });
     await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "44"), { timeout: 3000 });
     expect(screen.getByText("Đang tạo bản sao… 44%")).toBeInTheDocument();
+    expect(
+      screen.getByText("Chúng tôi sẽ trả lời chậm nhất vào ngày 07/12/2026 (thời hạn theo Luật)."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Tạo bản sao dữ liệu" })).toBeDisabled();
     expect(
       await screen.findByText(
@@ -99,6 +106,7 @@ describe("personal data section", () => {
       requested_by: "learner",
       created_at: "2026-11-27T01:00:00Z",
       due_at: "2026-12-04T01:00:00Z",
+      answer_due_on: "2026-12-07",
       can_cancel: true,
     };
     let scheduledYet = false;
@@ -153,11 +161,15 @@ describe("personal data section", () => {
       requested_by: "parent",
       created_at: "2026-11-27T01:00:00Z",
       due_at: "2026-12-04T01:00:00Z",
+      answer_due_on: "2026-12-07",
       can_cancel: false,
     };
     mockApi({ [STATE]: ok(idle({ deletion: byParent })) });
     renderWithProviders(<PersonalDataSection />, { language: "en" });
     expect(await screen.findByText("Your account will be deleted on 4 Dec 2026, 08:00.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The Law requires this request to be carried out by 7 Dec 2026."),
+    ).toBeInTheDocument();
     expect(screen.getByText("Your parent or guardian asked for the deletion.")).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -180,5 +192,108 @@ describe("personal data section", () => {
     fail = false;
     await userEvent.click(screen.getByRole("button", { name: "Thử lại" }));
     expect(await screen.findByRole("button", { name: "Tạo bản sao dữ liệu" })).toBeInTheDocument();
+  });
+
+  it("asks an organization for a correction and shows the answer's due day and the answers", async () => {
+    const user = userEvent.setup();
+    const open = {
+      id: "c1",
+      status: "open",
+      text: "Ngày sinh đúng là 12/03/2011, không phải 21/03/2011.",
+      organization_name: "Trung tâm Học tập Quận 3",
+      created_at: "2026-11-28T01:00:00Z",
+      answer_due_on: "2026-12-08",
+      answer: "",
+      answered_at: null,
+    };
+    const refused = {
+      ...open,
+      id: "c0",
+      status: "refused",
+      text: "Tên trường ghi sai.",
+      organization_name: null,
+      answer: "Giấy tờ ghi đúng tên trường.",
+      answered_at: "2026-11-25T03:00:00Z",
+    };
+    let sent = false;
+    const organizations = [{ id: 3, name: "Trung tâm Học tập Quận 3" }];
+    const { calls } = mockApi({
+      [STATE]: () =>
+        ok(
+          idle({ correction_organizations: organizations, corrections: sent ? [open, refused] : [refused] }),
+        ),
+      "/api/v1/data-requests/correction": () => {
+        sent = true;
+        return { status: 201, body: { success: true, data: open, message: "" } };
+      },
+    });
+    renderWithProviders(<PersonalDataSection />);
+    expect(
+      await screen.findByText(
+        "Nếu dữ liệu của bạn bị sai mà bạn không tự sửa được trên trang này (số CCCD, thông tin tổ chức ghi về bạn), hãy gửi yêu cầu tới tổ chức đang giữ dữ liệu đó, hoặc tới nền tảng. Yêu cầu được trả lời trong vòng 10 ngày.",
+      ),
+    ).toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "Các yêu cầu chỉnh sửa của bạn" });
+    expect(within(list).getByRole("listitem")).toHaveTextContent(
+      "Bị từ chốiGửi Nền tảng lúc 08:00 28/11/2026Tên trường ghi sai.Đã trả lời lúc 10:00 25/11/2026. Giấy tờ ghi đúng tên trường.",
+    );
+    const select = screen.getByLabelText("Gửi tới");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Trung tâm Học tập Quận 3", "Nền tảng"]);
+    await user.type(screen.getByLabelText("Thông tin nào sai và cần sửa thành gì?"), "sai");
+    await user.click(screen.getByRole("button", { name: "Gửi yêu cầu" }));
+    expect(
+      await screen.findByText("Hãy cho biết thông tin nào sai và cần sửa thành gì (ít nhất 10 ký tự)."),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await user.clear(screen.getByLabelText("Thông tin nào sai và cần sửa thành gì?"));
+    await user.type(
+      screen.getByLabelText("Thông tin nào sai và cần sửa thành gì?"),
+      "Ngày sinh đúng là 12/03/2011, không phải 21/03/2011.",
+    );
+    await user.click(screen.getByRole("button", { name: "Gửi yêu cầu" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+        organization_id: 3,
+        text: "Ngày sinh đúng là 12/03/2011, không phải 21/03/2011.",
+      }),
+    );
+    expect(
+      await screen.findByText("Sẽ được trả lời chậm nhất vào ngày 08/12/2026 (thời hạn theo Luật)."),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a correction, in English", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      [STATE]: ok(idle()),
+      "/api/v1/data-requests/correction": {
+        status: 409,
+        body: {
+          success: false,
+          code: "too_many_open_corrections",
+          message: "You already have 5 corrections waiting for an answer.",
+          errors: {},
+        },
+      },
+    });
+    renderWithProviders(<PersonalDataSection />, { language: "en" });
+    const select = await screen.findByLabelText("Send to");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["The platform"]);
+    await user.type(
+      screen.getByLabelText("What is wrong, and what should it be?"),
+      "My CCCD number has one wrong digit.",
+    );
+    await user.click(screen.getByRole("button", { name: "Send the request" }));
+    expect(
+      await screen.findByText("You already have 5 corrections waiting for an answer."),
+    ).toBeInTheDocument();
   });
 });

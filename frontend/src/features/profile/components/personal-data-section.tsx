@@ -10,12 +10,13 @@ import type { DataDeletion, DataRequests } from "@/components/data-copy/types";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { downloadFile } from "@/lib/download";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useCancelDeletion } from "../api/cancel-deletion";
 import { useDataRequests } from "../api/get-data-requests";
 import { useRequestExport } from "../api/request-export";
+import { CorrectionPart } from "./correction-part";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
 export function PersonalDataSection() {
@@ -27,6 +28,7 @@ export function PersonalDataSection() {
         {(data) => (
           <>
             <ExportPart data={data} />
+            <CorrectionPart data={data} />
             <DeletionPart data={data} />
           </>
         )}
@@ -66,6 +68,7 @@ function DeletionPart({ data }: { data: DataRequests }) {
           <p role="status">
             {t("profile.data.deletionScheduled", { date: formatDateTime(deletion.due_at, locale) })}
           </p>
+          <p>{t("dataCopy.deletionAnswerBy", { date: formatDate(deletion.answer_due_on, locale) })}</p>
           {deletion.requested_by !== "learner" && (
             <p>
               {t(deletion.requested_by === "parent" ? "profile.data.byParent" : "profile.data.byConsent")}
