@@ -118,7 +118,7 @@ describe(
 )
 
 _CONTENT = "the organization's teaching material and its structure, the same for every learner"
-not_personal("assessments.QuestionBank", "name parent created_at updated_at", why=_CONTENT)
+not_personal("assessments.QuestionBank", "name name_key parent created_at updated_at", why=_CONTENT)
 not_personal("assessments.Subject", "code name_vi name_en position", why=_CONTENT)
 not_personal(
     "assessments.MatrixCluster",

@@ -434,7 +434,8 @@ describe(
 
 not_personal(
     "assignments.ItemAnalysis",
-    "preset batch status requested_at started_at computed_at attempt_count voided_count pending_count summary error",
+    "preset batch status requested_at started_at heartbeat_at computed_at attempt_count voided_count pending_count "
+    "summary error",
     why="statistics of a test over all its attempts, naming no one",
 )
 not_personal(

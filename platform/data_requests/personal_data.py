@@ -16,6 +16,7 @@ from data_requests.labels import deleted_email
 from data_requests.services import export_keep_days, grace_days
 from data_requests.sources import ExportPart, Person, Text, register
 from notifications.models import Notification
+from outbox.services import keep_days as outbox_keep_days
 from privacy import rules
 from privacy.registry import (
     Basis,
@@ -490,6 +491,30 @@ describe(
         measures=(Measure.ROLES, Measure.SCHEMA_PER_ORGANIZATION),
     ),
     Category(
+        key="outbox_mail",
+        name=Text("Thư đang gửi", "Mail being sent"),
+        data=Text(
+            "Địa chỉ e-mail người nhận và nội dung thư giao dịch (xác minh, đặt lại mật khẩu, lời "
+            "mời, yêu cầu cha mẹ đồng ý) trong lúc chờ gửi; sau khi gửi chỉ giữ phần đầu thư.",
+            "The recipient's e-mail address and the transactional mail's content (verification, "
+            "password reset, invitation, a parent's consent request) while it waits to be sent; once "
+            "sent only its headers are kept.",
+        ),
+        fields=columns("outbox.Mail", "to subject text html last_error"),
+        subjects=(L, M, P, E),
+        purposes=Text(
+            "Gửi thư mà tài khoản và sự đồng ý cần, không mất thư khi máy gửi dừng (quyết định 0045).",
+            "Sending the mail accounts and consent need, none lost when a sender stops (decision 0045).",
+        ),
+        basis=(Basis.CONTRACT, Basis.CONSENT),
+        retention=lambda facts: Text(
+            f"Xóa {outbox_keep_days()} ngày sau khi gửi xong hay gửi không thành công.",
+            f"Deleted {outbox_keep_days()} days after it was sent or failed.",
+        ),
+        recipients=(Recipient.PLATFORM, Recipient.MAIL),
+        measures=(Measure.TLS, Measure.RETENTION_SWEEP),
+    ),
+    Category(
         key="deletion_records",
         name=Text("Hồ sơ tệp đã xóa", "Record of deleted files"),
         data=Text(
@@ -571,4 +596,9 @@ not_personal(
     "privacy.RetentionPolicy",
     "organization video_keep_days file_keep_hours updated_at",
     why="the organization's periods",
+)
+not_personal(
+    "outbox.Mail",
+    "kind language state attempts next_attempt_at lease_until claim message_id created_at sent_at failed_at",
+    why=_KEYS + "; the address and the content are the outbox_mail category",
 )

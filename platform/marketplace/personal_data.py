@@ -126,7 +126,7 @@ describe(
 
 not_personal(
     "marketplace.Listing",
-    "organization kind preset_id name description grade subjects cover_image duration_minutes "
+    "organization kind preset_id name name_en description description_en grade subjects cover_image duration_minutes "
     "starts_at ends_at camera_proctoring batches price_test_only price_test_advanced "
     "price_survey_report status search_text published_at updated_at",
     why="what is sold, the same for every buyer (its publisher is in the authorship category)",

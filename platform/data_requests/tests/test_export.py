@@ -285,6 +285,7 @@ def test_an_export_that_keeps_losing_its_consumer_ends_failed(settings, as_learn
         requested_by="learner",
         started_at=stale,
         language="en",
+        answer_due_on=dates.today(),
     )
     DataRequest.objects.filter(pk=lost.pk).update(
         created_at=now - timedelta(seconds=settings.DATA_EXPORT_GIVE_UP_SECONDS + 1)
