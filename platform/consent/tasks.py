@@ -11,6 +11,7 @@ from huey.contrib.djhuey import db_task
 from config.dates import format_date
 from config.i18n import in_language
 from consent.models import ParentRequest, parent_link_ttl
+from consent.rules import notices_current
 
 
 def parent_link(token: str, language: str) -> str:
@@ -21,15 +22,20 @@ def parent_link(token: str, language: str) -> str:
 @db_task(retries=3, retry_delay=30)
 def parent_mail_send(request_id: int, token: str) -> None:
     """Mail the request ``request_id`` to the parent's address with the link of ``token`` (plain
-    text and HTML), in the request's language: the learner's name and e-mail, why (under 16,
-    Decree 13/2023/ND-CP), the link, until when it can consent, that it can withdraw later.
+    text and HTML), in the request's language: the learner's name and e-mail, why (under 16, the
+    Law on Personal Data Protection No. 91/2025/QH15, Article 24; decision 0048), the notices'
+    versions in force (a parent asked again after a new version reads it), the link, until when it
+    can consent, that it can withdraw later.
     Retried 3 times, 30 s apart, when the mail server refuses. A request replaced in the meantime
     is not mailed."""
     request = ParentRequest.objects.select_related("user").filter(pk=request_id).first()
     if request is None or request.status == ParentRequest.Status.REPLACED:
         return
     with in_language(request.language) as language:
+        current = notices_current()
         context = {
+            "terms_version": getattr(current["terms"], "version", ""),
+            "privacy_version": getattr(current["privacy"], "version", ""),
             "learner": request.user.name_or_email,
             "learner_email": request.user.email,
             "link": parent_link(token, language),
