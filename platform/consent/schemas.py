@@ -129,6 +129,7 @@ class ParentLinkOut(Schema):
     status: LinkStatus
     notices: NoticesOut
     consent: ConsentOut | None
+    earlier_consent: ConsentOut | None
     withdrawn_at: datetime | None
     expires_at: datetime
     language: Literal["vi", "en"]

@@ -87,20 +87,37 @@ def parent_link_view(*, token: str) -> dict[str, Any]:
     """``ParentLinkOut``: what /parental-consent/:token shows: the learner's name and e-mail,
     the parent's address, the notices in force, the link's state (``pending``, ``expired``,
     ``consented``, ``withdrawn``), when the parent consented or withdrew, until when the link
-    can consent, and the language of the request (the learner's). 400 ``invalid_consent_link``."""
+    can consent, and the language of the request (the learner's). While the link has not
+    consented, ``earlier_consent`` is a parent's consent for the learner still recorded for an
+    earlier version of the notices (by link or on paper; decision 0048: the parent is asked
+    again), else null. 400 ``invalid_consent_link``."""
     request = request_of_token(token)
     consent = (
         request.consents.filter(subject=Consent.Subject.PARENT)
         .select_related("terms_version", "privacy_version")
         .first()
     )
+    current = notices_current()
+    earlier = None
+    if consent is None:  # asked again after a new version (decision 0048): what the parent gave before
+        earlier = (
+            Consent.objects.filter(
+                user_id=request.user_id, subject=Consent.Subject.PARENT, withdrawn_at__isnull=True
+            )
+            .select_related("terms_version", "privacy_version")
+            .order_by("-given_at", "-id")
+            .first()
+        )
+        if is_current(earlier, current):
+            earlier = None
     return {
         "learner_name": request.user.name_or_email,
         "learner_email": request.user.email,
         "parent_email": request.parent_email,
         "status": "expired" if request.is_expired else request.status,
-        "notices": notices_row(notices_current()),
+        "notices": notices_row(current),
         "consent": consent_row(consent),
+        "earlier_consent": consent_row(earlier),
         "withdrawn_at": consent.withdrawn_at if consent else None,
         "expires_at": request.expires_at,
         "language": request.language,

@@ -134,11 +134,18 @@ def test_a_15_year_olds_parent_is_asked_again_by_mail_and_the_gate_opens_once_th
     link = Client()
     view = link.post("/public/api/consent/parent/check", {"token": token}, content_type=J).json()["data"]
     assert (view["status"], view["notices"]["privacy"]["version"]) == ("pending", "2.0")
+    assert (view["earlier_consent"]["source"], view["earlier_consent"]["terms_version"]) == ("paper", "1.0")
     res = link.post("/public/api/consent/parent/consent", {"token": token, **ACCEPT}, content_type=J)
     assert res.status_code == 200, res.json()
 
     assert client.get("/api/v1/consent/me").json()["data"]["blocked"] is None
     assert start(client, eid, no_camera=True).status_code == 200
+    view = link.post("/public/api/consent/parent/check", {"token": token}, content_type=J).json()["data"]
+    assert (view["status"], view["consent"]["terms_version"], view["earlier_consent"]) == (
+        "consented",
+        "2.0",
+        None,
+    )
     parents = Consent.objects.filter(user=pupil.user, subject="parent").order_by("given_at")
     assert [(c.source, c.terms_version.version, c.withdrawn_at) for c in parents] == [
         ("paper", "1.0", None),  # the paper form stays the basis of what was done under 1.0
