@@ -147,7 +147,9 @@ describe("consent in the app layout (issue 24, item 1)", () => {
       );
       const dialog = await screen.findByRole("dialog", { name: "Before you continue" });
       expect(within(dialog).getByText(/The terms or the privacy policy have changed/)).toBeInTheDocument();
-      expect(within(dialog).getByText(/Your parent or guardian consented to an earlier version/)).toBeInTheDocument();
+      expect(
+        within(dialog).getByText(/Your parent or guardian consented to an earlier version/),
+      ).toBeInTheDocument();
       expect(within(dialog).getByLabelText("Parent's or guardian's e-mail")).toHaveValue("me.hoa@example.vn");
       await user.click(within(dialog).getByRole("checkbox", { name: /^I have read and accept/ }));
       await user.click(within(dialog).getByRole("button", { name: "Accept and continue" }));
@@ -158,7 +160,9 @@ describe("consent in the app layout (issue 24, item 1)", () => {
         privacy_version: "1.1",
         parent_email: "me.hoa@example.vn",
       });
-      expect(await screen.findByRole("heading", { name: "Waiting for your parent's consent" })).toBeInTheDocument();
+      expect(
+        await screen.findByRole("heading", { name: "Waiting for your parent's consent" }),
+      ).toBeInTheDocument();
     },
   );
 

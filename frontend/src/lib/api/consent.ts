@@ -21,9 +21,13 @@ export type PromptAnswer = V1Schemas["PromptIn"];
 /** The consent gate's refusals (decisions 0021 and 0048): 403 with a code of these and the
  * server's own message ("Waiting for your parent's consent…"), which every page shows as it came,
  * never as a role's refusal (that one is `forbidden_role`). */
-export const CONSENT_REFUSALS = ["consent_required", "date_of_birth_required", "parental_consent_required"] as const;
+export const CONSENT_REFUSALS = [
+  "consent_required",
+  "date_of_birth_required",
+  "parental_consent_required",
+] as const;
 
-export function isConsentRefusal(error: unknown): error is ApiError {
+export function isConsentRefusal(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     error.status === 403 &&

@@ -90,7 +90,12 @@ describe("checkout", () => {
       "/api/v1/shopping-cart": ok(cartOf([cartItem({ id: 1 })])),
       "/api/v1/transaction/checkout": {
         status: 403,
-        body: { success: false, code: "forbidden_role", message: "You're not allowed to access this page", errors: {} },
+        body: {
+          success: false,
+          code: "forbidden_role",
+          message: "You're not allowed to access this page",
+          errors: {},
+        },
       },
     });
     renderRoute(PATTERN, "/marketplace/checkout/all", <CheckoutRoute />, { language: "en" });
