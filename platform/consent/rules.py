@@ -112,7 +112,8 @@ def consent_facts_many(user_ids: list[int]) -> dict[int, Facts]:
         .order_by("user_id", "-date_of_birth")
         .values_list("user_id", "date_of_birth")
     ):
-        born.setdefault(user_id, day)  # the latest date when they disagree: the youngest age
+        if day is not None:  # excluded by the filter; the column is nullable
+            born.setdefault(user_id, day)  # the latest date when they disagree: the youngest age
     return {user_id: _facts(current, consents[user_id], born.get(user_id)) for user_id in user_ids}
 
 

@@ -387,21 +387,30 @@ STANDINGS = ("clear", "renewal", "blocked")
 
 
 def consent_roster(
-    *, organization_id: int, standing_filter: str, search: str, page: int, limit: int, can_record: bool
+    *,
+    organization_id: int | None,
+    standing_filter: str,
+    search: str,
+    page: int,
+    limit: int,
+    can_record: bool,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """GET /api/v1/organization/consents (decision 0048): the organization's learners (LEARNER
     profiles, not removed) with their consent, by name, as ``MemberConsentOut`` rows, filtered by
     ``standing_filter`` (``clear``, ``renewal``: not re-consented to a new version, ``blocked``;
     "" for all) and ``search`` (name or e-mail, case-insensitive), then paged (``page`` from 1,
     ``limit`` rows, ``config.envelope.page_bounds``). Returns the rows and ``{"total", "page",
-    "limit"}`` as every page does, with ``counts`` per standing before the standing filter. Five queries whatever the
-    roster's size: the learners, the notices, their consents, their dates of birth, their latest
-    requests to parents (``consent.rules.consent_facts_many``)."""
+    "limit"}`` as every page does, with ``counts`` per standing before the standing filter. Five
+    queries whatever the roster's size: the learners, the notices, their consents, their dates of
+    birth, their latest requests to parents (``consent.rules.consent_facts_many``). No
+    organization (never for an educator's profile): no learner."""
     from django.db.models import Q
 
     learners = (
         Profile.objects.select_related("user")
-        .filter(organization_id=organization_id, pandai_profile_role=Profile.Role.LEARNER)
+        .filter(
+            organization__isnull=False, organization=organization_id, pandai_profile_role=Profile.Role.LEARNER
+        )
         .exclude(status=Profile.Status.REMOVED)
         .order_by("user__name", "user__email", "id")
     )
