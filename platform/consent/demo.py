@@ -9,10 +9,11 @@
   the mail under ``.data/mail``), so she can browse but not buy, take a test, take the career
   survey or record video;
 - the notices are at a new version (decision 0048: ``consent.services.NOTICE_VERSION``, which
-  names the Law on Personal Data Protection No. 91/2025/QH15), and ``hocsinh01@demo.vn`` (15)
-  consented, with her parent's consent on paper, under the earlier version 1.0: she is asked
-  again at login (the prompt asks her to accept the new version and for her parent's e-mail), and
-  cannot start a test until her parent consents again through the mailed link (or the centre
+  names the Law on Personal Data Protection No. 91/2025/QH15), and ``hocsinh01@demo.vn``
+  (Nguyễn Gia Bảo, 15) consented, with a parent's consent on paper, under the earlier version
+  1.0: asked again at login (the prompt asks to accept the new version and for the parent's
+  e-mail), the learner cannot start a test until the parent consents again through the mailed
+  link (or the centre
   records a new paper consent).
 """
 
@@ -44,7 +45,7 @@ RENEWAL_EMAIL = "hocsinh01@demo.vn"
 EARLIER_VERSION = "1.0"
 EARLIER_DAY = date(2026, 11, 1)
 """Version 1.0 of the notices (in force from 1 November 2026, citing Decree 13/2023/ND-CP until
-the Law's version replaced it): what ``RENEWAL_EMAIL`` and her parent consented to."""
+the Law's version replaced it): what ``RENEWAL_EMAIL`` and the parent consented to."""
 
 
 def _current():
@@ -112,8 +113,8 @@ def seed_demo_roster_consents(*, organization, admin: Profile) -> int:
 
 
 def _consented_to_earlier_version(learner: Profile, *, organization, admin: Profile) -> int:
-    """``RENEWAL_EMAIL``'s consents, once (a learner with any consent is left as she is: asked
-    again, or re-consented since): her own at sign-up and her parent's on paper, both to version
+    """``RENEWAL_EMAIL``'s consents, once (a learner with any consent is left as they are: asked
+    again, or re-consented since): their own at sign-up and their parent's on paper, both to version
     ``EARLIER_VERSION`` of the notices, given on its first day at 09:00 Vietnam time. Returns 1
     when the paper consent was recorded."""
     if Consent.objects.filter(user=learner.user).exists():

@@ -117,8 +117,8 @@ class Command(BaseCommand):
             "whose link is in the mail to phuhuynh.chau@demo.vn)"
         )
         self.stdout.write(
-            f"  {RENEWAL_EMAIL} / {PASSWORD}  (15: consented with her parent under the notices' earlier "
-            "version; asked again at login, her parent by mail, before she can start a test)"
+            f"  {RENEWAL_EMAIL} / {PASSWORD}  (15: consented with a parent under the notices' earlier "
+            "version; asked again at login, the parent by mail, before a test can start)"
         )
 
     def _organization(self, name: str, slug: str, surveys: bool) -> Organization:
