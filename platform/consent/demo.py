@@ -13,8 +13,7 @@
   (Nguyễn Gia Bảo, 15) consented, with a parent's consent on paper, under the earlier version
   1.0: asked again at login (the prompt asks to accept the new version and for the parent's
   e-mail), the learner cannot start a test until the parent consents again through the mailed
-  link (or the centre
-  records a new paper consent).
+  link (or the centre records a new paper consent).
 """
 
 from __future__ import annotations
