@@ -4,13 +4,13 @@
  * learner's consent, where an organization admin records a parent's paper consent to the version
  * in force. The server decides every standing. */
 import { useQuery } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 
 import { ListToolbar, SearchFilter, SelectFilter } from "@/components/list/list-toolbar";
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { formatDate } from "@/lib/format";
@@ -19,6 +19,7 @@ import { useDebounced } from "@/lib/use-debounced";
 
 import { consentRosterQuery, type MemberConsent, type Standing } from "../api/member-consent";
 import { AGE, ConsentDialog, type ConsentPerson, STANDING } from "./consent-dialog";
+import { IconButton } from "./member-tools";
 import { LIVE_LIST, PAGE_SIZE } from "./people-list";
 
 export function ConsentPanel() {
@@ -127,13 +128,12 @@ export function ConsentPanel() {
                   <Badge tone={STANDING[row.standing].tone}>{t(STANDING[row.standing].label)}</Badge>
                 </Td>
                 <Td className="md:px-2 md:py-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
+                  <IconButton
+                    label={t("people.consent.open", { name: row.name })}
                     onClick={() => setOpen({ id: row.profile_id, name: row.name, email: row.email })}
                   >
-                    {t("people.consent.open", { name: row.name })}
-                  </Button>
+                    <ShieldCheck className="h-4 w-4" />
+                  </IconButton>
                 </Td>
               </Tr>
             ))}
