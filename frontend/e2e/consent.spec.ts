@@ -56,7 +56,7 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
 
   // Step 2: the notices in force and, under 16, the parent's e-mail.
   await expect(page.getByRole("heading", { name: "Bước 2/2: sự đồng ý" })).toBeFocused();
-  await expect(page.getByRole("link", { name: /^Điều khoản sử dụng, phiên bản 1\.0 ngày/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Điều khoản sử dụng, phiên bản 2\.0 ngày/ })).toBeVisible();
   await page.getByLabel("E-mail của cha mẹ hoặc người giám hộ").fill(parent);
   await page.getByRole("button", { name: "Đăng ký" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Hãy đồng ý với điều khoản" })).toBeVisible();
@@ -76,7 +76,7 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   // Logged in: the banner says why buying waits; the server refuses the order.
   await login(page, email, PASSWORD);
   const banner = page.getByRole("region", { name: "Đang chờ cha mẹ đồng ý" });
-  await expect(banner).toContainText("Bạn chưa đủ 16 tuổi");
+  await expect(banner).toContainText("Đang chờ cha mẹ đồng ý: bạn chưa đủ 16 tuổi");
   await expect(banner).toContainText(`Chúng tôi đã gửi yêu cầu đến ${parent}`);
   const token = await csrf(page);
   expect(
@@ -98,7 +98,7 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   await expectNoViolations(page);
   await switchTo(page, "en");
   await expect(page.getByRole("region", { name: "Waiting for your parent's consent" })).toContainText(
-    "You are under 16",
+    "Waiting for your parent's consent: you are under 16",
   );
   await shots(page, "consent-banner", "en");
   await switchTo(page, "vi");
@@ -183,4 +183,83 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   await page.getByRole("checkbox", { name: "Tôi đã đọc quy định và cảnh báo chuyển tab." }).check();
   await page.getByRole("button", { name: "Bắt đầu làm bài" }).click();
   await expect(page).toHaveURL(/\/take-test\/\d+$/);
+});
+
+/** Issue 37, item 2 (decision 0048): the demo's notices are at version 2.0 and hocsinh01 (15)
+ * consented, with a parent's paper form, to 1.0. At login the prompt asks for the new version and
+ * the parent's address; until the parent consents again (through the mailed link) the gate refuses
+ * to start a test. The learner answers in English, the parent reads the page in Vietnamese and
+ * consents in English. */
+test("a 15-year-old's parent re-consents after a new notice version, in both languages", async ({
+  page,
+  browser,
+}) => {
+  const parent = `phuhuynh01.${Date.now()}@example.vn`;
+  await login(page, "hocsinh01@demo.vn");
+  let prompt = page.getByRole("dialog", { name: "Trước khi tiếp tục" });
+  await expect(prompt).toContainText("Điều khoản sử dụng hoặc chính sách bảo mật đã thay đổi");
+  await expect(prompt.getByRole("link", { name: /^Chính sách bảo mật, phiên bản 2\.0 ngày/ })).toBeVisible();
+  await expect(prompt).toContainText("Cha mẹ hoặc người giám hộ của bạn đã đồng ý với phiên bản trước");
+  await shots(page, "consent-renewal-prompt", "vi");
+  await expectNoViolations(page);
+
+  await page.evaluate(() => window.localStorage.setItem("lang", "en"));
+  await page.reload();
+  prompt = page.getByRole("dialog", { name: "Before you continue" });
+  await expect(prompt).toContainText("Your parent or guardian consented to an earlier version");
+  await prompt
+    .getByRole("checkbox", { name: /^I have read and accept the terms and conditions \(version 2\.0\)/ })
+    .check();
+  await prompt.getByLabel("Parent's or guardian's e-mail").fill(parent);
+  await shots(page, "consent-renewal-prompt", "en");
+  await prompt.getByRole("button", { name: "Accept and continue" }).click();
+  await expect(prompt).toBeHidden();
+  const banner = page.getByRole("region", { name: "Waiting for your parent's consent" });
+  await expect(banner).toContainText("Waiting for your parent's consent to the new version");
+  await expect(banner).toContainText(`We sent the request to ${parent}`);
+
+  // The gate refuses to start a test until the parent consents again.
+  const token = await csrf(page);
+  const mine = await (await page.request.get("/api/v1/assignment-users/my-list")).json();
+  const enrollment = mine.data.items[0].enrollment_id as number;
+  const startTest = () =>
+    page.request.post(`/api/v1/take-test/${enrollment}/start`, {
+      data: { no_camera: true },
+      headers: { "X-CSRFToken": token },
+    });
+  const refused = await startTest();
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).code).toBe("parental_consent_required");
+
+  // The parent's mail (in the learner's language) and page: what was consented to before.
+  const link = await linkFromMail(parent, /\/parental-consent\/[\w-]+\?lang=en/);
+  const parentContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const parentPage = await parentContext.newPage();
+  await parentPage.goto(link);
+  const note = parentPage.getByRole("note", { name: "The terms or the privacy policy changed" });
+  await expect(note).toContainText("to version 1.0 of the terms and version 1.0 of the privacy policy");
+  await switchTo(parentPage, "vi");
+  await expect(
+    parentPage.getByRole("note", { name: "Điều khoản hoặc chính sách bảo mật đã thay đổi" }),
+  ).toContainText("với điều khoản sử dụng phiên bản 1.0 và chính sách bảo mật phiên bản 1.0");
+  await expect(
+    parentPage.getByText(/Luật Bảo vệ dữ liệu cá nhân số 91\/2025\/QH15, Điều 24/).first(),
+  ).toBeVisible();
+  await shots(parentPage, "consent-renewal-parent", "vi");
+  await expectNoViolations(parentPage);
+  await switchTo(parentPage, "en");
+  await shots(parentPage, "consent-renewal-parent", "en");
+  await parentPage.getByRole("checkbox", { name: /^I am the parent or guardian of Nguyễn Gia Bảo/ }).check();
+  await parentPage.getByRole("button", { name: "I consent" }).click();
+  await expect(
+    parentPage.getByRole("heading", { name: "Thank you: your consent is recorded" }),
+  ).toBeVisible();
+  await parentContext.close();
+
+  // Now the learner may: the banner is gone and the gate lets the start through (the test's window
+  // decides the rest).
+  await page.reload();
+  await expect(page.getByRole("heading", { name: /Hello|Xin chào/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Waiting for your parent's consent" })).toHaveCount(0);
+  expect((await startTest()).status()).not.toBe(403);
 });

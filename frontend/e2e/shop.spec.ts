@@ -306,8 +306,8 @@ test("a learner without a grade is asked to set it before buying", async ({ page
       phone: "0912345679",
       // 17 years old: the learner's own consent to the notices' versions read (issue 24, item 1)
       accept_terms: true,
-      terms_version: "1.0",
-      privacy_version: "1.0",
+      terms_version: "2.0", // consent.services.NOTICE_VERSION (decision 0048)
+      privacy_version: "2.0",
     },
     headers: { "X-CSRFToken": await csrf(page) },
   });

@@ -14,7 +14,7 @@ from ninja import File, Query, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from accounts import selectors, throttling
-from accounts.auth import EducatorSessionAuth, LearnerSessionAuth, ProfileSessionAuth
+from accounts.auth import EducatorSessionAuth, ProfileSessionAuth
 from accounts.error_codes import AccountsErrorCode as Code
 from accounts.models import Profile
 from accounts.schemas import (
@@ -41,6 +41,7 @@ from config.client import client_address
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Choice, Limit, OrderBy, PageNo, Search
 from config.requests import ProfileRequest
+from consent.gate import ConsentedLearnerAuth, ConsentedProfileAuth
 
 public_router = Router(tags=["auth (public)"])
 private_router = Router(tags=["auth"], auth=ProfileSessionAuth())
@@ -261,7 +262,9 @@ def update_grade(request: ProfileRequest, payload: GradeIn):
     return ok(selectors.current_user(profile), _("Profile updated."))
 
 
-@users_router.post("profile/self/upload-photo", response=Envelope[CurrentUserOut])
+@users_router.post(
+    "profile/self/upload-photo", response=Envelope[CurrentUserOut], auth=ConsentedProfileAuth()
+)
 def upload_photo(request: ProfileRequest, file: UploadedFile | None = File(None)):
     """Multipart field ``file``: a JPEG, PNG or WebP image (by content) of at most 5 MB; stored
     re-encoded as WebP. Errors: 400 ``unsupported_image``, 413 ``image_too_large``."""
@@ -308,7 +311,7 @@ def profile_list(request: ProfileRequest, query: Query[ProfileListQuery]):
 @users_router.post(
     "register-pandai-survey",
     response=Envelope[CurrentUserOut],
-    auth=LearnerSessionAuth(
+    auth=ConsentedLearnerAuth(
         code=Code.LEARNER_ONLY, message=gettext_lazy("Only learner profiles have a survey account.")
     ),
 )

@@ -7,6 +7,8 @@ at /api/v1/organization/ (a roster learner's consent; paper consent by organizat
 
 from __future__ import annotations
 
+from typing import Literal
+
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
@@ -20,10 +22,11 @@ from accounts.auth import (
 from accounts.throttling import public_call_limit
 from config.client import client_address
 from config.envelope import Envelope, ok
-from config.fields import DateText, Id
+from config.fields import DateText, Id, Limit, PageNo, Search
 from config.requests import ProfileRequest
 from consent import selectors, services
 from consent.schemas import (
+    ConsentRosterOut,
     ConsentStateOut,
     MemberConsentOut,
     NoticesAgeOut,
@@ -98,6 +101,32 @@ def parent_change(request: ProfileRequest, payload: ParentEmailIn):
 # --- an organization's roster: /api/v1/organization/members/{id}/consent ------------------------
 
 
+class RosterQuery(Schema):
+    standing: Literal["", "clear", "renewal", "blocked"] = ""
+    search: Search = ""
+    page: PageNo = 1
+    limit: Limit = 20
+
+
+@organization_router.get("consents", response=Envelope[ConsentRosterOut])
+def consent_roster(request: ProfileRequest, query: Query[RosterQuery]):
+    """The organization's learners with their consent (decision 0048), by name: each row as
+    ``members/{id}/consent`` answers it, ``standing`` clear | renewal (their own or their
+    parent's consent is for an earlier version of the notices: not re-consented) | blocked.
+    Query: ``standing`` (one of them, "" for all), ``search`` (name or e-mail), ``page``,
+    ``limit`` (at most 100). ``counts``: per standing, before the standing filter. Educators of
+    the organization; ``can_record_paper`` for its admins."""
+    rows, meta = selectors.consent_roster(
+        organization_id=request.auth.organization_id,
+        standing_filter=query.standing,
+        search=query.search.strip(),
+        page=query.page,
+        limit=query.limit,
+        can_record=request.auth.is_admin,
+    )
+    return ok({"items": rows, **meta})
+
+
 @organization_router.get("members/{profile_id}/consent", response=Envelope[MemberConsentOut])
 def member_consent(request: ProfileRequest, profile_id: Id):
     """A learner's consent (own, parent's by link or on paper, request, whether blocked), for the
@@ -111,8 +140,10 @@ def member_consent(request: ProfileRequest, profile_id: Id):
     "members/{profile_id}/consent/paper", response=Envelope[MemberConsentOut], auth=OrgAdminSessionAuth()
 )
 def paper_consent_record(request: ProfileRequest, profile_id: Id, payload: PaperConsentIn):
-    """Record a parent's consent obtained on paper (``note``: where the form is kept). 403
-    ``not_org_admin``; 404 for another organization's learner; 409 ``parent_request_not_needed``."""
+    """Record a parent's consent obtained on paper (``note``: where the form is kept), to the
+    notices in force (also after a new version, decision 0048). 403 ``not_org_admin``; 404 for
+    another organization's learner; 409 ``parent_request_not_needed`` (one to the notices in
+    force is recorded)."""
     services.paper_consent_record(
         actor=request.auth, profile_id=profile_id, note=payload.note, ip=client_address(request)
     )

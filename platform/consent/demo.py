@@ -6,24 +6,32 @@
   their parents' consent on paper, recorded by its admin;
 - ``hocsinh.nho@demo.vn`` (Trương Bảo Châu, 14, a public learner) signed up and is waiting for
   her parent's consent: her request to ``phuhuynh.chau@demo.vn`` is mailed once (the link is in
-  the mail under ``.data/mail``), so she can browse but not buy, take a test or record video.
+  the mail under ``.data/mail``), so she can browse but not buy, take a test, take the career
+  survey or record video;
+- the notices are at a new version (decision 0048: ``consent.services.NOTICE_VERSION``, which
+  names the Law on Personal Data Protection No. 91/2025/QH15), and ``hocsinh01@demo.vn``
+  (Nguyễn Gia Bảo, 15) consented, with a parent's consent on paper, under the earlier version
+  1.0: asked again at login (the prompt asks to accept the new version and for the parent's
+  e-mail), the learner cannot start a test until the parent consents again through the mailed
+  link (or the centre records a new paper consent).
 """
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Profile, User
+from config import dates
 from config.i18n import in_language
 from consent import rules, selectors
-from consent.models import Consent, ParentRequest
+from consent.models import Consent, NoticeVersion, ParentRequest
 from consent.services import (
     learner_consent_record,
     notices_checked,
-    notices_first_ensure,
+    notices_ensure,
     parent_request_send,
 )
 
@@ -32,10 +40,15 @@ WAITING_NAME = "Trương Bảo Châu"
 WAITING_BORN = date(2012, 3, 12)
 WAITING_PARENT = "phuhuynh.chau@demo.vn"
 PAPER_NOTE = "Phiếu đồng ý của phụ huynh lưu tại văn phòng trung tâm"
+RENEWAL_EMAIL = "hocsinh01@demo.vn"
+EARLIER_VERSION = "1.0"
+EARLIER_DAY = date(2026, 11, 1)
+"""Version 1.0 of the notices (in force from 1 November 2026, citing Decree 13/2023/ND-CP until
+the Law's version replaced it): what ``RENEWAL_EMAIL`` and the parent consented to."""
 
 
 def _current():
-    notices_first_ensure()
+    notices_ensure()
     current = rules.notices_current()
     return notices_checked(terms_version=current["terms"].version, privacy_version=current["privacy"].version)
 
@@ -63,8 +76,9 @@ def seed_demo_consents(*, emails: list[str]) -> int:
 @transaction.atomic
 def seed_demo_roster_consents(*, organization, admin: Profile) -> int:
     """The organization's learners without a date of birth get one of a grade-9 pupil (2011, 14
-    or 15 years old), their own consent, and a parent's consent on paper recorded by ``admin``.
-    Returns how many paper consents were recorded."""
+    or 15 years old), their own consent, and a parent's consent on paper recorded by ``admin``,
+    both to the notices in force; ``RENEWAL_EMAIL`` consented to the earlier version only (asked
+    again, decision 0048). Returns how many paper consents were recorded."""
     count = 0
     learners = (
         Profile.objects.select_related("user")
@@ -75,9 +89,12 @@ def seed_demo_roster_consents(*, organization, admin: Profile) -> int:
         if learner.date_of_birth is None:
             learner.date_of_birth = date(2011, index % 12 + 1, index % 27 + 1)
             learner.save(update_fields=["date_of_birth", "updated_at"])
+        if learner.user.email == RENEWAL_EMAIL:
+            count += _consented_to_earlier_version(learner, organization=organization, admin=admin)
+            continue
         _own(learner.user)
         facts = rules.consent_facts(learner.user_id)
-        if rules.needs_parent(facts.band) and facts.parent is None:
+        if rules.needs_parent(facts.band) and not selectors.is_current(facts.parent, facts.current):
             notices = _current()
             Consent.objects.create(
                 user=learner.user,
@@ -92,6 +109,35 @@ def seed_demo_roster_consents(*, organization, admin: Profile) -> int:
             )
             count += 1
     return count
+
+
+def _consented_to_earlier_version(learner: Profile, *, organization, admin: Profile) -> int:
+    """``RENEWAL_EMAIL``'s consents, once (a learner with any consent is left as they are: asked
+    again, or re-consented since): their own at sign-up and their parent's on paper, both to version
+    ``EARLIER_VERSION`` of the notices, given on its first day at 09:00 Vietnam time. Returns 1
+    when the paper consent was recorded."""
+    if Consent.objects.filter(user=learner.user).exists():
+        return 0
+    notices_ensure()
+    terms, privacy = (
+        NoticeVersion.objects.get_or_create(
+            kind=kind, version=EARLIER_VERSION, defaults={"effective_on": EARLIER_DAY}
+        )[0]
+        for kind in (NoticeVersion.Kind.TERMS, NoticeVersion.Kind.PRIVACY)
+    )
+    given_at = dates.day_start(EARLIER_DAY) + timedelta(hours=9)
+    common = {"user": learner.user, "terms_version": terms, "privacy_version": privacy, "given_at": given_at}
+    Consent.objects.create(subject=Consent.Subject.LEARNER, source=Consent.Source.SIGNUP, **common)
+    Consent.objects.create(
+        subject=Consent.Subject.PARENT,
+        source=Consent.Source.PAPER,
+        organization=organization,
+        recorded_by=admin,
+        recorded_by_name=admin.user.name_or_email,
+        note=PAPER_NOTE,
+        **common,
+    )
+    return 1
 
 
 @transaction.atomic

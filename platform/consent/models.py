@@ -23,10 +23,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 ADULT_AGE = 16
-"""From this age a learner's own consent is enough (Decree 13/2023/ND-CP, Article 20)."""
+"""From this age a learner's own consent is enough: under 16 is a child (Law on Children 2016,
+Article 1), whose rights the parent exercises (Law on Personal Data Protection No. 91/2025/QH15,
+Article 24; decision 0048)."""
 
 CHILD_CONSENT_AGE = 7
-"""From this age the child's own consent is also required (Decree 13/2023/ND-CP, Article 20)."""
+"""From this age the child's own consent is also required, with the parent's (Law No.
+91/2025/QH15, Article 24; decision 0048)."""
 
 
 def parent_link_ttl() -> timedelta:

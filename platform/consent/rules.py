@@ -1,12 +1,18 @@
 """The consent facts in Python (issue 35, item 2: each fast rule beside its twin): the notices in
 force, the learner's age band from the date of birth (Vietnam day, ``config.dates``), and the
 ``Facts`` the verdict (``consent.selectors.consent_verdict``) is made of, read with the ORM
-(``consent_facts``, 4 queries) as the learner's state and the educators' roster show them.
+(``consent_facts``, 3 queries; ``consent_facts_many`` for a roster, 3 queries whatever its size)
+as the learner's state and the educators' roster show them.
 
 Its twin is ``consent.statements.gate_facts``: the same facts in one statement for the gate (a
 start of 2,000 learners at once, issue 23). ``consent/tests/test_twins.py`` holds them equal,
-state by state; a change to one of ``notices_current``, ``birth_date_of`` or ``consent_facts``
+state by state; a change to one of ``notices_current`` or ``consent_facts_many``
 is a change to ``consent.statements`` too.
+
+A consent is to a version (decision 0048): the learner's own and the parent's consent each name
+the versions of the terms and of the privacy notice they were given for; one given for an
+earlier version stays recorded (what was done under it stays lawful) but no longer lets new
+processing through (``consent.selectors.is_current``).
 """
 
 from __future__ import annotations
@@ -51,7 +57,8 @@ AGE_UNKNOWN, AGE_UNDER_7, AGE_CHILD, AGE_ADULT = "unknown", "under_7", "child", 
 
 def age_band(born: date | None, *, day: date | None = None) -> str:
     """``unknown`` (no date of birth), ``under_7``, ``child`` (7 to 15) or ``adult`` (16 and over)
-    on ``day`` (today in Vietnam by default): Decree 13/2023/ND-CP, Article 20."""
+    on ``day`` (today in Vietnam by default): the child's consent from 7 with the parent's under
+    16 (Law on Personal Data Protection No. 91/2025/QH15, Article 24; decision 0048)."""
     if born is None:
         return AGE_UNKNOWN
     age = age_on(born, day or dates.today())
@@ -65,25 +72,16 @@ def needs_parent(band: str) -> bool:
     return band in (AGE_UNDER_7, AGE_CHILD)
 
 
-def birth_date_of(user_id: int) -> date | None:
-    """The learner's date of birth: from their LEARNER profiles, the latest date when they
-    disagree (the youngest age, so the stricter rule), ``None`` when no profile has one."""
-    return (
-        Profile.objects.filter(
-            user_id=user_id, pandai_profile_role=Profile.Role.LEARNER, date_of_birth__isnull=False
-        )
-        .order_by("-date_of_birth")
-        .values_list("date_of_birth", flat=True)
-        .first()
-    )
-
-
 # --- the facts ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Facts:
-    """What the verdict and the learner's state are made of (4 queries)."""
+    """What the verdict and the learner's state are made of.
+
+    ``own`` and ``parent`` are the latest consent of each kind that was not withdrawn, whatever
+    versions it was given for (``consent.selectors.is_current`` says whether it is for the
+    notices in force); ``withdrawn_*`` is true when every consent of that kind was withdrawn."""
 
     current: dict[str, NoticeVersion | None]
     own: Consent | None
@@ -94,26 +92,50 @@ class Facts:
     withdrawn_parent: bool
 
 
-def consent_facts(user_id: int) -> Facts:
-    """The notices in force, the learner's own and parent's consents, date of birth and age band,
-    as a page shows them (4 queries; the gate reads the same facts in one statement:
-    ``gate_facts``)."""
+def consent_facts_many(user_ids: list[int]) -> dict[int, Facts]:
+    """``{user_id: Facts}`` for every id of ``user_ids``, in 3 queries whatever their number (the
+    notices in force, the people's consents, their learner profiles' dates of birth): the
+    organization's consent roster reads its learners at once (decision 0048)."""
     current = notices_current()
-    consents_of = Consent.objects.filter(user_id=user_id).select_related(
-        "terms_version", "privacy_version", "recorded_by__user"
-    )
-    consents = list(consents_of.order_by("-given_at", "-id")[:50])
+    consents: dict[int, list[Consent]] = {user_id: [] for user_id in user_ids}
+    for consent in (
+        Consent.objects.filter(user_id__in=user_ids)
+        .select_related("terms_version", "privacy_version", "recorded_by__user")
+        .order_by("user_id", "-given_at", "-id")
+    ):
+        consents[consent.user_id].append(consent)
+    born: dict[int, date] = {}
+    for user_id, day in (
+        Profile.objects.filter(
+            user_id__in=user_ids, pandai_profile_role=Profile.Role.LEARNER, date_of_birth__isnull=False
+        )
+        .order_by("user_id", "-date_of_birth")
+        .values_list("user_id", "date_of_birth")
+    ):
+        if day is not None:  # excluded by the filter; the column is nullable
+            born.setdefault(user_id, day)  # the latest date when they disagree: the youngest age
+    return {user_id: _facts(current, consents[user_id], born.get(user_id)) for user_id in user_ids}
+
+
+def _facts(current: dict[str, NoticeVersion | None], consents: list[Consent], born: date | None) -> Facts:
+    """The ``Facts`` of one person from their consents (newest first) and date of birth."""
     own = next((c for c in consents if c.subject == Consent.Subject.LEARNER and not c.withdrawn_at), None)
     parent = next((c for c in consents if c.subject == Consent.Subject.PARENT and not c.withdrawn_at), None)
-    last_own = next((c for c in consents if c.subject == Consent.Subject.LEARNER), None)
-    last_parent = next((c for c in consents if c.subject == Consent.Subject.PARENT), None)
-    born = birth_date_of(user_id)
+    any_own = any(c.subject == Consent.Subject.LEARNER for c in consents)
+    any_parent = any(c.subject == Consent.Subject.PARENT for c in consents)
     return Facts(
         current=current,
         own=own,
         born=born,
         band=age_band(born),
         parent=parent,
-        withdrawn_own=own is None and last_own is not None,
-        withdrawn_parent=parent is None and last_parent is not None,
+        withdrawn_own=own is None and any_own,
+        withdrawn_parent=parent is None and any_parent,
     )
+
+
+def consent_facts(user_id: int) -> Facts:
+    """The notices in force, the learner's own and parent's consents, date of birth and age band,
+    as a page shows them (``consent_facts_many`` for one person; the gate reads the same facts in
+    one statement: ``consent.statements.gate_facts``)."""
+    return consent_facts_many([user_id])[user_id]

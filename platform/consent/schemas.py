@@ -85,6 +85,7 @@ class ConsentStateOut(Schema):
     age_band: AgeBand
     parent: ConsentOut | None
     parent_withdrawn: bool
+    parent_outdated: bool
     request: ParentRequestOut | None
     prompt: list[Literal["terms", "date_of_birth", "parent_email"]]
     blocked: BlockedOut | None
@@ -128,6 +129,7 @@ class ParentLinkOut(Schema):
     status: LinkStatus
     notices: NoticesOut
     consent: ConsentOut | None
+    earlier_consent: ConsentOut | None
     withdrawn_at: datetime | None
     expires_at: datetime
     language: Literal["vi", "en"]
@@ -137,18 +139,45 @@ class PaperConsentIn(Schema):
     note: ColumnText(Consent, "note") = ""
 
 
+Standing = Literal["clear", "renewal", "blocked"]
+
+
 class MemberConsentOut(Schema):
     """A roster learner's consent as the organization's educators see it
-    (``consent.selectors.member_consent``)."""
+    (``consent.selectors.member_row``): ``consented`` when their own consent is to the notices in
+    force, ``parent_outdated`` when the parent's was given for an earlier version, ``standing``
+    clear | renewal (not re-consented to a new version) | blocked (decision 0048)."""
 
     profile_id: int
     name: str
+    email: str
+    notices: NoticesOut
     age_band: AgeBand
     own: ConsentOut | None
     consented: bool
     parent: ConsentOut | None
     parent_withdrawn: bool
+    parent_outdated: bool
     request_status: LinkStatus | None
     blocked: BlockedOut | None
+    standing: Standing
     can_record_paper: bool
     can_withdraw_paper: bool
+
+
+class StandingCountsOut(Schema):
+    """How many of the roster's learners (matching the search) stand each way."""
+
+    clear: int
+    renewal: int
+    blocked: int
+
+
+class ConsentRosterOut(Schema):
+    """A page of the organization's consent roster (``consent.selectors.consent_roster``)."""
+
+    items: list[MemberConsentOut]
+    page: int
+    limit: int
+    total: int
+    counts: StandingCountsOut

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Profile, token_digest
+from config.envelope import page_bounds
 from config.errors import ApplicationError, not_found
 from config.i18n import localized
 from consent.error_codes import ConsentErrorCode as Code
@@ -25,6 +26,7 @@ from consent.rules import (
     Facts,
     age_band,
     consent_facts,
+    consent_facts_many,
     needs_parent,
     notices_current,
 )
@@ -85,20 +87,37 @@ def parent_link_view(*, token: str) -> dict[str, Any]:
     """``ParentLinkOut``: what /parental-consent/:token shows: the learner's name and e-mail,
     the parent's address, the notices in force, the link's state (``pending``, ``expired``,
     ``consented``, ``withdrawn``), when the parent consented or withdrew, until when the link
-    can consent, and the language of the request (the learner's). 400 ``invalid_consent_link``."""
+    can consent, and the language of the request (the learner's). While the link has not
+    consented, ``earlier_consent`` is a parent's consent for the learner still recorded for an
+    earlier version of the notices (by link or on paper; decision 0048: the parent is asked
+    again), else null. 400 ``invalid_consent_link``."""
     request = request_of_token(token)
     consent = (
         request.consents.filter(subject=Consent.Subject.PARENT)
         .select_related("terms_version", "privacy_version")
         .first()
     )
+    current = notices_current()
+    earlier = None
+    if consent is None:  # asked again after a new version (decision 0048): what the parent gave before
+        earlier = (
+            Consent.objects.filter(
+                user_id=request.user_id, subject=Consent.Subject.PARENT, withdrawn_at__isnull=True
+            )
+            .select_related("terms_version", "privacy_version")
+            .order_by("-given_at", "-id")
+            .first()
+        )
+        if is_current(earlier, current):
+            earlier = None
     return {
         "learner_name": request.user.name_or_email,
         "learner_email": request.user.email,
         "parent_email": request.parent_email,
         "status": "expired" if request.is_expired else request.status,
-        "notices": notices_row(notices_current()),
+        "notices": notices_row(current),
         "consent": consent_row(consent),
+        "earlier_consent": consent_row(earlier),
         "withdrawn_at": consent.withdrawn_at if consent else None,
         "expires_at": request.expires_at,
         "language": request.language,
@@ -148,40 +167,79 @@ class Verdict:
 
 
 def consent_verdict(facts: Facts) -> Verdict | None:
-    """``None`` when the learner's data may be processed (buy, start a test, upload a video);
-    otherwise why not, in this order (decision 0021):
+    """``None`` when the learner's data may be processed (buy, start a test, record a video, take
+    the career survey: every operation behind ``consent.gate``); otherwise why not, in this order
+    (decisions 0021 and 0048):
 
     1. ``consent_required``: no consent of their own to the current terms and privacy notice
-       (never given, a new version in force, or withdrawn);
-    2. ``date_of_birth_required``: the age cannot be checked (Decree 13, Article 20: age first);
-    3. ``parental_consent_required``: under 16 without a parent's or guardian's consent in force
-       (by the mailed link or on paper): none yet, or withdrawn.
+       (never given, given for an earlier version, or withdrawn);
+    2. ``date_of_birth_required``: the age cannot be checked (Law No. 91/2025/QH15, Article 24:
+       a child's data needs the parent's consent, so the age comes first);
+    3. ``parental_consent_required``: under 16 without a parent's or guardian's consent to the
+       current notices (by the mailed link or on paper): none yet, one given for an earlier
+       version, or withdrawn.
+
+    Each reason has its own message; the SPA shows it as the server wrote it.
     """
     if not is_current(facts.own, facts.current):
-        message = (
-            _("You withdrew your consent to the terms and the privacy policy. Accept them again to continue.")
-            if facts.withdrawn_own
-            else _("Accept the current terms and privacy policy to continue.")
-        )
+        if facts.withdrawn_own:
+            message = _(
+                "You withdrew your consent to the terms and the privacy policy. Accept them again to continue."
+            )
+        elif facts.own is not None:
+            message = _(
+                "The terms or the privacy policy changed. Read the new version and accept it to continue."
+            )
+        else:
+            message = _("Accept the current terms and privacy policy to continue.")
         return Verdict(Code.CONSENT_REQUIRED, message)
     if facts.band == AGE_UNKNOWN:
         return Verdict(
             Code.DATE_OF_BIRTH_REQUIRED, _("Enter your date of birth: we need your age before you continue.")
         )
-    if needs_parent(facts.band) and facts.parent is None:
-        message = (
-            _(
+    if needs_parent(facts.band) and not is_current(facts.parent, facts.current):
+        if facts.withdrawn_parent:
+            message = _(
                 "Your parent or guardian withdrew their consent. Until they consent again you can "
-                "browse, but not buy, take a test or record a video."
+                "browse, but not buy, take a test or the career survey, or record a video."
             )
-            if facts.withdrawn_parent
-            else _(
-                "You are under 16: until your parent or guardian consents you can browse, but not "
-                "buy, take a test or record a video."
+        elif facts.parent is not None:
+            message = _(
+                "Waiting for your parent's consent to the new version: the terms or the privacy "
+                "policy changed, so until your parent or guardian consents again you can browse, "
+                "but not buy, take a test or the career survey, or record a video."
             )
-        )
+        else:
+            message = _(
+                "Waiting for your parent's consent: you are under 16, so until your parent or "
+                "guardian consents you can browse, but not buy, take a test or the career survey, "
+                "or record a video."
+            )
         return Verdict(Code.PARENTAL_CONSENT_REQUIRED, message)
     return None
+
+
+def parent_outdated(facts: Facts) -> bool:
+    """True for a learner under 16 whose parent's consent in force was given for an earlier
+    version of the notices: the parent is asked again (decision 0048)."""
+    return (
+        needs_parent(facts.band) and facts.parent is not None and not is_current(facts.parent, facts.current)
+    )
+
+
+def standing(facts: Facts, verdict: Verdict | None) -> str:
+    """How a roster learner stands (decision 0048), for the organization's consent list:
+    ``clear`` (may be processed), ``renewal`` (refused only because their own or their parent's
+    consent was given for an earlier version: not re-consented yet) or ``blocked`` (any other
+    refusal: never consented, no date of birth, no parent's consent yet, withdrawn)."""
+    if verdict is None:
+        return "clear"
+    own_outdated = facts.own is not None and not is_current(facts.own, facts.current)
+    if verdict.code == Code.CONSENT_REQUIRED and own_outdated:
+        return "renewal"
+    if verdict.code == Code.PARENTAL_CONSENT_REQUIRED and parent_outdated(facts):
+        return "renewal"
+    return "blocked"
 
 
 # --- the learner's state (GET /api/v1/consent/me) -------------------------------------------------
@@ -233,12 +291,26 @@ def mails_left(user_id: int) -> int:
     return max(parent_mails_per_day() - sent, 0)
 
 
+def _asks_parent(facts: Facts, request: ParentRequest | None) -> bool:
+    """Whether the prompt asks the parent's e-mail: under 16 without a parent's consent to the
+    current notices and with no request under way, that is none ever sent, or the one the parent
+    answered for an earlier version (decision 0048: the parent is asked again by mail; a paper
+    consent has no address, a link's is offered again). A pending, expired or withdrawn request is
+    the banner's (resend, change the address)."""
+    if not needs_parent(facts.band) or is_current(facts.parent, facts.current):
+        return False
+    if request is None:
+        return True
+    return parent_outdated(facts) and request.status == ParentRequest.Status.CONSENTED
+
+
 def consent_state(*, profile: Profile) -> dict[str, Any]:
     """``ConsentStateOut`` of a LEARNER profile's person: the notices in force, the learner's own
-    consent and whether it is for them, the age band, the parent's consent and request, what the
-    blocking prompt must ask (``prompt``: ``terms``, ``date_of_birth``, ``parent_email``), and the
-    gate's verdict (``blocked``: its code and message, or ``None``). An EDUCATOR profile is not
-    asked: ``applies`` false, nothing to ask, nothing blocked."""
+    consent and whether it is for them, the age band, the parent's consent (``parent_outdated``:
+    given for an earlier version, decision 0048) and request, what the blocking prompt must ask
+    (``prompt``: ``terms``, ``date_of_birth``, ``parent_email``), and the gate's verdict
+    (``blocked``: its code and message, or ``None``). An EDUCATOR profile is not asked:
+    ``applies`` false, nothing to ask, nothing blocked."""
     facts = consent_facts(profile.user_id)
     request = last_parent_request(profile.user_id)
     verdict = consent_verdict(facts)
@@ -249,7 +321,7 @@ def consent_state(*, profile: Profile) -> dict[str, Any]:
             prompt.append("terms")
         if facts.band == AGE_UNKNOWN:
             prompt.append("date_of_birth")
-        if needs_parent(facts.band) and facts.parent is None and request is None:
+        if _asks_parent(facts, request):
             prompt.append("parent_email")
     return {
         "applies": applies,
@@ -260,6 +332,7 @@ def consent_state(*, profile: Profile) -> dict[str, Any]:
         "age_band": facts.band,
         "parent": consent_row(facts.parent),
         "parent_withdrawn": facts.withdrawn_parent,
+        "parent_outdated": parent_outdated(facts),
         "request": parent_request_row(request, limit_left=mails_left(profile.user_id))
         if needs_parent(facts.band) and request
         else None,
@@ -270,28 +343,96 @@ def consent_state(*, profile: Profile) -> dict[str, Any]:
 
 def member_consent(*, profile: Profile, can_record: bool) -> dict[str, Any]:
     """``MemberConsentOut``: what an organization's educators see of a roster learner's consent:
-    the age band, their own consent (versions, when), the parent's consent (by link or on paper,
-    who recorded it and when), the pending request's state, whether the learner is blocked, and
-    whether the caller may record a paper consent (an admin, when none is in force)."""
+    the notices in force, the age band, their own consent (versions, when) and whether it is for
+    the notices in force, the parent's consent (by link or on paper, who recorded it and when, and
+    ``parent_outdated`` when given for an earlier version), the pending request's state, whether
+    the learner is blocked and how they stand (``standing``), and whether the caller may record a
+    paper consent (an admin, when no parent's consent to the notices in force is recorded) or
+    withdraw one."""
     facts = consent_facts(profile.user_id)
-    request = last_parent_request(profile.user_id)
+    return member_row(profile, facts, last_parent_request(profile.user_id), can_record=can_record)
+
+
+def member_row(
+    profile: Profile, facts: Facts, request: ParentRequest | None, *, can_record: bool
+) -> dict[str, Any]:
+    """``MemberConsentOut`` of ``profile`` from its ``facts`` and latest parent's ``request``
+    (``member_consent`` for one learner, ``consent_roster`` for a page of them)."""
     verdict = consent_verdict(facts)
     return {
         "profile_id": profile.pk,
         "name": profile.user.name_or_email,
+        "email": profile.user.email,
+        "notices": notices_row(facts.current),
         "age_band": facts.band,
         "own": consent_row(facts.own),
         "consented": is_current(facts.own, facts.current),
         "parent": consent_row(facts.parent),
         "parent_withdrawn": facts.withdrawn_parent,
+        "parent_outdated": parent_outdated(facts),
         "request_status": (("expired" if request.is_expired else request.status) if request else None),
         "blocked": {"code": verdict.code, "message": verdict.message} if verdict else None,
-        "can_record_paper": can_record and facts.parent is None,
+        "standing": standing(facts, verdict),
+        "can_record_paper": can_record
+        and needs_parent(facts.band)
+        and not is_current(facts.parent, facts.current),
         "can_withdraw_paper": can_record
         and facts.parent is not None
         and facts.parent.source == Consent.Source.PAPER
         and facts.parent.organization_id == profile.organization_id,
     }
+
+
+STANDINGS = ("clear", "renewal", "blocked")
+
+
+def consent_roster(
+    *,
+    organization_id: int | None,
+    standing_filter: str,
+    search: str,
+    page: int,
+    limit: int,
+    can_record: bool,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """GET /api/v1/organization/consents (decision 0048): the organization's learners (LEARNER
+    profiles, not removed) with their consent, by name, as ``MemberConsentOut`` rows, filtered by
+    ``standing_filter`` (``clear``, ``renewal``: not re-consented to a new version, ``blocked``;
+    "" for all) and ``search`` (name or e-mail, case-insensitive), then paged (``page`` from 1,
+    ``limit`` rows, ``config.envelope.page_bounds``). Returns the rows and ``{"total", "page",
+    "limit"}`` as every page does, with ``counts`` per standing before the standing filter. Five
+    queries whatever the roster's size: the learners, the notices, their consents, their dates of
+    birth, their latest requests to parents (``consent.rules.consent_facts_many``). No
+    organization (never for an educator's profile): no learner."""
+    from django.db.models import Q
+
+    learners = (
+        Profile.objects.select_related("user")
+        .filter(
+            organization__isnull=False, organization=organization_id, pandai_profile_role=Profile.Role.LEARNER
+        )
+        .exclude(status=Profile.Status.REMOVED)
+        .order_by("user__name", "user__email", "id")
+    )
+    if search:
+        learners = learners.filter(Q(user__name__icontains=search) | Q(user__email__icontains=search))
+    profiles = list(learners)
+    facts = consent_facts_many(sorted({p.user_id for p in profiles}))
+    requests: dict[int, ParentRequest] = {}
+    for request in (
+        ParentRequest.objects.filter(user_id__in=list(facts))
+        .exclude(status=ParentRequest.Status.REPLACED)
+        .order_by("user_id", "-id")
+    ):
+        requests.setdefault(request.user_id, request)
+    rows = [member_row(p, facts[p.user_id], requests.get(p.user_id), can_record=can_record) for p in profiles]
+    counts = {name: sum(1 for row in rows if row["standing"] == name) for name in STANDINGS}
+    if standing_filter:
+        rows = [row for row in rows if row["standing"] == standing_filter]
+    page, limit = page_bounds(page, limit)
+    start = (page - 1) * limit
+    meta = {"total": len(rows), "page": page, "limit": limit, "counts": counts}
+    return rows[start : start + limit], meta
 
 
 def roster_learner(organization_id: int, profile_id: int, *, lock: bool = False) -> Profile:

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Profile, User, token_digest
 from accounts.services.checks import check_email, normalize_email, parse_birth_date
+from config import dates
 from config.errors import ApplicationError, FieldErrors
 from config.i18n import reader_language
 from consent import rules, selectors
@@ -52,20 +53,41 @@ def _event(user_id: int, kind: str, *, ip: str | None = None, actor: str = "", d
 
 # --- the notices a consent is for ---------------------------------------------------------------
 
-FIRST_VERSION = "1.0"
-FIRST_EFFECTIVE_ON = date(2026, 11, 1)
-"""The first version of each notice: the texts the SPA shows under ``terms.*`` and ``privacy.*``."""
+NOTICE_VERSION = "2.0"
+NOTICE_VERSION_DAY = date(2026, 11, 29)
+NOTICE_SUMMARY = {
+    "vi": (
+        "Căn cứ Luật Bảo vệ dữ liệu cá nhân số 91/2025/QH15 và Nghị định 356/2025/NĐ-CP (thay thế "
+        "Nghị định 13/2023/NĐ-CP); khảo sát hướng nghiệp cũng cần sự đồng ý."
+    ),
+    "en": (
+        "Now under the Law on Personal Data Protection No. 91/2025/QH15 and Decree 356/2025/ND-CP "
+        "(which replaced Decree 13/2023/ND-CP); the career survey needs consent too."
+    ),
+}
+"""The version of the terms and of the privacy notice whose texts the SPA shows (``terms.*`` and
+``privacy.*``), with the Vietnam day it takes effect and what changed (decision 0048: the texts
+name the Law in force; version 1.0, in force from 1 November 2026, cited Decree 13). A change of
+text is a new version here."""
 
 
-def notices_first_ensure(*, using: str = "default") -> None:
-    """Create version ``FIRST_VERSION`` of the terms and of the privacy notice, in effect from
-    ``FIRST_EFFECTIVE_ON``, when that kind has no version yet (run after ``migrate``; later
-    versions are added in the Django admin)."""
+def notices_ensure(*, using: str = "default") -> None:
+    """Create version ``NOTICE_VERSION`` of the terms and of the privacy notice when that kind
+    lacks it (run after ``migrate``; later versions can also be added in the Django admin). It
+    takes effect on ``NOTICE_VERSION_DAY`` or, in a database it reaches later, on the Vietnam day
+    it is created: from then on every learner and parent who consented to an earlier version is
+    asked again (decision 0048). Consents to earlier versions stay as they were recorded."""
+    effective_on = max(NOTICE_VERSION_DAY, dates.today())
     for kind in NoticeVersion.Kind.values:
-        if not NoticeVersion.objects.using(using).filter(kind=kind).exists():
-            NoticeVersion.objects.using(using).create(
-                kind=kind, version=FIRST_VERSION, effective_on=FIRST_EFFECTIVE_ON
-            )
+        NoticeVersion.objects.using(using).get_or_create(
+            kind=kind,
+            version=NOTICE_VERSION,
+            defaults={
+                "effective_on": effective_on,
+                "summary_vi": NOTICE_SUMMARY["vi"],
+                "summary_en": NOTICE_SUMMARY["en"],
+            },
+        )
 
 
 @dataclass(frozen=True)
@@ -195,7 +217,9 @@ def prompt_answer(*, profile: Profile, data: dict[str, Any], ip: str | None) -> 
     (``selectors.consent_state``'s ``prompt``), all in one answer: ``accept_terms`` with
     ``terms_version``/``privacy_version`` (when the current versions are not consented), the
     ``date_of_birth`` dd/mm/yyyy (when no profile has one; set on the current profile), and the
-    ``parent_email`` (under 16 with no request or consent yet; the request is mailed).
+    ``parent_email`` (under 16 with no request or consent yet, or with a parent's consent to an
+    earlier version, decision 0048; the request is mailed: the parent consents to the new
+    version through its link).
 
     Errors: 400 ``validation_error`` on those fields; 409 ``notice_changed``; 409
     ``nothing_to_consent`` when the prompt asks nothing (already answered elsewhere);
@@ -317,7 +341,7 @@ def parent_request_send(*, user: User, parent_email: str, ip: str | None) -> Par
 
 def _learner_needing_parent(profile: Profile) -> User:
     facts = rules.consent_facts(profile.user_id)
-    if not rules.needs_parent(facts.band) or facts.parent is not None:
+    if not rules.needs_parent(facts.band) or selectors.is_current(facts.parent, facts.current):
         raise ApplicationError(
             Code.PARENT_REQUEST_NOT_NEEDED,
             _("No parent's consent is needed: it is already given, or you are 16 or over."),
@@ -356,7 +380,8 @@ def parent_request_resend(*, profile: Profile, ip: str | None) -> ParentRequest:
 def parent_email_change(*, profile: Profile, parent_email: str, ip: str | None) -> ParentRequest:
     """PUT /api/v1/consent/parent: send the request to another address (the previous link stops
     working). Errors: 400 ``validation_error`` on ``parent_email`` (required, valid, not the
-    learner's own), 409 ``parent_request_not_needed``, 429 as ``parent_request_resend``."""
+    learner's own), 409 ``parent_request_not_needed`` (16 or over, or a parent's consent to the
+    notices in force), 429 as ``parent_request_resend``."""
     user = _learner_needing_parent(profile)
     errors = FieldErrors()
     email = _parent_email_checked(errors, parent_email, own_email=user.email)
@@ -418,8 +443,10 @@ def parent_consent_give(
 @transaction.atomic
 def parent_consent_withdraw(*, token: str, ip: str | None) -> Consent:
     """POST /public/api/consent/parent/withdraw: the parent withdraws their consent through the
-    same link. Processing stops at once (the gate answers ``parental_consent_required``) and the
-    account's deletion is scheduled after the grace period. Errors: 400
+    same link, and with it any consent of the parent's for the learner still recorded for an
+    earlier version of the notices (by link or on paper). Processing stops at once (the gate
+    answers ``parental_consent_required``) and the account's deletion is scheduled after the
+    grace period. Errors: 400
     ``invalid_consent_link``; 409 ``not_consented`` when the link never consented."""
     request = selectors.request_of_token(token, lock=True)
     consent = request.consents.filter(subject=Consent.Subject.PARENT).first()
@@ -432,6 +459,15 @@ def parent_consent_withdraw(*, token: str, ip: str | None) -> Consent:
     consent.withdrawn_by = Consent.WithdrawnBy.PARENT
     consent.withdrawn_by_name = request.parent_email
     consent.save(update_fields=["withdrawn_at", "withdrawn_ip", "withdrawn_by", "withdrawn_by_name"])
+    # A consent the parent gave for an earlier version is withdrawn with it (decision 0048).
+    Consent.objects.filter(
+        user_id=request.user_id, subject=Consent.Subject.PARENT, withdrawn_at__isnull=True
+    ).update(
+        withdrawn_at=consent.withdrawn_at,
+        withdrawn_ip=ip,
+        withdrawn_by=Consent.WithdrawnBy.PARENT,
+        withdrawn_by_name=request.parent_email,
+    )
     request.status = ParentRequest.Status.WITHDRAWN
     request.responded_at = consent.withdrawn_at
     request.save(update_fields=["status", "responded_at"])
@@ -448,12 +484,15 @@ def paper_consent_record(*, actor: Profile, profile_id: int, note: str, ip: str 
     """POST /api/v1/organization/members/{id}/consent/paper: an organization admin records that
     a parent or guardian consented on paper for a learner of the organization's roster (the
     current notices, who recorded it and when; ``note``: where the signed form is kept, at most
-    200 characters). It counts as the parent's consent. Errors: 403 ``not_org_admin``; 404 for a
-    learner not on the caller's roster; 409 ``parent_request_not_needed`` when a parent's consent
-    is already in force."""
+    200 characters). It counts as the parent's consent; against a new version of the notices it
+    is the parent's consent again (decision 0048: an earlier one stays recorded). Errors: 403
+    ``not_org_admin``; 404 for a learner not on the caller's roster; 409
+    ``parent_request_not_needed`` when a parent's consent to the notices in force is already
+    recorded."""
     organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
     learner = selectors.roster_learner(organization.pk, profile_id, lock=True)
-    if rules.consent_facts(learner.user_id).parent is not None:
+    facts = rules.consent_facts(learner.user_id)
+    if selectors.is_current(facts.parent, facts.current):
         raise ApplicationError(
             Code.PARENT_REQUEST_NOT_NEEDED,
             _("A parent's consent is already recorded for this learner."),
@@ -505,7 +544,19 @@ def paper_consent_withdraw(*, actor: Profile, profile_id: int, ip: str | None) -
     consent.withdrawn_ip = ip
     consent.withdrawn_by = Consent.WithdrawnBy.ADMIN
     consent.withdrawn_by_name = actor.user.name_or_email[:200]
-    consent.save(update_fields=["withdrawn_at", "withdrawn_ip", "withdrawn_by", "withdrawn_by_name"])
+    # Every paper consent of this organization in force, an earlier version's too (decision 0048).
+    Consent.objects.filter(
+        user=learner.user,
+        subject=Consent.Subject.PARENT,
+        source=Source.PAPER,
+        organization=organization,
+        withdrawn_at__isnull=True,
+    ).update(
+        withdrawn_at=consent.withdrawn_at,
+        withdrawn_ip=ip,
+        withdrawn_by=Consent.WithdrawnBy.ADMIN,
+        withdrawn_by_name=consent.withdrawn_by_name,
+    )
     _event(
         learner.user_id,
         Event.PAPER_WITHDRAWN,

@@ -9,6 +9,7 @@ from django.conf import settings
 from config.dates import format_date
 from config.i18n import in_language
 from consent.models import ParentRequest, parent_link_ttl
+from consent.rules import notices_current
 from outbox.services import enqueue
 
 
@@ -19,15 +20,20 @@ def parent_link(token: str, language: str) -> str:
 
 def parent_mail_send(request_id: int, token: str) -> None:
     """Mail the request ``request_id`` to the parent's address with the link of ``token`` (plain
-    text and HTML), in the request's language: the learner's name and e-mail, why (under 16,
-    Decree 13/2023/ND-CP), the link, until when it can consent, that it can withdraw later.
+    text and HTML), in the request's language: the learner's name and e-mail, why (under 16, the
+    Law on Personal Data Protection No. 91/2025/QH15, Article 24; decision 0048), the notices'
+    versions in force (a parent asked again after a new version reads it), the link, until when it
+    can consent, that it can withdraw later.
     Written to the outbox in the caller's transaction, sent after its commit and retried there
     (decision 0045). A replaced request is not mailed."""
     request = ParentRequest.objects.select_related("user").filter(pk=request_id).first()
     if request is None or request.status == ParentRequest.Status.REPLACED:
         return
     with in_language(request.language) as language:
+        current = notices_current()
         context = {
+            "terms_version": getattr(current["terms"], "version", ""),
+            "privacy_version": getattr(current["privacy"], "version", ""),
             "learner": request.user.name_or_email,
             "learner_email": request.user.email,
             "link": parent_link(token, language),

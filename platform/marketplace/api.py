@@ -12,6 +12,7 @@ from accounts.auth import EducatorSessionAuth, LearnerSessionAuth, ProfileSessio
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Id
 from config.requests import ProfileRequest
+from consent.gate import ConsentedLearnerAuth
 from marketplace import selectors, services
 from marketplace.schemas import (
     CreateMultipleIn,
@@ -90,7 +91,9 @@ def waiting_list_mine(request: ProfileRequest, listing_id: Id):
     return ok(place)
 
 
-@router.post("/{listing_id}/waiting-list", response={201: Envelope[MyWaitingOut]}, auth=LearnerSessionAuth())
+@router.post(
+    "/{listing_id}/waiting-list", response={201: Envelope[MyWaitingOut]}, auth=ConsentedLearnerAuth()
+)
 def waiting_list_join(request: ProfileRequest, listing_id: Id):
     """Join the waiting list of a listed test whose every batch is full (learners; issue 5,
     item 5). data: the learner's ``status`` (waiting), ``position`` (1 = first in line).

@@ -14,6 +14,7 @@ from accounts.auth import LearnerSessionAuth, ProfileSessionAuth
 from config.envelope import Envelope, Page, ok
 from config.fields import Id
 from config.requests import ProfileRequest
+from consent.gate import ConsentedLearnerAuth
 from marketplace import cart, purchases, selectors
 from marketplace.schemas import (
     AddonOut,
@@ -95,7 +96,7 @@ def transaction_detail(request: ProfileRequest, transaction_id: Id):
     return ok(selectors.transaction_get(profile=request.auth, transaction_id=transaction_id))
 
 
-@transaction_router.post("/checkout", response=Envelope[TransactionOut], auth=LearnerSessionAuth())
+@transaction_router.post("/checkout", response=Envelope[TransactionOut], auth=ConsentedLearnerAuth())
 def transaction_checkout(request: ProfileRequest, payload: Body[CheckoutIn]):
     """Check out ``{"items": [...]}``, a bare list of items, or one item object; an item is
     ``{"cart_item_id"}`` or ``{"listing_id", "addon", "batch_id"}``; ``{}`` = the whole cart.
@@ -110,7 +111,7 @@ def transaction_checkout(request: ProfileRequest, payload: Body[CheckoutIn]):
     )
 
 
-@transaction_router.post("/pay", response=Envelope[TransactionOut], auth=LearnerSessionAuth())
+@transaction_router.post("/pay", response=Envelope[TransactionOut], auth=ConsentedLearnerAuth())
 def transaction_pay(request: ProfileRequest, payload: PayIn):
     """Pay a PENDING transaction (simulated provider; ``method`` "decline" simulates a declined
     card). Idempotent: paying again returns the same completed transaction. The key is

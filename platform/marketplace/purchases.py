@@ -25,7 +25,6 @@ from django.utils.translation import gettext as _
 from accounts.models import Enrollment, Profile
 from config.errors import ApplicationError, not_found
 from config.jobs import due_sweep
-from consent.gate import consent_gate
 from marketplace.cart import require_grade
 from marketplace.error_codes import MarketplaceErrorCode as Code
 from marketplace.listing_kinds import BatchHold, handler
@@ -122,9 +121,10 @@ def checkout(*, profile: Profile, items: list[dict[str, Any]]) -> Transaction:
     ``checkout_failed`` with ``reason`` (the rule: ``duplicate_subject_grade``,
     ``already_owned``, ``round_not_passed``, ``no_batch_slot``, ``no_slot_available``,
     ``cart_invalid``), ``item`` (index) and ``errors["items.N"]``. The transaction expires after
-    ``PENDING_TRANSACTION_MINUTES``. Before anything, the consent gate (issue 24, item 1): 403
-    ``consent_required`` / ``date_of_birth_required`` / ``parental_consent_required``."""
-    consent_gate(profile)
+    ``PENDING_TRANSACTION_MINUTES``. The operation is behind the consent gate (its
+    authentication, ``consent.gate.ConsentedLearnerAuth``; decision 0048): 403
+    ``consent_required`` / ``date_of_birth_required`` / ``parental_consent_required`` before
+    anything is read."""
     require_grade(profile)
     Profile.objects.select_for_update().filter(pk=profile.pk).first()  # one checkout per learner at a time
     lines = _lines_from(profile, items)
@@ -244,8 +244,8 @@ def pay(*, profile: Profile, transaction_id: int, idempotency_key: str = "", met
     (cancelled, expired or failed; an overdue one is expired on the spot); 409
     ``already_owned`` (the learner came to hold a test of it since checkout: nothing charged,
     the order FAILED); 402 ``payment_declined`` (the transaction is FAILED and its slots
-    freed); 403 from the consent gate (issue 24, item 1), nothing charged."""
-    consent_gate(profile)
+    freed). The operation is behind the consent gate (``consent.gate.ConsentedLearnerAuth``:
+    403 before anything is charged; decision 0048)."""
     declined = None
     with transaction.atomic():
         tx = _own_pending(profile, transaction_id)
@@ -322,8 +322,8 @@ def assignment_pay(
     (double click, retry) returns the same transaction and charges once: the assignment row is
     locked while paying. Errors: 409 ``nothing_to_pay`` (no purchase required, or free); 402
     ``payment_declined`` (a FAILED transaction is recorded; the learner may try again); 404
-    for an unknown assignment; 403 from the consent gate (issue 24, item 1), nothing charged."""
-    consent_gate(profile)
+    for an unknown assignment. The operation is behind the consent gate
+    (``consent.gate.ConsentedLearnerAuth``: 403 before anything is charged; decision 0048)."""
     tests = handler(Listing.Kind.TEST)
     declined = None
     with transaction.atomic():

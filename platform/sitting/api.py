@@ -23,6 +23,7 @@ from config.client import client_address
 from config.envelope import Envelope, Page, ok
 from config.fields import Id
 from config.requests import ProfileRequest
+from consent.gate import ConsentedLearnerAuth
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 from privacy.schemas import VideoViewsOut
@@ -75,7 +76,7 @@ def camera_consent(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]
     return ok({"camera_consented_at": at}, _("Consent recorded."))
 
 
-@router.post("{enrollment_id}/video", response=Envelope[VideoOut])
+@router.post("{enrollment_id}/video", response=Envelope[VideoOut], auth=ConsentedLearnerAuth())
 def prep_video(request: ProfileRequest, enrollment_id: Id, file: File[UploadedFile]) -> dict[str, Any]:
     """Upload the surroundings video (multipart ``file``) once the learner has consented to
     camera proctoring (409 ``camera_consent_required``): WebM or MP4 by content, 30 s +/- the
@@ -84,7 +85,7 @@ def prep_video(request: ProfileRequest, enrollment_id: Id, file: File[UploadedFi
     return ok({"video_uploaded": True}, _("Video saved."))
 
 
-@router.post("{enrollment_id}/pay", response=Envelope[AssignmentPayOut])
+@router.post("{enrollment_id}/pay", response=Envelope[AssignmentPayOut], auth=ConsentedLearnerAuth())
 def assignment_pay(request: ProfileRequest, enrollment_id: Id, payload: AssignmentPayIn) -> dict[str, Any]:
     """Pay the purchase cost (VND) of a test assigned with "requires purchase"; idempotent
     (see ``marketplace.purchases.assignment_pay``). 409 ``nothing_to_pay``, 402
@@ -101,7 +102,7 @@ def assignment_pay(request: ProfileRequest, enrollment_id: Id, payload: Assignme
     )
 
 
-@router.post("{enrollment_id}/start", response=Envelope[StartOut])
+@router.post("{enrollment_id}/start", response=Envelope[StartOut], auth=ConsentedLearnerAuth())
 def start(request: ProfileRequest, enrollment_id: Id, payload: StartIn) -> dict[str, Any]:
     """Start the attempt (or take it over from another tab or device; the older one is then
     refused). Errors: 409 ``outside_window``, ``payment_required``, ``already_submitted``,
@@ -186,7 +187,7 @@ def report_get(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     return ok(services.report_state(profile=request.auth, enrollment_id=enrollment_id))
 
 
-@router.post("{enrollment_id}/report", response=Envelope[ReportOut])
+@router.post("{enrollment_id}/report", response=Envelope[ReportOut], auth=ConsentedLearnerAuth())
 def report_post(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """Generate a new advanced report: 409 with the availability reason, or ``report_wait`` with
     ``retry_at`` during the wait period."""

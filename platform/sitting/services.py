@@ -21,7 +21,6 @@ from accounts.models import Enrollment, Profile
 from assignments.models import Assignment, Attempt
 from config.errors import not_found
 from config.i18n import pick
-from consent.gate import consent_gate
 from privacy.selectors import retention_policy_of
 from sitting import attempts, rules, statements
 from sitting.shapes import (
@@ -131,12 +130,12 @@ def camera_consent(*, profile: Profile, enrollment_id: int, ip: str | None) -> d
 
 def prep_video_save(*, profile: Profile, enrollment_id: int, file: UploadedFile[bytes]) -> None:
     """Check and store the surroundings video: only after the learner's consent to camera
-    proctoring (409 ``camera_consent_required``, issue 24 item 2), then
-    ``video.video_check_and_store`` (WebM or MP4 by content, 30 s +/- the tolerance, at most the
-    size limit; 400 ``unsupported_video``)."""
+    proctoring (409 ``camera_consent_required``, issue 24 item 2; the operation is behind the
+    consent gate, ``consent.gate.ConsentedLearnerAuth``), then ``video.video_check_and_store``
+    (WebM or MP4 by content, 30 s +/- the tolerance, at most the size limit; 400
+    ``unsupported_video``)."""
     from sitting.video import video_check_and_store
 
-    consent_gate(profile)  # issue 24, item 1: 403 until the learner's (and a parent's) consent
     with _owned(profile, enrollment_id) as (enrollment, a):
         attempts.camera_consent_check(a)
         a.prep_video = video_check_and_store(
@@ -163,9 +162,8 @@ def assignment_pay(*, profile: Profile, enrollment_id: int, idempotency_key: str
 
 def attempt_start(*, profile: Profile, enrollment_id: int, no_camera: bool) -> Started:
     """``StartOut`` of ``attempts.attempt_start`` (its errors: 409 ``outside_window``,
-    ``payment_required``, ``already_submitted``, ``camera_required``; 403 from the consent gate,
-    issue 24 item 1)."""
-    consent_gate(profile)
+    ``payment_required``, ``already_submitted``, ``camera_required``). The operation is behind
+    the consent gate (``consent.gate.ConsentedLearnerAuth``, decision 0048)."""
     with transaction.atomic():
         schema_name, a = attempts.assignment_owned_locked(
             profile_id=profile.pk, enrollment_id=enrollment_id, not_found_message=_("Assignment not found.")

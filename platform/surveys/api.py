@@ -25,6 +25,7 @@ from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError
 from config.fields import Description, Id
 from config.requests import ProfileRequest
+from consent.gate import ConsentedLearnerAuth
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 from surveys import learner, reports, selectors, services, taking
@@ -210,7 +211,7 @@ def submission_overview(request: ProfileRequest, user_survey_id: Id):
 
 
 @submissions_router.post(
-    "/{int:user_survey_id}/start", response=Envelope[SurveyUserOut], auth=LearnerSessionAuth()
+    "/{int:user_survey_id}/start", response=Envelope[SurveyUserOut], auth=ConsentedLearnerAuth()
 )
 def submission_start(request: ProfileRequest, user_survey_id: Id):
     """Start (or resume) the survey; 409 with the reason when it cannot start."""
@@ -228,7 +229,9 @@ def submission_questions(request: ProfileRequest, user_survey_id: Id):
         return ok(taking.questions(submission=submission))
 
 
-@submissions_router.post("/store-answer", response=Envelope[SurveyStoreAnswerOut], auth=LearnerSessionAuth())
+@submissions_router.post(
+    "/store-answer", response=Envelope[SurveyStoreAnswerOut], auth=ConsentedLearnerAuth()
+)
 def submission_store_answer(request: ProfileRequest, payload: SurveyStoreAnswerIn):
     """Save one answer as it is given: ``{user_survey_id, question_id, answer}`` (1..5);
     saving again replaces it."""
@@ -241,7 +244,7 @@ def submission_store_answer(request: ProfileRequest, payload: SurveyStoreAnswerI
 
 
 @submissions_router.post(
-    "/{int:user_survey_id}/finish", response=Envelope[SurveyUserOut], auth=LearnerSessionAuth()
+    "/{int:user_survey_id}/finish", response=Envelope[SurveyUserOut], auth=ConsentedLearnerAuth()
 )
 def submission_finish(request: ProfileRequest, user_survey_id: Id):
     """Finish: refused (409 ``survey_unanswered`` with ``unanswered``) while any statement is
@@ -288,7 +291,7 @@ def available(request: ProfileRequest):
 
 
 @learner_router.post(
-    "", response={200: Envelope[SurveyUserOut], 201: Envelope[SurveyUserOut]}, auth=LearnerSessionAuth()
+    "", response={200: Envelope[SurveyUserOut], 201: Envelope[SurveyUserOut]}, auth=ConsentedLearnerAuth()
 )
 def obtain(request: ProfileRequest, payload: SurveyObtainIn):
     """Take a free survey: ``{"listing_id"}`` or ``{"test_enrollment_id", "survey_id"}``;
@@ -323,7 +326,7 @@ def category_suitable(request: ProfileRequest, user_survey_id: Id):
 @learner_router.post(
     "/{int:user_survey_id}/checkout-analytic",
     response=Envelope[SurveyCheckoutAnalyticOut],
-    auth=LearnerSessionAuth(),
+    auth=ConsentedLearnerAuth(),
 )
 def checkout_analytic(request: ProfileRequest, user_survey_id: Id):
     """Put the full report (survey-report add-on) in a checkout; returns the pending

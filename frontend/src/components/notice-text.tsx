@@ -3,7 +3,7 @@
  * show the same text (issue 24, item 1). */
 import { useT, type MessageId } from "@/lib/intl";
 
-export const NOTICE_SECTIONS = { terms: 5, privacy: 5 } as const;
+export const NOTICE_SECTIONS = { terms: 5, privacy: 8 } as const;
 
 export const sectionsOf = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => ({

@@ -16,6 +16,7 @@ from accounts.models import Invitation, Profile, User
 from accounts.services.invitations import invitation_create
 from accounts.tests.factories import PASSWORD, ProfileFactory, UserFactory
 from conftest import client_for
+from consent.services import NOTICE_VERSION
 
 pytestmark = pytest.mark.django_db(transaction=False)
 
@@ -38,8 +39,8 @@ SIGNUP = {
     "contact_email": "parent@example.vn",
     # consent (issue 24, item 1): the notices in force accepted
     "accept_terms": True,
-    "terms_version": "1.0",
-    "privacy_version": "1.0",
+    "terms_version": NOTICE_VERSION,
+    "privacy_version": NOTICE_VERSION,
 }
 
 

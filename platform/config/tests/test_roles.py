@@ -172,6 +172,7 @@ REQUIRED_ROLE = {
     "PUT /api/v1/organization/settings": ORG_ADMIN,
     "POST /api/v1/organization/settings/logo": ORG_ADMIN,
     "DELETE /api/v1/organization/settings/logo": ORG_ADMIN,
+    "GET /api/v1/organization/consents": EDUCATOR,  # issue 37: who has not re-consented (decision 0048)
     "GET /api/v1/organization/members/{profile_id}/consent": EDUCATOR,
     "POST /api/v1/organization/members/{profile_id}/consent/paper": ORG_ADMIN,
     "DELETE /api/v1/organization/members/{profile_id}/consent/paper": ORG_ADMIN,

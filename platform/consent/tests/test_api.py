@@ -21,14 +21,16 @@ from accounts.models import Profile, User
 from accounts.services.invitations import invitation_create
 from accounts.tests.factories import ProfileFactory
 from accounts.tests.test_api import SIGNUP
+from config import dates
 from conftest import client_for
 from consent.models import Consent, ConsentEvent, NoticeVersion, ParentRequest
-from consent.tests.factories import consent_given, notices_in_force
+from consent.services import NOTICE_VERSION, NOTICE_VERSION_DAY
+from consent.tests.factories import consent_given, notices_earlier, notices_in_force
 
 pytestmark = pytest.mark.django_db
 J = "application/json"
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-ACCEPT = {"accept_terms": True, "terms_version": "1.0", "privacy_version": "1.0"}
+ACCEPT = {"accept_terms": True, "terms_version": NOTICE_VERSION, "privacy_version": NOTICE_VERSION}
 CHILD = {**SIGNUP, "email": "be.an@example.vn", "date_of_birth": "01/06/2011", **ACCEPT}
 
 
@@ -58,7 +60,7 @@ def test_signup_records_the_exact_versions_time_and_address_and_mails_the_parent
     terms, privacy = notices_in_force()
     assert (consent.subject, consent.source) == ("learner", "signup")
     assert (consent.terms_version, consent.privacy_version) == (terms, privacy)
-    assert consent.terms_version.version == "1.0" and consent.privacy_version.version == "1.0"
+    assert consent.terms_version.version == NOTICE_VERSION == consent.privacy_version.version
     assert before <= consent.given_at <= timezone.now() and consent.given_at.utcoffset() == timedelta(0)
     assert consent.ip == "198.51.100.23" and consent.language == "en" and consent.withdrawn_at is None
 
@@ -97,7 +99,7 @@ def test_signup_without_consent_or_under_16_without_a_parent_is_refused():
         **EN,
     )
     assert res.status_code == 409 and res.json()["code"] == "notice_changed"
-    assert res.json()["notices"]["terms"]["version"] == "1.0"
+    assert res.json()["notices"]["terms"]["version"] == NOTICE_VERSION
     assert not User.objects.filter(email=CHILD["email"]).exists()
     # 16 and over: no parent needed.
     res = post(Client(), "/public/api/users/register", {**SIGNUP, **ACCEPT, "email": "lon@example.vn"})
@@ -105,13 +107,18 @@ def test_signup_without_consent_or_under_16_without_a_parent_is_refused():
 
 
 def test_the_notices_and_the_age_band_for_the_signup_step():
-    res = Client().get("/public/api/consent/notices?date_of_birth=01/06/2011").json()["data"]
-    assert res == {
-        "terms": {"version": "1.0", "effective_on": "2026-11-01", "summary": ""},
-        "privacy": {"version": "1.0", "effective_on": "2026-11-01", "summary": ""},
-        "age_band": "child",
-        "needs_parent": True,
+    res = Client().get("/public/api/consent/notices?date_of_birth=01/06/2011", **EN).json()["data"]
+    notice = {
+        "version": "2.0",
+        "effective_on": max(NOTICE_VERSION_DAY, dates.today()).isoformat(),
+        "summary": (
+            "Now under the Law on Personal Data Protection No. 91/2025/QH15 and Decree "
+            "356/2025/ND-CP (which replaced Decree 13/2023/ND-CP); the career survey needs consent too."
+        ),
     }
+    assert res == {"terms": notice, "privacy": notice, "age_band": "child", "needs_parent": True}
+    vi = Client().get("/public/api/consent/notices").json()["data"]["privacy"]["summary"]
+    assert vi.startswith("Căn cứ Luật Bảo vệ dữ liệu cá nhân số 91/2025/QH15 và Nghị định 356/2025/NĐ-CP")
     assert Client().get("/public/api/consent/notices").json()["data"]["age_band"] == "unknown"
     res = Client().get("/public/api/consent/notices?date_of_birth=03/03/2021").json()["data"]
     assert res["age_band"] == "under_7" and res["needs_parent"] is True
@@ -137,7 +144,12 @@ def test_the_parent_mail_as_the_file_backend_writes_it(
         == "Nguyễn Văn An yêu cầu sự đồng ý của bạn với tư cách cha mẹ hoặc người giám hộ"
     )
     text = parent.get_body(("plain",)).get_content()
-    assert "?lang=vi" in text and "Nghị định 13/2023/NĐ-CP" in text
+    assert "?lang=vi" in text and "Theo Luật Bảo vệ dữ liệu cá nhân (số 91/2025/QH15, Điều 24)" in text
+    assert (
+        "Bạn được đề nghị đồng ý với điều khoản sử dụng (phiên bản 2.0) và chính sách bảo mật "
+        "(phiên bản 2.0) hiện hành."
+    ) in " ".join(text.split())
+    assert "Nghị định 13" not in text
 
 
 # --- the parent's link ------------------------------------------------------------------------------
@@ -177,7 +189,7 @@ def test_parent_link_expires_and_a_resend_gives_a_new_link(child, django_capture
     assert res.status_code == 400 and res.json()["code"] == "invalid_consent_link"
     view = post(Client(), "/public/api/consent/parent/check", {"token": new}).json()["data"]
     assert view["learner_email"] == child.user.email and view["status"] == "pending"
-    assert view["notices"]["terms"]["version"] == "1.0" and view["language"] == "en"
+    assert view["notices"]["terms"]["version"] == NOTICE_VERSION and view["language"] == "en"
 
 
 def test_parent_mails_are_limited(child, settings, django_capture_on_commit_callbacks):
@@ -221,7 +233,7 @@ def test_a_parent_consent_records_its_fields_and_withdrawal_schedules_deletion(
         "me@example.vn",
         "2001:db8::7",
     )
-    assert consent.terms_version.version == "1.0" and consent.request.status == "consented"
+    assert consent.terms_version.version == NOTICE_VERSION and consent.request.status == "consented"
     res = post(Client(REMOTE_ADDR="2001:db8::8"), "/public/api/consent/parent/withdraw", {"token": token})
     consent.refresh_from_db()
     assert (
@@ -243,22 +255,25 @@ def test_a_new_version_asks_the_learner_again(child):
     client = client_for(adult)
     assert client.get("/api/v1/consent/me").json()["data"]["prompt"] == []
     NoticeVersion.objects.create(
-        kind="privacy", version="1.1", effective_on=date(2026, 11, 20), summary_en="Videos kept 90 days."
+        kind="privacy", version="2.1", effective_on=dates.today(), summary_en="Videos kept 90 days."
     )
     state = client.get("/api/v1/consent/me", **EN).json()["data"]
     assert state["prompt"] == ["terms"] and state["consented"] is False
     assert state["notices"]["privacy"] == {
-        "version": "1.1",
-        "effective_on": "2026-11-20",
+        "version": "2.1",
+        "effective_on": dates.today().isoformat(),
         "summary": "Videos kept 90 days.",
     }
-    assert state["blocked"]["code"] == "consent_required"
+    assert state["blocked"] == {
+        "code": "consent_required",
+        "message": "The terms or the privacy policy changed. Read the new version and accept it to continue.",
+    }
     res = post(client, "/api/v1/consent/prompt", {**ACCEPT}, **EN)
     assert res.status_code == 409 and res.json()["code"] == "notice_changed"
-    res = post(client, "/api/v1/consent/prompt", {**ACCEPT, "privacy_version": "1.1"})
+    res = post(client, "/api/v1/consent/prompt", {**ACCEPT, "privacy_version": "2.1"})
     assert res.status_code == 200 and res.json()["data"]["prompt"] == []
     latest = Consent.objects.filter(user=adult.user).first()
-    assert (latest.source, latest.privacy_version.version) == ("prompt", "1.1")
+    assert (latest.source, latest.privacy_version.version) == ("prompt", "2.1")
 
 
 def test_the_prompt_asks_the_date_of_birth_then_the_parent(django_capture_on_commit_callbacks):
@@ -376,14 +391,28 @@ def test_an_educator_profile_is_not_asked(educator_a):
     assert state["applies"] is False and state["prompt"] == [] and state["blocked"] is None
 
 
-def test_migrate_creates_the_first_notices_once():
-    from consent.services import notices_first_ensure
+def test_migrate_creates_the_laws_version_of_the_notices_once():
+    """A fresh database gets version 2.0 only; one that had 1.0 gets 2.0 beside it, in force from
+    its day (or the day it arrives), so that everyone who consented to 1.0 is asked again."""
+    from consent.services import notices_ensure
 
+    Consent.objects.all().delete()
     NoticeVersion.objects.all().delete()
-    notices_first_ensure()
-    notices_first_ensure()
+    notices_ensure()
+    notices_ensure()
+    day = max(NOTICE_VERSION_DAY, dates.today())
     assert sorted(NoticeVersion.objects.values_list("kind", "version", "effective_on")) == [
-        ("privacy", "1.0", date(2026, 11, 1)),
-        ("terms", "1.0", date(2026, 11, 1)),
+        ("privacy", "2.0", day),
+        ("terms", "2.0", day),
     ]
+    NoticeVersion.objects.all().delete()
+    earlier = notices_earlier()
+    notices_ensure()
+    assert sorted(NoticeVersion.objects.values_list("kind", "version")) == [
+        ("privacy", "1.0"),
+        ("privacy", "2.0"),
+        ("terms", "1.0"),
+        ("terms", "2.0"),
+    ]
+    assert notices_in_force()[0].version == "2.0" and earlier[0].effective_on == date(2026, 11, 1)
     assert consent_given(ProfileFactory(consented=False).user).terms_version == notices_in_force()[0]

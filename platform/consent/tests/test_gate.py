@@ -24,16 +24,26 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 UNDER_16 = date(2011, 6, 1)  # 15 on 27/11/2026
 BLOCKED_EN = (
-    "You are under 16: until your parent or guardian consents you can browse, but not buy, take a "
-    "test or record a video."
+    "Waiting for your parent's consent: you are under 16, so until your parent or guardian consents "
+    "you can browse, but not buy, take a test or the career survey, or record a video."
 )
 BLOCKED_VI = (
-    "Bạn chưa đủ 16 tuổi: cho đến khi cha mẹ hoặc người giám hộ đồng ý, bạn chỉ có thể xem, chưa "
-    "thể mua, làm bài kiểm tra hay quay video."
+    "Đang chờ cha mẹ đồng ý: bạn chưa đủ 16 tuổi, nên cho đến khi cha mẹ hoặc người giám hộ đồng ý, "
+    "bạn chỉ có thể xem, chưa thể mua, làm bài kiểm tra hay khảo sát hướng nghiệp, hoặc quay video."
 )
 WITHDRAWN_EN = (
     "Your parent or guardian withdrew their consent. Until they consent again you can browse, but "
-    "not buy, take a test or record a video."
+    "not buy, take a test or the career survey, or record a video."
+)
+RENEWAL_EN = (
+    "Waiting for your parent's consent to the new version: the terms or the privacy policy changed, "
+    "so until your parent or guardian consents again you can browse, but not buy, take a test or "
+    "the career survey, or record a video."
+)
+RENEWAL_VI = (
+    "Đang chờ cha mẹ đồng ý với phiên bản mới: điều khoản hoặc chính sách bảo mật đã thay đổi, nên "
+    "cho đến khi cha mẹ hoặc người giám hộ đồng ý lại, bạn chỉ có thể xem, chưa thể mua, làm bài "
+    "kiểm tra hay khảo sát hướng nghiệp, hoặc quay video."
 )
 
 
@@ -88,7 +98,7 @@ def test_an_under_16_learner_cannot_buy_start_or_upload_until_a_parent_consents_
     link = Client(REMOTE_ADDR="203.0.113.9")
     res = link.post(
         "/public/api/consent/parent/consent",
-        {"token": token, "accept_terms": True, "terms_version": "1.0", "privacy_version": "1.0"},
+        {"token": token, "accept_terms": True, "terms_version": "2.0", "privacy_version": "2.0"},
         content_type=J,
     )
     assert res.status_code == 200, res.json()

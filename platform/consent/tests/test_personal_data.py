@@ -9,7 +9,7 @@ import pytest
 from accounts.tests.factories import ProfileFactory
 from consent.models import Consent, ConsentEvent, ParentRequest
 from consent.personal_data import ConsentsSource
-from consent.services import parent_request_send
+from consent.services import NOTICE_VERSION, parent_request_send
 from data_requests.sources import person_for, sources
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_consents_are_exported_then_anonymized():
     (part,) = ConsentsSource().export(person)
     assert part.path == "consents.json"
     (own,) = part.data["consents"]
-    assert (own["subject"], own["terms_version"], own["ip"]) == ("learner", "1.0", "192.0.2.1")
+    assert (own["subject"], own["terms_version"], own["ip"]) == ("learner", NOTICE_VERSION, "192.0.2.1")
     assert own["given_at"].endswith("+07:00")
     assert part.data["parent_requests"][0]["parent_email"] == "me@example.vn"
     assert [e["kind"] for e in part.data["history"]] == ["parent_mailed"]
@@ -32,6 +32,6 @@ def test_consents_are_exported_then_anonymized():
     summary = ConsentsSource().erase(person, lambda text: text)
     assert summary == {"consents_anonymized": 1, "parent_requests": 1, "consent_events": 1}
     kept = Consent.objects.get(user=child.user)
-    assert kept.ip is None and kept.terms_version.version == "1.0"
+    assert kept.ip is None and kept.terms_version.version == NOTICE_VERSION
     assert not ParentRequest.objects.filter(user=child.user).exists()
     assert not ConsentEvent.objects.filter(user=child.user).exists()

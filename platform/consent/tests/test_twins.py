@@ -72,10 +72,10 @@ def test_the_gate_and_the_learners_state_agree_in_every_state(org_a):
     # a new privacy notice in force tomorrow changes nothing today, and asks again once in force
     other = learner(ADULT)
     NoticeVersion.objects.create(
-        kind="privacy", version="2.0", effective_on=dates.today() + timedelta(days=1)
+        kind="privacy", version="2.1", effective_on=dates.today() + timedelta(days=1)
     )
     assert both(other.user_id) == (None, None)
-    NoticeVersion.objects.filter(version="2.0").update(effective_on=dates.today())
+    NoticeVersion.objects.filter(version="2.1").update(effective_on=dates.today())
     assert both(other.user_id) == ("consent_required", "consent_required")
     assert gate_facts(other.user_id).withdrawn_own is False  # a new version, not a withdrawal
 
@@ -90,3 +90,44 @@ def test_the_gate_is_one_statement_with_no_search_path_of_its_own():
     assert (facts.current["terms"].pk, facts.current["privacy"].pk) == (terms.pk, privacy.pk)
     assert len(queries.captured_queries) == 1
     assert '"public"."consent_consent"' in queries.captured_queries[0]["sql"]
+
+
+def test_the_twins_agree_on_consents_to_an_earlier_version(org_a):
+    """Decision 0048: a consent is to a version. The learner's own or the parent's consent given
+    for version 1.0 no longer opens the gate once 2.0 is in force; both twins say so, and say it
+    is a new version (not a withdrawal), then agree again once each consents to 2.0."""
+    from consent.selectors import parent_outdated, standing
+
+    own_earlier = learner(ADULT)
+    Consent.objects.filter(user=own_earlier.user).delete()
+    consent_given(own_earlier.user, earlier=True)
+    assert both(own_earlier.user_id) == ("consent_required", "consent_required")
+    facts = gate_facts(own_earlier.user_id)
+    assert facts.own is not None and facts.withdrawn_own is False
+    assert standing(consent_facts(own_earlier.user_id), consent_verdict(facts)) == "renewal"
+    consent_given(own_earlier.user)
+    assert both(own_earlier.user_id) == (None, None)
+
+    child = learner(CHILD)  # their own consent to 2.0 (ProfileFactory)
+    consent_given(child.user, subject="parent", source="paper", earlier=True)
+    assert both(child.user_id) == ("parental_consent_required", "parental_consent_required")
+    for facts in (gate_facts(child.user_id), consent_facts(child.user_id)):
+        assert parent_outdated(facts) is True and facts.withdrawn_parent is False
+    assert standing(consent_facts(child.user_id), consent_verdict(gate_facts(child.user_id))) == "renewal"
+    renewed = consent_given(child.user, subject="parent", source="parent_link")
+    assert both(child.user_id) == (None, None)
+    assert parent_outdated(gate_facts(child.user_id)) is False
+
+    # The renewed consent withdrawn, the earlier one still recorded: refused either way.
+    renewed.withdrawn_at = timezone.now()
+    renewed.save()
+    assert both(child.user_id) == ("parental_consent_required", "parental_consent_required")
+    Consent.objects.filter(user=child.user, subject="parent").update(withdrawn_at=timezone.now())
+    assert gate_facts(child.user_id).withdrawn_parent is consent_facts(child.user_id).withdrawn_parent is True
+
+    # Many at once read the same facts as one by one (the organization's roster).
+    from consent.rules import consent_facts_many
+
+    many = consent_facts_many([own_earlier.user_id, child.user_id])
+    assert verdict_code(many[child.user_id]) == "parental_consent_required"
+    assert many[own_earlier.user_id] == consent_facts(own_earlier.user_id)

@@ -18,7 +18,7 @@ const NOTICES = {
   privacy: { version: "1.1", effective_on: "2026-11-20", summary: "" },
 };
 const BLOCKED_VI =
-  "Bạn chưa đủ 16 tuổi: cho đến khi cha mẹ hoặc người giám hộ đồng ý, bạn chỉ có thể xem, chưa thể mua, làm bài kiểm tra hay quay video.";
+  "Đang chờ cha mẹ đồng ý: bạn chưa đủ 16 tuổi, nên cho đến khi cha mẹ hoặc người giám hộ đồng ý, bạn chỉ có thể xem, chưa thể mua, làm bài kiểm tra hay khảo sát hướng nghiệp, hoặc quay video.";
 
 function state(extra: Partial<ConsentState> = {}): ConsentState {
   return {
@@ -30,6 +30,7 @@ function state(extra: Partial<ConsentState> = {}): ConsentState {
     age_band: "adult",
     parent: null,
     parent_withdrawn: false,
+    parent_outdated: false,
     request: null,
     prompt: [],
     blocked: null,
@@ -112,6 +113,58 @@ describe("consent in the app layout (issue 24, item 1)", () => {
       parent_email: "",
     });
   });
+
+  it(
+    "asks a 15-year-old again after a new version: the new notices, and her parent's address to mail (English)",
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      const earlier = {
+        id: 7,
+        subject: "parent" as const,
+        source: "parent_link" as const,
+        terms_version: "1.0",
+        privacy_version: "1.0",
+        given_at: "2026-11-02T02:00:00Z",
+        parent_email: "me.hoa@example.vn",
+        recorded_by: "",
+        note: "",
+      };
+      const { calls } = setup(
+        ok(
+          state({
+            consented: false,
+            age_band: "child",
+            own: { ...earlier, id: 6, subject: "learner", source: "signup", parent_email: "" },
+            parent: earlier,
+            parent_outdated: true,
+            prompt: ["terms", "parent_email"],
+            blocked: { code: "consent_required", message: "The terms or the privacy policy changed." },
+          }),
+        ),
+        { "/api/v1/consent/prompt": ok(WAITING) },
+        "en",
+      );
+      const dialog = await screen.findByRole("dialog", { name: "Before you continue" });
+      expect(within(dialog).getByText(/The terms or the privacy policy have changed/)).toBeInTheDocument();
+      expect(
+        within(dialog).getByText(/Your parent or guardian consented to an earlier version/),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByLabelText("Parent's or guardian's e-mail")).toHaveValue("me.hoa@example.vn");
+      await user.click(within(dialog).getByRole("checkbox", { name: /^I have read and accept/ }));
+      await user.click(within(dialog).getByRole("button", { name: "Accept and continue" }));
+      await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(calls.find((c) => c.path === "/api/v1/consent/prompt")?.body).toMatchObject({
+        accept_terms: true,
+        terms_version: "1.0",
+        privacy_version: "1.1",
+        parent_email: "me.hoa@example.vn",
+      });
+      expect(
+        await screen.findByRole("heading", { name: "Waiting for your parent's consent" }),
+      ).toBeInTheDocument();
+    },
+  );
 
   it("logs out from the prompt", SLOW, async () => {
     const user = userEvent.setup();

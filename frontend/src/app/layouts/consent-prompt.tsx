@@ -2,7 +2,10 @@
  * consented to the notices in force (never, a new version, or withdrawn), has no date of birth, or
  * is under 16 with no parent asked yet, a dialog that only its own buttons close asks exactly what
  * the server lists in `prompt`: accept, or log out. The server decides; a date of birth under 16
- * is answered with "the parent's e-mail is required", which opens that field. */
+ * is answered with "the parent's e-mail is required", which opens that field. After a new version
+ * of the notices (decision 0048) a learner under 16 whose parent consented to the earlier one is
+ * asked for the parent's address again (the one they consented from, filled in): the request is
+ * mailed to the parent, who consents to the new version through its link. */
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -36,7 +39,12 @@ export function ConsentPrompt({ state }: { state: ConsentState }) {
   const [failure, setFailure] = useState("");
   const [parentAsked, setParentAsked] = useState(false);
   const form = useForm<Values>({
-    defaultValues: { accept_terms: false, date_of_birth: "", parent_email: "" },
+    // A parent asked again after a new version (decision 0048): the address they consented from.
+    defaultValues: {
+      accept_terms: false,
+      date_of_birth: "",
+      parent_email: state.parent?.parent_email || state.request?.parent_email || "",
+    },
   });
   const asks = new Set(state.prompt);
   const askParent = asks.has("parent_email") || parentAsked;
@@ -112,7 +120,13 @@ export function ConsentPrompt({ state }: { state: ConsentState }) {
         {askParent && (
           <div className="grid gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4">
             <p className="text-sm text-amber-900">
-              {t(state.age_band === "under_7" ? "consent.parentUnder7" : "consent.parentUnder16")}
+              {t(
+                state.parent_outdated
+                  ? "consent.parentRenewal"
+                  : state.age_band === "under_7"
+                    ? "consent.parentUnder7"
+                    : "consent.parentUnder16",
+              )}
             </p>
             <TextField form={form} name="parent_email" label={t("consent.parentEmail")} type="email" />
           </div>

@@ -9,7 +9,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { api } from "@/lib/api-client";
+import { api, ApiError } from "@/lib/api-client";
 import type { PublicSchemas, V1Schemas } from "@/lib/api/types";
 
 export type ConsentState = V1Schemas["ConsentStateOut"];
@@ -17,6 +17,23 @@ export type ParentRequest = V1Schemas["ParentRequestOut"];
 export type Notices = PublicSchemas["NoticesOut"];
 export type NoticesWithAge = PublicSchemas["NoticesAgeOut"];
 export type PromptAnswer = V1Schemas["PromptIn"];
+
+/** The consent gate's refusals (decisions 0021 and 0048): 403 with a code of these and the
+ * server's own message ("Waiting for your parent's consent…"), which every page shows as it came,
+ * never as a role's refusal (that one is `forbidden_role`). */
+export const CONSENT_REFUSALS = [
+  "consent_required",
+  "date_of_birth_required",
+  "parental_consent_required",
+] as const;
+
+export function isConsentRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    (CONSENT_REFUSALS as readonly string[]).includes(error.code)
+  );
+}
 
 export const consentKeys = {
   all: ["consent"] as const,

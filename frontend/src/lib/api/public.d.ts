@@ -1008,6 +1008,7 @@ export interface components {
       status: "pending" | "expired" | "consented" | "withdrawn" | "replaced";
       notices: components["schemas"]["NoticesOut"];
       consent: components["schemas"]["ConsentOut"] | null;
+      earlier_consent: components["schemas"]["ConsentOut"] | null;
       /** Withdrawn At */
       withdrawn_at: string | null;
       /**

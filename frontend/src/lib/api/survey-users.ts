@@ -27,8 +27,8 @@ export const surveyUserKeys = {
 
 /** POST /api/v1/users/register-pandai-survey: open the current learner's career-survey account
  * (idempotent; spec §6). Returns the current user with `has_pandai_survey_account` set. */
-export function registerSurveyAccount(): Promise<CurrentUser> {
-  return api<CurrentUser>("/api/v1/users/register-pandai-survey", { method: "POST" });
+export function registerSurveyAccount({ silent = false } = {}): Promise<CurrentUser> {
+  return api<CurrentUser>("/api/v1/users/register-pandai-survey", { method: "POST", silent });
 }
 
 /** Which free survey to take: one listed on the marketplace, or one linked to a test the learner
@@ -45,8 +45,10 @@ export async function takeSurvey({
   source: SurveySource;
   hasAccount: boolean;
 }): Promise<SurveyUser> {
-  if (!hasAccount) await registerSurveyAccount();
-  return api<SurveyUser>("/api/v1/survey-users", { method: "POST", body: source });
+  // Silent: both pages that take a survey show the refusal in place (the consent gate's own
+  // message among them, issue 37 item 3), so no toast repeats it.
+  if (!hasAccount) await registerSurveyAccount({ silent: true });
+  return api<SurveyUser>("/api/v1/survey-users", { method: "POST", body: source, silent: true });
 }
 
 export function useTakeSurvey() {

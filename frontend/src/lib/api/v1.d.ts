@@ -2400,6 +2400,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/organization/consents": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Consent Roster
+     * @description The organization's learners with their consent (decision 0048), by name: each row as
+     *     ``members/{id}/consent`` answers it, ``standing`` clear | renewal (their own or their
+     *     parent's consent is for an earlier version of the notices: not re-consented) | blocked.
+     *     Query: ``standing`` (one of them, "" for all), ``search`` (name or e-mail), ``page``,
+     *     ``limit`` (at most 100). ``counts``: per standing, before the standing filter. Educators of
+     *     the organization; ``can_record_paper`` for its admins.
+     */
+    get: operations["consent_api_consent_roster"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/organization/members/{profile_id}/consent": {
     parameters: {
       query?: never;
@@ -2433,8 +2458,10 @@ export interface paths {
     put?: never;
     /**
      * Paper Consent Record
-     * @description Record a parent's consent obtained on paper (``note``: where the form is kept). 403
-     *     ``not_org_admin``; 404 for another organization's learner; 409 ``parent_request_not_needed``.
+     * @description Record a parent's consent obtained on paper (``note``: where the form is kept), to the
+     *     notices in force (also after a new version, decision 0048). 403 ``not_org_admin``; 404 for
+     *     another organization's learner; 409 ``parent_request_not_needed`` (one to the notices in
+     *     force is recorded).
      */
     post: operations["consent_api_paper_consent_record"];
     /**
@@ -9156,6 +9183,30 @@ export interface components {
       /** Default Language */
       default_language?: string | null;
     };
+    /** RosterQuery */
+    RosterQuery: {
+      /**
+       * Standing
+       * @default
+       * @enum {string}
+       */
+      standing: "" | "clear" | "renewal" | "blocked";
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+    };
     /**
      * BlockedOut
      * @description Why the learner cannot buy, start a test or record video now (the gate's code and message).
@@ -9204,6 +9255,109 @@ export interface components {
       /** Note */
       note: string;
     };
+    /**
+     * ConsentRosterOut
+     * @description A page of the organization's consent roster (``consent.selectors.consent_roster``).
+     */
+    ConsentRosterOut: {
+      /** Items */
+      items: components["schemas"]["MemberConsentOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+      counts: components["schemas"]["StandingCountsOut"];
+    };
+    /** Envelope[ConsentRosterOut] */
+    Envelope_ConsentRosterOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["ConsentRosterOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * MemberConsentOut
+     * @description A roster learner's consent as the organization's educators see it
+     *     (``consent.selectors.member_row``): ``consented`` when their own consent is to the notices in
+     *     force, ``parent_outdated`` when the parent's was given for an earlier version, ``standing``
+     *     clear | renewal (not re-consented to a new version) | blocked (decision 0048).
+     */
+    MemberConsentOut: {
+      /** Profile Id */
+      profile_id: number;
+      /** Name */
+      name: string;
+      /** Email */
+      email: string;
+      notices: components["schemas"]["NoticesOut"];
+      /**
+       * Age Band
+       * @enum {string}
+       */
+      age_band: "unknown" | "under_7" | "child" | "adult";
+      own: components["schemas"]["ConsentOut"] | null;
+      /** Consented */
+      consented: boolean;
+      parent: components["schemas"]["ConsentOut"] | null;
+      /** Parent Withdrawn */
+      parent_withdrawn: boolean;
+      /** Parent Outdated */
+      parent_outdated: boolean;
+      /** Request Status */
+      request_status: ("pending" | "expired" | "consented" | "withdrawn" | "replaced") | null;
+      blocked: components["schemas"]["BlockedOut"] | null;
+      /**
+       * Standing
+       * @enum {string}
+       */
+      standing: "clear" | "renewal" | "blocked";
+      /** Can Record Paper */
+      can_record_paper: boolean;
+      /** Can Withdraw Paper */
+      can_withdraw_paper: boolean;
+    };
+    /**
+     * NoticeOut
+     * @description One notice in force: its version, the Vietnam day it took effect, what changed (reader's
+     *     language, "" when nothing was written).
+     */
+    NoticeOut: {
+      /** Version */
+      version: string;
+      /**
+       * Effective On
+       * Format: date
+       */
+      effective_on: string;
+      /** Summary */
+      summary: string;
+    };
+    /** NoticesOut */
+    NoticesOut: {
+      terms: components["schemas"]["NoticeOut"] | null;
+      privacy: components["schemas"]["NoticeOut"] | null;
+    };
+    /**
+     * StandingCountsOut
+     * @description How many of the roster's learners (matching the search) stand each way.
+     */
+    StandingCountsOut: {
+      /** Clear */
+      clear: number;
+      /** Renewal */
+      renewal: number;
+      /** Blocked */
+      blocked: number;
+    };
     /** Envelope[MemberConsentOut] */
     Envelope_MemberConsentOut_: {
       /**
@@ -9217,35 +9371,6 @@ export interface components {
        * @default
        */
       message: string;
-    };
-    /**
-     * MemberConsentOut
-     * @description A roster learner's consent as the organization's educators see it
-     *     (``consent.selectors.member_consent``).
-     */
-    MemberConsentOut: {
-      /** Profile Id */
-      profile_id: number;
-      /** Name */
-      name: string;
-      /**
-       * Age Band
-       * @enum {string}
-       */
-      age_band: "unknown" | "under_7" | "child" | "adult";
-      own: components["schemas"]["ConsentOut"] | null;
-      /** Consented */
-      consented: boolean;
-      parent: components["schemas"]["ConsentOut"] | null;
-      /** Parent Withdrawn */
-      parent_withdrawn: boolean;
-      /** Request Status */
-      request_status: ("pending" | "expired" | "consented" | "withdrawn" | "replaced") | null;
-      blocked: components["schemas"]["BlockedOut"] | null;
-      /** Can Record Paper */
-      can_record_paper: boolean;
-      /** Can Withdraw Paper */
-      can_withdraw_paper: boolean;
     };
     /** PaperConsentIn */
     PaperConsentIn: {
@@ -9413,6 +9538,8 @@ export interface components {
       parent: components["schemas"]["ConsentOut"] | null;
       /** Parent Withdrawn */
       parent_withdrawn: boolean;
+      /** Parent Outdated */
+      parent_outdated: boolean;
       request: components["schemas"]["ParentRequestOut"] | null;
       /** Prompt */
       prompt: ("terms" | "date_of_birth" | "parent_email")[];
@@ -9431,27 +9558,6 @@ export interface components {
        * @default
        */
       message: string;
-    };
-    /**
-     * NoticeOut
-     * @description One notice in force: its version, the Vietnam day it took effect, what changed (reader's
-     *     language, "" when nothing was written).
-     */
-    NoticeOut: {
-      /** Version */
-      version: string;
-      /**
-       * Effective On
-       * Format: date
-       */
-      effective_on: string;
-      /** Summary */
-      summary: string;
-    };
-    /** NoticesOut */
-    NoticesOut: {
-      terms: components["schemas"]["NoticeOut"] | null;
-      privacy: components["schemas"]["NoticeOut"] | null;
     };
     /**
      * ParentRequestOut
@@ -15757,6 +15863,31 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_SettingsOut_"];
+        };
+      };
+    };
+  };
+  consent_api_consent_roster: {
+    parameters: {
+      query?: {
+        standing?: "" | "clear" | "renewal" | "blocked";
+        search?: string;
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_ConsentRosterOut_"];
         };
       };
     };

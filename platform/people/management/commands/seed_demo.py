@@ -27,6 +27,7 @@ from analytics.demo import seed_demo_market  # issue 10: 90 days of purchases fo
 from assessments.demo import seed_demo_questions
 from assignments.demo import seed_demo_proctoring, seed_demo_tests  # issue 24: retention, access log
 from consent.demo import (  # issue 24: consents, paper consents, a learner waiting for a parent
+    RENEWAL_EMAIL,
     WAITING_EMAIL,
     WAITING_NAME,
     seed_demo_consents,
@@ -116,6 +117,10 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  {WAITING_EMAIL} / {PASSWORD}  ({WAITING_NAME}, 14: waiting for her parent's consent, "
             "whose link is in the mail to phuhuynh.chau@demo.vn)"
+        )
+        self.stdout.write(
+            f"  {RENEWAL_EMAIL} / {PASSWORD}  (15: consented with a parent under the notices' earlier "
+            "version; asked again at login, the parent by mail, before a test can start)"
         )
 
     def _organization(self, name: str, slug: str, surveys: bool) -> Organization:

@@ -21,6 +21,7 @@ const LINK: ParentLink = {
     privacy: { version: "1.0", effective_on: "2026-11-01", summary: "" },
   },
   consent: null,
+  earlier_consent: null,
   withdrawn_at: null,
   expires_at: "2026-12-04T01:00:00Z",
   language: "vi",
@@ -96,6 +97,60 @@ describe("the parent's consent page", () => {
       await screen.findByText(/Bạn đã rút lại sự đồng ý cho Ngô Bảo Ngọc lúc 10:00 28\/11\/2026/),
     ).toBeInTheDocument();
   });
+
+  it(
+    "asks a parent who consented to an earlier version to consent to the new one (English)",
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      const renewal: ParentLink = {
+        ...LINK,
+        notices: {
+          terms: {
+            version: "2.0",
+            effective_on: "2026-11-29",
+            summary: "Now under the Law No. 91/2025/QH15.",
+          },
+          privacy: { version: "2.0", effective_on: "2026-11-29", summary: "" },
+        },
+        earlier_consent: { ...CONSENT, source: "paper", parent_email: "", given_at: "2026-11-02T02:00:00Z" },
+      };
+      const { calls } = mockApi({
+        "/public/api/consent/parent/check": ok(renewal),
+        "/public/api/data-requests/parent": ok({
+          export: null,
+          deletion: null,
+          grace_days: 7,
+          export_keep_days: 7,
+        }),
+        "/public/api/consent/parent/consent": ok({
+          ...renewal,
+          status: "consented",
+          consent: CONSENT,
+          earlier_consent: null,
+        }),
+      });
+      renderRoute("/parental-consent/:token", "/parental-consent/tok-123", <ParentalConsentRoute />, {
+        language: "en",
+      });
+      const note = await screen.findByRole("note", { name: "The terms or the privacy policy changed" });
+      expect(note).toHaveTextContent(
+        "You consented for Ngô Bảo Ngọc to version 1.0 of the terms and version 1.0 of the privacy policy at 2 Nov 2026, 09:00.",
+      );
+      expect(screen.getByText(/— Now under the Law No\. 91\/2025\/QH15\./)).toBeInTheDocument();
+      await user.click(
+        screen.getByRole("checkbox", { name: /^I am the parent or guardian of Ngô Bảo Ngọc/ }),
+      );
+      await user.click(screen.getByRole("button", { name: "I consent" }));
+      expect(
+        await screen.findByRole("heading", { name: "Thank you: your consent is recorded" }),
+      ).toBeInTheDocument();
+      expect(calls.find((c) => c.path === "/public/api/consent/parent/consent")?.body).toMatchObject({
+        terms_version: "2.0",
+        privacy_version: "2.0",
+      });
+    },
+  );
 
   it("shows the notices' text behind their disclosures", SLOW, async () => {
     setup();

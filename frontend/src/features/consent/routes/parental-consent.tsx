@@ -2,8 +2,9 @@
  * It names the learner, shows the terms and the privacy notice in force (their text, version and
  * date), and asks for consent; once given, the same link shows when and lets the parent withdraw.
  * An expired link says to ask the learner to send it again. Below, the child's data: a copy and
- * the account's deletion (issue 24, item 5). The mail's `?lang=` opens the page in
- * the learner's language. The server decides every state. */
+ * the account's deletion (issue 24, item 5). A parent who consented to an earlier version of the
+ * notices is asked again (decision 0048): the page says what they consented to and when. The
+ * mail's `?lang=` opens the page in the learner's language. The server decides every state. */
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams, useSearchParams } from "react-router-dom";
@@ -159,6 +160,25 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
       <h2 id="decision-title" className="text-lg font-semibold">
         {t("parentConsent.decideTitle")}
       </h2>
+      {data.earlier_consent && (
+        <div
+          role="note"
+          aria-labelledby="renewal-title"
+          className="grid gap-1 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p id="renewal-title" className="font-semibold">
+            {t("parentConsent.renewalTitle")}
+          </p>
+          <p>
+            {t("parentConsent.renewal", {
+              name,
+              terms: data.earlier_consent.terms_version,
+              privacy: data.earlier_consent.privacy_version,
+              date: formatDateTime(data.earlier_consent.given_at, locale),
+            })}
+          </p>
+        </div>
+      )}
       <form noValidate onSubmit={form.handleSubmit(onConsent)} className="grid gap-4">
         {failure && (
           <p

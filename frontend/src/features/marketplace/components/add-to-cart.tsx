@@ -116,7 +116,7 @@ export function AddToCart({
       if (error instanceof ApiError && error.code === "grade_required") {
         setRefusal({ kind: "grade" });
         void queryClient.invalidateQueries({ queryKey: authorizedQuery().queryKey });
-      } else if (error instanceof ApiError && error.status === 403) {
+      } else if (error instanceof ApiError && error.code === "forbidden_role") {
         setRefusal({ kind: "learnersOnly" });
       } else {
         setRefusal({

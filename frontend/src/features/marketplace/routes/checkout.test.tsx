@@ -61,6 +61,48 @@ describe("checkout", () => {
     });
   });
 
+  it("shows the consent gate's own message to a learner waiting for her parent, never the role's", async () => {
+    const user = userEvent.setup();
+    const waiting =
+      "Waiting for your parent's consent: you are under 16, so until your parent or guardian consents you can browse, but not buy, take a test or the career survey, or record a video.";
+    mockApi({
+      "/api/v1/auth/is-authorized": LEARNER,
+      "/api/v1/shopping-cart": ok(cartOf([cartItem({ id: 1 })])),
+      "/api/v1/transaction/checkout": {
+        status: 403,
+        body: { success: false, code: "parental_consent_required", message: waiting, errors: {} },
+      },
+    });
+    renderRoute(PATTERN, "/marketplace/checkout/all", <CheckoutRoute />, { language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Place order" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Consent is needed before buying");
+    expect(alert).toHaveTextContent(waiting);
+    expect(screen.queryByText(/Only learner accounts can buy tests/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Place order" })).toBeEnabled(); // the order stays on the page
+  });
+
+  it("keeps the role's message for a role's refusal", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      "/api/v1/auth/is-authorized": LEARNER,
+      "/api/v1/shopping-cart": ok(cartOf([cartItem({ id: 1 })])),
+      "/api/v1/transaction/checkout": {
+        status: 403,
+        body: {
+          success: false,
+          code: "forbidden_role",
+          message: "You're not allowed to access this page",
+          errors: {},
+        },
+      },
+    });
+    renderRoute(PATTERN, "/marketplace/checkout/all", <CheckoutRoute />, { language: "en" });
+    await user.click(await screen.findByRole("button", { name: "Place order" }));
+    expect(await screen.findByText(/Only learner accounts can buy tests/)).toBeInTheDocument();
+  });
+
   it("checks out one cart item and moves on to the payment step with the countdown", async () => {
     const user = userEvent.setup();
     const tx = transaction();

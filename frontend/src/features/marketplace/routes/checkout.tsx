@@ -9,6 +9,7 @@ import { QueryState } from "@/components/list/query-rows";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
+import { isConsentRefusal } from "@/lib/api/consent";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
@@ -119,7 +120,13 @@ function ReviewView({ itemId }: { itemId: string }) {
         return;
       }
       if (error.code === "grade_required") return setGate("grade");
-      if (error.status === 403) return setGate("learnersOnly");
+      if (error.code === "forbidden_role") return setGate("learnersOnly");
+      if (isConsentRefusal(error)) {
+        // The gate's own reason (a parent's consent, the learner's own, the date of birth): as the
+        // server wrote it, never the role's message (issue 37, item 3).
+        setFailure({ title: "shop.checkout.consentTitle", text: error.message, reason: "", index: null });
+        return;
+      }
       const index = typeof error.body.item === "number" ? error.body.item : null;
       const reason = typeof error.body.reason === "string" ? error.body.reason : "";
       const detail = index !== null ? error.errors[`items.${index}`]?.[0] : undefined;

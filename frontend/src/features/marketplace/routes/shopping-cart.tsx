@@ -43,7 +43,7 @@ export default function ShoppingCartRoute() {
   const [removing, setRemoving] = useState<CartItem | null>(null);
   const [removeError, setRemoveError] = useState("");
   const [changing, setChanging] = useState<CartItem | null>(null);
-  const learnersOnly = educator || (cart.error instanceof ApiError && cart.error.status === 403);
+  const learnersOnly = educator || (cart.error instanceof ApiError && cart.error.code === "forbidden_role");
 
   async function confirmRemove() {
     if (!removing) return;

@@ -43,3 +43,34 @@ export function usePaperConsent(id: number | null) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberConsentKeys.all }),
   });
 }
+
+export type ConsentRoster = V1Schemas["ConsentRosterOut"];
+export type Standing = MemberConsent["standing"];
+export interface ConsentRosterParams {
+  standing: string;
+  search: string;
+  page: number;
+  limit: number;
+}
+
+/** GET /api/v1/organization/consents (decision 0048): the organization's learners with their
+ * consent, by name, `standing` clear | renewal (not re-consented to a new version) | blocked, and
+ * the counts per standing; for the organization's educators (a learner: 403). */
+export function getConsentRoster(params: ConsentRosterParams): Promise<ConsentRoster> {
+  return api<ConsentRoster>("/api/v1/organization/consents", {
+    query: {
+      ...(params.standing ? { standing: params.standing } : {}),
+      ...(params.search ? { search: params.search } : {}),
+      page: params.page,
+      limit: params.limit,
+    },
+  });
+}
+
+/** Under `memberConsentKeys.all`: a paper consent recorded or withdrawn reads the list again. */
+export const consentRosterQuery = (params: ConsentRosterParams, language: string) =>
+  queryOptions({
+    queryKey: [...memberConsentKeys.all, "roster", params, language] as const,
+    queryFn: () => getConsentRoster(params),
+    placeholderData: (previous) => previous,
+  });

@@ -42,16 +42,23 @@ const OWN = {
 const WAITING: MemberConsent = {
   profile_id: 41,
   name: "Phan Anh Khoa",
+  email: "hocsinh15@demo.vn",
+  notices: {
+    terms: { version: "1.0", effective_on: "2026-11-01", summary: "" },
+    privacy: { version: "1.0", effective_on: "2026-11-01", summary: "" },
+  },
   age_band: "child",
   own: OWN,
   consented: true,
   parent: null,
   parent_withdrawn: false,
+  parent_outdated: false,
   request_status: "pending",
   blocked: {
     code: "parental_consent_required",
     message: "Bạn chưa đủ 16 tuổi: cho đến khi cha mẹ hoặc người giám hộ đồng ý, bạn chỉ có thể xem.",
   },
+  standing: "blocked",
   can_record_paper: true,
   can_withdraw_paper: false,
 };
@@ -68,6 +75,7 @@ const RECORDED: MemberConsent = {
   },
   request_status: null,
   blocked: null,
+  standing: "clear",
   can_record_paper: false,
   can_withdraw_paper: true,
 };
@@ -98,7 +106,7 @@ describe("a learner's consent in the people screens", () => {
     const { calls } = setup(true);
     await user.click(await screen.findByRole("button", { name: "Sự đồng ý của Phan Anh Khoa" }));
     const dialog = await screen.findByRole("dialog", { name: "Sự đồng ý của Phan Anh Khoa" });
-    expect(await within(dialog).findByText("Chưa thể mua hay làm bài")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Còn thiếu sự đồng ý")).toBeInTheDocument();
     expect(within(dialog).getByText("Dưới 16 tuổi")).toBeInTheDocument();
     expect(within(dialog).getByText("Đã gửi yêu cầu qua e-mail, chưa trả lời")).toBeInTheDocument();
     expect(
@@ -124,7 +132,7 @@ describe("a learner's consent in the people screens", () => {
     setup(false, { ...WAITING, can_record_paper: false });
     await user.click(await screen.findByRole("button", { name: "Sự đồng ý của Phan Anh Khoa" }));
     const dialog = await screen.findByRole("dialog", { name: "Sự đồng ý của Phan Anh Khoa" });
-    expect(await within(dialog).findByText("Chưa thể mua hay làm bài")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Còn thiếu sự đồng ý")).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "Ghi nhận đồng ý trên giấy" })).toBeNull();
   });
 });

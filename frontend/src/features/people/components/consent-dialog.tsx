@@ -1,7 +1,8 @@
 /** A roster learner's consent (issue 24, item 1): their own (versions, when), the parent's (by the
  * mailed link or on paper, who recorded it and when), whether they can buy and take tests now and
  * why not; an organization admin records a parent's consent obtained on paper (with where the
- * form is kept) or its withdrawal. Every educator of the organization may look; the server
+ * form is kept), also to a new version of the notices when the parent consented to an earlier
+ * one (decision 0048), or its withdrawal. Every educator of the organization may look; the server
  * decides who may change it. */
 import { useState } from "react";
 
@@ -14,17 +15,30 @@ import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
-import { type MemberConsent, useMemberConsent, usePaperConsent } from "../api/member-consent";
-import type { Member } from "../api/types";
+import { type MemberConsent, type Standing, useMemberConsent, usePaperConsent } from "../api/member-consent";
+/** Whose consent the dialog shows: a member row or a row of the consent tab. */
+export interface ConsentPerson {
+  id: number;
+  name: string;
+  email: string;
+}
 
-const AGE: Record<MemberConsent["age_band"], MessageId> = {
+/** How a learner stands (decision 0048): consent complete, not re-consented to a new version, or
+ * a consent still missing. */
+export const STANDING: Record<Standing, { label: MessageId; tone: "green" | "amber" | "red" }> = {
+  clear: { label: "people.consent.standing.clear", tone: "green" },
+  renewal: { label: "people.consent.standing.renewal", tone: "amber" },
+  blocked: { label: "people.consent.standing.blocked", tone: "red" },
+};
+
+export const AGE: Record<MemberConsent["age_band"], MessageId> = {
   unknown: "people.consent.ageUnknown",
   under_7: "people.consent.ageUnder7",
   child: "people.consent.ageChild",
   adult: "people.consent.ageAdult",
 };
 
-export function ConsentDialog({ member, onClose }: { member: Member | null; onClose: () => void }) {
+export function ConsentDialog({ member, onClose }: { member: ConsentPerson | null; onClose: () => void }) {
   const t = useT();
   const { language } = useLanguage();
   const consent = useMemberConsent(member?.id ?? null, language);
@@ -78,12 +92,16 @@ function ConsentDetails({ id, data }: { id: number; data: MemberConsent }) {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={data.blocked ? "amber" : "green"}>
-          {t(data.blocked ? "people.consent.blocked" : "people.consent.clear")}
-        </Badge>
+        <Badge tone={STANDING[data.standing].tone}>{t(STANDING[data.standing].label)}</Badge>
         <span className="text-sm text-slate-600">{t(AGE[data.age_band])}</span>
       </div>
       {data.blocked && <p className="text-sm text-slate-700">{data.blocked.message}</p>}
+      <p className="text-xs text-slate-600">
+        {t("people.consent.inForce", {
+          terms: data.notices.terms?.version ?? "",
+          privacy: data.notices.privacy?.version ?? "",
+        })}
+      </p>
       <dl className="grid gap-3 text-sm sm:grid-cols-[11rem_1fr]">
         <dt className="font-medium text-slate-700">{t("people.consent.own")}</dt>
         <dd>
@@ -93,7 +111,13 @@ function ConsentDetails({ id, data }: { id: number; data: MemberConsent }) {
                 privacy: data.own.privacy_version,
                 date: formatDateTime(data.own.given_at, locale),
               })
-            : t("people.consent.ownMissing")}
+            : data.own
+              ? t("people.consent.ownOutdated", {
+                  terms: data.own.terms_version,
+                  privacy: data.own.privacy_version,
+                  date: formatDateTime(data.own.given_at, locale),
+                })
+              : t("people.consent.ownMissing")}
         </dd>
         <dt className="font-medium text-slate-700">{t("people.consent.parent")}</dt>
         <dd>
@@ -112,6 +136,14 @@ function ConsentDetails({ id, data }: { id: number; data: MemberConsent }) {
               : data.request_status === "pending"
                 ? t("people.consent.parentPending")
                 : t("people.consent.parentNone")}
+          {parent && data.parent_outdated && (
+            <span className="block text-amber-800">
+              {t("people.consent.parentOutdated", {
+                terms: parent.terms_version,
+                privacy: parent.privacy_version,
+              })}
+            </span>
+          )}
           {parent?.note && <span className="block text-slate-600">{parent.note}</span>}
         </dd>
       </dl>

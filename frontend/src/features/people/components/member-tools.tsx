@@ -78,8 +78,8 @@ export function MemberTools({
   );
 }
 
-/** A small ghost button named (and titled) by `label`. */
-function IconButton({
+/** A small ghost button named (and titled) by `label` (also the consent tab's, decision 0048). */
+export function IconButton({
   label,
   onClick,
   children,

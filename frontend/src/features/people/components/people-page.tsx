@@ -1,5 +1,6 @@
-/** /educator and /learner: members and invitations of one role in two tabs; organization admins
- * invite (one or several e-mails; learners also from a spreadsheet). */
+/** /educator and /learner: members and invitations of one role in two tabs, and for learners a
+ * third, their consent (decision 0048: who has not re-consented to a new version of the notices);
+ * organization admins invite (one or several e-mails; learners also from a spreadsheet). */
 import { FileUp, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -10,20 +11,23 @@ import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
 
 import type { PeopleRole } from "../api/types";
+import { ConsentPanel } from "./consent-panel";
 import { ImportDialog } from "./import-dialog";
 import { InvitationsPanel } from "./invitations-panel";
 import { InviteDialog } from "./invite-dialog";
 import { ROLE_TEXT } from "./labels";
 import { MembersPanel } from "./members-panel";
 
-type Tab = "members" | "invitations";
+type Tab = "members" | "invitations" | "consent";
 
 export function PeoplePage({ role }: { role: PeopleRole }) {
   const t = useT();
   const me = useAuthorized().data?.user;
   const isAdmin = !!me?.is_admin;
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get("tab") === "invitations" ? "invitations" : "members";
+  const wanted = params.get("tab");
+  const tab: Tab =
+    wanted === "invitations" || (wanted === "consent" && role === "LEARNER") ? wanted : "members";
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
   const text = ROLE_TEXT[role];
@@ -35,6 +39,7 @@ export function PeoplePage({ role }: { role: PeopleRole }) {
   const tabs: { id: Tab; label: string }[] = [
     { id: "members", label: t("people.tab.members") },
     { id: "invitations", label: t("people.tab.invitations") },
+    ...(role === "LEARNER" ? [{ id: "consent" as const, label: t("people.tab.consent") }] : []),
   ];
 
   return (
@@ -77,7 +82,9 @@ export function PeoplePage({ role }: { role: PeopleRole }) {
             onClick={() => show(item.id)}
             onKeyDown={(e) => {
               if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-                const next = tab === "members" ? "invitations" : "members";
+                const at = tabs.findIndex((other) => other.id === tab);
+                const step = e.key === "ArrowRight" ? 1 : tabs.length - 1;
+                const next = tabs[(at + step) % tabs.length]!.id;
                 show(next);
                 document.getElementById(`${role}-tab-${next}`)?.focus();
               }
@@ -101,6 +108,8 @@ export function PeoplePage({ role }: { role: PeopleRole }) {
       >
         {tab === "members" ? (
           <MembersPanel role={role} isAdmin={isAdmin} currentProfileId={me?.pandai_profile_id} />
+        ) : tab === "consent" ? (
+          <ConsentPanel />
         ) : (
           <InvitationsPanel role={role} isAdmin={isAdmin} />
         )}

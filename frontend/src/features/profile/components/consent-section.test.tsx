@@ -31,6 +31,7 @@ const STATE: ConsentState = {
   age_band: "child",
   parent: { ...GIVEN, id: 4, subject: "parent", source: "paper", recorded_by: "Nguyễn Thị Lan" },
   parent_withdrawn: false,
+  parent_outdated: false,
   request: null,
   prompt: [],
   blocked: null,
