@@ -224,7 +224,8 @@ def file_header(upload: IO[bytes]) -> FileHeader:
         upload,
         limit,
         too_large_code=Code.BACKUP_TOO_LARGE,
-        message=_("The file is larger than %(kb)d KB: it is not a backup answers file.") % {"kb": limit // 1024},
+        message=_("The file is larger than %(kb)d KB: it is not a backup answers file.")
+        % {"kb": limit // 1024},
     )
     try:
         return FileHeader.model_validate_json(raw)
@@ -448,21 +449,32 @@ def backup_apply(*, batch_id: int, upload: IO[bytes], educator: Profile) -> Chec
                 )
         except IntegrityError:
             raise _replayed(BackupUpload.objects.get(file_id=checked.header.file_id)) from None
-        stored = {a.question_id: a for a in attempt.answers.filter(question_id__in=[r.question_id for r in changed])}
+        stored = {
+            a.question_id: a for a in attempt.answers.filter(question_id__in=[r.question_id for r in changed])
+        }
         for r in changed:
             row = stored.get(r.question_id) or AttemptAnswer(attempt=attempt, question_id=r.question_id)
             row.answer, row.flagged, row.seq, row.saved_at = r.new, r.flagged, r.seq, now
-            row.score, row.needs_grading, row.comment, row.graded_by_name, row.graded_at = None, False, "", "", None
+            row.score, row.needs_grading, row.comment, row.graded_by_name, row.graded_at = (
+                None,
+                False,
+                "",
+                "",
+                None,
+            )
             row.save()
         IntegrityEvent.objects.create(
             attempt=attempt,
             kind=IntegrityEvent.Kind.BACKUP,
             occurred_at=now,
             count_after=attempt.tab_switches,
-            note=(_("%(name)s uploaded a backup file: %(n)d answers changed.") % {
-                "name": educator.user.name_or_email,
-                "n": len(changed),
-            })[:300],
+            note=(
+                _("%(name)s uploaded a backup file: %(n)d answers changed.")
+                % {
+                    "name": educator.user.name_or_email,
+                    "n": len(changed),
+                }
+            )[:300],
         )
         attempts.submit_backup(attempt, changed_question_ids=[r.question_id for r in changed], now=now)
     return checked
