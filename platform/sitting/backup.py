@@ -61,11 +61,11 @@ from assignments.models import Attempt, AttemptAnswer, BackupUpload, IntegrityEv
 from config.data_keys import derived_key
 from config.dates import format_datetime
 from config.errors import ApplicationError, not_found
-from config.fields import DateTimeIn, Id, Int, Text
+from config.fields import DateTimeIn, Id, Text
 from config.i18n import pick
 from config.images import read_limited
 from sitting import attempts, rules
-from sitting.schemas import AnswerSeq, AnswerSent
+from sitting.schemas import AnswerSent, AnswerSeq, ClockOffsetMs
 from sitting.shapes import BackupAnswers, BackupRow
 from tenants.scope import current_schema_name
 
@@ -170,6 +170,11 @@ def seal(
 # --- reading a file ------------------------------------------------------------------------------
 
 
+BindingText: Any = Text(300)
+NameText: Any = Text(500)
+SealedText: Any = Text(settings.BACKUP_ANSWERS_MAX_BYTES)
+
+
 class _Exact(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -182,11 +187,11 @@ class FileHeader(_Exact):
     version: Literal[1]
     file_id: uuid.UUID
     attempt_id: Id
-    binding: Text(300)
-    test_name: Text(500) = ""
+    binding: BindingText
+    test_name: NameText = ""
     created_at: DateTimeIn | None = None
     nonce: Annotated[str, Field(min_length=16, max_length=16)]
-    sealed: Text(settings.BACKUP_ANSWERS_MAX_BYTES)
+    sealed: SealedText
 
 
 class FileAnswer(_Exact):
@@ -203,7 +208,7 @@ class FileContents(_Exact):
 
     file_id: uuid.UUID
     created_at: DateTimeIn | None = None
-    clock_offset_ms: Int(-rules.CLOCK_OFFSET_MAX_MS, rules.CLOCK_OFFSET_MAX_MS) = 0
+    clock_offset_ms: ClockOffsetMs = 0
     answers: Annotated[list[FileAnswer], Field(max_length=ANSWERS_MAX)]
 
 
@@ -397,7 +402,8 @@ def _attempt_of(batch_id: int, header: FileHeader, *, lock: bool) -> Attempt:
         .filter(pk=header.attempt_id, assignment__batch_id=batch_id)
         .first()
     )
-    if attempt is None or attempts.latest_attempt(attempt.assignment).pk != attempt.pk:
+    latest = attempts.latest_attempt(attempt.assignment) if attempt is not None else None
+    if attempt is None or latest is None or latest.pk != attempt.pk:
         raise _other_attempt()
     return attempt
 

@@ -28,7 +28,6 @@ from sitting.shapes import (
     AnswerSaved,
     AttemptQuestion,
     AttemptView,
-    BackupAnswers,
     BackupOffer,
     IntegrityCount,
     LearnerVideoState,
@@ -202,7 +201,6 @@ def attempt_view(*, profile: Profile, enrollment_id: int) -> AttemptView:
     in progress what the page needs to seal a backup answers file (``sitting.backup
     .backup_offer``, issue 38 item 3). 404 before start."""
     from assessments.models import Question
-
     from sitting.backup import backup_offer
 
     with _owned(profile, enrollment_id) as (enrollment, a):
