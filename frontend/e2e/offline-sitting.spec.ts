@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
@@ -44,7 +45,9 @@ async function call<T>(page: Page, method: "GET" | "POST", path: string, data?: 
 /** A new browser context signed in as `email` through the API, in `lang`. */
 async function signedIn(browser: Browser, email: string, lang: "vi" | "en"): Promise<Page> {
   const context = await browser.newContext({ timezoneId: "Asia/Ho_Chi_Minh", locale: "vi-VN" });
-  await context.addInitScript((value) => window.localStorage.setItem("lang", value), lang);
+  await context.addInitScript((value) => {
+    if (!window.localStorage.getItem("lang")) window.localStorage.setItem("lang", value);
+  }, lang);
   const page = await context.newPage();
   await call(page, "POST", "/public/api/auth/login", { email, password: PASSWORD });
   return page;
@@ -176,7 +179,7 @@ async function answered(educator: Page, attemptId: number): Promise<number> {
 test("answers typed offline count after the deadline, and a backup file uploaded by the invigilator counts", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(PICTURES ? 180_000 : 90_000);
   const stamp = Date.now() % 1_000_000;
   const educator = await signedIn(browser, EDUCATOR, "vi");
   const { batchId } = await setUp(educator, stamp);
@@ -217,7 +220,8 @@ test("answers typed offline count after the deadline, and a backup file uploaded
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^backup-answers-${b.attemptId}-\\d{8}-\\d{4}\\.json$`),
   );
-  const file = await download.path();
+  const file = join(test.info().outputDir, download.suggestedFilename());
+  await download.saveAs(file);
   expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
     format: "pandai.backup-answers",
     attempt_id: b.attemptId,

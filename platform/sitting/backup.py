@@ -50,7 +50,6 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -62,7 +61,6 @@ from config.data_keys import derived_key
 from config.dates import format_datetime
 from config.errors import ApplicationError, not_found
 from config.fields import DateTimeIn, Id, Text
-from config.i18n import pick
 from config.images import read_limited
 from sitting import attempts, rules
 from sitting.schemas import AnswerSent, AnswerSeq, ClockOffsetMs
@@ -297,7 +295,7 @@ class Row:
 
     number: int
     question_id: int
-    stem: str
+    stem: dict[str, str]
     old: Any
     new: Any
     flagged: bool
@@ -325,12 +323,10 @@ def answer_shown(answer: Any, order: list[str]) -> str:
     return text if len(text) <= 300 else text[:299] + "…"
 
 
-def _stem(question: Question | None) -> str:
-    if question is None:
-        return ""
-    stem = question.content.get("stem") or {}
-    text = " ".join(strip_tags(pick(stem.get("vi"), stem.get("en"))).split())
-    return text if len(text) <= 160 else text[:159] + "…"
+def _stem(question: Question | None) -> dict[str, str]:
+    """The question's stem as stored (sanitized HTML in both languages), for the preview."""
+    stem = (question.content.get("stem") or {}) if question is not None else {}
+    return {"vi": str(stem.get("vi") or ""), "en": str(stem.get("en") or "")}
 
 
 def rows_of(attempt: Attempt, contents: FileContents, now: datetime) -> list[Row]:

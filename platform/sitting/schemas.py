@@ -365,15 +365,15 @@ class MyListQuery(Schema):
 
 class BackupRowOut(Schema):
     """One answer of a backup file against the attempt: the question's place in the attempt
-    (``number``, 1-based; 0 when not in it), its stem (plain text, the reader's language, 160
-    characters at most), the stored answer and the file's as shown (option letters in the
+    (``number``, 1-based; 0 when not in it), its stem as stored (both languages), the stored
+    answer and the file's as shown in the reader's language (option letters in the
     attempt's order, True/False, the text; "" for none), and the ``outcome``: ``changed``
     (applied), ``unchanged``, ``older`` (the server holds a newer answer), ``after_deadline``,
     ``not_in_test``, ``invalid``."""
 
     number: int
     question_id: int
-    stem: str
+    stem: QuestionTextOut
     old: str
     new: str
     outcome: Literal["changed", "unchanged", "older", "after_deadline", "not_in_test", "invalid"]

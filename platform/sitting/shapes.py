@@ -86,7 +86,7 @@ class BackupRow(TypedDict):
 
     number: int
     question_id: int
-    stem: str
+    stem: dict[str, str]
     old: str
     new: str
     outcome: Literal["changed", "unchanged", "older", "after_deadline", "not_in_test", "invalid"]

@@ -7,6 +7,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 
 import { FilePicker } from "@/components/file-picker";
+import { MathSpan } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { SectionCard } from "@/components/ui/section-card";
@@ -114,10 +115,11 @@ export function BackupUpload({ batchId }: { batchId: number }) {
                         ? t("assignments.backup.questionN", { n: row.number })
                         : t("assignments.backup.outsideTest")}
                     </span>
-                    {row.stem && (
-                      <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">
-                        {row.stem}
-                      </span>
+                    {(row.stem.vi || row.stem.en) && (
+                      <MathSpan
+                        text={row.stem}
+                        className="line-clamp-2 block text-xs text-slate-500 [overflow-wrap:anywhere]"
+                      />
                     )}
                   </Td>
                   <Td label={t("assignments.backup.col.old")} className="[overflow-wrap:anywhere]">

@@ -64,9 +64,30 @@ describe("/assignment/batch-detail/:batchId", () => {
       max_score: 10,
       changed: 1,
       rows: [
-        { number: 1, question_id: 11, stem: "Căn bậc hai của 49", old: "A", new: "B", outcome: "older" },
-        { number: 2, question_id: 12, stem: "2 + 2 = 4", old: "", new: "Đúng", outcome: "changed" },
-        { number: 3, question_id: 13, stem: "", old: "", new: "C", outcome: "after_deadline" },
+        {
+          number: 1,
+          question_id: 11,
+          stem: { vi: "Căn bậc hai của 49", en: "" },
+          old: "A",
+          new: "B",
+          outcome: "older",
+        },
+        {
+          number: 2,
+          question_id: 12,
+          stem: { vi: "2 + 2 = 4", en: "The sum 2 + 2 = 4" },
+          old: "",
+          new: "Đúng",
+          outcome: "changed",
+        },
+        {
+          number: 3,
+          question_id: 13,
+          stem: { vi: "", en: "" },
+          old: "",
+          new: "C",
+          outcome: "after_deadline",
+        },
       ],
     };
     const applied = { ...preview, applied: true, status: "submitted", result: "passed", score: 7.5 };
