@@ -55,6 +55,7 @@ async function signedIn(browser: Browser, email: string, lang: "vi" | "en"): Pro
 
 async function pictures(page: Page, name: string) {
   if (!PICTURES) return;
+  await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header stays at the top of the picture
   await shot(page, `${name}-1280`);
   await resize(page, 390, 844);
   await shot(page, `${name}-390`);

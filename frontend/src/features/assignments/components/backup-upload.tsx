@@ -110,17 +110,19 @@ export function BackupUpload({ batchId }: { batchId: number }) {
               {shown.rows.map((row) => (
                 <Tr key={row.question_id}>
                   <Td label={t("assignments.backup.col.question")}>
-                    <span className="font-medium">
-                      {row.number > 0
-                        ? t("assignments.backup.questionN", { n: row.number })
-                        : t("assignments.backup.outsideTest")}
-                    </span>
-                    {(row.stem.vi || row.stem.en) && (
-                      <MathSpan
-                        text={row.stem}
-                        className="line-clamp-2 block text-xs text-slate-500 [overflow-wrap:anywhere]"
-                      />
-                    )}
+                    <div className="grid gap-0.5">
+                      <span className="font-medium">
+                        {row.number > 0
+                          ? t("assignments.backup.questionN", { n: row.number })
+                          : t("assignments.backup.outsideTest")}
+                      </span>
+                      {(row.stem.vi || row.stem.en) && (
+                        <MathSpan
+                          text={row.stem}
+                          className="line-clamp-2 block text-xs text-slate-500 [overflow-wrap:anywhere]"
+                        />
+                      )}
+                    </div>
                   </Td>
                   <Td label={t("assignments.backup.col.old")} className="[overflow-wrap:anywhere]">
                     {row.old || "—"}
