@@ -230,6 +230,7 @@ test("answers typed offline count after the deadline, and a backup file uploaded
   await expect(
     timeUpEn.getByRole("status").filter({ hasText: "Give this file to your invigilator" }),
   ).toBeVisible();
+  await pictures(stranded, "offline-backup-saved-en");
 
   // The invigilator uploads it on the batch page, sees what it changes, and applies it.
   await educator.goto(`/assignment/batch-detail/${batchId}`);
@@ -272,6 +273,7 @@ test("answers typed offline count after the deadline, and a backup file uploaded
   await stranded.context().setOffline(false);
   const closed = stranded.getByRole("dialog", { name: "The test is closed" });
   await expect(closed).toBeVisible({ timeout: 15_000 });
+  await pictures(stranded, "offline-closed-en");
   await closed.getByRole("button", { name: "See the result" }).click();
   await expect(stranded.getByRole("heading", { name: "Test result", level: 1 })).toBeVisible();
   await expect(stranded.getByRole("list", { name: "Answers and key" }).locator(":scope > li")).toHaveCount(3);
