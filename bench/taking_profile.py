@@ -27,6 +27,7 @@ import os
 import pstats
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,6 +41,19 @@ from django.test import Client  # noqa: E402
 from sitting_setup import setup_code  # noqa: E402
 
 LEARNERS = int(os.environ.get("BENCH_PROFILE_LEARNERS", "200"))
+# Each save's body as the test page sends it since issue 38 (item 3): with the time the answer was
+# typed and the clock offset the page measured. BENCH_TYPED_AT=0 sends the body of before.
+TYPED_AT = os.environ.get("BENCH_TYPED_AT", "1") == "1"
+
+
+def save_body(nth: int) -> str:
+    """A save's JSON body: the ``nth`` answer of a learner, and when it was typed (now)."""
+    body = {"answer": {"text": f"trả lời {nth}"}, "seq": nth + 1, "flagged": False}
+    if TYPED_AT:
+        body |= {"typed_at": datetime.now(UTC).isoformat(), "clock_offset_ms": 1250}
+    return json.dumps(body)
+
+
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "2000"))
 
 # The layers of one request: a function (file fragment, function name) whose cumulative time is
@@ -183,7 +197,7 @@ def main() -> None:
         who = i % len(learners)
         nth = i // len(learners)
         _session, eid = learners[who]
-        body = json.dumps({"answer": {"text": f"trả lời {nth}"}, "seq": nth + 1, "flagged": False})
+        body = save_body(nth)
         return clients[who].put(
             f"/api/v1/take-test/{eid}/answers/{questions[nth % len(questions)]}",
             body,

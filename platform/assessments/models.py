@@ -333,6 +333,15 @@ class TestPreset(models.Model):
         default=60,
         help_text="Spec section 5: a wait period applies before a new advanced report can be generated.",
     )
+    offline_grace_seconds = models.PositiveIntegerField(
+        _("offline answers accepted after the deadline (seconds)"),
+        default=600,
+        help_text=(
+            "Issue 38, item 3 (decision 0046): an answer typed before the deadline on a device that was "
+            "offline is still accepted when it reaches the server up to this long after the deadline "
+            "(0 to 3600; the attempt copies it at start)."
+        ),
+    )
     generation_seed = models.BigIntegerField(null=True, blank=True)
     generated_at = models.DateTimeField(null=True, blank=True)
     prefer_measured = models.BooleanField(

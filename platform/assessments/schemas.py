@@ -362,6 +362,7 @@ class PresetIn(Schema):
     camera_proctoring: bool = True
     allow_no_camera: bool = False
     prefer_measured: bool = False
+    offline_grace_seconds: CheckedInt | None = None  # 0..3600, checked by the service; default 600
     survey_ids: IdList(SURVEYS_MAX) = []
     attribute_requirements: List(AttributeIn, ATTRIBUTES_MAX) = []
     attribute_outcomes: List(AttributeIn, ATTRIBUTES_MAX) = []
@@ -414,6 +415,7 @@ class PresetOut(Schema):
     auto_release_result: bool
     camera_proctoring: bool
     allow_no_camera: bool
+    offline_grace_seconds: int
     survey_ids: list[int]
     attribute_requirements: list[AttributeIO]
     attribute_outcomes: list[AttributeIO]

@@ -327,6 +327,7 @@ PRESET_FIELDS = (
     "auto_release_result",
     "camera_proctoring",
     "allow_no_camera",
+    "offline_grace_seconds",
     "survey_ids",
     "attribute_requirements",
     "attribute_outcomes",

@@ -21,3 +21,9 @@ class AssignmentErrorCode(StrEnum):
     RESULT_NOT_RELEASED = "result_not_released"
     ITEM_ANALYSIS_NOT_READY = "item_analysis_not_ready"
     ITEM_ANALYSIS_MISSING = "item_analysis_missing"
+    # backup answers, issue 38 item 3 (sitting.backup)
+    BACKUP_INVALID = "backup_invalid"
+    BACKUP_TOO_LARGE = "backup_too_large"
+    BACKUP_OTHER_ATTEMPT = "backup_other_attempt"
+    BACKUP_EDITED = "backup_edited"
+    BACKUP_REPLAYED = "backup_replayed"

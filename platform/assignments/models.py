@@ -101,6 +101,7 @@ class Attempt(models.Model):
         LEARNER = "learner", _("Submitted by the learner")
         DEADLINE = "deadline", _("Time is up")
         VOIDED = "voided", _("Voided after too many tab switches")
+        BACKUP = "backup", _("Handed in as a backup file")  # issue 38, item 3
 
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="attempts")
     number = models.PositiveSmallIntegerField(default=1)
@@ -110,6 +111,13 @@ class Attempt(models.Model):
     points = models.JSONField(default=dict, help_text="{question id: maximum points}.")
     started_at = models.DateTimeField()
     deadline_at = models.DateTimeField()
+    offline_grace_seconds = models.PositiveIntegerField(
+        default=600,
+        help_text=(
+            "The preset's offline grace, copied at start (issue 38, item 3; decision 0046): answers "
+            "typed before the deadline are accepted until this long after it."
+        ),
+    )
     submitted_at = models.DateTimeField(null=True, blank=True)
     submit_reason = models.CharField(max_length=10, choices=SubmitReason, blank=True)
     device_token = models.CharField(max_length=64)
@@ -195,6 +203,7 @@ class IntegrityEvent(models.Model):
         TAKEOVER = "takeover", _("Opened on another tab or device")
         VOIDED = "voided", _("Result voided")
         REINSTATED = "reinstated", _("Result reinstated")
+        BACKUP = "backup", _("Backup answers uploaded")  # issue 38, item 3
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=14, choices=Kind)
@@ -208,6 +217,28 @@ class IntegrityEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.attempt_id}: {self.kind}"
+
+
+class BackupUpload(models.Model):
+    """A backup answers file ("Bài làm dự phòng") an invigilator uploaded for an attempt (issue 38,
+    item 3; decision 0046): the audit row of who applied it and what it changed, and the file's
+    id, which is never applied twice (a replayed file is refused)."""
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="backup_uploads")
+    file_id = models.UUIDField(unique=True)
+    uploaded_by_profile_id = models.BigIntegerField()
+    uploaded_by_name = models.CharField(max_length=200, blank=True)
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+    file_created_at = models.DateTimeField(null=True, blank=True, help_text="The device's time (as sent).")
+    changes = models.JSONField(
+        default=list, help_text="[{question_id, old, new}]: the answers the file changed."
+    )
+
+    class Meta:
+        ordering = ["-uploaded_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"backup {self.file_id} of attempt {self.attempt_id}"
 
 
 class Accommodation(models.Model):

@@ -87,6 +87,7 @@ def _assemble() -> None:
     from question_formats.api import router as question_files_router
     from question_formats.api_exports import router as question_exports_router
     from question_formats.api_paper import router as paper_router
+    from sitting.api import invigilator_router as backup_answers_router
     from sitting.api import learner_router as assignments_learner_router
     from sitting.api import router as taking_router
     from surveys.api import learner_router as survey_users_router
@@ -106,6 +107,7 @@ def _assemble() -> None:
     api.add_router("/", assignments_router)
     api.add_router("/assignment-users/", assignments_learner_router)
     api.add_router("/", grading_router)
+    api.add_router("/", backup_answers_router)  # issue 38, item 3: backup answers on the batch page
     api.add_router("/", item_analysis_router)  # issue 19, section 2
     api.add_router("/", gradebook_router)  # issue 19, section 1
     api.add_router("/organization/", people_router)

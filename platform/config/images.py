@@ -31,13 +31,14 @@ DEFAULT_MAX_PIXELS = 25_000_000
 Image.MAX_IMAGE_PIXELS = DEFAULT_MAX_PIXELS
 
 
-def read_limited(upload: IO[bytes], limit: int, *, too_large_code: str) -> bytes:
-    """The upload's bytes; 413 ``too_large_code`` when it is over ``limit`` bytes."""
+def read_limited(upload: IO[bytes], limit: int, *, too_large_code: str, message: str | None = None) -> bytes:
+    """The upload's bytes; 413 ``too_large_code`` when it is over ``limit`` bytes, with
+    ``message`` (default: "The image is larger than N MB.")."""
     data = upload.read(limit + 1)
     if len(data) > limit:
         raise ApplicationError(
             too_large_code,
-            _("The image is larger than %(mb)d MB.") % {"mb": max(1, limit // (1024 * 1024))},
+            message or _("The image is larger than %(mb)d MB.") % {"mb": max(1, limit // (1024 * 1024))},
             status=413,
         )
     return data

@@ -143,6 +143,10 @@ PAYMENT_PROVIDER = os.environ.get("PAYMENT_PROVIDER", "marketplace.payments.Simu
 # Test taking (issue 7): an answer sent before the deadline may arrive this late and still count;
 # the server-side auto-submit waits as long. The sixth tab switch voids a result (spec section 9).
 ANSWER_GRACE_SECONDS = int(os.environ.get("ANSWER_GRACE_SECONDS", "20"))
+# A backup answers file (issue 38, item 3; sitting/backup.py, decision 0046) is at most this large
+# (bytes): about 700 KB of answers once sealed and base64-encoded. Its key is derived from
+# SECRET_KEY (HKDF); files sealed under a key in SECRET_KEY_FALLBACKS still open.
+BACKUP_ANSWERS_MAX_BYTES = int(os.environ.get("BACKUP_ANSWERS_MAX_BYTES", str(1024 * 1024)))
 # A copy of personal data queued or running for longer than this is taken to be lost (its huey
 # consumer died: huey takes a task off the queue before running it) and is queued again by
 # data_requests.tasks.exports_recover (issue 21, item 4; decision 0025). Seconds.

@@ -15,10 +15,11 @@ from typing import Any
 from django.core.files.storage import default_storage
 from django.http import FileResponse, HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from ninja import File, Query, Router
 from ninja.files import UploadedFile
 
-from accounts.auth import LearnerSessionAuth
+from accounts.auth import EducatorSessionAuth, LearnerSessionAuth
 from config.client import client_address
 from config.envelope import Envelope, Page, ok
 from config.fields import Id
@@ -27,13 +28,14 @@ from consent.gate import ConsentedLearnerAuth
 from privacy.access import private_file
 from privacy.models import AccessLogEntry
 from privacy.schemas import VideoViewsOut
-from sitting import selectors, services
+from sitting import backup, selectors, services
 from sitting.schemas import (
     AnswerIn,
     AnswerOut,
     AssignmentPayIn,
     AssignmentPayOut,
     AttemptOut,
+    BackupAnswersOut,
     CameraConsentOut,
     EventIn,
     IntegrityCountOut,
@@ -126,7 +128,10 @@ def attempt_get(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
 def answer_put(
     request: ProfileRequest, enrollment_id: Id, question_id: Id, payload: AnswerIn
 ) -> dict[str, Any]:
-    """Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
+    """Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). ``typed_at``
+    (the device's clock) and ``clock_offset_ms`` (the offset the test page measured): after the
+    deadline and its 20 s, an answer typed by the deadline still counts within the test's offline
+    grace (issue 38, item 3; 409 ``deadline_passed`` otherwise). The hot path
     of a sitting: one statement checks the enrollment, locks the attempt and upserts the answer;
     the question's type and options come from the cache. A save this process can confirm is
     answered before this view (``assignments.middleware``, decision 0036); this view answers the
@@ -140,6 +145,8 @@ def answer_put(
             answer=payload.answer_value(),
             flagged=payload.flagged,
             seq=payload.seq,
+            typed_at=payload.typed_at,
+            clock_offset_ms=payload.clock_offset_ms,
             found=getattr(request, services.SAVE_FOUND, None),
         )
     )
@@ -156,6 +163,7 @@ def event_post(request: ProfileRequest, enrollment_id: Id, payload: EventIn) -> 
             device_token=_token(request),
             kind=payload.kind,
             occurred_at=payload.occurred_at,
+            clock_offset_ms=payload.clock_offset_ms,
         )
     )
 
@@ -243,3 +251,40 @@ def my_list(request: ProfileRequest, query: Query[MyListQuery]) -> dict[str, Any
 def my_detail(request: ProfileRequest, enrollment_id: Id) -> dict[str, Any]:
     """One of the current learner's assignments by its enrollment id (404 for anyone else's)."""
     return ok(selectors.my_assignment(profile=request.auth, enrollment_id=enrollment_id))
+
+
+# --- backup answers: the invigilator's upload on the batch page (issue 38, item 3) ----------------
+# /api/v1/batches/{batch_id}/backup-answers: educators of the batch's organization (another
+# organization's batch answers 404). The rules are in ``sitting.backup`` (decision 0046).
+
+invigilator_router = Router(tags=["test taking"], auth=EducatorSessionAuth())
+
+
+@invigilator_router.post("batches/{batch_id}/backup-answers/preview", response=Envelope[BackupAnswersOut])
+def backup_preview(request: ProfileRequest, batch_id: Id, file: File[UploadedFile]) -> dict[str, Any]:
+    """Check a backup answers file ("Bài làm dự phòng", multipart ``file``) a learner's test page
+    saved when its network was down, and show what it would change, answer by answer
+    (``applied`` false); nothing is written. Errors, each with its message in the reader's
+    language: 413 ``backup_too_large``, 400 ``backup_invalid`` (not such a file), 404 (another
+    organization's batch), 409 ``backup_other_attempt`` (a file of another attempt), 400
+    ``backup_edited`` (changed after it was saved), 409 ``backup_replayed`` (uploaded before)."""
+    checked = backup.backup_check(batch_id=batch_id, upload=file)
+    return ok(backup.answers_out(checked, applied=False))
+
+
+@invigilator_router.post("batches/{batch_id}/backup-answers", response=Envelope[BackupAnswersOut])
+def backup_apply(request: ProfileRequest, batch_id: Id, file: File[UploadedFile]) -> dict[str, Any]:
+    """Apply a backup answers file after the preview was confirmed: in one transaction the
+    answers typed by the deadline and newer than the stored ones are written, the upload is
+    recorded (who, when, what changed) and the attempt is ended as a submit ends it (submitted
+    with the reason ``backup`` and scored, or, already submitted, scored again). Errors as for
+    the preview."""
+    checked = backup.backup_apply(batch_id=batch_id, upload=file, educator=request.auth)
+    out = backup.answers_out(checked, applied=True)
+    return ok(
+        out,
+        ngettext(
+            "Backup applied: %(n)d answer changed.", "Backup applied: %(n)d answers changed.", out["changed"]
+        )
+        % {"n": out["changed"]},
+    )

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Value
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -231,6 +232,7 @@ def _attempt_start(assignment: Assignment, no_camera: bool) -> tuple[Attempt, st
         camera_mode="camera" if camera else "none",
         video=assignment.prep_video,
         camera_consented_at=assignment.camera_consented_at if camera else None,
+        offline_grace_seconds=preset.offline_grace_seconds,  # issue 38, item 3: fixed at start
     )
     assignment.status = Assignment.Status.IN_PROGRESS
     assignment.save(update_fields=["status", "updated_at"])
@@ -251,13 +253,18 @@ def answer_save_run(
     answer: Any,
     flagged: bool,
     seq: int,
+    typed_at: datetime | None = None,
+    clock_offset_ms: int | None = None,
     check: SessionCheck | None = None,
 ) -> statements.SaveFacts | None:
     """Run the save of the learner ``profile_id``'s answer by the id of their enrollment once, in
     one statement run from any schema (``statements.SAVE_OWNED``): the hot path of a sitting
     (issue 23; 2,000 learners saving every 5 s). Idempotent and ordered by ``seq`` (a save whose
     ``seq`` is not newer than the stored one is acknowledged but changes nothing: ``applied``
-    false); accepted until the deadline plus the grace period. ``answer`` by type:
+    false); accepted until the deadline plus the network grace, and after it, when typed by the
+    deadline, until the attempt's offline grace ends (``typed_at``, the device's clock, corrected
+    by ``clock_offset_ms``, ms, the offset the test page measured; ``rules.late_accepted``, issue
+    38 item 3). ``answer`` by type:
     ``{"option"}``, ``{"options": [...]}``, ``{"value": bool}``, ``{"text"}``, or null to clear.
     Returns what the statement found (``rules.save_outcome`` turns it into the answer or the
     error), or None for an enrollment of no organization (404).
@@ -281,6 +288,7 @@ def answer_save_run(
         fits=rules.answer_fits(question_id, answer, seq, schema_name),
         now=now,
         cutoff=now - rules.grace(),
+        typed_at=rules.on_server_clock(typed_at, clock_offset_ms, now),
         check=check,
     )
 
@@ -298,15 +306,26 @@ def answer_save_owned(*, not_found_message: str, **save: Any) -> AnswerSaved:
 
 
 @transaction.atomic
-def event_record(*, attempt_id: int, device_token: str, kind: str, occurred_at: datetime | None) -> Attempt:
-    """Record an integrity event from the test page. A tab switch or window blur counts; the
-    sixth (``TAB_SWITCHES_ALLOWED`` + 1) voids the result and submits the attempt (spec
-    section 9). 400 for an unknown kind."""
+def event_record(
+    *,
+    attempt_id: int,
+    device_token: str,
+    kind: str,
+    occurred_at: datetime | None,
+    clock_offset_ms: int | None = None,
+) -> Attempt:
+    """Record an integrity event from the test page, at ``occurred_at`` (the device's clock)
+    corrected by ``clock_offset_ms`` (ms; ``rules.on_server_clock``), never later than now. A tab
+    switch or window blur counts; the sixth (``TAB_SWITCHES_ALLOWED`` + 1) voids the result and
+    submits the attempt (spec section 9). An event that happened by the deadline while the device
+    was offline counts when it arrives within the offline grace, as answers do (issue 38, item 3).
+    400 for an unknown kind."""
     if kind not in CLIENT_KINDS:
         raise ApplicationError(Code.INVALID_ANSWER, _("Unknown event."), status=400)
     now = timezone.now()
-    attempt = rules.writable(attempt_id, device_token, now, lock="update")
-    when = min(occurred_at or now, now)
+    happened = rules.on_server_clock(occurred_at, clock_offset_ms, now)
+    attempt = rules.writable(attempt_id, device_token, now, lock="update", typed_at=happened)
+    when = happened or now
     if kind in SWITCH_KINDS:
         attempt.tab_switches += 1
         attempt.save(update_fields=["tab_switches"])
@@ -358,10 +377,18 @@ def _submit(attempt: Attempt, reason: str, now: datetime) -> Attempt:
     Assignment.objects.filter(pk=attempt.assignment_id).update(
         status=Assignment.Status.SUBMITTED, updated_at=now
     )
-    questions = {q.pk: q for q in Question.objects.filter(pk__in=attempt.question_ids)}
-    existing = {a.question_id: a for a in attempt.answers.all()}
+    _score(attempt, attempt.question_ids, now)
+    finish_if_graded(attempt, now)
+    return attempt
+
+
+def _score(attempt: Attempt, question_ids: list[int], now: datetime) -> None:
+    """Score the attempt's answers to ``question_ids`` (a missing one is stored empty, scoring 0).
+    Only the score columns are written back: the learner's answers are never rewritten here."""
+    questions = {q.pk: q for q in Question.objects.filter(pk__in=question_ids)}
+    existing = {a.question_id: a for a in attempt.answers.filter(question_id__in=question_ids)}
     scored, missing = [], []
-    for qid in attempt.question_ids:
+    for qid in question_ids:
         row = existing.get(qid)
         if row is None:
             row = AttemptAnswer(attempt=attempt, question_id=qid, answer=None, saved_at=now)
@@ -371,44 +398,67 @@ def _submit(attempt: Attempt, reason: str, now: datetime) -> Attempt:
         row.score, row.needs_grading = score_answer(
             questions[qid], row.answer, Decimal(attempt.points.get(str(qid), "1"))
         )
-    # Only the score columns are written back: the learner's answers are never rewritten here.
     AttemptAnswer.objects.bulk_update(scored, ["score", "needs_grading"])
     AttemptAnswer.objects.bulk_create(missing)
-    finish_if_graded(attempt, now)
+
+
+def submit_backup(attempt: Attempt, *, changed_question_ids: list[int], now: datetime) -> Attempt:
+    """End ``attempt`` (locked FOR UPDATE by the caller's transaction) after an invigilator
+    applied a backup answers file to it (``sitting.backup.backup_apply``, issue 38 item 3), as the
+    normal submit path does: an attempt in progress is submitted with the reason ``backup`` and
+    scored whole (``_submit``); a submitted one has only the answers the file changed scored again
+    (an educator's grading of the others is kept) and its result decided again
+    (``finish_if_graded``: the total, pass or fail, the release when automatic)."""
+    if attempt.status == S.IN_PROGRESS:
+        return _submit(attempt, Attempt.SubmitReason.BACKUP, now)
+    if changed_question_ids:
+        _score(attempt, [qid for qid in attempt.question_ids if qid in set(changed_question_ids)], now)
+        finish_if_graded(attempt, now)
     return attempt
 
 
 @transaction.atomic
 def attempt_submit(*, attempt_id: int, device_token: str) -> Attempt:
-    """Submit by the learner (the SPA flushes queued answers first). Errors as for saving."""
+    """Submit by the learner (the SPA flushes queued answers first). Errors as for saving; after
+    the deadline (the test page's timer, or a device whose network came back within the offline
+    grace, decision 0046) it is accepted until the attempt closes (``rules.closes_at``) and
+    recorded with the reason ``deadline``: the time was up."""
     now = timezone.now()
-    attempt = rules.writable(attempt_id, device_token, now, lock="update")
-    return _submit(attempt, Attempt.SubmitReason.LEARNER, now)
+    attempt = rules.writable(attempt_id, device_token, now, lock="update", ending=True)
+    late = now > attempt.deadline_at
+    return _submit(attempt, Attempt.SubmitReason.DEADLINE if late else Attempt.SubmitReason.LEARNER, now)
 
 
 @transaction.atomic
 def attempt_auto_submit_now(*, attempt_id: int, now: datetime | None = None) -> bool:
-    """Submit an attempt whose deadline and grace period have passed (the sweeper). True when it
-    was submitted now; an attempt locked by another transaction is skipped (next minute)."""
+    """Submit an attempt that has closed: its deadline and the longer of the network and offline
+    graces have passed (``rules.closes_at``; the sweeper). True when it was submitted now; an
+    attempt locked by another transaction is skipped (next minute)."""
     now = now or timezone.now()
     attempt = (
         Attempt.objects.select_for_update(skip_locked=True)
         .filter(pk=attempt_id, status=S.IN_PROGRESS)
         .first()
     )
-    if attempt is None or now < attempt.deadline_at + rules.grace():
+    if attempt is None or now < rules.closes_at(attempt.deadline_at, rules.late_grace_of(attempt)):
         return False
     _submit(attempt, Attempt.SubmitReason.DEADLINE, now)
     return True
 
 
 def overdue_attempt_ids(now: datetime | None = None) -> list[int]:
-    """Ids of the attempts in progress whose deadline + grace period is before ``now``."""
+    """Ids of the attempts in progress that have closed before ``now`` (``rules.closes_at``: the
+    deadline plus the longer of the network grace and the attempt's offline grace)."""
     now = now or timezone.now()
+    late_grace = ExpressionWrapper(
+        F("offline_grace_seconds") * Value(timedelta(seconds=1)), output_field=DurationField()
+    )
+    offline_closes = ExpressionWrapper(F("deadline_at") + late_grace, output_field=DateTimeField())
     return list(
-        Attempt.objects.filter(status=S.IN_PROGRESS, deadline_at__lt=now - rules.grace()).values_list(
-            "pk", flat=True
-        )
+        Attempt.objects.filter(status=S.IN_PROGRESS, deadline_at__lt=now - rules.grace())
+        .alias(offline_closes=offline_closes)
+        .filter(offline_closes__lt=now)
+        .values_list("pk", flat=True)
     )
 
 

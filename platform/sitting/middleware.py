@@ -113,6 +113,8 @@ class AnswerSaveMiddleware:
             answer=payload.answer_value(),
             flagged=payload.flagged,
             seq=payload.seq,
+            typed_at=payload.typed_at,
+            clock_offset_ms=payload.clock_offset_ms,
             check=SessionCheck.of(profile),
         )
         if found is None or not found.confirmed:

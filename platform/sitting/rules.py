@@ -3,7 +3,8 @@
 rule here decides from rows, and ``sitting/tests/test_twins.py`` runs both over the same states:
 
 - ``refusal`` and ``writable``: may this device write to the attempt now (in progress, this
-  device's, within the deadline and its grace), and for an answer, is the question in the form
+  device's, within the deadline and its grace, or typed before the deadline and within the
+  attempt's offline grace: ``late_accepted``), and for an answer, is the question in the form
   and does the answer fit; in that order. ``SAVE_OWNED``'s upsert condition is its twin; events
   and submit call ``writable`` itself.
 - ``session_confirmed``: is the session's profile still what ``SessionCheck`` remembered
@@ -48,8 +49,50 @@ Refusal = Literal[
 
 
 def grace() -> timedelta:
-    """How long after the deadline an answer is still accepted (``ANSWER_GRACE_SECONDS``)."""
+    """How long after the deadline any answer is still accepted, whenever it was typed: the
+    network's delay (``ANSWER_GRACE_SECONDS``, 20 s; decision 0008)."""
     return timedelta(seconds=settings.ANSWER_GRACE_SECONDS)
+
+
+CLOCK_OFFSET_MAX_MS = 7 * 24 * 3600 * 1000
+"""The largest clock offset a device may report (ms, either way): a week. A clock further off is
+broken, and its times say nothing (decision 0046)."""
+
+
+def on_server_clock(client_time: datetime | None, offset_ms: int | None, now: datetime) -> datetime | None:
+    """The server's time of ``client_time``, a time the device's clock gave (when an answer was
+    typed, an event happened), corrected by ``offset_ms``, the server's clock minus the device's as
+    the test page measured it when it loaded the attempt (``server_now``, half the round trip taken
+    off); never later than ``now`` (a device cannot have typed in the future). None without a
+    ``client_time``; an offset of None counts as 0 (issue 38, item 3; decision 0046)."""
+    if client_time is None:
+        return None
+    return min(client_time + timedelta(milliseconds=offset_ms or 0), now)
+
+
+def late_accepted(
+    *, deadline_at: datetime, late_grace: timedelta, now: datetime, typed_at: datetime | None
+) -> bool:
+    """A write that reaches the server after the deadline and its network grace still counts when
+    it was typed (``typed_at``, on the server's clock: ``on_server_clock``) at or before the
+    deadline and arrives at most ``late_grace`` (the attempt's offline grace, the preset's
+    ``offline_grace_seconds``) after it: answers typed while the network was down (issue 38, item
+    3). Bounds included: typed exactly at the deadline, or arriving exactly at deadline + grace,
+    counts."""
+    return typed_at is not None and typed_at <= deadline_at and now <= deadline_at + late_grace
+
+
+def late_grace_of(attempt: Attempt) -> timedelta:
+    """The attempt's offline grace (``Attempt.offline_grace_seconds``, copied from its preset at
+    start)."""
+    return timedelta(seconds=attempt.offline_grace_seconds)
+
+
+def closes_at(deadline_at: datetime, late_grace: timedelta) -> datetime:
+    """When an attempt stops taking anything: its deadline plus the longer of the network grace
+    and its offline grace. The deadline sweep submits it then (decision 0046: the sweep waits for
+    the offline grace, so an answer typed offline before the deadline lands before the scoring)."""
+    return deadline_at + max(grace(), late_grace)
 
 
 # --- the attempt's writability and the answer's place in it ----------------------------------------
@@ -61,18 +104,24 @@ def refusal(
     token_matches: bool,
     deadline_at: datetime,
     now: datetime,
+    late_grace: timedelta = timedelta(0),
+    typed_at: datetime | None = None,
     in_test: bool = True,
     fits: bool = True,
 ) -> Refusal | None:
     """Why a write to an attempt in ``attempt_status`` by a device (``token_matches``) at ``now``
-    is refused, in this order: not in progress, another device's, past the deadline + grace; then,
-    for an answer, a question not in the form, an answer that does not fit. None when it may be
-    written (twin of ``SAVE_OWNED``'s upsert condition)."""
+    is refused, in this order: not in progress, another device's, past the deadline + grace
+    unless typed in time within the attempt's offline grace (``late_accepted`` with
+    ``late_grace`` and ``typed_at``, on the server's clock); then, for an answer, a question not
+    in the form, an answer that does not fit. None when it may be written (twin of
+    ``SAVE_OWNED``'s upsert condition)."""
     if attempt_status != S.IN_PROGRESS:
         return "attempt_not_in_progress"
     if not token_matches:
         return "attempt_taken_over"
-    if now > deadline_at + grace():
+    if now > deadline_at + grace() and not late_accepted(
+        deadline_at=deadline_at, late_grace=late_grace, now=now, typed_at=typed_at
+    ):
         return "deadline_passed"
     if not in_test:
         return "question_not_in_test"
@@ -109,10 +158,20 @@ def refusal_error(why: Refusal, *, not_found_message: str = "") -> ApplicationEr
 
 
 def writable(
-    attempt_id: int, device_token: str, now: datetime, *, lock: Literal["update"] | None = None
+    attempt_id: int,
+    device_token: str,
+    now: datetime,
+    *,
+    lock: Literal["update"] | None = None,
+    typed_at: datetime | None = None,
+    ending: bool = False,
 ) -> Attempt:
     """The attempt ``attempt_id``, checked to be in progress, this device's and within deadline +
-    grace (``refusal``); ``lock="update"`` (submit, integrity events) takes the row FOR UPDATE,
+    grace, or within its offline grace for what happened by the deadline (``refusal``;
+    ``typed_at``: when an integrity event happened, on the server's clock). ``ending``: the
+    learner's own submit, which adds nothing typed after the deadline, counts as made at the
+    deadline, so a device whose network came back within the offline grace can still hand in
+    (decision 0046). ``lock="update"`` (submit, integrity events) takes the row FOR UPDATE,
     which a save's FOR SHARE waits for: a save either lands before the submit reads the answers,
     or finds the attempt submitted. 404 "Attempt not found." for a missing one."""
     qs = Attempt.objects.select_for_update() if lock == "update" else Attempt.objects
@@ -124,6 +183,8 @@ def writable(
         token_matches=secrets.compare_digest(attempt.device_token, device_token or ""),
         deadline_at=attempt.deadline_at,
         now=now,
+        late_grace=late_grace_of(attempt),
+        typed_at=min(now, attempt.deadline_at) if ending else typed_at,
     )
     if why is not None:
         raise refusal_error(why)
@@ -232,6 +293,8 @@ def save_refusal(facts: SaveFacts) -> Refusal | None:
         token_matches=facts.token_matches,
         deadline_at=facts.deadline_at,
         now=facts.now,
+        late_grace=facts.late_grace,
+        typed_at=facts.typed_at,
         in_test=facts.in_test,
         fits=facts.fits,
     )

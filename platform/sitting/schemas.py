@@ -5,7 +5,7 @@ are points; durations are minutes unless the name says seconds."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from ninja import Schema
 from pydantic import Field, Strict
@@ -25,12 +25,14 @@ from config.fields import (
     ColumnInt,
     ColumnText,
     DateTimeIn,
+    Int,
     Limit,
     OrderBy,
     PageNo,
     Search,
 )
 from marketplace.models import Transaction
+from sitting.rules import CLOCK_OFFSET_MAX_MS
 from sitting.window import Action, WindowState
 
 IdempotencyKey: Any = ColumnText(Transaction, "idempotency_key")
@@ -127,12 +129,28 @@ class SavedAnswerOut(Schema):
     seq: int
 
 
+class BackupOfferOut(Schema):
+    """What the test page needs to seal a backup answers file for this attempt (issue 38, item 3;
+    ``sitting.backup``): the attempt's AES-256-GCM key (base64url, derived on the server) and the
+    binding its files carry."""
+
+    key: str
+    binding: str
+
+
 class AttemptOut(Schema):
+    """The attempt in progress. ``grace_seconds``: how long after the deadline any answer still
+    counts (the network's delay); ``offline_grace_seconds``: how long after it an answer typed by
+    the deadline still counts (issue 38, item 3); ``backup``: the seal of a backup file (None once
+    the attempt is over)."""
+
     attempt_id: int
     status: str
     deadline_at: datetime
     server_now: datetime
     grace_seconds: int
+    offline_grace_seconds: int
+    backup: BackupOfferOut | None
     tab_switches: int
     tab_switches_allowed: int
     voided: bool
@@ -156,12 +174,21 @@ class AnswerSent(Closed):
     text: Annotated[str, Strict(), Field(max_length=20_000)] | None = None
 
 
+ClockOffsetMs: Any = Int(-CLOCK_OFFSET_MAX_MS, CLOCK_OFFSET_MAX_MS)
+"""The server's clock minus the device's, in ms, as the test page measured it (a week at most)."""
+
+
 class AnswerIn(Schema):
-    """One answer (``null`` clears it), its flag and the client's sequence number."""
+    """One answer (``null`` clears it), its flag and the client's sequence number; when it was
+    typed (``typed_at``, the device's clock) with the clock offset the test page measured
+    (``clock_offset_ms``): an answer typed by the deadline on a device that was offline is still
+    accepted within the test's offline grace (issue 38, item 3; decision 0046)."""
 
     answer: AnswerSent | None = None
     flagged: bool = False
     seq: AnswerSeq
+    typed_at: DateTimeIn | None = None
+    clock_offset_ms: ClockOffsetMs | None = None
 
     def answer_value(self) -> dict[str, Any] | None:
         """The answer as the save stores it: its one field (``{"option": ...}``...), or None."""
@@ -176,8 +203,12 @@ class AnswerOut(Schema):
 
 
 class EventIn(Schema):
+    """An integrity event: its kind, when it happened (the device's clock) and the clock offset
+    the test page measured (ms; see ``AnswerIn``)."""
+
     kind: Choice
     occurred_at: DateTimeIn | None = None
+    clock_offset_ms: ClockOffsetMs | None = None
 
 
 class IntegrityCountOut(Schema):
@@ -327,3 +358,42 @@ class MyListQuery(Schema):
     search: Search = ""
     order_by: OrderBy = ""
     status: Choice = ""
+
+
+# --- backup answers, the invigilator's upload (api.py; issue 38, item 3) ----------------------
+
+
+class BackupRowOut(Schema):
+    """One answer of a backup file against the attempt: the question's place in the attempt
+    (``number``, 1-based; 0 when not in it), its stem as stored (both languages), the stored
+    answer and the file's as shown in the reader's language (option letters in the
+    attempt's order, True/False, the text; "" for none), and the ``outcome``: ``changed``
+    (applied), ``unchanged``, ``older`` (the server holds a newer answer), ``after_deadline``,
+    ``not_in_test``, ``invalid``."""
+
+    number: int
+    question_id: int
+    stem: QuestionTextOut
+    old: str
+    new: str
+    outcome: Literal["changed", "unchanged", "older", "after_deadline", "not_in_test", "invalid"]
+
+
+class BackupAnswersOut(Schema):
+    """A backup file checked (``applied`` false: the preview) or applied: the attempt, its learner
+    and test, the deadline, when the device made the file (as the device's clock said), the
+    attempt's state, result and score (points) after it, how many answers it changes or changed,
+    and each answer's row."""
+
+    applied: bool
+    attempt_id: int
+    learner_name: str
+    test_name: str
+    deadline_at: datetime
+    file_created_at: datetime | None
+    status: str
+    result: str
+    score: float | None
+    max_score: float
+    changed: int
+    rows: list[BackupRowOut]

@@ -27,6 +27,7 @@ from sitting.shapes import (
     AnswerSaved,
     AttemptQuestion,
     AttemptView,
+    BackupOffer,
     IntegrityCount,
     LearnerVideoState,
     Preparation,
@@ -194,10 +195,13 @@ def question_shown(q: Question, order: list[str] | None, points: str) -> Attempt
 
 def attempt_view(*, profile: Profile, enrollment_id: int) -> AttemptView:
     """``AttemptOut``: the current attempt's questions in order (no keys), every saved answer with
-    its ``seq`` and flag, the deadline and the server's clock. 404 before start."""
+    its ``seq`` and flag, the deadline, its graces (seconds) and the server's clock, and while it is
+    in progress what the page needs to seal a backup answers file (``sitting.backup
+    .backup_offer``, issue 38 item 3). 404 before start."""
     from assessments.models import Question
+    from sitting.backup import backup_offer
 
-    with _owned(profile, enrollment_id) as (_enrollment, a):
+    with _owned(profile, enrollment_id) as (enrollment, a):
         attempt = _current(a)
         questions = {
             q.pk: q
@@ -209,6 +213,8 @@ def attempt_view(*, profile: Profile, enrollment_id: int) -> AttemptView:
             "deadline_at": attempt.deadline_at,
             "server_now": timezone.now(),
             "grace_seconds": settings.ANSWER_GRACE_SECONDS,
+            "offline_grace_seconds": attempt.offline_grace_seconds,
+            "backup": cast("BackupOffer | None", backup_offer(attempt, enrollment.organization.schema_name)),
             "tab_switches": attempt.tab_switches,
             "tab_switches_allowed": settings.TAB_SWITCHES_ALLOWED,
             "voided": attempt.voided,
@@ -239,6 +245,8 @@ def answer_save(
     answer: Any,
     flagged: bool,
     seq: int,
+    typed_at: datetime | None = None,
+    clock_offset_ms: int | None = None,
     check: SessionCheck | None = None,
     found: statements.SaveFacts | None = None,
 ) -> AnswerSaved:
@@ -248,7 +256,10 @@ def answer_save(
     else's). ``check``: the lean route's ``SessionCheck`` (decisions 0033 and 0036): the same
     statement confirms the session's profile, else ``SessionUnconfirmedError`` and nothing is
     written. ``found``: what the lean route's statement found for this same save when it refused
-    it (``answer_save_run``): the refusal is answered from it, without a second statement."""
+    it (``answer_save_run``): the refusal is answered from it, without a second statement.
+    ``typed_at`` and ``clock_offset_ms``: when the answer was typed (the device's clock) and the
+    offset the test page measured (ms): after the deadline, an answer typed by it is accepted
+    within the attempt's offline grace (``rules.late_accepted``, issue 38 item 3)."""
     message = _("Assignment not found.")
     if (
         found is not None
@@ -267,6 +278,8 @@ def answer_save(
         answer=answer,
         flagged=flagged,
         seq=seq,
+        typed_at=typed_at,
+        clock_offset_ms=clock_offset_ms,
         not_found_message=message,
     )
 
@@ -281,6 +294,8 @@ def answer_save_run(
     flagged: bool,
     seq: int,
     check: SessionCheck,
+    typed_at: datetime | None = None,
+    clock_offset_ms: int | None = None,
 ) -> statements.SaveFacts | None:
     """The lean route's save (decision 0036): the statement run once with the session's
     ``check`` (``attempts.answer_save_run``), what it found returned as it is (None for an
@@ -295,16 +310,29 @@ def answer_save_run(
         answer=answer,
         flagged=flagged,
         seq=seq,
+        typed_at=typed_at,
+        clock_offset_ms=clock_offset_ms,
     )
 
 
 def event_record(
-    *, profile: Profile, enrollment_id: int, device_token: str, kind: str, occurred_at: datetime | None
+    *,
+    profile: Profile,
+    enrollment_id: int,
+    device_token: str,
+    kind: str,
+    occurred_at: datetime | None,
+    clock_offset_ms: int | None = None,
 ) -> IntegrityCount:
-    """``IntegrityCountOut`` after ``attempts.event_record`` on the current attempt."""
+    """``IntegrityCountOut`` after ``attempts.event_record`` on the current attempt (``occurred_at``
+    the device's clock, corrected by ``clock_offset_ms``)."""
     with _owned(profile, enrollment_id) as (_enrollment, a):
         attempt = attempts.event_record(
-            attempt_id=_current(a).pk, device_token=device_token, kind=kind, occurred_at=occurred_at
+            attempt_id=_current(a).pk,
+            device_token=device_token,
+            kind=kind,
+            occurred_at=occurred_at,
+            clock_offset_ms=clock_offset_ms,
         )
         return {
             "tab_switches": attempt.tab_switches,

@@ -74,6 +74,41 @@ class SavedAnswer(TypedDict):
     seq: int
 
 
+class BackupOffer(TypedDict):
+    """``BackupOfferOut``: the attempt's backup key (base64url) and binding."""
+
+    key: str
+    binding: str
+
+
+class BackupRow(TypedDict):
+    """``BackupRowOut``."""
+
+    number: int
+    question_id: int
+    stem: dict[str, str]
+    old: str
+    new: str
+    outcome: Literal["changed", "unchanged", "older", "after_deadline", "not_in_test", "invalid"]
+
+
+class BackupAnswers(TypedDict):
+    """``BackupAnswersOut``."""
+
+    applied: bool
+    attempt_id: int
+    learner_name: str
+    test_name: str
+    deadline_at: datetime
+    file_created_at: datetime | None
+    status: str
+    result: str
+    score: float | None
+    max_score: float
+    changed: int
+    rows: list[BackupRow]
+
+
 class AttemptView(TypedDict):
     """``AttemptOut``."""
 
@@ -82,6 +117,8 @@ class AttemptView(TypedDict):
     deadline_at: datetime
     server_now: datetime
     grace_seconds: int
+    offline_grace_seconds: int
+    backup: BackupOffer | None
     tab_switches: int
     tab_switches_allowed: int
     voided: bool

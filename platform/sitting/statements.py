@@ -11,7 +11,7 @@ twin; the parity test fails until both agree.
 |---|---|
 | ``owned_enrollment_condition`` (in ``SAVE_OWNED`` and ``OWNED_LOCKED``) | ``tenants.scope.owned_enrollment_get`` |
 | ``SAVE_OWNED``'s ``session`` part | ``rules.session_confirmed`` (``tenants.middleware.session_profile``'s checks) |
-| ``SAVE_OWNED``'s ``attempt`` part and the upsert's condition | ``rules.writable`` and ``rules.refusal`` |
+| ``SAVE_OWNED``'s ``attempt`` part and the upsert's condition | ``rules.writable`` and ``rules.refusal`` (with ``rules.late_accepted``) |
 | ``OWNED_LOCKED`` (the start lock) | ``rules.assignment_locked`` |
 """
 
@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from accounts.models import Enrollment, Profile
@@ -95,9 +95,12 @@ def shared_form_sql() -> str:
 # profile's, active and of a test (``owned_enrollment_condition``); the attempt is its assignment's
 # latest, locked FOR SHARE (a submit, which locks it FOR UPDATE, waits for the save, or the save
 # finds the attempt submitted); the upsert happens only when the attempt is in progress, this
-# device's, within the deadline and its grace, the question is in its form and the answer fits
-# (twin: ``rules.refusal``); and the last SELECT returns what ``rules.save_outcome`` needs to say
-# why it did not. {schema} and {public} are quoted by ``tenants.scope.organization_sql``.
+# device's, within the deadline and its grace (``cutoff``), or typed by the deadline (``typed``, on
+# the server's clock) and arriving within the attempt's offline grace (issue 38, item 3; twin:
+# ``rules.late_accepted``), the question is in its form and the answer fits (twin:
+# ``rules.refusal``); and the last SELECT returns what ``rules.save_outcome`` needs to say why it
+# did not. Whatever the time, the upsert writes only a newer ``seq``: a late answer never
+# overwrites a newer one the server holds. {schema} and {public} are quoted by ``tenants.scope.organization_sql``.
 SAVE_OWNED = """
 WITH session AS (
     SELECT 1 WHERE NOT %(check)s::boolean OR EXISTS (
@@ -109,7 +112,8 @@ WITH session AS (
     SELECT e.object_id FROM {public}.accounts_enrollment e
     WHERE OWNED_ENROLLMENT AND EXISTS (SELECT 1 FROM session)
 ), attempt AS (
-    SELECT id, status, device_token, deadline_at, question_ids @> to_jsonb(%(question)s::bigint) AS in_test
+    SELECT id, status, device_token, deadline_at, offline_grace_seconds,
+        question_ids @> to_jsonb(%(question)s::bigint) AS in_test
     FROM {schema}.assignments_attempt
     WHERE assignment_id = (SELECT object_id FROM enrollment)
     ORDER BY number DESC LIMIT 1
@@ -120,7 +124,9 @@ WITH session AS (
     SELECT id, %(question)s::bigint, %(answer)s::jsonb, %(flagged)s::boolean, %(seq)s::integer,
         %(now)s::timestamptz, false, '', ''
     FROM attempt
-    WHERE status = %(in_progress)s AND device_token = %(token)s AND deadline_at >= %(cutoff)s::timestamptz
+    WHERE status = %(in_progress)s AND device_token = %(token)s
+        AND (deadline_at >= %(cutoff)s::timestamptz OR (%(typed)s::timestamptz <= deadline_at
+            AND deadline_at + offline_grace_seconds * interval '1 second' >= %(now)s::timestamptz))
         AND in_test AND %(fits)s::boolean
     ON CONFLICT (attempt_id, question_id) DO UPDATE
         SET answer = EXCLUDED.answer, flagged = EXCLUDED.flagged, seq = EXCLUDED.seq, saved_at = EXCLUDED.saved_at
@@ -128,7 +134,8 @@ WITH session AS (
     RETURNING seq
 )
 SELECT EXISTS (SELECT 1 FROM session), EXISTS (SELECT 1 FROM enrollment), attempt.status,
-    attempt.device_token, attempt.deadline_at, attempt.in_test, EXISTS (SELECT 1 FROM saved)
+    attempt.device_token, attempt.deadline_at, attempt.offline_grace_seconds, attempt.in_test,
+    EXISTS (SELECT 1 FROM saved)
 FROM (SELECT 1) AS one LEFT JOIN attempt ON true
 """.replace(
     "OWNED_ENROLLMENT",
@@ -140,16 +147,19 @@ FROM (SELECT 1) AS one LEFT JOIN attempt ON true
 class SaveFacts:
     """What ``SAVE_OWNED`` found, for ``rules.save_outcome``: whether the session was confirmed,
     the enrollment found, the latest attempt's status (None before a start), whether its device
-    token is the request's, its deadline, whether the question is in its form; whether the answer
-    fits (decided before, ``rules.answer_fits``) and whether the row was written (``applied``);
-    and the request it answers (``matches``), so that a route that ran it passes it on rather
-    than running it again (decision 0039)."""
+    token is the request's, its deadline and offline grace (``late_grace``), whether the question
+    is in its form; whether the answer fits (decided before, ``rules.answer_fits``), when it was
+    typed on the server's clock (``typed_at``, None when the device did not say) and whether the
+    row was written (``applied``); and the request it answers (``matches``), so that a route that
+    ran it passes it on rather than running it again (decision 0039)."""
 
     confirmed: bool
     enrolled: bool
     status: str | None
     token_matches: bool
     deadline_at: datetime | None
+    late_grace: timedelta
+    typed_at: datetime | None
     in_test: bool
     fits: bool
     applied: bool
@@ -182,11 +192,14 @@ def save_owned(
     fits: bool,
     now: datetime,
     cutoff: datetime,
+    typed_at: datetime | None,
     check: SessionCheck | None,
 ) -> SaveFacts:
     """Run ``SAVE_OWNED`` once in the organization ``schema_name`` (a prepared statement of the
     connection, decision 0036) and return what it found. ``cutoff``: the oldest deadline still
-    accepted (now - the grace period). Writes only when every condition holds."""
+    accepted whenever the answer was typed (now - the network grace); ``typed_at``: when the
+    answer was typed, on the server's clock (``rules.on_server_clock``), or None. Writes only when
+    every condition holds."""
     with prepared_cursor() as cursor:  # every table of SAVE_OWNED names its schema; planned once
         cursor.execute(
             organization_sql(SAVE_OWNED, schema_name),
@@ -202,6 +215,7 @@ def save_owned(
                 "in_progress": Attempt.Status.IN_PROGRESS,
                 "token": device_token or "",
                 "cutoff": cutoff,
+                "typed": typed_at,
                 "fits": fits,
                 "check": check is not None,
                 "user": check.user_id if check else None,
@@ -210,13 +224,15 @@ def save_owned(
                 "learner": Profile.Role.LEARNER,
             },
         )
-        confirmed, enrolled, status, token, deadline_at, in_test, applied = cursor.fetchone()
+        confirmed, enrolled, status, token, deadline_at, late_seconds, in_test, applied = cursor.fetchone()
     return SaveFacts(
         confirmed=confirmed,
         enrolled=enrolled,
         status=status,
         token_matches=token is not None and secrets.compare_digest(token, device_token or ""),
         deadline_at=deadline_at,
+        late_grace=timedelta(seconds=late_seconds or 0),
+        typed_at=typed_at,
         in_test=bool(in_test),
         fits=fits,
         applied=applied,

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { renderWithProviders } from "@/testing/render";
 
-import { isChunkLoadError, RouteError } from "./route-error";
+import { isChunkLoadError, listenForUpdates, reloadForUpdate, RouteError } from "./route-error";
 import { routes } from "./routes";
 
 const reload = vi.fn();
@@ -68,5 +68,21 @@ describe("the routes' error page", () => {
     expect(isChunkLoadError(new TypeError("Importing a module script failed."))).toBe(true);
     expect(isChunkLoadError(new Error("error loading dynamically imported module: /static/x.js"))).toBe(true);
     expect(isChunkLoadError(new Error("boom"))).toBe(false);
+  });
+
+  it("never reloads while the browser is offline: a learner's test page would be lost (issue 38)", () => {
+    // The header's menus load after the first paint (decision 0038); when the network drops
+    // first, their file fails: that is no new version, and a reload offline shows the browser's
+    // "no internet" page instead of the test and the answers it holds.
+    vi.stubGlobal("navigator", { ...window.navigator, onLine: false });
+    expect(reloadForUpdate()).toBe(false);
+    listenForUpdates();
+    const event = new Event("vite:preloadError", { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false); // the import fails where it was made (Deferred keeps its stand-in)
+    expect(reload).not.toHaveBeenCalled();
+    vi.stubGlobal("navigator", { ...window.navigator, onLine: true });
+    expect(reloadForUpdate()).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

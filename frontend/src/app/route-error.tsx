@@ -4,6 +4,8 @@
  * - A page's chunk that no longer exists (the app was updated while the tab was open: a deploy
  *   replaced the hashed files its index names) reloads the page once, so the new version loads;
  *   Vite's `vite:preloadError` does the same for a preloaded file (`listenForUpdates`).
+ * - Offline, nothing reloads: the failed import stays failed where it was made (the header's
+ *   deferred menus keep their stand-ins) and the page stays.
  * - Anything else, or a second failure within a minute, shows a localized page with "Reload the
  *   page" and "Home". The learner's saved answers are on the server; reloading loses nothing. */
 import { useEffect, useState } from "react";
@@ -23,8 +25,12 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Reload the page for a new version, at most once a minute per tab (so a file that is really
- * missing shows the error page instead of reloading forever). Returns whether it reloads. */
+ * missing shows the error page instead of reloading forever), and never while the browser is
+ * offline: a file that fails then is no new version, and a reload would replace the page (a
+ * learner's test, with the answers it holds) by the browser's "no internet" page (issue 38, item
+ * 3). Returns whether it reloads. */
 export function reloadForUpdate(): boolean {
+  if (navigator.onLine === false) return false;
   const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
   if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return false;
   sessionStorage.setItem(RELOADED_AT, String(Date.now()));

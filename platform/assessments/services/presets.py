@@ -122,6 +122,13 @@ def _blueprint(errors: FieldErrors, subjects: Any) -> list[dict[str, Any]]:
     return out
 
 
+OFFLINE_GRACE_DEFAULT = 600
+OFFLINE_GRACE_MAX = 3600
+"""A preset's offline grace (issue 38, item 3; decision 0046), seconds: how long after the deadline
+an answer typed by it on a device that was offline still counts. 10 minutes unless set; at most an
+hour (the deadline sweep submits an attempt only then)."""
+
+
 def _validated(
     data: dict[str, Any], linked_surveys: set[int] | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -169,6 +176,15 @@ def _validated(
         ("prefer_measured", False),  # decision 0019
     ):
         clean[flag] = bool(data.get(flag, default))
+    grace = data.get("offline_grace_seconds")
+    if grace is None:
+        grace = OFFLINE_GRACE_DEFAULT
+    elif not 0 <= grace <= OFFLINE_GRACE_MAX:
+        errors.add(
+            "offline_grace_seconds",
+            _("Enter a number of seconds from 0 to %(max)d.") % {"max": OFFLINE_GRACE_MAX},
+        )
+    clean["offline_grace_seconds"] = grace
     rounds = set(Round.objects.values_list("pk", flat=True))
     if not data.get("round_id"):
         errors.add("round_id", _("Required"))

@@ -45,7 +45,8 @@ def _assigned(org, educator, code: str, *, learners: int = 1, **preset):
 
 
 def _overdue_attempt(org, educator, code: str) -> int:
-    """An attempt in progress in ``org`` whose deadline and grace period are over."""
+    """An attempt in progress in ``org`` whose deadline and graces are over (the offline grace, 10
+    minutes by default, is the longer: issue 38 item 3)."""
     batch, [(_learner, assignment)] = _assigned(org, educator, code)
     with schema_context(org.schema_name):
         Batch.objects.filter(pk=batch.pk).update(starts_at=timezone.now() - timedelta(minutes=50))
@@ -56,7 +57,7 @@ def _overdue_attempt(org, educator, code: str) -> int:
                 .get(pk=assignment.pk)
             )
             attempt, _token = attempts.attempt_start(assignment=locked)
-        Attempt.objects.filter(pk=attempt.pk).update(deadline_at=timezone.now() - timedelta(minutes=5))
+        Attempt.objects.filter(pk=attempt.pk).update(deadline_at=timezone.now() - timedelta(minutes=11))
     return attempt.pk
 
 

@@ -143,6 +143,8 @@ REQUIRED_ROLE = {
     "POST /api/v1/attempts/{attempt_id}/release": EDUCATOR,
     "POST /api/v1/attempts/{attempt_id}/reinstate": EDUCATOR,
     "POST /api/v1/batches/{batch_id}/release": EDUCATOR,
+    "POST /api/v1/batches/{batch_id}/backup-answers/preview": EDUCATOR,  # issue 38, item 3
+    "POST /api/v1/batches/{batch_id}/backup-answers": EDUCATOR,
     "GET /api/v1/batches/{batch_id}/progress": EDUCATOR,
     "GET /api/v1/accommodations": EDUCATOR,
     "POST /api/v1/accommodations": EDUCATOR,

@@ -163,6 +163,95 @@ def test_the_upsert_and_its_refusal_agree_in_every_state(as_educator_a, bank, ro
         assert list(AttemptAnswer.objects.values_list("question_id", "seq")) == [(choice["id"], 1)]
 
 
+def test_the_late_upsert_and_its_rule_agree_at_the_deadline_and_the_offline_grace(
+    as_educator_a, bank, round_id, org_a
+):
+    """Issue 38, item 3: the statement's time condition (``cutoff``, ``typed``, the attempt's
+    offline grace) and ``rules.refusal`` with ``rules.late_accepted`` agree at every edge: an
+    answer without a time, typed before, at and after the deadline, arriving inside the network
+    grace, at its end, inside the offline grace, at its end and after it; with an offline grace of
+    600 s and of 0. Run with the statement's own ``now``, to the microsecond."""
+    learner, eid, _client, token, questions = started(as_educator_a, bank, round_id, org_a)
+    qid = questions[0]["id"]
+    with organization_schema(org_a.schema_name):
+        attempt = Attempt.objects.get(assignment__learner_profile_id=learner.pk)
+    deadline = timezone.now().replace(microsecond=0) - timedelta(hours=2)
+    s, u = timedelta(seconds=1), timedelta(microseconds=1)
+    net = rules.grace()
+    arrivals = [deadline - s, deadline + net, deadline + net + u, deadline + 600 * s, deadline + 600 * s + u]
+    typings = [None, deadline - 60 * s, deadline, deadline + u]
+    seq, seen = 0, []
+    for late, now, typed in itertools.product([600, 0], arrivals, typings):
+        with organization_schema(org_a.schema_name):
+            Attempt.objects.filter(pk=attempt.pk).update(deadline_at=deadline, offline_grace_seconds=late)
+        seq += 1
+        facts = statements.save_owned(
+            schema_name=org_a.schema_name,
+            profile_id=learner.pk,
+            enrollment_id=eid,
+            device_token=token,
+            question_id=qid,
+            answer={"value": seq % 2 == 0},
+            flagged=False,
+            seq=seq,
+            fits=True,
+            now=now,
+            cutoff=now - net,
+            typed_at=typed,
+            check=None,
+        )
+        expected = rules.refusal(
+            attempt_status=Attempt.Status.IN_PROGRESS,
+            token_matches=True,
+            deadline_at=deadline,
+            now=now,
+            late_grace=timedelta(seconds=late),
+            typed_at=typed,
+        )
+        state = (late, now - deadline, typed and typed - deadline)
+        assert facts.applied is (expected is None), state
+        assert rules.save_refusal(facts) == expected, state
+        seen.append(expected is None)
+    # the network grace takes anything; the offline grace only what was typed by the deadline
+    assert seen == [
+        *[True] * 8,
+        False,
+        True,
+        True,
+        False,
+        False,
+        True,
+        True,
+        False,
+        *[False] * 4,  # 600 s
+        *[True] * 8,
+        *[False] * 12,  # no offline grace
+    ]
+    # late and typed in time, but older than what the server holds: acknowledged, nothing written
+    with organization_schema(org_a.schema_name):
+        Attempt.objects.filter(pk=attempt.pk).update(offline_grace_seconds=600)
+        stored = AttemptAnswer.objects.get(attempt=attempt, question_id=qid)
+    now = deadline + 300 * s
+    facts = statements.save_owned(
+        schema_name=org_a.schema_name,
+        profile_id=learner.pk,
+        enrollment_id=eid,
+        device_token=token,
+        question_id=qid,
+        answer={"value": not stored.answer["value"]},
+        flagged=False,
+        seq=stored.seq - 1,
+        fits=True,
+        now=now,
+        cutoff=now - net,
+        typed_at=deadline - 60 * s,
+        check=None,
+    )
+    assert facts.applied is False and rules.save_refusal(facts) is None
+    with organization_schema(org_a.schema_name):
+        assert AttemptAnswer.objects.get(pk=stored.pk).answer == stored.answer
+
+
 def test_events_and_submit_refuse_as_the_save_does(as_educator_a, bank, round_id, org_a):
     """``rules.writable`` (events, submit) refuses another device and a submitted attempt with the
     same reasons as the save's statement."""

@@ -148,7 +148,10 @@ export interface paths {
     get?: never;
     /**
      * Answer Put
-     * @description Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). The hot path
+     * @description Save one answer (idempotent; ordered by ``seq``; see ``taking.answer_save``). ``typed_at``
+     *     (the device's clock) and ``clock_offset_ms`` (the offset the test page measured): after the
+     *     deadline and its 20 s, an answer typed by the deadline still counts within the test's offline
+     *     grace (issue 38, item 3; 409 ``deadline_passed`` otherwise). The hot path
      *     of a sitting: one statement checks the enrollment, locks the attempt and upserts the answer;
      *     the question's type and options come from the cache. A save this process can confirm is
      *     answered before this view (``assignments.middleware``, decision 0036); this view answers the
@@ -1936,6 +1939,55 @@ export interface paths {
      * @description Remove an accommodation; 404 "Not found." for an unknown one.
      */
     delete: operations["assignments_api_grading_accommodation_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/backup-answers/preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Backup Preview
+     * @description Check a backup answers file ("Bài làm dự phòng", multipart ``file``) a learner's test page
+     *     saved when its network was down, and show what it would change, answer by answer
+     *     (``applied`` false); nothing is written. Errors, each with its message in the reader's
+     *     language: 413 ``backup_too_large``, 400 ``backup_invalid`` (not such a file), 404 (another
+     *     organization's batch), 409 ``backup_other_attempt`` (a file of another attempt), 400
+     *     ``backup_edited`` (changed after it was saved), 409 ``backup_replayed`` (uploaded before).
+     */
+    post: operations["assignments_api_taking_backup_preview"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/batches/{batch_id}/backup-answers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Backup Apply
+     * @description Apply a backup answers file after the preview was confirmed: in one transaction the
+     *     answers typed by the deadline and newer than the stored ones are written, the upload is
+     *     recorded (who, when, what changed) and the attempt is ended as a submit ends it (submitted
+     *     with the reason ``backup`` and scored, or, already submitted, scored again). Errors as for
+     *     the preview.
+     */
+    post: operations["assignments_api_taking_backup_apply"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4295,7 +4347,13 @@ export interface components {
        */
       no_camera: boolean;
     };
-    /** AttemptOut */
+    /**
+     * AttemptOut
+     * @description The attempt in progress. ``grace_seconds``: how long after the deadline any answer still
+     *     counts (the network's delay); ``offline_grace_seconds``: how long after it an answer typed by
+     *     the deadline still counts (issue 38, item 3); ``backup``: the seal of a backup file (None once
+     *     the attempt is over).
+     */
     AttemptOut: {
       /** Attempt Id */
       attempt_id: number;
@@ -4313,6 +4371,9 @@ export interface components {
       server_now: string;
       /** Grace Seconds */
       grace_seconds: number;
+      /** Offline Grace Seconds */
+      offline_grace_seconds: number;
+      backup: components["schemas"]["BackupOfferOut"] | null;
       /** Tab Switches */
       tab_switches: number;
       /** Tab Switches Allowed */
@@ -4344,6 +4405,18 @@ export interface components {
       options: components["schemas"]["QuestionOptionOut"][];
       /** Points */
       points: number;
+    };
+    /**
+     * BackupOfferOut
+     * @description What the test page needs to seal a backup answers file for this attempt (issue 38, item 3;
+     *     ``sitting.backup``): the attempt's AES-256-GCM key (base64url, derived on the server) and the
+     *     binding its files carry.
+     */
+    BackupOfferOut: {
+      /** Key */
+      key: string;
+      /** Binding */
+      binding: string;
     };
     /** Envelope[AttemptOut] */
     Envelope_AttemptOut_: {
@@ -4472,7 +4545,10 @@ export interface components {
     };
     /**
      * AnswerIn
-     * @description One answer (``null`` clears it), its flag and the client's sequence number.
+     * @description One answer (``null`` clears it), its flag and the client's sequence number; when it was
+     *     typed (``typed_at``, the device's clock) with the clock offset the test page measured
+     *     (``clock_offset_ms``): an answer typed by the deadline on a device that was offline is still
+     *     accepted within the test's offline grace (issue 38, item 3; decision 0046).
      */
     AnswerIn: {
       answer?: components["schemas"]["AnswerSent"] | null;
@@ -4483,6 +4559,10 @@ export interface components {
       flagged: boolean;
       /** Seq */
       seq: number;
+      /** Typed At */
+      typed_at?: string | null;
+      /** Clock Offset Ms */
+      clock_offset_ms?: number | null;
     };
     /**
      * AnswerSent
@@ -4524,12 +4604,18 @@ export interface components {
       /** Voided */
       voided: boolean;
     };
-    /** EventIn */
+    /**
+     * EventIn
+     * @description An integrity event: its kind, when it happened (the device's clock) and the clock offset
+     *     the test page measured (ms; see ``AnswerIn``).
+     */
     EventIn: {
       /** Kind */
       kind: string;
       /** Occurred At */
       occurred_at?: string | null;
+      /** Clock Offset Ms */
+      clock_offset_ms?: number | null;
     };
     /** Envelope[SubmitOut] */
     Envelope_SubmitOut_: {
@@ -6782,6 +6868,8 @@ export interface components {
       camera_proctoring: boolean;
       /** Allow No Camera */
       allow_no_camera: boolean;
+      /** Offline Grace Seconds */
+      offline_grace_seconds: number;
       /** Survey Ids */
       survey_ids: number[];
       /** Attribute Requirements */
@@ -6908,6 +6996,8 @@ export interface components {
        * @default false
        */
       prefer_measured: boolean;
+      /** Offline Grace Seconds */
+      offline_grace_seconds?: number | null;
       /**
        * Survey Ids
        * @default []
@@ -8314,6 +8404,81 @@ export interface components {
        * @default
        */
       reason: string;
+    };
+    /**
+     * BackupAnswersOut
+     * @description A backup file checked (``applied`` false: the preview) or applied: the attempt, its learner
+     *     and test, the deadline, when the device made the file (as the device's clock said), the
+     *     attempt's state, result and score (points) after it, how many answers it changes or changed,
+     *     and each answer's row.
+     */
+    BackupAnswersOut: {
+      /** Applied */
+      applied: boolean;
+      /** Attempt Id */
+      attempt_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Test Name */
+      test_name: string;
+      /**
+       * Deadline At
+       * Format: date-time
+       */
+      deadline_at: string;
+      /** File Created At */
+      file_created_at: string | null;
+      /** Status */
+      status: string;
+      /** Result */
+      result: string;
+      /** Score */
+      score: number | null;
+      /** Max Score */
+      max_score: number;
+      /** Changed */
+      changed: number;
+      /** Rows */
+      rows: components["schemas"]["BackupRowOut"][];
+    };
+    /**
+     * BackupRowOut
+     * @description One answer of a backup file against the attempt: the question's place in the attempt
+     *     (``number``, 1-based; 0 when not in it), its stem as stored (both languages), the stored
+     *     answer and the file's as shown in the reader's language (option letters in the
+     *     attempt's order, True/False, the text; "" for none), and the ``outcome``: ``changed``
+     *     (applied), ``unchanged``, ``older`` (the server holds a newer answer), ``after_deadline``,
+     *     ``not_in_test``, ``invalid``.
+     */
+    BackupRowOut: {
+      /** Number */
+      number: number;
+      /** Question Id */
+      question_id: number;
+      stem: components["schemas"]["QuestionTextOut"];
+      /** Old */
+      old: string;
+      /** New */
+      new: string;
+      /**
+       * Outcome
+       * @enum {string}
+       */
+      outcome: "changed" | "unchanged" | "older" | "after_deadline" | "not_in_test" | "invalid";
+    };
+    /** Envelope[BackupAnswersOut] */
+    Envelope_BackupAnswersOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["BackupAnswersOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
     };
     /** Envelope[ItemAnalysisOut] */
     Envelope_ItemAnalysisOut_: {
@@ -15271,6 +15436,70 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_backup_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * File
+           * Format: binary
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_BackupAnswersOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_taking_backup_apply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * File
+           * Format: binary
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_BackupAnswersOut_"];
         };
       };
     };

@@ -1,5 +1,6 @@
 /** /assignment/batch-detail/:batchId: one batch's figures (state, times, slots, available,
- * pending, taken; read-only) and the learners registered in it, with search and paging. */
+ * pending, taken; read-only), the learners registered in it, with search and paging, and the
+ * upload of a learner's backup answers file (issue 38, item 3). */
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 
@@ -14,6 +15,7 @@ import { useDebounced } from "@/lib/use-debounced";
 
 import { useAssignments } from "../api/get-assignments";
 import { AssignmentNav } from "../components/assignment-nav";
+import { BackupUpload } from "../components/backup-upload";
 import { Badge } from "@/components/ui/badge";
 import { BATCH_STATE_LABEL, BATCH_STATE_TONE } from "../components/labels";
 import { linkClass } from "../components/batches-table";
@@ -144,6 +146,7 @@ export default function BatchDetailRoute() {
           showBatch={false}
         />
       </section>
+      <BackupUpload batchId={b.id} />
     </div>
   );
 }

@@ -143,6 +143,7 @@ export const PRESET: Preset = {
   auto_release_result: false,
   camera_proctoring: true,
   allow_no_camera: false,
+  offline_grace_seconds: 600,
   survey_ids: [],
   attribute_requirements: [],
   attribute_outcomes: [],

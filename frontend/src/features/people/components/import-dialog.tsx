@@ -17,7 +17,7 @@ import { toast } from "@/lib/toast-store";
 import { useImportLearners } from "../api/import-learners";
 import { invitationKeys } from "../api/list-invitations";
 import type { ImportReport } from "../api/types";
-import { FilePicker } from "./file-picker";
+import { FilePicker } from "@/components/file-picker";
 
 /** A CSV template with the one column the server reads (UTF-8 with BOM so Excel keeps accents). */
 export const TEMPLATE_CSV = "\uFEFFemail\r\n";

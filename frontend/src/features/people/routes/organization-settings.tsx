@@ -24,7 +24,7 @@ import type { OrganizationSettings } from "../api/types";
 import { useUpdateSettings } from "../api/update-settings";
 import { useUploadLogo } from "../api/upload-logo";
 import { Badge } from "@/components/ui/badge";
-import { FilePicker } from "../components/file-picker";
+import { FilePicker } from "@/components/file-picker";
 import { isEmail } from "../components/parse-emails";
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,7 @@
 /** The test page's dialogs: confirm the submission, the tab-switch warning, the take-over by
- * another tab or device, and time up. */
+ * another tab or device, time up, and the end with answers that never reached the server. */
 import { AlertTriangle } from "lucide-react";
+import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -131,7 +132,16 @@ export function TakeOverDialog({
   );
 }
 
-export function TimeUpDialog({ open, snapshot }: { open: boolean; snapshot: OutboxSnapshot }) {
+export function TimeUpDialog({
+  open,
+  snapshot,
+  children,
+}: {
+  open: boolean;
+  snapshot: OutboxSnapshot;
+  /** Shown under the count (the backup answers while offline). */
+  children?: ReactNode;
+}) {
   const t = useT();
   return (
     <Dialog
@@ -145,6 +155,39 @@ export function TimeUpDialog({ open, snapshot }: { open: boolean; snapshot: Outb
       <p role="status" className="text-sm text-slate-600">
         {t("takeTest.timeUp.pending", { count: snapshot.pending })}
       </p>
+      {children}
+    </Dialog>
+  );
+}
+
+/** The server takes no more answers from this page (the attempt was submitted, or the offline
+ * grace is over) while some of them never reached it: the backup answers (`children`), then the
+ * way to the result. Only its button closes it. */
+export function ClosedDialog({
+  open,
+  onLeave,
+  children,
+}: {
+  open: boolean;
+  onLeave: () => void;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={() => undefined}
+      dismissible={false}
+      title={t("takeTest.closed.title")}
+      description={t("takeTest.closed.body")}
+      closeLabel={t("common.close")}
+    >
+      {children}
+      <div className="flex justify-end">
+        <Button variant="outline" onClick={onLeave}>
+          {t("takeTest.closed.leave")}
+        </Button>
+      </div>
     </Dialog>
   );
 }

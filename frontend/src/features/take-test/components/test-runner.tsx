@@ -2,7 +2,10 @@
  * page and submission; every answer goes through the persisted outbox (saved / saving /
  * offline); the timer follows the server's clock and submits at the deadline; tab switches and
  * blocked copy/paste are reported, with a warning that shows the count; a take-over by another
- * tab or device blocks this copy until the learner continues here. */
+ * tab or device blocks this copy until the learner continues here. While answers wait for a
+ * network that does not come back, the learner can save them as backup answers for the
+ * invigilator (issue 38, item 3): during the test, after the time is up, and once the server no
+ * longer takes answers from this page (the outbox is then kept, never cleared unseen). */
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, ListChecks, Send } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -23,9 +26,16 @@ import { paths } from "../lib/paths";
 import { QuestionNav, type NavItem } from "./question-nav";
 import { QuestionView } from "./question-view";
 import { ReviewPanel } from "./review-panel";
-import { ConfirmSubmitDialog, SwitchWarningDialog, TakeOverDialog, TimeUpDialog } from "./runner-dialogs";
+import {
+  ClosedDialog,
+  ConfirmSubmitDialog,
+  SwitchWarningDialog,
+  TakeOverDialog,
+  TimeUpDialog,
+} from "./runner-dialogs";
 import { SaveStatus } from "./save-status";
 import { TestTimer } from "./test-timer";
+import { BackupAnswers } from "./backup-answers";
 import { useIntegrity } from "./use-integrity";
 import { useOutbox } from "./use-outbox";
 
@@ -61,6 +71,7 @@ export function TestRunner({
     enrollmentId,
     attempt,
     token: tokenRef,
+    offset,
     onEventAck: (ack) => ackRef.current(ack),
   });
   const [given, setGiven] = useState<Given>(() => {
@@ -81,6 +92,9 @@ export function TestRunner({
   const [takenOver, setTakenOver] = useState(false);
   const [takingBack, setTakingBack] = useState(false);
   const [takeBackError, setTakeBackError] = useState("");
+  /** The server takes no more answers from this page, yet some never reached it: the page stays,
+   * offering the backup file, until the learner leaves. */
+  const [closed, setClosed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -97,10 +111,17 @@ export function TestRunner({
     if (ack.voided) finish();
   };
 
+  /** Leaves for the result, unless answers this page holds never reached the server: then it
+   * stays and offers them as a backup file. */
+  const close = useCallback(() => {
+    if (outbox.pendingAnswerCount() > 0 && attempt.backup) setClosed(true);
+    else finish();
+  }, [outbox, attempt.backup, finish]);
+
   useEffect(() => {
-    if (snapshot.state === "ended") finish();
+    if (snapshot.state === "ended") close();
     if (snapshot.state === "takenOver") setTakenOver(true);
-  }, [snapshot.state, finish]);
+  }, [snapshot.state, close]);
 
   useEffect(() => {
     if (firstRender.current) {
@@ -111,7 +132,7 @@ export function TestRunner({
     else document.getElementById("review-heading")?.focus();
   }, [current, view]);
 
-  const active = phase === "active" && !takenOver;
+  const active = phase === "active" && !takenOver && !closed;
   useIntegrity({
     enabled: active,
     onSwitch: (kind, at) => {
@@ -172,7 +193,7 @@ export function TestRunner({
       finish();
     } catch (error) {
       const api = error instanceof ApiError ? error : null;
-      if (api?.status === 409 && ENDED.has(api.code)) return finish();
+      if (api?.status === 409 && ENDED.has(api.code)) return close();
       if (api?.status === 409 && api.code === "attempt_taken_over") {
         setPhase("active");
         setTakenOver(true);
@@ -187,17 +208,27 @@ export function TestRunner({
   const submitRef = useRef(submit);
   submitRef.current = submit;
 
-  // Time is up: keep trying to send what is left and submit; once the grace period is long gone
-  // the server has submitted the attempt itself.
+  // Time is up: keep trying to send what is left and submit (answers typed before the deadline
+  // count until the offline grace ends); once it is long gone the server has submitted the attempt
+  // itself, and what this page still holds can only go through the backup file.
   useEffect(() => {
-    if (phase !== "timeUp") return;
-    const giveUpAt = new Date(attempt.deadline_at).getTime() + (attempt.grace_seconds + 30) * 1000;
+    if (phase !== "timeUp" || closed) return;
+    const graceSeconds = Math.max(attempt.grace_seconds, attempt.offline_grace_seconds);
+    const giveUpAt = new Date(attempt.deadline_at).getTime() + (graceSeconds + 30) * 1000;
     const timer = setInterval(() => {
-      if (Date.now() + offset > giveUpAt) finish();
+      if (Date.now() + offset > giveUpAt) close();
       else void submitRef.current("deadline");
     }, TIME_UP_RETRY_MS);
     return () => clearInterval(timer);
-  }, [phase, attempt.deadline_at, attempt.grace_seconds, offset, finish]);
+  }, [
+    phase,
+    closed,
+    attempt.deadline_at,
+    attempt.grace_seconds,
+    attempt.offline_grace_seconds,
+    offset,
+    close,
+  ]);
 
   const takeBack = async () => {
     setTakingBack(true);
@@ -250,6 +281,9 @@ export function TestRunner({
               .join(", "),
           })}
         </p>
+      )}
+      {snapshot.state === "offline" && active && (
+        <BackupAnswers moment="offline" outbox={outbox} attempt={attempt} offset={offset} />
       )}
       {submitError && !confirming && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -334,7 +368,14 @@ export function TestRunner({
         error={takeBackError}
         onContinue={() => void takeBack()}
       />
-      <TimeUpDialog open={phase === "timeUp"} snapshot={snapshot} />
+      <TimeUpDialog open={phase === "timeUp" && !closed} snapshot={snapshot}>
+        {snapshot.state === "offline" && (
+          <BackupAnswers moment="timeUp" outbox={outbox} attempt={attempt} offset={offset} />
+        )}
+      </TimeUpDialog>
+      <ClosedDialog open={closed} onLeave={finish}>
+        <BackupAnswers moment="closed" outbox={outbox} attempt={attempt} offset={offset} />
+      </ClosedDialog>
     </div>
   );
 }

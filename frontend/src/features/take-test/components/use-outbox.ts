@@ -1,6 +1,7 @@
 /** The test page's outbox (lib/outbox): made once per attempt, seeded with the saved answers,
  * started on mount and flushed when the page is hidden or left; its snapshot (saved / saving /
- * offline / ended / taken over) as React state. */
+ * offline / ended / taken over) as React state. Answers and events carry the server clock's
+ * offset the page measured (issue 38, item 3). */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 
 import { postEvent } from "../api/post-event";
@@ -20,10 +21,13 @@ export function useOutbox({
   enrollmentId,
   attempt,
   token,
+  offset,
   onEventAck,
 }: {
   enrollmentId: number;
   attempt: Attempt;
+  /** The server clock's offset from this device's (ms), sent with each answer and event. */
+  offset: number;
   /** This tab's device token (a take-back replaces it). */
   token: RefObject<string>;
   onEventAck: (ack: EventAck) => void;
@@ -36,8 +40,9 @@ export function useOutbox({
       key: outboxKey(enrollmentId),
       attemptId: attempt.attempt_id,
       transport: {
-        saveAnswer: (body, options) => saveAnswer(enrollmentId, token.current, body, options),
-        postEvent: (body) => postEvent(enrollmentId, token.current, body),
+        saveAnswer: (body, options) =>
+          saveAnswer(enrollmentId, token.current, body, { ...options, offsetMs: offset }),
+        postEvent: (body) => postEvent(enrollmentId, token.current, body, { offsetMs: offset }),
       },
       onEventAck: (ack) => acked.current(ack),
     });

@@ -15,13 +15,17 @@ type Sent =
  * call fail as fetch does without a network; `fail` answers with an API error. */
 function server() {
   const sent: Sent[] = [];
+  /** When each sent answer was typed (this device's clock, ms), in the order sent. */
+  const typed: (number | undefined)[] = [];
   const stored = new Map<number, { answer: Answer; seq: number }>();
   const state = { down: false, fail: null as ApiError | null, switches: 0 };
   const transport: Transport = {
     async saveAnswer(body) {
       if (state.down) throw new TypeError("Failed to fetch");
       if (state.fail) throw state.fail;
-      sent.push({ type: "answer", ...body });
+      const { typedAt, ...answer } = body;
+      sent.push({ type: "answer", ...answer });
+      typed.push(typedAt);
       const old = stored.get(body.questionId);
       if (!old || old.seq < body.seq) stored.set(body.questionId, { answer: body.answer, seq: body.seq });
       return { applied: !old || old.seq < body.seq };
@@ -34,7 +38,7 @@ function server() {
       return { tab_switches: state.switches, tab_switches_allowed: 5, voided: false };
     },
   };
-  return { sent, stored, state, transport };
+  return { sent, typed, stored, state, transport };
 }
 
 function make(
@@ -233,14 +237,44 @@ describe("answer outbox", () => {
   it("sends queued answers with keepalive when the page goes away, keeping them queued", () => {
     const { transport } = server();
     const spy = vi.spyOn(transport, "saveAnswer");
-    const outbox = make(transport);
+    const outbox = make(transport, 7, { now: () => 1_000 });
     outbox.put(1, { value: true }, false, 600);
     outbox.record("blur", new Date());
     outbox.flushOnExit();
     expect(spy).toHaveBeenCalledWith(
-      { questionId: 1, answer: { value: true }, flagged: false, seq: 1 },
+      { questionId: 1, answer: { value: true }, flagged: false, seq: 1, typedAt: 1_000 },
       { keepalive: true },
     );
     expect(outbox.count()).toBe(2);
+  });
+
+  it("keeps the time each answer was typed, sends it, and gives the queued answers for a backup file", async () => {
+    // issue 38, item 3: typed offline before the deadline, an answer still counts when it arrives
+    const { typed, state, transport } = server();
+    let clock = 10_000;
+    const outbox = make(transport, 7, { now: () => clock });
+    state.down = true;
+    outbox.put(1, { value: true }, false);
+    clock = 12_500;
+    outbox.put(2, { text: "x = 7" }, true, 600);
+    clock = 13_000;
+    outbox.put(1, { value: false }, false); // the newest answer to question 1, typed later
+    outbox.record("blur", new Date(13_000));
+    expect(await outbox.flush()).toBe(false);
+    expect(outbox.pendingAnswerCount()).toBe(2);
+    expect(outbox.count()).toBe(3);
+    expect(outbox.backupEntries()).toEqual([
+      { questionId: 2, answer: { text: "x = 7" }, flagged: true, seq: 1, typedAt: 12_500 },
+      { questionId: 1, answer: { value: false }, flagged: false, seq: 2, typedAt: 13_000 },
+    ]);
+    // a reload keeps the times, and the reloaded page sends them when the network is back
+    outbox.dispose();
+    const reloaded = make(transport, 7, { now: () => clock });
+    expect(reloaded.backupEntries().map((e) => e.typedAt)).toEqual([12_500, 13_000]);
+    state.down = false;
+    clock = 20_000;
+    expect(await reloaded.flush({ all: true })).toBe(true);
+    expect(typed).toEqual([12_500, 13_000]);
+    expect(reloaded.backupEntries()).toEqual([]);
   });
 });

@@ -9,6 +9,11 @@
  * where it was. Failures are classified: a network failure or a server error is retried; 409
  * `attempt_taken_over` pauses it until this tab takes the attempt back; 409 `deadline_passed` /
  * `attempt_not_in_progress` ends it; a 400 or 404 drops the one entry the server will never take.
+ *
+ * Each answer keeps the time it was typed on this device's clock (`typedAt`): it is sent with the
+ * answer, so one typed before the deadline while the network was down still counts when it
+ * arrives within the test's offline grace (issue 38, item 3), and it goes into the backup answers
+ * file (lib/backup) when the network does not come back.
  */
 import { ApiError } from "@/lib/api-client";
 
@@ -32,6 +37,19 @@ interface PendingAnswer {
   order: number;
   /** Not sent before this time (ms): text typing is debounced. */
   notBefore: number;
+  /** When it was typed, on this device's clock (ms since the epoch); absent in an entry stored
+   * before issue 38. */
+  typedAt?: number;
+}
+
+/** A queued answer as the backup file holds it. */
+export interface BackupEntry {
+  questionId: number;
+  answer: Answer;
+  flagged: boolean;
+  seq: number;
+  /** This device's clock (ms), or null when not known. */
+  typedAt: number | null;
 }
 
 interface PendingEvent {
@@ -53,7 +71,7 @@ interface Stored {
 
 export interface Transport {
   saveAnswer(
-    body: { questionId: number; answer: Answer; flagged: boolean; seq: number },
+    body: { questionId: number; answer: Answer; flagged: boolean; seq: number; typedAt?: number },
     options: { keepalive?: boolean },
   ): Promise<unknown>;
   postEvent(body: { kind: IntegrityKind; occurredAt: string }): Promise<EventAck>;
@@ -145,6 +163,25 @@ export class Outbox {
     this.emit();
   }
 
+  /** The queued answers with their sequence numbers and typing times, oldest first: what a
+   * backup file holds (the server has every other answer). */
+  backupEntries(): BackupEntry[] {
+    return Object.values(this.data.answers)
+      .sort((a, b) => a.order - b.order)
+      .map((p) => ({
+        questionId: p.questionId,
+        answer: p.answer,
+        flagged: p.flagged,
+        seq: p.seq,
+        typedAt: p.typedAt ?? null,
+      }));
+  }
+
+  /** How many answers are queued (events not counted). */
+  pendingAnswerCount(): number {
+    return Object.keys(this.data.answers).length;
+  }
+
   /** The queued answers (shown over the server's copy after a reload). */
   pendingAnswers(): Map<number, { answer: Answer; flagged: boolean }> {
     return new Map(
@@ -161,13 +198,15 @@ export class Outbox {
     const seq = Math.max(this.data.seqs[id] ?? 0, floor) + 1;
     this.data.seqs[id] = seq;
     this.data.order += 1;
+    const now = this.options.now();
     this.data.answers[id] = {
       questionId,
       answer,
       flagged,
       seq,
       order: this.data.order,
-      notBefore: this.options.now() + delayMs,
+      notBefore: now + delayMs,
+      typedAt: now,
     };
     this.write();
     this.emit();
@@ -224,7 +263,7 @@ export class Outbox {
     for (const p of Object.values(this.data.answers)) {
       void this.options.transport
         .saveAnswer(
-          { questionId: p.questionId, answer: p.answer, flagged: p.flagged, seq: p.seq },
+          { questionId: p.questionId, answer: p.answer, flagged: p.flagged, seq: p.seq, typedAt: p.typedAt },
           { keepalive: true },
         )
         .catch(() => undefined);
@@ -281,7 +320,13 @@ export class Outbox {
     try {
       if (item.type === "answer") {
         await transport.saveAnswer(
-          { questionId: item.questionId, answer: item.answer, flagged: item.flagged, seq: item.seq },
+          {
+            questionId: item.questionId,
+            answer: item.answer,
+            flagged: item.flagged,
+            seq: item.seq,
+            typedAt: item.typedAt,
+          },
           {},
         );
         this.dropAnswer(item.questionId, item.seq);

@@ -58,6 +58,15 @@ function server(initial: Partial<Attempt> = {}) {
   return { state, ...api, saves };
 }
 
+/** A Blob's text (jsdom's Blob has no `text()`). */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
 function open(language: "vi" | "en" = "vi") {
   return renderRoute("/take-test/:test_user_assignment_id", "/take-test/5", <TakeTestRoute />, { language });
 }
@@ -295,13 +304,88 @@ describe("taking a test", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("goes to the result when the server says time is up", async () => {
+  it("goes to the result when the server says time is up, offering first what it never received", async () => {
     const user = userEvent.setup();
     const { state } = server();
     const { router } = open();
     state.refuse = { status: 409, body: { code: "deadline_passed", message: "Time is up." } };
     await user.click(await screen.findByRole("radio", { name: "7" }));
+    // the refused answer is still on this device: the page offers it as a backup file first
+    const closed = await screen.findByRole("dialog", { name: "Bài thi đã đóng" });
+    expect(closed).toHaveTextContent(
+      "1 câu trả lời trên máy này chưa đến được máy chủ. Hãy tải bài làm dự phòng và đưa tệp cho giám thị để giám thị tải lên.",
+    );
+    expect(within(closed).getByRole("button", { name: "Tải bài làm dự phòng" })).toBeEnabled();
+    await user.click(within(closed).getByRole("button", { name: "Xem kết quả" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/assignment/result/index"));
+    expect(window.localStorage.getItem(outboxKey(5))).toBeNull();
+  });
+
+  it("sends when each answer was typed, and offers a sealed backup file while offline", async () => {
+    // issue 38, item 3
+    const user = userEvent.setup();
+    const { state, saves } = server();
+    const files: Blob[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (files.push(blob), "blob:x"),
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    open();
+    await user.click(await screen.findByRole("radio", { name: "7" }));
+    await vi.waitFor(() => expect(saves()).toHaveLength(1));
+    const sent = saves()[0]!.body as { typed_at: string; clock_offset_ms: number };
+    expect(Math.abs(Date.parse(sent.typed_at) - Date.now())).toBeLessThan(5_000);
+    expect(Number.isInteger(sent.clock_offset_ms)).toBe(true);
+
+    state.offline = true;
+    await user.click(screen.getByRole("button", { name: "Câu 2: Chưa trả lời" }));
+    await user.click(screen.getByRole("radio", { name: "Sai" }));
+    const backup = await screen.findByRole("region", { name: "Bài làm dự phòng" });
+    expect(backup).toHaveTextContent(
+      "Mất kết nối mạng. 1 câu trả lời đang được giữ trên máy này và sẽ tự gửi khi có mạng trở lại. Nếu mạng không trở lại, hãy tải bài làm dự phòng và đưa tệp cho giám thị.",
+    );
+    await user.click(within(backup).getByRole("button", { name: "Tải bài làm dự phòng" }));
+    await vi.waitFor(() => expect(names).toHaveLength(1));
+    expect(names[0]).toMatch(/^bai-lam-du-phong-77-\d{8}-\d{4}\.json$/);
+    expect(within(backup).getByRole("status")).toHaveTextContent(`Đã lưu tệp ${names[0]} (1 câu trả lời).`);
+    expect(within(backup).getByRole("status")).toHaveTextContent("Đưa tệp này cho giám thị");
+
+    // the file: a readable header, the answers sealed with the attempt's key and binding
+    const file = JSON.parse(await readText(files[0]!)) as Record<string, string | number>;
+    expect(file).toMatchObject({
+      format: "pandai.backup-answers",
+      version: 1,
+      attempt_id: 77,
+      binding: "pandai.backup-answers/1|org_test|77|5",
+    });
+    const b64 = (text: string) =>
+      Uint8Array.from(
+        atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4)),
+        (c) => c.charCodeAt(0),
+      );
+    const key = await crypto.subtle.importKey("raw", b64(state.attempt.backup!.key), "AES-GCM", false, [
+      "decrypt",
+    ]);
+    const plain = await crypto.subtle.decrypt(
+      {
+        name: "AES-GCM",
+        iv: b64(String(file.nonce)),
+        additionalData: new TextEncoder().encode(`${String(file.binding)}|${String(file.file_id)}`),
+      },
+      key,
+      b64(String(file.sealed)),
+    );
+    const contents = JSON.parse(new TextDecoder().decode(plain)) as { answers: Record<string, unknown>[] };
+    expect(contents.answers).toEqual([
+      { question_id: 102, answer: { value: false }, flagged: false, seq: 1, typed_at: expect.any(String) },
+    ]);
   });
 
   it("announces the time left only at the thresholds, and the timer can be hidden", async () => {

@@ -119,6 +119,12 @@ export function attempt(overrides: Partial<Attempt> = {}): Attempt {
     deadline_at: new Date(Date.now() + 45 * 60_000).toISOString(),
     server_now: new Date().toISOString(),
     grace_seconds: 30,
+    offline_grace_seconds: 600,
+    // 32 bytes of a test key, base64url (issue 38, item 3: the backup answers' seal)
+    backup: {
+      key: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",
+      binding: "pandai.backup-answers/1|org_test|77|5",
+    },
     tab_switches: 0,
     tab_switches_allowed: 5,
     voided: false,

@@ -13,7 +13,7 @@ import { AttributeRows } from "./attribute-rows";
 import { BlueprintEditor } from "./blueprint-editor";
 import { fieldError } from "./field-error";
 import { InputField, TextareaField } from "./form-fields";
-import type { PresetValues } from "./preset-schema";
+import { OFFLINE_GRACE_MAX, type PresetValues } from "./preset-schema";
 import { SurveyPicker } from "./survey-picker";
 
 const GRADES = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -178,6 +178,7 @@ export function BlueprintSection({ subjects, clusters }: { subjects: Subject[]; 
 
 export function ProctoringSection() {
   const t = useT();
+  const form = useFormContext<PresetValues>();
   const camera = useWatch<PresetValues, "camera_proctoring">({ name: "camera_proctoring" });
   return (
     <SectionCard id="proctoring-heading" title={t("tests.section.proctoring")} className="gap-3">
@@ -188,6 +189,18 @@ export function ProctoringSection() {
         label={t("tests.field.allowNoCamera")}
         hint={camera ? undefined : t("tests.allowNoCameraHint")}
       />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <InputField
+          form={form}
+          name="offline_grace_seconds"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={OFFLINE_GRACE_MAX}
+          label={t("tests.field.offlineGrace")}
+          hint={t("tests.offlineGraceHint")}
+        />
+      </div>
     </SectionCard>
   );
 }

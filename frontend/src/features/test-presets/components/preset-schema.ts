@@ -32,6 +32,7 @@ const shape = z.object({
   camera_proctoring: z.boolean(),
   allow_no_camera: z.boolean(),
   prefer_measured: z.boolean(),
+  offline_grace_seconds: z.string(),
   round_id: z.string(),
   required_round_id: z.string(),
   form_mode: z.enum(["shared", "per_learner"]),
@@ -45,6 +46,10 @@ export type PresetValues = z.infer<typeof shape>;
 export type BlueprintRowValues = z.infer<typeof blueprintItem>;
 
 const chosen = (value: string) => value !== "" && value !== NONE;
+/** How long after the deadline answers typed offline before it still count (seconds; issue 38,
+ * item 3): 600 unless set, at most an hour (assessments/services/presets.py). */
+export const OFFLINE_GRACE_DEFAULT = 600;
+export const OFFLINE_GRACE_MAX = 3600;
 const wholeIn = (value: string, min: number, max: number) =>
   /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
 
@@ -72,6 +77,8 @@ export function presetSchema(t: Translate, sharedMaxScore: number | null = null)
     if (!v.ends_at) issue(["ends_at"], "validation.required");
     else if (endNotAfter(v.starts_at, v.ends_at)) issue(["ends_at"], "tests.validation.endAfterStart");
     if (!chosen(v.round_id)) issue(["round_id"], "validation.required");
+    if (!wholeIn(v.offline_grace_seconds, 0, OFFLINE_GRACE_MAX))
+      issue(["offline_grace_seconds"], "tests.validation.offlineGrace", { max: OFFLINE_GRACE_MAX });
 
     if (v.subjects.length === 0) issue(["subjects"], "tests.validation.subjects");
     const seenSubjects = new Set<string>();
@@ -128,6 +135,7 @@ export const EMPTY_PRESET: PresetValues = {
   camera_proctoring: true,
   allow_no_camera: false,
   prefer_measured: false,
+  offline_grace_seconds: String(OFFLINE_GRACE_DEFAULT),
   round_id: NONE,
   required_round_id: NONE,
   form_mode: "shared",
@@ -152,6 +160,7 @@ export function presetToValues(p: Preset): PresetValues {
     camera_proctoring: p.camera_proctoring,
     allow_no_camera: p.allow_no_camera,
     prefer_measured: p.prefer_measured,
+    offline_grace_seconds: String(p.offline_grace_seconds),
     round_id: idOrNone(p.round_id),
     required_round_id: idOrNone(p.required_round_id),
     form_mode: (p.form_mode === "per_learner" ? "per_learner" : "shared") as FormMode,
@@ -185,6 +194,7 @@ export function toPresetInput(v: PresetValues): PresetInput {
     camera_proctoring: v.camera_proctoring,
     allow_no_camera: v.allow_no_camera,
     prefer_measured: v.prefer_measured,
+    offline_grace_seconds: Number(v.offline_grace_seconds.trim()),
     survey_ids: [...new Set(v.survey_ids)],
     round_id: numberOrNull(v.round_id),
     required_round_id: numberOrNull(v.required_round_id),
@@ -223,6 +233,7 @@ const SCALAR = new Set([
   "starts_at",
   "ends_at",
   "passing_score",
+  "offline_grace_seconds",
   "round_id",
   "required_round_id",
   "form_mode",

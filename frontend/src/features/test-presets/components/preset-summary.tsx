@@ -56,6 +56,7 @@ export function PresetSummary({ preset }: { preset: Preset }) {
     [t("tests.field.autoRelease"), yesNo(preset.auto_release_result)],
     [t("tests.field.camera"), yesNo(preset.camera_proctoring)],
     [t("tests.field.allowNoCamera"), yesNo(preset.allow_no_camera)],
+    [t("tests.field.offlineGrace"), t("tests.seconds", { n: preset.offline_grace_seconds })],
     [t("tests.field.requirements"), attributes(preset.attribute_requirements)],
     [t("tests.field.outcomes"), attributes(preset.attribute_outcomes)],
   ];

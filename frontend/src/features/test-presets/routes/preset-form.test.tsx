@@ -170,4 +170,25 @@ describe("test preset form", () => {
       await screen.findByRole("checkbox", { name: /^Ưu tiên câu hỏi đã có số liệu độ khó/ }),
     ).toBeChecked();
   });
+
+  it("sets how long answers typed offline count after the deadline, 600 seconds unless changed (issue 38)", async () => {
+    const user = userEvent.setup();
+    const { calls } = api({
+      "/api/v1/test-presets/7": (_url, { method }) =>
+        ok(method === "PUT" ? { ...PRESET, offline_grace_seconds: 900 } : PRESET),
+    });
+    renderRoute("/test-preset/form/:id?", "/test-preset/form/7", <PresetFormRoute />);
+    const grace = await screen.findByLabelText("Nhận bài làm khi mất mạng sau giờ nộp (giây)");
+    expect(grace).toHaveValue(600);
+    await user.clear(grace);
+    await user.type(grace, "3601");
+    await user.click(screen.getByRole("button", { name: "Lưu" }));
+    expect(await screen.findByText("Nhập số giây từ 0 đến 3600.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    await user.clear(grace);
+    await user.type(grace, "900");
+    await user.click(screen.getByRole("button", { name: "Lưu" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ offline_grace_seconds: 900 });
+  });
 });

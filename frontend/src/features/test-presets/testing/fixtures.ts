@@ -57,6 +57,7 @@ export const PRESET: Preset = {
   auto_release_result: false,
   camera_proctoring: true,
   allow_no_camera: false,
+  offline_grace_seconds: 600,
   survey_ids: [],
   attribute_requirements: [{ key: "province", value: "79" }],
   attribute_outcomes: [],

@@ -47,10 +47,10 @@ export function FilePicker({
           className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600"
         >
           <Upload className="h-4 w-4" aria-hidden="true" />
-          {t("people.chooseFile")}
+          {t("common.chooseFile")}
         </label>
         <span className="min-w-0 text-sm text-slate-600 [overflow-wrap:anywhere]">
-          {fileName ?? t("people.noFileChosen")}
+          {fileName ?? t("common.noFileChosen")}
         </span>
       </div>
       {hint && (
