@@ -141,7 +141,7 @@ not_personal(
 )
 not_personal(
     "assessments.TestPreset",
-    "name description grade duration_minutes starts_at ends_at passing_score auto_release_result "
+    "name description grade duration_minutes starts_at ends_at offline_grace_seconds passing_score auto_release_result "
     "camera_proctoring allow_no_camera survey_ids attribute_requirements attribute_outcomes round "
     "required_round form_mode report_wait_minutes generation_seed generated_at prefer_measured "
     "previous_form_ids previous_generated_at status created_at updated_at",

@@ -331,7 +331,11 @@ describe(
             "assignments.Attempt",
             "assignment number status question_ids option_orders points started_at deadline_at "
             "submitted_at submit_reason device_token tab_switches voided reinstated_reason "
-            "reinstated_by_name score max_score result graded_at released_at",
+            "reinstated_by_name score max_score result graded_at released_at offline_grace_seconds",
+        )
+        + columns(
+            "assignments.BackupUpload",
+            "attempt file_id uploaded_by_profile_id uploaded_by_name uploaded_at file_created_at changes",
         )
         + columns(
             "assignments.AttemptAnswer",
