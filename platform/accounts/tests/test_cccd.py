@@ -211,6 +211,8 @@ CCCD_MODULES = {
     "people/schemas.py": "LearnerActivityOut (masked)",
     "people/selectors.py": "learner_activity: masked",
     "people/services.py": "a removed learner's details copied to the same user's own profile",
+    "privacy/registry.py": "the measure's name (issue 37, item 7): no number",
+    "privacy/record.py": "the measure's text in the record of processing: no number",
 }
 
 

@@ -175,7 +175,9 @@ function RequestRow({ row, onAnswer }: { row: OrgDataRequest; onAnswer: () => vo
   const { locale } = useLanguage();
   const due = DUE[row.due_state];
   return (
-    <Tr className={cn(row.due_state === "overdue" && "bg-red-50/60 max-md:!border-red-300 max-md:!bg-red-50")}>
+    <Tr
+      className={cn(row.due_state === "overdue" && "bg-red-50/60 max-md:!border-red-300 max-md:!bg-red-50")}
+    >
       <Td label={t("privacy.requests.dueBy")} className="whitespace-nowrap">
         <span className="grid gap-1">
           <span
