@@ -92,8 +92,8 @@ def test_a_copy_of_the_template_equals_a_migrated_schema():
             for schema in (copied, migrated):
                 cursor.execute(
                     sql.SQL(
-                        "INSERT INTO {}.assessments_questionbank (name, created_by_profile_id, created_by_name, "
-                        "created_at, updated_at) VALUES ('x', 1, '', now(), now()) RETURNING id"
+                        "INSERT INTO {}.assessments_questionbank (name, name_key, created_by_profile_id, created_by_name, "
+                        "created_at, updated_at) VALUES ('x', 'x', 1, '', now(), now()) RETURNING id"
                     ).format(sql.Identifier(schema))
                 )
                 assert cursor.fetchone()[0] == 1

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _question(client, subject_id: int) -> dict:
-    bank = post(client, "/api/v1/question-banks", {"name": "Ngữ văn"}).json()["data"]
+    bank = post(client, "/api/v1/question-banks", {"name": f"Ngữ văn {subject_id}"}).json()["data"]
     body = {
         "bank_id": bank["id"],
         "type": "true_false",

@@ -93,6 +93,7 @@ OPEN = {
     "POST /api/v1/data-requests/export": RIGHTS,
     "POST /api/v1/data-requests/deletion": RIGHTS,
     "POST /api/v1/data-requests/deletion/cancel": RIGHTS,
+    "POST /api/v1/data-requests/correction": RIGHTS,
     # what stops processing
     "DELETE /api/v1/marketplace/{listing_id}/waiting-list": STOPS,
     "DELETE /api/v1/shopping-cart/{item_id}": STOPS,
