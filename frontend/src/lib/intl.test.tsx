@@ -108,6 +108,9 @@ const ENGLISH = new Set([
  * tab-switch rule's Vietnamese original (`takeTest.rules.switchOther`), shown under the English
  * rule on English pages only. */
 const SAME_IN_BOTH = new Set([
+  "privacy.record.english", // a language named in itself
+  "privacy.record.pdf", // "PDF ({language})"
+  "privacy.record.vietnamese", // a language named in itself
   "assignments.filter.batchOfTest",
   "field.email",
   "grading.detail.camera",

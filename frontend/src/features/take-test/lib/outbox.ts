@@ -1,3 +1,4 @@
+// Over 400 lines: one queue (storage, sending, retry, the offline grace's typing time and the backup's list) whose parts share one state; split, each part would reach into the others.
 /**
  * The answer outbox of the test page: no answer may be lost (issue 7, item 3).
  *
