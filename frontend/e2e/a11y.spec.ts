@@ -387,7 +387,7 @@ const LEARNER: Step[] = [
   },
   "/marketplace",
   { route: "/marketplace/:listing_id (a test)", link: /^\/marketplace\/\d+$/, name: new RegExp(PRACTICE) },
-  { route: "/marketplace/:listing_id (a survey)", link: /^\/marketplace\/\d+$/, name: /Khảo sát/ },
+  { route: "/marketplace/:listing_id (a survey)", link: /^\/marketplace\/\d+$/, name: /Khảo sát|[Ss]urvey/ },
   "/marketplace/shopping-cart",
   "/marketplace/transactions/index",
   {
