@@ -2,8 +2,7 @@
  * private files (proctoring videos, report PDFs, exports), newest first, filtered by kind and by
  * Vietnam days, kept in the address (the list kit). Organization admins only: the server refuses
  * others (403, shown inline). Linked from /organization/settings and the retention page. */
-import { ArrowLeft, ScrollText } from "lucide-react";
-import { Link } from "react-router-dom";
+import { ScrollText } from "lucide-react";
 
 import { DateFilter } from "@/components/list/date-filter";
 import { ListToolbar, SelectFilter } from "@/components/list/list-toolbar";
@@ -13,7 +12,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
@@ -21,6 +19,7 @@ import { useLanguage, useT } from "@/lib/intl";
 import { useAccessLog } from "../api/get-access-log";
 import type { AccessKind } from "../api/types";
 import { ACCESS_KINDS, KIND_LABEL, ROLE_LABEL } from "../components/labels";
+import { SettingsPageHeader } from "../components/settings-page-header";
 
 const LIMIT = 20;
 const DEFAULTS = { kind: "", from: "", to: "" };
@@ -43,16 +42,7 @@ export default function AccessLogRoute() {
 
   return (
     <div className="grid gap-6">
-      <Link
-        to={paths.organizationSettings}
-        className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-blue-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("people.settings.title")}
-      </Link>
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold">{t("privacy.accessLog.title")}</h1>
-        <p className="max-w-3xl text-sm text-slate-600">{t("privacy.accessLog.intro")}</p>
-      </div>
+      <SettingsPageHeader title={t("privacy.accessLog.title")} intro={t("privacy.accessLog.intro")} />
       <ListToolbar>
         <SelectFilter
           id="log-kind"

@@ -4,9 +4,8 @@
  * first; a filter with counts shows those due within 2 days and the overdue ones (a distinct red
  * state); an open correction is answered here. Organization admins only: the server refuses others
  * (403, shown inline). Linked from /organization/settings and the retention page. */
-import { ArrowLeft, Inbox } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
 
 import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
@@ -14,7 +13,6 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -23,6 +21,7 @@ import { type MessageId, useLanguage, useT } from "@/lib/intl";
 import { useOrgDataRequests } from "../api/get-data-requests";
 import type { OrgDataRequest, RequestState } from "../api/types";
 import { AnswerDialog } from "../components/answer-dialog";
+import { SettingsPageHeader } from "../components/settings-page-header";
 
 const LIMIT = 20;
 const DEFAULTS = { state: "open" };
@@ -85,16 +84,7 @@ export default function DataRequestsRoute() {
 
   return (
     <div className="grid gap-6">
-      <Link
-        to={paths.organizationSettings}
-        className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-blue-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("people.settings.title")}
-      </Link>
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold">{t("privacy.requests.title")}</h1>
-        <p className="max-w-3xl text-sm text-slate-600">{t("privacy.requests.intro")}</p>
-      </div>
+      <SettingsPageHeader title={t("privacy.requests.title")} intro={t("privacy.requests.intro")} />
       <div role="group" aria-label={t("privacy.requests.filterLabel")} className="flex flex-wrap gap-2">
         {STATES.map((s) => {
           const count = counts[s];

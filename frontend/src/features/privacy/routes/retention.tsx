@@ -3,7 +3,7 @@
  * (the server checks the bounds and says why); other educators read them. The bounds, defaults
  * and the appeal window come from the server. Linked from /organization/settings. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, FileDown, Inbox, ScrollText } from "lucide-react";
+import { FileDown, Inbox, ScrollText } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
@@ -24,6 +24,7 @@ import { downloadRecord, type RecordFormat, type RecordLanguage } from "../api/d
 import { useRetention } from "../api/get-retention";
 import type { Retention } from "../api/types";
 import { useUpdateRetention } from "../api/update-retention";
+import { SettingsPageHeader } from "../components/settings-page-header";
 
 const FIELDS = ["video_keep_days", "file_keep_hours"] as const;
 
@@ -33,16 +34,11 @@ export default function RetentionRoute() {
   const retention = useRetention();
   return (
     <div className="grid max-w-3xl gap-6">
-      <Link
-        to={paths.organizationSettings}
-        className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-blue-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("people.settings.title")}
-      </Link>
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold">{t("privacy.retention.title")}</h1>
-        <p className="text-sm text-slate-600">{t("privacy.retention.intro")}</p>
-      </div>
+      <SettingsPageHeader
+        title={t("privacy.retention.title")}
+        intro={t("privacy.retention.intro")}
+        introClassName=""
+      />
       {!isAdmin && (
         <p className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
           {t("privacy.retention.readOnly")}
