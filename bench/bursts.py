@@ -5,21 +5,28 @@ Against the running cluster (``ops/cluster start``, same CLUSTER_PORT and CLUSTE
 it sets up, in the demo's organization ``trung-tam``, BURSTS_ROUNDS (20) listings whose one
 batch has BURSTS_SLOTS (20) seats and, per round, BURSTS_BUYERS (200) fresh adult learners who
 consented to the notices in force, each with the round's listing in their cart and a session in
-the session store (no logins: PBKDF2 is not what is measured). Then, round by round, every buyer
-opens its own connection to the load balancer, all wait at one barrier, and all POST
-``/api/v1/transaction/checkout`` ``{}`` (the whole cart) at the same instant.
+the session store (no logins: PBKDF2 is not what is measured). A round: every buyer opens its
+own connection to the load balancer and looks at its cart (``GET /api/v1/shopping-cart``), the
+buyers one after another over BURSTS_THINK (8) seconds, as people arriving on the page; then all
+wait at one barrier and POST ``/api/v1/transaction/checkout`` ``{}`` (the whole cart) at the same
+instant on the connection they already hold, as a browser does. So each checkout is the second
+request of its connection, sent after an idle time spread over 0-8 s: the case where a balancer
+may send it on a node's idle keep-alive connection.
 
-Each answer is one of: won (200), refused because the seats are gone (409 ``checkout_failed``
-with reason ``no_slot_available`` / ``no_batch_slot``: expected for all but SLOTS buyers), a
-reset (the connection reset or closed before any answer: ``ConnectionResetError``,
-``BrokenPipeError``, ``RemoteDisconnected``), or another error (any other status, a timeout).
-After each round the database says what was sold: the transaction lines of the round's batch in
-a PENDING or PAID transaction, and the batch's own ``pending + taken``; more than the seats is
-oversold. Prints one line per round, then the totals and p50/p95 of the answers' latencies, and
-exits non-zero on any reset or oversold (or when the cluster is not there).
+Each answer is one of: won (200); refused because the seats are gone (409 ``checkout_failed``
+with reason ``no_slot_available`` / ``no_batch_slot``: expected for all but SLOTS buyers); a
+reset (the connection reset or closed with no answer: ``ConnectionResetError``,
+``BrokenPipeError``, ``RemoteDisconnected``); another error (any other status, a timeout, a cart
+view that failed). After each round the database says what was sold: the transaction lines of
+the round's batch in a PENDING or PAID transaction, and the batch's own ``pending + taken``; more
+than the seats is oversold. Prints one line per round, then the totals and p50/p95 of the
+answers' latencies (from the barrier), and exits non-zero on any reset or oversold.
 
-``BURSTS_CONNECT=at`` opens the connections at the barrier too (TCP handshake and request at
-once); the default ``before`` opens them first, as browsers that already hold a connection."""
+``BURSTS_CONNECT``: ``view`` (the default above); ``before`` opens the connections before the
+barrier without a first request; ``at`` opens them at the barrier (200 handshakes at once, the
+listen backlogs' case). ``BURSTS_RELOAD=<s>``: web1's gunicorn is reloaded (SIGHUP: new
+workers, the old ones stop and close their idle connections 2 s later) that many seconds before
+the barrier in every round, a deploy's step under the burst."""
 
 from __future__ import annotations
 
@@ -36,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from checkout import CSRF, headers  # noqa: E402
+from checkout import headers  # noqa: E402  (the buyers' session cookie and CSRF pair)
 from cluster import LB, PORT, cluster_env, sql  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +53,7 @@ SLOTS = int(os.environ.get("BURSTS_SLOTS", "20"))
 CONNECT = os.environ.get("BURSTS_CONNECT", "view")
 THINK = float(os.environ.get("BURSTS_THINK", "8"))  # seconds over which the carts are viewed
 PAUSE = float(os.environ.get("BURSTS_PAUSE", "3"))  # seconds between rounds
-RELOAD = float(os.environ.get("BURSTS_RELOAD", "0"))  # >0: SIGHUP both nodes this long before the barrier
+RELOAD = float(os.environ.get("BURSTS_RELOAD", "0"))  # >0: SIGHUP web1 this long before the barrier
 SOLD_OUT = {"no_slot_available", "no_batch_slot"}
 RESETS = (ConnectionResetError, BrokenPipeError, http.client.RemoteDisconnected)
 
@@ -173,8 +180,7 @@ def burst(sessions: list[str]) -> list[tuple[str, float]]:
                 outcome = f"reset {type(exc).__name__}"
             except (OSError, http.client.HTTPException) as exc:
                 outcome = f"error {type(exc).__name__}"
-            finally:
-                conn.close()
+        conn.close()
         with lock:
             results.append((outcome, time.perf_counter() - t0))
 
@@ -183,8 +189,7 @@ def burst(sessions: list[str]) -> list[tuple[str, float]]:
 
         def reload() -> None:
             time.sleep(max(0.0, THINK - RELOAD))
-            for name in ("web1", "web2"):
-                os.kill(int((ROOT / f".data/cluster/pids/{name}").read_text()), signal.SIGHUP)
+            os.kill(int((ROOT / ".data/cluster/pids/web1").read_text()), signal.SIGHUP)
 
         threading.Thread(target=reload, daemon=True).start()
     for thread in threads:
@@ -223,11 +228,11 @@ def main() -> None:
     t = time.monotonic()
     data = setup(env)
     print(
-        f"bursts through {LB}: {ROUNDS} rounds of {BUYERS} buyers (each its own cart and connection, "
-        f"opened {CONNECT} the barrier) for {SLOTS} seats; set up in {time.monotonic() - t:.0f} s",
+        f"bursts through {LB}: {ROUNDS} rounds of {BUYERS} buyers (each its own cart and connection; "
+        f"BURSTS_CONNECT={CONNECT}, BURSTS_THINK={THINK:g}, BURSTS_RELOAD={RELOAD:g}) for {SLOTS} seats; "
+        f"set up in {time.monotonic() - t:.0f} s",
         flush=True,
     )
-    assert CSRF  # the buyers' CSRF cookie/header pair (bench/checkout.py)
     totals = {"requests": 0, "won": 0, "sold out": 0, "resets": 0, "errors": 0, "oversold": 0}
     kinds: dict[str, int] = {}
     latencies: list[float] = []
