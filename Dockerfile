@@ -28,4 +28,5 @@ RUN python manage.py compilemessages -v 0 \
 RUN useradd --create-home app && mkdir -p /app/.data && chown -R app /app/.data
 USER app
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--chdir", "platform", "--bind", "0.0.0.0:8000", "--workers", "3", "--threads", "4", "--preload", "--keep-alive", "75", "--access-logfile", "-"]
+# How gunicorn handles connections (keep-alive, backlog, preload) is platform/config/gunicorn_conf.py's.
+CMD ["gunicorn", "-c", "platform/config/gunicorn_conf.py", "--bind", "0.0.0.0:8000", "--workers", "3", "--threads", "4", "--access-logfile", "-"]

@@ -26,7 +26,17 @@ prints:
      from the kill, the exports' states and which consumer began/finished their runs, and the
      attempts the auto-submit submitted; exits non-zero when an acknowledged answer is lost or
      stale, an attempt is not submitted at the deadline or an export is not ready.
-``CLUSTER_PHASES`` (default ``1,2,3,4,5``) picks phases."""
+  6. clients apart behind the balancer (issue 38 item 1; decision 0043): clients on distinct
+     loopback addresses (127.x.y.2 and .3, chosen at random so that a run within the limits'
+     windows starts afresh; Linux routes all of 127/8 to lo), so HAProxy sees two clients and
+     appends each one's address to X-Forwarded-For. A guesser spends the per-address login limit
+     (LOGIN_RATE_PER_IP, 100 failed logins in 5 min, each for another unknown e-mail so the
+     per-account limit stays out of it) and is refused the next; another client's right password
+     still logs in; the guesser naming another address, or the other client's, in its own
+     X-Forwarded-For is still refused, and the other client is still served. The same for
+     forgot-password (PUBLIC_RATE_PER_IP, 60 in 10 min). Exits non-zero when a check fails.
+``CLUSTER_PHASES`` (default ``1,2,3,4,5,6``) picks phases; ``bench/run bursts`` (bench/bursts.py)
+is the checkout bursts through the same balancer (issue 38 item 4)."""
 
 from __future__ import annotations
 
@@ -566,12 +576,108 @@ def sitting_under_failure() -> bool:
     return lost == 0 and by_deadline == total and statuses.get("ready", 0) == len(export_ids) == EXPORTS
 
 
+# --- 6. clients apart behind the balancer --------------------------------------------------------
+
+
+def from_address(source: str, path: str, body: dict, headers: dict[str, str] | None = None) -> int:
+    """POST ``body`` as JSON to the load balancer from the loopback address ``source`` (the
+    client socket bound to it, so HAProxy sees that client); returns the status."""
+    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60, source_address=(source, 0))
+    try:
+        conn.request(
+            "POST",
+            path,
+            body=json.dumps(body),
+            headers={"Content-Type": "application/json", **(headers or {})},
+        )
+        res = conn.getresponse()
+        res.read()
+        return res.status
+    finally:
+        conn.close()
+
+
+def fresh_pair(rates: list[str], seconds: int) -> tuple[str, str]:
+    """Two loopback addresses 127.x.y.2 and 127.x.y.3 (x, y random) whose django-ratelimit
+    windows for each rate of ``rates`` (``"N/period"``; the key is the address) still run
+    ``seconds`` or more: a window that ends during the phase would start the count again at 0."""
+    import random
+
+    from django_ratelimit.core import _get_window, _split_rate
+
+    while True:
+        x, y = random.randint(1, 254), random.randint(1, 254)
+        pair = (f"127.{x}.{y}.2", f"127.{x}.{y}.3")
+        if all(
+            _get_window(address, _split_rate(rate)[1]) - time.time() >= seconds
+            for rate in rates
+            for address in pair
+        ):
+            return pair
+
+
+def spend(source: str, path: str, bodies: list[dict]) -> list[int]:
+    """Every body POSTed from ``source``, 8 at a time (a failed login costs a password hash)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(8) as pool:
+        return list(pool.map(lambda body: from_address(source, path, body), bodies))
+
+
+def clients_apart() -> bool:
+    """Phase 6: see the module docstring. Prints each check with the statuses seen."""
+    login_rate = os.environ.get("LOGIN_RATE_PER_IP", "100/5m")
+    public_rate = os.environ.get("PUBLIC_RATE_PER_IP", "60/10m")
+    login_limit, public_limit = int(login_rate.split("/")[0]), int(public_rate.split("/")[0])
+    guesser, other = fresh_pair([login_rate, public_rate], 200)
+    tag = f"{int(time.time())}"
+    login, forgot = "/public/api/auth/login", "/public/api/users/forgot-password"
+
+    def wrong(i: int) -> dict:
+        return {"email": f"nobody{tag}-{i}@example.vn", "password": "x-password"}
+
+    right = {"email": "learner@demo.vn", "password": PASSWORD}
+    guesses = spend(guesser, login, [wrong(i) for i in range(login_limit)])
+    checks = {
+        f"guesser's {login_limit} failed logins all 400": guesses == [400] * login_limit,
+        "guesser's next login 429": from_address(guesser, login, wrong(login_limit)) == 429,
+        "another client's right password 200": from_address(other, login, right) == 200,
+        "guesser naming 198.51.100.77 in its own X-Forwarded-For 429": from_address(
+            guesser, login, wrong(login_limit + 1), {"X-Forwarded-For": "198.51.100.77"}
+        )
+        == 429,
+        "guesser naming the other client in its own X-Forwarded-For 429": from_address(
+            guesser, login, wrong(login_limit + 2), {"X-Forwarded-For": other}
+        )
+        == 429,
+        "the other client's right password afterwards 200": from_address(other, login, right) == 200,
+    }
+    mails = spend(guesser, forgot, [{"email": f"nobody{tag}-{i}@example.vn"} for i in range(public_limit)])
+    checks[f"guesser's {public_limit} forgot-password calls all 200"] = mails == [200] * public_limit
+    checks["guesser's next forgot-password 429"] = (
+        from_address(guesser, forgot, {"email": f"nobody{tag}-x@example.vn"}) == 429
+    )
+    checks["guesser's forgot-password with its own X-Forwarded-For 429"] = (
+        from_address(
+            guesser, forgot, {"email": f"nobody{tag}-y@example.vn"}, {"X-Forwarded-For": "198.51.100.78"}
+        )
+        == 429
+    )
+    checks["another client's forgot-password 200"] = (
+        from_address(other, forgot, {"email": f"nobody{tag}-z@example.vn"}) == 200
+    )
+    print(f"6. clients apart through the load balancer: guesser {guesser}, another client {other}")
+    for name, passed in checks.items():
+        print(f"   {'ok  ' if passed else 'FAIL'} {name}")
+    return all(checks.values())
+
+
 def main() -> None:
     try:
         requests.get(f"{LB}/health/?format=json", timeout=10).raise_for_status()
     except requests.RequestException as exc:
         raise SystemExit(f"no cluster on {LB} ({exc}): start it with ops/cluster start") from exc
-    phases = os.environ.get("CLUSTER_PHASES", "1,2,3,4,5").split(",")
+    phases = os.environ.get("CLUSTER_PHASES", "1,2,3,4,5,6").split(",")
     for number, phase in enumerate(
         [round_robin, logout_everywhere, rate_limit_across_nodes, kill_under_load], start=1
     ):
@@ -581,6 +687,8 @@ def main() -> None:
         raise SystemExit(
             "5. FAILED: an acknowledged answer not stored, an attempt not submitted or an export not ready"
         )
+    if "6" in phases and not clients_apart():
+        raise SystemExit("6. FAILED: one client's limit refused another, or a client's own header helped it")
 
 
 if __name__ == "__main__":

@@ -315,8 +315,8 @@ WEB_THREADS = os.environ.get("BENCH_WEB_THREADS", "4")
 
 
 def serve(env, port: int, app: str = "config.wsgi:application") -> subprocess.Popen:
-    """gunicorn as ops/run starts it (``--preload``: the app, warmed by config/wsgi.py, is loaded
-    once before the socket accepts), ``BENCH_WEB_WORKERS`` (2) workers x ``BENCH_WEB_THREADS`` (4)
+    """gunicorn as ops/run starts it (``platform/config/gunicorn_conf.py``; ``preload_app``: the
+    app, warmed by config/wsgi.py, is loaded once before the socket accepts), ``BENCH_WEB_WORKERS`` (2) workers x ``BENCH_WEB_THREADS`` (4)
     threads, serving ``app`` (another than the product's is looked up in bench/, after platform/:
     ``floor_wsgi:application`` adds the floor of bench/run taking); returned once it is ready, the way a
     load balancer's readiness probe would see it: ``/health/`` (database, cache, storage) has
@@ -327,18 +327,15 @@ def serve(env, port: int, app: str = "config.wsgi:application") -> subprocess.Po
             PY,
             "-m",
             "gunicorn",
+            "-c",
+            "platform/config/gunicorn_conf.py",  # the product's settings (keep-alive, preload, ...)
             app,
-            "--chdir",
-            "platform",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
             WEB_WORKERS,
             "--threads",
             WEB_THREADS,
-            "--worker-class",
-            "gthread",
-            "--preload",
             "--log-level",
             "warning",
         ],

@@ -41,7 +41,8 @@ def _database_url() -> str:
 
 
 class LiveServer:
-    """One gunicorn process (1 worker) on a free loopback port; ``env``: more settings for it
+    """One gunicorn process (1 worker, 4 threads, ``config/gunicorn_conf.py`` as the product runs it)
+    on a free loopback port; ``env``: more settings for it
     (``{"TRUSTED_PROXIES": "127.0.0.1"}``)."""
 
     def __init__(self, data_dir: Path, *, pool: bool = False, env: dict[str, str] | None = None) -> None:
@@ -67,9 +68,8 @@ class LiveServer:
                 sys.executable,
                 "-m",
                 "gunicorn",
-                "config.wsgi:application",
-                "--chdir",
-                str(settings.PLATFORM_DIR),
+                "-c",  # the product's settings (decision 0047): keep-alive, backlog, preload
+                str(settings.PLATFORM_DIR / "config" / "gunicorn_conf.py"),
                 "--bind",
                 f"127.0.0.1:{self.port}",
                 "--workers",
