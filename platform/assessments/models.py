@@ -138,7 +138,12 @@ class Question(models.Model):
 
     ``answer_key`` by type: single ``{"option": id}``; multiple ``{"options": [ids]}``;
     true_false ``{"value": bool}``; short_text ``{"accepted": [str], "case_sensitive": bool,
-    "diacritic_sensitive": bool}``; essay ``{"rubric": str, "max_score": number}``.
+    "diacritic_sensitive": bool}``; essay ``{"rubric": str, "max_score": number}``;
+    true_false_set ``{"statements": {id: bool}, "scoring_table": [decimal str, ...]}`` (one
+    fraction per count of statements right, 0 to all; content ``"statements": [{"id", "vi",
+    "en"}]`` in the shown order a), b)...); numeric ``{"accepted": [str]}`` (sheet numbers such as
+    "0,5"; content ``"rounding": {"vi", "en"}``, the rounding instruction shown to the learner).
+    The two of issue 39 are scored by ``assessments.matching`` (decision 0055).
     """
 
     class Type(models.TextChoices):
@@ -147,6 +152,8 @@ class Question(models.Model):
         TRUE_FALSE = "true_false", _("True/false")
         SHORT_TEXT = "short_text", _("Short text answer")
         ESSAY = "essay", _("Essay")
+        TRUE_FALSE_SET = "true_false_set", _("True/false set")  # phần II: câu hỏi Đúng/Sai, ý a) đến d)
+        NUMERIC = "numeric", _("Numeric answer")  # phần III: trả lời ngắn, four cells of the sheet
 
     class Difficulty(models.TextChoices):
         EASY = "easy", _("Easy")

@@ -10,7 +10,7 @@ import hashlib
 import random
 import secrets
 from datetime import datetime, timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.conf import settings
@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment
-from assessments.matching import short_text_matches
+from assessments.matching import numeric_matches, short_text_matches, true_false_set_fraction
 from assessments.models import Question, TestPreset
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
@@ -349,7 +349,10 @@ def event_record(
 
 
 def score_answer(question: Question, answer: Any, points: Decimal) -> tuple[Decimal | None, bool]:
-    """(score, needs grading) of one answer. Choice and true/false are all or nothing; a short
+    """(score, needs grading) of one answer. Choice, true/false and a numeric answer are all or
+    nothing (a numeric answer compared as a decimal, ``matching.numeric_matches``); a true/false
+    set earns its points times the fraction its scoring table gives for the statements judged
+    right (``matching.true_false_set_fraction``, two decimals; issue 39, decision 0055); a short
     text that matches an accepted answer scores full, another non-empty one goes to an educator;
     an essay always goes to an educator when answered; no answer scores 0."""
     key = question.answer_key or {}
@@ -364,6 +367,11 @@ def score_answer(question: Question, answer: Any, points: Decimal) -> tuple[Deci
         ), False
     if kind == "true_false":
         return (points if answer.get("value") is key.get("value") else Decimal(0)), False
+    if kind == "true_false_set":
+        earned = points * true_false_set_fraction(answer, key)
+        return earned.quantize(Decimal("0.01"), ROUND_HALF_UP), False  # scores keep two decimals
+    if kind == "numeric":
+        return (points if numeric_matches(answer.get("text", ""), key) else Decimal(0)), False
     if kind == "short_text" and short_text_matches(answer.get("text", ""), key):
         return points, False
     return None, True

@@ -25,6 +25,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
+from assessments.matching import SHEET_CELLS
 from assessments.models import Question
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt
@@ -192,7 +193,10 @@ def writable(
 
 
 def valid_answer(kind: str, options: frozenset[str], answer: Any) -> bool:
-    """The answer fits a question of type ``kind`` whose options have the ids ``options``."""
+    """The answer fits a question of type ``kind`` whose options (a true/false set's statements)
+    have the ids ``options``: ``{"option": id}``, ``{"options": [ids]}``, ``{"value": bool}``,
+    ``{"statements": {id: bool}}`` (issue 39), ``{"text": str}`` (a numeric answer at most
+    ``SHEET_CELLS`` characters, whatever they are: a malformed one scores 0)."""
     if answer is None:
         return True  # cleared
     if not isinstance(answer, dict) or len(answer) != 1:
@@ -204,12 +208,19 @@ def valid_answer(kind: str, options: frozenset[str], answer: Any) -> bool:
         return isinstance(chosen, list) and all(c in options for c in chosen)
     if kind == "true_false":
         return isinstance(answer.get("value"), bool)
+    if kind == "true_false_set":  # phần II: each statement judged Đúng/Sai, any of them may be left out
+        judged = answer.get("statements")
+        return isinstance(judged, dict) and all(
+            sid in options and isinstance(value, bool) for sid, value in judged.items()
+        )
     text = answer.get("text")
+    if kind == "numeric":  # phần III: what the sheet's four cells hold, checked when scored
+        return isinstance(text, str) and len(text) <= SHEET_CELLS
     return isinstance(text, str) and len(text) <= (2000 if kind == "short_text" else 20000)
 
 
 def question_shape(question_id: int, schema_name: str | None = None) -> tuple[str, frozenset[str]] | None:
-    """Type and option ids of a question version of the organization ``schema_name`` (default:
+    """Type and option ids (a true/false set's statement ids) of a question version of the organization ``schema_name`` (default:
     the connection's), cached in this process (the "local" cache): a published version never
     changes (editing creates the next version), so no process can hold a stale copy. Only a miss
     reads the question, in its organization's schema. None for an unknown question."""
@@ -224,7 +235,8 @@ def question_shape(question_id: int, schema_name: str | None = None) -> tuple[st
             q = Question.objects.only("id", "type", "content").filter(pk=question_id).first()
         if q is None:
             return None
-        shape = (q.type, frozenset(o["id"] for o in q.content.get("options", [])))
+        parts = q.content.get("statements" if q.type == "true_false_set" else "options", [])
+        shape = (q.type, frozenset(o["id"] for o in parts))
         cache.set(key, shape, 3600)
     return shape
 
