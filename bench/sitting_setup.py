@@ -5,6 +5,24 @@ session in the session store (so a client needs no login), printed as JSON after
 from __future__ import annotations
 
 CHOICES = ["a", "b", "c", "d"]
+STATEMENTS = ["a", "b", "c", "d"]
+NATIONAL_MIX = ["single_choice"] * 12 + ["true_false_set"] * 4 + ["numeric"] * 6
+"""The 2025 national exam's Mathematics paper: phần I, II and III (issue 39)."""
+NATIONAL_KEYS = {
+    "single_choice": {"option": "a"},
+    "true_false_set": {"statements": {"a": True, "b": False, "c": True, "d": False}},
+    "numeric": {"accepted": ["0,5"]},
+}
+
+
+def national_answer(kind: str, nth: int) -> dict:
+    """The ``nth`` answer a learner saves to a question of ``kind`` (a varying one, as a learner
+    changing their mind would send)."""
+    if kind == "single_choice":
+        return {"option": CHOICES[nth % 4]}
+    if kind == "true_false_set":
+        return {"statements": {s: (nth + k) % 2 == 0 for k, s in enumerate(STATEMENTS)}}
+    return {"text": f"{nth % 10},5"}
 
 
 def setup_code(
@@ -16,6 +34,7 @@ def setup_code(
     tag: str = "",
     closes_in_seconds: int = 3 * 3600,
     choice: bool = False,
+    national_format: bool = False,
 ) -> str:
     """Python for ``manage.py shell -c``: ``learners`` learners (taker{tag}{i}@bench.vn, grade 9,
     adults who consented to the notices in force, issue 24) of organization ``org_slug``, ``questions`` published questions (short text, or single choice
@@ -24,8 +43,24 @@ def setup_code(
     educator's calls must be) whose window closes ``closes_in_seconds``
     from now (an attempt's deadline is then at the latest that: ``sitting.attempts.attempt_start``), and a
     stored session per learner. ``tag`` keeps names apart when run again on one database.
+    ``national_format``: the 2025 national exam's mix instead (issue 39), question ``i`` by
+    ``NATIONAL_MIX``: single choice (phần I), true/false sets of four statements (phần II) and
+    numeric answers (phần III), 12 + 4 + 6 in every 22; ``national_answer`` gives a save's answer.
     Prints ``RESULT {"learners": [[session key, enrollment id], ...], "questions": [question
     ids in form order], "schema": ..., "batch_id": ...}``."""
+    if national_format:
+        content = (
+            '{"stem": {"vi": f"Câu {i}", "en": ""}, "options": [{"id": o, "vi": o, "en": o} for o in '
+            f"{CHOICES!r}] if {NATIONAL_MIX!r}[i % 22] == 'single_choice' else [], "
+            '"statements": [{"id": s, "vi": f"Ý {s}", "en": ""} for s in '
+            f"{STATEMENTS!r}] if {NATIONAL_MIX!r}[i % 22] == 'true_false_set' else [], "
+            '"explanation": {}}'
+        )
+        kind = f"{NATIONAL_MIX!r}[i % 22]"
+        key = f"{NATIONAL_KEYS!r}[{NATIONAL_MIX!r}[i % 22]]"
+        return _setup(
+            learners, questions, org_slug, educator_email, tag, closes_in_seconds, content, kind, key
+        )
     if choice:
         content = (
             '{"stem": {"vi": f"Câu {i}", "en": ""}, "options": [{"id": o, "vi": o, "en": o} for o in '
@@ -35,6 +70,24 @@ def setup_code(
     else:
         content = '{"stem": {"vi": f"Câu {i}", "en": ""}, "options": [], "explanation": {}}'
         kind, key = "short_text", '{"accepted": ["x"]}'
+    return _setup(
+        learners, questions, org_slug, educator_email, tag, closes_in_seconds, content, repr(kind), key
+    )
+
+
+def _setup(
+    learners: int,
+    questions: int,
+    org_slug: str,
+    educator_email: str,
+    tag: str,
+    closes_in_seconds: int,
+    content: str,
+    kind: str,
+    key: str,
+) -> str:
+    """The shell code of ``setup_code``; ``content``, ``kind`` and ``key`` are Python expressions
+    of ``i``, the question's number."""
     return f"""
 import json
 from datetime import date, timedelta
@@ -64,7 +117,7 @@ with schema_context(org.schema_name):
     subject = Subject.objects.get(code="toan")
     topic = MatrixCluster.objects.create(type="topic", code="TK{tag}", description="Taking bench {tag}")
     folder = QuestionBank.objects.create(name="Taking bench {tag}", created_by_profile_id=educator.pk)
-    Question.objects.bulk_create(Question(bank=folder, type={kind!r}, grade=9, subject=subject, difficulty="easy",
+    Question.objects.bulk_create(Question(bank=folder, type={kind}, grade=9, subject=subject, difficulty="easy",
         content={content}, answer_key={key},
         topic=topic, status="published", created_by_profile_id=educator.pk) for i in range({questions}))
     rnd = rounds.round_create(data={{"name": "Bench {tag}", "starts_at": now, "expires_at": now + timedelta(days=30)}})
@@ -79,6 +132,7 @@ with schema_context(org.schema_name):
         assignments_assign_direct(actor=educator, data={{"preset_id": p.pk, "batch_id": b.pk,
             "learner_profile_ids": [x.pk for x in profiles[at:at + MAX_LEARNERS]]}})
     questions = list(p.form.order_by("position").values_list("question_id", flat=True))
+    kinds = {{str(pk): t for pk, t in Question.objects.filter(pk__in=questions).values_list("pk", "type")}}
 enrollments = dict(Enrollment.objects.filter(profile__in=profiles).values_list("profile_id", "pk"))
 Store = import_module(settings.SESSION_ENGINE).SessionStore
 out = []
@@ -87,5 +141,5 @@ for u, pr in zip(users, profiles):
     s[SESSION_KEY] = str(u.pk); s[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     s[HASH_SESSION_KEY] = u.get_session_auth_hash(); s[PROFILE_SESSION_KEY] = pr.pk
     s.create(); out.append([s.session_key, enrollments[pr.pk]])
-print("RESULT", json.dumps({{"learners": out, "questions": questions, "schema": org.schema_name, "batch_id": b.pk}}))
+print("RESULT", json.dumps({{"learners": out, "questions": questions, "kinds": kinds, "schema": org.schema_name, "batch_id": b.pk}}))
 """

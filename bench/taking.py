@@ -12,6 +12,7 @@ learner). Sessions are written to the session store (see bench/README.md)."""
 from __future__ import annotations
 
 import http.client
+import inspect
 import json
 import os
 import queue
@@ -37,10 +38,13 @@ from is_authorized import (  # noqa: E402
     serve,
     settle,
 )
-from sitting_setup import setup_code  # noqa: E402
+from sitting_setup import national_answer, setup_code  # noqa: E402
 
 LEARNERS = int(os.environ.get("BENCH_LEARNERS", "500"))
-QUESTIONS = 20
+NATIONAL = os.environ.get("BENCH_FORMAT", "") == "thpt2025"
+"""``BENCH_FORMAT=thpt2025``: the test is the 2025 national exam's mix (issue 39): 22 questions,
+single choice, true/false sets and numeric answers, each save an answer of its question's type."""
+QUESTIONS = 22 if NATIONAL else 20
 START_SECONDS = 10.0
 SAVE_EVERY = 5.0
 SECONDS = float(os.environ.get("BENCH_TAKING_SECONDS", "600"))
@@ -55,6 +59,14 @@ from django_tenants.utils import schema_context
 from accounts.models import Enrollment
 from assignments.models import AttemptAnswer
 expected = json.load(open(PATH))
+CHOICES = STATEMENTS = ["a", "b", "c", "d"]
+NATIONAL_ANSWER
+
+
+def expected_answer(kind, nth):
+    return national_answer(kind, nth) if kind else {"text": f"trả lời {nth}"}
+
+
 assignment_of = dict(Enrollment.objects.filter(pk__in=[int(e) for e in expected["seqs"]]).values_list("pk", "object_id"))
 with schema_context(expected["schema"]):
     stored = {(a["attempt__assignment_id"], a["question_id"]): (a["seq"], a["answer"]) for a in
@@ -64,7 +76,7 @@ for eid, per_question in expected["seqs"].items():
     for qid, seq in per_question.items():
         got = stored.get((assignment_of[int(eid)], int(qid)))
         # the acknowledged answer, or a later one of the same learner (sent, its answer lost on the way)
-        if got is None or got[0] < seq or got[1] != {"text": f"trả lời {got[0] - 1}"}:
+        if got is None or got[0] < seq or got[1] != expected_answer(expected["kinds"].get(qid), got[0] - 1):
             missing += 1
 print("RESULT", len(stored), missing)
 """
@@ -177,10 +189,13 @@ def main() -> None:
 
     setup_people(env)
     t = time.perf_counter()
-    out = manage(env, "shell", "-c", setup_code(learners=LEARNERS, questions=QUESTIONS))
+    out = manage(
+        env, "shell", "-c", setup_code(learners=LEARNERS, questions=QUESTIONS, national_format=NATIONAL)
+    )
     print(f"set-up of {LEARNERS} learners: {time.perf_counter() - t:.0f} s")
     data = json.loads([ln for ln in out.splitlines() if ln.startswith("RESULT")][-1].split(" ", 1)[1])
     learners, questions, schema = data["learners"], data["questions"], data["schema"]
+    kinds = data["kinds"]
     settle(env)
     port = free_port()
     proc = serve(env, port, app="floor_wsgi:application")
@@ -192,7 +207,7 @@ def main() -> None:
 
         def key(i: int) -> tuple[int, int, int]:
             """(enrollment, question, seq) of the i-th save: learner i mod L, its (i div L)-th
-            answer, to question (i div L) mod 20."""
+            answer, to question (i div L) mod the test's length."""
             nth = i // len(learners)
             return learners[i % len(learners)][1], questions[nth % len(questions)], nth + 1
 
@@ -205,7 +220,8 @@ def main() -> None:
             eid, qid, seq = key(i)
             nth = seq - 1
             session = learners[who][0]
-            body = json.dumps({"answer": {"text": f"trả lời {nth}"}, "seq": nth + 1, "flagged": False})
+            answer = national_answer(kinds[str(qid)], nth) if NATIONAL else {"text": f"trả lời {nth}"}
+            body = json.dumps({"answer": answer, "seq": nth + 1, "flagged": False})
             if floor:
                 return "PUT", f"/bench-floor/{schema}/{attempts[who]}/{qid}", headers(session), body
             return "PUT", f"/api/v1/take-test/{eid}/answers/{qid}", headers(session, tokens[who]), body
@@ -264,8 +280,11 @@ def main() -> None:
     seqs: dict[str, dict[str, int]] = {}
     for (eid, qid), seq in acknowledged.items():
         seqs.setdefault(str(eid), {})[str(qid)] = seq
-    check.write_text(json.dumps({"schema": schema, "seqs": seqs}))
-    verify = manage(env, "shell", "-c", VERIFY.replace("PATH", repr(str(check))))
+    check.write_text(json.dumps({"schema": schema, "seqs": seqs, "kinds": kinds if NATIONAL else {}}))
+    code = VERIFY.replace("PATH", repr(str(check))).replace(
+        "NATIONAL_ANSWER", inspect.getsource(national_answer)
+    )
+    verify = manage(env, "shell", "-c", code)
     result = [ln for ln in verify.splitlines() if ln.startswith("RESULT")][-1].split()[1:]
     wrong = int(result[1])
     p95_start = start_lat[int(0.95 * len(start_lat)) - 1] * 1000 if start_lat else float("nan")

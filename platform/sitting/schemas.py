@@ -18,6 +18,7 @@ from assignments.schemas.shared import (
     BreakdownOut,
     BreakdownRowOut,
     Closed,
+    Judgements,
     QuestionType,
 )
 from config.fields import (
@@ -161,7 +162,8 @@ class AttemptOut(Schema):
 
 class AnswerSent(Closed):
     """One answer as sent: exactly one of ``option`` (single choice), ``options`` (multiple
-    choice), ``value`` (true/false) or ``text`` (short text, essay), each bounded;
+    choice), ``value`` (true/false), ``text`` (short text, essay, numeric) or ``statements`` (a
+    true/false set, decision 0055), each bounded;
     ``taking.answer_save`` checks it against the question (400 ``invalid_answer``). One object
     rather than a union, so each field is named in a 422."""
 
@@ -172,6 +174,7 @@ class AnswerSent(Closed):
     ) = None
     value: Annotated[bool, Strict()] | None = None
     text: Annotated[str, Strict(), Field(max_length=20_000)] | None = None
+    statements: Judgements | None = None
 
 
 ClockOffsetMs: Any = Int(-CLOCK_OFFSET_MAX_MS, CLOCK_OFFSET_MAX_MS)

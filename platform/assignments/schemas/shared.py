@@ -4,12 +4,14 @@ points."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from ninja import Schema
 from pydantic import ConfigDict, Field, Strict
 
-QuestionType = Literal["single_choice", "multiple_choice", "true_false", "short_text", "essay"]
+QuestionType = Literal[
+    "single_choice", "multiple_choice", "true_false", "short_text", "essay", "true_false_set", "numeric"
+]
 AttemptResult = Literal["pending", "passed", "failed"]
 
 
@@ -52,9 +54,27 @@ class TextAnswer(Closed):
     text: Annotated[str, Strict(), Field(max_length=20_000)]
 
 
-Answer = OptionAnswer | OptionsAnswer | ValueAnswer | TextAnswer
-"""An answer as stored (decision 0008): ``{"option"}``, ``{"options": [...]}``, ``{"value"}`` or
-``{"text"}``; ``null`` when cleared or never given."""
+STATEMENTS_MAX = 6
+"""Statements of a true/false set (issue 39, decision 0055: 2 to 6)."""
+
+Judgements: Any = Annotated[
+    dict[Annotated[str, Strict(), Field(max_length=OPTION_ID_MAX)], Annotated[bool, Strict()]],
+    Field(max_length=STATEMENTS_MAX),
+]
+"""A true/false set's answer: each judged statement's id and Đúng (true) or Sai (false)."""
+
+
+class StatementsAnswer(Closed):
+    """A true/false set's answer (phần II, decision 0055): the judged statements; any may be left
+    out."""
+
+    statements: Judgements
+
+
+Answer = OptionAnswer | OptionsAnswer | ValueAnswer | TextAnswer | StatementsAnswer
+"""An answer as stored (decision 0008): ``{"option"}``, ``{"options": [...]}``, ``{"value"}``,
+``{"text"}`` (also a numeric answer, decision 0055) or ``{"statements": {id: bool}}``; ``null``
+when cleared or never given."""
 
 
 class BreakdownRowOut(Schema):

@@ -4399,7 +4399,14 @@ export interface components {
        * Type
        * @enum {string}
        */
-      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      type:
+        | "single_choice"
+        | "multiple_choice"
+        | "true_false"
+        | "short_text"
+        | "essay"
+        | "true_false_set"
+        | "numeric";
       stem: components["schemas"]["QuestionTextOut"];
       /** Options */
       options: components["schemas"]["QuestionOptionOut"][];
@@ -4492,11 +4499,23 @@ export interface components {
         | components["schemas"]["OptionsAnswer"]
         | components["schemas"]["ValueAnswer"]
         | components["schemas"]["TextAnswer"]
+        | components["schemas"]["StatementsAnswer"]
         | null;
       /** Flagged */
       flagged: boolean;
       /** Seq */
       seq: number;
+    };
+    /**
+     * StatementsAnswer
+     * @description A true/false set's answer (phần II, decision 0055): the judged statements; any may be left
+     *     out.
+     */
+    StatementsAnswer: {
+      /** Statements */
+      statements: {
+        [key: string]: boolean;
+      };
     };
     /**
      * TextAnswer
@@ -4567,7 +4586,8 @@ export interface components {
     /**
      * AnswerSent
      * @description One answer as sent: exactly one of ``option`` (single choice), ``options`` (multiple
-     *     choice), ``value`` (true/false) or ``text`` (short text, essay), each bounded;
+     *     choice), ``value`` (true/false), ``text`` (short text, essay, numeric) or ``statements`` (a
+     *     true/false set, decision 0055), each bounded;
      *     ``taking.answer_save`` checks it against the question (400 ``invalid_answer``). One object
      *     rather than a union, so each field is named in a 422.
      */
@@ -4580,6 +4600,10 @@ export interface components {
       value?: boolean | null;
       /** Text */
       text?: string | null;
+      /** Statements */
+      statements?: {
+        [key: string]: boolean;
+      } | null;
     };
     /** Envelope[IntegrityCountOut] */
     Envelope_IntegrityCountOut_: {
@@ -4732,6 +4756,7 @@ export interface components {
         | components["schemas"]["OptionsAnswer"]
         | components["schemas"]["ValueAnswer"]
         | components["schemas"]["TextAnswer"]
+        | components["schemas"]["StatementsAnswer"]
         | null;
       /** Score */
       score: number | null;
@@ -7949,6 +7974,7 @@ export interface components {
         | components["schemas"]["OptionsAnswer"]
         | components["schemas"]["ValueAnswer"]
         | components["schemas"]["TextAnswer"]
+        | components["schemas"]["StatementsAnswer"]
         | null;
       /** Score */
       score: number | null;
@@ -8109,7 +8135,14 @@ export interface components {
        * Type
        * @enum {string}
        */
-      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      type:
+        | "single_choice"
+        | "multiple_choice"
+        | "true_false"
+        | "short_text"
+        | "essay"
+        | "true_false_set"
+        | "numeric";
       stem: components["schemas"]["QuestionTextOut"];
       /** Options */
       options: components["schemas"]["QuestionOptionOut"][];
@@ -8129,6 +8162,7 @@ export interface components {
         | components["schemas"]["OptionsAnswer"]
         | components["schemas"]["ValueAnswer"]
         | components["schemas"]["TextAnswer"]
+        | components["schemas"]["StatementsAnswer"]
         | null;
       /** Score */
       score: number | null;
@@ -8611,7 +8645,14 @@ export interface components {
        * Type
        * @enum {string}
        */
-      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      type:
+        | "single_choice"
+        | "multiple_choice"
+        | "true_false"
+        | "short_text"
+        | "essay"
+        | "true_false_set"
+        | "numeric";
       /** Clusters */
       clusters: components["schemas"]["ItemClusterOut"][];
       /** Position */
@@ -8766,7 +8807,14 @@ export interface components {
        * Type
        * @enum {string}
        */
-      type: "single_choice" | "multiple_choice" | "true_false" | "short_text" | "essay";
+      type:
+        | "single_choice"
+        | "multiple_choice"
+        | "true_false"
+        | "short_text"
+        | "essay"
+        | "true_false_set"
+        | "numeric";
       /** Clusters */
       clusters: components["schemas"]["ItemClusterOut"][];
       /** Position */
