@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.stored_files import StoredFileField
+
 
 class Listing(models.Model):
     class Kind(models.TextChoices):
@@ -29,7 +31,7 @@ class Listing(models.Model):
     description = models.TextField(blank=True)
     grade = models.PositiveSmallIntegerField(null=True, blank=True)
     subjects = models.JSONField(default=list, blank=True, help_text='[{"code", "name_vi", "name_en"}]')
-    cover_image = models.CharField(max_length=300, blank=True)
+    cover_image = StoredFileField(max_length=300, blank=True)
     duration_minutes = models.PositiveIntegerField(null=True, blank=True)
     starts_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)

@@ -25,6 +25,8 @@ from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
 from assignments.outcome import finish_if_graded
 from config.errors import ApplicationError, not_found
+from privacy.models import DeletionRecord
+from privacy.services import file_delete_after_commit
 from sitting import rules, statements
 from sitting.shapes import AnswerSaved
 from sitting.statements import qualified_cursor
@@ -124,6 +126,29 @@ def camera_consent_record(*, assignment_id: int, ip: str | None) -> Assignment:
         assignment.camera_consent_ip = ip
         assignment.save(update_fields=["camera_consented_at", "camera_consent_ip", "updated_at"])
     return assignment
+
+
+@transaction.atomic
+def prep_video_replace(*, assignment_id: int, name: str, organization_id: int) -> None:
+    """Point the assignment at the stored surroundings video ``name`` (its row locked). The video
+    it pointed at before, unless an attempt still uses it (start copied it into
+    ``Attempt.video``), is deleted once this commits, with its deletion record (kind
+    ``proctoring_video``, reason ``replaced``; issue 37, item 4, decision 0049: no second upload
+    leaves its first file behind, outside retention and the deletion on request)."""
+    assignment = Assignment.objects.select_for_update(of=("self",)).get(pk=assignment_id)
+    old = assignment.prep_video
+    assignment.prep_video = name
+    assignment.prep_video_deleted_at = None
+    assignment.save(update_fields=["prep_video", "prep_video_deleted_at", "updated_at"])
+    if old and old != name and not Attempt.objects.filter(video=old).exists():
+        file_delete_after_commit(
+            name=old,
+            kind=DeletionRecord.Kind.PROCTORING_VIDEO,
+            object_type="assignment",
+            object_id=assignment.pk,
+            organization_id=organization_id,
+            learner_profile_id=assignment.learner_profile_id,
+        )
 
 
 def camera_consent_check(assignment: Assignment) -> None:

@@ -25,6 +25,8 @@ from accounts.services.checks import (
 )
 from config.errors import ApplicationError, CommonErrorCode, FieldErrors
 from config.images import read_limited, reencode_image
+from privacy.models import DeletionRecord
+from privacy.services import file_delete_after_commit
 
 
 @transaction.atomic
@@ -72,13 +74,31 @@ def profile_set_grade(*, profile: Profile, grade: int | None) -> Profile:
     return profile
 
 
+def _photo_deleted_after_commit(profile: Profile, old: str, *, reason: str) -> None:
+    """The old photo ``old`` is deleted once the change commits, with its deletion record (issue
+    37, item 4; ``privacy.services.file_delete_after_commit``; ``learner_profile_id`` names the
+    profile whose photo it was)."""
+    file_delete_after_commit(
+        name=old,
+        kind=DeletionRecord.Kind.PROFILE_PHOTO,
+        object_type="profile",
+        object_id=profile.pk,
+        organization_id=profile.organization_id,
+        learner_profile_id=profile.pk,
+        reason=reason,
+    )
+
+
+@transaction.atomic
 def profile_photo_upload(*, profile: Profile, upload) -> Profile:
     """Store a new profile photo (POST .../upload-photo, multipart field ``file``).
 
     Only real JPEG, PNG or WebP images by content (puremagic, then Pillow decodes it), at most
     ``PROFILE_PHOTO_MAX_BYTES``; re-encoded to WebP at most ``PROFILE_PHOTO_MAX_SIDE`` pixels a
     side, metadata dropped. Errors: ``image_too_large`` (413), ``unsupported_image`` (400). The old
-    photo is kept on any error and deleted only after the new one is saved.
+    photo is kept on any error; once the new one is saved and the change committed it is deleted
+    and the deletion recorded (reason ``replaced``; issue 37, item 4, decision 0049). The
+    profile's row is locked, so two uploads at once each replace the other's file.
     """
     if upload is None:
         raise ApplicationError(
@@ -89,21 +109,22 @@ def profile_photo_upload(*, profile: Profile, upload) -> Profile:
         raw, max_side=settings.PROFILE_PHOTO_MAX_SIDE, unsupported_code=Code.UNSUPPORTED_IMAGE
     )
     path = default_storage.save(f"profiles/{profile.pk}/{uuid.uuid4().hex}.webp", ContentFile(webp))
-    old = profile.photo
+    old = Profile.objects.select_for_update().values_list("photo", flat=True).get(pk=profile.pk)
     profile.photo = path
     profile.save(update_fields=["photo", "updated_at"])
-    if old:
-        default_storage.delete(old)
+    _photo_deleted_after_commit(profile, old, reason=DeletionRecord.Reason.REPLACED)
     return profile
 
 
+@transaction.atomic
 def profile_photo_remove(*, profile: Profile) -> Profile:
-    """Remove the caller's photo (DELETE .../remove-photo); a no-op when there is none."""
-    old = profile.photo
+    """Remove the caller's photo (DELETE .../remove-photo); a no-op when there is none. The file
+    is deleted once the change commits, and the deletion recorded (reason ``request``)."""
+    old = Profile.objects.select_for_update().values_list("photo", flat=True).get(pk=profile.pk)
     if old:
         profile.photo = ""
         profile.save(update_fields=["photo", "updated_at"])
-        default_storage.delete(old)
+        _photo_deleted_after_commit(profile, old, reason=DeletionRecord.Reason.REQUEST)
     return profile
 
 
