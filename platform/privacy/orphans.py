@@ -93,11 +93,10 @@ def stored_files(storage: Storage | None = None) -> Iterator[StoredFile]:
         from storages.backends.s3 import S3Storage
     except ImportError:  # pragma: no cover - django-storages is a dependency
         S3Storage = ()  # type: ignore[assignment,misc]  # noqa: N806
-    inner = getattr(storage, "_wrapped", storage)  # default_storage is a lazy proxy
-    if isinstance(inner, S3Storage):
-        yield from _s3_files(inner)
+    if isinstance(storage, S3Storage):  # default_storage, a lazy proxy, answers for its class
+        yield from _s3_files(storage)
     else:
-        yield from _walk(inner, "")
+        yield from _walk(storage, "")
 
 
 # --- what is referenced -------------------------------------------------------------------------
