@@ -17,6 +17,8 @@ MAIL_KINDS = {"verify_email", "password_reset", "invitation"}
 MAIL_KINDS |= {"registration_attempt"}
 # Personal data requests (issue 24, item 5; data_requests.services).
 MAIL_KINDS |= {"account_deletion_scheduled", "account_deletion_cancelled"}
+# A parent's consent stopped: the date of birth they gave is not the learner's (issue 37, item 5).
+MAIL_KINDS |= {"parent_birth_date_mismatch"}
 
 
 @db_task(retries=3, retry_delay=30)

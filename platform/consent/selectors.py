@@ -265,7 +265,15 @@ def consent_state(*, profile: Profile) -> dict[str, Any]:
         else None,
         "prompt": prompt,
         "blocked": {"code": verdict.code, "message": verdict.message} if applies and verdict else None,
+        "birth_date_change": _birth_date_change(profile.user_id) if applies else None,
     }
+
+
+def _birth_date_change(user_id: int) -> dict[str, Any] | None:
+    """The learner's change of date of birth held or refused (issue 37, item 5)."""
+    from consent.birth_dates import change_row, learner_change
+
+    return change_row(learner_change(user_id))
 
 
 def member_consent(*, profile: Profile, can_record: bool) -> dict[str, Any]:
@@ -291,6 +299,19 @@ def member_consent(*, profile: Profile, can_record: bool) -> dict[str, Any]:
         and facts.parent is not None
         and facts.parent.source == Consent.Source.PAPER
         and facts.parent.organization_id == profile.organization_id,
+        **_member_birth_date_change(profile, can_decide=can_record),
+    }
+
+
+def _member_birth_date_change(profile: Profile, *, can_decide: bool) -> dict[str, Any]:
+    """A roster learner's change of date of birth waiting for this organization's admin (issue
+    37, item 5), and whether the caller (an admin) may confirm or refuse it."""
+    from consent.birth_dates import change_row, pending_for_organization
+
+    change = pending_for_organization(profile.organization_id, profile) if profile.organization_id else None
+    return {
+        "birth_date_change": change_row(change),
+        "can_decide_birth_date": can_decide and change is not None,
     }
 
 

@@ -46,3 +46,36 @@ def parent_mail_send(request_id: int, token: str) -> None:
     )
     message.attach_alternative(html, "text/html")
     message.send()
+
+
+@db_task(retries=3, retry_delay=30)
+def birth_date_mail_send(change_id: int, token: str) -> None:
+    """Mail the parent or guardian of a held change of date of birth (issue 37, item 5;
+    ``consent.birth_dates``) the link ``/birth-date-confirm/<token>?lang=..`` to confirm or refuse
+    it, in the language it was asked in (plain text and HTML, from
+    ``consent/templates/consent/email/birth_date_change.*``). Retried 3 times, 30 s apart; a change
+    no longer pending is not mailed."""
+    from consent.birth_dates import shown
+    from consent.models import BirthDateChange
+
+    change = BirthDateChange.objects.select_related("user").filter(pk=change_id).first()
+    if change is None or change.status != BirthDateChange.Status.PENDING:
+        return
+    with in_language(change.language) as language:
+        context = {
+            "learner": change.user.name_or_email,
+            "learner_email": change.user.email,
+            "previous": shown(change.previous),
+            "requested": shown(change.requested),
+            "link": f"{settings.SITE_URL}/birth-date-confirm/{token}?lang={language}",
+            "site_url": settings.SITE_URL,
+            "LANGUAGE_CODE": language,
+        }
+        subject = render_to_string("consent/email/birth_date_change.subject", context).strip()
+        text = render_to_string("consent/email/birth_date_change.txt", context)
+        html = render_to_string("consent/email/birth_date_change.html", context)
+    message = EmailMultiAlternatives(
+        subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[change.parent_email]
+    )
+    message.attach_alternative(html, "text/html")
+    message.send()

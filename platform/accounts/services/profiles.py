@@ -17,6 +17,8 @@ from accounts.models import (
 )
 from accounts.selectors import province_codes
 from accounts.services.checks import (
+    birth_mismatch_code,
+    check_cccd_birth_date,
     check_choice,
     check_email,
     check_grade,
@@ -25,20 +27,28 @@ from accounts.services.checks import (
 )
 from config.errors import ApplicationError, CommonErrorCode, FieldErrors
 from config.images import read_limited, reencode_image
+from consent.birth_dates import birth_date_change_ask
 from privacy.models import DeletionRecord
 from privacy.services import file_delete_after_commit
 
 
 @transaction.atomic
-def profile_update_self(*, profile: Profile, data: dict[str, Any]) -> Profile:
+def profile_update_self(*, profile: Profile, data: dict[str, Any], ip: str | None = None) -> Profile:
     """Update the caller's own profile (PUT /api/v1/users/profile/self); ``None`` fields stay.
 
     ``name`` is the account's full name (shared by all its profiles). Rules: name not blank,
     e-mail valid, grade 1..12, gender male/female, date dd/mm/yyyy in the past, known province.
     Raises ``validation_error`` ("update failed") with field errors; nothing is written then.
+
+    The age checked (issue 37, item 5; decision 0049): a new date of birth must agree with the
+    profile's CCCD number (its 4th to 6th digits; 400 ``cccd_birth_mismatch`` on
+    ``date_of_birth`` when that is the only error). A learner with a consent record whose new
+    date crosses 16 does not change it alone: ``consent.birth_dates.birth_date_change_ask`` holds
+    it for the organization's admin or the parent to confirm (``parent_email``: the parent's
+    address when none is known), and the profile keeps its date; the other fields are saved.
     """
     errors = FieldErrors()
-    fields = {key: value for key, value in data.items() if value is not None}
+    fields = {key: value for key, value in data.items() if value is not None and key != "parent_email"}
     if "name" in fields and not fields["name"].strip():
         errors.add("name", _("Required"))
     if "alternate_email" in fields:
@@ -50,10 +60,21 @@ def profile_update_self(*, profile: Profile, data: dict[str, Any]) -> Profile:
         check_choice(errors, "gender", fields["gender"], Profile.Gender.values, required=False)
     if "province_code" in fields:
         check_choice(errors, "province_code", fields["province_code"], province_codes(), required=False)
+    born = None
     if "date_of_birth" in fields:
-        fields["date_of_birth"] = parse_birth_date(errors, fields["date_of_birth"], required=False)
-    errors.raise_if_any(_("Update failed"))
+        born = fields["date_of_birth"] = parse_birth_date(errors, fields["date_of_birth"], required=False)
+        if "date_of_birth" not in errors.errors and born != profile.date_of_birth:
+            check_cccd_birth_date(errors, "date_of_birth", profile.cccd, born)
+    errors.raise_if_any(
+        _("Update failed"), code=birth_mismatch_code(errors, "date_of_birth", profile.cccd, born)
+    )
 
+    if "date_of_birth" in fields:
+        held = birth_date_change_ask(
+            profile=profile, born=fields["date_of_birth"], parent_email=data.get("parent_email") or "", ip=ip
+        )
+        if held is not None:
+            del fields["date_of_birth"]  # the confirmed date stays until the change is confirmed
     user = profile.user
     if "name" in fields:
         user.name = fields.pop("name").strip()
