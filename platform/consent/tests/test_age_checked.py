@@ -6,11 +6,12 @@ gate keeps the confirmed date, and the parent's date of birth on the consent lin
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.core import mail
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import Profile, User
 from accounts.services.checks import cccd_birth_year
@@ -307,7 +308,9 @@ def test_a_parent_whose_date_of_birth_does_not_match_stops_the_consent_and_both_
     )
     right = {**link, "relationship": "parent", "child_birth_date": born.strftime("%d/%m/%Y")}
     assert post(Client(), "/public/api/consent/parent/consent", right).json()["code"] == "birth_date_mismatch"
-    # the learner sends a new request; the parent's right date is recorded with the relationship
+    # the learner sends a new request (a minute later: the mails' interval); the parent's right
+    # date is recorded with the relationship
+    ConsentEvent.objects.filter(kind="parent_mailed").update(at=timezone.now() - timedelta(minutes=2))
     with django_capture_on_commit_callbacks(execute=True):
         assert post(client, "/api/v1/consent/parent/resend").status_code == 200
     token = link_token(r"/parental-consent/([\w-]+)\?lang=")
