@@ -103,6 +103,8 @@ class Attempt(models.Model):
         LEARNER = "learner", _("Submitted by the learner")
         DEADLINE = "deadline", _("Time is up")
         VOIDED = "voided", _("Voided after too many tab switches")
+        # issue 37, item 6 (decision 0049): a parent's or the learner's withdrawal ended the sitting
+        CONSENT_WITHDRAWN = "consent_withdrawn", _("Ended: consent was withdrawn")
 
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="attempts")
     number = models.PositiveSmallIntegerField(default=1)
@@ -113,7 +115,7 @@ class Attempt(models.Model):
     started_at = models.DateTimeField()
     deadline_at = models.DateTimeField()
     submitted_at = models.DateTimeField(null=True, blank=True)
-    submit_reason = models.CharField(max_length=10, choices=SubmitReason, blank=True)
+    submit_reason = models.CharField(max_length=20, choices=SubmitReason, blank=True)
     device_token = models.CharField(max_length=64)
     camera_mode = models.CharField(max_length=10, default="camera")
     video = StoredFileField(max_length=300, blank=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from accounts.models import Profile
 from config.errors import ApplicationError
-from consent.selectors import consent_verdict
+from consent.selectors import Verdict, consent_verdict
 from consent.statements import gate_facts
 
 
@@ -32,3 +32,10 @@ def consent_gate(profile: Profile) -> None:
     verdict = consent_verdict(gate_facts(profile.user_id))
     if verdict is not None:
         raise ApplicationError(verdict.code, verdict.message, status=403)
+
+
+def consent_verdict_of(user_id: int) -> Verdict | None:
+    """The gate's verdict for the learner ``user_id`` (None: may be processed), for a refusal
+    that must say the same as the gate: a save on a sitting a withdrawal ended (issue 37, item 6;
+    ``sitting.rules.consent_refusal``). One statement (``gate_facts``)."""
+    return consent_verdict(gate_facts(user_id))

@@ -29,7 +29,7 @@ from accounts.models import Profile, User, token_digest
 from accounts.services.checks import check_email, normalize_email, parse_birth_date
 from config.errors import ApplicationError, FieldErrors
 from config.i18n import reader_language
-from consent import birth_dates, rules, selectors
+from consent import birth_dates, rules, selectors, withdrawals
 from consent.error_codes import ConsentErrorCode as Code
 from consent.models import Consent, ConsentEvent, NoticeVersion, ParentRequest
 
@@ -255,6 +255,7 @@ def learner_withdraw(*, profile: Profile, ip: str | None) -> int:
     if not count:
         raise ApplicationError(Code.NOT_CONSENTED, _("You have no consent in force to withdraw."), status=409)
     _event(user.pk, Event.WITHDRAWN, ip=ip, actor=user.name_or_email, detail="learner")
+    withdrawals.processing_stopped(user.pk)  # issue 37, item 6: a test in progress ends now
     _deletion_start(user, reason=_("The learner withdrew their consent."))
     return count
 
@@ -485,6 +486,7 @@ def parent_consent_withdraw(*, token: str, ip: str | None) -> Consent:
     request.responded_at = consent.withdrawn_at
     request.save(update_fields=["status", "responded_at"])
     _event(request.user_id, Event.PARENT_WITHDREW, ip=ip, actor=request.parent_email)
+    withdrawals.processing_stopped(request.user_id)  # issue 37, item 6: a test in progress ends now
     _deletion_start(request.user, reason=_("The parent or guardian withdrew their consent."))
     return consent
 
@@ -562,6 +564,7 @@ def paper_consent_withdraw(*, actor: Profile, profile_id: int, ip: str | None) -
         actor=actor.user.name_or_email,
         detail=organization.name,
     )
+    withdrawals.processing_stopped(learner.user_id)  # issue 37, item 6: a test in progress ends now
     _deletion_start(learner.user, reason=_("The parent or guardian withdrew their consent on paper."))
     return consent
 

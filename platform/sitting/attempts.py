@@ -32,7 +32,7 @@ from sitting.shapes import AnswerSaved
 from sitting.statements import qualified_cursor
 from sitting.window import LearnerWindow, learner_window
 from tenants.middleware import SessionCheck
-from tenants.scope import current_schema_name, enrollment_schema, organization_sql
+from tenants.scope import current_schema_name, enrollment_schema, organization_schema, organization_sql
 
 S = Attempt.Status
 SWITCH_KINDS = {IntegrityEvent.Kind.TAB_HIDDEN, IntegrityEvent.Kind.BLUR}
@@ -425,6 +425,32 @@ def attempt_auto_submit_now(*, attempt_id: int, now: datetime | None = None) -> 
         return False
     _submit(attempt, Attempt.SubmitReason.DEADLINE, now)
     return True
+
+
+def attempts_end_on_withdrawal(user_id: int) -> int:
+    """A withdrawal of consent stopped the processing of the learner ``user_id``'s data (issue 37,
+    item 6; ``consent.withdrawals``, in the withdrawal's transaction): every attempt of theirs in
+    progress, in every organization their test enrollments name, is submitted now with the reason
+    ``consent_withdrawn``: the answers saved are kept and scored as at any submission, and every
+    further save, event or submit answers the consent refusal (``rules.refusal``). Each attempt is
+    locked FOR UPDATE first (a save in flight lands before, or finds it submitted). Returns how
+    many attempts were ended."""
+    now = timezone.now()
+    by_schema: dict[str, list[int]] = {}
+    for schema_name, assignment_id in Enrollment.objects.filter(
+        profile__user_id=user_id, kind=Enrollment.Kind.TEST
+    ).values_list("organization__schema_name", "object_id"):
+        by_schema.setdefault(schema_name, []).append(assignment_id)
+    ended = 0
+    for schema_name, assignment_ids in sorted(by_schema.items()):
+        with organization_schema(schema_name):
+            running = Attempt.objects.select_for_update().filter(
+                assignment_id__in=assignment_ids, status=S.IN_PROGRESS
+            )
+            for attempt in running.order_by("pk"):
+                _submit(attempt, Attempt.SubmitReason.CONSENT_WITHDRAWN, now)
+                ended += 1
+    return ended
 
 
 def overdue_attempt_ids(now: datetime | None = None) -> list[int]:

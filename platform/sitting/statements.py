@@ -98,6 +98,9 @@ def shared_form_sql() -> str:
 # device's, within the deadline and its grace, the question is in its form and the answer fits
 # (twin: ``rules.refusal``); and the last SELECT returns what ``rules.save_outcome`` needs to say
 # why it did not. {schema} and {public} are quoted by ``tenants.scope.organization_sql``.
+# Issue 37, item 6 (decision 0049): the attempt's ``submit_reason`` is read (and returned last)
+# only to say why a submitted attempt refuses: ended by a withdrawn consent, the learner gets the
+# consent refusal (twin: ``rules.refusal``'s ``submit_reason``); the upsert's condition is unchanged.
 SAVE_OWNED = """
 WITH session AS (
     SELECT 1 WHERE NOT %(check)s::boolean OR EXISTS (
@@ -109,7 +112,8 @@ WITH session AS (
     SELECT e.object_id FROM {public}.accounts_enrollment e
     WHERE OWNED_ENROLLMENT AND EXISTS (SELECT 1 FROM session)
 ), attempt AS (
-    SELECT id, status, device_token, deadline_at, question_ids @> to_jsonb(%(question)s::bigint) AS in_test
+    SELECT id, status, submit_reason, device_token, deadline_at,
+        question_ids @> to_jsonb(%(question)s::bigint) AS in_test
     FROM {schema}.assignments_attempt
     WHERE assignment_id = (SELECT object_id FROM enrollment)
     ORDER BY number DESC LIMIT 1
@@ -128,7 +132,8 @@ WITH session AS (
     RETURNING seq
 )
 SELECT EXISTS (SELECT 1 FROM session), EXISTS (SELECT 1 FROM enrollment), attempt.status,
-    attempt.device_token, attempt.deadline_at, attempt.in_test, EXISTS (SELECT 1 FROM saved)
+    attempt.device_token, attempt.deadline_at, attempt.in_test, EXISTS (SELECT 1 FROM saved),
+    attempt.submit_reason
 FROM (SELECT 1) AS one LEFT JOIN attempt ON true
 """.replace(
     "OWNED_ENROLLMENT",
@@ -154,6 +159,7 @@ class SaveFacts:
     fits: bool
     applied: bool
     now: datetime
+    submit_reason: str  # issue 37, item 6: ``consent_withdrawn`` answers the consent refusal
     profile_id: int
     enrollment_id: int
     question_id: int
@@ -210,7 +216,7 @@ def save_owned(
                 "learner": Profile.Role.LEARNER,
             },
         )
-        confirmed, enrolled, status, token, deadline_at, in_test, applied = cursor.fetchone()
+        confirmed, enrolled, status, token, deadline_at, in_test, applied, submit_reason = cursor.fetchone()
     return SaveFacts(
         confirmed=confirmed,
         enrolled=enrolled,
@@ -221,6 +227,7 @@ def save_owned(
         fits=fits,
         applied=applied,
         now=now,
+        submit_reason=submit_reason or "",
         profile_id=profile_id,
         enrollment_id=enrollment_id,
         question_id=question_id,
