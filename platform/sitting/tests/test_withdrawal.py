@@ -108,6 +108,12 @@ def test_a_parents_withdrawal_ends_the_sitting_and_saves_answer_the_consent_refu
     assert detail["submit_reason"] == "consent_withdrawn"
     rows = as_educator_a.get("/api/v1/attempts", {"limit": 50}).json()["data"]["items"]
     assert next(r for r in rows if r["id"] == attempt.pk)["submit_reason"] == "consent_withdrawn"
+    with schema_context(org_a.schema_name):
+        batch_id = Assignment.objects.get(pk=attempt.assignment_id).batch_id
+    progress = as_educator_a.get(f"/api/v1/batches/{batch_id}/progress").json()["data"]
+    assert [r["submit_reason"] for r in progress if r["attempt_id"] == attempt.pk] == ["consent_withdrawn"]
+    book = as_educator_a.get(f"/api/v1/batches/{batch_id}/gradebook").json()["data"]["items"]
+    assert [r["submit_reason"] for r in book if r["attempt_id"] == attempt.pk] == ["consent_withdrawn"]
 
 
 def test_once_consent_is_given_again_the_ended_test_says_why(
