@@ -358,6 +358,7 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
             "voided": attempt.voided,
             "message": "",
             "submitted_at": attempt.submitted_at,
+            "submit_reason": attempt.submit_reason,
             "tab_switches": attempt.tab_switches,
             "answers": [],
             "breakdown": {},

@@ -142,6 +142,8 @@ def test_the_learners_own_withdrawal_ends_the_sitting_too(as_educator_a, bank, r
     with schema_context(org_a.schema_name):
         attempt = Attempt.objects.get(assignment__learner_profile_id=learner.pk)
     assert attempt.submit_reason == "consent_withdrawn"
+    result = client.get(f"/api/v1/take-test/{eid}/result").json()["data"]
+    assert (result["status"], result["submit_reason"]) == ("submitted", "consent_withdrawn")
 
 
 def test_a_parents_withdrawal_for_a_learner_of_16_stops_nothing(as_educator_a, bank, round_id, org_a):

@@ -4614,6 +4614,8 @@ export interface components {
       message: string;
       /** Submitted At */
       submitted_at: string | null;
+      /** Submit Reason */
+      submit_reason: string;
       /** Tab Switches */
       tab_switches: number;
       /** Answers */
