@@ -112,7 +112,7 @@ class ConsentStateOut(Schema):
     request: ParentRequestOut | None
     prompt: list[Literal["terms", "date_of_birth", "parent_email"]]
     blocked: BlockedOut | None
-    birth_date_change: BirthDateChangeOut | None = None
+    birth_date_change: BirthDateChangeOut | None
 
 
 class PromptIn(Schema):
@@ -180,5 +180,5 @@ class MemberConsentOut(Schema):
     blocked: BlockedOut | None
     can_record_paper: bool
     can_withdraw_paper: bool
-    birth_date_change: BirthDateChangeOut | None = None
-    can_decide_birth_date: bool = False
+    birth_date_change: BirthDateChangeOut | None
+    can_decide_birth_date: bool

@@ -9240,11 +9240,8 @@ export interface components {
       can_record_paper: boolean;
       /** Can Withdraw Paper */
       can_withdraw_paper: boolean;
-      birth_date_change?: components["schemas"]["BirthDateChangeOut"] | null;
-      /**
-       * Can Decide Birth Date
-       * @default false
-       */
+      birth_date_change: components["schemas"]["BirthDateChangeOut"] | null;
+      /** Can Decide Birth Date */
       can_decide_birth_date: boolean;
     };
     /** PaperConsentIn */
@@ -9280,7 +9277,7 @@ export interface components {
       /** Prompt */
       prompt: ("terms" | "date_of_birth" | "parent_email")[];
       blocked: components["schemas"]["BlockedOut"] | null;
-      birth_date_change?: components["schemas"]["BirthDateChangeOut"] | null;
+      birth_date_change: components["schemas"]["BirthDateChangeOut"] | null;
     };
     /** Envelope[ConsentStateOut] */
     Envelope_ConsentStateOut_: {

@@ -54,6 +54,8 @@ const WAITING: MemberConsent = {
   },
   can_record_paper: true,
   can_withdraw_paper: false,
+  birth_date_change: null,
+  can_decide_birth_date: false,
 };
 const RECORDED: MemberConsent = {
   ...WAITING,

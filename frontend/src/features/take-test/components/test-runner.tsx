@@ -172,7 +172,8 @@ export function TestRunner({
       finish();
     } catch (error) {
       const api = error instanceof ApiError ? error : null;
-      if (api?.status === 409 && ENDED.has(api.code)) return finish();
+      // ended by time, or by a withdrawal of consent (403, the consent refusal: issue 37, item 6)
+      if ((api?.status === 409 && ENDED.has(api.code)) || api?.status === 403) return finish();
       if (api?.status === 409 && api.code === "attempt_taken_over") {
         setPhase("active");
         setTakenOver(true);

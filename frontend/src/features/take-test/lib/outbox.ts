@@ -8,7 +8,8 @@
  * demand, when the browser comes back online and every few seconds; after a reload it picks up
  * where it was. Failures are classified: a network failure or a server error is retried; 409
  * `attempt_taken_over` pauses it until this tab takes the attempt back; 409 `deadline_passed` /
- * `attempt_not_in_progress` ends it; a 400 or 404 drops the one entry the server will never take.
+ * `attempt_not_in_progress` ends it, and so does a 403 (a withdrawal of consent ended the sitting:
+ * the consent refusal, issue 37 item 6); a 400 or 404 drops the one entry the server will never take.
  */
 import { ApiError } from "@/lib/api-client";
 
@@ -298,7 +299,7 @@ export class Outbox {
         this.networkDown = true; // fetch failed: no network
       } else if (error.status === 409 && error.code === "attempt_taken_over") {
         this.paused = "takenOver";
-      } else if (error.status === 409 && ENDED.has(error.code)) {
+      } else if ((error.status === 409 && ENDED.has(error.code)) || error.status === 403) {
         this.paused = "ended";
       } else if (error.status === 400 || error.status === 404) {
         // the server will never take this one (a question not in the test, a malformed answer)
