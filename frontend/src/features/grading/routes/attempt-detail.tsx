@@ -125,7 +125,10 @@ function Attempt({ a }: { a: AttemptDetail }) {
       </section>
 
       {a.submit_reason === "consent_withdrawn" && (
-        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+        >
           {t("grading.detail.consentWithdrawn")}
         </p>
       )}
