@@ -272,7 +272,7 @@ function ParentAnswerFields({ form, name }: { form: UseFormReturn<Answer>; name:
       <Field
         label={t("parentConsent.childBirthDate", { name })}
         htmlFor="child_birth_date"
-        hint={t("parentConsent.childBirthDateHint")}
+        hint={t("parentConsent.childBirthDateHint", { name })}
         error={errors.child_birth_date?.message}
       >
         <Input
