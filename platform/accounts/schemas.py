@@ -98,7 +98,7 @@ class ProfileSelfIn(Schema):
     date_of_birth: DateText | None = None
     job_title: ColumnText(Profile, "job_title") | None = None
     # who confirms a change of date of birth across 16 when no parent's address is known (issue 37)
-    parent_email: ColumnText(User, "email") | None = None
+    parent_email: Email | None = None  # type: ignore[valid-type]  # a pydantic type (config.fields)
 
 
 class GradeIn(Schema):

@@ -23,14 +23,21 @@ neither marked nor listed there as not a storage name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.apps import apps
 from django.conf import settings
 from django.db import models
 
+if TYPE_CHECKING:  # django-stubs' fields are generic in the checker only
+    _CharField = models.CharField[str, str]
+    _JSONField = models.JSONField[Any, Any]
+else:
+    _CharField = models.CharField
+    _JSONField = models.JSONField
 
-class StoredFileField(models.CharField):
+
+class StoredFileField(_CharField):
     """A column holding one storage name of ``default_storage`` ("" for none). A ``CharField`` in
     the database and in migrations; the marker is what ``file_references`` looks for."""
 
@@ -39,7 +46,7 @@ class StoredFileField(models.CharField):
         return name, "django.db.models.CharField", args, kwargs
 
 
-class FileMentionsJSONField(models.JSONField):
+class FileMentionsJSONField(_JSONField):
     """A JSON column whose text may name stored files (inside HTML or a list of pictures). A
     ``JSONField`` in the database and in migrations; ``file_references`` reports it as
     ``mentions``: a file is referenced when its storage name appears anywhere in the text."""
@@ -57,7 +64,7 @@ class FileReference:
     in both lists)."""
 
     model: type[models.Model]
-    field: models.Field
+    field: models.Field[Any, Any]
     mentions: bool
     public: bool
     tenant: bool

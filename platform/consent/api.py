@@ -195,10 +195,9 @@ def birth_date_confirm(request: ProfileRequest, profile_id: Id):
     """Confirm a roster learner's change of date of birth waiting for this organization: the
     profile takes the new date (a consent event records it). 403 ``not_org_admin``; 404 for
     another organization's learner; 409 ``no_birth_date_change``."""
-    birth_dates.admin_decide(
+    learner = birth_dates.admin_decide(
         actor=request.auth, profile_id=profile_id, confirm=True, ip=client_address(request)
     )
-    learner = selectors.roster_learner(request.auth.organization_id, profile_id)
     return ok(
         selectors.member_consent(profile=learner, can_record=True), _("The new date of birth is confirmed.")
     )
@@ -209,10 +208,9 @@ def birth_date_confirm(request: ProfileRequest, profile_id: Id):
 )
 def birth_date_refuse(request: ProfileRequest, profile_id: Id):
     """Refuse it: the date of birth stays as it was. Errors as ``birth-date/confirm``."""
-    birth_dates.admin_decide(
+    learner = birth_dates.admin_decide(
         actor=request.auth, profile_id=profile_id, confirm=False, ip=client_address(request)
     )
-    learner = selectors.roster_learner(request.auth.organization_id, profile_id)
     return ok(
         selectors.member_consent(profile=learner, can_record=True),
         _("The change of date of birth is refused."),

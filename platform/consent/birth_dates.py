@@ -257,19 +257,20 @@ def pending_for_organization(organization_id: int, profile: Profile) -> BirthDat
 
 
 @transaction.atomic
-def admin_decide(*, actor: Profile, profile_id: int, confirm: bool, ip: str | None) -> BirthDateChange:
+def admin_decide(*, actor: Profile, profile_id: int, confirm: bool, ip: str | None) -> Profile:
     """POST /api/v1/organization/members/{id}/birth-date/confirm (or /refuse): an organization
-    admin confirms or refuses a roster learner's pending change of date of birth. Errors: 403
-    ``not_org_admin``; 404 for a learner not on the roster; 409 ``no_birth_date_change`` when
-    none waits for this organization."""
-    learner = roster_learner(actor.organization_id, profile_id, lock=True)
+    admin confirms or refuses a roster learner's pending change of date of birth; returns the
+    roster learner. Errors: 403 ``not_org_admin``; 404 for a learner not on the roster; 409
+    ``no_birth_date_change`` when none waits for this organization."""
+    organization_id = actor.organization_id or 0  # an admin has one (OrgAdminSessionAuth)
+    learner = roster_learner(organization_id, profile_id, lock=True)
     change = (
         BirthDateChange.objects.select_for_update()
         .filter(
             user_id=learner.user_id,
             status=Status.PENDING,
             confirmer=BirthDateChange.Confirmer.ADMIN,
-            organization_id=actor.organization_id,
+            organization_id=organization_id,
         )
         .first()
     )
@@ -279,7 +280,8 @@ def admin_decide(*, actor: Profile, profile_id: int, confirm: bool, ip: str | No
             _("No change of date of birth is waiting for confirmation."),
             status=409,
         )
-    return _decide(change, confirm=confirm, by=actor.user.name_or_email, ip=ip)
+    _decide(change, confirm=confirm, by=actor.user.name_or_email, ip=ip)
+    return learner
 
 
 def change_of_token(token: str, *, lock: bool = False) -> BirthDateChange:

@@ -143,7 +143,7 @@ class ParentConsentIn(Schema):
     terms_version: Version = ""
     privacy_version: Version = ""
     # issue 37, item 5: "parent" or "guardian", and the child's date of birth (dd/mm/yyyy)
-    relationship: ColumnText(Consent, "relationship") = ""
+    relationship: ColumnText(Consent, "relationship") = ""  # type: ignore[valid-type]  # pydantic
     child_birth_date: DateText = ""
 
 

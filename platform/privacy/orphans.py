@@ -90,7 +90,7 @@ def stored_files(storage: Storage | None = None) -> Iterator[StoredFile]:
     backend through ``listdir`` and ``get_modified_time`` (the file system: ``MEDIA_ROOT``)."""
     storage = storage or default_storage
     try:
-        from storages.backends.s3 import S3Storage
+        from storages.backends.s3 import S3Storage  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - django-storages is a dependency
         S3Storage = ()  # type: ignore[assignment,misc]  # noqa: N806
     if isinstance(storage, S3Storage):  # default_storage, a lazy proxy, answers for its class
