@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Profile, User, token_digest
 from accounts.services.checks import check_email, normalize_email, parse_birth_date
 from accounts.tasks import email_send
+from config import dates
 from config.errors import ApplicationError, FieldErrors
 from config.i18n import reader_language
 from consent import rules
@@ -43,8 +44,9 @@ Status = BirthDateChange.Status
 
 
 def shown(day: date | None) -> str:
-    """A date of birth as typed and shown on the forms: ``dd/mm/yyyy`` ("" for none)."""
-    return day.strftime("%d/%m/%Y") if day else ""
+    """A date of birth as typed and shown on the forms: ``dd/mm/yyyy`` ("" for none), as the
+    profile shows it (``config.dates.format_date`` in Vietnamese)."""
+    return dates.format_date(day, language="vi")
 
 
 def _event(user_id: int, kind: str, *, ip: str | None = None, actor: str = "", detail: str = "") -> None:

@@ -179,8 +179,10 @@ def test_the_video_goes_with_the_deletion_the_withdrawal_scheduled(
     assert account_deletions_run(now=timezone.now() + timedelta(days=8)) == 1
     assert not (tmp_path / name).exists()
     record = DeletionRecord.objects.get(file_name=name)
-    assert (record.kind, record.reason, record.object_id) == (
+    # one record for the surroundings video the attempt reused (decision 0022)
+    assert (record.kind, record.reason, record.object_type, record.object_id) == (
         "proctoring_video",
         "consent_withdrawn",
-        str(attempt.pk),
+        "assignment",
+        str(attempt.assignment_id),
     )
