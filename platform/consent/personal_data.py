@@ -3,19 +3,21 @@ Registered with ``data_requests.sources``.
 
 Export: ``consents.json``: every consent of the learner's own or of a parent for them (whose, how,
 the versions, when, from which address, the parent's e-mail or who recorded it on paper, and the
-withdrawal), the requests mailed to parents (address, state, when; never the link), and the
-history of steps.
+withdrawal; the relationship and the child's date of birth the parent confirmed, issue 37), the
+requests mailed to parents (address, state, when; never the link), the changes of date of birth
+held for confirmation (issue 37, item 5), and the history of steps.
 
 Deletion: the consents are kept as the record that the processing had a legal basis (versions and
-times), with nothing that names anyone: addresses, the parent's e-mail, the recorder's name and the
-note are emptied; the requests to parents and the history are deleted.
+times), with nothing that names anyone: addresses, the parent's e-mail, the recorder's name, the
+note and the child's date of birth the parent confirmed are emptied; the requests to parents, the
+changes of date of birth and the history are deleted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from consent.models import Consent, ConsentEvent, ParentRequest
+from consent.models import BirthDateChange, Consent, ConsentEvent, ParentRequest
 from data_requests.personal_data import iso
 from data_requests.sources import ExportPart, Person, Text, register
 
@@ -40,6 +42,8 @@ class ConsentsSource:
                     "parent_email": c.parent_email,
                     "recorded_by": c.recorded_by_name,
                     "note": c.note,
+                    "relationship": c.relationship,
+                    "child_birth_date": c.child_birth_date.isoformat() if c.child_birth_date else None,
                     "withdrawn_at": iso(c.withdrawn_at),
                     "withdrawn_by": c.withdrawn_by,
                 }
@@ -53,6 +57,19 @@ class ConsentsSource:
                     "mails": r.sends,
                 }
                 for r in ParentRequest.objects.filter(user=user).order_by("id")
+            ],
+            "birth_date_changes": [
+                {
+                    "previous": b.previous.isoformat() if b.previous else None,
+                    "requested": b.requested.isoformat(),
+                    "status": b.status,
+                    "confirmer": b.confirmer,
+                    "parent_email": b.parent_email,
+                    "requested_at": iso(b.requested_at),
+                    "decided_at": iso(b.decided_at),
+                    "decided_by": b.decided_by_name,
+                }
+                for b in BirthDateChange.objects.filter(user=user).order_by("id")
             ],
             "history": [
                 {"kind": e.kind, "at": iso(e.at), "ip": e.ip, "by": e.actor_name, "detail": e.detail}
@@ -75,8 +92,20 @@ class ConsentsSource:
     def erase(self, person: Person, label: Callable[[str], str]) -> dict[str, int]:
         user = person.user
         anonymized = Consent.objects.filter(user=user).update(
-            ip=None, withdrawn_ip=None, parent_email="", recorded_by_name="", withdrawn_by_name="", note=""
+            ip=None,
+            withdrawn_ip=None,
+            parent_email="",
+            recorded_by_name="",
+            withdrawn_by_name="",
+            note="",
+            child_birth_date=None,
         )
         requests, _ = ParentRequest.objects.filter(user=user).delete()
+        changes, _ = BirthDateChange.objects.filter(user=user).delete()
         events, _ = ConsentEvent.objects.filter(user=user).delete()
-        return {"consents_anonymized": anonymized, "parent_requests": requests, "consent_events": events}
+        return {
+            "consents_anonymized": anonymized,
+            "parent_requests": requests,
+            "birth_date_changes": changes,
+            "consent_events": events,
+        }
