@@ -120,6 +120,9 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   ).toBeVisible();
   await shots(parentPage, "consent-parent", "en");
   await parentPage.getByRole("checkbox", { name: /^I am the parent or guardian of Ngô Bảo Ngọc/ }).check();
+  // the relationship and the child's date of birth, compared with the learner's (issue 37, item 5)
+  await parentPage.getByRole("radio", { name: "Parent" }).check();
+  await parentPage.getByLabel("Ngô Bảo Ngọc's date of birth").fill("10/10/2011");
   await parentPage.getByRole("button", { name: "I consent" }).click();
   await expect(
     parentPage.getByRole("heading", { name: "Thank you: your consent is recorded" }),

@@ -98,7 +98,15 @@ def test_an_under_16_learner_cannot_buy_start_or_upload_until_a_parent_consents_
     link = Client(REMOTE_ADDR="203.0.113.9")
     res = link.post(
         "/public/api/consent/parent/consent",
-        {"token": token, "accept_terms": True, "terms_version": "2.0", "privacy_version": "2.0"},
+        {
+            "token": token,
+            "accept_terms": True,
+            "terms_version": "2.0",
+            "privacy_version": "2.0",
+            # issue 37, item 5: the parent confirms the relationship and the child's date of birth
+            "relationship": "guardian",
+            "child_birth_date": UNDER_16.strftime("%d/%m/%Y"),
+        },
         content_type=J,
     )
     assert res.status_code == 200, res.json()

@@ -234,6 +234,18 @@ describe("answer outbox", () => {
     expect(window.localStorage.getItem(KEY)).toBeNull();
   });
 
+  it("ends on the consent refusal: a withdrawal of consent ended the sitting (issue 37, item 6)", async () => {
+    const { sent, state, transport } = server();
+    const outbox = make(transport);
+    state.fail = new ApiError(403, { code: "parental_consent_required", message: "withdrawn" });
+    outbox.put(1, { value: true }, false);
+    expect(await outbox.flush()).toBe(false);
+    expect(outbox.snapshot().state).toBe("ended");
+    state.fail = null;
+    await outbox.flush(); // nothing more is sent once ended
+    expect(sent).toEqual([]);
+  });
+
   it("sends queued answers with keepalive when the page goes away, keeping them queued", () => {
     const { transport } = server();
     const spy = vi.spyOn(transport, "saveAnswer");
