@@ -35,6 +35,10 @@ WITHDRAWN_EN = (
     "Your parent or guardian withdrew their consent. Until they consent again you can browse, but "
     "not buy, take a test or the career survey, or record a video."
 )
+WITHDRAWN_VI = (
+    "Cha mẹ hoặc người giám hộ của bạn đã rút lại sự đồng ý. Cho đến khi họ đồng ý lại, bạn chỉ có "
+    "thể xem, chưa thể mua, làm bài kiểm tra hay khảo sát hướng nghiệp, hoặc quay video."
+)
 RENEWAL_EN = (
     "Waiting for your parent's consent to the new version: the terms or the privacy policy changed, "
     "so until your parent or guardian consents again you can browse, but not buy, take a test or "
