@@ -187,3 +187,30 @@ def test_the_video_goes_with_the_deletion_the_withdrawal_scheduled(
         "assignment",
         str(attempt.assignment_id),
     )
+
+
+def test_a_backup_file_of_a_sitting_a_withdrawal_ended_is_not_applied(as_educator_a, bank, round_id, org_a):
+    """Issue 37, item 6 against issue 38, item 3: the invigilator's upload of the backup answers
+    of a test that a withdrawal ended is refused, preview and apply, and writes nothing."""
+    from sitting.tests.test_offline import S, batch_of, refusal, sealed, started, typed, upload
+
+    learner, eid, client, token, attempt_id, view = started(as_educator_a, bank, round_id, org_a)  # 17
+    qid = view["questions"][0]["id"]
+    assert client.post("/api/v1/consent/withdraw", HTTP_ACCEPT_LANGUAGE="en").status_code == 200
+    data = sealed(view, [typed(qid, {"value": True}, 1, timezone.now() - 5 * S)])
+    batch_id = batch_of(org_a, attempt_id)
+    message = (
+        "This test was ended when consent to process the learner's data was withdrawn, so its backup "
+        "answers are not applied."
+    )
+    assert refusal(upload(as_educator_a, batch_id, data)) == (409, "backup_consent_withdrawn", message)
+    assert refusal(upload(as_educator_a, batch_id, data, apply=True, lang="vi")) == (
+        409,
+        "backup_consent_withdrawn",
+        "Bài thi này đã kết thúc khi sự đồng ý xử lý dữ liệu của người học bị rút lại, nên bài làm dự "
+        "phòng của bài thi không được áp dụng.",
+    )
+    with schema_context(org_a.schema_name):
+        attempt = Attempt.objects.get(pk=attempt_id)
+        assert attempt.submit_reason == "consent_withdrawn"
+        assert not AttemptAnswer.objects.filter(attempt=attempt).exclude(answer=None).exists()
