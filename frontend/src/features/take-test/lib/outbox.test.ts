@@ -241,6 +241,9 @@ describe("answer outbox", () => {
     outbox.put(1, { value: true }, false);
     expect(await outbox.flush()).toBe(false);
     expect(outbox.snapshot().state).toBe("ended");
+    // nothing is kept for a backup file either (the offline sitting's, issue 38 item 3)
+    expect([outbox.pendingAnswerCount(), outbox.backupEntries()]).toEqual([0, []]);
+    expect(window.localStorage.getItem(KEY)).toBeNull();
     state.fail = null;
     await outbox.flush(); // nothing more is sent once ended
     expect(sent).toEqual([]);
