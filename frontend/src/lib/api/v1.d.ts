@@ -1964,7 +1964,8 @@ export interface paths {
      *     (``applied`` false); nothing is written. Errors, each with its message in the reader's
      *     language: 413 ``backup_too_large``, 400 ``backup_invalid`` (not such a file), 404 (another
      *     organization's batch), 409 ``backup_other_attempt`` (a file of another attempt), 400
-     *     ``backup_edited`` (changed after it was saved), 409 ``backup_replayed`` (uploaded before).
+     *     ``backup_edited`` (changed after it was saved), 409 ``backup_replayed`` (uploaded before), 409
+     *     ``backup_consent_withdrawn`` (a withdrawal of consent ended the test: issue 37, item 6).
      */
     post: operations["assignments_api_taking_backup_preview"];
     delete?: never;
