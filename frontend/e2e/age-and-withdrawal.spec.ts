@@ -75,8 +75,8 @@ async function signUp(page: Page, email: string, name: string, born: string, par
       contact_email: "",
       parent_email: parent,
       accept_terms: true,
-      terms_version: "1.0",
-      privacy_version: "1.0",
+      terms_version: "2.0", // consent.services.NOTICE_VERSION (decision 0048)
+      privacy_version: "2.0",
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -150,8 +150,8 @@ test("a parent's withdrawal during a test ends it; the admin reads why", async (
     data: {
       token,
       accept_terms: true,
-      terms_version: "1.0",
-      privacy_version: "1.0",
+      terms_version: "2.0", // consent.services.NOTICE_VERSION (decision 0048)
+      privacy_version: "2.0",
       relationship: "parent",
       child_birth_date: born,
     },
