@@ -6,6 +6,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django_tenants.models import DomainMixin, TenantMixin
 
+from config.stored_files import StoredFileField
+
 
 class Organization(TenantMixin):
     """A school or centre: a tenant with its own Postgres schema (``schema_name``).
@@ -31,7 +33,7 @@ class Organization(TenantMixin):
     )
     provisioning_error = models.TextField(_("schema error"), blank=True)
     display_name = models.CharField(_("display name"), max_length=200, blank=True)
-    logo = models.CharField(_("logo"), max_length=300, blank=True, help_text=_("Storage path of the logo."))
+    logo = StoredFileField(_("logo"), max_length=300, blank=True, help_text=_("Storage path of the logo."))
     contact_email = models.EmailField(_("contact e-mail"), blank=True)
     default_language = models.CharField(
         _("default language"), max_length=2, choices=[("vi", "Tiếng Việt"), ("en", "English")], default="vi"

@@ -120,6 +120,9 @@ test("a 15-year-old signs up, the parent's mailed link consents, then the learne
   ).toBeVisible();
   await shots(parentPage, "consent-parent", "en");
   await parentPage.getByRole("checkbox", { name: /^I am the parent or guardian of Ngô Bảo Ngọc/ }).check();
+  // the relationship and the child's date of birth, compared with the learner's (issue 37, item 5)
+  await parentPage.getByRole("radio", { name: "Parent" }).check();
+  await parentPage.getByLabel("Ngô Bảo Ngọc's date of birth").fill("10/10/2011");
   await parentPage.getByRole("button", { name: "I consent" }).click();
   await expect(
     parentPage.getByRole("heading", { name: "Thank you: your consent is recorded" }),
@@ -220,6 +223,8 @@ test("a 15-year-old's parent re-consents after a new notice version, in both lan
 
   // The gate refuses to start a test until the parent consents again.
   const token = await csrf(page);
+  const me = await (await page.request.get("/api/v1/auth/is-authorized")).json();
+  const born = me.data.user.date_of_birth as string; // dd/mm/yyyy, what the parent confirms
   const mine = await (await page.request.get("/api/v1/assignment-users/my-list")).json();
   const enrollment = mine.data.items[0].enrollment_id as number;
   const startTest = () =>
@@ -250,6 +255,9 @@ test("a 15-year-old's parent re-consents after a new notice version, in both lan
   await switchTo(parentPage, "en");
   await shots(parentPage, "consent-renewal-parent", "en");
   await parentPage.getByRole("checkbox", { name: /^I am the parent or guardian of Nguyễn Gia Bảo/ }).check();
+  // the relationship and the child's date of birth, compared with the learner's (issue 37, item 5)
+  await parentPage.getByRole("radio", { name: "Parent" }).check();
+  await parentPage.getByLabel("Nguyễn Gia Bảo's date of birth").fill(born);
   await parentPage.getByRole("button", { name: "I consent" }).click();
   await expect(
     parentPage.getByRole("heading", { name: "Thank you: your consent is recorded" }),

@@ -250,8 +250,14 @@ def switch_profile(request: HttpRequest, payload: SwitchProfileIn):
 
 @users_router.put("profile/self", response=Envelope[CurrentUserOut])
 def update_profile_self(request: ProfileRequest, payload: ProfileSelfIn):
-    """Update the current profile's fields (omitted fields unchanged). 400 ``validation_error``."""
-    profile = profiles.profile_update_self(profile=request.auth, data=payload.dict())
+    """Update the current profile's fields (omitted fields unchanged). 400 ``validation_error``;
+    400 ``cccd_birth_mismatch`` for a date of birth the CCCD number's digits disagree with. A
+    learner's change of date of birth across 16 after consenting is held for confirmation (issue
+    37, item 5: ``GET /api/v1/consent/me``'s ``birth_date_change``); ``parent_email`` names who
+    confirms when no parent's address is known."""
+    profile = profiles.profile_update_self(
+        profile=request.auth, data=payload.dict(), ip=client_address(request)
+    )
     return ok(selectors.current_user(profile), _("Profile updated."))
 
 

@@ -10,6 +10,8 @@ class AccountsErrorCode(StrEnum):
     LOGIN_RATE_LIMITED = "login_rate_limited"
     # No code for a taken e-mail address or identity number: registration tells nobody which
     # ones have an account (issue 38 item 5, accounts.services.registration).
+    # the CCCD number's birth-year digits disagree with the date of birth (issue 37, item 5)
+    CCCD_BIRTH_MISMATCH = "cccd_birth_mismatch"
     INVALID_VERIFICATION_LINK = "invalid_verification_link"
     INVALID_RESET_LINK = "invalid_reset_link"
     INVALID_INVITATION = "invalid_invitation"

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.cccd import CccdField, CccdHashField
+from config.stored_files import StoredFileField
 
 
 def invitation_ttl() -> timedelta:
@@ -135,9 +136,7 @@ class Profile(models.Model):
     curriculum = models.CharField(_("textbook curriculum"), max_length=120, blank=True)
     phone = models.CharField(_("phone number"), max_length=20, blank=True)
     alternate_email = models.EmailField(_("alternate e-mail"), blank=True)
-    photo = models.CharField(
-        _("photo"), max_length=300, blank=True, help_text=_("Storage path of the photo.")
-    )
+    photo = StoredFileField(_("photo"), max_length=300, blank=True, help_text=_("Storage path of the photo."))
     has_pandai_survey_account = models.BooleanField(_("survey account"), default=False)
     gender = models.CharField(_("gender"), max_length=8, choices=Gender, blank=True)
     date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)

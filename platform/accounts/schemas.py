@@ -97,6 +97,8 @@ class ProfileSelfIn(Schema):
     gender: ColumnText(Profile, "gender") | None = None
     date_of_birth: DateText | None = None
     job_title: ColumnText(Profile, "job_title") | None = None
+    # who confirms a change of date of birth across 16 when no parent's address is known (issue 37)
+    parent_email: Email | None = None  # type: ignore[valid-type]  # a pydantic type (config.fields)
 
 
 class GradeIn(Schema):

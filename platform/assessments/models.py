@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from config.i18n import reader_half
+from config.stored_files import FileMentionsJSONField
 from config.text import fold
 
 
@@ -178,8 +179,8 @@ class Question(models.Model):
     )
     difficulty = models.CharField(_("difficulty"), max_length=10, choices=Difficulty, blank=True)
     score_weight = models.DecimalField(_("score weight"), max_digits=6, decimal_places=2, default=1)
-    content = models.JSONField(default=dict)
-    answer_key = models.JSONField(default=dict, blank=True)
+    content = FileMentionsJSONField(default=dict)  # <img src> of question-images/ (decision 0049)
+    answer_key = FileMentionsJSONField(default=dict, blank=True)
     search_text = models.TextField(blank=True, help_text="Lower-cased stems of both languages, for search.")
     topic = models.ForeignKey(
         MatrixCluster, on_delete=models.PROTECT, null=True, blank=True, related_name="+"

@@ -27,3 +27,5 @@ class AssignmentErrorCode(StrEnum):
     BACKUP_OTHER_ATTEMPT = "backup_other_attempt"
     BACKUP_EDITED = "backup_edited"
     BACKUP_REPLAYED = "backup_replayed"
+    # a withdrawal of consent ended the sitting: its backup is not applied (issue 37 item 6)
+    BACKUP_CONSENT_WITHDRAWN = "backup_consent_withdrawn"

@@ -9,6 +9,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.stored_files import StoredFileField
+
 
 class Assignment(models.Model):
     class Source(models.TextChoices):
@@ -44,7 +46,7 @@ class Assignment(models.Model):
     assigned_by_profile_id = models.BigIntegerField(null=True, blank=True)
     assigned_by_name = models.CharField(max_length=200, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    prep_video = models.CharField(
+    prep_video = StoredFileField(
         max_length=300,
         blank=True,
         help_text="Storage path of the 30-second surroundings video (issue 7, item 2).",
@@ -102,6 +104,8 @@ class Attempt(models.Model):
         DEADLINE = "deadline", _("Time is up")
         VOIDED = "voided", _("Voided after too many tab switches")
         BACKUP = "backup", _("Handed in as a backup file")  # issue 38, item 3
+        # issue 37, item 6 (decision 0049): a parent's or the learner's withdrawal ended the sitting
+        CONSENT_WITHDRAWN = "consent_withdrawn", _("Ended: consent was withdrawn")
 
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="attempts")
     number = models.PositiveSmallIntegerField(default=1)
@@ -119,10 +123,10 @@ class Attempt(models.Model):
         ),
     )
     submitted_at = models.DateTimeField(null=True, blank=True)
-    submit_reason = models.CharField(max_length=10, choices=SubmitReason, blank=True)
+    submit_reason = models.CharField(max_length=20, choices=SubmitReason, blank=True)
     device_token = models.CharField(max_length=64)
     camera_mode = models.CharField(max_length=10, default="camera")
-    video = models.CharField(max_length=300, blank=True)
+    video = StoredFileField(max_length=300, blank=True)
     video_deleted_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -286,7 +290,7 @@ class AdvancedReport(models.Model):
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="reports")
     data = models.JSONField()
-    pdf = models.CharField(max_length=300, blank=True)
+    pdf = StoredFileField(max_length=300, blank=True)
     generated_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

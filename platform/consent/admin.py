@@ -4,7 +4,7 @@ that day learners are asked again. Consents are read-only (a record of what happ
 
 from django.contrib import admin
 
-from consent.models import Consent, NoticeVersion, ParentRequest
+from consent.models import BirthDateChange, Consent, NoticeVersion, ParentRequest
 
 
 @admin.register(NoticeVersion)
@@ -46,6 +46,23 @@ class ParentRequestAdmin(admin.ModelAdmin):
     search_fields = ("user__email", "parent_email")
     exclude = ("token_hash",)
     raw_id_fields = ("user",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(BirthDateChange)
+class BirthDateChangeAdmin(admin.ModelAdmin):
+    """Changes of date of birth across 16 held for confirmation (issue 37, item 5): read-only."""
+
+    list_display = ("user", "previous", "requested", "status", "confirmer", "requested_at", "decided_at")
+    list_filter = ("status", "confirmer")
+    search_fields = ("user__email", "parent_email")
+    exclude = ("token_hash",)
+    raw_id_fields = ("user", "profile")
 
     def has_add_permission(self, request) -> bool:
         return False

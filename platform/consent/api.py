@@ -24,8 +24,9 @@ from config.client import client_address
 from config.envelope import Envelope, ok
 from config.fields import DateText, Id, Limit, PageNo, Search
 from config.requests import ProfileRequest
-from consent import selectors, services
+from consent import birth_dates, selectors, services
 from consent.schemas import (
+    BirthDateLinkOut,
     ConsentRosterOut,
     ConsentStateOut,
     MemberConsentOut,
@@ -187,9 +188,12 @@ def parent_check(request: HttpRequest, payload: ParentTokenIn):
 
 @public_router.post("parent/consent", response=Envelope[ParentLinkOut])
 def parent_consent(request: HttpRequest, payload: ParentConsentIn):
-    """The parent consents (``accept_terms`` with the versions read). Errors: 400
-    ``invalid_consent_link`` / ``validation_error``, 410 ``consent_link_expired``, 409
-    ``notice_changed``. Limited per client IP: 429 ``rate_limited``."""
+    """The parent consents (``accept_terms`` with the versions read), confirming the relationship
+    (``parent`` | ``guardian``) and the child's date of birth (``child_birth_date``, dd/mm/yyyy;
+    issue 37, item 5). Errors: 400 ``invalid_consent_link`` / ``validation_error``, 410
+    ``consent_link_expired``, 409 ``notice_changed``, 409 ``birth_date_mismatch`` (the date is
+    not the learner's: the link stops and the learner is told). Limited per client IP: 429
+    ``rate_limited``."""
     public_call_limit(request, action="parent-consent")
     services.parent_consent_give(
         token=payload.token,
@@ -197,6 +201,8 @@ def parent_consent(request: HttpRequest, payload: ParentConsentIn):
         privacy_version=payload.privacy_version,
         accept=payload.accept_terms,
         ip=client_address(request),
+        relationship=payload.relationship,
+        child_birth_date=payload.child_birth_date,
     )
     return ok(selectors.parent_link_view(token=payload.token), _("Thank you: your consent is recorded."))
 
@@ -208,3 +214,60 @@ def parent_withdraw(request: HttpRequest, payload: ParentTokenIn):
     public_call_limit(request, action="parent-consent")
     services.parent_consent_withdraw(token=payload.token, ip=client_address(request))
     return ok(selectors.parent_link_view(token=payload.token), _("Your consent is withdrawn."))
+
+
+# --- a change of date of birth across 16 held for confirmation (issue 37, item 5) ----------------
+
+
+@organization_router.post(
+    "members/{profile_id}/birth-date/confirm", response=Envelope[MemberConsentOut], auth=OrgAdminSessionAuth()
+)
+def birth_date_confirm(request: ProfileRequest, profile_id: Id):
+    """Confirm a roster learner's change of date of birth waiting for this organization: the
+    profile takes the new date (a consent event records it). 403 ``not_org_admin``; 404 for
+    another organization's learner; 409 ``no_birth_date_change``."""
+    learner = birth_dates.admin_decide(
+        actor=request.auth, profile_id=profile_id, confirm=True, ip=client_address(request)
+    )
+    return ok(
+        selectors.member_consent(profile=learner, can_record=True), _("The new date of birth is confirmed.")
+    )
+
+
+@organization_router.post(
+    "members/{profile_id}/birth-date/refuse", response=Envelope[MemberConsentOut], auth=OrgAdminSessionAuth()
+)
+def birth_date_refuse(request: ProfileRequest, profile_id: Id):
+    """Refuse it: the date of birth stays as it was. Errors as ``birth-date/confirm``."""
+    learner = birth_dates.admin_decide(
+        actor=request.auth, profile_id=profile_id, confirm=False, ip=client_address(request)
+    )
+    return ok(
+        selectors.member_consent(profile=learner, can_record=True),
+        _("The change of date of birth is refused."),
+    )
+
+
+@public_router.post("birth-date/check", response=Envelope[BirthDateLinkOut])
+def birth_date_link(request: HttpRequest, payload: ParentTokenIn):
+    """What the parent's link to a change of date of birth shows: the learner, the dates, the
+    state. 400 ``invalid_consent_link``. Limited per client IP: 429 ``rate_limited``."""
+    public_call_limit(request, action="parent-consent")
+    return ok(birth_dates.link_view(token=payload.token))
+
+
+@public_router.post("birth-date/confirm", response=Envelope[BirthDateLinkOut])
+def birth_date_link_confirm(request: HttpRequest, payload: ParentTokenIn):
+    """The parent confirms the change (a decided one is answered as it is). 400
+    ``invalid_consent_link``; 429 ``rate_limited``."""
+    public_call_limit(request, action="parent-consent")
+    birth_dates.parent_decide(token=payload.token, confirm=True, ip=client_address(request))
+    return ok(birth_dates.link_view(token=payload.token), _("The new date of birth is confirmed."))
+
+
+@public_router.post("birth-date/refuse", response=Envelope[BirthDateLinkOut])
+def birth_date_link_refuse(request: HttpRequest, payload: ParentTokenIn):
+    """The parent refuses the change: the date of birth stays. Errors as ``birth-date/confirm``."""
+    public_call_limit(request, action="parent-consent")
+    birth_dates.parent_decide(token=payload.token, confirm=False, ip=client_address(request))
+    return ok(birth_dates.link_view(token=payload.token), _("The change of date of birth is refused."))

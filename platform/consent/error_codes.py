@@ -20,3 +20,6 @@ class ConsentErrorCode(StrEnum):
     NOT_CONSENTED = "not_consented"
     # paper consent (an organization admin)
     NOT_ON_ROSTER = "not_on_roster"
+    # the age checked (issue 37, item 5): the parent's date of birth of the child, a held change
+    BIRTH_DATE_MISMATCH = "birth_date_mismatch"
+    NO_BIRTH_DATE_CHANGE = "no_birth_date_change"

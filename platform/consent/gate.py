@@ -16,7 +16,7 @@ from __future__ import annotations
 from accounts.auth import LearnerSessionAuth, ProfileSessionAuth
 from accounts.models import Profile
 from config.errors import ApplicationError
-from consent.selectors import consent_verdict
+from consent.selectors import Verdict, consent_verdict
 from consent.statements import gate_facts
 
 
@@ -61,3 +61,10 @@ class ConsentedProfileAuth(ProfileSessionAuth):
     def permit(self, profile) -> None:
         super().permit(profile)
         consent_gate(profile)
+
+
+def consent_verdict_of(user_id: int) -> Verdict | None:
+    """The gate's verdict for the learner ``user_id`` (None: may be processed), for a refusal
+    that must say the same as the gate: a save on a sitting a withdrawal ended (issue 37, item 6;
+    ``sitting.rules.consent_refusal``). One statement (``gate_facts``)."""
+    return consent_verdict(gate_facts(user_id))

@@ -80,6 +80,8 @@ class ParentRequest(models.Model):
         CONSENTED = "consented", _("Consented")
         WITHDRAWN = "withdrawn", _("Withdrawn")
         REPLACED = "replaced", _("Replaced")
+        # issue 37, item 5: the date of birth the parent gave is not the learner's; the link stops
+        MISMATCH = "mismatch", _("Stopped: the date of birth did not match")
 
     user = models.ForeignKey("accounts.User", on_delete=models.CASCADE, related_name="parent_requests")
     parent_email = models.EmailField(_("parent's or guardian's e-mail"))
@@ -128,6 +130,10 @@ class Consent(models.Model):
         PARENT_LINK = "parent_link", _("Through the link mailed to the parent")
         PAPER = "paper", _("On paper, recorded by the organization")
 
+    class Relationship(models.TextChoices):
+        PARENT = "parent", _("Parent")
+        GUARDIAN = "guardian", _("Legal guardian")
+
     class WithdrawnBy(models.TextChoices):
         LEARNER = "learner", _("The learner")
         PARENT = "parent", _("The parent or guardian")
@@ -142,6 +148,10 @@ class Consent(models.Model):
     ip = models.GenericIPAddressField(_("address"), null=True, blank=True)
     language = models.CharField(max_length=2, default="vi")
     parent_email = models.EmailField(blank=True)
+    # issue 37, item 5: on the link, the parent confirms the relationship and the child's date of
+    # birth (equal to the learner's, or the consent is not recorded)
+    relationship = models.CharField(_("relationship"), max_length=10, choices=Relationship, blank=True)
+    child_birth_date = models.DateField(_("child's date of birth as confirmed"), null=True, blank=True)
     request = models.ForeignKey(
         ParentRequest, on_delete=models.SET_NULL, null=True, blank=True, related_name="consents"
     )
@@ -180,6 +190,11 @@ class ConsentEvent(models.Model):
         PAPER_RECORDED = "paper_recorded", _("Paper consent recorded")
         PAPER_WITHDRAWN = "paper_withdrawn", _("Paper consent withdrawn")
         BIRTH_DATE_GIVEN = "birth_date_given", _("Date of birth given")
+        # issue 37, item 5 (decision 0049)
+        PARENT_MISMATCH = "parent_mismatch", _("The parent's date of birth did not match")
+        BIRTH_DATE_REQUESTED = "birth_date_requested", _("Change of date of birth asked")
+        BIRTH_DATE_CONFIRMED = "birth_date_confirmed", _("Change of date of birth confirmed")
+        BIRTH_DATE_REFUSED = "birth_date_refused", _("Change of date of birth refused")
 
     user = models.ForeignKey("accounts.User", on_delete=models.CASCADE, related_name="consent_events")
     kind = models.CharField(max_length=20, choices=Kind)
@@ -194,3 +209,52 @@ class ConsentEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.kind}"
+
+
+class BirthDateChange(models.Model):
+    """A learner's change of date of birth that crosses 16 once they have a consent record (issue
+    37, item 5; decision 0049): not applied by the learner alone. Held ``pending`` until the
+    organization's admin (``confirmer`` ``admin``: a learner of its roster) or the parent or
+    guardian (``parent``: by a mailed link whose token is kept as its SHA-256) confirms or refuses
+    it; the profile keeps the confirmed date until then, so the consent gate reads that one. A
+    new change, or the confirmed date typed again, ``cancelled`` a pending one."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        REFUSED = "refused", _("Refused")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    class Confirmer(models.TextChoices):
+        ADMIN = "admin", _("The organization admin")
+        PARENT = "parent", _("The parent or guardian")
+
+    user = models.ForeignKey("accounts.User", on_delete=models.CASCADE, related_name="birth_date_changes")
+    profile = models.ForeignKey("accounts.Profile", on_delete=models.CASCADE, related_name="+")
+    previous = models.DateField(_("confirmed date of birth"), null=True, blank=True)
+    requested = models.DateField(_("date of birth asked for"))
+    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    confirmer = models.CharField(max_length=10, choices=Confirmer)
+    organization = models.ForeignKey(
+        "tenants.Organization", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    parent_email = models.EmailField(blank=True)
+    token_hash = models.CharField(max_length=64, blank=True, db_index=True)
+    language = models.CharField(max_length=2, default="vi")
+    requested_at = models.DateTimeField(default=timezone.now)
+    requested_ip = models.GenericIPAddressField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by_name = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("change of date of birth")
+        verbose_name_plural = _("changes of date of birth")
+        ordering = ["-requested_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(status="pending"), name="one_pending_birth_date_change"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.previous} -> {self.requested} ({self.status})"

@@ -3,19 +3,21 @@ Registered with ``data_requests.sources``.
 
 Export: ``consents.json``: every consent of the learner's own or of a parent for them (whose, how,
 the versions, when, from which address, the parent's e-mail or who recorded it on paper, and the
-withdrawal), the requests mailed to parents (address, state, when; never the link), and the
-history of steps.
+withdrawal; the relationship and the child's date of birth the parent confirmed, issue 37), the
+requests mailed to parents (address, state, when; never the link), the changes of date of birth
+held for confirmation (issue 37, item 5), and the history of steps.
 
 Deletion: the consents are kept as the record that the processing had a legal basis (versions and
-times), with nothing that names anyone: addresses, the parent's e-mail, the recorder's name and the
-note are emptied; the requests to parents and the history are deleted.
+times), with nothing that names anyone: addresses, the parent's e-mail, the recorder's name, the
+note and the child's date of birth the parent confirmed are emptied; the requests to parents, the
+changes of date of birth and the history are deleted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from consent.models import Consent, ConsentEvent, ParentRequest, parent_link_ttl
+from consent.models import BirthDateChange, Consent, ConsentEvent, ParentRequest, parent_link_ttl
 from data_requests.personal_data import iso
 from data_requests.sources import ExportPart, Person, Text, register
 from privacy.registry import (
@@ -51,6 +53,8 @@ class ConsentsSource:
                     "parent_email": c.parent_email,
                     "recorded_by": c.recorded_by_name,
                     "note": c.note,
+                    "relationship": c.relationship,
+                    "child_birth_date": c.child_birth_date.isoformat() if c.child_birth_date else None,
                     "withdrawn_at": iso(c.withdrawn_at),
                     "withdrawn_by": c.withdrawn_by,
                 }
@@ -64,6 +68,19 @@ class ConsentsSource:
                     "mails": r.sends,
                 }
                 for r in ParentRequest.objects.filter(user=user).order_by("id")
+            ],
+            "birth_date_changes": [
+                {
+                    "previous": b.previous.isoformat() if b.previous else None,
+                    "requested": b.requested.isoformat(),
+                    "status": b.status,
+                    "confirmer": b.confirmer,
+                    "parent_email": b.parent_email,
+                    "requested_at": iso(b.requested_at),
+                    "decided_at": iso(b.decided_at),
+                    "decided_by": b.decided_by_name,
+                }
+                for b in BirthDateChange.objects.filter(user=user).order_by("id")
             ],
             "history": [
                 {"kind": e.kind, "at": iso(e.at), "ip": e.ip, "by": e.actor_name, "detail": e.detail}
@@ -86,11 +103,23 @@ class ConsentsSource:
     def erase(self, person: Person, label: Callable[[str], str]) -> dict[str, int]:
         user = person.user
         anonymized = Consent.objects.filter(user=user).update(
-            ip=None, withdrawn_ip=None, parent_email="", recorded_by_name="", withdrawn_by_name="", note=""
+            ip=None,
+            withdrawn_ip=None,
+            parent_email="",
+            recorded_by_name="",
+            withdrawn_by_name="",
+            note="",
+            child_birth_date=None,
         )
         requests, _ = ParentRequest.objects.filter(user=user).delete()
+        changes, _ = BirthDateChange.objects.filter(user=user).delete()
         events, _ = ConsentEvent.objects.filter(user=user).delete()
-        return {"consents_anonymized": anonymized, "parent_requests": requests, "consent_events": events}
+        return {
+            "consents_anonymized": anonymized,
+            "parent_requests": requests,
+            "birth_date_changes": changes,
+            "consent_events": events,
+        }
 
 
 # --- the registry of personal data (issue 37, item 7; decision 0050) -------------------------------
@@ -99,12 +128,13 @@ class ConsentsSource:
 def _consents_retention(facts: Facts) -> Text:
     days = parent_link_ttl().days
     return Text(
-        "Sự đồng ý được giữ cả sau khi tài khoản bị xóa, không còn địa chỉ, e-mail, tên hay ghi chú "
-        "(bằng chứng về căn cứ xử lý); yêu cầu gửi cha mẹ và lịch sử bị xóa cùng tài khoản. Đường "
+        "Sự đồng ý được giữ cả sau khi tài khoản bị xóa, không còn địa chỉ, e-mail, tên, ghi chú hay "
+        "ngày sinh (bằng chứng về căn cứ xử lý); yêu cầu gửi cha mẹ, yêu cầu đổi ngày sinh và lịch "
+        "sử bị xóa cùng tài khoản. Đường "
         f"dẫn gửi cha mẹ dùng để đồng ý được {days} ngày kể từ lần gửi cuối.",
-        "Consents are kept after the account's deletion, without addresses, e-mails, names or "
-        "notes (the proof of the legal basis); the requests to parents and the history are "
-        f"deleted with the account. A parent's link can consent for {days} days after it was "
+        "Consents are kept after the account's deletion, without addresses, e-mails, names, "
+        "notes or dates of birth (the proof of the legal basis); the requests to parents, the "
+        f"changes of date of birth and the history are deleted with the account. A parent's link can consent for {days} days after it was "
         "last sent.",
     )
 
@@ -115,19 +145,28 @@ describe(
         name=Text("Sự đồng ý và yêu cầu gửi cha mẹ", "Consents and requests to parents"),
         data=Text(
             "Sự đồng ý của người học và của cha mẹ: phiên bản điều khoản và thông báo, thời điểm, địa "
-            "chỉ IP, ngôn ngữ, e-mail của cha mẹ, người ghi nhận đồng ý trên giấy và ghi chú, việc rút "
-            "lại; thư gửi cha mẹ và lịch sử các bước.",
+            "chỉ IP, ngôn ngữ, e-mail của cha mẹ, quan hệ với người học và ngày sinh của con do cha mẹ "
+            "xác nhận, người ghi nhận đồng ý trên giấy và ghi chú, việc rút lại; thư gửi cha mẹ, các "
+            "yêu cầu đổi ngày sinh qua mốc 16 tuổi (ngày cũ và mới, người xác nhận, kết quả) và lịch "
+            "sử các bước.",
             "The learner's and the parent's consents: the versions of the terms and the notice, "
-            "when, the IP address, the language, the parent's e-mail, who recorded a paper consent "
-            "and the note, the withdrawal; the mails to parents and the history of steps.",
+            "when, the IP address, the language, the parent's e-mail, the relationship to the "
+            "learner and the child's date of birth the parent confirmed, who recorded a paper "
+            "consent and the note, the withdrawal; the mails to parents, the changes of date of "
+            "birth across 16 (the dates, who confirms, the outcome) and the history of steps.",
         ),
         fields=columns(
             "consent.Consent",
             "user subject source terms_version privacy_version given_at ip language parent_email "
             "request organization recorded_by recorded_by_name note withdrawn_at withdrawn_ip "
-            "withdrawn_by withdrawn_by_name",
+            "withdrawn_by withdrawn_by_name relationship child_birth_date",
         )
         + columns("consent.ConsentEvent", "user kind at ip actor_name detail")
+        + columns(
+            "consent.BirthDateChange",
+            "user profile previous requested status confirmer organization parent_email token_hash "
+            "language requested_at requested_ip decided_at decided_by_name",
+        )
         + columns(
             "consent.ParentRequest",
             "user parent_email token_hash language status sent_at sends responded_at created_at",

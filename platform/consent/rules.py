@@ -104,6 +104,14 @@ def consent_facts_many(user_ids: list[int]) -> dict[int, Facts]:
         .order_by("user_id", "-given_at", "-id")
     ):
         consents[consent.user_id].append(consent)
+    born = birth_dates_of(user_ids)
+    return {user_id: _facts(current, consents[user_id], born.get(user_id)) for user_id in user_ids}
+
+
+def birth_dates_of(user_ids: list[int]) -> dict[int, date]:
+    """``{user_id: date of birth}`` of the people of ``user_ids`` who have one, in one query: from
+    their LEARNER profiles, the latest date when they disagree (the youngest age, so the stricter
+    rule). The date the gate reads (``consent.statements.gate_facts`` is its twin)."""
     born: dict[int, date] = {}
     for user_id, day in (
         Profile.objects.filter(
@@ -114,7 +122,14 @@ def consent_facts_many(user_ids: list[int]) -> dict[int, Facts]:
     ):
         if day is not None:  # excluded by the filter; the column is nullable
             born.setdefault(user_id, day)  # the latest date when they disagree: the youngest age
-    return {user_id: _facts(current, consents[user_id], born.get(user_id)) for user_id in user_ids}
+    return born
+
+
+def birth_date_of(user_id: int) -> date | None:
+    """The learner's date of birth as the gate reads it (``birth_dates_of`` for one person);
+    ``None`` when no LEARNER profile has one (issue 37, item 5: a change across 16 and the
+    parent's date of birth are compared with it)."""
+    return birth_dates_of([user_id]).get(user_id)
 
 
 def _facts(current: dict[str, NoticeVersion | None], consents: list[Consent], born: date | None) -> Facts:

@@ -15,7 +15,7 @@ from consent.models import Consent, NoticeVersion
 Version = ColumnText(NoticeVersion, "version")
 ParentEmail = ColumnText(User, "email")
 AgeBand = Literal["unknown", "under_7", "child", "adult"]
-LinkStatus = Literal["pending", "expired", "consented", "withdrawn", "replaced"]
+LinkStatus = Literal["pending", "expired", "consented", "withdrawn", "replaced", "mismatch"]
 
 
 class NoticeOut(Schema):
@@ -74,6 +74,30 @@ class ParentRequestOut(Schema):
     mails_left: int
 
 
+class BirthDateChangeOut(Schema):
+    """A change of date of birth across 16 held for confirmation (issue 37, item 5;
+    ``consent.birth_dates.change_row``): the confirmed and the asked dates (dd/mm/yyyy), its
+    state, who confirms (``admin``: the organization, named; ``parent``: the address), when it
+    was asked and decided (UTC)."""
+
+    previous: str
+    requested: str
+    status: Literal["pending", "confirmed", "refused", "cancelled"]
+    confirmer: Literal["admin", "parent"]
+    confirmer_name: str
+    requested_at: datetime
+    decided_at: datetime | None
+
+
+class BirthDateLinkOut(Schema):
+    """What /birth-date-confirm/:token shows the parent (``consent.birth_dates.link_view``)."""
+
+    learner_name: str
+    learner_email: str
+    change: BirthDateChangeOut
+    language: Literal["vi", "en"]
+
+
 class ConsentStateOut(Schema):
     """GET /api/v1/consent/me (see ``consent.selectors.consent_state``)."""
 
@@ -89,6 +113,7 @@ class ConsentStateOut(Schema):
     request: ParentRequestOut | None
     prompt: list[Literal["terms", "date_of_birth", "parent_email"]]
     blocked: BlockedOut | None
+    birth_date_change: BirthDateChangeOut | None
 
 
 class PromptIn(Schema):
@@ -118,6 +143,9 @@ class ParentConsentIn(Schema):
     accept_terms: bool = False
     terms_version: Version = ""
     privacy_version: Version = ""
+    # issue 37, item 5: "parent" or "guardian", and the child's date of birth (dd/mm/yyyy)
+    relationship: ColumnText(Consent, "relationship") = ""  # type: ignore[valid-type]  # pydantic
+    child_birth_date: DateText = ""
 
 
 class ParentLinkOut(Schema):
@@ -163,6 +191,8 @@ class MemberConsentOut(Schema):
     standing: Standing
     can_record_paper: bool
     can_withdraw_paper: bool
+    birth_date_change: BirthDateChangeOut | None
+    can_decide_birth_date: bool
 
 
 class StandingCountsOut(Schema):

@@ -20,7 +20,7 @@ from config.envelope import page_bounds
 from config.errors import ApplicationError, not_found
 from config.i18n import localized
 from consent.error_codes import ConsentErrorCode as Code
-from consent.models import Consent, ConsentEvent, NoticeVersion, ParentRequest
+from consent.models import BirthDateChange, Consent, ConsentEvent, NoticeVersion, ParentRequest
 from consent.rules import (
     AGE_UNKNOWN,
     Facts,
@@ -338,7 +338,15 @@ def consent_state(*, profile: Profile) -> dict[str, Any]:
         else None,
         "prompt": prompt,
         "blocked": {"code": verdict.code, "message": verdict.message} if applies and verdict else None,
+        "birth_date_change": _birth_date_change(profile.user_id) if applies else None,
     }
+
+
+def _birth_date_change(user_id: int) -> dict[str, Any] | None:
+    """The learner's change of date of birth held or refused (issue 37, item 5)."""
+    from consent.birth_dates import change_row, learner_change
+
+    return change_row(learner_change(user_id))
 
 
 def member_consent(*, profile: Profile, can_record: bool) -> dict[str, Any]:
@@ -349,15 +357,37 @@ def member_consent(*, profile: Profile, can_record: bool) -> dict[str, Any]:
     the learner is blocked and how they stand (``standing``), and whether the caller may record a
     paper consent (an admin, when no parent's consent to the notices in force is recorded) or
     withdraw one."""
+    from consent.birth_dates import pending_for_organization
+
     facts = consent_facts(profile.user_id)
-    return member_row(profile, facts, last_parent_request(profile.user_id), can_record=can_record)
+    changes = (
+        pending_for_organization(profile.organization_id, [profile.user_id])
+        if profile.organization_id
+        else {}
+    )
+    return member_row(
+        profile,
+        facts,
+        last_parent_request(profile.user_id),
+        can_record=can_record,
+        change=changes.get(profile.user_id),
+    )
 
 
 def member_row(
-    profile: Profile, facts: Facts, request: ParentRequest | None, *, can_record: bool
+    profile: Profile,
+    facts: Facts,
+    request: ParentRequest | None,
+    *,
+    can_record: bool,
+    change: BirthDateChange | None = None,
 ) -> dict[str, Any]:
-    """``MemberConsentOut`` of ``profile`` from its ``facts`` and latest parent's ``request``
-    (``member_consent`` for one learner, ``consent_roster`` for a page of them)."""
+    """``MemberConsentOut`` of ``profile`` from its ``facts``, latest parent's ``request`` and
+    the change of date of birth waiting for this organization's admin (``change``; issue 37, item
+    5): ``member_consent`` for one learner, ``consent_roster`` for a page of them. An admin
+    (``can_record``) may confirm or refuse that change (``can_decide_birth_date``)."""
+    from consent.birth_dates import change_row
+
     verdict = consent_verdict(facts)
     return {
         "profile_id": profile.pk,
@@ -380,6 +410,8 @@ def member_row(
         and facts.parent is not None
         and facts.parent.source == Consent.Source.PAPER
         and facts.parent.organization_id == profile.organization_id,
+        "birth_date_change": change_row(change),
+        "can_decide_birth_date": can_record and change is not None,
     }
 
 
@@ -400,11 +432,14 @@ def consent_roster(
     ``standing_filter`` (``clear``, ``renewal``: not re-consented to a new version, ``blocked``;
     "" for all) and ``search`` (name or e-mail, case-insensitive), then paged (``page`` from 1,
     ``limit`` rows, ``config.envelope.page_bounds``). Returns the rows and ``{"total", "page",
-    "limit"}`` as every page does, with ``counts`` per standing before the standing filter. Five
+    "limit"}`` as every page does, with ``counts`` per standing before the standing filter. Six
     queries whatever the roster's size: the learners, the notices, their consents, their dates of
-    birth, their latest requests to parents (``consent.rules.consent_facts_many``). No
+    birth, their latest requests to parents (``consent.rules.consent_facts_many``), the changes of
+    date of birth waiting for the organization's admin (issue 37, item 5). No
     organization (never for an educator's profile): no learner."""
     from django.db.models import Q
+
+    from consent.birth_dates import pending_for_organization
 
     learners = (
         Profile.objects.select_related("user")
@@ -425,7 +460,13 @@ def consent_roster(
         .order_by("user_id", "-id")
     ):
         requests.setdefault(request.user_id, request)
-    rows = [member_row(p, facts[p.user_id], requests.get(p.user_id), can_record=can_record) for p in profiles]
+    changes = pending_for_organization(organization_id, list(facts)) if organization_id else {}
+    rows = [
+        member_row(
+            p, facts[p.user_id], requests.get(p.user_id), can_record=can_record, change=changes.get(p.user_id)
+        )
+        for p in profiles
+    ]
     counts = {name: sum(1 for row in rows if row["standing"] == name) for name in STANDINGS}
     if standing_filter:
         rows = [row for row in rows if row["standing"] == standing_filter]

@@ -30,7 +30,7 @@ from accounts.services.checks import check_email, normalize_email, parse_birth_d
 from config import dates
 from config.errors import ApplicationError, FieldErrors
 from config.i18n import reader_language
-from consent import rules, selectors
+from consent import birth_dates, rules, selectors, withdrawals
 from consent.error_codes import ConsentErrorCode as Code
 from consent.models import Consent, ConsentEvent, NoticeVersion, ParentRequest
 
@@ -279,6 +279,7 @@ def learner_withdraw(*, profile: Profile, ip: str | None) -> int:
     if not count:
         raise ApplicationError(Code.NOT_CONSENTED, _("You have no consent in force to withdraw."), status=409)
     _event(user.pk, Event.WITHDRAWN, ip=ip, actor=user.name_or_email, detail="learner")
+    withdrawals.processing_stopped(user.pk)  # issue 37, item 6: a test in progress ends now
     _deletion_start(user, reason=_("The learner withdrew their consent."))
     return count
 
@@ -392,16 +393,50 @@ def parent_email_change(*, profile: Profile, parent_email: str, ip: str | None) 
 # --- the parent's link ------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def parent_consent_give(
-    *, token: str, terms_version: str, privacy_version: str, accept: bool, ip: str | None
+    *,
+    token: str,
+    terms_version: str,
+    privacy_version: str,
+    accept: bool,
+    ip: str | None,
+    relationship: str = "",
+    child_birth_date: str = "",
 ) -> Consent:
     """POST /public/api/consent/parent/consent: the parent consents for the learner through the
-    mailed link (the notices' current versions, now, from ``ip``). The learner may then buy, take
-    tests and record video (when their own consent is in force). A deletion scheduled because a
-    consent was withdrawn is cancelled. Errors: 400 ``invalid_consent_link``, 410
-    ``consent_link_expired`` (ask the learner to resend), 409 ``notice_changed``, 400
-    ``validation_error`` on ``accept_terms``; an already consented link answers its consent."""
+    mailed link (the notices' current versions, now, from ``ip``), confirming that they are the
+    parent or the legal guardian (``relationship``) and the child's date of birth
+    (``child_birth_date``, dd/mm/yyyy; issue 37, item 5). The learner may then buy, take tests and
+    record video (when their own consent is in force). A deletion scheduled because a consent was
+    withdrawn is cancelled. Errors: 400 ``invalid_consent_link``, 410 ``consent_link_expired``
+    (ask the learner to resend), 409 ``notice_changed``, 400 ``validation_error`` on
+    ``accept_terms``, ``relationship``, ``child_birth_date``; 409 ``birth_date_mismatch`` when the
+    date is not the learner's: nothing is consented, the link stops and the learner is told
+    (``consent.birth_dates.parent_mismatch``, committed before the error is raised). An already
+    consented link answers its consent."""
+    with transaction.atomic():
+        outcome = _parent_consent_give(
+            token=token,
+            terms_version=terms_version,
+            privacy_version=privacy_version,
+            accept=accept,
+            answer={"relationship": relationship, "child_birth_date": child_birth_date},
+            ip=ip,
+        )
+    if isinstance(outcome, ApplicationError):  # a mismatch, recorded and committed above
+        raise outcome
+    return outcome
+
+
+def _parent_consent_give(
+    *,
+    token: str,
+    terms_version: str,
+    privacy_version: str,
+    accept: bool,
+    answer: dict[str, Any],
+    ip: str | None,
+) -> Consent | ApplicationError:
     request = selectors.request_of_token(token, lock=True)
     if request.status == ParentRequest.Status.CONSENTED:
         return request.consents.filter(subject=Consent.Subject.PARENT).first()
@@ -411,6 +446,14 @@ def parent_consent_give(
             _("You withdrew your consent through this link. Ask your child to send a new request."),
             status=400,
         )
+    if request.status == ParentRequest.Status.MISMATCH:
+        raise ApplicationError(
+            Code.BIRTH_DATE_MISMATCH,
+            _(
+                "This request was stopped: the date of birth entered did not match. Ask your child to send a new request."
+            ),
+            status=409,
+        )
     if request.is_expired:
         raise ApplicationError(
             Code.CONSENT_LINK_EXPIRED,
@@ -419,8 +462,12 @@ def parent_consent_give(
         )
     errors = FieldErrors()
     _accepted(errors, accept)
+    relationship, born = birth_dates.parent_answer_checked(errors, answer)  # issue 37, item 5
     errors.raise_if_any()
     notices = notices_checked(terms_version=terms_version, privacy_version=privacy_version)
+    mismatch = birth_dates.parent_mismatch(request, born, ip=ip)
+    if mismatch is not None:
+        return mismatch
     consent = Consent.objects.create(
         user=request.user,
         subject=Consent.Subject.PARENT,
@@ -430,6 +477,8 @@ def parent_consent_give(
         ip=ip,
         language=reader_language(),
         parent_email=request.parent_email,
+        relationship=relationship,
+        child_birth_date=born,
         request=request,
     )
     request.status = ParentRequest.Status.CONSENTED
@@ -472,6 +521,7 @@ def parent_consent_withdraw(*, token: str, ip: str | None) -> Consent:
     request.responded_at = consent.withdrawn_at
     request.save(update_fields=["status", "responded_at"])
     _event(request.user_id, Event.PARENT_WITHDREW, ip=ip, actor=request.parent_email)
+    withdrawals.processing_stopped(request.user_id)  # issue 37, item 6: a test in progress ends now
     _deletion_start(request.user, reason=_("The parent or guardian withdrew their consent."))
     return consent
 
@@ -564,6 +614,7 @@ def paper_consent_withdraw(*, actor: Profile, profile_id: int, ip: str | None) -
         actor=actor.user.name_or_email,
         detail=organization.name,
     )
+    withdrawals.processing_stopped(learner.user_id)  # issue 37, item 6: a test in progress ends now
     _deletion_start(learner.user, reason=_("The parent or guardian withdrew their consent on paper."))
     return consent
 

@@ -1,6 +1,7 @@
-"""The parent's mail (issue 24, item 1): rendered in the language of the learner's request
-(``ParentRequest.language``), from ``consent/templates/consent/email/parent_request.{subject,txt,html}``,
-through the mail outbox (``outbox.services.enqueue``; issue 38, item 2)."""
+"""The consent mails (issue 24, item 1; issue 37, item 5): the parent's request, rendered in the
+language of the learner's request (``ParentRequest.language``), and the parent's link to confirm a
+change of date of birth, from ``consent/templates/consent/email/<kind>.{subject,txt,html}``, through
+the mail outbox (``outbox.services.enqueue``; issue 38, item 2)."""
 
 from __future__ import annotations
 
@@ -41,3 +42,27 @@ def parent_mail_send(request_id: int, token: str) -> None:
             "ttl_days": parent_link_ttl().days,
         }
     enqueue("consent.parent_request", request.parent_email, context, language)
+
+
+def birth_date_mail_send(change_id: int, token: str) -> None:
+    """Mail the parent or guardian of a held change of date of birth (issue 37, item 5;
+    ``consent.birth_dates``) the link ``/birth-date-confirm/<token>?lang=..`` to confirm or refuse
+    it, in the language it was asked in (plain text and HTML, from
+    ``consent/templates/consent/email/birth_date_change.*``). Written to the outbox in the caller's
+    transaction, sent after its commit and retried there (decision 0045). A change no longer
+    pending is not mailed."""
+    from consent.birth_dates import shown
+    from consent.models import BirthDateChange
+
+    change = BirthDateChange.objects.select_related("user").filter(pk=change_id).first()
+    if change is None or change.status != BirthDateChange.Status.PENDING:
+        return
+    with in_language(change.language) as language:
+        context = {
+            "learner": change.user.name_or_email,
+            "learner_email": change.user.email,
+            "previous": shown(change.previous),
+            "requested": shown(change.requested),
+            "link": f"{settings.SITE_URL}/birth-date-confirm/{token}?lang={language}",
+        }
+    enqueue("consent.birth_date_change", change.parent_email, context, language)

@@ -25,6 +25,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.stored_files import StoredFileField
+
 
 class DataRequest(models.Model):
     class Kind(models.TextChoices):
@@ -75,7 +77,7 @@ class DataRequest(models.Model):
         default=0, help_text="Export: parts to write (data, then files)."
     )
     steps_done = models.PositiveIntegerField(default=0)
-    file = models.CharField(max_length=300, blank=True, help_text="Export: private storage name of the zip.")
+    file = StoredFileField(max_length=300, blank=True, help_text="Export: private storage name of the zip.")
     file_size = models.PositiveBigIntegerField(default=0, help_text="Export: bytes.")
     expires_at = models.DateTimeField(null=True, blank=True, help_text="Export: when the zip is deleted.")
     summary = models.JSONField(

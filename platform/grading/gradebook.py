@@ -65,6 +65,7 @@ ATTEMPT_FIELDS = (
     "tab_switches",
     "video",
     "submitted_at",
+    "submit_reason",
 )
 """What a row reads of an attempt (not its form or answers)."""
 
@@ -140,6 +141,7 @@ class GradebookRow(TypedDict):
     integrity: list[str]
     tab_switches: int
     submitted_at: datetime | None
+    submit_reason: str
 
 
 class GradebookScope(TypedDict):
@@ -207,6 +209,7 @@ def _row(a: Assignment, t: Attempt | None, preset: TestPreset) -> GradebookRow:
         "integrity": integrity_flags(t, preset),
         "tab_switches": t.tab_switches if t else 0,
         "submitted_at": t.submitted_at if t else None,
+        "submit_reason": t.submit_reason if t else "",
     }
 
 

@@ -163,7 +163,8 @@ class ReasonIn(Schema):
 
 class ProgressRowOut(Schema):
     """A learner of a batch with their latest attempt: answered of ``questions``, tab switches,
-    times, result and score (null before a start)."""
+    times, result and score (null before a start), and how it was submitted (``submit_reason``:
+    learner, deadline, voided, consent_withdrawn; "" before)."""
 
     assignment_id: int
     learner_name: str
@@ -178,6 +179,7 @@ class ProgressRowOut(Schema):
     submitted_at: datetime | None
     result: str | None
     score: float | None
+    submit_reason: str  # issue 37, item 6: "consent_withdrawn" tells the educator why it ended
 
 
 class AccommodationIn(Schema):
@@ -239,6 +241,7 @@ class GradebookRowOut(Schema):
     released: bool
     released_at: datetime | None
     integrity: list[IntegrityFlag]
+    submit_reason: str  # the latest attempt's (issue 37, item 6: "consent_withdrawn")
     tab_switches: int
     submitted_at: datetime | None
 

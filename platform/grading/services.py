@@ -184,6 +184,7 @@ class ProgressRow(TypedDict):
     submitted_at: datetime | None
     result: str | None
     score: float | None
+    submit_reason: str
 
 
 def progress_rows(batch_id: int) -> list[ProgressRow]:
@@ -216,6 +217,7 @@ def progress_rows(batch_id: int) -> list[ProgressRow]:
                 "submitted_at": t.submitted_at if t else None,
                 "result": t.result if t else None,
                 "score": float(t.score) if t and t.score is not None else None,
+                "submit_reason": t.submit_reason if t else "",
             }
         )
     return rows

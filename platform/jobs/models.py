@@ -18,6 +18,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from config.stored_files import StoredFileField
+
 
 class Job(models.Model):
     class Status(models.TextChoices):
@@ -45,7 +47,7 @@ class Job(models.Model):
     language = models.CharField(max_length=2, default="vi")
     dry_run = models.BooleanField(default=False)
     params = models.JSONField(default=dict, blank=True, help_text='What the kind needs, e.g. {"bank_id": 3}.')
-    file = models.CharField(
+    file = StoredFileField(
         max_length=300,
         blank=True,
         help_text="Private storage name: an import's upload (emptied when it ends), an export's file.",

@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from config.i18n import localized, localized_with_language
+from config.stored_files import StoredFileField
 
 
 class Listing(models.Model):
@@ -35,7 +36,7 @@ class Listing(models.Model):
     description_en = models.TextField(blank=True, default="")
     grade = models.PositiveSmallIntegerField(null=True, blank=True)
     subjects = models.JSONField(default=list, blank=True, help_text='[{"code", "name_vi", "name_en"}]')
-    cover_image = models.CharField(max_length=300, blank=True)
+    cover_image = StoredFileField(max_length=300, blank=True)
     duration_minutes = models.PositiveIntegerField(null=True, blank=True)
     starts_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)

@@ -39,6 +39,25 @@ MESSAGES = {
         "%(count)s requests about personal data must be answered within %(days)s days; %(overdue)s "
         "of them are overdue. The Law sets these deadlines."
     ),
+    # issue 37, item 5 (consent.birth_dates): a change of date of birth to confirm, its outcome,
+    # and a parent's consent stopped by a date of birth that did not match
+    "birth_date_change.title": _("%(learner)s asks to change their date of birth"),
+    "birth_date_change.body": _(
+        "%(learner)s asked to change their date of birth from %(previous)s to %(requested)s, across "
+        "the age of 16. Confirm or refuse it in their consent on the learners' page."
+    ),
+    "birth_date_confirmed.title": _("Your date of birth was changed"),
+    "birth_date_confirmed.body": _("%(by)s confirmed your new date of birth, %(requested)s."),
+    "birth_date_refused.title": _("Your change of date of birth was refused"),
+    "birth_date_refused.body": _(
+        "%(by)s did not confirm %(requested)s as your date of birth. Your date of birth stays as it was."
+    ),
+    "parent_mismatch.title": _("Your parent's consent was not recorded"),
+    "parent_mismatch.body": _(
+        "The date of birth %(parent)s entered does not match yours. Check your date of birth on your "
+        "profile, then send the request again."
+    ),
+    "action.review": _("Review"),
     "action.view_invitation": _("View invitation"),
     "action.view_test": _("View test"),
     "action.book_slot": _("Book the slot"),

@@ -29,6 +29,8 @@ from imports.models import ImportJob
 from imports.services import Progress, import_job_create, import_job_run, runs_in_background
 from marketplace.models import CartItem, Transaction
 from people.error_codes import PeopleErrorCode as Code
+from privacy.models import DeletionRecord
+from privacy.services import file_delete_after_commit
 from tenants.models import Organization
 
 Kind = MembershipEvent.Kind
@@ -364,11 +366,26 @@ def organization_settings_update(
     return organization
 
 
+def _logo_deleted_after_commit(organization: Organization, old: str, *, reason: str) -> None:
+    """The old logo ``old`` is deleted once the change commits, with its deletion record (issue
+    37, item 4; ``privacy.services.file_delete_after_commit``)."""
+    file_delete_after_commit(
+        name=old,
+        kind=DeletionRecord.Kind.ORGANIZATION_LOGO,
+        object_type="organization",
+        object_id=organization.pk,
+        organization_id=organization.pk,
+        reason=reason,
+    )
+
+
+@transaction.atomic
 def organization_logo_upload(*, actor: Profile, upload) -> Organization:
     """Store a new logo (JPEG, PNG or WebP by content, at most 2 MB and ``LOGO_MAX_PIXELS`` pixels,
-    else 413 ``image_too_large``; re-encoded WebP, 512 px).
-    The old logo is deleted only after the new one is saved."""
-    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
+    else 413 ``image_too_large``; re-encoded WebP, 512 px). The old logo is deleted once the new
+    one is saved and committed, and the deletion recorded (reason ``replaced``; issue 37, item
+    4). The organization's row is locked, so two uploads at once each replace the other's file."""
+    organization = Organization.objects.select_for_update().get(pk=actor.organization_id)
     if upload is None:
         raise ApplicationError(
             "validation_error", _("Choose an image to upload."), errors={"file": [_("Required")]}
@@ -382,15 +399,17 @@ def organization_logo_upload(*, actor: Profile, upload) -> Organization:
     )
     old, organization.logo = organization.logo, path
     organization.save(update_fields=["logo"])
-    if old:
-        default_storage.delete(old)
+    _logo_deleted_after_commit(organization, old, reason=DeletionRecord.Reason.REPLACED)
     return organization
 
 
+@transaction.atomic
 def organization_logo_remove(*, actor: Profile) -> Organization:
-    organization = actor.organization  # an admin: the operation's OrgAdminSessionAuth
+    """Remove the logo: the file is deleted once the change commits, and the deletion recorded
+    (reason ``request``; issue 37, item 4)."""
+    organization = Organization.objects.select_for_update().get(pk=actor.organization_id)
     if organization.logo:
-        default_storage.delete(organization.logo)
-        organization.logo = ""
+        old, organization.logo = organization.logo, ""
         organization.save(update_fields=["logo"])
+        _logo_deleted_after_commit(organization, old, reason=DeletionRecord.Reason.REQUEST)
     return organization

@@ -2,9 +2,10 @@
 
 - ``RetentionPolicy``: one row per organization that changed the defaults (``privacy.rules``);
   an organization without a row keeps the defaults.
-- ``DeletionRecord``: one row per stored file deleted because its time was up (``retention``) or
-  because someone asked (``request``, ``consent_withdrawn``): what, whose, which object, the file's
-  storage name, why, when. Kept after the file is gone.
+- ``DeletionRecord``: one row per stored file deleted because its time was up (``retention``),
+  because someone asked (``request``, ``consent_withdrawn``), because a new file replaced it
+  (``replaced``) or because no row pointed to it any more (``orphaned``; issue 37, item 4): what,
+  whose, which object, the file's storage name, why, when. Kept after the file is gone.
 - ``AccessLogEntry``: one row per view or download of a private file (a proctoring video, a report
   PDF, an export) by an educator, an organization admin or the SuperAdmin: who, what, the learner
   concerned, when and from where.
@@ -60,11 +61,19 @@ class DeletionRecord(models.Model):
         PROCTORING_VIDEO = "proctoring_video", _("Proctoring video")
         ANALYTICS_EXPORT = "analytics_export", _("Analytics export")
         IMPORT_UPLOAD = "import_upload", _("Imported spreadsheet")
+        # issue 37, item 4 (decision 0049): a replaced or removed photo or logo, and a stored file
+        # that no row pointed to (the orphan sweep, ``privacy.orphans``)
+        PROFILE_PHOTO = "profile_photo", _("Profile photo")
+        ORGANIZATION_LOGO = "organization_logo", _("Organization logo")
+        LISTING_COVER = "listing_cover", _("Marketplace cover image")
+        ORPHAN_FILE = "orphan_file", _("Stored file no record pointed to")
 
     class Reason(models.TextChoices):
         RETENTION = "retention", _("Retention policy")
         REQUEST = "request", _("Deletion request")
         CONSENT_WITHDRAWN = "consent_withdrawn", _("Consent withdrawn")
+        REPLACED = "replaced", _("Replaced by a new file")
+        ORPHANED = "orphaned", _("No record pointed to it")
 
     organization = models.ForeignKey(
         "tenants.Organization", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
@@ -72,7 +81,10 @@ class DeletionRecord(models.Model):
     kind = models.CharField(max_length=20, choices=Kind)
     object_type = models.CharField(
         max_length=20,
-        help_text="attempt, assignment (a surroundings video no attempt used), export_job, import_job.",
+        help_text=(
+            "attempt, assignment (a surroundings video no attempt used), export_job, import_job,"
+            " profile, organization, listing, storage (a file no row pointed to)."
+        ),
     )
     object_id = models.CharField(max_length=64)
     file_name = models.CharField(max_length=300, help_text="The storage name of the deleted file.")

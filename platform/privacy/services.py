@@ -116,6 +116,46 @@ def deletion_record_create(
     )
 
 
+def file_delete_after_commit(
+    *,
+    name: str,
+    kind: str,
+    object_type: str,
+    object_id: int | str,
+    organization_id: int | None,
+    learner_profile_id: int | None = None,
+    reason: str = DeletionRecord.Reason.REPLACED,
+) -> None:
+    """Delete the stored file ``name`` that a row no longer points to (a photo, a logo or a
+    surroundings video replaced by a new upload: reason ``replaced``; one removed on request:
+    ``request``) once the current transaction commits (at once outside one), through
+    ``storage_delete``, and write its ``DeletionRecord`` (issue 37, item 4; decision 0049). After
+    the commit, so that a rolled-back change never loses the file its row still names. A storage
+    error is logged and nothing is recorded: the file, now pointed to by no row, is found by the
+    daily orphan sweep (``privacy.orphans``), which deletes and records it."""
+    if not name:
+        return
+
+    def delete() -> None:
+        try:
+            found = storage_delete(name)
+        except Exception:
+            logger.exception("could not delete the replaced file %s of %s %s", name, object_type, object_id)
+            return
+        deletion_record_create(
+            kind=kind,
+            object_type=object_type,
+            object_id=object_id,
+            file_name=name,
+            reason=reason,
+            organization_id=organization_id,
+            learner_profile_id=learner_profile_id,
+            file_found=found,
+        )
+
+    transaction.on_commit(delete)
+
+
 # --- access log --------------------------------------------------------------------------------
 
 

@@ -12,6 +12,8 @@ import uuid
 
 from django.db import models
 
+from config.stored_files import FileMentionsJSONField
+
 
 class QuestionFile(models.Model):
     """One uploaded file, seen only by the educator profile that uploaded it. Its state follows
@@ -63,7 +65,7 @@ class FileCandidate(models.Model):
     )
     difficulty = models.CharField(max_length=10, blank=True)
     score_weight = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
-    images = models.JSONField(default=list, blank=True)
+    images = FileMentionsJSONField(default=list, blank=True)
     problems = models.JSONField(default=list, blank=True)
     flags = models.JSONField(default=list, blank=True)
     blocked = models.BooleanField(default=False, help_text="A blocking problem or an unsupported type.")

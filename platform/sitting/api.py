@@ -267,7 +267,8 @@ def backup_preview(request: ProfileRequest, batch_id: Id, file: File[UploadedFil
     (``applied`` false); nothing is written. Errors, each with its message in the reader's
     language: 413 ``backup_too_large``, 400 ``backup_invalid`` (not such a file), 404 (another
     organization's batch), 409 ``backup_other_attempt`` (a file of another attempt), 400
-    ``backup_edited`` (changed after it was saved), 409 ``backup_replayed`` (uploaded before)."""
+    ``backup_edited`` (changed after it was saved), 409 ``backup_replayed`` (uploaded before), 409
+    ``backup_consent_withdrawn`` (a withdrawal of consent ended the test: issue 37, item 6)."""
     checked = backup.backup_check(batch_id=batch_id, upload=file)
     return ok(backup.answers_out(checked, applied=False))
 

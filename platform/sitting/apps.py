@@ -8,3 +8,10 @@ class SittingConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "sitting"
+
+    def ready(self) -> None:
+        # issue 37, item 6: a withdrawal of consent ends the learner's tests in progress at once
+        from consent.withdrawals import processing_stopped_register
+        from sitting.attempts import attempts_end_on_withdrawal
+
+        processing_stopped_register(attempts_end_on_withdrawal)

@@ -26,12 +26,14 @@ from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
 from assignments.outcome import finish_if_graded
 from config.errors import ApplicationError, not_found
+from privacy.models import DeletionRecord
+from privacy.services import file_delete_after_commit
 from sitting import rules, statements
 from sitting.shapes import AnswerSaved
 from sitting.statements import qualified_cursor
 from sitting.window import LearnerWindow, learner_window
 from tenants.middleware import SessionCheck
-from tenants.scope import current_schema_name, enrollment_schema, organization_sql
+from tenants.scope import current_schema_name, enrollment_schema, organization_schema, organization_sql
 
 S = Attempt.Status
 SWITCH_KINDS = {IntegrityEvent.Kind.TAB_HIDDEN, IntegrityEvent.Kind.BLUR}
@@ -125,6 +127,29 @@ def camera_consent_record(*, assignment_id: int, ip: str | None) -> Assignment:
         assignment.camera_consent_ip = ip
         assignment.save(update_fields=["camera_consented_at", "camera_consent_ip", "updated_at"])
     return assignment
+
+
+@transaction.atomic
+def prep_video_replace(*, assignment_id: int, name: str, organization_id: int) -> None:
+    """Point the assignment at the stored surroundings video ``name`` (its row locked). The video
+    it pointed at before, unless an attempt still uses it (start copied it into
+    ``Attempt.video``), is deleted once this commits, with its deletion record (kind
+    ``proctoring_video``, reason ``replaced``; issue 37, item 4, decision 0049: no second upload
+    leaves its first file behind, outside retention and the deletion on request)."""
+    assignment = Assignment.objects.select_for_update(of=("self",)).get(pk=assignment_id)
+    old = assignment.prep_video
+    assignment.prep_video = name
+    assignment.prep_video_deleted_at = None
+    assignment.save(update_fields=["prep_video", "prep_video_deleted_at", "updated_at"])
+    if old and old != name and not Attempt.objects.filter(video=old).exists():
+        file_delete_after_commit(
+            name=old,
+            kind=DeletionRecord.Kind.PROCTORING_VIDEO,
+            object_type="assignment",
+            object_id=assignment.pk,
+            organization_id=organization_id,
+            learner_profile_id=assignment.learner_profile_id,
+        )
 
 
 def camera_consent_check(assignment: Assignment) -> None:
@@ -452,6 +477,32 @@ def attempt_auto_submit_now(*, attempt_id: int, now: datetime | None = None) -> 
         return False
     _submit(attempt, Attempt.SubmitReason.DEADLINE, now)
     return True
+
+
+def attempts_end_on_withdrawal(user_id: int) -> int:
+    """A withdrawal of consent stopped the processing of the learner ``user_id``'s data (issue 37,
+    item 6; ``consent.withdrawals``, in the withdrawal's transaction): every attempt of theirs in
+    progress, in every organization their test enrollments name, is submitted now with the reason
+    ``consent_withdrawn``: the answers saved are kept and scored as at any submission, and every
+    further save, event or submit answers the consent refusal (``rules.refusal``). Each attempt is
+    locked FOR UPDATE first (a save in flight lands before, or finds it submitted). Returns how
+    many attempts were ended."""
+    now = timezone.now()
+    by_schema: dict[str, list[int]] = {}
+    for schema_name, assignment_id in Enrollment.objects.filter(
+        profile__user_id=user_id, kind=Enrollment.Kind.TEST
+    ).values_list("organization__schema_name", "object_id"):
+        by_schema.setdefault(schema_name, []).append(assignment_id)
+    ended = 0
+    for schema_name, assignment_ids in sorted(by_schema.items()):
+        with organization_schema(schema_name):
+            running = Attempt.objects.select_for_update().filter(
+                assignment_id__in=assignment_ids, status=S.IN_PROGRESS
+            )
+            for attempt in running.order_by("pk"):
+                _submit(attempt, Attempt.SubmitReason.CONSENT_WITHDRAWN, now)
+                ended += 1
+    return ended
 
 
 def overdue_attempt_ids(now: datetime | None = None) -> list[int]:

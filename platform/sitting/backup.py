@@ -247,6 +247,17 @@ def _other_attempt() -> ApplicationError:
     )
 
 
+def _consent_withdrawn() -> ApplicationError:
+    return ApplicationError(
+        Code.BACKUP_CONSENT_WITHDRAWN,
+        _(
+            "This test was ended when consent to process the learner's data was withdrawn, so its "
+            "backup answers are not applied."
+        ),
+        status=409,
+    )
+
+
 def _edited() -> ApplicationError:
     return ApplicationError(
         Code.BACKUP_EDITED,
@@ -417,14 +428,17 @@ class Checked:
 def backup_check(*, batch_id: int, upload: IO[bytes], lock: bool = False) -> Checked:
     """Read and check an uploaded backup file for the batch ``batch_id`` of the current
     organization, in this order: size and shape, the batch (404), the attempt (``_attempt_of``),
-    the seal (``opened``), a replay (409 ``backup_replayed``, naming when and by whom); then each
-    answer's outcome. Changes nothing."""
+    the seal (``opened``), a replay (409 ``backup_replayed``, naming when and by whom), an attempt
+    a withdrawal of consent ended (409 ``backup_consent_withdrawn``: issue 37, item 6, decision
+    0049); then each answer's outcome. Changes nothing."""
     header = file_header(upload)
     attempt = _attempt_of(batch_id, header, lock=lock)
     contents = opened(header, attempt_binding(attempt))
     before = BackupUpload.objects.filter(file_id=header.file_id).first()
     if before is not None:
         raise _replayed(before)
+    if attempt.submit_reason == Attempt.SubmitReason.CONSENT_WITHDRAWN:
+        raise _consent_withdrawn()  # processing stopped with the withdrawal (decision 0049)
     return Checked(attempt, header, contents, rows_of(attempt, contents, timezone.now()))
 
 

@@ -30,6 +30,7 @@ from assessments.models import Question
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt
 from config.errors import ApplicationError, not_found
+from consent.gate import consent_verdict_of
 from sitting.shapes import AnswerSaved
 from sitting.statements import SaveFacts
 from tenants.middleware import SessionCheck, SessionUnconfirmedError
@@ -40,6 +41,7 @@ S = Attempt.Status
 Refusal = Literal[
     "not_enrolled",
     "not_started",
+    "consent_withdrawn",
     "attempt_not_in_progress",
     "attempt_taken_over",
     "deadline_passed",
@@ -109,14 +111,18 @@ def refusal(
     typed_at: datetime | None = None,
     in_test: bool = True,
     fits: bool = True,
+    submit_reason: str = "",
 ) -> Refusal | None:
     """Why a write to an attempt in ``attempt_status`` by a device (``token_matches``) at ``now``
-    is refused, in this order: not in progress, another device's, past the deadline + grace
+    is refused, in this order: not in progress (``consent_withdrawn`` when a withdrawal of consent
+    ended it, ``submit_reason``: issue 37, item 6), another device's, past the deadline + grace
     unless typed in time within the attempt's offline grace (``late_accepted`` with
     ``late_grace`` and ``typed_at``, on the server's clock); then, for an answer, a question not
     in the form, an answer that does not fit. None when it may be written (twin of
     ``SAVE_OWNED``'s upsert condition)."""
     if attempt_status != S.IN_PROGRESS:
+        if submit_reason == Attempt.SubmitReason.CONSENT_WITHDRAWN:
+            return "consent_withdrawn"
         return "attempt_not_in_progress"
     if not token_matches:
         return "attempt_taken_over"
@@ -131,12 +137,32 @@ def refusal(
     return None
 
 
-def refusal_error(why: Refusal, *, not_found_message: str = "") -> ApplicationError:
+def consent_refusal(user_id: int | None) -> ApplicationError:
+    """What a learner whose sitting a withdrawal of consent ended gets for any further write
+    (issue 37, item 6; decision 0049): the consent gate's refusal, 403 with its code and message
+    (``consent_required``, ``parental_consent_required``...; ``consent.gate``); once consent is in
+    force again, 409 ``attempt_not_in_progress`` saying why the test ended."""
+    verdict = consent_verdict_of(user_id) if user_id is not None else None
+    if verdict is not None:
+        return ApplicationError(verdict.code, verdict.message, status=403)
+    return ApplicationError(
+        Code.NOT_IN_PROGRESS,
+        _("This test was ended when consent to process your data was withdrawn."),
+        status=409,
+    )
+
+
+def refusal_error(
+    why: Refusal, *, not_found_message: str = "", user_id: int | None = None
+) -> ApplicationError:
     """The error a learner sees for ``why``, in the active language: 404 (``not_found_message``
-    for an enrollment that is not theirs), 409 ``attempt_not_in_progress``, ``attempt_taken_over``,
-    ``deadline_passed``, 400 ``invalid_answer``."""
+    for an enrollment that is not theirs), the consent refusal for an attempt a withdrawal ended
+    (``consent_refusal`` of the learner ``user_id``), 409 ``attempt_not_in_progress``,
+    ``attempt_taken_over``, ``deadline_passed``, 400 ``invalid_answer``."""
     if why == "not_enrolled":
         return not_found(not_found_message)
+    if why == "consent_withdrawn":
+        return consent_refusal(user_id)
     if why == "not_started":
         return not_found(_("This test has not been started."))
     if why == "attempt_not_in_progress":
@@ -186,9 +212,11 @@ def writable(
         now=now,
         late_grace=late_grace_of(attempt),
         typed_at=min(now, attempt.deadline_at) if ending else typed_at,
+        submit_reason=attempt.submit_reason,
     )
     if why is not None:
-        raise refusal_error(why)
+        user_id = attempt.assignment.learner_user_id if why == "consent_withdrawn" else None
+        raise refusal_error(why, user_id=user_id)
     return attempt
 
 
@@ -309,6 +337,7 @@ def save_refusal(facts: SaveFacts) -> Refusal | None:
         typed_at=facts.typed_at,
         in_test=facts.in_test,
         fits=facts.fits,
+        submit_reason=facts.submit_reason,
     )
 
 
@@ -320,7 +349,12 @@ def save_outcome(facts: SaveFacts, *, not_found_message: str) -> AnswerSaved:
         raise SessionUnconfirmedError
     why = save_refusal(facts)
     if why is not None:
-        raise refusal_error(why, not_found_message=not_found_message)
+        user_id = (
+            Profile.objects.filter(pk=facts.profile_id).values_list("user_id", flat=True).first()
+            if why == "consent_withdrawn"
+            else None
+        )
+        raise refusal_error(why, not_found_message=not_found_message, user_id=user_id)
     return {
         "question_id": facts.question_id,
         "seq": facts.seq,

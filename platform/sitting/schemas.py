@@ -253,6 +253,8 @@ class ResultOut(Schema):
     voided: bool
     message: str
     submitted_at: datetime | None
+    # how it was submitted: learner, deadline, voided, consent_withdrawn (issue 37, item 6); ""
+    submit_reason: str
     tab_switches: int
     answers: list[ResultAnswerOut]
     breakdown: BreakdownOut

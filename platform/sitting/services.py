@@ -139,10 +139,10 @@ def prep_video_save(*, profile: Profile, enrollment_id: int, file: UploadedFile[
 
     with _owned(profile, enrollment_id) as (enrollment, a):
         attempts.camera_consent_check(a)
-        a.prep_video = video_check_and_store(
+        name = video_check_and_store(
             file, schema_name=enrollment.organization.schema_name, assignment_id=a.pk
         )
-        a.save(update_fields=["prep_video", "updated_at"])
+        attempts.prep_video_replace(assignment_id=a.pk, name=name, organization_id=enrollment.organization_id)
 
 
 def assignment_pay(*, profile: Profile, enrollment_id: int, idempotency_key: str, method: str) -> Transaction:
@@ -384,6 +384,7 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
             "voided": attempt.voided,
             "message": "",
             "submitted_at": attempt.submitted_at,
+            "submit_reason": attempt.submit_reason,
             "tab_switches": attempt.tab_switches,
             "answers": [],
             "breakdown": {},

@@ -176,6 +176,7 @@ class Result(TypedDict):
     voided: bool
     message: str
     submitted_at: datetime | None
+    submit_reason: str
     tab_switches: int
     answers: list[ResultAnswer]
     breakdown: dict[str, list[dict[str, Any]]]

@@ -101,6 +101,9 @@ def shared_form_sql() -> str:
 # ``rules.refusal``); and the last SELECT returns what ``rules.save_outcome`` needs to say why it
 # did not. Whatever the time, the upsert writes only a newer ``seq``: a late answer never
 # overwrites a newer one the server holds. {schema} and {public} are quoted by ``tenants.scope.organization_sql``.
+# Issue 37, item 6 (decision 0049): the attempt's ``submit_reason`` is read (and returned last)
+# only to say why a submitted attempt refuses: ended by a withdrawn consent, the learner gets the
+# consent refusal (twin: ``rules.refusal``'s ``submit_reason``); the upsert's condition is unchanged.
 SAVE_OWNED = """
 WITH session AS (
     SELECT 1 WHERE NOT %(check)s::boolean OR EXISTS (
@@ -112,7 +115,7 @@ WITH session AS (
     SELECT e.object_id FROM {public}.accounts_enrollment e
     WHERE OWNED_ENROLLMENT AND EXISTS (SELECT 1 FROM session)
 ), attempt AS (
-    SELECT id, status, device_token, deadline_at, offline_grace_seconds,
+    SELECT id, status, submit_reason, device_token, deadline_at, offline_grace_seconds,
         question_ids @> to_jsonb(%(question)s::bigint) AS in_test
     FROM {schema}.assignments_attempt
     WHERE assignment_id = (SELECT object_id FROM enrollment)
@@ -135,7 +138,7 @@ WITH session AS (
 )
 SELECT EXISTS (SELECT 1 FROM session), EXISTS (SELECT 1 FROM enrollment), attempt.status,
     attempt.device_token, attempt.deadline_at, attempt.offline_grace_seconds, attempt.in_test,
-    EXISTS (SELECT 1 FROM saved)
+    EXISTS (SELECT 1 FROM saved), attempt.submit_reason
 FROM (SELECT 1) AS one LEFT JOIN attempt ON true
 """.replace(
     "OWNED_ENROLLMENT",
@@ -164,6 +167,7 @@ class SaveFacts:
     fits: bool
     applied: bool
     now: datetime
+    submit_reason: str  # issue 37, item 6: ``consent_withdrawn`` answers the consent refusal
     profile_id: int
     enrollment_id: int
     question_id: int
@@ -224,7 +228,9 @@ def save_owned(
                 "learner": Profile.Role.LEARNER,
             },
         )
-        confirmed, enrolled, status, token, deadline_at, late_seconds, in_test, applied = cursor.fetchone()
+        (confirmed, enrolled, status, token, deadline_at, late_seconds, in_test, applied, submit_reason) = (
+            cursor.fetchone()
+        )
     return SaveFacts(
         confirmed=confirmed,
         enrolled=enrolled,
@@ -237,6 +243,7 @@ def save_owned(
         fits=fits,
         applied=applied,
         now=now,
+        submit_reason=submit_reason or "",
         profile_id=profile_id,
         enrollment_id=enrollment_id,
         question_id=question_id,

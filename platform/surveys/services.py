@@ -23,6 +23,8 @@ from django.utils.translation import gettext as _
 from accounts.models import Profile
 from config.errors import ApplicationError, CommonErrorCode, FieldErrors, not_found
 from config.images import read_limited, reencode_image
+from privacy.models import DeletionRecord
+from privacy.services import file_delete_after_commit
 from surveys import content
 from surveys.error_codes import SurveyErrorCode as Code
 from surveys.models import Submission, Survey, SurveyStatement
@@ -388,8 +390,14 @@ def survey_market_publish(*, actor: Profile, survey_id: int, data: dict[str, Any
     if cover_path:
         listing.cover_image = cover_path
     listing.save()
-    if old_cover:
-        transaction.on_commit(lambda: default_storage.delete(old_cover))
+    if old_cover:  # deleted once this commits, and recorded (issue 37, item 4; decision 0049)
+        file_delete_after_commit(
+            name=old_cover,
+            kind=DeletionRecord.Kind.LISTING_COVER,
+            object_type="listing",
+            object_id=listing.pk,
+            organization_id=organization_id,
+        )
     return listing
 
 

@@ -116,6 +116,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("@/features/consent/routes/parental-consent")),
             handle: h({ titleId: "page.parentalConsent" }),
           },
+          {
+            path: "/birth-date-confirm/:token", // issue 37, item 5: a change of date of birth to confirm
+            lazy: page(() => import("@/features/consent/routes/birth-date-confirm")),
+            handle: h({ titleId: "page.birthDateConfirm" }),
+          },
           { path: "/instructions", element: <Navigate to="/instructions/step-1" replace /> },
           {
             path: "/instructions/:step",

@@ -15,12 +15,13 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
+from accounts.error_codes import AccountsErrorCode
 from accounts.models import (
     User,
     cccd_validator,
 )
 from config import dates
-from config.errors import FieldErrors
+from config.errors import CommonErrorCode, FieldErrors
 
 GRADES = range(1, 13)  # Vietnamese general education: grades 1 to 12
 
@@ -100,6 +101,46 @@ def check_cccd(errors: FieldErrors, value: str, *, required: bool) -> None:
         cccd_validator(value)
     except DjangoValidationError:
         errors.add("cccd", _("The CCCD number must be exactly 12 digits."))
+
+
+def cccd_birth_year(cccd: str) -> int | None:
+    """The year of birth a 12-digit CCCD number codes (issue 37, item 5; decision 0049), or None
+    for anything but 12 digits. The 4th digit codes the century and the sex (0/1: born 1900-1999,
+    male/female; 2/3: 2000-2099; 4/5: 2100-2199; 6/7: 2200-2299; 8/9: 2300-2399), the 5th and 6th
+    the last two digits of the year: Decree 137/2015/ND-CP, Article 13, and Circular
+    59/2021/TT-BCA, Article 7 (the structure of the personal identification number).
+    ``"001208012345"`` -> 2008; ``"079085012345"`` -> 1985."""
+    if len(cccd) != 12 or not cccd.isdigit():
+        return None
+    return 1900 + (int(cccd[3]) // 2) * 100 + int(cccd[4:6])
+
+
+def check_cccd_birth_date(errors: FieldErrors, field: str, cccd: str, born: date | None) -> None:
+    """Add to ``errors[field]`` "The date of birth does not agree with the CCCD number..." when
+    both are given and the year the number codes (``cccd_birth_year``) is not ``born``'s year
+    (issue 37, item 5). The caller raises with the code ``cccd_birth_mismatch`` when this is the
+    only error (``birth_mismatch_code``)."""
+    year = cccd_birth_year(cccd or "")
+    if born is None or year is None or year == born.year:
+        return
+    errors.add(
+        field,
+        _(
+            "The date of birth does not agree with the CCCD number: its 4th to 6th digits say you were "
+            "born in %(year)d. Check both."
+        )
+        % {"year": year},
+    )
+
+
+def birth_mismatch_code(errors: FieldErrors, field: str, cccd: str, born: date | None) -> str:
+    """The code to raise ``errors`` with: ``cccd_birth_mismatch`` when the only problem is the CCCD
+    number against the date of birth (on ``field``), else ``validation_error``."""
+    year = cccd_birth_year(cccd or "")
+    only = set(errors.errors) == {field} and len(errors.errors[field]) == 1
+    if only and born is not None and year is not None and year != born.year:
+        return AccountsErrorCode.CCCD_BIRTH_MISMATCH
+    return CommonErrorCode.VALIDATION_ERROR
 
 
 def check_grade(errors: FieldErrors, grade: int | None, *, required: bool) -> None:

@@ -23,7 +23,9 @@ from accounts.models import (
 )
 from accounts.selectors import province_codes
 from accounts.services.checks import (
+    birth_mismatch_code,
     check_cccd,
+    check_cccd_birth_date,
     check_choice,
     check_email,
     check_new_password,
@@ -120,11 +122,14 @@ def user_register(*, data: dict[str, Any], ip: str | None = None) -> str:
             errors.add(field, _("Required"))
     check_choice(errors, "gender", data.get("gender", ""), Profile.Gender.values, required=True)
     born = parse_birth_date(errors, data.get("date_of_birth", ""), required=True)
-    check_cccd(errors, (data.get("cccd") or "").strip(), required=True)
+    cccd = (data.get("cccd") or "").strip()
+    check_cccd(errors, cccd, required=True)
+    if "cccd" not in errors.errors:  # issue 37, item 5: the number's birth-year digits agree
+        check_cccd_birth_date(errors, "cccd", cccd, born)
     check_choice(errors, "province_code", data.get("province_code", ""), province_codes(), required=True)
     check_email(errors, "contact_email", normalize_email(data.get("contact_email", "")), required=False)
     consent = signup_consent_check(errors, data=data, born=born)  # issue 24, item 1
-    errors.raise_if_any(_("Registration Failed"))
+    errors.raise_if_any(_("Registration Failed"), code=birth_mismatch_code(errors, "cccd", cccd, born))
 
     email_owner = User.objects.filter(email__iexact=email).first()
     cccd_owners = _cccd_owners(data["cccd"].strip())

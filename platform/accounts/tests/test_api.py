@@ -465,7 +465,9 @@ def _upload(client, name: str, content: bytes, content_type: str = "image/png"):
     )
 
 
-def test_upload_photo_real_image_is_reencoded(learner, settings, tmp_path):
+def test_upload_photo_real_image_is_reencoded(
+    learner, settings, tmp_path, django_capture_on_commit_callbacks
+):
     settings.MEDIA_ROOT = tmp_path
     client = client_for(learner)
     res = _upload(client, "me.jpg", _image_bytes("JPEG"), "image/jpeg")
@@ -477,8 +479,9 @@ def test_upload_photo_real_image_is_reencoded(learner, settings, tmp_path):
         assert img.format == "WEBP" and max(img.size) == settings.PROFILE_PHOTO_MAX_SIDE
     assert res.json()["data"]["profileImage"].endswith(".webp")
 
-    # A second upload replaces the first and deletes its file.
-    _upload(client, "again.png", _image_bytes("PNG"))
+    # A second upload replaces the first and deletes its file once the change commits (issue 37).
+    with django_capture_on_commit_callbacks(execute=True):
+        _upload(client, "again.png", _image_bytes("PNG"))
     assert not stored.exists()
 
     res = client.delete("/api/v1/users/profile/self/remove-photo")

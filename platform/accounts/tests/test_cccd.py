@@ -196,6 +196,8 @@ CCCD_MODULES = {
     "accounts/admin.py": "SuperAdmin: masked",
     "accounts/api.py": "signup docstring",
     "accounts/cccd.py": "the field, the hash and the one rule",
+    "accounts/error_codes.py": "cccd_birth_mismatch (issue 37, item 5): a code, no number",
+    "accounts/services/profiles.py": "a new date of birth checked against the owner's own number; never shown",
     "accounts/models.py": "the column",
     "accounts/schemas.py": "RegisterIn (in), CurrentUserOut (owner)",
     "accounts/selectors.py": "current_user: the owner's own",

@@ -30,7 +30,7 @@ def _is_webp(data: bytes) -> bool:
 
 
 def test_profile_photo_lands_in_the_bucket_with_a_working_url_and_a_refusal_stores_nothing(
-    s3_storage, learner
+    s3_storage, learner, django_capture_on_commit_callbacks
 ):
     client = client_for(learner)
     upload = "/api/v1/users/profile/self/upload-photo"
@@ -50,12 +50,15 @@ def test_profile_photo_lands_in_the_bucket_with_a_working_url_and_a_refusal_stor
     assert res.status_code == 400 and res.json()["code"] == "unsupported_image"
     assert s3_storage.keys() == [learner.photo]
 
-    # A new photo replaces the object; removing the photo removes it.
-    client.post(upload, {"file": SimpleUploadedFile("again.png", png((300, 300)), content_type="image/png")})
+    # A new photo replaces the object; removing the photo removes it (after the commit: decision 0049).
+    with django_capture_on_commit_callbacks(execute=True):
+        again = SimpleUploadedFile("again.png", png((300, 300)), content_type="image/png")
+        client.post(upload, {"file": again})
     old = learner.photo
     learner.refresh_from_db()
     assert s3_storage.keys() == [learner.photo] and learner.photo != old
-    assert client.delete("/api/v1/users/profile/self/remove-photo").status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.delete("/api/v1/users/profile/self/remove-photo").status_code == 200
     assert s3_storage.keys() == []
 
 

@@ -31,7 +31,16 @@ pytestmark = pytest.mark.django_db
 J = "application/json"
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 ACCEPT = {"accept_terms": True, "terms_version": NOTICE_VERSION, "privacy_version": NOTICE_VERSION}
-CHILD = {**SIGNUP, "email": "be.an@example.vn", "date_of_birth": "01/06/2011", **ACCEPT}
+# what the parent confirms with the consent (issue 37, item 5): the relationship and the child's
+# date of birth (the ``child`` fixture's)
+PARENT_OF_CHILD = {"relationship": "parent", "child_birth_date": "01/06/2011"}
+CHILD = {
+    **SIGNUP,
+    "email": "be.an@example.vn",
+    "date_of_birth": "01/06/2011",
+    "cccd": "079211001234",
+    **ACCEPT,
+}
 
 
 def post(client: Client, url: str, body: dict | None = None, **extra):
@@ -224,7 +233,9 @@ def test_a_parent_consent_records_its_fields_and_withdrawal_schedules_deletion(
     ask(client, django_capture_on_commit_callbacks)
     token = token_in(mail.outbox[-1].body)
     res = post(
-        Client(REMOTE_ADDR="2001:db8::7"), "/public/api/consent/parent/consent", {"token": token, **ACCEPT}
+        Client(REMOTE_ADDR="2001:db8::7"),
+        "/public/api/consent/parent/consent",
+        {"token": token, **ACCEPT, **PARENT_OF_CHILD},
     )
     assert res.status_code == 200, res.json()
     consent = Consent.objects.get(user=child.user, subject="parent")

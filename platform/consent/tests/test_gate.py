@@ -35,6 +35,10 @@ WITHDRAWN_EN = (
     "Your parent or guardian withdrew their consent. Until they consent again you can browse, but "
     "not buy, take a test or the career survey, or record a video."
 )
+WITHDRAWN_VI = (
+    "Cha mẹ hoặc người giám hộ của bạn đã rút lại sự đồng ý. Cho đến khi họ đồng ý lại, bạn chỉ có "
+    "thể xem, chưa thể mua, làm bài kiểm tra hay khảo sát hướng nghiệp, hoặc quay video."
+)
 RENEWAL_EN = (
     "Waiting for your parent's consent to the new version: the terms or the privacy policy changed, "
     "so until your parent or guardian consents again you can browse, but not buy, take a test or "
@@ -98,7 +102,15 @@ def test_an_under_16_learner_cannot_buy_start_or_upload_until_a_parent_consents_
     link = Client(REMOTE_ADDR="203.0.113.9")
     res = link.post(
         "/public/api/consent/parent/consent",
-        {"token": token, "accept_terms": True, "terms_version": "2.0", "privacy_version": "2.0"},
+        {
+            "token": token,
+            "accept_terms": True,
+            "terms_version": "2.0",
+            "privacy_version": "2.0",
+            # issue 37, item 5: the parent confirms the relationship and the child's date of birth
+            "relationship": "guardian",
+            "child_birth_date": UNDER_16.strftime("%d/%m/%Y"),
+        },
         content_type=J,
     )
     assert res.status_code == 200, res.json()

@@ -135,7 +135,11 @@ def test_a_15_year_olds_parent_is_asked_again_by_mail_and_the_gate_opens_once_th
     view = link.post("/public/api/consent/parent/check", {"token": token}, content_type=J).json()["data"]
     assert (view["status"], view["notices"]["privacy"]["version"]) == ("pending", "2.0")
     assert (view["earlier_consent"]["source"], view["earlier_consent"]["terms_version"]) == ("paper", "1.0")
-    res = link.post("/public/api/consent/parent/consent", {"token": token, **ACCEPT}, content_type=J)
+    # the parent confirms the relationship and the child's date of birth (issue 37, item 5)
+    answer = {"relationship": "parent", "child_birth_date": FIFTEEN.strftime("%d/%m/%Y")}
+    res = link.post(
+        "/public/api/consent/parent/consent", {"token": token, **ACCEPT, **answer}, content_type=J
+    )
     assert res.status_code == 200, res.json()
 
     assert client.get("/api/v1/consent/me").json()["data"]["blocked"] is None

@@ -111,6 +111,7 @@ def test_the_parents_mail_names_the_law(language, sentence, django_capture_on_co
         **SIGNUP,
         "email": f"con.{language}@example.vn",
         "date_of_birth": "01/06/2011",
+        "cccd": "079211001234",  # born in 2011 (digits 4-6; issue 37, item 5)
         "parent_email": f"me.{language}@example.vn",
         "terms_version": NOTICE_VERSION,
         "privacy_version": NOTICE_VERSION,

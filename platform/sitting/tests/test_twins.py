@@ -126,12 +126,19 @@ def test_the_upsert_and_its_refusal_agree_in_every_state(as_educator_a, bank, ro
     seq = 0
     with organization_schema(org_a.schema_name):
         attempt = Attempt.objects.get(assignment__learner_profile_id=learner.pk)
-    for status, mine, on_time, in_test, fits in itertools.product(
-        [Attempt.Status.IN_PROGRESS, Attempt.Status.SUBMITTED], *[[True, False]] * 4
-    ):
+    # a submitted attempt by the learner, and one a withdrawal of consent ended (issue 37, item 6:
+    # its refusal is the consent's)
+    statuses = [
+        (Attempt.Status.IN_PROGRESS, ""),
+        (Attempt.Status.SUBMITTED, Attempt.SubmitReason.LEARNER),
+        (Attempt.Status.SUBMITTED, Attempt.SubmitReason.CONSENT_WITHDRAWN),
+    ]
+    for (status, reason), mine, on_time, in_test, fits in itertools.product(statuses, *[[True, False]] * 4):
         deadline = now + timedelta(minutes=5) if on_time else now - rules.grace() - timedelta(minutes=1)
         with organization_schema(org_a.schema_name):
-            Attempt.objects.filter(pk=attempt.pk).update(status=status, deadline_at=deadline)
+            Attempt.objects.filter(pk=attempt.pk).update(
+                status=status, submit_reason=reason, deadline_at=deadline
+            )
         seq += 1
         device = token if mine else "another-device"
         question_id = choice["id"] if in_test else 999_999
@@ -154,8 +161,12 @@ def test_the_upsert_and_its_refusal_agree_in_every_state(as_educator_a, bank, ro
             now=facts.now,
             in_test=question_id in row.question_ids,
             fits=rules.answer_fits(question_id, answer, seq, org_a.schema_name),
+            submit_reason=row.submit_reason,
         )
-        state = (status, mine, on_time, in_test, fits)
+        state = (status, reason, mine, on_time, in_test, fits)
+        if status == Attempt.Status.SUBMITTED:
+            withdrawn = reason == Attempt.SubmitReason.CONSENT_WITHDRAWN
+            assert expected == ("consent_withdrawn" if withdrawn else "attempt_not_in_progress"), state
         assert facts.applied is (expected is None), state
         assert rules.save_refusal(facts) == expected, state
     with organization_schema(org_a.schema_name):

@@ -34,6 +34,7 @@ function state(extra: Partial<ConsentState> = {}): ConsentState {
     request: null,
     prompt: [],
     blocked: null,
+    birth_date_change: null,
     ...extra,
   };
 }

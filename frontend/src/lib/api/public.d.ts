@@ -321,9 +321,12 @@ export interface paths {
     put?: never;
     /**
      * Parent Consent
-     * @description The parent consents (``accept_terms`` with the versions read). Errors: 400
-     *     ``invalid_consent_link`` / ``validation_error``, 410 ``consent_link_expired``, 409
-     *     ``notice_changed``. Limited per client IP: 429 ``rate_limited``.
+     * @description The parent consents (``accept_terms`` with the versions read), confirming the relationship
+     *     (``parent`` | ``guardian``) and the child's date of birth (``child_birth_date``, dd/mm/yyyy;
+     *     issue 37, item 5). Errors: 400 ``invalid_consent_link`` / ``validation_error``, 410
+     *     ``consent_link_expired``, 409 ``notice_changed``, 409 ``birth_date_mismatch`` (the date is
+     *     not the learner's: the link stops and the learner is told). Limited per client IP: 429
+     *     ``rate_limited``.
      */
     post: operations["consent_api_parent_consent"];
     delete?: never;
@@ -347,6 +350,68 @@ export interface paths {
      *     ``not_consented``. Limited per client IP: 429 ``rate_limited``.
      */
     post: operations["consent_api_parent_withdraw"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/consent/birth-date/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Birth Date Link
+     * @description What the parent's link to a change of date of birth shows: the learner, the dates, the
+     *     state. 400 ``invalid_consent_link``. Limited per client IP: 429 ``rate_limited``.
+     */
+    post: operations["consent_api_birth_date_link"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/consent/birth-date/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Birth Date Link Confirm
+     * @description The parent confirms the change (a decided one is answered as it is). 400
+     *     ``invalid_consent_link``; 429 ``rate_limited``.
+     */
+    post: operations["consent_api_birth_date_link_confirm"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/api/consent/birth-date/refuse": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Birth Date Link Refuse
+     * @description The parent refuses the change: the date of birth stays. Errors as ``birth-date/confirm``.
+     */
+    post: operations["consent_api_birth_date_link_refuse"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1005,7 +1070,7 @@ export interface components {
        * Status
        * @enum {string}
        */
-      status: "pending" | "expired" | "consented" | "withdrawn" | "replaced";
+      status: "pending" | "expired" | "consented" | "withdrawn" | "replaced" | "mismatch";
       notices: components["schemas"]["NoticesOut"];
       consent: components["schemas"]["ConsentOut"] | null;
       earlier_consent: components["schemas"]["ConsentOut"] | null;
@@ -1052,6 +1117,78 @@ export interface components {
        * @default
        */
       privacy_version: string;
+      /**
+       * Relationship
+       * @default
+       */
+      relationship: string;
+      /**
+       * Child Birth Date
+       * @default
+       */
+      child_birth_date: string;
+    };
+    /**
+     * BirthDateChangeOut
+     * @description A change of date of birth across 16 held for confirmation (issue 37, item 5;
+     *     ``consent.birth_dates.change_row``): the confirmed and the asked dates (dd/mm/yyyy), its
+     *     state, who confirms (``admin``: the organization, named; ``parent``: the address), when it
+     *     was asked and decided (UTC).
+     */
+    BirthDateChangeOut: {
+      /** Previous */
+      previous: string;
+      /** Requested */
+      requested: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "pending" | "confirmed" | "refused" | "cancelled";
+      /**
+       * Confirmer
+       * @enum {string}
+       */
+      confirmer: "admin" | "parent";
+      /** Confirmer Name */
+      confirmer_name: string;
+      /**
+       * Requested At
+       * Format: date-time
+       */
+      requested_at: string;
+      /** Decided At */
+      decided_at: string | null;
+    };
+    /**
+     * BirthDateLinkOut
+     * @description What /birth-date-confirm/:token shows the parent (``consent.birth_dates.link_view``).
+     */
+    BirthDateLinkOut: {
+      /** Learner Name */
+      learner_name: string;
+      /** Learner Email */
+      learner_email: string;
+      change: components["schemas"]["BirthDateChangeOut"];
+      /**
+       * Language
+       * @enum {string}
+       */
+      language: "vi" | "en";
+    };
+    /** Envelope[BirthDateLinkOut] */
+    Envelope_BirthDateLinkOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["BirthDateLinkOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
     };
     /**
      * AnswerDaysOut
@@ -1626,6 +1763,78 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_ParentLinkOut_"];
+        };
+      };
+    };
+  };
+  consent_api_birth_date_link: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_BirthDateLinkOut_"];
+        };
+      };
+    };
+  };
+  consent_api_birth_date_link_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_BirthDateLinkOut_"];
+        };
+      };
+    };
+  };
+  consent_api_birth_date_link_refuse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentTokenIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_BirthDateLinkOut_"];
         };
       };
     };

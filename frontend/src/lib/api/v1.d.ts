@@ -411,7 +411,11 @@ export interface paths {
     get?: never;
     /**
      * Update Profile Self
-     * @description Update the current profile's fields (omitted fields unchanged). 400 ``validation_error``.
+     * @description Update the current profile's fields (omitted fields unchanged). 400 ``validation_error``;
+     *     400 ``cccd_birth_mismatch`` for a date of birth the CCCD number's digits disagree with. A
+     *     learner's change of date of birth across 16 after consenting is held for confirmation (issue
+     *     37, item 5: ``GET /api/v1/consent/me``'s ``birth_date_change``); ``parent_email`` names who
+     *     confirms when no parent's address is known.
      */
     put: operations["accounts_api_update_profile_self"];
     post?: never;
@@ -1960,7 +1964,8 @@ export interface paths {
      *     (``applied`` false); nothing is written. Errors, each with its message in the reader's
      *     language: 413 ``backup_too_large``, 400 ``backup_invalid`` (not such a file), 404 (another
      *     organization's batch), 409 ``backup_other_attempt`` (a file of another attempt), 400
-     *     ``backup_edited`` (changed after it was saved), 409 ``backup_replayed`` (uploaded before).
+     *     ``backup_edited`` (changed after it was saved), 409 ``backup_replayed`` (uploaded before), 409
+     *     ``backup_consent_withdrawn`` (a withdrawal of consent ended the test: issue 37, item 6).
      */
     post: operations["assignments_api_taking_backup_preview"];
     delete?: never;
@@ -2522,6 +2527,48 @@ export interface paths {
      *     ``not_consented``.
      */
     delete: operations["consent_api_paper_consent_withdraw"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/organization/members/{profile_id}/birth-date/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Birth Date Confirm
+     * @description Confirm a roster learner's change of date of birth waiting for this organization: the
+     *     profile takes the new date (a consent event records it). 403 ``not_org_admin``; 404 for
+     *     another organization's learner; 409 ``no_birth_date_change``.
+     */
+    post: operations["consent_api_birth_date_confirm"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/organization/members/{profile_id}/birth-date/refuse": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Birth Date Refuse
+     * @description Refuse it: the date of birth stays as it was. Errors as ``birth-date/confirm``.
+     */
+    post: operations["consent_api_birth_date_refuse"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4797,6 +4844,8 @@ export interface components {
       message: string;
       /** Submitted At */
       submitted_at: string | null;
+      /** Submit Reason */
+      submit_reason: string;
       /** Tab Switches */
       tab_switches: number;
       /** Answers */
@@ -5237,6 +5286,8 @@ export interface components {
       date_of_birth?: string | null;
       /** Job Title */
       job_title?: string | null;
+      /** Parent Email */
+      parent_email?: string | null;
     };
     /** GradeIn */
     GradeIn: {
@@ -8334,7 +8385,8 @@ export interface components {
     /**
      * ProgressRowOut
      * @description A learner of a batch with their latest attempt: answered of ``questions``, tab switches,
-     *     times, result and score (null before a start).
+     *     times, result and score (null before a start), and how it was submitted (``submit_reason``:
+     *     learner, deadline, voided, consent_withdrawn; "" before).
      */
     ProgressRowOut: {
       /** Assignment Id */
@@ -8363,6 +8415,8 @@ export interface components {
       result: string | null;
       /** Score */
       score: number | null;
+      /** Submit Reason */
+      submit_reason: string;
     };
     /** AccommodationOut */
     AccommodationOut: {
@@ -8995,6 +9049,8 @@ export interface components {
       released_at: string | null;
       /** Integrity */
       integrity: ("voided" | "tab_switches" | "video_missing")[];
+      /** Submit Reason */
+      submit_reason: string;
       /** Tab Switches */
       tab_switches: number;
       /** Submitted At */
@@ -9421,6 +9477,38 @@ export interface components {
       limit: number;
     };
     /**
+     * BirthDateChangeOut
+     * @description A change of date of birth across 16 held for confirmation (issue 37, item 5;
+     *     ``consent.birth_dates.change_row``): the confirmed and the asked dates (dd/mm/yyyy), its
+     *     state, who confirms (``admin``: the organization, named; ``parent``: the address), when it
+     *     was asked and decided (UTC).
+     */
+    BirthDateChangeOut: {
+      /** Previous */
+      previous: string;
+      /** Requested */
+      requested: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "pending" | "confirmed" | "refused" | "cancelled";
+      /**
+       * Confirmer
+       * @enum {string}
+       */
+      confirmer: "admin" | "parent";
+      /** Confirmer Name */
+      confirmer_name: string;
+      /**
+       * Requested At
+       * Format: date-time
+       */
+      requested_at: string;
+      /** Decided At */
+      decided_at: string | null;
+    };
+    /**
      * BlockedOut
      * @description Why the learner cannot buy, start a test or record video now (the gate's code and message).
      */
@@ -9526,7 +9614,7 @@ export interface components {
       /** Parent Outdated */
       parent_outdated: boolean;
       /** Request Status */
-      request_status: ("pending" | "expired" | "consented" | "withdrawn" | "replaced") | null;
+      request_status: ("pending" | "expired" | "consented" | "withdrawn" | "replaced" | "mismatch") | null;
       blocked: components["schemas"]["BlockedOut"] | null;
       /**
        * Standing
@@ -9537,6 +9625,9 @@ export interface components {
       can_record_paper: boolean;
       /** Can Withdraw Paper */
       can_withdraw_paper: boolean;
+      birth_date_change: components["schemas"]["BirthDateChangeOut"] | null;
+      /** Can Decide Birth Date */
+      can_decide_birth_date: boolean;
     };
     /**
      * NoticeOut
@@ -9757,6 +9848,7 @@ export interface components {
       /** Prompt */
       prompt: ("terms" | "date_of_birth" | "parent_email")[];
       blocked: components["schemas"]["BlockedOut"] | null;
+      birth_date_change: components["schemas"]["BirthDateChangeOut"] | null;
     };
     /** Envelope[ConsentStateOut] */
     Envelope_ConsentStateOut_: {
@@ -9784,7 +9876,7 @@ export interface components {
        * Status
        * @enum {string}
        */
-      status: "pending" | "expired" | "consented" | "withdrawn" | "replaced";
+      status: "pending" | "expired" | "consented" | "withdrawn" | "replaced" | "mismatch";
       /**
        * Sent At
        * Format: date-time
@@ -16218,6 +16310,50 @@ export interface operations {
     };
   };
   consent_api_paper_consent_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        profile_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MemberConsentOut_"];
+        };
+      };
+    };
+  };
+  consent_api_birth_date_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        profile_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_MemberConsentOut_"];
+        };
+      };
+    };
+  };
+  consent_api_birth_date_refuse: {
     parameters: {
       query?: never;
       header?: never;

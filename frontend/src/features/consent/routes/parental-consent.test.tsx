@@ -79,6 +79,9 @@ describe("the parent's consent page", () => {
     await user.click(
       screen.getByRole("checkbox", { name: /^Tôi là cha mẹ hoặc người giám hộ của Ngô Bảo Ngọc/ }),
     );
+    // the relationship and the child's date of birth (issue 37, item 5)
+    await user.click(screen.getByRole("radio", { name: "Người giám hộ hợp pháp" }));
+    await user.type(screen.getByLabelText("Ngày sinh của Ngô Bảo Ngọc"), "05/09/2011");
     await user.click(screen.getByRole("button", { name: "Tôi đồng ý" }));
     expect(
       await screen.findByText(/Bạn đã đồng ý cho Ngô Bảo Ngọc lúc 09:30 27\/11\/2026/),
@@ -88,6 +91,8 @@ describe("the parent's consent page", () => {
       accept_terms: true,
       terms_version: "1.0",
       privacy_version: "1.0",
+      relationship: "guardian",
+      child_birth_date: "05/09/2011",
     });
 
     await user.click(screen.getByRole("button", { name: "Rút lại sự đồng ý" }));
@@ -170,6 +175,39 @@ describe("the parent's consent page", () => {
       },
     });
     expect(await screen.findByRole("alert")).toHaveTextContent("Đường dẫn này không còn hiệu lực.");
+  });
+
+  it("stops on a date of birth that does not match, and says so to the parent", SLOW, async () => {
+    const user = userEvent.setup();
+    let stopped = false;
+    const message =
+      "The date of birth you entered is not the one Ngô Bảo Ngọc gave, so your consent was not recorded. We have asked Ngô Bảo Ngọc to check it and send you a new request.";
+    mockApi({
+      "/public/api/consent/parent/check": () => ok({ ...LINK, status: stopped ? "mismatch" : "pending" }),
+      "/public/api/data-requests/parent": ok({
+        export: null,
+        deletion: null,
+        grace_days: 7,
+        export_keep_days: 7,
+      }),
+      "/public/api/consent/parent/consent": () => {
+        stopped = true;
+        return { status: 409, body: { success: false, code: "birth_date_mismatch", message, errors: {} } };
+      },
+    });
+    renderRoute("/parental-consent/:token", "/parental-consent/tok-123?lang=en", <ParentalConsentRoute />, {
+      language: "en",
+    });
+    await user.click(
+      await screen.findByRole("checkbox", { name: /^I am the parent or guardian of Ngô Bảo Ngọc/ }),
+    );
+    await user.click(screen.getByRole("radio", { name: "Parent" }));
+    await user.type(screen.getByLabelText("Ngô Bảo Ngọc's date of birth"), "05/09/2010");
+    await user.click(screen.getByRole("button", { name: "I consent" }));
+    expect(await screen.findByRole("heading", { name: "The consent was not recorded" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByText(/so this request stopped\. Ngô Bảo Ngọc has been told/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "I consent" })).toBeNull();
   });
 
   it("says when the link has expired", SLOW, async () => {

@@ -6,18 +6,26 @@
  * notices is asked again (decision 0048): the page says what they consented to and when. The
  * mail's `?lang=` opens the page in the learner's language. The server decides every state. */
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormReturn } from "react-hook-form";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 
 import { NoticeConsentField } from "@/components/notice-consent";
 import { NOTICE_SECTIONS, NoticeSections, sectionsOf } from "@/components/notice-text";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field, Input } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/forms";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
-import { type ParentLink, useParentConsent, useParentLink, useParentWithdraw } from "../api/parent-link";
+import {
+  type ParentLink,
+  useParentConsent,
+  useParentLink,
+  useParentWithdraw,
+  useRefreshParentLink,
+} from "../api/parent-link";
 import { ChildDataSection } from "../components/child-data-section";
 
 export default function ParentalConsentRoute() {
@@ -70,12 +78,13 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
   const { locale } = useLanguage();
   const give = useParentConsent(token);
   const withdraw = useParentWithdraw(token);
+  const refresh = useRefreshParentLink(token);
   const [confirm, setConfirm] = useState(false);
   const [failure, setFailure] = useState("");
-  const form = useForm<{ accept: boolean }>({ defaultValues: { accept: false } });
+  const form = useForm<Answer>({ defaultValues: { accept: false, relationship: "", child_birth_date: "" } });
   const name = data.learner_name;
 
-  async function onConsent(values: { accept: boolean }) {
+  async function onConsent(values: Answer) {
     setFailure("");
     if (!values.accept) {
       form.setError("accept", { message: t("consent.acceptRequired") });
@@ -85,9 +94,14 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
       await give.mutateAsync({
         terms_version: data.notices.terms?.version ?? "",
         privacy_version: data.notices.privacy?.version ?? "",
+        relationship: values.relationship,
+        child_birth_date: values.child_birth_date.trim(),
       });
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : t("common.unknownError"));
+      const message = applyServerErrors(error, form.setError, ANSWER_FIELDS);
+      setFailure(message || t("common.unknownError"));
+      // a date of birth that did not match stopped the link: show its new state (issue 37, item 5)
+      if (error instanceof ApiError && error.code === "birth_date_mismatch") void refresh();
     }
   }
 
@@ -143,6 +157,23 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
       </section>
     );
   }
+  if (data.status === "mismatch") {
+    return (
+      <section aria-labelledby="decision-title" className={`${box} border-red-200 bg-red-50`}>
+        <h2 id="decision-title" className="text-lg font-semibold text-red-900">
+          {t("parentConsent.mismatchTitle")}
+        </h2>
+        {failure && (
+          <p role="alert" className="text-sm font-medium text-red-900">
+            {failure}
+          </p>
+        )}
+        <p role="status" className="text-sm text-red-900">
+          {t("parentConsent.mismatch", { name })}
+        </p>
+      </section>
+    );
+  }
   if (data.status === "expired") {
     return (
       <section aria-labelledby="decision-title" className={`${box} border-amber-200 bg-amber-50`}>
@@ -188,6 +219,7 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
             {failure}
           </p>
         )}
+        <ParentAnswerFields form={form} name={name} />
         <NoticeConsentField
           id="parent-accept"
           notices={data.notices}
@@ -209,6 +241,71 @@ function Decision({ token, data }: { token: string; data: ParentLink }) {
         </div>
       </form>
     </section>
+  );
+}
+
+interface Answer {
+  accept: boolean;
+  relationship: string;
+  child_birth_date: string;
+}
+const ANSWER_FIELDS = ["relationship", "child_birth_date"] as const;
+
+/** What the parent confirms before consenting (issue 37, item 5): that they are the parent or the
+ * legal guardian, and the child's date of birth, which the server compares with the learner's. */
+function ParentAnswerFields({ form, name }: { form: UseFormReturn<Answer>; name: string }) {
+  const t = useT();
+  const errors = form.formState.errors;
+  return (
+    <fieldset className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">
+        {t("parentConsent.confirmTitle", { name })}
+      </legend>
+      <div role="radiogroup" aria-labelledby="relationship-label" className="grid gap-2">
+        <span id="relationship-label" className="text-sm font-medium text-slate-700">
+          {t("parentConsent.relationship", { name })}
+        </span>
+        <div className="flex flex-wrap gap-4">
+          {(["parent", "guardian"] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                value={value}
+                className="h-4 w-4 accent-blue-700"
+                aria-describedby={errors.relationship ? "relationship-error" : undefined}
+                {...form.register("relationship")}
+              />
+              {t(
+                value === "parent"
+                  ? "parentConsent.relationshipParent"
+                  : "parentConsent.relationshipGuardian",
+              )}
+            </label>
+          ))}
+        </div>
+        {errors.relationship?.message && (
+          <p id="relationship-error" role="alert" className="text-xs text-red-600">
+            {errors.relationship.message}
+          </p>
+        )}
+      </div>
+      <Field
+        label={t("parentConsent.childBirthDate", { name })}
+        htmlFor="child_birth_date"
+        hint={t("parentConsent.childBirthDateHint", { name })}
+        error={errors.child_birth_date?.message}
+      >
+        <Input
+          id="child_birth_date"
+          inputMode="numeric"
+          placeholder="dd/mm/yyyy"
+          autoComplete="off"
+          aria-invalid={errors.child_birth_date ? true : undefined}
+          className="max-w-[12rem]"
+          {...form.register("child_birth_date")}
+        />
+      </Field>
+    </fieldset>
   );
 }
 

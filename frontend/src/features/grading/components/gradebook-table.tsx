@@ -12,7 +12,7 @@ import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import type { GradebookRow } from "../api/types";
 import { IntegrityBadges } from "./integrity-badges";
 import { formatScore } from "./labels";
-import { ResultBadge } from "./result-badge";
+import { ConsentWithdrawnBadge, ResultBadge } from "./result-badge";
 
 const STATUS_LABEL: Record<GradebookRow["status"], MessageId> = {
   assigned: "assignments.status.assigned",
@@ -96,7 +96,10 @@ export function GradebookTable({
                   : `${formatScore(row.score, locale)}/${formatScore(row.max_score, locale)}`}
               </Td>
               <Td label={t("grading.result")}>
-                <ResultBadge result={row.result} />
+                <span className="flex flex-wrap gap-1">
+                  <ResultBadge result={row.result} />
+                  <ConsentWithdrawnBadge reason={row.submit_reason} />
+                </span>
               </Td>
               <Td label={t("grading.released")} className="whitespace-nowrap">
                 {!row.attempt_id ? (

@@ -49,6 +49,7 @@ export const SUBMIT_REASON_LABEL: Record<string, MessageId> = {
   learner: "grading.submitReason.learner",
   deadline: "grading.submitReason.deadline",
   voided: "grading.submitReason.voided",
+  consent_withdrawn: "grading.submitReason.consent_withdrawn",
 };
 
 /** A score without trailing zeros ("7.5", "8"). */

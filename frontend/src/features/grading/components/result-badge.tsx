@@ -18,6 +18,21 @@ export function ResultBadge({ result }: { result: string | null }) {
   );
 }
 
+/** The marker of an attempt a withdrawal of consent ended (issue 37, item 6): the learner's or
+ * the parent's withdrawal submitted what was saved; the title says why in full. */
+export function ConsentWithdrawnBadge({ reason }: { reason: string | null | undefined }) {
+  const t = useT();
+  if (reason !== "consent_withdrawn") return null;
+  return (
+    <span
+      title={t("grading.submitReason.consent_withdrawn")}
+      className="inline-flex w-fit whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+    >
+      {t("grading.consentWithdrawn")}
+    </span>
+  );
+}
+
 /** The "voided" marker of a result voided for tab switches. */
 export function VoidedBadge() {
   const t = useT();

@@ -37,6 +37,26 @@ describe("attempt detail", () => {
     expect(screen.getByText("Thiếu giải thích")).toBeInTheDocument();
   });
 
+  it("says why an attempt a withdrawal of consent ended, in both languages (issue 37, item 6)", async () => {
+    const ended = { ...ATTEMPT, voided: false, submit_reason: "consent_withdrawn" };
+    mockApi({ "/api/v1/attempts/71": ok(ended) });
+    const { unmount } = renderRoute(PATTERN, "/assignment/result/71", <AttemptDetailRoute />, {
+      language: "en",
+    });
+    expect(
+      await screen.findByText(
+        "The test was ended when the consent to process the learner's data was withdrawn (by the learner or a parent). What the learner had saved was submitted; nothing after that was accepted.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Consent withdrawn")).toBeInTheDocument();
+    expect(screen.getByText("Ended: consent was withdrawn")).toBeInTheDocument();
+    unmount();
+    mockApi({ "/api/v1/attempts/71": ok(ended) });
+    renderRoute(PATTERN, "/assignment/result/71", <AttemptDetailRoute />);
+    expect(await screen.findByText("Đã rút lại đồng ý")).toBeInTheDocument();
+    expect(screen.getByText("Đã kết thúc: sự đồng ý bị rút lại")).toBeInTheDocument();
+  });
+
   it("says the video was deleted under the retention policy, with the date in Vietnam time", async () => {
     mockApi({
       "/api/v1/attempts/71": ok({

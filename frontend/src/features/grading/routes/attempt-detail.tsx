@@ -21,7 +21,7 @@ import type { AttemptDetail } from "../api/types";
 import { Answers, IntegrityLog } from "../components/attempt-parts";
 import { formatScore, SUBMIT_REASON_LABEL, VIDEO_DELETED } from "../components/labels";
 import { ReinstateDialog } from "../components/reinstate-dialog";
-import { ResultBadge, VoidedBadge } from "../components/result-badge";
+import { ConsentWithdrawnBadge, ResultBadge, VoidedBadge } from "../components/result-badge";
 
 export default function AttemptDetailRoute() {
   const t = useT();
@@ -98,6 +98,7 @@ function Attempt({ a }: { a: AttemptDetail }) {
           <span className="flex flex-wrap gap-1">
             <ResultBadge result={a.result} />
             {a.voided && <VoidedBadge />}
+            <ConsentWithdrawnBadge reason={a.submit_reason} />
           </span>
         </Figure>
         <Figure label={t("grading.released")}>
@@ -122,6 +123,15 @@ function Attempt({ a }: { a: AttemptDetail }) {
           {a.camera_mode === "camera" ? t("grading.detail.cameraOn") : t("grading.detail.cameraOff")}
         </Figure>
       </section>
+
+      {a.submit_reason === "consent_withdrawn" && (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          {t("grading.detail.consentWithdrawn")}
+        </p>
+      )}
 
       {a.reinstated_reason && (
         <p className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">

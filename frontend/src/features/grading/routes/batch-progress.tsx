@@ -19,7 +19,7 @@ import { serverNow } from "@/lib/server-clock";
 import { useBatchProgress } from "../api/get-batch-progress";
 import type { ProgressRow } from "../api/types";
 import { formatScore } from "../components/labels";
-import { ResultBadge, VoidedBadge } from "../components/result-badge";
+import { ConsentWithdrawnBadge, ResultBadge, VoidedBadge } from "../components/result-badge";
 
 /** "mm:ss" or "h:mm:ss" until `deadline`; "0:00" when past. */
 export function timeLeft(deadline: string, now: number): string {
@@ -202,6 +202,7 @@ export default function BatchProgressRoute() {
                       <span className="flex flex-wrap items-center gap-1">
                         <ResultBadge result={row.result} />
                         {row.voided && <VoidedBadge />}
+                        <ConsentWithdrawnBadge reason={row.submit_reason} />
                         {row.score !== null && (
                           <span className="text-xs text-slate-600">{formatScore(row.score, locale)}</span>
                         )}

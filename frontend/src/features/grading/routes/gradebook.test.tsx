@@ -26,6 +26,7 @@ const AN: GradebookRow = {
   integrity: [],
   tab_switches: 0,
   submitted_at: "2026-11-22T01:30:00Z",
+  submit_reason: "learner",
 };
 const BINH: GradebookRow = {
   ...AN,

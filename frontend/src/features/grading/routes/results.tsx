@@ -21,7 +21,7 @@ import { useReleaseAttempt } from "../api/release-attempt";
 import { useReleaseBatch } from "../api/release-batch";
 import { RESULTS } from "../api/types";
 import { formatScore, RESULT_LABEL } from "../components/labels";
-import { ResultBadge, VoidedBadge } from "../components/result-badge";
+import { ConsentWithdrawnBadge, ResultBadge, VoidedBadge } from "../components/result-badge";
 import { idParam, TestBatchFilters } from "../components/test-batch-filters";
 
 const LIMIT = 20;
@@ -135,6 +135,7 @@ export default function ResultsRoute() {
                   <span className="flex flex-wrap gap-1">
                     <ResultBadge result={row.result} />
                     {row.voided && <VoidedBadge />}
+                    <ConsentWithdrawnBadge reason={row.submit_reason} />
                   </span>
                 </Td>
                 <Td label={t("grading.released")} className="whitespace-nowrap">

@@ -132,5 +132,6 @@ export const progressRow = (over: Partial<ProgressRow>): ProgressRow => ({
   submitted_at: null,
   result: "pending",
   score: null,
+  submit_reason: "",
   ...over,
 });

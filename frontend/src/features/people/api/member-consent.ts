@@ -74,3 +74,17 @@ export const consentRosterQuery = (params: ConsentRosterParams, language: string
     queryFn: () => getConsentRoster(params),
     placeholderData: (previous) => previous,
   });
+/** POST /api/v1/organization/members/{id}/birth-date/confirm (or /refuse): an organization admin
+ * confirms or refuses a roster learner's change of date of birth across 16 (issue 37, item 5;
+ * 409 `no_birth_date_change` when none waits), shown in the dialog. */
+export function useBirthDateDecision(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirm: boolean) =>
+      api<MemberConsent>(`/api/v1/organization/members/${id}/birth-date/${confirm ? "confirm" : "refuse"}`, {
+        method: "POST",
+        silent: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberConsentKeys.all }),
+  });
+}

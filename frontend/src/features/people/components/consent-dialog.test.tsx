@@ -61,6 +61,8 @@ const WAITING: MemberConsent = {
   standing: "blocked",
   can_record_paper: true,
   can_withdraw_paper: false,
+  birth_date_change: null,
+  can_decide_birth_date: false,
 };
 const RECORDED: MemberConsent = {
   ...WAITING,
@@ -125,6 +127,46 @@ describe("a learner's consent in the people screens", () => {
     expect(
       within(dialog).getByRole("button", { name: "Ghi nhận việc rút lại đồng ý trên giấy" }),
     ).toBeInTheDocument();
+  });
+
+  it("lets an admin confirm a change of date of birth across 16 (issue 37, item 5)", SLOW, async () => {
+    const user = userEvent.setup();
+    let consent: MemberConsent = {
+      ...RECORDED,
+      age_band: "adult",
+      birth_date_change: {
+        previous: "01/06/2006",
+        requested: "01/06/2013",
+        status: "pending",
+        confirmer: "admin",
+        confirmer_name: "Trung tâm Học tập",
+        requested_at: "2026-11-27T01:00:00Z",
+        decided_at: null,
+      },
+      can_decide_birth_date: true,
+    };
+    const { calls } = mockApi({
+      "/api/v1/users/profile/list": ok({ items: [PUPIL], page: 1, limit: 20, total: 1 }),
+      "/api/v1/organization/members/41/consent": () => ok(consent),
+      "/api/v1/organization/members/41/birth-date/confirm": () => {
+        consent = { ...consent, age_band: "child", birth_date_change: null, can_decide_birth_date: false };
+        return ok(consent);
+      },
+    });
+    renderRoute("/learner", "/learner", <MembersPanel role="LEARNER" isAdmin currentProfileId={11} />, {
+      language: "en",
+    });
+    await user.click(await screen.findByRole("button", { name: "Consent of Phan Anh Khoa" }));
+    const dialog = await screen.findByRole("dialog", { name: "Consent of Phan Anh Khoa" });
+    expect(
+      await within(dialog).findByText(
+        /The learner asked at 27 Nov 2026, 08:00 to change their date of birth from 01\/06\/2006 to 01\/06\/2013\./,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Confirm the new date" }));
+    expect(await within(dialog).findByText("Under 16")).toBeInTheDocument();
+    expect(within(dialog).queryByText("A change of date of birth to confirm")).toBeNull();
+    expect(calls.some((c) => c.method === "POST" && c.path.endsWith("/birth-date/confirm"))).toBe(true);
   });
 
   it("shows an educator who is not an admin the consent, without recording", SLOW, async () => {

@@ -15,7 +15,13 @@ import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
-import { type MemberConsent, type Standing, useMemberConsent, usePaperConsent } from "../api/member-consent";
+import {
+  type MemberConsent,
+  type Standing,
+  useBirthDateDecision,
+  useMemberConsent,
+  usePaperConsent,
+} from "../api/member-consent";
 /** Whose consent the dialog shows: a member row or a row of the consent tab. */
 export interface ConsentPerson {
   id: number;
@@ -152,6 +158,7 @@ function ConsentDetails({ id, data }: { id: number; data: MemberConsent }) {
           {failure}
         </p>
       )}
+      {data.birth_date_change && <BirthDateChange id={id} data={data} onFailure={setFailure} />}
       {data.can_record_paper && (
         <div className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
           <p className="text-sm text-slate-700">{t("people.consent.paperHelp")}</p>
@@ -174,6 +181,59 @@ function ConsentDetails({ id, data }: { id: number; data: MemberConsent }) {
         <div>
           <Button variant="outline" disabled={paper.isPending} onClick={() => change(false)}>
             {t("people.consent.withdraw")}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A change of date of birth across 16 the learner asked for, waiting for this organization's
+ * admin (issue 37, item 5): the date kept and the date asked for; an admin confirms or refuses. */
+function BirthDateChange({
+  id,
+  data,
+  onFailure,
+}: {
+  id: number;
+  data: MemberConsent;
+  onFailure: (message: string) => void;
+}) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const decide = useBirthDateDecision(id);
+  const change = data.birth_date_change;
+  if (!change) return null;
+
+  function answer(confirm: boolean) {
+    onFailure("");
+    decide.mutate(confirm, {
+      onSuccess: () =>
+        toast({
+          variant: "success",
+          title: t(confirm ? "people.consent.birthDateConfirmed" : "people.consent.birthDateRefused"),
+        }),
+      onError: (error) => onFailure(error instanceof ApiError ? error.message : t("common.unknownError")),
+    });
+  }
+
+  return (
+    <div className="grid gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+      <p className="text-sm font-semibold text-amber-950">{t("people.consent.birthDateTitle")}</p>
+      <p className="text-sm text-amber-950">
+        {t("people.consent.birthDateBody", {
+          previous: change.previous || "—",
+          requested: change.requested,
+          date: formatDateTime(change.requested_at, locale),
+        })}
+      </p>
+      {data.can_decide_birth_date && (
+        <div className="flex flex-wrap gap-2">
+          <Button disabled={decide.isPending} onClick={() => answer(true)}>
+            {t("people.consent.birthDateConfirm")}
+          </Button>
+          <Button variant="outline" disabled={decide.isPending} onClick={() => answer(false)}>
+            {t("people.consent.birthDateRefuse")}
           </Button>
         </div>
       )}

@@ -54,6 +54,8 @@ const RENEWAL: MemberConsent = {
   standing: "renewal",
   can_record_paper: true,
   can_withdraw_paper: true,
+  birth_date_change: null,
+  can_decide_birth_date: false,
 };
 const CLEAR: MemberConsent = {
   ...RENEWAL,

@@ -35,6 +35,7 @@ const STATE: ConsentState = {
   request: null,
   prompt: [],
   blocked: null,
+  birth_date_change: null,
 };
 
 describe("consent on the profile page", () => {

@@ -49,6 +49,71 @@ describe("profile form", () => {
     );
   });
 
+  it("holds a date of birth across 16 for confirmation, asking who confirms (issue 37, item 5)", async () => {
+    const user = userEvent.setup();
+    const toasts = recordToasts();
+    const me = authorizedAs("LEARNER");
+    const learner = { ...me, user: { ...me.user, date_of_birth: "01/06/2012" } };
+    const change = {
+      previous: "01/06/2012",
+      requested: "01/01/2000",
+      status: "pending",
+      confirmer: "parent",
+      confirmer_name: "me.lan@example.vn",
+      requested_at: "2026-11-27T01:00:00Z",
+      decided_at: null,
+    };
+    let asked = false;
+    const { calls } = mockApi({
+      "/api/v1/auth/is-authorized": ok(learner),
+      "/public/api/provinces": ok(PROVINCES),
+      "/api/v1/consent/me": () =>
+        ok({ applies: true, prompt: [], blocked: null, birth_date_change: asked ? change : null }),
+      "/api/v1/users/profile/self": (_url, { body }) => {
+        if (!(body as { parent_email?: string }).parent_email)
+          return {
+            status: 400,
+            body: {
+              success: false,
+              code: "validation_error",
+              message:
+                "Thay đổi ngày sinh qua mốc 16 tuổi cần cha mẹ hoặc người giám hộ xác nhận: hãy nhập e-mail của họ.",
+              errors: { parent_email: ["Bắt buộc"] },
+            },
+          };
+        asked = true;
+        return ok(learner.user);
+      },
+    });
+    renderRoute("/profile", "/profile", <ProfileRoute />);
+    const born = await screen.findByLabelText("Ngày sinh (dd/mm/yyyy)");
+    await user.clear(born);
+    await user.type(born, "01/01/2000");
+    await user.click(screen.getByRole("button", { name: "Lưu" }));
+    const parent = await screen.findByLabelText(
+      "E-mail của cha mẹ hoặc người giám hộ (người xác nhận ngày sinh mới)",
+    );
+    expect(screen.getByText("Bắt buộc")).toBeInTheDocument();
+    await user.type(parent, "me.lan@example.vn");
+    await user.click(screen.getByRole("button", { name: "Lưu" }));
+    expect(
+      await screen.findByText(
+        "Ngày sinh mới của bạn, 01/01/2000, đang chờ cha mẹ hoặc người giám hộ (me.lan@example.vn) xác nhận: thay đổi này vượt qua mốc 16 tuổi nên bạn không thể tự đổi. Cho đến khi đó, ngày 01/06/2012 được giữ.",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PUT").at(-1)?.body).toMatchObject({
+      date_of_birth: "01/01/2000",
+      parent_email: "me.lan@example.vn",
+    });
+    expect(born).toHaveValue("01/06/2012"); // the confirmed date stays in the form
+    await vi.waitFor(() =>
+      expect(toasts.at(-1)).toMatchObject({
+        variant: "success",
+        title: "Đã lưu hồ sơ. Ngày sinh mới của bạn đang chờ xác nhận.",
+      }),
+    );
+  });
+
   it("shows the learner's own CCCD number in full, read-only", async () => {
     const me = authorizedAs("LEARNER");
     mockApi({

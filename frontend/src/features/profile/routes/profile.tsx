@@ -8,10 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { GenderSelect, ProvinceSelect, TextField } from "@/components/person-fields";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
+import { ApiError } from "@/lib/api-client";
+import { type ConsentState, useConsentState } from "@/lib/api/consent";
 import { useAuthorized } from "@/lib/auth/get-authorized";
 import type { CurrentUser } from "@/lib/auth/types";
+import { formatDateTime } from "@/lib/format";
 import { applyServerErrors } from "@/lib/forms";
-import { useT } from "@/lib/intl";
+import { useLanguage, useT } from "@/lib/intl";
 import { useProvinces } from "@/lib/provinces";
 import { toast } from "@/lib/toast-store";
 
@@ -34,7 +37,7 @@ const TEXT_FIELDS = [
   "date_of_birth",
   "job_title",
 ] as const;
-const FIELDS = [...TEXT_FIELDS, "gender", "province_code", "grade"] as const;
+const FIELDS = [...TEXT_FIELDS, "gender", "province_code", "grade", "parent_email"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 /** The form's values for the saved profile `user`. */
@@ -44,6 +47,7 @@ function savedValues(user: CurrentUser): Values {
     gender: user.gender || NONE,
     province_code: user.province_code || NONE,
     grade: user.grade ? String(user.grade) : NONE,
+    parent_email: "",
   } as Values;
 }
 
@@ -61,8 +65,11 @@ export default function ProfileRoute() {
   const [preview, setPreview] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  // who confirms a change of date of birth across 16, asked by the server when it knows no parent
+  const [askParent, setAskParent] = useState(false);
   const form = useForm<Values>();
   const user = data?.user;
+  const consent = useConsentState(!!user && user.pandai_profile_role !== "EDUCATOR");
 
   // Fill the form once the province options exist, and again only when the saved profile changes
   // (not on every refetch of the session, which would wipe what the user is typing), but not in
@@ -92,15 +99,20 @@ export default function ProfileRoute() {
     if (values.gender !== NONE) body.gender = values.gender;
     if (values.province_code !== NONE) body.province_code = values.province_code;
     if (!body.date_of_birth) delete body.date_of_birth;
+    if (askParent && values.parent_email) body.parent_email = values.parent_email.trim();
     saving.current = true;
     try {
       let saved = await updateProfile.mutateAsync(body);
+      // a date of birth held for confirmation (issue 37, item 5): saved, but not that date yet
+      const held = !!body.date_of_birth && body.date_of_birth !== saved.date_of_birth;
       // The grade has its own endpoint (the marketplace needs it set, spec §5).
       const grade = values.grade === NONE ? null : Number(values.grade);
       if (grade !== null && grade !== saved.grade) saved = await updateGrade.mutateAsync(grade);
       form.reset(savedValues(saved));
-      toast({ variant: "success", title: t("profile.saved") });
+      setAskParent(false);
+      toast({ variant: "success", title: t(held ? "profile.birthDate.savedHeld" : "profile.saved") });
     } catch (error) {
+      if (error instanceof ApiError && error.errors.parent_email) setAskParent(true);
       const message = applyServerErrors(error, form.setError, FIELDS);
       if (message) toast({ variant: "destructive", title: t("profile.updateFailed"), description: message });
     } finally {
@@ -203,6 +215,16 @@ export default function ProfileRoute() {
           {educator && text("job_title", t("field.jobTitle"))}
           <GenderSelect form={form} name="gender" label={t("field.gender")} />
           {text("date_of_birth", t("field.dateOfBirth"), { placeholder: "dd/mm/yyyy" })}
+          {askParent && (
+            <TextField
+              form={form}
+              name="parent_email"
+              type="email"
+              label={t("profile.birthDate.parentEmail")}
+              autoComplete="off"
+            />
+          )}
+          {consent.data?.birth_date_change && <BirthDateChangeNote change={consent.data.birth_date_change} />}
           <ProvinceSelect form={form} name="province_code" label={t("field.province")} />
           {text("district_text", t("field.district"))}
           {!educator && text("curriculum", t("field.curriculum"))}
@@ -256,5 +278,35 @@ export default function ProfileRoute() {
         </div>
       </Dialog>
     </div>
+  );
+}
+
+/** A change of date of birth across 16 held for confirmation, or refused (issue 37, item 5): the
+ * date kept until then, the date asked for and who confirms it (the organization, or the parent's
+ * address). */
+function BirthDateChangeNote({ change }: { change: NonNullable<ConsentState["birth_date_change"]> }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const by = t(change.confirmer === "admin" ? "profile.birthDate.byAdmin" : "profile.birthDate.byParent", {
+    name: change.confirmer_name,
+  });
+  const pending = change.status === "pending";
+  return (
+    <p
+      role="status"
+      className={
+        pending
+          ? "rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2"
+          : "rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800 sm:col-span-2"
+      }
+    >
+      {pending
+        ? t("profile.birthDate.pending", { requested: change.requested, previous: change.previous, by })
+        : t("profile.birthDate.refused", {
+            requested: change.requested,
+            by,
+            date: change.decided_at ? formatDateTime(change.decided_at, locale) : "",
+          })}
+    </p>
   );
 }

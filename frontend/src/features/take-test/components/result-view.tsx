@@ -120,6 +120,15 @@ function Summary({ data, locale }: { data: Result; locale: string }) {
           {t("takeTest.result.voided", { count: data.tab_switches })}
         </p>
       )}
+      {data.submit_reason === "consent_withdrawn" && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {t("takeTest.result.consentWithdrawn")}
+        </p>
+      )}
       {data.submitted_at && (
         <p className="text-sm text-slate-600">
           {t("takeTest.result.submittedAt", { when: formatDateTime(data.submitted_at, locale) })}

@@ -194,6 +194,8 @@ export function TestRunner({
     } catch (error) {
       const api = error instanceof ApiError ? error : null;
       if (api?.status === 409 && ENDED.has(api.code)) return close();
+      // ended by a withdrawal of consent (403, the consent refusal: issue 37, item 6): nothing to back up
+      if (api?.status === 403) return finish();
       if (api?.status === 409 && api.code === "attempt_taken_over") {
         setPhase("active");
         setTakenOver(true);

@@ -234,6 +234,21 @@ describe("answer outbox", () => {
     expect(window.localStorage.getItem(KEY)).toBeNull();
   });
 
+  it("ends on the consent refusal: a withdrawal of consent ended the sitting (issue 37, item 6)", async () => {
+    const { sent, state, transport } = server();
+    const outbox = make(transport);
+    state.fail = new ApiError(403, { code: "parental_consent_required", message: "withdrawn" });
+    outbox.put(1, { value: true }, false);
+    expect(await outbox.flush()).toBe(false);
+    expect(outbox.snapshot().state).toBe("ended");
+    // nothing is kept for a backup file either (the offline sitting's, issue 38 item 3)
+    expect([outbox.pendingAnswerCount(), outbox.backupEntries()]).toEqual([0, []]);
+    expect(window.localStorage.getItem(KEY)).toBeNull();
+    state.fail = null;
+    await outbox.flush(); // nothing more is sent once ended
+    expect(sent).toEqual([]);
+  });
+
   it("sends queued answers with keepalive when the page goes away, keeping them queued", () => {
     const { transport } = server();
     const spy = vi.spyOn(transport, "saveAnswer");

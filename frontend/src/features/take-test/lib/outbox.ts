@@ -9,7 +9,9 @@
  * demand, when the browser comes back online and every few seconds; after a reload it picks up
  * where it was. Failures are classified: a network failure or a server error is retried; 409
  * `attempt_taken_over` pauses it until this tab takes the attempt back; 409 `deadline_passed` /
- * `attempt_not_in_progress` ends it; a 400 or 404 drops the one entry the server will never take.
+ * `attempt_not_in_progress` ends it, and so does a 403 (a withdrawal of consent ended the sitting:
+ * the consent refusal, issue 37 item 6: what is queued is dropped, for no backup file either); a
+ * 400 or 404 drops the one entry the server will never take.
  *
  * Each answer keeps the time it was typed on this device's clock (`typedAt`): it is sent with the
  * answer, so one typed before the deadline while the network was down still counts when it
@@ -344,6 +346,11 @@ export class Outbox {
         this.networkDown = true; // fetch failed: no network
       } else if (error.status === 409 && error.code === "attempt_taken_over") {
         this.paused = "takenOver";
+      } else if (error.status === 403) {
+        // the consent refusal: a withdrawal ended the sitting, nothing more is processed (issue 37 item 6)
+        this.paused = "ended";
+        this.clear();
+        return false;
       } else if (error.status === 409 && ENDED.has(error.code)) {
         this.paused = "ended";
       } else if (error.status === 400 || error.status === 404) {

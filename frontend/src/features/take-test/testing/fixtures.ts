@@ -146,6 +146,7 @@ export function result(overrides: Partial<Result> = {}): Result {
     voided: false,
     message: "Chúc mừng! Em đã vượt qua vòng sơ loại.",
     submitted_at: iso(-HOUR),
+    submit_reason: "learner",
     tab_switches: 1,
     advanced_report: false,
     breakdown: {
