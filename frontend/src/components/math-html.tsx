@@ -221,13 +221,13 @@ export function inLanguage(text: Bilingual | undefined, language: string): strin
 }
 
 type MathProps = {
-  /** HTML already in the reader's language (or language-neutral), or in `lang`. */
+  /** HTML already in the reader's language (or language-neutral). */
   html?: string;
-  /** The language `html` is in, when it is not the reader's (a preview of the other language):
-   * marked with `lang`, its formulas spoken in it. */
-  lang?: Language;
   /** A bilingual text: shown in the reader's language, a fallback marked with `lang`. */
   text?: Bilingual;
+  /** The language to show `text` in when it is not the page's (a preview of the other
+   * language); a text in another language than the page's is marked with `lang`. */
+  language?: Language;
   /** Shown when the text is empty in both languages (e.g. `#12` for an untitled question). */
   empty?: string;
   className?: string;
@@ -235,11 +235,19 @@ type MathProps = {
 
 /** The HTML to show, the `lang` attribute it needs (none when it is in the reader's language)
  * and the language its formulas are spoken in (the language of the text). */
-function useMath({ html, text, empty, lang }: MathProps): { source: string; lang?: Language; speech: Language } {
-  const { language } = useLanguage();
-  const picked = text ? pickLanguage(text, language) : { text: html ?? "", lang: lang ?? language };
+function useMath({ html, text, empty, language }: MathProps): {
+  source: string;
+  lang?: Language;
+  speech: Language;
+} {
+  const page = useLanguage().language;
+  const picked = text ? pickLanguage(text, language ?? page) : { text: html ?? "", lang: page };
   const attr = useLangAttr(picked.lang);
-  return { source: picked.text || empty || "", lang: picked.text ? attr.lang : undefined, speech: picked.lang };
+  return {
+    source: picked.text || empty || "",
+    lang: picked.text ? attr.lang : undefined,
+    speech: picked.lang,
+  };
 }
 
 type Shown = { source: string; lang?: Language; speech: Language; className?: string; inline: boolean };

@@ -42,7 +42,11 @@ function tidy(mathml: string): string {
   const capital = (node: Element | null | undefined) =>
     node?.localName === "mi" && /^[A-Z]$/.test(node.textContent ?? "");
   math.querySelectorAll("mi").forEach((mi) => {
-    if (mi.textContent === "Δ" && capital(mi.nextElementSibling) && capital(mi.nextElementSibling?.nextElementSibling))
+    if (
+      mi.textContent === "Δ" &&
+      capital(mi.nextElementSibling) &&
+      capital(mi.nextElementSibling?.nextElementSibling)
+    )
       mi.replaceWith(make("mo", "△"));
   });
   math.querySelectorAll("mover").forEach((mover) => {

@@ -37,10 +37,7 @@ export type MathNode =
   /** An environment of rows and cells (`cases`, `array`, `aligned`, matrices). */
   | { kind: "table"; env: string; rows: MathNode[][] };
 
-type Token =
-  | { t: "cmd"; v: string }
-  | { t: "char"; v: string }
-  | { t: "num"; v: string };
+type Token = { t: "cmd"; v: string } | { t: "char"; v: string } | { t: "num"; v: string };
 
 const GREEK = new Set(
   (
@@ -383,7 +380,6 @@ class Parser {
     const filled = rows.filter((r) => r.some((cell) => !(cell.kind === "row" && cell.items.length === 0)));
     return { kind: "table", env, rows: filled };
   }
-
 }
 
 /** Symbol commands speech knows by name (others are read as their name, as text). */

@@ -106,7 +106,11 @@ const FORMULAS: [string, string, string][] = [
   [String.raw`\sum_{i=1}^{n} i`, "tổng từ i bằng 1 đến n của i", "the sum from i equals 1 to n of i"],
   // functions, derivatives, equations, systems
   ["f'(x) = 3x^2 - 3", "f phẩy của x bằng 3 x bình phương trừ 3", "f prime of x equals 3 x squared minus 3"],
-  [String.raw`\Delta = b^2 - 4ac`, "đenta bằng b bình phương trừ 4 a c", "Delta equals b squared minus 4 a c"],
+  [
+    String.raw`\Delta = b^2 - 4ac`,
+    "đenta bằng b bình phương trừ 4 a c",
+    "Delta equals b squared minus 4 a c",
+  ],
   ["y = 2x + 3", "y bằng 2 x cộng 3", "y equals 2 x plus 3"],
   [String.raw`x = \pm 2`, "x bằng cộng trừ 2", "x equals plus or minus 2"],
   [
@@ -121,9 +125,13 @@ describe("spoken text of formulas (decision 0053)", () => {
     expect(await speak(latex, "vi")).toBe(vi);
   });
 
-  it.each(FORMULAS)("%s in English", async (latex, _vi, en) => {
-    expect(await speak(latex, "en")).toBe(en);
-  }, 30_000);
+  it.each(FORMULAS)(
+    "%s in English",
+    async (latex, _vi, en) => {
+      expect(await speak(latex, "en")).toBe(en);
+    },
+    30_000,
+  );
 
   it("tells √5 from 5 in both languages (the defect of issue 39 item 4)", async () => {
     expect(await speak(String.raw`\sqrt{5}`, "vi")).not.toBe(await speak("5", "vi"));

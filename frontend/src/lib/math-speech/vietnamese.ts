@@ -271,7 +271,10 @@ function isSignPosition(previous: MathNode | undefined): boolean {
 
 function capitalsFrom(nodes: MathNode[], start: number): number {
   let count = 0;
-  while (nodes[start + count]?.kind === "id" && /^[A-Z]$/.test((nodes[start + count] as { text: string }).text))
+  while (
+    nodes[start + count]?.kind === "id" &&
+    /^[A-Z]$/.test((nodes[start + count] as { text: string }).text)
+  )
     count++;
   return count;
 }
@@ -404,7 +407,10 @@ function speakFunction(name: string, sub?: MathNode, sup?: MathNode): string {
 }
 
 function speakCells(cells: MathNode[]): string {
-  return cells.map((cell) => speak(cell)).filter(Boolean).join(" ");
+  return cells
+    .map((cell) => speak(cell))
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** A system (a brace before rows): "hệ gồm A và B". */
@@ -429,11 +435,13 @@ function speakFence(fence: Fence, intervalHint: boolean): string {
     ends.length === 2 &&
     (open === "[" || close === "]" || intervalHint || hasInfinity(body));
   if (interval) {
-    const kind = open === "(" && close === ")" ? "khoảng" : open === "[" && close === "]" ? "đoạn" : "nửa khoảng";
+    const kind =
+      open === "(" && close === ")" ? "khoảng" : open === "[" && close === "]" ? "đoạn" : "nửa khoảng";
     return `${kind} từ ${speakRow(ends[0]!)} đến ${speakRow(ends[1]!)}`;
   }
   if (open === "." || open === "") return speak(body);
-  const [opening, closing] = open === "[" ? ["mở ngoặc vuông", "đóng ngoặc vuông"] : ["mở ngoặc", "đóng ngoặc"];
+  const [opening, closing] =
+    open === "[" ? ["mở ngoặc vuông", "đóng ngoặc vuông"] : ["mở ngoặc", "đóng ngoặc"];
   return [opening, speak(body), close ? closing : ""].filter(Boolean).join(" ");
 }
 
