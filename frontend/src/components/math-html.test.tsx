@@ -1,3 +1,5 @@
+import "@/testing/xpath"; // English speech as Chromium reads it
+
 import { act, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";

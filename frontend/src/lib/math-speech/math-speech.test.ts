@@ -1,5 +1,7 @@
 /** The spoken text of formulas in both languages (issue 39 item 4, decision 0053): Vietnamese
  * from our rule set, English from Speech Rule Engine's ClearSpeak with our amendments. */
+import "@/testing/xpath"; // English speech as Chromium reads it
+
 import { describe, expect, it } from "vitest";
 
 import { speak } from "./index";
@@ -14,6 +16,7 @@ const FORMULAS: [string, string, string][] = [
   [String.raw`\sqrt{x+1}`, "căn bậc hai của x cộng 1, hết căn", "the square root of x plus 1"],
   [String.raw`\sqrt[4]{16}`, "căn bậc bốn của 16", "the fourth root of 16"],
   [String.raw`2\sqrt{3}`, "2 căn bậc hai của 3", "2 the square root of 3"],
+  [String.raw`-\sqrt{3}`, "trừ căn bậc hai của 3", "the negative square root of 3"],
   // fractions
   [String.raw`\frac{1}{2}`, "1 phần 2", "one half"],
   [String.raw`\frac{a}{b}`, "a trên b", "a over b"],

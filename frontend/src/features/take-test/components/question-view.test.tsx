@@ -1,3 +1,5 @@
+import "@/testing/xpath"; // English speech as Chromium reads it
+
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
