@@ -26,13 +26,14 @@ import { loadSpeaker, type Speaker } from "@/lib/math-speech";
 type Katex = typeof import("katex").default;
 let katex: Katex | null = null;
 
-const katexListeners = new Set<() => void>();
+/** The texts waiting for KaTeX or for a language's speech. */
+const mathListeners = new Set<() => void>();
 
 /** KaTeX's chunk; the texts waiting for it render again when it came. */
 const importKatex = () =>
   import("./katex").then((m) => {
     katex = m.default;
-    katexListeners.forEach((notify) => notify());
+    mathListeners.forEach((notify) => notify());
     return katex;
   });
 
@@ -88,6 +89,8 @@ export function renderMathIn(root: Element): void {
  * formulas keep KaTeX's MathML for a screen reader). */
 const speakers = new Map<Language, Speaker | null>();
 
+const speechRequested = new Set<Language>();
+
 /** Loads `lang`'s speech once; the texts waiting for it label their formulas when it came. */
 function loadSpeech(lang: Language): void {
   if (speakers.has(lang) || speechRequested.has(lang)) return;
@@ -97,16 +100,14 @@ function loadSpeech(lang: Language): void {
       (speaker) => speakers.set(lang, speaker),
       () => speakers.set(lang, null),
     )
-    .finally(() => katexListeners.forEach((notify) => notify()));
+    .finally(() => mathListeners.forEach((notify) => notify()));
 }
-
-const speechRequested = new Set<Language>();
 
 /** `lang`'s speech, loaded (tests, and pages that know they will show formulas). */
 export async function loadMathSpeech(lang: Language): Promise<void> {
   const speaker = await loadSpeaker(lang);
   speakers.set(lang, speaker);
-  katexListeners.forEach((notify) => notify());
+  mathListeners.forEach((notify) => notify());
 }
 
 /** How long labelling may hold the main thread at a time, in ms: English speech (Speech Rule
@@ -153,7 +154,7 @@ function scheduleDrain(): void {
 /** Labels every formula KaTeX rendered under `root` with its spoken text in `lang` (its LaTeX is
  * in KaTeX's MathML annotation): as many as fit in `SPEECH_SLICE_MS` now, the rest when the
  * browser is idle. */
-export function labelMathIn(root: Element, speaker: Speaker, lang: Language): void {
+function labelMathIn(root: Element, speaker: Speaker, lang: Language): void {
   const end = performance.now() + SPEECH_SLICE_MS;
   root.querySelectorAll(".katex").forEach((formula) => {
     if (formula.getAttribute("data-speech") === lang) return;
@@ -252,9 +253,9 @@ function useMath({ html, text, empty, language }: MathProps): {
 
 type Shown = { source: string; lang?: Language; speech: Language; className?: string; inline: boolean };
 
-function subscribeKatex(notify: () => void) {
-  katexListeners.add(notify);
-  return () => katexListeners.delete(notify);
+function subscribeMath(notify: () => void) {
+  mathListeners.add(notify);
+  return () => mathListeners.delete(notify);
 }
 
 /** The text as stored, its math rendered in place once KaTeX came (the first text with math on a
@@ -266,8 +267,8 @@ const PICTURES = "[&_img]:inline-block [&_img]:max-w-full [&_img]:align-middle";
 
 function MathText({ source, lang, speech, className, inline }: Shown) {
   const element = useRef<HTMLElement & HTMLDivElement>(null);
-  const loaded = useSyncExternalStore(subscribeKatex, () => katex);
-  const speaker = useSyncExternalStore(subscribeKatex, () => speakers.get(speech));
+  const loaded = useSyncExternalStore(subscribeMath, () => katex);
+  const speaker = useSyncExternalStore(subscribeMath, () => speakers.get(speech));
   const math = hasMath(source);
   useEffect(() => {
     if (!math || (loaded && speaker !== undefined)) return;
