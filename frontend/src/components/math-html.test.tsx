@@ -1,10 +1,12 @@
+import "@/testing/xpath"; // English speech as Chromium reads it
+
 import { act, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 
 import { renderWithProviders } from "@/testing/render";
 
-import { hasMath, loadKatex, MathHtml, MathSpan, pickLanguage } from "./math-html";
+import { hasMath, loadKatex, loadMathSpeech, MathHtml, MathSpan, pickLanguage } from "./math-html";
 
 describe("pickLanguage (the reader's language, else the other one)", () => {
   it("returns the text and the language it is in", () => {
@@ -75,4 +77,58 @@ describe("KaTeX on first need (issue 20)", () => {
     act(() => show("<p>Lỗi: $\\frac{1$</p>"));
     expect(screen.getByText("\\frac{1", { selector: ".katex-error" })).toBeTruthy();
   });
+});
+
+describe("the spoken text of formulas (issue 39 item 4, decision 0053)", () => {
+  const formula = (name: string) => screen.findByLabelText(name, { selector: ".katex" }, { timeout: 30_000 });
+
+  it("labels each formula in the page's language and hides its MathML", async () => {
+    renderWithProviders(
+      <MathHtml text={{ vi: "<p>Tính $\\sqrt{5}$ và $x^2$</p>", en: "<p>Find $\\sqrt{5}$</p>" }} />,
+    );
+    const root = await formula("căn bậc hai của 5");
+    expect(root).toHaveAttribute("role", "math");
+    expect(root.outerHTML).toContain('<span class="katex-mathml" aria-hidden="true">');
+    expect(await formula("x bình phương")).toHaveAttribute("role", "math");
+  }, 40_000);
+
+  it("speaks English on an English page, and a Vietnamese fallback in Vietnamese", async () => {
+    renderWithProviders(
+      <>
+        <MathSpan text={{ vi: "$\\sqrt{5}$", en: "$\\sqrt{5}$" }} />
+        <MathSpan text={{ vi: "Tính $x \\ge 3$", en: "" }} />
+      </>,
+      { language: "en" },
+    );
+    expect(await formula("the square root of 5")).toBeInTheDocument();
+    expect(await formula("x lớn hơn hoặc bằng 3")).toHaveAttribute("role", "math");
+    expect(screen.getByText(/^Tính/)).toHaveAttribute("lang", "vi");
+  }, 40_000);
+
+  it("speaks a text shown in another language than the page's (a preview) in that language", async () => {
+    renderWithProviders(
+      <MathHtml text={{ vi: "Lấy $\\frac{1}{2}$", en: "Take $\\frac{1}{2}$" }} language="en" />,
+    );
+    expect(await formula("one half")).toHaveAttribute("role", "math");
+    expect(screen.getByText(/^Take/)).toHaveAttribute("lang", "en");
+  }, 40_000);
+
+  it("labels every formula of a long page, the ones that do not fit now in idle time", async () => {
+    await loadKatex();
+    await loadMathSpeech("en");
+    const many = Array.from({ length: 12 }, (_, i) => `$x^{${i + 2}} + ${i}$`).join(" ");
+    renderWithProviders(<MathHtml html={`<p>${many}</p>`} />, { language: "en" });
+    // English speech takes several ms a formula: the first ones now, the rest in idle time
+    expect(screen.queryAllByLabelText(/./, { selector: ".katex" }).length).toBeLessThan(12);
+    expect(await formula("x to the 13th power plus 11")).toHaveAttribute("role", "math");
+    expect(screen.getAllByLabelText(/./, { selector: ".katex" })).toHaveLength(12);
+  }, 40_000);
+
+  it("leaves a formula KaTeX cannot parse unlabelled, shown as typed", async () => {
+    await loadKatex();
+    await loadMathSpeech("vi");
+    renderWithProviders(<MathHtml html={"<p>$\\frac{1$ và $y$</p>"} />);
+    expect(await formula("y")).toHaveAttribute("role", "math");
+    expect(screen.getByText("\\frac{1", { selector: ".katex-error" })).not.toHaveAttribute("aria-label");
+  }, 40_000);
 });

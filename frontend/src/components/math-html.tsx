@@ -2,6 +2,12 @@
  * images) with LaTeX between $...$ rendered by KaTeX. Used by every feature that shows
  * questions.
  *
+ * Every formula carries its spoken text in the language of the text it is in (issue 39 item 4,
+ * decision 0053): `role="math"` and `aria-label` ("căn bậc hai của 5", "the square root of 5")
+ * on KaTeX's element, its MathML hidden from the accessibility tree, so a screen reader says the
+ * label, and a control whose label holds a formula is named by that text, never by LaTeX and
+ * without a second copy of the formula.
+ *
  * Question texts are bilingual (`{vi, en}`): `MathHtml`/`MathSpan` given `text` show the reader's
  * language, falling back to the other one, and mark a fallback with `lang` (WCAG 3.1.2, issue
  * 18), so a screen reader reads a Vietnamese stem on an English page with a Vietnamese voice.
@@ -15,17 +21,19 @@ import { useLangAttr } from "@/components/lang";
 import { cn } from "@/lib/cn";
 import { useLanguage } from "@/lib/intl";
 import type { Language } from "@/lib/language";
+import { loadSpeaker, type Speaker } from "@/lib/math-speech";
 
 type Katex = typeof import("katex").default;
 let katex: Katex | null = null;
 
-const katexListeners = new Set<() => void>();
+/** The texts waiting for KaTeX or for a language's speech. */
+const mathListeners = new Set<() => void>();
 
 /** KaTeX's chunk; the texts waiting for it render again when it came. */
 const importKatex = () =>
   import("./katex").then((m) => {
     katex = m.default;
-    katexListeners.forEach((notify) => notify());
+    mathListeners.forEach((notify) => notify());
     return katex;
   });
 
@@ -39,12 +47,6 @@ const MATH = /\$([^$]+)\$/g;
 /** Whether `html` has LaTeX to render (text between two `$`). */
 export function hasMath(html: string): boolean {
   return new RegExp(MATH.source).test(html);
-}
-
-/** `text` with each formula's LaTeX source in place of `$...$` ("Đáp án x^2 + 1"): a name for
- * controls whose only text would otherwise be KaTeX's output. */
-export function mathAsSource(text: string): string {
-  return text.replace(MATH, "$1");
 }
 
 /** Renders, in place, the LaTeX of every text node under `root` (a `$...$` pair within one text
@@ -81,6 +83,88 @@ export function renderMathIn(root: Element): void {
     });
     text.replaceWith(fragment);
   }
+}
+
+/** Each language's speech once it came: a `Speaker`, or `null` when it could not be loaded (the
+ * formulas keep KaTeX's MathML for a screen reader). */
+const speakers = new Map<Language, Speaker | null>();
+
+const speechRequested = new Set<Language>();
+
+/** Loads `lang`'s speech once; the texts waiting for it label their formulas when it came. */
+function loadSpeech(lang: Language): void {
+  if (speakers.has(lang) || speechRequested.has(lang)) return;
+  speechRequested.add(lang);
+  loadSpeaker(lang)
+    .then(
+      (speaker) => speakers.set(lang, speaker),
+      () => speakers.set(lang, null),
+    )
+    .finally(() => mathListeners.forEach((notify) => notify()));
+}
+
+/** `lang`'s speech, loaded (tests, and pages that know they will show formulas). */
+export async function loadMathSpeech(lang: Language): Promise<void> {
+  const speaker = await loadSpeaker(lang);
+  speakers.set(lang, speaker);
+  mathListeners.forEach((notify) => notify());
+}
+
+/** How long labelling may hold the main thread at a time, in ms: English speech (Speech Rule
+ * Engine) takes several ms a formula, and a result page shows hundreds of them. What does not
+ * fit is labelled in the browser's next idle moments, in page order. */
+const SPEECH_SLICE_MS = 8;
+
+type Job = { formula: Element; latex: string; speaker: Speaker; lang: Language };
+const waiting: Job[] = [];
+let draining = false;
+
+/** Gives a rendered formula its spoken text: `role="math"` with the text as `aria-label` on
+ * KaTeX's element, its MathML hidden (the label says it; KaTeX hides its visual half itself).
+ * A formula without a spoken text keeps its MathML. */
+function label({ formula, latex, speaker, lang }: Job): void {
+  if (!formula.isConnected || formula.getAttribute("data-speech") === lang) return;
+  const text = speaker(latex);
+  const mathml = formula.querySelector(":scope > .katex-mathml");
+  formula.setAttribute("data-speech", lang);
+  if (text) {
+    formula.setAttribute("role", "math");
+    formula.setAttribute("aria-label", text);
+    mathml?.setAttribute("aria-hidden", "true");
+  } else {
+    formula.removeAttribute("role");
+    formula.removeAttribute("aria-label");
+    mathml?.removeAttribute("aria-hidden");
+  }
+}
+
+function drain(): void {
+  draining = false;
+  const end = performance.now() + SPEECH_SLICE_MS;
+  while (waiting.length > 0 && performance.now() < end) label(waiting.shift()!);
+  if (waiting.length > 0) scheduleDrain();
+}
+
+function scheduleDrain(): void {
+  if (draining) return;
+  draining = true;
+  whenIdle(drain);
+}
+
+/** Labels every formula KaTeX rendered under `root` with its spoken text in `lang` (its LaTeX is
+ * in KaTeX's MathML annotation): as many as fit in `SPEECH_SLICE_MS` now, the rest when the
+ * browser is idle. */
+function labelMathIn(root: Element, speaker: Speaker, lang: Language): void {
+  const end = performance.now() + SPEECH_SLICE_MS;
+  root.querySelectorAll(".katex").forEach((formula) => {
+    if (formula.getAttribute("data-speech") === lang) return;
+    const latex = formula.querySelector('annotation[encoding="application/x-tex"]')?.textContent;
+    if (latex == null) return; // KaTeX's error: the source shows as typed
+    const job = { formula, latex, speaker, lang };
+    if (performance.now() < end && waiting.length === 0) label(job);
+    else waiting.push(job);
+  });
+  if (waiting.length > 0) scheduleDrain();
 }
 
 /** The `elementtiming` name of a text with math: its first paint, as the browser reports it
@@ -142,24 +226,36 @@ type MathProps = {
   html?: string;
   /** A bilingual text: shown in the reader's language, a fallback marked with `lang`. */
   text?: Bilingual;
+  /** The language to show `text` in when it is not the page's (a preview of the other
+   * language); a text in another language than the page's is marked with `lang`. */
+  language?: Language;
   /** Shown when the text is empty in both languages (e.g. `#12` for an untitled question). */
   empty?: string;
   className?: string;
 };
 
-/** The HTML to show and the `lang` attribute it needs (none when it is in the reader's language). */
-function useMath({ html, text, empty }: MathProps): { source: string; lang?: Language } {
-  const { language } = useLanguage();
-  const picked = text ? pickLanguage(text, language) : { text: html ?? "", lang: language };
+/** The HTML to show, the `lang` attribute it needs (none when it is in the reader's language)
+ * and the language its formulas are spoken in (the language of the text). */
+function useMath({ html, text, empty, language }: MathProps): {
+  source: string;
+  lang?: Language;
+  speech: Language;
+} {
+  const page = useLanguage().language;
+  const picked = text ? pickLanguage(text, language ?? page) : { text: html ?? "", lang: page };
   const attr = useLangAttr(picked.lang);
-  return { source: picked.text || empty || "", lang: picked.text ? attr.lang : undefined };
+  return {
+    source: picked.text || empty || "",
+    lang: picked.text ? attr.lang : undefined,
+    speech: picked.lang,
+  };
 }
 
-type Shown = { source: string; lang?: Language; className?: string; inline: boolean };
+type Shown = { source: string; lang?: Language; speech: Language; className?: string; inline: boolean };
 
-function subscribeKatex(notify: () => void) {
-  katexListeners.add(notify);
-  return () => katexListeners.delete(notify);
+function subscribeMath(notify: () => void) {
+  mathListeners.add(notify);
+  return () => mathListeners.delete(notify);
 }
 
 /** The text as stored, its math rendered in place once KaTeX came (the first text with math on a
@@ -169,18 +265,25 @@ function subscribeKatex(notify: () => void) {
  * style makes every image a block) and never wider than the text. */
 const PICTURES = "[&_img]:inline-block [&_img]:max-w-full [&_img]:align-middle";
 
-function MathText({ source, lang, className, inline }: Shown) {
+function MathText({ source, lang, speech, className, inline }: Shown) {
   const element = useRef<HTMLElement & HTMLDivElement>(null);
-  const loaded = useSyncExternalStore(subscribeKatex, () => katex);
+  const loaded = useSyncExternalStore(subscribeMath, () => katex);
+  const speaker = useSyncExternalStore(subscribeMath, () => speakers.get(speech));
   const math = hasMath(source);
   useEffect(() => {
-    if (!math || loaded) return;
-    return afterMathShown(() => loadKatex().catch(() => {})); // offline: the text stays as stored
-  }, [math, loaded]);
+    if (!math || (loaded && speaker !== undefined)) return;
+    return afterMathShown(() => {
+      if (!katex) loadKatex().catch(() => {}); // offline: the text stays as stored
+      loadSpeech(speech);
+    });
+  }, [math, loaded, speaker, speech]);
   useLayoutEffect(() => {
     // React sets the stored HTML again only when `source` changes; then this renders it again.
     if (math && loaded && element.current) renderMathIn(element.current);
   }, [source, math, loaded]);
+  useLayoutEffect(() => {
+    if (math && loaded && speaker && element.current) labelMathIn(element.current, speaker, speech);
+  }, [source, math, loaded, speaker, speech]);
   // The HTML comes from the server's allow-list sanitizer (nh3); KaTeX's output is added in place.
   // Element Timing's attribute, not in React's types (a spread passes it through).
   const timing = math ? { elementtiming: MATH_TIMING } : {};

@@ -12,9 +12,6 @@ import { isChoice } from "../lib/choices";
 import type { Lang, QuestionValues } from "../lib/question-schema";
 import { LANGUAGES } from "./question-editor";
 
-const inLang = (text: { vi: string; en: string }, lang: Lang) =>
-  text[lang] || text[lang === "vi" ? "en" : "vi"] || "";
-
 export function QuestionPreview({ missing }: { missing: Question["missing"] }) {
   const t = useT();
   const { language } = useLanguage();
@@ -43,13 +40,13 @@ export function QuestionPreview({ missing }: { missing: Question["missing"] }) {
           ))}
         </Select>
       </div>
-      <MathHtml className="prose-sm text-slate-900 [&_img]:max-w-full" html={inLang(stem, lang)} />
+      <MathHtml className="prose-sm text-slate-900 [&_img]:max-w-full" text={stem} language={lang} />
       {isChoice(type) && (
         <ul className="grid gap-2">
           {options.map((o) => (
             <li key={o.id} className="flex gap-2 rounded-lg border border-slate-200 p-2 text-sm">
               <span className="font-semibold">{o.id.toUpperCase()}.</span>
-              <MathHtml html={inLang(o, lang)} />
+              <MathHtml text={o} language={lang} />
             </li>
           ))}
         </ul>

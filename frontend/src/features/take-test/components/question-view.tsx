@@ -4,10 +4,10 @@
 import { Eraser, Flag } from "lucide-react";
 import { forwardRef, useId } from "react";
 
-import { hasMath, inLanguage, mathAsSource, MathHtml, MathSpan } from "@/components/math-html";
+import { MathHtml, MathSpan } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { useLanguage, useT } from "@/lib/intl";
+import { useT } from "@/lib/intl";
 
 import type { Answer, AttemptQuestion } from "../api/types";
 import {
@@ -23,16 +23,6 @@ import {
   textAnswer,
   toggleOption,
 } from "../lib/answers";
-
-/** The accessible name of an option with LaTeX in it: its plain text with the LaTeX source in
- * place of the formula ("Đáp án x^2 + 1"). Only KaTeX output would name the control otherwise,
- * which axe (and some screen readers) cannot read; options without math keep their label's own
- * text as their name. */
-function optionName(html: string): string | undefined {
-  if (!hasMath(html)) return undefined;
-  const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
-  return mathAsSource(text).replace(/\s+/g, " ").trim() || undefined;
-}
 
 const choice =
   "flex cursor-pointer items-start gap-3 rounded-xl border px-4 py-3 text-sm hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600";
@@ -55,7 +45,6 @@ export const QuestionView = forwardRef<
   ref,
 ) {
   const t = useT();
-  const { language } = useLanguage();
   const name = useId();
   const stemId = `${name}-stem`;
   const order = question.options.map((o) => o.id);
@@ -104,7 +93,6 @@ export const QuestionView = forwardRef<
                 type="radio"
                 name={name}
                 className="mt-0.5 h-4 w-4"
-                aria-label={optionName(inLanguage(option, language))}
                 checked={selectedOption(answer) === option.id}
                 onChange={() => onAnswer(chooseOption(option.id))}
               />
@@ -122,7 +110,6 @@ export const QuestionView = forwardRef<
               <input
                 type="checkbox"
                 className="mt-0.5 h-4 w-4"
-                aria-label={optionName(inLanguage(option, language))}
                 checked={selectedOptions(answer).includes(option.id)}
                 onChange={() => onAnswer(toggleOption(answer, option.id, order))}
               />
