@@ -27,3 +27,8 @@ class AssignmentErrorCode(StrEnum):
     BACKUP_OTHER_ATTEMPT = "backup_other_attempt"
     BACKUP_EDITED = "backup_edited"
     BACKUP_REPLAYED = "backup_replayed"
+    # key correction after the exam, issue 39 item 2 (grading.corrections; decision 0058)
+    KEY_CORRECTION_NOT_AUTO = "key_correction_not_auto_scored"
+    KEY_CORRECTION_NOT_USED = "key_correction_not_used"
+    KEY_CORRECTION_RUNNING = "key_correction_running"
+    KEY_CORRECTION_STALE = "key_correction_stale"
