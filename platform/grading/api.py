@@ -19,12 +19,12 @@ from django.utils.translation import ngettext
 from ninja import Query, Router, Status
 
 from accounts.auth import EducatorSessionAuth
+from assessments.services.common import Actor
 from assignments import access_log
 from assignments.schemas.shared import ReleasedOut
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Id
 from config.requests import ProfileRequest
-from assessments.services.common import Actor
 from grading import corrections, gradebook, selectors, services
 from grading.schemas import (
     AccommodationIn,
@@ -197,7 +197,9 @@ def key_correction_create(request: ProfileRequest, question_id: Id, payload: Key
         digest=payload.digest,
     )
     correction.refresh_from_db()  # the re-scoring may have run at the commit (huey's immediate mode)
-    return Status(202, ok(corrections.correction_out(correction), _("Key corrected. The attempts are being re-scored.")))
+    return Status(
+        202, ok(corrections.correction_out(correction), _("Key corrected. The attempts are being re-scored."))
+    )
 
 
 @router.get("key-corrections/{correction_id}", response=Envelope[KeyCorrectionDetailOut])

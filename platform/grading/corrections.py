@@ -238,8 +238,23 @@ def _refuse(code: str) -> ApplicationError:
     )
 
 
-def correction_out(c: KeyCorrection) -> dict[str, Any]:
-    """``KeyCorrectionOut``: one correction as the question page's history shows it."""
+def key_out(key: dict[str, Any], content: dict[str, Any]) -> dict[str, Any]:
+    """A stored key as ``CorrectionKeyOut`` sends it: as stored, except a true/false set's
+    statements, a list of ``{"id", "value"}`` in the order of the question's statements
+    (``content["statements"]``; a statement the key does not judge is left out)."""
+    if "statements" not in key:
+        return dict(key)
+    order = [s.get("id") for s in (content or {}).get("statements") or [] if isinstance(s, dict)]
+    judged = key["statements"]
+    ids = [sid for sid in order if sid in judged] + [sid for sid in judged if sid not in order]
+    return {**key, "statements": [{"id": sid, "value": judged[sid]} for sid in ids]}
+
+
+def correction_out(c: KeyCorrection, content: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``KeyCorrectionOut``: one correction as the question page's history shows it (``content``:
+    the question's, for the order of a true/false set's statements; read when not given)."""
+    if content is None:
+        content = Question.objects.filter(pk=c.question_id).values_list("content", flat=True).first() or {}
     return {
         "id": c.pk,
         "question_id": c.question_id,
@@ -248,8 +263,8 @@ def correction_out(c: KeyCorrection) -> dict[str, Any]:
         "created_by_name": c.created_by_name,
         "created_at": c.created_at,
         "finished_at": c.finished_at,
-        "old_key": c.old_key,
-        "new_key": c.new_key,
+        "old_key": key_out(c.old_key, content),
+        "new_key": key_out(c.new_key, content),
         "attempts_total": c.attempts_total,
         "attempts_done": c.attempts_done,
         "attempts_changed": c.attempts_changed,
@@ -272,7 +287,7 @@ def key_correction_panel(*, question_id: int) -> dict[str, Any]:
         "question_id": question.pk,
         "version": question.version,
         "type": question.type,
-        "answer_key": question.answer_key or {},
+        "answer_key": key_out(question.answer_key or {}, question.content),
         "options": (question.content or {}).get("options") or [],
         "statements": (question.content or {}).get("statements") or [],
         "can_correct": blocked is None,
@@ -286,7 +301,9 @@ def key_correction_panel(*, question_id: int) -> dict[str, Any]:
             .order_by("version")
             .values("id", "version", "status")
         ),
-        "corrections": [correction_out(c) for c in KeyCorrection.objects.filter(question_id=question.pk)],
+        "corrections": [
+            correction_out(c, question.content) for c in KeyCorrection.objects.filter(question_id=question.pk)
+        ],
     }
 
 
@@ -325,7 +342,7 @@ def key_correction_preview(*, question_id: int, answer_key: dict[str, Any]) -> d
     plan = _plan(question, key)
     rows = [r.out() for r in plan.rows]
     return {
-        "answer_key": key,
+        "answer_key": key_out(key, question.content),
         "digest": plan.digest,
         "attempts": len(rows),
         "changed": sum(1 for r in rows if r["changed"]),
@@ -372,7 +389,11 @@ def key_correction_detail(*, correction_id: int) -> dict[str, Any]:
             }
             for r in sorted(
                 rows,
-                key=lambda r: (r.old_score == r.new_score, r.attempt.assignment.learner_name.casefold(), r.pk),
+                key=lambda r: (
+                    r.old_score == r.new_score,
+                    r.attempt.assignment.learner_name.casefold(),
+                    r.pk,
+                ),
             )
         ],
     }
@@ -571,7 +592,13 @@ def _notify(attempt: Attempt, old: Decimal, new: Decimal) -> bool:
         .first()
     )
     actions = (
-        [{"url": f"/assignment/result/index?id={enrollment_id}", "target": "_self", "label": "action.view_result"}]
+        [
+            {
+                "url": f"/assignment/result/index?id={enrollment_id}",
+                "target": "_self",
+                "label": "action.view_result",
+            }
+        ]
         if enrollment_id
         else []
     )

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from ninja import Schema
+from pydantic import Field
 
 from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionTextOut
 from assessments.schemas import ANSWER_KEY_MAX
@@ -310,6 +311,35 @@ class KeyCorrectionIn(KeyCorrectionPreviewIn):
     digest: Digest = ""
 
 
+def _absent(value: Any) -> bool:
+    return value is None
+
+
+class KeyStatementValueOut(Schema):
+    """A statement of a true/false set judged by the key: its id and whether it is true."""
+
+    id: str
+    value: bool
+
+
+class CorrectionKeyOut(Schema):
+    """An answer key of an auto-scored question as the correction shows it; only the fields of the
+    question's type are sent (``Question``'s docstring): ``option`` (single choice), ``options``
+    (multiple), ``value`` (true/false), ``accepted`` with ``case_sensitive`` and
+    ``diacritic_sensitive`` (short text) or ``accepted`` alone (numeric, sheet numbers),
+    ``statements`` in the question's order with ``scoring_table`` (true/false set: decimal text,
+    one fraction per count of statements right)."""
+
+    option: str = Field(default=None, exclude_if=_absent)
+    options: list[str] = Field(default=None, exclude_if=_absent)
+    value: bool = Field(default=None, exclude_if=_absent)
+    accepted: list[str] = Field(default=None, exclude_if=_absent)
+    case_sensitive: bool = Field(default=None, exclude_if=_absent)
+    diacritic_sensitive: bool = Field(default=None, exclude_if=_absent)
+    statements: list[KeyStatementValueOut] = Field(default=None, exclude_if=_absent)
+    scoring_table: list[str] = Field(default=None, exclude_if=_absent)
+
+
 class KeyCorrectionOut(Schema):
     """A correction as the question page's history shows it: when, who, why, the keys, how many
     attempts it re-scores (``attempts_total``), has re-scored (``attempts_done``), changed and how
@@ -322,8 +352,8 @@ class KeyCorrectionOut(Schema):
     created_by_name: str
     created_at: datetime
     finished_at: datetime | None
-    old_key: dict[str, Any]
-    new_key: dict[str, Any]
+    old_key: CorrectionKeyOut
+    new_key: CorrectionKeyOut
     attempts_total: int
     attempts_done: int
     attempts_changed: int
@@ -351,7 +381,7 @@ class KeyCorrectionPanelOut(Schema):
     question_id: int
     version: int
     type: str
-    answer_key: dict[str, Any]
+    answer_key: CorrectionKeyOut
     options: list[QuestionOptionOut]
     statements: list[KeyStatementOut]
     can_correct: bool
@@ -385,7 +415,7 @@ class KeyCorrectionRowOut(Schema):
 class KeyCorrectionPreviewOut(Schema):
     """What the corrected key would do, written nowhere; ``digest`` goes back with the confirm."""
 
-    answer_key: dict[str, Any]
+    answer_key: CorrectionKeyOut
     digest: str
     attempts: int
     changed: int

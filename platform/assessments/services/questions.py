@@ -185,7 +185,9 @@ def _normalize_key(
 
 
 SCORING_TABLE_MESSAGES = {
-    "length": lambda n: _("Give one fraction for each number of statements right, from 0 to %(n)d.") % {"n": n},
+    "length": lambda n: (
+        _("Give one fraction for each number of statements right, from 0 to %(n)d.") % {"n": n}
+    ),
     "not_a_number": lambda n: _("Each fraction is a number from 0 to 1, such as 0,25."),
     "decreasing": lambda n: _("A fraction cannot be below the one before it."),
     "not_ending_at_one": lambda n: _("All statements right must give the whole points: 1."),

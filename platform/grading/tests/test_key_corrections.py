@@ -9,13 +9,14 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 from django_tenants.utils import schema_context
 
 from accounts.models import Profile
 from assessments.models import Question
 from assessments.services.common import Actor
 from assignments.models import Attempt, AttemptAnswer, KeyCorrection, KeyCorrectionAttempt
+from config.errors import ApplicationError
 from conftest import client_for
 from grading import corrections
 from item_analysis.tests.item_data import build_scope, choice_question, essay_question
@@ -50,7 +51,10 @@ def sitting(as_educator_a, bank, round_id, org_a):
         Question.objects.filter(score_weight=2).update(score_weight=Decimal("1.5"))
     people = open_test(as_educator_a, bank, round_id, org_a, learners=5)
     clients = [client_for(p) for p, _eid in people]
-    tokens = [start(c, eid, no_camera=True).json()["data"]["device_token"] for c, (_p, eid) in zip(clients, people)]
+    tokens = [
+        start(c, eid, no_camera=True).json()["data"]["device_token"]
+        for c, (_p, eid) in zip(clients, people, strict=True)
+    ]
     questions = clients[0].get(f"/api/v1/take-test/{people[0][1]}/attempt").json()["data"]["questions"]
     heavy = [q["id"] for q in questions if q["points"] == 1.5]
     light = [q["id"] for q in questions if q["points"] == 1]
@@ -63,7 +67,7 @@ def sitting(as_educator_a, bank, round_id, org_a):
         "E": {qid: True for qid in light},
     }
     names = {}
-    rows = dict(zip("ABCDE", zip(clients, tokens, people)))
+    rows = dict(zip("ABCDE", zip(clients, tokens, people, strict=True), strict=True))
     for label in "ABCED":  # D last: the automatic release is off for it alone
         client, token, (profile, eid) = rows[label]
         if label == "D":
@@ -73,9 +77,17 @@ def sitting(as_educator_a, bank, round_id, org_a):
                 TestPreset.objects.update(auto_release_result=False)
         for seq, (qid, value) in enumerate(plans[label].items(), start=1):
             assert save(client, eid, qid, {"value": value}, seq, token).status_code == 200
-        assert client.post(f"/api/v1/take-test/{eid}/submit", headers={"X-Device-Token": token}).status_code == 200
+        assert (
+            client.post(f"/api/v1/take-test/{eid}/submit", headers={"X-Device-Token": token}).status_code
+            == 200
+        )
         names[label] = profile.user.name_or_email
-    return {"q": q, "people": dict(zip("ABCDE", people)), "names": names, "clients": dict(zip("ABCDE", clients))}
+    return {
+        "q": q,
+        "people": dict(zip("ABCDE", people, strict=True)),
+        "names": names,
+        "clients": dict(zip("ABCDE", clients, strict=True)),
+    }
 
 
 def _answers(org) -> dict[tuple[int, int], tuple]:
@@ -172,14 +184,20 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
     made = res.json()["data"]
     assert (made["status"], made["attempts_total"], made["attempts_done"]) == ("queued", 5, 0)
     assert res.json()["message"] == "Đã sửa đáp án. Các bài làm đang được chấm lại."
-    done = as_educator_a.get(f"/api/v1/key-corrections/{made['id']}").json()["data"]  # the task ran at the commit
+    done = as_educator_a.get(f"/api/v1/key-corrections/{made['id']}").json()[
+        "data"
+    ]  # the task ran at the commit
     assert (done["status"], done["attempts_total"], done["attempts_done"], done["attempts_changed"]) == (
         "done",
         5,
         5,
         4,
     )
-    assert (done["learners_notified"], done["old_key"], done["new_key"]) == (3, {"value": True}, {"value": False})
+    assert (done["learners_notified"], done["old_key"], done["new_key"]) == (
+        3,
+        {"value": True},
+        {"value": False},
+    )
 
     # the scores after, exactly; pass and fail decided again (C fails now); D still not released
     assert _attempts(org_a) == {
@@ -213,12 +231,17 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
             f"{old_vi} thành {new_vi} (trên 7)."
         )
         assert item["actions"] == [
-            {"url": f"/assignment/result/index?id={people[label][1]}", "target": "_self", "label": "Xem kết quả"}
+            {
+                "url": f"/assignment/result/index?id={people[label][1]}",
+                "target": "_self",
+                "label": "Xem kết quả",
+            }
         ]
         (en,) = [
             i
-            for i in client.get("/api/v1/notification/list?limit=20", HTTP_ACCEPT_LANGUAGE="en")
-            .json()["data"]["items"]
+            for i in client.get("/api/v1/notification/list?limit=20", HTTP_ACCEPT_LANGUAGE="en").json()[
+                "data"
+            ]["items"]
             if i["notifiable_type"] == "ResultCorrected"
         ]
         assert en["body"] == (
@@ -240,8 +263,16 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
     )
     assert panel["answer_key"] == {"value": False}
     detail = as_educator_a.get(f"/api/v1/key-corrections/{history['id']}").json()["data"]
-    assert [(r["learner_name"], r["old_score"], r["new_score"], r["notified"], r["done"]) for r in detail["rows"]] == [
-        (r["learner_name"], r["old_score"], r["new_score"], r["learner_name"] in {n["A"], n["B"], n["C"]}, True)
+    assert [
+        (r["learner_name"], r["old_score"], r["new_score"], r["notified"], r["done"]) for r in detail["rows"]
+    ] == [
+        (
+            r["learner_name"],
+            r["old_score"],
+            r["new_score"],
+            r["learner_name"] in {n["A"], n["B"], n["C"]},
+            True,
+        )
         for r in changed + unchanged
     ]
 
@@ -277,7 +308,9 @@ def test_permissions_and_other_organizations(as_educator_a, educator_b, learner,
     other = client_for(educator_b)  # another organization: the ids do not exist there
     assert other.get(base).status_code == 404
     assert _post(other, f"{base}/preview", {"answer_key": {"value": False}}).status_code == 404
-    assert _post(other, base, {"answer_key": {"value": False}, "reason": "x", "digest": "x"}).status_code == 404
+    assert (
+        _post(other, base, {"answer_key": {"value": False}, "reason": "x", "digest": "x"}).status_code == 404
+    )
     with schema_context(org_a.schema_name):
         c = corrections.key_correction_create(
             actor=Actor(profile_id=1, name="Cô Lan"),
@@ -319,10 +352,21 @@ def test_validation_of_the_key_and_the_reason(as_educator_a, sitting, org_a, ban
             created_by_profile_id=1,
             status="published",
         )
-    res = _post(as_educator_a, f"/api/v1/questions/{unused.pk}/key-corrections/preview", {"answer_key": {"value": False}})
+    res = _post(
+        as_educator_a,
+        f"/api/v1/questions/{unused.pk}/key-corrections/preview",
+        {"answer_key": {"value": False}},
+    )
     assert (res.status_code, res.json()["code"]) == (409, "key_correction_not_used")
-    assert as_educator_a.get(f"/api/v1/questions/{unused.pk}/key-corrections").json()["data"]["blocked"] == "not_used"
-    res = _post(as_educator_a, f"/api/v1/questions/{essay.pk}/key-corrections/preview", {"answer_key": {"rubric": "x"}})
+    assert (
+        as_educator_a.get(f"/api/v1/questions/{unused.pk}/key-corrections").json()["data"]["blocked"]
+        == "not_used"
+    )
+    res = _post(
+        as_educator_a,
+        f"/api/v1/questions/{essay.pk}/key-corrections/preview",
+        {"answer_key": {"rubric": "x"}},
+    )
     assert (res.status_code, res.json()["code"]) == (409, "key_correction_not_auto_scored")
     res = _post(
         as_educator_a,
@@ -331,3 +375,321 @@ def test_validation_of_the_key_and_the_reason(as_educator_a, sitting, org_a, ban
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert res.status_code == 200
+
+
+# --- every auto-scored type, through the services -------------------------------------------------
+
+STATEMENTS = [{"id": s, "vi": f"Mệnh đề {s}", "en": f"Statement {s}"} for s in "abcd"]
+
+
+def _question(kind: str, key: dict, **content) -> dict:
+    return {
+        "type": kind,
+        "content": {"stem": {"vi": "Câu hỏi", "en": "Question"}, "options": [], "explanation": {}, **content},
+        "answer_key": key,
+    }
+
+
+# kind: (question, corrected key as sent, the key as stored, [(answer, score before, score after)])
+CASES = {
+    "single_choice": (
+        choice_question("a"),
+        {"option": "b"},
+        {"option": "b"},
+        [({"option": "a"}, 1, 0), ({"option": "b"}, 0, 1), ({"option": "c"}, 0, 0), (None, 0, 0)],
+    ),
+    "multiple_choice": (
+        {
+            **choice_question("a", ["a", "b", "c", "d"]),
+            "type": "multiple_choice",
+            "answer_key": {"options": ["a", "b"]},
+        },
+        {"options": ["c", "a", "b", "a"]},
+        {"options": ["c", "a", "b"]},
+        [({"options": ["b", "a"]}, 1, 0), ({"options": ["a", "b", "c"]}, 0, 1), ({"options": ["d"]}, 0, 0)],
+    ),
+    "true_false_set": (  # phần II: statement d was true, not false; the Ministry's table
+        _question(
+            "true_false_set",
+            {
+                "statements": {"a": True, "b": True, "c": False, "d": False},
+                "scoring_table": ["0", "0.1", "0.25", "0.5", "1"],
+            },
+            statements=STATEMENTS,
+        ),
+        {"statements": {"a": True, "b": True, "c": False, "d": True}},
+        {
+            "statements": {"a": True, "b": True, "c": False, "d": True},
+            "scoring_table": ["0", "0.1", "0.25", "0.5", "1"],
+        },
+        [
+            ({"statements": {"a": True, "b": True, "c": False, "d": False}}, 1, 0.5),
+            ({"statements": {"a": True, "b": True, "c": False, "d": True}}, 0.5, 1),
+            ({"statements": {"a": True}}, 0.1, 0.1),
+            ({"statements": {"d": True}}, 0, 0.1),
+        ],
+    ),
+    "numeric": (  # phần III: the answer is -0,5, not 0,5
+        _question("numeric", {"accepted": ["0,5"]}),
+        {"accepted": ["-0.5", " ", "-,5"]},
+        {"accepted": ["-0,5", "-,5"]},
+        [
+            ({"text": "0.5"}, 1, 0),
+            ({"text": "-0,5"}, 0, 1),
+            ({"text": "\u2212,50"}, 0, 1),
+            ({"text": "1/2"}, 0, 0),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(CASES))
+def test_every_auto_scored_type_is_rescored_by_its_rule(kind, org_a, django_capture_on_commit_callbacks):
+    question, sent, stored, answers = CASES[kind]
+    scope = build_scope(
+        org_a, questions=[question], learners=[[(a, old)] for a, old, _new in answers], code=kind[:6]
+    )
+    (qid,) = scope.question_ids
+    with schema_context(org_a.schema_name):
+        preview = corrections.key_correction_preview(question_id=qid, answer_key=sent)
+        assert preview["answer_key"] == corrections.key_out(stored, question["content"])
+        if kind == "true_false_set":  # sent as a list in the statements' order (typed for the SPA)
+            assert preview["answer_key"]["statements"] == [
+                {"id": "a", "value": True},
+                {"id": "b", "value": True},
+                {"id": "c", "value": False},
+                {"id": "d", "value": True},
+            ]
+        by_attempt = {r["attempt_id"]: r for r in preview["rows"]}
+        expected = [(float(old), float(new)) for _a, old, new in answers]
+        assert [
+            (float(by_attempt[t]["old_score"]), float(by_attempt[t]["new_score"])) for t in scope.attempt_ids
+        ] == expected
+        with django_capture_on_commit_callbacks(execute=True):
+            c = corrections.key_correction_create(
+                actor=Actor(profile_id=1, name="Thầy Minh"),
+                question_id=qid,
+                answer_key=sent,
+                reason="Đáp án sai",
+                digest=preview["digest"],
+            )
+        c.refresh_from_db()
+        assert (c.status, c.attempts_done, c.attempts_changed) == (
+            "done",
+            len(answers),
+            sum(1 for _a, old, new in answers if old != new),
+        )
+        assert Question.objects.get(pk=qid).answer_key == stored
+        scores = dict(Attempt.objects.filter(pk__in=scope.attempt_ids).values_list("pk", "score"))
+        assert [scores[t] for t in scope.attempt_ids] == [
+            Decimal(str(new)).quantize(Decimal("0.01")) for *_x, new in answers
+        ]
+
+
+def test_short_answers_hand_grading_kept_a_removed_text_scores_zero_a_waiting_one_matched(
+    org_a, django_capture_on_commit_callbacks
+):
+    """A short text: "Huế" matched the old key and not the new one: 0 (the educator removed it);
+    "ha noi" still matches: 1; "Ha Noi City" waited for an educator and matches now: 1, no longer
+    waiting, the result decided; "Sài Gòn" waited and still matches nothing: it keeps waiting;
+    "Ha Noi City" graded 0.5 by hand stays 0.5 though the new key matches it."""
+    key = {"accepted": ["Hà Nội", "Huế"], "case_sensitive": False, "diacritic_sensitive": False}
+    scope = build_scope(
+        org_a,
+        questions=[_question("short_text", key)],
+        learners=[
+            [({"text": "Huế"}, 1)],
+            [({"text": "ha noi"}, 1)],
+            [({"text": "Ha Noi City"}, None)],
+            [({"text": "Sài Gòn"}, None)],
+            [({"text": "Ha Noi City"}, 0.5)],
+        ],
+        code="ST",
+    )
+    (qid,) = scope.question_ids
+    hue, hanoi, waiting, saigon, by_hand = scope.attempt_ids
+    with schema_context(org_a.schema_name):
+        AttemptAnswer.objects.filter(pk=scope.answer_ids[(by_hand, qid)]).update(
+            needs_grading=True, graded_at=timezone.now(), graded_by_name="Cô Lan"
+        )
+        new_key = {"accepted": ["Hà Nội", "Ha Noi City"]}
+        preview = corrections.key_correction_preview(question_id=qid, answer_key=new_key)
+        rows = {r["attempt_id"]: r for r in preview["rows"]}
+        assert [
+            (
+                rows[t]["old_answer_score"],
+                rows[t]["new_answer_score"],
+                rows[t]["old_score"],
+                rows[t]["new_score"],
+                rows[t]["outcome"],
+            )
+            for t in scope.attempt_ids
+        ] == [
+            (Decimal(1), Decimal(0), Decimal(1), Decimal(0), "rescored"),
+            (Decimal(1), Decimal(1), Decimal(1), Decimal(1), "rescored"),
+            (None, Decimal(1), None, Decimal(1), "rescored"),
+            (None, None, None, None, "awaiting_grading"),
+            (Decimal("0.5"), Decimal("0.5"), Decimal("0.5"), Decimal("0.5"), "hand_graded"),
+        ]
+        assert [r["attempt_id"] for r in preview["rows"]][:2] == sorted([hue, waiting])  # changed first
+        with django_capture_on_commit_callbacks(execute=True):
+            corrections.key_correction_create(
+                actor=Actor(profile_id=1, name="Cô Lan"),
+                question_id=qid,
+                answer_key=new_key,
+                reason="Huế không phải đáp án",
+                digest=preview["digest"],
+            )
+        answers = {a.attempt_id: a for a in AttemptAnswer.objects.filter(question_id=qid)}
+        assert [(answers[t].score, answers[t].needs_grading) for t in scope.attempt_ids] == [
+            (Decimal(0), False),
+            (Decimal(1), False),
+            (Decimal(1), False),
+            (None, True),
+            (Decimal("0.5"), True),
+        ]
+        results = dict(Attempt.objects.filter(pk__in=scope.attempt_ids).values_list("pk", "result"))
+        assert (results[waiting], results[saigon]) == ("passed", "pending")
+
+
+def test_key_errors_of_the_national_formats(org_a):
+    scope = build_scope(
+        org_a,
+        questions=[
+            _question("true_false_set", CASES["true_false_set"][0]["answer_key"], statements=STATEMENTS),
+            _question("numeric", {"accepted": ["0,5"]}),
+            choice_question("a"),
+        ],
+        learners=[[(None, 0), (None, 0), (None, 0)]],
+        code="NF",
+    )
+    tfs, numeric, single = scope.question_ids
+
+    def errors(qid, key):
+        with pytest.raises(ApplicationError) as caught:
+            corrections.key_correction_preview(question_id=qid, answer_key=key)
+        assert caught.value.code == "validation_error"
+        return caught.value.errors
+
+    with schema_context(org_a.schema_name), translation.override("vi"):
+        full = {"a": True, "b": True, "c": False, "d": True}
+        assert errors(tfs, {"statements": full, "scoring_table": ["0", "0.5", "0.25", "0.75", "1"]}) == {
+            "answer_key.scoring_table": ["Tỉ lệ sau không được nhỏ hơn tỉ lệ trước."]
+        }
+        assert errors(tfs, {"statements": full, "scoring_table": ["0", "1"]}) == {
+            "answer_key.scoring_table": ["Ghi một tỉ lệ điểm cho mỗi số ý đúng, từ 0 đến 4."]
+        }
+        assert errors(tfs, {"statements": {"a": True, "b": True, "c": False}}) == {
+            "answer_key.statements": ["Đánh dấu Đúng hoặc Sai cho từng ý."]
+        }
+        assert errors(tfs, {"statements": {**full, "e": True}}) == {
+            "answer_key.statements": ["Chỉ đánh dấu các ý của câu hỏi."]
+        }
+        assert errors(numeric, {"accepted": ["12345", "1,5"]}) == {
+            "answer_key.accepted.0": [
+                "“12345” không phải là số ghi được trên phiếu trả lời: tối đa 4 ký tự gồm chữ số, dấu “-” "
+                "ở đầu và một dấu phẩy thập phân, ví dụ -1,5."
+            ]
+        }
+        assert errors(numeric, {"accepted": [" "]}) == {
+            "answer_key.accepted": ["Nhập ít nhất một số được chấp nhận."]
+        }
+        assert errors(single, {"option": "z"}) == {
+            "answer_key.option": ["Phương án đúng phải là một trong các phương án."]
+        }
+        # a scoring table written with the decimal comma is stored with the point
+        preview = corrections.key_correction_preview(
+            question_id=tfs,
+            answer_key={"statements": full, "scoring_table": ["0", "0,1", "0,25", "0,50", "1,0"]},
+        )
+        assert preview["answer_key"]["scoring_table"] == ["0", "0.1", "0.25", "0.5", "1"]
+
+
+# --- attempts in progress, a consumer that dies ----------------------------------------------------
+
+
+def test_an_attempt_in_progress_is_scored_with_the_new_key_at_submission(
+    as_educator_a, bank, round_id, org_a, django_capture_on_commit_callbacks
+):
+    (submitted, going) = open_test(as_educator_a, bank, round_id, org_a, learners=2)
+    first, second = client_for(submitted[0]), client_for(going[0])
+    t1 = start(first, submitted[1], no_camera=True).json()["data"]["device_token"]
+    t2 = start(second, going[1], no_camera=True).json()["data"]["device_token"]
+    q = first.get(f"/api/v1/take-test/{submitted[1]}/attempt").json()["data"]["questions"][0]["id"]
+    save(first, submitted[1], q, {"value": False}, 1, t1)
+    save(second, going[1], q, {"value": False}, 1, t2)
+    first.post(f"/api/v1/take-test/{submitted[1]}/submit", headers={"X-Device-Token": t1})
+    base = f"/api/v1/questions/{q}/key-corrections"
+    panel = as_educator_a.get(base).json()["data"]
+    assert (panel["attempts_submitted"], panel["attempts_in_progress"]) == (1, 1)
+    preview = _post(as_educator_a, f"{base}/preview", {"answer_key": {"value": False}}).json()["data"]
+    assert (preview["attempts"], preview["attempts_in_progress"], preview["changed"]) == (1, 1, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        res = _post(
+            as_educator_a,
+            base,
+            {"answer_key": {"value": False}, "reason": "Sai", "digest": preview["digest"]},
+        )
+    detail = as_educator_a.get(f"/api/v1/key-corrections/{res.json()['data']['id']}").json()["data"]
+    assert sorted(r["outcome"] for r in detail["rows"]) == ["in_progress", "rescored"]
+    assert detail["attempts_total"] == 2 and detail["status"] == "done"
+    second.post(f"/api/v1/take-test/{going[1]}/submit", headers={"X-Device-Token": t2})
+    result = second.get(f"/api/v1/take-test/{going[1]}/result").json()["data"]
+    assert next(a for a in result["answers"] if a["question"]["id"] == q)["score"] == 1  # the new key
+
+
+def test_a_consumer_killed_midway_is_resumed_and_nothing_is_doubled(
+    as_educator_a, sitting, org_a, django_capture_on_commit_callbacks
+):
+    q, people = sitting["q"], sitting["people"]
+    with schema_context(org_a.schema_name):
+        plan = corrections._plan(Question.objects.get(pk=q), {"value": False})
+        c = corrections.key_correction_create(  # its task is lost: on_commit callbacks are not run here
+            actor=Actor(profile_id=1, name="Cô Lan"),
+            question_id=q,
+            answer_key={"value": False},
+            reason="Sai",
+            digest=plan.digest,
+        )
+        # a consumer claims it, re-scores two attempts and is killed: running, its beat going stale
+        KeyCorrection.objects.filter(pk=c.pk).update(status="running", runs=1)
+        assert corrections._rescore_next(c) and corrections._rescore_next(c)
+        long_ago = timezone.now() - timedelta(seconds=stale_seconds() + 5)
+        KeyCorrection.objects.filter(pk=c.pk).update(heartbeat_at=long_ago)
+        assert KeyCorrectionAttempt.objects.filter(correction=c, done_at__isnull=False).count() == 2
+        told_before = sum(len(_corrected_notes(p)) for p, _e in people.values())
+
+        assert corrections.key_correction_run(correction_id=c.pk) is False  # running: not claimed again
+        with django_capture_on_commit_callbacks(execute=True):
+            assert corrections.key_corrections_resume() == 1
+        c.refresh_from_db()
+        assert (c.status, c.runs, c.attempts_done, c.attempts_changed, c.learners_notified) == (
+            "done",
+            2,
+            5,
+            4,
+            3,
+        )
+        assert corrections.key_corrections_resume() == 0  # done: left alone
+    assert [len(_corrected_notes(people[label][0])) for label in "ABCDE"] == [1, 1, 1, 0, 0]
+    assert told_before <= 3
+
+
+def test_a_correction_claimed_too_often_is_given_up(sitting, org_a):
+    q = sitting["q"]
+    with schema_context(org_a.schema_name):
+        plan = corrections._plan(Question.objects.get(pk=q), {"value": False})
+        c = corrections.key_correction_create(
+            actor=Actor(profile_id=1, name="Cô Lan"),
+            question_id=q,
+            answer_key={"value": False},
+            reason="Sai",
+            digest=plan.digest,
+        )
+        long_ago = timezone.now() - timedelta(seconds=stale_seconds() + 5)
+        KeyCorrection.objects.filter(pk=c.pk).update(
+            status="running", runs=corrections.MAX_RUNS, heartbeat_at=long_ago
+        )
+        assert corrections.key_corrections_resume() == 0
+        c.refresh_from_db()
+        assert (c.status, c.error, c.attempts_done) == ("failed", "key_correction_lost", 0)
