@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionTextOut
 from assessments.schemas import ANSWER_KEY_MAX
@@ -368,7 +368,10 @@ class LaterVersionOut(Schema):
 
 
 class KeyStatementOut(Schema):
-    """A statement of a true/false set (a), b)... in this order), as the key names it."""
+    """A statement of a true/false set (a), b)... in this order), as the key names it; "" where a
+    language has no text."""
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 
     id: str
     vi: str = ""
