@@ -136,7 +136,6 @@ function HistoryItem({ correction: c, type }: { correction: KeyCorrection; type:
         <KeyCorrectionTable
           rows={detail.data.rows}
           label={t("qb.keyFix.attemptsOf", { date: formatDateTime(c.created_at, locale) })}
-          after
         />
       )}
     </li>

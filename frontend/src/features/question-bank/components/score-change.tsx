@@ -28,7 +28,7 @@ export function ScoreChange({
   const t = useT();
   if (before === after) return <Score value={before} max={max} />;
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-1">
+    <span className="inline-flex items-baseline gap-1 whitespace-nowrap">
       <span className="text-slate-500 line-through decoration-slate-400">
         <Score value={before} max={max} />
       </span>

@@ -73,6 +73,7 @@ const PREVIEW: KeyCorrectionPreview = {
       old_score: 4,
       new_score: 4,
       changed: false,
+      outcome: "hand_graded",
     }),
   ],
 };
@@ -166,7 +167,7 @@ describe("the key correction after the exam", () => {
     ]);
     await user.click(within(dialog).getByRole("button", { name: "Hiện cả 1 bài không đổi điểm" }));
     expect(within(table).getAllByRole("row").at(-1)).toHaveTextContent(
-      "Phạm Minh ChâuToán 9 - Học kỳ I · Ca sáng0/1,54/10Có",
+      "Phạm Minh ChâuToán 9 - Học kỳ I · Ca sáng0/1,54/10Giữ điểm giáo viên chấm tayCó",
     );
 
     // a reason is required before the confirmation reaches the server
@@ -186,7 +187,7 @@ describe("the key correction after the exam", () => {
     ]);
     expect(toasts.map((t) => t.title)).toContain("Đã sửa đáp án. Các bài làm đang được chấm lại.");
     expect(await screen.findByText("Đang chờ chấm lại")).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it("shows the server's field errors on the key and drops a preview when the key changes", async () => {
     const user = userEvent.setup();
@@ -318,7 +319,7 @@ describe("the key correction after the exam", () => {
       name: "Các bài làm của lần sửa 15:00 24/11/2026",
     });
     expect(within(table).getAllByRole("row")[1]).toHaveTextContent(
-      "Trần Văn AnToán 9 - Học kỳ I · Ca sáng1,5/1,5→thành0/1,58,5/10→thành7/10CóĐã chấm lạiĐã báo học sinh",
+      "Trần Văn AnToán 9 - Học kỳ I · Ca sáng1,5/1,5→thành0/1,58,5/10→thành7/10CóĐã báo học sinh",
     );
   });
 });
