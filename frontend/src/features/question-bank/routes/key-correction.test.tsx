@@ -312,7 +312,7 @@ describe("the key correction after the exam", () => {
     const section = await screen.findByRole("region", { name: "Sửa đáp án sau khi thi" });
     const item = await within(section).findByRole("listitem");
     expect(item).toHaveTextContent(
-      "15:00 24/11/2026 · Nguyễn Thị LanĐã chấm lại xongLý do: Đáp án in nhầmĐáp án: a → b2 bài đổi điểm trên 4 bài · 1 học sinh được báo",
+      "15:00 24/11/2026 · Nguyễn Thị LanĐã chấm lại xongLý do: Đáp án in nhầmĐáp án: a → b4 bài: 2 bài đổi điểm · 1 học sinh được báo",
     );
     await user.click(within(item).getByRole("button", { name: "Xem từng bài làm" }));
     const table = await within(item).findByRole("table", {
