@@ -113,6 +113,25 @@ class EssayAnswerKeyIn(_JsonIn):
     max_score: float | None = None
 
 
+class TrueFalseSetAnswerKeyIn(_JsonIn):
+    """true_false_set (phần II, câu hỏi Đúng/Sai; decision 0055): each statement's truth by its id,
+    and the scoring table, one fraction per count of statements right from 0 to all, as decimal
+    text ("0.25"; the comma is read as the point); missing or empty: the default table for the
+    count (``assessments.matching.default_scoring_table``)."""
+
+    kind: ClassVar[str] = "true_false_set"
+    statements: dict[str, bool] | None = None
+    scoring_table: list[str | float] | None = None
+
+
+class NumericAnswerKeyIn(_JsonIn):
+    """numeric (phần III, trả lời ngắn; decision 0055): the accepted sheet numbers ("0,5", "-2"),
+    each at most four characters of digits, a leading minus and one decimal comma."""
+
+    kind: ClassVar[str] = "numeric"
+    accepted: list[str] | None = None
+
+
 class EmptyAnswerKeyIn(_JsonIn):
     """``{}``: no answer yet (a draft). Closed: a key whose fields belong to no question type is
     refused (422 naming the field), not silently emptied."""
@@ -132,6 +151,18 @@ AnswerKeyIn = Annotated[
     Discriminator(answer_key_kind),
 ]
 """A request's answer key, one shape per question type (see ``answer_key_kind``)."""
+
+ANSWER_KEY_IN_BY_TYPE: dict[str, type[_JsonIn]] = {
+    "single_choice": SingleChoiceAnswerKeyIn,
+    "multiple_choice": MultipleChoiceAnswerKeyIn,
+    "true_false": TrueFalseAnswerKeyIn,
+    "short_text": ShortTextAnswerKeyIn,
+    "essay": EssayAnswerKeyIn,
+    "true_false_set": TrueFalseSetAnswerKeyIn,
+    "numeric": NumericAnswerKeyIn,
+}
+"""The request shape of a key when the question's type is known already (a key correction after the
+exam, decision 0058: the type of a version never changes), so no tag is read from the key."""
 
 
 class _Complete(Schema):

@@ -86,14 +86,16 @@ describe(
         name=Text("Tên giáo viên trên công việc của họ", "Educators' names on their work"),
         data=Text(
             "Ai soạn, duyệt, xuất bản câu hỏi, đề, khảo sát và bài bán; nhận xét duyệt; ai tải tệp "
-            "câu hỏi lên; ai đổi chính sách lưu giữ.",
+            "câu hỏi lên; ai sửa đáp án sau khi thi và lý do; ai đổi chính sách lưu giữ.",
             "Who wrote, reviewed and published questions, tests, surveys and listings; review "
-            "comments; who uploaded a question file; who changed the retention policy.",
+            "comments; who uploaded a question file; who corrected a key after the exam and why; who "
+            "changed the retention policy.",
         ),
         fields=columns("assessments.QuestionBank", "created_by_profile_id created_by_name")
         + columns("assessments.Question", "created_by_profile_id created_by_name reviewed_by_profile_id")
         + columns("assessments.QuestionTransition", "actor_profile_id actor_name comment")
         + columns("assessments.TestBank", "created_by_profile_id created_by_name")
+        + columns("assignments.KeyCorrection", "created_by_profile_id created_by_name reason")
         + columns(
             "assessments.TestPreset",
             "created_by_profile_id created_by_name reviewed_by_profile_id review_comment",

@@ -29,3 +29,8 @@ class AssignmentErrorCode(StrEnum):
     BACKUP_REPLAYED = "backup_replayed"
     # a withdrawal of consent ended the sitting: its backup is not applied (issue 37 item 6)
     BACKUP_CONSENT_WITHDRAWN = "backup_consent_withdrawn"
+    # key correction after the exam, issue 39 item 2 (grading.corrections; decision 0058)
+    KEY_CORRECTION_NOT_AUTO = "key_correction_not_auto_scored"
+    KEY_CORRECTION_NOT_USED = "key_correction_not_used"
+    KEY_CORRECTION_RUNNING = "key_correction_running"
+    KEY_CORRECTION_STALE = "key_correction_stale"

@@ -194,6 +194,96 @@ ANSWER_TO_GRADE = Q(needs_grading=True, attempt__status=Attempt.Status.SUBMITTED
 while ``graded_at`` is empty (the grading list, the /home panel's count)."""
 
 
+class KeyCorrection(models.Model):
+    """A correction of a question version's answer key after the exam (issue 39, item 2; decision
+    0058): the key of THAT version is changed in place (the tests already taken used it), and every
+    attempt given the version is re-scored by a background task, one ``KeyCorrectionAttempt`` at a
+    time (``grading.corrections``). The row is the history the question page shows: the old and
+    new key, who, when and why, and the counts; ``status`` says how far the re-scoring is. At most
+    one correction of a version is queued or running at a time (a database constraint)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Re-scoring")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Stopped")
+
+    question = models.ForeignKey("assessments.Question", on_delete=models.PROTECT, related_name="+")
+    old_key = models.JSONField(help_text="The version's answer key before the correction.")
+    new_key = models.JSONField(help_text="The key written by the correction.")
+    reason = models.TextField(help_text="Why the key was wrong (required; at most 2,000 characters).")
+    created_by_profile_id = models.BigIntegerField()
+    created_by_name = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=8, choices=Status, default=Status.QUEUED)
+    attempts_total = models.PositiveIntegerField(default=0, help_text="Attempts to re-score.")
+    attempts_done = models.PositiveIntegerField(default=0, help_text="Attempts re-scored so far.")
+    attempts_changed = models.PositiveIntegerField(default=0, help_text="Attempts whose total changed.")
+    learners_notified = models.PositiveIntegerField(
+        default=0, help_text="Learners told that their released score changed."
+    )
+    runs = models.PositiveSmallIntegerField(default=0, help_text="Times a consumer claimed the re-scoring.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Last sign of life: queued or re-queued, or an attempt re-scored (decision 0058).",
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["question"],
+                condition=Q(status__in=["queued", "running"]),
+                name="one_live_key_correction_per_question",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"key correction {self.pk} of Q{self.question_id} ({self.status})"
+
+
+class KeyCorrectionAttempt(models.Model):
+    """One attempt of a ``KeyCorrection``: the attempt's score for the question and its total
+    before and after (``None`` where an educator's grading is still awaited), whether its result
+    was released and its learner told. Written with the expected values when the correction is
+    confirmed (the preview), then with what the re-scoring found, when ``done_at`` is set: a row
+    done is never re-scored again, so a second run of the task changes nothing (decision 0058)."""
+
+    class Outcome(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        RESCORED = "rescored", _("Re-scored")
+        HAND_GRADED = "hand_graded", _("Graded by an educator: kept")
+        AWAITING_GRADING = "awaiting_grading", _("Still waiting for an educator")
+        IN_PROGRESS = "in_progress", _("In progress: scored with the new key at submission")
+
+    correction = models.ForeignKey(KeyCorrection, on_delete=models.CASCADE, related_name="attempts")
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="key_corrections")
+    points = models.DecimalField(max_digits=7, decimal_places=2, default=0)
+    old_answer_score = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    new_answer_score = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    old_score = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    new_score = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    max_score = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    released = models.BooleanField(default=False, help_text="The result was released when re-scored.")
+    notified = models.BooleanField(default=False, help_text="The learner was told of the new score.")
+    outcome = models.CharField(max_length=16, choices=Outcome, default=Outcome.PENDING)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["correction", "attempt"], name="key_correction_attempt_once")
+        ]
+        indexes = [models.Index(fields=["correction", "done_at"], name="key_correction_attempt_todo")]
+
+    def __str__(self) -> str:
+        return f"{self.correction_id}/{self.attempt_id} ({self.outcome})"
+
+
 class IntegrityEvent(models.Model):
     """A proctoring event of an attempt (issue 7, item 4): a tab switch or window blur, blocked
     copy/paste/context menu, a device take-over, a voiding or its reinstatement."""

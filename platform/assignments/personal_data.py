@@ -70,6 +70,17 @@ def _attempt(
         "score": _num(t.score) if released else None,
         "max_score": _num(t.max_score),
         "result": t.result if released else None,
+        "score_corrections": [  # issue 39 item 2: a key corrected after the exam changed the score
+            {
+                "corrected_at": iso(k.done_at),
+                "old_score": _num(k.old_score),
+                "new_score": _num(k.new_score),
+            }
+            for k in t.key_corrections.all()
+            if k.done_at is not None and k.old_score != k.new_score
+        ]
+        if released
+        else [],
         "video": file_path(folder, f"attempt-{t.pk}-video", t.video) if t.video else None,
         "answers": [
             {
@@ -122,7 +133,7 @@ class AssignmentsSource:
                     continue
                 attempts = list(
                     Attempt.objects.filter(assignment__in=assignments)
-                    .prefetch_related("events")
+                    .prefetch_related("events", "key_corrections")
                     .order_by("assignment_id", "number")
                 )
                 answers: dict[int, list[AttemptAnswer]] = {}
@@ -323,9 +334,11 @@ describe(
         name=Text("Bài làm, điểm và báo cáo", "Attempts, scores and reports"),
         data=Text(
             "Các lần làm bài: đề đã nhận, câu trả lời, thời điểm lưu, điểm, kết quả, nhận xét của người "
-            "chấm, dấu hiệu gian lận (chuyển tab), báo cáo nâng cao và tệp PDF của nó.",
+            "chấm, điểm trước và sau khi sửa đáp án, dấu hiệu gian lận (chuyển tab), báo cáo nâng cao và "
+            "tệp PDF của nó.",
             "Attempts: the questions given, the answers and when they were saved, scores, results, "
-            "graders' comments, integrity events (tab switches), the advanced report and its PDF.",
+            "graders' comments, scores before and after a key correction, integrity events (tab "
+            "switches), the advanced report and its PDF.",
         ),
         fields=columns(
             "assignments.Attempt",
@@ -342,6 +355,11 @@ describe(
             "attempt question answer flagged seq saved_at score needs_grading comment graded_by_name graded_at",
         )
         + columns("assignments.IntegrityEvent", "attempt kind occurred_at received_at count_after note")
+        + columns(
+            "assignments.KeyCorrectionAttempt",
+            "attempt points old_answer_score new_answer_score old_score new_score max_score released "
+            "notified outcome done_at",
+        )
         + columns("assignments.AdvancedReport", "attempt data pdf generated_at"),
         subjects=(L, M, Subject.EDUCATOR),
         purposes=Text(
@@ -436,6 +454,17 @@ describe(
     ),
 )
 
+not_personal(
+    "assignments.KeyCorrection",
+    "question old_key new_key created_at status attempts_total attempts_done attempts_changed "
+    "learners_notified runs started_at heartbeat_at finished_at error",
+    why="a question's answer key corrected after the exam and the progress of its re-scoring, naming no learner",
+)
+not_personal(
+    "assignments.KeyCorrectionAttempt",
+    "correction",
+    why="the correction a learner's row belongs to (the row's scores are the learner's, above)",
+)
 not_personal(
     "assignments.ItemAnalysis",
     "preset batch status requested_at started_at heartbeat_at computed_at attempt_count voided_count pending_count "

@@ -1,7 +1,8 @@
 """Educator endpoints of grading and results (issue 7, items 4, 4b, 5, 6 and 8), in the style of
 spec section 7: /api/v1/grading (answers waiting for a score), /api/v1/attempts (results with
 answers, integrity log and video; release; reinstate), /api/v1/batches/{id}/progress and
-/release, /api/v1/accommodations. Educators of the organization; other organizations' ids 404.
+/release, /api/v1/accommodations, and the key correction after the exam (issue 39 item 2:
+/api/v1/questions/{id}/key-corrections, /api/v1/key-corrections/{id}). Educators of the organization; other organizations' ids 404.
 
 Thin (issue 17, item 5): reads in ``grading.selectors``, writes in ``grading.services``,
 schemas in ``assignments.schemas``."""
@@ -15,15 +16,16 @@ from django.core.files.storage import default_storage
 from django.http import FileResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from ninja import Query, Router
+from ninja import Query, Router, Status
 
 from accounts.auth import EducatorSessionAuth
+from assessments.services.common import Actor
 from assignments import access_log
 from assignments.schemas.shared import ReleasedOut
 from config.envelope import Empty, Envelope, Page, ok
 from config.fields import Id
 from config.requests import ProfileRequest
-from grading import gradebook, selectors, services
+from grading import corrections, gradebook, selectors, services
 from grading.schemas import (
     AccommodationIn,
     AccommodationOut,
@@ -36,6 +38,12 @@ from grading.schemas import (
     GradebookQuery,
     GradingQuery,
     GradingRowOut,
+    KeyCorrectionDetailOut,
+    KeyCorrectionIn,
+    KeyCorrectionOut,
+    KeyCorrectionPanelOut,
+    KeyCorrectionPreviewIn,
+    KeyCorrectionPreviewOut,
     ProgressRowOut,
     ReasonIn,
 )
@@ -145,6 +153,60 @@ def accommodation_delete(request: ProfileRequest, accommodation_id: Id) -> dict[
     """Remove an accommodation; 404 "Not found." for an unknown one."""
     services.accommodation_delete(accommodation_id=accommodation_id)
     return ok({}, _("Extra time removed."))
+
+
+# --- key correction after the exam (issue 39, item 2; decision 0058) -------------------------------
+# GET /questions/{id}/key-corrections: what the question page needs (can it be corrected, the key,
+# the history); POST .../preview: every affected attempt's old and new score, written nowhere; POST
+# /questions/{id}/key-corrections: confirm (the key changed in place, the re-scoring queued); GET
+# /key-corrections/{id}: one correction with its attempts, polled while it re-scores.
+
+
+@router.get("questions/{question_id}/key-corrections", response=Envelope[KeyCorrectionPanelOut])
+def key_correction_panel(request: ProfileRequest, question_id: Id) -> dict[str, Any]:
+    """Whether version ``question_id``'s key can be corrected (``blocked``: ``not_auto_scored``
+    for an essay, ``not_used`` when no learner was given it), its key, options and statements,
+    attempts given it, its later versions and its corrections, newest first. 404 "Question not
+    found."."""
+    return ok(corrections.key_correction_panel(question_id=question_id))
+
+
+@router.post("questions/{question_id}/key-corrections/preview", response=Envelope[KeyCorrectionPreviewOut])
+def key_correction_preview(
+    request: ProfileRequest, question_id: Id, payload: KeyCorrectionPreviewIn
+) -> dict[str, Any]:
+    """Every submitted attempt given the version with its question score and total before and
+    after the corrected ``answer_key`` (changed ones first), computed without writing; the
+    ``digest`` to confirm with. 400 ``answer_key...``; 409 ``key_correction_not_auto_scored``,
+    ``key_correction_not_used``."""
+    return ok(corrections.key_correction_preview(question_id=question_id, answer_key=payload.answer_key))
+
+
+@router.post("questions/{question_id}/key-corrections", response={202: Envelope[KeyCorrectionOut]})
+def key_correction_create(request: ProfileRequest, question_id: Id, payload: KeyCorrectionIn) -> Any:
+    """Correct the version's key in place with a ``reason`` as previewed (``digest``) and queue the
+    re-scoring of its attempts (202: it runs in the background); learners whose released score
+    changes are told. 400 ``reason``,
+    ``answer_key...``; 409 ``key_correction_stale`` (preview again), ``key_correction_running``,
+    ``key_correction_not_auto_scored``, ``key_correction_not_used``."""
+    correction = corrections.key_correction_create(
+        actor=Actor.of(request.auth),
+        question_id=question_id,
+        answer_key=payload.answer_key,
+        reason=payload.reason,
+        digest=payload.digest,
+    )
+    correction.refresh_from_db()  # the re-scoring may have run at the commit (huey's immediate mode)
+    return Status(
+        202, ok(corrections.correction_out(correction), _("Key corrected. The attempts are being re-scored."))
+    )
+
+
+@router.get("key-corrections/{correction_id}", response=Envelope[KeyCorrectionDetailOut])
+def key_correction_detail(request: ProfileRequest, correction_id: Id) -> dict[str, Any]:
+    """One correction with each attempt's scores before and after, released, told and done: poll
+    it while ``status`` is ``queued`` or ``running``. 404 "Key correction not found."."""
+    return ok(corrections.key_correction_detail(correction_id=correction_id))
 
 
 # --- the gradebook (issue 19, section 1) ---------------------------------------------------------

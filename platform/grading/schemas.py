@@ -4,11 +4,13 @@ instants (ISO 8601, UTC); scores are points."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ninja import Schema
+from pydantic import ConfigDict, Field
 
 from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionTextOut
+from assessments.schemas import ANSWER_KEY_MAX
 from assignments.models import Accommodation, AttemptAnswer
 from assignments.schemas.shared import (
     Answer,
@@ -21,6 +23,7 @@ from config.fields import (
     ColumnNumberOrText,
     ColumnText,
     Id,
+    Json,
     Limit,
     OrderBy,
     PageNo,
@@ -280,3 +283,157 @@ class GradebookPageOut(Schema):
     total: int
     scope: GradebookScopeOut
     counts: GradebookCountsOut
+
+
+# --- key correction after the exam (issue 39, item 2; decision 0058; grading.corrections) ---------
+
+if TYPE_CHECKING:
+    CorrectedKey = dict[str, Any]
+    Digest = str
+else:
+    CorrectedKey = Json(dict[str, Any], ANSWER_KEY_MAX)
+    Digest = Text(64)
+
+KeyCorrectionStatus = Literal["queued", "running", "done", "failed"]
+KeyCorrectionOutcome = Literal["pending", "rescored", "hand_graded", "awaiting_grading", "in_progress"]
+KeyCorrectionBlocked = Literal["not_auto_scored", "not_used"]
+
+
+class KeyCorrectionPreviewIn(Schema):
+    """The corrected key, in the shape of the question's type (``Question``'s docstring); checked
+    as the question form checks a key (400 on ``answer_key...``)."""
+
+    answer_key: CorrectedKey
+
+
+class KeyCorrectionIn(KeyCorrectionPreviewIn):
+    """The corrected key, why (required, at most 2,000 characters: 400 on ``reason``) and the
+    preview's ``digest`` (409 ``key_correction_stale`` when results changed since)."""
+
+    reason: GradingText = ""
+    digest: Digest = ""
+
+
+def _absent(value: Any) -> bool:
+    return value is None
+
+
+class KeyStatementValueOut(Schema):
+    """A statement of a true/false set judged by the key: its id and whether it is true."""
+
+    id: str
+    value: bool
+
+
+class CorrectionKeyOut(Schema):
+    """An answer key of an auto-scored question as the correction shows it; only the fields of the
+    question's type are sent (``Question``'s docstring): ``option`` (single choice), ``options``
+    (multiple), ``value`` (true/false), ``accepted`` with ``case_sensitive`` and
+    ``diacritic_sensitive`` (short text) or ``accepted`` alone (numeric, sheet numbers),
+    ``statements`` in the question's order with ``scoring_table`` (true/false set: decimal text,
+    one fraction per count of statements right)."""
+
+    option: str = Field(default=None, exclude_if=_absent)
+    options: list[str] = Field(default=None, exclude_if=_absent)
+    value: bool = Field(default=None, exclude_if=_absent)
+    accepted: list[str] = Field(default=None, exclude_if=_absent)
+    case_sensitive: bool = Field(default=None, exclude_if=_absent)
+    diacritic_sensitive: bool = Field(default=None, exclude_if=_absent)
+    statements: list[KeyStatementValueOut] = Field(default=None, exclude_if=_absent)
+    scoring_table: list[str] = Field(default=None, exclude_if=_absent)
+
+
+class KeyCorrectionOut(Schema):
+    """A correction as the question page's history shows it: when, who, why, the keys, how many
+    attempts it re-scores (``attempts_total``), has re-scored (``attempts_done``), changed and how
+    many learners it told; ``error`` ``key_correction_lost`` when the re-scoring was given up."""
+
+    id: int
+    question_id: int
+    status: KeyCorrectionStatus
+    reason: str
+    created_by_name: str
+    created_at: datetime
+    finished_at: datetime | None
+    old_key: CorrectionKeyOut
+    new_key: CorrectionKeyOut
+    attempts_total: int
+    attempts_done: int
+    attempts_changed: int
+    learners_notified: int
+    error: str
+
+
+class LaterVersionOut(Schema):
+    id: int
+    version: int
+    status: str
+
+
+class KeyStatementOut(Schema):
+    """A statement of a true/false set (a), b)... in this order), as the key names it; "" where a
+    language has no text."""
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+    id: str
+    vi: str = ""
+    en: str = ""
+
+
+class KeyCorrectionPanelOut(Schema):
+    """What the question page needs to offer a correction of one version and show its history."""
+
+    question_id: int
+    version: int
+    type: str
+    answer_key: CorrectionKeyOut
+    options: list[QuestionOptionOut]
+    statements: list[KeyStatementOut]
+    can_correct: bool
+    blocked: KeyCorrectionBlocked | None
+    attempts_submitted: int
+    attempts_in_progress: int
+    later_versions: list[LaterVersionOut]
+    corrections: list[KeyCorrectionOut]
+
+
+class KeyCorrectionRowOut(Schema):
+    """One attempt under the corrected key: the question's score (of ``points``) and the total (of
+    ``max_score``) before and after, in points; a total is null while an answer waits for an
+    educator."""
+
+    attempt_id: int
+    learner_name: str
+    preset_name: str
+    batch_name: str
+    points: float
+    old_answer_score: float | None
+    new_answer_score: float | None
+    old_score: float | None
+    new_score: float | None
+    max_score: float
+    released: bool
+    changed: bool
+    outcome: KeyCorrectionOutcome
+
+
+class KeyCorrectionPreviewOut(Schema):
+    """What the corrected key would do, written nowhere; ``digest`` goes back with the confirm."""
+
+    answer_key: CorrectionKeyOut
+    digest: str
+    attempts: int
+    changed: int
+    released_changed: int
+    attempts_in_progress: int
+    rows: list[KeyCorrectionRowOut]
+
+
+class KeyCorrectionAttemptOut(KeyCorrectionRowOut):
+    notified: bool
+    done: bool
+
+
+class KeyCorrectionDetailOut(KeyCorrectionOut):
+    rows: list[KeyCorrectionAttemptOut]

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from config.dates import format_datetime
-from config.i18n import in_language, reader_language
+from config.i18n import format_number, in_language, reader_language
 
 MESSAGES = {
     "batch_low_slot.title": _("Few slots left in %(batch)s"),
@@ -58,8 +58,15 @@ MESSAGES = {
         "profile, then send the request again."
     ),
     "action.review": _("Review"),
+    # issue 39 item 2: a key corrected after the exam changed a released score (grading.corrections)
+    "result_corrected.title": _("Your score in %(test)s was corrected"),
+    "result_corrected.body": _(
+        "The answer key of a question in %(test)s was corrected after the exam. Your score changed "
+        "from %(old_score)s to %(new_score)s out of %(max_score)s."
+    ),
     "action.view_invitation": _("View invitation"),
     "action.view_test": _("View test"),
+    "action.view_result": _("View result"),
     "action.book_slot": _("Book the slot"),
     "action.view_batch": _("View batch"),
     "action.view_profile": _("View my data"),
@@ -70,11 +77,22 @@ MESSAGES = {
 
 INSTANT_SUFFIX = "_at"
 """Arguments named ``*_at`` are instants (ISO 8601 text in the database)."""
+SCORE_SUFFIX = "_score"
+"""Arguments named ``*_score`` are scores in points (decimal text such as ``"7.25"``), shown in the
+reader's number format when read (``config.i18n.format_number``: "7,25" / "7.25"; issue 39 item 2)."""
 
 
 def is_instant(name: str) -> bool:
     """True for an argument that holds an instant (its name ends in ``_at``)."""
     return name.endswith(INSTANT_SUFFIX)
+
+
+def _shown_score(value: Any, language: str | None) -> Any:
+    """A ``*_score`` argument in the reader's number format; a value that is no number as stored."""
+    try:
+        return format_number(float(value), language=language)
+    except (TypeError, ValueError):
+        return value
 
 
 def parse_instant(value: Any) -> datetime | None:
@@ -92,14 +110,17 @@ def parse_instant(value: Any) -> datetime | None:
 
 def shown_args(args: dict[str, Any] | None, *, language: str | None = None) -> dict[str, Any]:
     """``args`` as the reader sees them: each instant (``*_at``) formatted by
-    ``config.dates.format_datetime`` in ``language`` (the active one by default); other values
-    unchanged. An unreadable instant is shown as stored."""
+    ``config.dates.format_datetime`` and each score (``*_score``) by ``config.i18n.format_number``
+    in ``language`` (the active one by default); other values unchanged. An unreadable instant or
+    score is shown as stored."""
     shown = dict(args or {})
     for name, value in shown.items():
         if is_instant(name):
             instant = parse_instant(value)
             if instant is not None:
                 shown[name] = format_datetime(instant, language=language)
+        elif name.endswith(SCORE_SUFFIX):
+            shown[name] = _shown_score(value, language)
     return shown
 
 

@@ -20,6 +20,7 @@ class Notification(models.Model):
         TEST_WAITING_LIST = "TestWaitingList", "TestWaitingList"
         PERSONAL_DATA_REQUEST = "PersonalDataRequest", "PersonalDataRequest"
         CONSENT = "Consent", "Consent"  # issue 37, item 5: a parent's mismatch, a date of birth to confirm
+        RESULT_CORRECTED = "ResultCorrected", "ResultCorrected"  # issue 39 item 2: a key corrected
 
     recipient = models.ForeignKey("accounts.Profile", on_delete=models.CASCADE, related_name="notifications")
     notifiable_type = models.CharField(_("type"), max_length=32, choices=Type)

@@ -29,7 +29,8 @@ class NotificationArgsOut(Schema):
     """The arguments of a notification's title or body (the texts themselves are already
     rendered in ``title``/``body``); an argument the notification does not use is null.
     ``starts_at`` is the instant a scheduled test starts (ISO 8601; the texts show it as Vietnam
-    time, ``notifications.messages``)."""
+    time, ``notifications.messages``); ``old_score``, ``new_score`` and ``max_score`` are a
+    corrected result's points as decimal text ("7.25"; issue 39 item 2)."""
 
     test: str | None = None
     batch: str | None = None
@@ -38,6 +39,9 @@ class NotificationArgsOut(Schema):
     organization: str | None = None
     inviter: str | None = None
     starts_at: datetime | None = None
+    old_score: str | None = None
+    new_score: str | None = None
+    max_score: str | None = None
 
 
 # An item of data.items (spec section 3), read from a ``Notification``: title, body and action labels
@@ -51,7 +55,13 @@ class NotificationOut(Schema):
     has_read: bool
     actions: list[NotificationActionOut]
     notifiable_type: Literal[
-        "BatchLowSlot", "OrganizationLearner", "OrganizationEducator", "TestScheduled", "TestWaitingList"
+        "BatchLowSlot",
+        "OrganizationLearner",
+        "OrganizationEducator",
+        "TestScheduled",
+        "TestWaitingList",
+        "PersonalDataRequest",
+        "ResultCorrected",
     ]
     title_args: NotificationArgsOut
     body_args: NotificationArgsOut

@@ -13,8 +13,19 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
+from ninja.errors import ValidationError
+from pydantic import ValidationError as PydanticValidationError
 
+from assessments.content import ANSWER_KEY_IN_BY_TYPE
 from assessments.error_codes import AuthoringErrorCode as Code
+from assessments.matching import (
+    SHEET_CELLS,
+    SheetNumberError,
+    default_scoring_table,
+    scoring_table_error,
+    sheet_number,
+    sheet_text,
+)
 from assessments.models import MatrixCluster, Question, QuestionBank, QuestionTransition, Subject
 from assessments.services.banks import bank_get
 from assessments.services.common import Actor
@@ -155,6 +166,10 @@ def _normalize_key(
             "case_sensitive": bool(raw.get("case_sensitive")),
             "diacritic_sensitive": bool(raw.get("diacritic_sensitive")),
         }
+    if qtype == T.TRUE_FALSE_SET:
+        return _true_false_set_key(raw, content, errors)
+    if qtype == T.NUMERIC:
+        return _numeric_key(raw, errors)
     if qtype == T.ESSAY:
         key: dict[str, Any] = {"rubric": _clean_html(raw.get("rubric"))}
         if raw.get("max_score") not in (None, ""):
@@ -167,6 +182,96 @@ def _normalize_key(
                 errors.add("answer_key.max_score", _("Enter a score above 0."))
         return key
     return {}
+
+
+SCORING_TABLE_MESSAGES = {
+    "length": lambda n: (
+        _("Give one fraction for each number of statements right, from 0 to %(n)d.") % {"n": n}
+    ),
+    "not_a_number": lambda n: _("Each fraction is a number from 0 to 1, such as 0,25."),
+    "decreasing": lambda n: _("A fraction cannot be below the one before it."),
+    "not_ending_at_one": lambda n: _("All statements right must give the whole points: 1."),
+}
+"""The message of each ``matching.scoring_table_error`` code (``n``: the number of statements)."""
+
+
+def _true_false_set_key(raw: dict[str, Any], content: dict[str, Any], errors: FieldErrors) -> dict[str, Any]:
+    """A true/false set's key (decision 0055): the truth of the question's statements
+    (``content["statements"]``, ids in order; a statement not judged is left out, as a draft may)
+    and its scoring table as decimal text, the default for the count when none is given."""
+    ids = [str(s.get("id")) for s in content.get("statements") or [] if isinstance(s, dict)]
+    given = raw.get("statements") if isinstance(raw.get("statements"), dict) else {}
+    if any(sid not in ids for sid in given):
+        errors.add("answer_key.statements", _("Judge only the statements of the question."))
+    statements = {sid: given[sid] for sid in ids if isinstance(given.get(sid), bool)}
+    table = raw.get("scoring_table") or default_scoring_table(len(ids))
+    if isinstance(table, list):
+        table = [str(f).strip().replace(",", ".") for f in table]
+    problem = scoring_table_error(table, len(ids))
+    if problem:
+        errors.add("answer_key.scoring_table", SCORING_TABLE_MESSAGES[problem](len(ids)))
+        return {"statements": statements} if statements else {}
+    table = [str(Decimal(f).normalize()) for f in table]  # "0.50" -> "0.5", "1.0" -> "1"
+    return {"statements": statements, "scoring_table": table} if statements else {}
+
+
+def _numeric_key(raw: dict[str, Any], errors: FieldErrors) -> dict[str, Any]:
+    """A numeric answer's key (decision 0055): the accepted sheet numbers as the sheet writes them
+    (``matching.sheet_text``: "0.5" is kept as "0,5"), blanks and repeats dropped; one that the
+    four cells cannot hold is a field error on ``answer_key.accepted.<index>``."""
+    accepted: list[str] = []
+    values = raw.get("accepted") if isinstance(raw.get("accepted"), list) else []
+    for index, value in enumerate(values):
+        text = sheet_text(str(value))
+        if not text:
+            continue
+        try:
+            sheet_number(text)
+        except SheetNumberError:
+            errors.add(
+                f"answer_key.accepted.{index}",
+                _(
+                    "“%(value)s” is not a number the answer sheet can hold: at most %(n)d characters of "
+                    "digits, a leading “-” and one decimal comma, such as -1,5."
+                )
+                % {"value": text[:20], "n": SHEET_CELLS},
+            )
+            continue
+        accepted.append(text)
+    unique = list(dict.fromkeys(accepted))
+    return {"accepted": unique} if unique else {}
+
+
+def answer_key_clean(*, question: Question, raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` as a complete answer key of ``question``'s type and content, as the question form
+    stores it (``_normalize_key``) and as the submission asks of it (``question_missing``: a key
+    that leaves nothing to choose), for a key written outside the form: the key correction after
+    the exam (issue 39 item 2, decision 0058). ``raw`` is first read as the type's request shape
+    (``assessments.content.ANSWER_KEY_IN_BY_TYPE``): a value of the wrong JSON type is a 422 naming
+    ``answer_key.<field>``, as the form's schema answers. Then 400 ``validation_error`` with the
+    form's field errors (``answer_key.option``, ``answer_key.accepted.0``,
+    ``answer_key.scoring_table``...)."""
+    shape = ANSWER_KEY_IN_BY_TYPE.get(question.type)
+    try:
+        parsed = shape.model_validate(raw).model_dump(exclude_none=True) if shape else {}
+    except PydanticValidationError as error:  # a value of the wrong JSON type: 422, as the form's
+        raise ValidationError(
+            [{**e, "loc": ("answer_key", *e["loc"])} for e in error.errors(include_url=False)]
+        ) from None
+    errors = FieldErrors()
+    key = _normalize_key(question.type, parsed, _stored_content(question.content), errors)
+    if not errors:
+        draft = Question(type=question.type, content=question.content, answer_key=key)
+        for item in question_missing(draft):
+            if item["field"].startswith("answer_key"):
+                errors.add(item["field"], item["message"])
+    errors.raise_if_any(_("The answer key could not be saved."))
+    return key
+
+
+def _stored_content(content: dict[str, Any]) -> dict[str, Any]:
+    """A stored content as ``_normalize_key`` reads it (``options`` always a list)."""
+    return {**(content or {}), "options": (content or {}).get("options") or []}
 
 
 def has_stem(content: dict[str, Any]) -> bool:
@@ -200,6 +305,12 @@ def question_missing(q: Question) -> list[dict[str, str]]:
         missing.append(("answer_key", _("Choose true or false.")))
     elif q.type == T.SHORT_TEXT and not key.get("accepted"):
         missing.append(("answer_key", _("Type at least one accepted answer.")))
+    elif q.type == T.TRUE_FALSE_SET:
+        statements = [s.get("id") for s in content.get("statements") or [] if isinstance(s, dict)]
+        if not statements or set(key.get("statements") or {}) != set(statements):
+            missing.append(("answer_key.statements", _("Mark each statement true or false.")))
+    elif q.type == T.NUMERIC and not key.get("accepted"):
+        missing.append(("answer_key.accepted", _("Type at least one accepted number.")))
     elif q.type == T.ESSAY:
         if not _plain(key.get("rubric", "")).strip():
             missing.append(("answer_key.rubric", _("Write the grading rubric.")))

@@ -141,6 +141,10 @@ REQUIRED_ROLE = {
     "GET /api/v1/attempts/{attempt_id}": EDUCATOR,
     "GET /api/v1/attempts/{attempt_id}/video": EDUCATOR,
     "POST /api/v1/attempts/{attempt_id}/release": EDUCATOR,
+    "GET /api/v1/questions/{question_id}/key-corrections": EDUCATOR,
+    "POST /api/v1/questions/{question_id}/key-corrections/preview": EDUCATOR,
+    "POST /api/v1/questions/{question_id}/key-corrections": EDUCATOR,
+    "GET /api/v1/key-corrections/{correction_id}": EDUCATOR,
     "POST /api/v1/attempts/{attempt_id}/reinstate": EDUCATOR,
     "POST /api/v1/batches/{batch_id}/release": EDUCATOR,
     "POST /api/v1/batches/{batch_id}/backup-answers/preview": EDUCATOR,  # issue 38, item 3

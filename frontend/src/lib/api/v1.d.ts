@@ -1948,6 +1948,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/questions/{question_id}/key-corrections": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Key Correction Panel
+     * @description Whether version ``question_id``'s key can be corrected (``blocked``: ``not_auto_scored``
+     *     for an essay, ``not_used`` when no learner was given it), its key, options and statements,
+     *     attempts given it, its later versions and its corrections, newest first. 404 "Question not
+     *     found.".
+     */
+    get: operations["assignments_api_grading_key_correction_panel"];
+    put?: never;
+    /**
+     * Key Correction Create
+     * @description Correct the version's key in place with a ``reason`` as previewed (``digest``) and queue the
+     *     re-scoring of its attempts (202: it runs in the background); learners whose released score
+     *     changes are told. 400 ``reason``,
+     *     ``answer_key...``; 409 ``key_correction_stale`` (preview again), ``key_correction_running``,
+     *     ``key_correction_not_auto_scored``, ``key_correction_not_used``.
+     */
+    post: operations["assignments_api_grading_key_correction_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/questions/{question_id}/key-corrections/preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Key Correction Preview
+     * @description Every submitted attempt given the version with its question score and total before and
+     *     after the corrected ``answer_key`` (changed ones first), computed without writing; the
+     *     ``digest`` to confirm with. 400 ``answer_key...``; 409 ``key_correction_not_auto_scored``,
+     *     ``key_correction_not_used``.
+     */
+    post: operations["assignments_api_grading_key_correction_preview"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/key-corrections/{correction_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Key Correction Detail
+     * @description One correction with each attempt's scores before and after, released, told and done: poll
+     *     it while ``status`` is ``queued`` or ``running``. 404 "Key correction not found.".
+     */
+    get: operations["assignments_api_grading_key_correction_detail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/batches/{batch_id}/backup-answers/preview": {
     parameters: {
       query?: never;
@@ -5455,7 +5530,8 @@ export interface components {
      * @description The arguments of a notification's title or body (the texts themselves are already
      *     rendered in ``title``/``body``); an argument the notification does not use is null.
      *     ``starts_at`` is the instant a scheduled test starts (ISO 8601; the texts show it as Vietnam
-     *     time, ``notifications.messages``).
+     *     time, ``notifications.messages``); ``old_score``, ``new_score`` and ``max_score`` are a
+     *     corrected result's points as decimal text ("7.25"; issue 39 item 2).
      */
     NotificationArgsOut: {
       /** Test */
@@ -5472,6 +5548,12 @@ export interface components {
       inviter?: string | null;
       /** Starts At */
       starts_at?: string | null;
+      /** Old Score */
+      old_score?: string | null;
+      /** New Score */
+      new_score?: string | null;
+      /** Max Score */
+      max_score?: string | null;
     };
     /** NotificationOut */
     NotificationOut: {
@@ -5495,7 +5577,13 @@ export interface components {
        * @enum {string}
        */
       notifiable_type:
-        "BatchLowSlot" | "OrganizationLearner" | "OrganizationEducator" | "TestScheduled" | "TestWaitingList";
+        | "BatchLowSlot"
+        | "OrganizationLearner"
+        | "OrganizationEducator"
+        | "TestScheduled"
+        | "TestWaitingList"
+        | "PersonalDataRequest"
+        | "ResultCorrected";
       title_args: components["schemas"]["NotificationArgsOut"];
       body_args: components["schemas"]["NotificationArgsOut"];
     };
@@ -8492,6 +8580,357 @@ export interface components {
        * @default
        */
       reason: string;
+    };
+    /**
+     * CorrectionKeyOut
+     * @description An answer key of an auto-scored question as the correction shows it; only the fields of the
+     *     question's type are sent (``Question``'s docstring): ``option`` (single choice), ``options``
+     *     (multiple), ``value`` (true/false), ``accepted`` with ``case_sensitive`` and
+     *     ``diacritic_sensitive`` (short text) or ``accepted`` alone (numeric, sheet numbers),
+     *     ``statements`` in the question's order with ``scoring_table`` (true/false set: decimal text,
+     *     one fraction per count of statements right).
+     */
+    CorrectionKeyOut: {
+      /** Option */
+      option?: string;
+      /** Options */
+      options?: string[];
+      /** Value */
+      value?: boolean;
+      /** Accepted */
+      accepted?: string[];
+      /** Case Sensitive */
+      case_sensitive?: boolean;
+      /** Diacritic Sensitive */
+      diacritic_sensitive?: boolean;
+      /** Statements */
+      statements?: components["schemas"]["KeyStatementValueOut"][];
+      /** Scoring Table */
+      scoring_table?: string[];
+    };
+    /** Envelope[KeyCorrectionPanelOut] */
+    Envelope_KeyCorrectionPanelOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["KeyCorrectionPanelOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * KeyCorrectionOut
+     * @description A correction as the question page's history shows it: when, who, why, the keys, how many
+     *     attempts it re-scores (``attempts_total``), has re-scored (``attempts_done``), changed and how
+     *     many learners it told; ``error`` ``key_correction_lost`` when the re-scoring was given up.
+     */
+    KeyCorrectionOut: {
+      /** Id */
+      id: number;
+      /** Question Id */
+      question_id: number;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed";
+      /** Reason */
+      reason: string;
+      /** Created By Name */
+      created_by_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Finished At */
+      finished_at: string | null;
+      old_key: components["schemas"]["CorrectionKeyOut"];
+      new_key: components["schemas"]["CorrectionKeyOut"];
+      /** Attempts Total */
+      attempts_total: number;
+      /** Attempts Done */
+      attempts_done: number;
+      /** Attempts Changed */
+      attempts_changed: number;
+      /** Learners Notified */
+      learners_notified: number;
+      /** Error */
+      error: string;
+    };
+    /**
+     * KeyCorrectionPanelOut
+     * @description What the question page needs to offer a correction of one version and show its history.
+     */
+    KeyCorrectionPanelOut: {
+      /** Question Id */
+      question_id: number;
+      /** Version */
+      version: number;
+      /** Type */
+      type: string;
+      answer_key: components["schemas"]["CorrectionKeyOut"];
+      /** Options */
+      options: components["schemas"]["QuestionOptionOut"][];
+      /** Statements */
+      statements: components["schemas"]["KeyStatementOut"][];
+      /** Can Correct */
+      can_correct: boolean;
+      /** Blocked */
+      blocked: ("not_auto_scored" | "not_used") | null;
+      /** Attempts Submitted */
+      attempts_submitted: number;
+      /** Attempts In Progress */
+      attempts_in_progress: number;
+      /** Later Versions */
+      later_versions: components["schemas"]["LaterVersionOut"][];
+      /** Corrections */
+      corrections: components["schemas"]["KeyCorrectionOut"][];
+    };
+    /**
+     * KeyStatementOut
+     * @description A statement of a true/false set (a), b)... in this order), as the key names it; "" where a
+     *     language has no text.
+     */
+    KeyStatementOut: {
+      /** Id */
+      id: string;
+      /**
+       * Vi
+       * @default
+       */
+      vi: string;
+      /**
+       * En
+       * @default
+       */
+      en: string;
+    };
+    /**
+     * KeyStatementValueOut
+     * @description A statement of a true/false set judged by the key: its id and whether it is true.
+     */
+    KeyStatementValueOut: {
+      /** Id */
+      id: string;
+      /** Value */
+      value: boolean;
+    };
+    /** LaterVersionOut */
+    LaterVersionOut: {
+      /** Id */
+      id: number;
+      /** Version */
+      version: number;
+      /** Status */
+      status: string;
+    };
+    /** Envelope[KeyCorrectionOut] */
+    Envelope_KeyCorrectionOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["KeyCorrectionOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * KeyCorrectionIn
+     * @description The corrected key, why (required, at most 2,000 characters: 400 on ``reason``) and the
+     *     preview's ``digest`` (409 ``key_correction_stale`` when results changed since).
+     */
+    KeyCorrectionIn: {
+      /** Answer Key */
+      answer_key: {
+        [key: string]: unknown;
+      };
+      /**
+       * Reason
+       * @default
+       */
+      reason: string;
+      /**
+       * Digest
+       * @default
+       */
+      digest: string;
+    };
+    /** Envelope[KeyCorrectionPreviewOut] */
+    Envelope_KeyCorrectionPreviewOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["KeyCorrectionPreviewOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * KeyCorrectionPreviewOut
+     * @description What the corrected key would do, written nowhere; ``digest`` goes back with the confirm.
+     */
+    KeyCorrectionPreviewOut: {
+      answer_key: components["schemas"]["CorrectionKeyOut"];
+      /** Digest */
+      digest: string;
+      /** Attempts */
+      attempts: number;
+      /** Changed */
+      changed: number;
+      /** Released Changed */
+      released_changed: number;
+      /** Attempts In Progress */
+      attempts_in_progress: number;
+      /** Rows */
+      rows: components["schemas"]["KeyCorrectionRowOut"][];
+    };
+    /**
+     * KeyCorrectionRowOut
+     * @description One attempt under the corrected key: the question's score (of ``points``) and the total (of
+     *     ``max_score``) before and after, in points; a total is null while an answer waits for an
+     *     educator.
+     */
+    KeyCorrectionRowOut: {
+      /** Attempt Id */
+      attempt_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Name */
+      batch_name: string;
+      /** Points */
+      points: number;
+      /** Old Answer Score */
+      old_answer_score: number | null;
+      /** New Answer Score */
+      new_answer_score: number | null;
+      /** Old Score */
+      old_score: number | null;
+      /** New Score */
+      new_score: number | null;
+      /** Max Score */
+      max_score: number;
+      /** Released */
+      released: boolean;
+      /** Changed */
+      changed: boolean;
+      /**
+       * Outcome
+       * @enum {string}
+       */
+      outcome: "pending" | "rescored" | "hand_graded" | "awaiting_grading" | "in_progress";
+    };
+    /**
+     * KeyCorrectionPreviewIn
+     * @description The corrected key, in the shape of the question's type (``Question``'s docstring); checked
+     *     as the question form checks a key (400 on ``answer_key...``).
+     */
+    KeyCorrectionPreviewIn: {
+      /** Answer Key */
+      answer_key: {
+        [key: string]: unknown;
+      };
+    };
+    /** Envelope[KeyCorrectionDetailOut] */
+    Envelope_KeyCorrectionDetailOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["KeyCorrectionDetailOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** KeyCorrectionAttemptOut */
+    KeyCorrectionAttemptOut: {
+      /** Attempt Id */
+      attempt_id: number;
+      /** Learner Name */
+      learner_name: string;
+      /** Preset Name */
+      preset_name: string;
+      /** Batch Name */
+      batch_name: string;
+      /** Points */
+      points: number;
+      /** Old Answer Score */
+      old_answer_score: number | null;
+      /** New Answer Score */
+      new_answer_score: number | null;
+      /** Old Score */
+      old_score: number | null;
+      /** New Score */
+      new_score: number | null;
+      /** Max Score */
+      max_score: number;
+      /** Released */
+      released: boolean;
+      /** Changed */
+      changed: boolean;
+      /**
+       * Outcome
+       * @enum {string}
+       */
+      outcome: "pending" | "rescored" | "hand_graded" | "awaiting_grading" | "in_progress";
+      /** Notified */
+      notified: boolean;
+      /** Done */
+      done: boolean;
+    };
+    /** KeyCorrectionDetailOut */
+    KeyCorrectionDetailOut: {
+      /** Id */
+      id: number;
+      /** Question Id */
+      question_id: number;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed";
+      /** Reason */
+      reason: string;
+      /** Created By Name */
+      created_by_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Finished At */
+      finished_at: string | null;
+      old_key: components["schemas"]["CorrectionKeyOut"];
+      new_key: components["schemas"]["CorrectionKeyOut"];
+      /** Attempts Total */
+      attempts_total: number;
+      /** Attempts Done */
+      attempts_done: number;
+      /** Attempts Changed */
+      attempts_changed: number;
+      /** Learners Notified */
+      learners_notified: number;
+      /** Error */
+      error: string;
+      /** Rows */
+      rows: components["schemas"]["KeyCorrectionAttemptOut"][];
     };
     /**
      * BackupAnswersOut
@@ -15576,6 +16015,102 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_key_correction_panel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_KeyCorrectionPanelOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_key_correction_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KeyCorrectionIn"];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_KeyCorrectionOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_key_correction_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        question_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KeyCorrectionPreviewIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_KeyCorrectionPreviewOut_"];
+        };
+      };
+    };
+  };
+  assignments_api_grading_key_correction_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        correction_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_KeyCorrectionDetailOut_"];
         };
       };
     };

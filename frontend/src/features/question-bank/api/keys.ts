@@ -33,6 +33,9 @@ export const questionKeys = {
   detail: (id: number) => [...questionKeys.all, "detail", id] as const,
   history: (id: number) => [...questionKeys.all, "history", id] as const,
   itemAnalysis: (id: number) => [...questionKeys.all, "item-analysis", id] as const,
+  /** The key corrections of a version (issue 39 item 2): the panel, and one correction's rows. */
+  keyCorrections: (id: number) => [...questionKeys.all, "key-corrections", id] as const,
+  keyCorrection: (id: number) => [...questionKeys.all, "key-correction", id] as const,
 };
 
 export interface CandidateQuery {

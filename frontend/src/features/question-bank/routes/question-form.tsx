@@ -22,6 +22,7 @@ import { useSaveQuestion } from "../api/save-question";
 import { MatrixPicker } from "../components/matrix-picker";
 import { QuestionEditor } from "../components/question-editor";
 import { QuestionFigures } from "../components/question-figures";
+import { KeyCorrectionPanel } from "../components/key-correction-panel";
 import { QuestionHistory } from "../components/question-history";
 import { QuestionPreview } from "../components/question-preview";
 import { StatusBadge } from "../components/status-badge";
@@ -130,6 +131,7 @@ export default function QuestionFormRoute() {
           {q && <MatrixPicker key={`${q.id}-${q.updated_at}`} question={q} clusters={clusters.data ?? []} />}
           {q && <WorkflowPanel question={q} own={own} onAction={onAction} />}
           {q && <QuestionFigures question={q} />}
+          {q && <KeyCorrectionPanel questionId={q.id} />}
           {history.data && <QuestionHistory history={history.data} />}
         </div>
         <QuestionPreview missing={q?.missing ?? []} />
