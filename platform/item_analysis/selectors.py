@@ -36,10 +36,14 @@ from item_analysis.stats import (
     FACILITY_LOW,
     FLAGS,
     GROUP_SHARE,
+    KEY_ERROR_MIN_UPPER,
+    MIN_ATTEMPTS,
     Item,
-    OptionFigures,
+    StatementFigures,
     Summary,
+    WrongAnswerFigures,
     option_flags,
+    too_few,
 )
 from tenants.scope import current_schema_name
 
@@ -349,10 +353,10 @@ def analysis_input(
                 advance(len(chunk))
         if typed:
             ids = [columns[j] for j in numeric_columns]
-            for rows in _rows(TYPED_SQL, [attempt_ids, ids, numeric_columns]):
-                for i, j, text in rows:
+            for batch in _rows(TYPED_SQL, [attempt_ids, ids, numeric_columns]):
+                for i, j, text in batch:
                     typed[j][i] = text
-                advance(len(rows))
+                advance(len(batch))
     slot_scores = None
     if slot_cols is not None and n:
         slot_scores = np.where(np.isnan(scores), 0.0, scores)[np.arange(n)[:, None], slot_cols]
@@ -402,6 +406,7 @@ ROW_FIELDS = (
     "question__type",
     "question__content__stem",
     "question__content__options",
+    "question__content__statements",
     *(f"question__{kind}_id" for kind in CLUSTER_KINDS),
     *(f"question__{kind}__code" for kind in CLUSTER_KINDS),
     *(f"question__{kind}__description" for kind in CLUSTER_KINDS),
@@ -421,13 +426,36 @@ class ItemCluster(TypedDict):
     name: str
 
 
-class ItemOption(OptionFigures):
-    """An option's distractor figures as ``ItemOptionOut`` reads them: ``label`` the excerpt in
-    the reader's language, ``text`` the option in both languages (None for true/false)."""
+class ItemOption(TypedDict):
+    """An option's distractor figures (``OptionFigures``) as ``ItemOptionOut`` reads them:
+    ``label`` the excerpt in the reader's language, ``text`` the option in both languages (None
+    for true/false); the group counts ``None`` in figures stored before issue 39."""
 
+    option_id: str
+    correct: bool
+    count: int
+    share: float | None
+    upper_share: float | None
+    lower_share: float | None
+    upper_count: int | None
+    lower_count: int | None
     label: str
     text: dict[str, str] | None
     flags: list[str]
+
+
+class ItemStatement(StatementFigures):
+    """A true/false set's statement as ``ItemStatementOut`` reads it: ``label`` its letter
+    ("a)"), ``text`` the statement in both languages."""
+
+    label: str
+    text: dict[str, str] | None
+
+
+class SummaryView(Summary):
+    """The test figures as ``ItemSummaryOut`` reads them: with ``few_attempts`` (``too_few``)."""
+
+    few_attempts: bool
 
 
 class ItemQuestion(TypedDict):
@@ -449,7 +477,13 @@ class ItemQuestion(TypedDict):
     upper_lower: float | None
     omit_rate: float | None
     options: list[ItemOption]
+    statements: list[ItemStatement]
+    right_counts: list[int]
+    accepted: list[str]
+    wrong_answers: list[WrongAnswerFigures]
+    other_wrong: int
     flags: list[str]
+    few_attempts: bool
 
 
 class ItemState(TypedDict):
@@ -473,6 +507,8 @@ class Thresholds(TypedDict):
     facility_high: float
     discrimination_low: float
     group_share: float
+    min_attempts: int
+    key_error_min_upper: int
 
 
 class ItemAnalysisView(TypedDict):
@@ -483,7 +519,7 @@ class ItemAnalysisView(TypedDict):
     batch_id: int | None
     batch_name: str | None
     state: ItemState
-    summary: Summary | None
+    summary: SummaryView | None
     questions: list[ItemQuestion]
     thresholds: Thresholds
     flags: list[str]
@@ -555,6 +591,19 @@ class _Shaper:
     def text(self, pair: Mapping[str, Any], limit: int = EXCERPT_CHARS) -> str:
         return excerpt(pick(pair.get("vi"), pair.get("en"), language=self.language), limit)
 
+    @staticmethod
+    def statement(
+        figures: StatementFigures, shown: Mapping[str, tuple[int, dict[str, str]]]
+    ) -> ItemStatement:
+        """A statement's stored figures with its letter and text (``shown``: per statement id
+        its index and text as the question holds them now)."""
+        index, text = shown.get(figures["statement_id"], (None, None))
+        return {
+            **figures,
+            "label": figures["statement_id"] if index is None else statement_label(index),
+            "text": text,
+        }
+
     def row(self, r: Mapping[str, Any]) -> ItemQuestion:
         figures = r["figures"]
         texts: dict[str, dict[str, str]] = {}
@@ -565,6 +614,10 @@ class _Shaper:
             labels = {str(o.get("id")): self.text(o, 80) for o in stored}
             texts = {str(o.get("id")): {"vi": o.get("vi") or "", "en": o.get("en") or ""} for o in stored}
         qid = r["question_id"]
+        statements = {
+            str(st.get("id")): (i, {"vi": st.get("vi") or "", "en": st.get("en") or ""})
+            for i, st in enumerate(r["question__content__statements"] or [])
+        }
         return {
             "question_id": qid,
             "root_id": r["question__root_id"] or qid,
@@ -589,13 +642,21 @@ class _Shaper:
                     "share": o["share"],
                     "upper_share": o["upper_share"],
                     "lower_share": o["lower_share"],
+                    "upper_count": o.get("upper_count"),
+                    "lower_count": o.get("lower_count"),
                     "label": labels.get(o["option_id"], o["option_id"]),
                     "text": texts.get(o["option_id"]),
                     "flags": option_flags(o, n=r["n"]),
                 }
                 for o in figures.get("options", [])
             ],
+            "statements": [self.statement(st, statements) for st in figures.get("statements", [])],
+            "right_counts": figures.get("right_counts", []),
+            "accepted": figures.get("accepted", []),
+            "wrong_answers": figures.get("wrong_answers", []),
+            "other_wrong": figures.get("other_wrong", 0),
             "flags": r["flags"],
+            "few_attempts": too_few(r["n"]),
         }
 
 
@@ -632,7 +693,22 @@ THRESHOLDS: Thresholds = {
     "facility_high": FACILITY_HIGH,
     "discrimination_low": DISCRIMINATION_LOW,
     "group_share": GROUP_SHARE,
+    "min_attempts": MIN_ATTEMPTS,
+    "key_error_min_upper": KEY_ERROR_MIN_UPPER,
 }
+
+
+def summary_view(summary: Summary | None) -> SummaryView | None:
+    """The stored test figures with ``few_attempts``; ``None`` before a first computation."""
+    if not summary:
+        return None
+    return {**summary, "few_attempts": too_few(summary["n"])}
+
+
+def statement_label(index: int) -> str:
+    """A true/false set's statement letter as the test shows it: 0 -> "a)", 1 -> "b)" (decision
+    0055: statements keep their order, a) to f))."""
+    return f"{chr(ord('a') + index)})"
 
 
 def item_analysis_view(
@@ -652,7 +728,7 @@ def item_analysis_view(
             **_state({f: getattr(analysis, f) for f in STATE_FIELDS}),
             "progress": item_progress(analysis),
         },
-        "summary": analysis.summary or None,
+        "summary": summary_view(analysis.summary),
         "questions": [shaper.row(r) for r in rows.values(*ROW_FIELDS)],
         "thresholds": THRESHOLDS,
         "flags": list(FLAGS),

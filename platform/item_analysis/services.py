@@ -253,7 +253,7 @@ def _store(
             facility=q["facility"],
             discrimination=q["discrimination"],
             flags=q["flags"],
-            figures={key: q[key] for key in STORED_FIGURES},
+            figures={key: value for key, value in q.items() if key in STORED_FIGURES},
         )
         for q, position in zip(result["questions"], data.positions, strict=True)
     )

@@ -118,7 +118,7 @@ class Summary(TypedDict):
     group_size: int
 
 
-class OptionFigures(TypedDict, total=False):
+class OptionFigures(TypedDict):
     """Distractor analysis of one option (``_options``): shares are fractions of the attempts
     that had the question, overall and in the upper and lower groups; ``upper_count`` and
     ``lower_count`` are the attempts of each group that chose it (absent from figures stored
@@ -225,7 +225,9 @@ def too_few(n: int) -> bool:
     return n < MIN_ATTEMPTS
 
 
-def key_error_suspected(*, upper_share: float | None, lower_share: float | None, upper_count: int | None) -> bool:
+def key_error_suspected(
+    *, upper_share: float | None, lower_share: float | None, upper_count: int | None
+) -> bool:
     """The likely-key-error rule of every wrong answer (issue 19; issue 39, item 3; decision
     0059): a wrong option, the wrong judgement of a true/false statement, or a wrong numeric
     answer is suspect when a larger share of the upper 27 % group than of the lower one gave it

@@ -98,7 +98,10 @@ def test_preset_and_batch_analysis(as_educator_a, hand, django_capture_on_commit
         "facility_high": 0.9,
         "discrimination_low": 0.2,
         "group_share": 0.27,
+        "min_attempts": 30,
+        "key_error_min_upper": 2,
     }
+    assert s["few_attempts"] is True and [q["few_attempts"] for q in data["questions"]] == [True] * 3
     vi = as_educator_a.get(f"/api/v1/test-presets/{hand.preset_id}/item-analysis").json()["data"]
     assert vi["questions"][0]["stem"] == "Chọn đáp án" and vi["questions"][1]["options"][0]["label"] == "Đúng"
     assert vi["questions"][0]["clusters"][2]["label"] == "Nhận biết"
