@@ -179,7 +179,9 @@ def test_export_header_row_and_a_cell(as_educator_a, hand, django_capture_on_com
         "Upper-lower index (27 %)",
         "Omit rate",
         "Flags",
+        "Note",
     )
+    assert rows[1][-1] == "Needs at least 30 attempts; this has 5."
     assert len(rows) == 4 and rows[1][:4] == (
         1,
         f"#{hand.question_ids[0]}",
@@ -187,11 +189,19 @@ def test_export_header_row_and_a_cell(as_educator_a, hand, django_capture_on_com
         "Single choice",
     )
     assert sheet["K2"].value == 0.6 and sheet["K2"].number_format == "0.0%"
-    assert book["Summary"]["B12"].value == 0.54 and book["Summary"]["A12"].value == "Cronbach's alpha"
-    vi = as_educator_a.get(url)
-    assert (
-        list(load_workbook(io.BytesIO(b"".join(vi.streaming_content))).worksheets[0].values)[0][0] == "Vị trí"
-    )
+    summary = book["Summary"]
+    assert [summary[f"{c}12"].value for c in "ABC"] == [
+        "Alpha (KR-20 for right/wrong items)",
+        0.54,
+        "Needs at least 30 attempts; this has 5.",
+    ]
+    vi = load_workbook(io.BytesIO(b"".join(as_educator_a.get(url).streaming_content)))
+    assert list(vi.worksheets[0].values)[0][0] == "Vị trí"
+    assert vi.worksheets[0]["Q2"].value == "Cần ít nhất 30 bài làm; ở đây có 5."
+    assert [vi["Tóm tắt"][f"{c}12"].value for c in "AC"] == [
+        "Hệ số alpha (KR-20 với câu chấm đúng/sai)",
+        "Cần ít nhất 30 bài làm; ở đây có 5.",
+    ]
     with django_capture_on_commit_callbacks(execute=True):  # its first read queues the batch's
         assert as_educator_a.get(f"/api/v1/batches/{hand.batch_id}/item-analysis/export").status_code == 409
     batch = as_educator_a.get(f"/api/v1/batches/{hand.batch_id}/item-analysis/export", **EN)
@@ -243,7 +253,14 @@ def test_distractor_analysis_per_option(as_educator_a, org_a, django_capture_on_
     ]
     res = as_educator_a.get(f"{url}/export", **EN)
     book = load_workbook(io.BytesIO(b"".join(res.streaming_content)))
-    assert book.sheetnames == ["Questions", "Options", "Summary"]
+    assert book.sheetnames == [
+        "Questions",
+        "Options",
+        "Statements",
+        "Statements right",
+        "Wrong numeric answers",
+        "Summary",
+    ]
     rows = list(book["Options"].iter_rows(values_only=True))
     assert rows[0] == (
         "Position",
