@@ -9,7 +9,10 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field, Strict
 
-QuestionType = Literal["single_choice", "multiple_choice", "true_false", "short_text", "essay"]
+QuestionType = Literal[
+    "single_choice", "multiple_choice", "true_false", "short_text", "essay", "true_false_set", "numeric"
+]
+"""``assessments.models.Question.Type`` (the last two: issue 39, decision 0055)."""
 AttemptResult = Literal["pending", "passed", "failed"]
 
 
