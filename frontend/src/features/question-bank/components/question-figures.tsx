@@ -138,7 +138,7 @@ export function QuestionFigures({ question }: { question: Question }) {
                   <Td label={cols.attempts} className="text-right tabular-nums">
                     {num(a.n)}
                   </Td>
-                  <ItemFigureCells row={a} labels={cols} />
+                  <ItemFigureCells row={a} labels={cols} minAttempts={data.thresholds.min_attempts} />
                   <Td label={cols.computed} className="whitespace-nowrap">
                     {a.state.computed_at ? formatDateTime(a.state.computed_at, locale) : "—"}
                   </Td>
