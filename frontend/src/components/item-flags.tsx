@@ -150,19 +150,16 @@ export function ItemFigureCells({
   return (
     <>
       {figures.map(([label, value, noted]) => (
-        <Td
-          key={label}
-          label={label}
-          className={cn("text-right tabular-nums", note && noted && "md:min-w-32")}
-        >
-          <span className="block min-w-0">
+        <Td key={label} label={label} className="text-right tabular-nums max-md:text-left">
+          {/* with a note, the cell keeps room for it (a table cell's own min-width is not kept) */}
+          <span className={cn("block min-w-0", note && noted && "md:min-w-[7.5rem]")}>
             {num(value)}
             {noted && note}
           </span>
         </Td>
       ))}
       <Td label={labels.flags}>
-        <span className="grid min-w-0 gap-1">
+        <span className={cn("grid min-w-0 gap-1", note && "md:min-w-[9rem]")}>
           <ItemFlagBadges flags={row.flags} />
           {note}
         </span>

@@ -141,7 +141,7 @@ export function ItemQuestionTable({
                   )}
                 </Td>
                 <Td label={cols.stem} className="min-w-0 max-w-md [overflow-wrap:anywhere]">
-                  <div className="min-w-0">
+                  <div className="min-w-0 md:min-w-44">
                     <MathHtml html={q.stem} empty={q.code} className="line-clamp-3" />
                     {q.statements.length > 0 && <StatementFacilities question={q} />}
                   </div>
