@@ -57,17 +57,52 @@ export function useFlagExplanation(thresholds: ItemThresholds): (flag: ItemFlag)
 
 /** The note a figure carries when it comes from fewer attempts than the statistics need
  * (issue 39, item 3; decision 0059): "Cần ít nhất 30 bài làm; ở đây có 3." beside the figure,
- * instead of a bare number. The server says whether (`few_attempts`) and sends the minimum. */
-export function FewAttemptsNote({ count, minimum }: { count: number; minimum: number }) {
+ * instead of a bare number. The server says whether (`few_attempts`) and sends the minimum.
+ * `className` places it: in a wide table's cells it is read by screen readers with each figure
+ * but shown once under the row (`FewAttemptsRow`), on phones under each figure. */
+export function FewAttemptsNote({
+  count,
+  minimum,
+  className,
+}: {
+  count: number;
+  minimum: number;
+  className?: string;
+}) {
   const t = useT();
   const { locale } = useLanguage();
   return (
-    <span className="block text-xs font-normal leading-snug text-amber-800">
+    <span className={cn("block text-xs font-normal leading-snug text-amber-800", className)}>
       {t("itemAnalysis.fewAttempts", {
         minimum: formatNumber(minimum, locale),
         count: formatNumber(count, locale),
       })}
     </span>
+  );
+}
+
+/** On wide screens, the few-attempts note once under a table row's figures (`before` cells
+ * left empty, then `span` cells), where the note in each figure's cell would not fit: the
+ * cells keep theirs for screen readers (`ItemFigureCells`), so this line is hidden from them.
+ * On phones each card shows the note under each figure instead. */
+export function FewAttemptsRow({
+  count,
+  minimum,
+  before,
+  span,
+}: {
+  count: number;
+  minimum: number;
+  before: number;
+  span: number;
+}) {
+  return (
+    <tr aria-hidden="true" className="max-md:hidden">
+      <td colSpan={before} />
+      <td colSpan={span} className="px-3 pb-3 pt-0">
+        <FewAttemptsNote count={count} minimum={minimum} />
+      </td>
+    </tr>
   );
 }
 
@@ -109,7 +144,9 @@ export function ItemFlagExplanations({
  * efficiency (only when `labels.efficiency` is given), upper-lower index and omit rate (in the
  * locale's numbers, "—" when undefined), then its flags. `labels` names the cells on phones
  * (the table's card view). From fewer attempts than `minAttempts` (`few_attempts`), every
- * figure but the omit rate, and the flags, carry the note that says so. */
+ * figure but the omit rate, and the flags, carry the note that says so: under each on phones,
+ * for screen readers only on wide screens, where the table shows it once under the row
+ * (`FewAttemptsRow`, which the table renders after the row). */
 export function ItemFigureCells({
   row,
   labels,
@@ -137,7 +174,9 @@ export function ItemFigureCells({
 }) {
   const { locale } = useLanguage();
   const num = (value: number | null) => (value === null ? "—" : formatNumber(value, locale));
-  const note = row.few_attempts ? <FewAttemptsNote count={row.n} minimum={minAttempts} /> : null;
+  const note = row.few_attempts ? (
+    <FewAttemptsNote count={row.n} minimum={minAttempts} className="md:sr-only" />
+  ) : null;
   const figures: [string, number | null, boolean][] = [
     [labels.facility, row.facility, true],
     [labels.discrimination, row.discrimination, true],
@@ -151,15 +190,14 @@ export function ItemFigureCells({
     <>
       {figures.map(([label, value, noted]) => (
         <Td key={label} label={label} className="text-right tabular-nums max-md:text-left">
-          {/* with a note, the cell keeps room for it (a table cell's own min-width is not kept) */}
-          <span className={cn("block min-w-0", note && noted && "md:min-w-[7.5rem]")}>
+          <span className="block min-w-0">
             {num(value)}
             {noted && note}
           </span>
         </Td>
       ))}
       <Td label={labels.flags}>
-        <span className={cn("grid min-w-0 gap-1", note && "md:min-w-[9rem]")}>
+        <span className="grid min-w-0 gap-1">
           <ItemFlagBadges flags={row.flags} />
           {note}
         </span>

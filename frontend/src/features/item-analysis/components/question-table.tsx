@@ -10,7 +10,7 @@ import { ChevronDown } from "lucide-react";
 import { Fragment, useId, useState } from "react";
 import { Link } from "react-router-dom";
 
-import { ItemFigureCells, type ItemThresholds } from "@/components/item-flags";
+import { FewAttemptsRow, ItemFigureCells, type ItemThresholds } from "@/components/item-flags";
 import { MathHtml } from "@/components/math-html";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { cn } from "@/lib/cn";
@@ -141,13 +141,16 @@ export function ItemQuestionTable({
                   )}
                 </Td>
                 <Td label={cols.stem} className="min-w-0 max-w-md [overflow-wrap:anywhere]">
-                  <div className="min-w-0 md:min-w-44">
+                  <div className="min-w-0">
                     <MathHtml html={q.stem} empty={q.code} className="line-clamp-3" />
                     {q.statements.length > 0 && <StatementFacilities question={q} />}
                   </div>
                 </Td>
                 <ItemFigureCells row={q} labels={cols} minAttempts={thresholds.min_attempts} />
               </Tr>
+              {q.few_attempts && (
+                <FewAttemptsRow count={q.n} minimum={thresholds.min_attempts} before={2} span={COLUMNS - 2} />
+              )}
               {kind && (
                 <tr id={detailsId} hidden={!expanded} className="bg-slate-50 max-md:block max-md:rounded-2xl">
                   <td

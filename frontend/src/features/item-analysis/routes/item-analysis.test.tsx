@@ -393,7 +393,10 @@ describe("item analysis", () => {
         .slice(2)
         .map((c) => c.textContent),
     ).toEqual([`0,67${note}`, `-0,5${note}`, `0,5${note}`, `0,36${note}`, "0", `—${note}`]);
-    expect(within(questions).getAllByText(note)).toHaveLength(3 * 5);
+    // in each noted cell (read with each figure; on phones shown under it), and once under each
+    // row for the eye on wide screens (hidden from screen readers, which have the cells')
+    expect(within(questions).getAllByText(note)).toHaveLength(3 * 5 + 3);
+    expect(within(questions).getAllByText(note, { ignore: "[aria-hidden] *" })).toHaveLength(3 * 5);
     await user.click(screen.getByRole("button", { name: "Đáp số sai thường gặp: Câu 4 (#15)" }));
     expect(screen.getByRole("table", { name: /^Đáp số sai thường gặp/ })).toHaveTextContent(
       `Đáp án: 0,5Đáp số được đọc như trên phiếu trả lời: 0.5, 0,50 và ,5 là cùng một đáp số 0,5.${note}`,
