@@ -41,6 +41,16 @@ from is_authorized import (  # noqa: E402
 )
 
 ATTEMPTS = int(os.environ.get("BENCH_ATTEMPTS", "5000"))
+MIX = os.environ.get("BENCH_MIX", "")
+"""``2025``: the 50 questions of the national exam's format of 2025 (issue 39, item 3): 24 single
+choice, 8 true/false sets of four statements (scored by the Ministry's table), 8 numeric answers,
+5 true/false and 5 essays; otherwise the mix of issue 19 (40 single choice, 5 true/false, 5
+essays)."""
+KINDS = (
+    '["single_choice"] * 24 + ["true_false_set"] * 8 + ["numeric"] * 8 + ["true_false"] * 5 + ["essay"] * 5'
+    if MIX == "2025"
+    else '["single_choice"] * 40 + ["true_false"] * 5 + ["essay"] * 5'
+)
 BATCHES = 5
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 RATE = float(os.environ.get("BENCH_RATE", "10"))
@@ -67,14 +77,19 @@ with schema_context(org.schema_name):
     level = MatrixCluster.objects.get(type="complexity_level", code="NB")
     domain = MatrixCluster.objects.get(type="cognitive_domain", code="REM")
     folder = QuestionBank.objects.create(name="Item analysis bench", created_by_profile_id=1)
-    kinds = ["single_choice"] * 40 + ["true_false"] * 5 + ["essay"] * 5
+    kinds = {KINDS}
     questions = []
+    statements = [{{"id": s, "vi": f"Ý {{s}}", "en": f"Statement {{s}}"}} for s in "abcd"]
     for i, kind in enumerate(kinds):
         options = [{{"id": o, "vi": f"Phương án {{o}}", "en": f"Option {{o}}"}} for o in "abcd"] if kind == "single_choice" else []
-        key = {{"single_choice": {{"option": "a"}}, "true_false": {{"value": True}}, "essay": {{"rubric": "x", "max_score": 2}}}}[kind]
+        key = {{"single_choice": {{"option": "a"}}, "true_false": {{"value": True}}, "essay": {{"rubric": "x", "max_score": 2}},
+               "true_false_set": {{"statements": {{"a": True, "b": False, "c": True, "d": False}}, "scoring_table": ["0", "0.1", "0.25", "0.5", "1"]}},
+               "numeric": {{"accepted": ["0,5"]}}}}[kind]
+        content = {{"stem": {{"vi": f"<p>Câu hỏi số {{i + 1}} $x^2$</p>", "en": f"<p>Question {{i + 1}}</p>"}}, "options": options, "explanation": {{}}}}
+        if kind == "true_false_set":
+            content["statements"] = statements
         questions.append(Question(bank=folder, type=kind, grade=9, subject=subject, difficulty="easy",
-            score_weight=2 if kind == "essay" else 1,
-            content={{"stem": {{"vi": f"<p>Câu hỏi số {{i + 1}} $x^2$</p>", "en": f"<p>Question {{i + 1}}</p>"}}, "options": options, "explanation": {{}}}},
+            score_weight=2 if kind == "essay" else 1, content=content,
             answer_key=key, topic=topic, complexity_level=level, cognitive_domain=domain, status="published", created_by_profile_id=1))
     Question.objects.bulk_create(questions)
     p = TestPreset.objects.create(name="Item analysis bench", grade=9, status="published", created_by_profile_id=1, duration_minutes=60)
@@ -92,7 +107,12 @@ with schema_context(org.schema_name):
     right = rng.random(prob.shape) < prob
     essay = np.clip(np.round(prob * 2 + rng.normal(scale=0.5, size=prob.shape)), 0, 2)
     omitted = rng.random(prob.shape) < 0.03
-    scores = np.where([k == "essay" for k in kinds], essay, right.astype(float)) * ~omitted
+    # a true/false set: each of its four statements judged right with the question's chance
+    judged_right = rng.random(prob.shape + (4,)) < prob[:, :, None]
+    table = np.array([0, 0.1, 0.25, 0.5, 1])
+    tf_set = table[judged_right.sum(axis=2)]
+    scores = np.where([k == "essay" for k in kinds], essay, right.astype(float))
+    scores = np.where([k == "true_false_set" for k in kinds], tf_set, scores) * ~omitted
     scores[:, 3] = (~right[:, 3] & ~omitted[:, 3]).astype(float)  # two questions keyed wrong: the strong miss them
     scores[:, 7] = (~right[:, 7] & ~omitted[:, 7]).astype(float)
     totals = scores.sum(axis=1)
@@ -101,6 +121,8 @@ with schema_context(org.schema_name):
         submitted_at=now - timedelta(days=2) + timedelta(hours=1), submit_reason="learner", device_token="x",
         score=Decimal(str(totals[i])), result="passed", graded_at=now - timedelta(days=1)) for i, a in enumerate(assignments)], batch_size=2000)
     wrong = np.array(["b", "c", "d"])
+    keyed = {{"a": True, "b": False, "c": True, "d": False}}
+    typos = ["0,25", "0.25", "2", "-0,5", "5", "1/4"]
     with connection.cursor() as cursor:
         with cursor.cursor.copy("COPY assignments_attemptanswer (attempt_id, question_id, answer, flagged, seq, saved_at, score, "
                                 "needs_grading, comment, graded_by_name) FROM STDIN") as copy:
@@ -114,9 +136,13 @@ with schema_context(org.schema_name):
                         answer = json.dumps({{"option": "a" if scores[i, j] else wrong[picks[j]]}})
                     elif kind == "true_false":
                         answer = json.dumps({{"value": bool(scores[i, j])}})
+                    elif kind == "true_false_set":
+                        answer = json.dumps({{"statements": {{s: (v if judged_right[i, j, x] else not v) for x, (s, v) in enumerate(keyed.items())}}}})
+                    elif kind == "numeric":
+                        answer = json.dumps({{"text": ("0.5" if picks[j] else "0,5") if scores[i, j] else typos[picks[j] * 2 + (i % 2)]}})
                     else:
                         answer = json.dumps({{"text": "Bài làm"}})
-                    copy.write_row((t.pk, qid, answer, False, 1, now, scores[i, j], kind == "essay", "", "Giáo viên" if kind == "essay" else ""))
+                    copy.write_row((t.pk, qid, answer, False, 1, now, round(float(scores[i, j]), 2), kind == "essay", "", "Giáo viên" if kind == "essay" else ""))
 print("RESULT", json.dumps({{"preset": p.pk, "batch": batches[0].pk, "seconds": time.perf_counter() - t0}}))
 """
 
@@ -126,7 +152,7 @@ from django_tenants.utils import schema_context
 from assessments.models import Batch, TestPreset
 from tenants.models import Organization
 with schema_context(Organization.objects.get(slug="bench-0").schema_name):
-    p = TestPreset.objects.get(name="Item analysis bench")
+    p = TestPreset.objects.filter(name="Item analysis bench").order_by("-pk").first()
     print("RESULT", json.dumps({"preset": p.pk, "batch": Batch.objects.filter(preset=p).order_by("pk").first().pk, "seconds": 0}))
 """
 

@@ -73,6 +73,14 @@ def sheet_number(text: str) -> Decimal:
     return -value if given.startswith("-") else value
 
 
+def sheet_format(value: Decimal) -> str:
+    """A sheet number as the sheet writes it: the decimal comma, no exponent, no trailing zeros,
+    no "-0": ``sheet_format(sheet_number("0.50"))`` is "0,5", ``Decimal("100")`` gives "100",
+    ``Decimal("-0.0")`` gives "0". The item analysis groups wrong answers by it (decision 0059)."""
+    text = format(value.normalize(), "f")
+    return "0" if text == "-0" else text.replace(".", ",")
+
+
 def numeric_matches(answer: str, key: dict[str, Any]) -> bool:
     """True when ``answer`` is a sheet number equal to one of ``key["accepted"]`` (compared as
     decimals, ``sheet_number``). A blank or malformed answer never matches; an accepted value that

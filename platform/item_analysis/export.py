@@ -1,30 +1,38 @@
 """The .xlsx of an item analysis (issue 19, section 2): the per-question table in the reader's
 language (openpyxl write-only mode; styled, frozen header row with an auto filter; facility and
 omit rate as percentages, correlations with two decimals), an "Options" sheet with the
-distractor analysis (one row per option of a choice question) and a "Summary" sheet with the
-test's figures. Written from the stored figures (``selectors.item_analysis_view``) into a temporary
+distractor analysis (one row per option of a choice question), the true/false sets' statements
+and their statements-right counts, the numeric questions' frequent wrong answers (issue 39,
+item 3) and a "Summary" sheet with the test's figures. A figure from fewer attempts than
+``stats.MIN_ATTEMPTS`` has the note "Needs at least 30 attempts; this has 3." in the Note
+column of its row (the Summary's beside alpha and SEM), as the page shows it (decision 0059). Written from the stored figures (``selectors.item_analysis_view``) into a temporary
 file that the API streams. File name ``item-analysis-test-<preset id>.xlsx`` or
 ``item-analysis-batch-<batch id>.xlsx``."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Mapping
 from typing import IO, Any
 
 from django.http import FileResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from assessments.matching import STATEMENTS_MAX
 from assessments.models import Question
 from assignments.error_codes import AssignmentErrorCode as Code
 from config import dates
 from config.errors import ApplicationError
-from item_analysis.selectors import ItemAnalysisView
+from config.i18n import pick, reader_language
+from item_analysis.selectors import ItemAnalysisView, ItemQuestion, excerpt
+from item_analysis.stats import MIN_ATTEMPTS
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PERCENT = "0.0%"
@@ -63,6 +71,56 @@ def columns() -> list[tuple[str, int]]:
         (_("Upper-lower index (27 %)"), 14),
         (_("Omit rate"), 10),
         (_("Flags"), 40),
+        (_("Note"), 36),
+    ]
+
+
+def few_attempts_note(count: int) -> str:
+    """The note beside a figure computed from fewer than ``MIN_ATTEMPTS`` attempts, in the
+    reader's language (the SPA's ``itemAnalysis.fewAttempts`` says the same)."""
+    return _("Needs at least %(minimum)d attempts; this has %(count)d.") % {
+        "minimum": MIN_ATTEMPTS,
+        "count": count,
+    }
+
+
+def alpha_label() -> str:
+    """The reliability coefficient's one name (decision 0059): Cronbach's alpha, which is KR-20
+    when every item is scored right or wrong."""
+    return _("Alpha (KR-20 for right/wrong items)")
+
+
+def statement_columns() -> list[tuple[str, int]]:
+    """(header, width) of the true/false statements sheet (one row per statement)."""
+    return [
+        (_("Position"), 9),
+        (_("Question"), 12),
+        (pgettext("true/false set", "Statement"), 50),
+        (_("Key"), 8),
+        (_("Facility"), 10),
+        (_("Upper group (27 %)"), 14),
+        (_("Lower group (27 %)"), 14),
+        (_("Judged right"), 10),
+        (_("Judged the other way"), 12),
+        (_("Unanswered"), 10),
+        (_("Flags"), 24),
+        (_("Note"), 36),
+    ]
+
+
+def numeric_columns() -> list[tuple[str, int]]:
+    """(header, width) of the wrong numeric answers sheet (one row per listed wrong answer)."""
+    return [
+        (_("Position"), 9),
+        (_("Question"), 12),
+        (_("Key"), 10),
+        (_("Wrong answer"), 14),
+        (_("Given by"), 10),
+        (_("Share (all)"), 12),
+        (_("Upper group (27 %)"), 14),
+        (_("Lower group (27 %)"), 14),
+        (_("Flags"), 24),
+        (_("Note"), 36),
     ]
 
 
@@ -105,7 +163,7 @@ def write_item_analysis_xlsx(view: ItemAnalysisView, out: IO[bytes]) -> int:
     """Write the workbook of ``view`` (``ItemAnalysisOut``) to ``out``; returns the number of
     question rows."""
     wb = Workbook(write_only=True)
-    ws = wb.create_sheet(_("Questions")[:31])
+    ws = wb.create_sheet(sheet_title(_("Questions")))
     ws.freeze_panes = "A2"
     titles = columns()
     ws.auto_filter.ref = f"A1:{get_column_letter(len(titles))}{len(view['questions']) + 1}"
@@ -137,9 +195,13 @@ def write_item_analysis_xlsx(view: ItemAnalysisView, out: IO[bytes]) -> int:
                 number(q["upper_lower"], DECIMAL),
                 number(q["omit_rate"], PERCENT),
                 ", ".join(flags.get(f, f) for f in q["flags"]),
+                _note(q),
             ]
         )
     _options(wb, view, flags)
+    _statements(wb, view, flags)
+    _right_counts(wb, view)
+    _wrong_answers(wb, view, flags)
     _summary(wb, view)
     wb.save(out)
     return len(view["questions"])
@@ -149,7 +211,7 @@ def _options(wb: Workbook, view: ItemAnalysisView, flags: dict[str, str]) -> Non
     """The distractor sheet: per option of each choice question, in form order, its text
     excerpt, whether it is the key, how many chose it, its shares overall and in the upper and
     lower 27 % groups (percentages) and its flags."""
-    ws = wb.create_sheet(_("Options")[:31])
+    ws = wb.create_sheet(sheet_title(_("Options")))
     ws.freeze_panes = "A2"
     titles = option_columns()
     rows = sum(len(q["options"]) for q in view["questions"])
@@ -181,14 +243,115 @@ def _options(wb: Workbook, view: ItemAnalysisView, flags: dict[str, str]) -> Non
             )
 
 
+def _note(q: ItemQuestion) -> str | None:
+    return few_attempts_note(q["n"]) if q["few_attempts"] else None
+
+
+def sheet_title(title: str) -> str:
+    """A translated name as a sheet may bear it: without the characters Excel refuses in a
+    sheet's name (``\\ / ? * [ ] :``), at most 31 characters."""
+    return re.sub(r"[\\/?*\[\]:]", " ", title)[:31]
+
+
+def _sheet(wb: Workbook, title: str, titles: list[tuple[str, int]], rows: int) -> Any:
+    """A new write-only sheet with its styled, frozen and filtered header row."""
+    ws = wb.create_sheet(sheet_title(title))
+    ws.freeze_panes = "A2"
+    ws.auto_filter.ref = f"A1:{get_column_letter(len(titles))}{rows + 1}"
+    _header(ws, titles)
+    return ws
+
+
+def _percent(ws: Any, value: float | None) -> Cell | None:
+    if value is None:
+        return None
+    cell = WriteOnlyCell(ws, value=value)
+    cell.number_format = PERCENT
+    return cell
+
+
+def _statements(wb: Workbook, view: ItemAnalysisView, flags: dict[str, str]) -> None:
+    """The true/false sets' statements (phần II, câu hỏi Đúng/Sai), in form order: the letter and
+    text excerpt, the key (Đúng/Sai), the facility overall and in the upper and lower 27 %
+    groups (percentages), how many judged it right, the other way or left it unanswered, its
+    flags and the few-attempts note."""
+    questions = [q for q in view["questions"] if q["statements"]]
+    ws = _sheet(wb, _("Statements"), statement_columns(), sum(len(q["statements"]) for q in questions))
+    true, false = _("True"), _("False")
+    language = reader_language()
+    for q in questions:
+        for st in q["statements"]:
+            pair = st["text"] or {}
+            text = excerpt(pick(pair.get("vi"), pair.get("en"), language=language), 80)
+            ws.append(
+                [
+                    q["position"],
+                    q["code"],
+                    f"{st['label']} {text}".strip(),
+                    true if st["key"] else false,
+                    _percent(ws, st["facility"]),
+                    _percent(ws, st["upper_facility"]),
+                    _percent(ws, st["lower_facility"]),
+                    st["right"],
+                    st["wrong"],
+                    st["blank"],
+                    ", ".join(flags.get(f, f) for f in st["flags"]) or None,
+                    _note(q),
+                ]
+            )
+
+
+def _right_counts(wb: Workbook, view: ItemAnalysisView) -> None:
+    """Per true/false set, the attempts by the number of its statements judged right (0 to
+    ``matching.STATEMENTS_MAX``; blank past its own count)."""
+    questions = [q for q in view["questions"] if q["right_counts"]]
+    titles = [(_("Position"), 9), (_("Question"), 12)] + [
+        (_("%(n)d right") % {"n": k}, 10) for k in range(STATEMENTS_MAX + 1)
+    ]
+    ws = _sheet(wb, _("Statements right"), titles, len(questions))
+    for q in questions:
+        ws.append([q["position"], q["code"], *q["right_counts"]])
+
+
+def _wrong_answers(wb: Workbook, view: ItemAnalysisView, flags: dict[str, str]) -> None:
+    """The numeric questions' most frequent wrong answers (phần III, trả lời ngắn), in form
+    order: the key, the answer as the sheet writes it (or as typed, marked "not a number"), how
+    many gave it, their share, the counts in the upper and lower 27 % groups, its flags and the
+    few-attempts note; then a row with the attempts that gave another wrong answer."""
+    questions = [q for q in view["questions"] if q["type"] == Question.Type.NUMERIC]
+    rows = sum(len(q["wrong_answers"]) + bool(q["other_wrong"]) for q in questions)
+    ws = _sheet(wb, _("Wrong numeric answers"), numeric_columns(), rows)
+    for q in questions:
+        key = " ; ".join(q["accepted"])
+        for w in q["wrong_answers"]:
+            answer = w["answer"] if w["valid"] else _("%(answer)s (not a number)") % {"answer": w["answer"]}
+            ws.append(
+                [
+                    q["position"],
+                    q["code"],
+                    key,
+                    answer,
+                    w["count"],
+                    _percent(ws, w["share"]),
+                    w["upper_count"],
+                    w["lower_count"],
+                    ", ".join(flags.get(f, f) for f in w["flags"]) or None,
+                    _note(q),
+                ]
+            )
+        if q["other_wrong"]:
+            ws.append([q["position"], q["code"], key, _("Other wrong answers"), q["other_wrong"]])
+
+
 def _summary(wb: Workbook, view: ItemAnalysisView) -> None:
-    ws = wb.create_sheet(_("Summary")[:31])
+    ws = wb.create_sheet(sheet_title(_("Summary")))
     ws.column_dimensions["A"].width = 36
     ws.column_dimensions["B"].width = 40
+    ws.column_dimensions["C"].width = 40
     s: Mapping[str, Any] = view["summary"] or {}
     state = view["state"]
-    coefficient = _("KR-20") if s.get("coefficient") == "kr20" else _("Cronbach's alpha")
-    rows = [
+    note = few_attempts_note(s.get("n", 0)) if s.get("few_attempts") else None
+    rows: list[tuple[str, Any] | tuple[str, Any, str | None]] = [
         (_("Test"), view["preset_name"]),
         (_("Batch"), view["batch_name"] or _("All batches")),
         (_("Computed at (Vietnam time)"), dates.format_datetime(state["computed_at"])),
@@ -200,11 +363,11 @@ def _summary(wb: Workbook, view: ItemAnalysisView) -> None:
         (_("Median"), s.get("median")),
         (_("Standard deviation"), s.get("sd")),
         (_("Skewness"), s.get("skewness")),
-        (coefficient, s.get("alpha")),
-        (_("Standard error of measurement"), s.get("sem")),
+        (alpha_label(), s.get("alpha"), note),
+        (_("Standard error of measurement"), s.get("sem"), note),
     ]
-    for label, value in rows:
-        ws.append([WriteOnlyCell(ws, value=label), value])
+    for label, value, *rest in rows:
+        ws.append([WriteOnlyCell(ws, value=label), value, *rest])
 
 
 def item_analysis_file(view: ItemAnalysisView) -> FileResponse:

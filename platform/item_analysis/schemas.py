@@ -55,8 +55,12 @@ class HistogramBinOut(Schema):
 
 
 class ItemSummaryOut(Schema):
-    """The test's figures. ``coefficient`` names ``alpha``: ``kr20`` when every answer scored 0 or
-    full, else ``alpha`` (Cronbach). ``reliability_basis``: ``questions`` (one shared form),
+    """The test's figures. ``alpha`` is Cronbach's coefficient alpha over the partial scores,
+    which for items scored 0 or full is KR-20 (the page names it "alpha (KR-20 for right/wrong
+    items)", decision 0059); ``coefficient`` still says which it is here: ``kr20`` when every
+    answer scored 0 or full, else ``alpha``. ``few_attempts``: ``n`` is under
+    ``ItemThresholdsOut.min_attempts``, so alpha and SEM are shown with the note "needs at least
+    30 attempts; this has n". ``reliability_basis``: ``questions`` (one shared form),
     ``positions`` (a different draw per learner: the form's positions are the items, as Moodle
     treats random questions), ``None`` when alpha is undefined. ``sem`` = sd x sqrt(1 - alpha)
     (``None`` for a negative alpha). ``group_size``: attempts in each of the upper and lower
@@ -76,6 +80,7 @@ class ItemSummaryOut(Schema):
     reliability_basis: Literal["questions", "positions"] | None
     sem: float | None
     group_size: int
+    few_attempts: bool
 
 
 class ItemClusterOut(Schema):
@@ -111,7 +116,51 @@ class ItemOptionOut(Schema):
     share: float | None
     upper_share: float | None
     lower_share: float | None
+    upper_count: int | None
+    lower_count: int | None
     flags: list[OptionFlag]
+
+
+class ItemStatementOut(Schema):
+    """One statement of a true/false set (phần II, câu hỏi Đúng/Sai; issue 39, item 3): ``label``
+    its letter as the test shows it ("a)"), ``text`` the statement in both languages, ``key`` the
+    key's judgement (true: Đúng); ``right``, ``wrong`` (judged the other way) and ``blank``
+    (unanswered, counted as not right) attempts; ``facility`` = right / attempts that had the
+    question, overall and in the upper and lower 27 % groups; ``upper_wrong``/``lower_wrong`` the
+    other judgement's count in each group; ``flags`` ``likely_key_error`` when the other judgement
+    is given by more of the upper group than of the lower (by share, and by at least two)."""
+
+    statement_id: str
+    label: str
+    text: QuestionTextOut | None
+    key: bool
+    right: int
+    wrong: int
+    blank: int
+    facility: float | None
+    upper_facility: float | None
+    lower_facility: float | None
+    upper_wrong: int
+    lower_wrong: int
+    flags: list[Literal["likely_key_error"]]
+
+
+class ItemWrongAnswerOut(Schema):
+    """A frequent wrong answer of a numeric question (phần III, trả lời ngắn; issue 39, item 3):
+    ``answer`` as the answer sheet writes it ("0,5" for "0.5", "0,50" or ",5"), or as typed when
+    it is not a number the sheet holds (``valid`` false); ``count``/``share`` of the attempts that
+    had the question, and in the upper and lower 27 % groups; ``flags`` ``likely_key_error`` as
+    for a statement."""
+
+    answer: str
+    valid: bool
+    count: int
+    share: float | None
+    upper_count: int
+    lower_count: int
+    upper_share: float | None
+    lower_share: float | None
+    flags: list[Literal["likely_key_error"]]
 
 
 class ItemQuestionOut(Schema):
@@ -120,7 +169,13 @@ class ItemQuestionOut(Schema):
     position with per-learner draws); ``n`` attempts that had it; ``facility`` (mean score /
     ``max_points``); ``discrimination`` (corrected item-rest correlation); ``efficiency``
     (Moodle's discriminative efficiency); ``upper_lower`` (27 % index); ``omit_rate``;
-    ``options`` (choice questions); ``flags``."""
+    ``options`` (choice questions); for a true/false set ``statements`` and ``right_counts``
+    (attempts by the number of statements judged right, 0 to all); for a numeric question
+    ``accepted`` (the key as the sheet writes it), ``wrong_answers`` (the five most given) and
+    ``other_wrong`` (attempts with another wrong answer); ``flags``; ``few_attempts``: ``n`` is
+    under ``ItemThresholdsOut.min_attempts``, so the figures and flags are shown with the note
+    "needs at least 30 attempts; this has n" (decision 0059). Partial scores count as they are:
+    facility is the mean score over the points, discrimination their item-rest correlation."""
 
     question_id: int
     root_id: int
@@ -138,16 +193,27 @@ class ItemQuestionOut(Schema):
     upper_lower: float | None
     omit_rate: float | None
     options: list[ItemOptionOut]
+    statements: list[ItemStatementOut]
+    right_counts: list[int]
+    accepted: list[str]
+    wrong_answers: list[ItemWrongAnswerOut]
+    other_wrong: int
     flags: list[Flag]
+    few_attempts: bool
 
 
 class ItemThresholdsOut(Schema):
-    """The flag thresholds, so that the explanations quote the numbers the server used."""
+    """The flag thresholds, so that the explanations quote the numbers the server used;
+    ``min_attempts`` (30): with fewer attempts a figure is shown with the note that it needs
+    that many (``item_analysis.stats.MIN_ATTEMPTS``); ``key_error_min_upper`` (2): how many of
+    the upper group must give a wrong answer for it to be a likely key error."""
 
     facility_low: float
     facility_high: float
     discrimination_low: float
     group_share: float
+    min_attempts: int
+    key_error_min_upper: int
 
 
 class ItemAnalysisOut(Schema):

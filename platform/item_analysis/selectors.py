@@ -36,10 +36,14 @@ from item_analysis.stats import (
     FACILITY_LOW,
     FLAGS,
     GROUP_SHARE,
+    KEY_ERROR_MIN_UPPER,
+    MIN_ATTEMPTS,
     Item,
-    OptionFigures,
+    StatementFigures,
     Summary,
+    WrongAnswerFigures,
     option_flags,
+    too_few,
 )
 from tenants.scope import current_schema_name
 
@@ -86,12 +90,13 @@ SCORES_SQL = (
 SELECT a.i - 1, q.j - 1, COALESCE(x.score, 0)::float8,
        (x.answer IS NULL OR jsonb_typeof(x.answer) = 'null' OR x.answer = '{}'::jsonb
         OR btrim(COALESCE(x.answer ->> 'text', 'x')) = '' OR x.answer -> 'options' = '[]'::jsonb
-        OR x.answer ->> 'option' = '')::int"""
+        OR x.answer ->> 'option' = '' OR x.answer -> 'statements' = '{}'::jsonb)::int"""
     + _SCOPE
     + "JOIN unnest(%s::bigint[]) WITH ORDINALITY AS q(id, j) ON q.id = x.question_id"
 )
 """Per answer of the analysed attempts: its row (attempt) and column (question) in the matrices,
-its score and whether it is empty (no answer, an empty object, blank text, no option). Postgres
+its score and whether it is empty (no answer, an empty object, blank text, no option, no
+statement judged). Postgres
 maps ids to indices (hash joins on the two id lists), so Python only copies numbers."""
 CHOICES_SQL = (
     "SELECT a.i - 1, o.j, o.x"
@@ -104,6 +109,22 @@ CHOICES_SQL = (
 """Per chosen option of a choice question: row, column and the option's index: a single choice's
 ``option``, a true/false ``value`` (``"true"``/``"false"``), each of a multiple choice's
 ``options``. Only the parts of an answer that name options are read, never an essay's text."""
+JUDGEMENTS_SQL = (
+    "SELECT a.i - 1, o.j, o.s, ((x.answer -> 'statements' -> o.statement_id) = 'true'::jsonb)::int"
+    + _SCOPE
+    + """JOIN unnest(%s::bigint[], %s::text[], %s::int[], %s::int[]) AS o(question_id, statement_id, j, s)
+  ON o.question_id = x.question_id
+ AND jsonb_typeof(x.answer -> 'statements' -> o.statement_id) = 'boolean'"""
+)
+"""Per judged statement of a true/false set (issue 39, item 3): row, column, the statement's
+index and the judgement (1 Đúng, 0 Sai); a statement left unanswered has no row."""
+TYPED_SQL = (
+    "SELECT a.i - 1, q.j, x.answer ->> 'text'"
+    + _SCOPE
+    + """JOIN unnest(%s::bigint[], %s::int[]) AS q(id, j) ON q.id = x.question_id
+ AND btrim(COALESCE(x.answer ->> 'text', '')) <> ''"""
+)
+"""Per non-empty numeric answer (issue 39, item 3): row, column and the text as typed."""
 
 
 # --- the analysis input ------------------------------------------------------------------------
@@ -122,6 +143,8 @@ class AnalysisInput:
     choices: dict[int, np.ndarray]
     max_total: float
     slot_scores: np.ndarray | None
+    judgements: dict[int, np.ndarray] = field(default_factory=dict)
+    typed: dict[int, np.ndarray] = field(default_factory=dict)
     voided: int = 0
     pending: int = 0
     attempt_ids: list[int] = field(default_factory=list)
@@ -152,13 +175,37 @@ def _option_ids(q: Question) -> tuple[list[str], set[str]]:
     return [], set()
 
 
-def _chunks(sql: str, params: list[Any], columns: int) -> Iterator[np.ndarray]:
-    """The rows of ``sql`` as float arrays of ``columns`` columns, ``CHUNK`` rows at a time, from
-    a server-side cursor (the search path is set for it: ``django_tenants``)."""
+def _statement_key(q: Question) -> tuple[list[str], list[bool]]:
+    """(statement ids in the shown order, the key's judgement of each) of a true/false set; a
+    statement the key does not judge is left out (the authoring check refuses such keys)."""
+    if q.type != Question.Type.TRUE_FALSE_SET:
+        return [], []
+    key = (q.answer_key or {}).get("statements") or {}
+    shown = [str(s.get("id")) for s in (q.content or {}).get("statements", [])]
+    ids = [sid for sid in shown if isinstance(key.get(sid), bool)]
+    return ids, [key[sid] for sid in ids]
+
+
+def _accepted(q: Question) -> list[str]:
+    """The accepted answers of a numeric question as stored (sheet numbers)."""
+    if q.type != Question.Type.NUMERIC:
+        return []
+    return [str(a) for a in (q.answer_key or {}).get("accepted", [])]
+
+
+def _rows(sql: str, params: list[Any]) -> Iterator[list[tuple[Any, ...]]]:
+    """The rows of ``sql`` as tuples, ``CHUNK`` at a time, from a server-side cursor."""
     with connection.chunked_cursor() as cursor:
         cursor.execute(sql, params)
         while rows := cursor.fetchmany(CHUNK):
-            yield np.array(rows, dtype=float).reshape(-1, columns)
+            yield rows
+
+
+def _chunks(sql: str, params: list[Any], columns: int) -> Iterator[np.ndarray]:
+    """The rows of ``sql`` as float arrays of ``columns`` columns, ``CHUNK`` rows at a time, from
+    a server-side cursor (the search path is set for it: ``django_tenants``)."""
+    for rows in _rows(sql, params):
+        yield np.array(rows, dtype=float).reshape(-1, columns)
 
 
 def analysis_input(
@@ -166,11 +213,13 @@ def analysis_input(
 ) -> AnalysisInput:
     """The item-score matrices of a scope's counted attempts (module docstring). Four queries:
     the attempts (their forms and points read as text and decoded once per distinct form), the
-    questions, the answers' scores and the chosen options (both read in chunks). ``progress``
-    is called after each chunk with the fraction of the run done: up to ``SCORES_SHARE`` by the
-    answers read of those the forms presented, then up to ``SCORES_SHARE + CHOICES_SHARE`` by
-    the chosen options read of the choice questions presented (an estimate: a multiple-choice
-    answer may name several)."""
+    questions, the answers' scores and the chosen options (both read in chunks); one more each
+    when the scope has true/false sets (the judged statements) or numeric questions (the typed
+    answers), so at most six whatever the size. ``progress`` is called after each chunk with the
+    fraction of the run done: up to ``SCORES_SHARE`` by the answers read of those the forms
+    presented, then up to ``SCORES_SHARE + CHOICES_SHARE`` by the chosen options, judged
+    statements and typed answers read of those the forms presented (an estimate: a
+    multiple-choice answer may name several, a statement may be left unanswered)."""
     report = progress or (lambda _fraction: None)
     counted = list(
         _scope_attempts(preset_id=preset_id, batch_id=batch_id)
@@ -212,6 +261,14 @@ def analysis_input(
     }
     items: list[Item] = []
     choices: dict[int, np.ndarray] = {}
+    judgements: dict[int, np.ndarray] = {}
+    typed: dict[int, np.ndarray] = {}
+    # the JUDGEMENTS_SQL arrays: per statement of a true/false set its question id, id, column, index
+    statement_questions: list[int] = []
+    statement_keys: list[str] = []
+    statement_columns: list[int] = []
+    statement_indices: list[int] = []
+    numeric_columns: list[int] = []
     # the CHOICES_SQL arrays: per option of a choice question its question id, option id, column, index
     option_questions: list[int] = []
     option_keys: list[str] = []
@@ -220,6 +277,8 @@ def analysis_input(
     for j, qid in enumerate(columns):
         q = questions.get(qid)
         option_ids, keyed = _option_ids(q) if q else ([], set())
+        statement_ids, statement_key = _statement_key(q) if q else ([], [])
+        accepted = _accepted(q) if q else []
         items.append(
             Item(
                 question_id=qid,
@@ -227,8 +286,21 @@ def analysis_input(
                 max_points=maxima[qid],
                 option_ids=option_ids,
                 correct=keyed,
+                statement_ids=statement_ids,
+                statement_key=statement_key,
+                accepted=accepted,
             )
         )
+        if statement_ids:
+            judgements[j] = np.full((n, len(statement_ids)), -1, dtype=np.int8)
+            for x, statement_id in enumerate(statement_ids):
+                statement_questions.append(qid)
+                statement_keys.append(statement_id)
+                statement_columns.append(j)
+                statement_indices.append(x)
+        if q and q.type == Question.Type.NUMERIC:
+            typed[j] = np.full(n, None, dtype=object)
+            numeric_columns.append(j)
         if q and q.type in CHOICE_TYPES and option_ids:
             choices[j] = np.zeros((n, len(option_ids)), dtype=bool)
             for x, option_id in enumerate(option_ids):
@@ -245,9 +317,21 @@ def analysis_input(
             omitted[ii, jj] = chunk[:, 3] > 0
             read += len(chunk)
             report(SCORES_SHARE * min(1.0, read / presented))
+        cells = ~np.isnan(scores)
+        presented = max(
+            1,
+            int(np.count_nonzero(cells[:, sorted(choices)]))
+            + sum(int(np.count_nonzero(cells[:, j])) * m.shape[1] for j, m in judgements.items())
+            + int(np.count_nonzero(cells[:, numeric_columns])),
+        )
+        read = 0
+
+        def advance(rows: int) -> None:
+            nonlocal read
+            read += rows
+            report(SCORES_SHARE + CHOICES_SHARE * min(1.0, read / presented))
+
         if choices:
-            presented = max(1, int(np.count_nonzero(~np.isnan(scores[:, sorted(choices)]))))
-            read = 0
             for chunk in _chunks(
                 CHOICES_SQL, [attempt_ids, option_questions, option_keys, option_columns, option_indices], 3
             ):
@@ -255,8 +339,24 @@ def analysis_input(
                 for j in np.unique(jj):
                     mask = jj == j
                     choices[int(j)][ii[mask], xx[mask]] = True
-                read += len(chunk)
-                report(SCORES_SHARE + CHOICES_SHARE * min(1.0, read / presented))
+                advance(len(chunk))
+        if judgements:
+            for chunk in _chunks(
+                JUDGEMENTS_SQL,
+                [attempt_ids, statement_questions, statement_keys, statement_columns, statement_indices],
+                4,
+            ):
+                ii, jj, ss, vv = (chunk[:, c].astype(np.intp) for c in range(4))
+                for j in np.unique(jj):
+                    mask = jj == j
+                    judgements[int(j)][ii[mask], ss[mask]] = vv[mask]
+                advance(len(chunk))
+        if typed:
+            ids = [columns[j] for j in numeric_columns]
+            for batch in _rows(TYPED_SQL, [attempt_ids, ids, numeric_columns]):
+                for i, j, text in batch:
+                    typed[j][i] = text
+                advance(len(batch))
     slot_scores = None
     if slot_cols is not None and n:
         slot_scores = np.where(np.isnan(scores), 0.0, scores)[np.arange(n)[:, None], slot_cols]
@@ -268,6 +368,8 @@ def analysis_input(
         choices=choices,
         max_total=max((float(row[6]) for row in graded), default=0.0),
         slot_scores=slot_scores,
+        judgements=judgements,
+        typed=typed,
         voided=voided,
         pending=pending,
         attempt_ids=attempt_ids,
@@ -304,6 +406,7 @@ ROW_FIELDS = (
     "question__type",
     "question__content__stem",
     "question__content__options",
+    "question__content__statements",
     *(f"question__{kind}_id" for kind in CLUSTER_KINDS),
     *(f"question__{kind}__code" for kind in CLUSTER_KINDS),
     *(f"question__{kind}__description" for kind in CLUSTER_KINDS),
@@ -323,13 +426,36 @@ class ItemCluster(TypedDict):
     name: str
 
 
-class ItemOption(OptionFigures):
-    """An option's distractor figures as ``ItemOptionOut`` reads them: ``label`` the excerpt in
-    the reader's language, ``text`` the option in both languages (None for true/false)."""
+class ItemOption(TypedDict):
+    """An option's distractor figures (``OptionFigures``) as ``ItemOptionOut`` reads them:
+    ``label`` the excerpt in the reader's language, ``text`` the option in both languages (None
+    for true/false); the group counts ``None`` in figures stored before issue 39."""
 
+    option_id: str
+    correct: bool
+    count: int
+    share: float | None
+    upper_share: float | None
+    lower_share: float | None
+    upper_count: int | None
+    lower_count: int | None
     label: str
     text: dict[str, str] | None
     flags: list[str]
+
+
+class ItemStatement(StatementFigures):
+    """A true/false set's statement as ``ItemStatementOut`` reads it: ``label`` its letter
+    ("a)"), ``text`` the statement in both languages."""
+
+    label: str
+    text: dict[str, str] | None
+
+
+class SummaryView(Summary):
+    """The test figures as ``ItemSummaryOut`` reads them: with ``few_attempts`` (``too_few``)."""
+
+    few_attempts: bool
 
 
 class ItemQuestion(TypedDict):
@@ -351,7 +477,13 @@ class ItemQuestion(TypedDict):
     upper_lower: float | None
     omit_rate: float | None
     options: list[ItemOption]
+    statements: list[ItemStatement]
+    right_counts: list[int]
+    accepted: list[str]
+    wrong_answers: list[WrongAnswerFigures]
+    other_wrong: int
     flags: list[str]
+    few_attempts: bool
 
 
 class ItemState(TypedDict):
@@ -375,6 +507,8 @@ class Thresholds(TypedDict):
     facility_high: float
     discrimination_low: float
     group_share: float
+    min_attempts: int
+    key_error_min_upper: int
 
 
 class ItemAnalysisView(TypedDict):
@@ -385,7 +519,7 @@ class ItemAnalysisView(TypedDict):
     batch_id: int | None
     batch_name: str | None
     state: ItemState
-    summary: Summary | None
+    summary: SummaryView | None
     questions: list[ItemQuestion]
     thresholds: Thresholds
     flags: list[str]
@@ -457,6 +591,19 @@ class _Shaper:
     def text(self, pair: Mapping[str, Any], limit: int = EXCERPT_CHARS) -> str:
         return excerpt(pick(pair.get("vi"), pair.get("en"), language=self.language), limit)
 
+    @staticmethod
+    def statement(
+        figures: StatementFigures, shown: Mapping[str, tuple[int, dict[str, str]]]
+    ) -> ItemStatement:
+        """A statement's stored figures with its letter and text (``shown``: per statement id
+        its index and text as the question holds them now)."""
+        index, text = shown.get(figures["statement_id"], (None, None))
+        return {
+            **figures,
+            "label": figures["statement_id"] if index is None else statement_label(index),
+            "text": text,
+        }
+
     def row(self, r: Mapping[str, Any]) -> ItemQuestion:
         figures = r["figures"]
         texts: dict[str, dict[str, str]] = {}
@@ -467,6 +614,10 @@ class _Shaper:
             labels = {str(o.get("id")): self.text(o, 80) for o in stored}
             texts = {str(o.get("id")): {"vi": o.get("vi") or "", "en": o.get("en") or ""} for o in stored}
         qid = r["question_id"]
+        statements = {
+            str(st.get("id")): (i, {"vi": st.get("vi") or "", "en": st.get("en") or ""})
+            for i, st in enumerate(r["question__content__statements"] or [])
+        }
         return {
             "question_id": qid,
             "root_id": r["question__root_id"] or qid,
@@ -491,13 +642,21 @@ class _Shaper:
                     "share": o["share"],
                     "upper_share": o["upper_share"],
                     "lower_share": o["lower_share"],
+                    "upper_count": o.get("upper_count"),
+                    "lower_count": o.get("lower_count"),
                     "label": labels.get(o["option_id"], o["option_id"]),
                     "text": texts.get(o["option_id"]),
                     "flags": option_flags(o, n=r["n"]),
                 }
                 for o in figures.get("options", [])
             ],
+            "statements": [self.statement(st, statements) for st in figures.get("statements", [])],
+            "right_counts": figures.get("right_counts", []),
+            "accepted": figures.get("accepted", []),
+            "wrong_answers": figures.get("wrong_answers", []),
+            "other_wrong": figures.get("other_wrong", 0),
             "flags": r["flags"],
+            "few_attempts": too_few(r["n"]),
         }
 
 
@@ -534,7 +693,22 @@ THRESHOLDS: Thresholds = {
     "facility_high": FACILITY_HIGH,
     "discrimination_low": DISCRIMINATION_LOW,
     "group_share": GROUP_SHARE,
+    "min_attempts": MIN_ATTEMPTS,
+    "key_error_min_upper": KEY_ERROR_MIN_UPPER,
 }
+
+
+def summary_view(summary: Summary | None) -> SummaryView | None:
+    """The stored test figures with ``few_attempts``; ``None`` before a first computation."""
+    if not summary:
+        return None
+    return {**summary, "few_attempts": too_few(summary["n"])}
+
+
+def statement_label(index: int) -> str:
+    """A true/false set's statement letter as the test shows it: 0 -> "a)", 1 -> "b)" (decision
+    0055: statements keep their order, a) to f))."""
+    return f"{chr(ord('a') + index)})"
 
 
 def item_analysis_view(
@@ -554,7 +728,7 @@ def item_analysis_view(
             **_state({f: getattr(analysis, f) for f in STATE_FIELDS}),
             "progress": item_progress(analysis),
         },
-        "summary": analysis.summary or None,
+        "summary": summary_view(analysis.summary),
         "questions": [shaper.row(r) for r in rows.values(*ROW_FIELDS)],
         "thresholds": THRESHOLDS,
         "flags": list(FLAGS),

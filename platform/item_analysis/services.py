@@ -36,6 +36,20 @@ from tenants.scope import current_schema_name, organization_schema
 logger = logging.getLogger(__name__)
 
 S = ItemAnalysis.Status
+STORED_FIGURES = (
+    "type",
+    "max_points",
+    "efficiency",
+    "upper_lower",
+    "omit_rate",
+    "options",
+    "statements",
+    "right_counts",
+    "accepted",
+    "wrong_answers",
+    "other_wrong",
+)
+"""The figures of a question kept in ``ItemAnalysisQuestion.figures`` (the rest are columns)."""
 STALE_QUEUE = timedelta(minutes=10)
 """A run queued this long ago and not started is taken as lost (a worker restarted) and queued again."""
 
@@ -165,6 +179,8 @@ def _compute(
         choices=data.choices,
         max_total=data.max_total,
         slot_scores=data.slot_scores,
+        judgements=data.judgements,
+        typed=data.typed,
     )
     return data, result
 
@@ -237,10 +253,7 @@ def _store(
             facility=q["facility"],
             discrimination=q["discrimination"],
             flags=q["flags"],
-            figures={
-                key: q[key]
-                for key in ("type", "max_points", "efficiency", "upper_lower", "omit_rate", "options")
-            },
+            figures={key: value for key, value in q.items() if key in STORED_FIGURES},
         )
         for q, position in zip(result["questions"], data.positions, strict=True)
     )

@@ -17,7 +17,18 @@ questions, the scores by position on the form. ``analyse`` returns plain JSON-re
   covariance over the largest one the two score distributions allow), ``upper_lower`` (the upper-
   lower 27 % index: (mean in the upper group - mean in the lower group) / maximum),
   ``omit_rate``, ``options`` (distractor analysis: count and share of each option overall, in
-  the upper and in the lower 27 %) and ``flags``.
+  the upper and in the lower 27 %) and ``flags``; for a true/false set (phần II, câu hỏi
+  Đúng/Sai) ``statements`` (each statement's facility overall and in the two groups) and
+  ``right_counts`` (attempts by the number of statements judged right), for a numeric answer
+  (phần III, trả lời ngắn) ``wrong_answers`` (the most frequent wrong answers, grouped as the
+  answer sheet reads them, with their counts in the two groups) and ``other_wrong``.
+
+Partial credit (issue 39, item 3; decision 0059). Every formula above takes the scores as they
+are, so a true/false set scored 0.1, 0.25, 0.5 or 1 of its point is a polytomous item like an
+essay: facility is its mean score over its points (for 0/1 items the proportion right),
+discrimination the Pearson r of its partial scores with the rest (the point-biserial for 0/1
+items), alpha is Cronbach's (KR-20 for 0/1 items). ``MIN_ATTEMPTS`` is the number of attempts
+below which the figures are shown with a note that they need more (``too_few``).
 
 Reliability when forms differ. Cronbach's alpha needs a complete attempts x items matrix. With
 one shared form the items are the questions ("questions" basis). With a different draw per
@@ -43,6 +54,8 @@ from typing import TypedDict
 
 import numpy as np
 
+from assessments.matching import SheetNumberError, numeric_matches, sheet_format, sheet_number
+
 FACILITY_LOW = 0.2
 """Below this facility a question is flagged ``too_hard``."""
 FACILITY_HIGH = 0.9
@@ -55,6 +68,17 @@ HISTOGRAM_BINS = 10
 """Bins of the score distribution when it is not one bin per whole score."""
 HISTOGRAM_MAX_SCORES = 20
 """Up to this whole-number maximum (and whole totals), one bin per possible score 0..max."""
+
+MIN_ATTEMPTS = 30
+"""Attempts a figure needs to be read as a measurement (issue 39, item 3; decision 0059): with
+fewer, the page and the export show each figure (facility, discrimination, alpha, flags) with the
+note "needs at least 30 attempts; this has n" (``too_few``). 30 is the usual floor of classical
+item analysis for a stable correlation; the upper and lower 27 % groups then hold 8 attempts."""
+KEY_ERROR_MIN_UPPER = 2
+"""A wrong answer is a likely key error only when at least this many attempts of the upper group
+gave it (``key_error_suspected``): one strong learner's slip is not a pattern."""
+WRONG_ANSWERS_SHOWN = 5
+"""The most frequent wrong answers of a numeric question listed (and the only ones flagged)."""
 
 FLAGS = (
     "too_hard",
@@ -96,7 +120,9 @@ class Summary(TypedDict):
 
 class OptionFigures(TypedDict):
     """Distractor analysis of one option (``_options``): shares are fractions of the attempts
-    that had the question, overall and in the upper and lower groups."""
+    that had the question, overall and in the upper and lower groups; ``upper_count`` and
+    ``lower_count`` are the attempts of each group that chose it (absent from figures stored
+    before issue 39)."""
 
     option_id: str
     correct: bool
@@ -104,6 +130,48 @@ class OptionFigures(TypedDict):
     share: float | None
     upper_share: float | None
     lower_share: float | None
+    upper_count: int
+    lower_count: int
+
+
+class StatementFigures(TypedDict):
+    """One statement of a true/false set (``_statements``): ``key`` the judgement the key gives
+    (True: Đúng), ``right`` the attempts that judged it so, ``wrong`` those that judged it the
+    other way, ``blank`` those that left it unanswered (not right: it earns nothing, decision
+    0055); ``facility`` = right / attempts that had the question, and the same within the upper
+    and the lower group; ``upper_wrong`` and ``lower_wrong`` count the other judgement in each
+    group; ``flags`` is ``["likely_key_error"]`` when the other judgement is a likely key error
+    (``key_error_suspected``), else empty."""
+
+    statement_id: str
+    key: bool
+    right: int
+    wrong: int
+    blank: int
+    facility: float | None
+    upper_facility: float | None
+    lower_facility: float | None
+    upper_wrong: int
+    lower_wrong: int
+    flags: list[str]
+
+
+class WrongAnswerFigures(TypedDict):
+    """One wrong answer of a numeric question (``_wrong_answers``): ``answer`` as the sheet writes
+    it (``matching.sheet_format``: "0.5", "0,50" and ",5" are one answer "0,5"), or as typed
+    (surrounding blanks dropped) when it is not a number the sheet can hold (``valid`` False);
+    ``count`` and ``share`` of the attempts that had the question, the same in the upper and
+    the lower group; ``flags`` as ``StatementFigures``'."""
+
+    answer: str
+    valid: bool
+    count: int
+    share: float | None
+    upper_count: int
+    lower_count: int
+    upper_share: float | None
+    lower_share: float | None
+    flags: list[str]
 
 
 class QuestionFigures(TypedDict):
@@ -119,6 +187,11 @@ class QuestionFigures(TypedDict):
     upper_lower: float | None
     omit_rate: float | None
     options: list[OptionFigures]
+    statements: list[StatementFigures]
+    right_counts: list[int]
+    accepted: list[str]
+    wrong_answers: list[WrongAnswerFigures]
+    other_wrong: int
     flags: list[str]
 
 
@@ -132,13 +205,38 @@ class Analysis(TypedDict):
 @dataclass
 class Item:
     """One question of the analysis: its id, type, maximum points and, for choice questions
-    (single, multiple, true/false), its option ids in order and the keyed (correct) ones."""
+    (single, multiple, true/false), its option ids in order and the keyed (correct) ones; for a
+    true/false set its statement ids in order and the key's judgement of each (True: Đúng); for
+    a numeric question its accepted answers (the key's sheet numbers)."""
 
     question_id: int
     type: str
     max_points: float
     option_ids: list[str] = field(default_factory=list)
     correct: set[str] = field(default_factory=set)
+    statement_ids: list[str] = field(default_factory=list)
+    statement_key: list[bool] = field(default_factory=list)
+    accepted: list[str] = field(default_factory=list)
+
+
+def too_few(n: int) -> bool:
+    """Whether ``n`` attempts are fewer than a figure needs (``MIN_ATTEMPTS``): the page and the
+    export then show the note beside each figure of that count."""
+    return n < MIN_ATTEMPTS
+
+
+def key_error_suspected(
+    *, upper_share: float | None, lower_share: float | None, upper_count: int | None
+) -> bool:
+    """The likely-key-error rule of every wrong answer (issue 19; issue 39, item 3; decision
+    0059): a wrong option, the wrong judgement of a true/false statement, or a wrong numeric
+    answer is suspect when a larger share of the upper 27 % group than of the lower one gave it
+    and at least ``KEY_ERROR_MIN_UPPER`` attempts of the upper group did. Shares, not counts,
+    because with a different draw per learner the two groups need not hold as many attempts that
+    had the question. ``upper_count`` ``None`` (figures stored before issue 39) skips the count."""
+    if upper_share is None or lower_share is None or upper_share <= lower_share:
+        return False
+    return upper_count is None or upper_count >= KEY_ERROR_MIN_UPPER
 
 
 def _num(value: float | np.floating | None, digits: int = 4) -> float | None:
@@ -229,9 +327,116 @@ def _options(item: Item, chosen: np.ndarray, upper: np.ndarray, lower: np.ndarra
                 "share": _num(col.mean()) if col.size else None,
                 "upper_share": _num(col[upper].mean()) if upper.size else None,
                 "lower_share": _num(col[lower].mean()) if lower.size else None,
+                "upper_count": int(col[upper].sum()),
+                "lower_count": int(col[lower].sum()),
             }
         )
     return rows
+
+
+def _share(mask: np.ndarray) -> float | None:
+    return _num(mask.mean()) if mask.size else None
+
+
+def _statements(
+    item: Item, judged: np.ndarray, upper: np.ndarray, lower: np.ndarray
+) -> tuple[list[StatementFigures], list[int]]:
+    """Per statement of a true/false set its figures (``StatementFigures``) and the attempts by
+    the number of statements judged right (index 0 to the number of statements). ``judged`` is
+    (attempts that had the question x statements) int: 1 judged true (Đúng), 0 judged false
+    (Sai), -1 unanswered; ``upper``/``lower`` index its rows."""
+    rows: list[StatementFigures] = []
+    right_all = np.zeros(judged.shape, dtype=bool)
+    for s, (statement_id, key) in enumerate(zip(item.statement_ids, item.statement_key, strict=True)):
+        col = judged[:, s]
+        right, wrong = col == int(key), col == int(not key)
+        right_all[:, s] = right
+        upper_wrong, lower_wrong = wrong[upper], wrong[lower]
+        rows.append(
+            {
+                "statement_id": statement_id,
+                "key": key,
+                "right": int(right.sum()),
+                "wrong": int(wrong.sum()),
+                "blank": int((col < 0).sum()),
+                "facility": _share(right),
+                "upper_facility": _share(right[upper]),
+                "lower_facility": _share(right[lower]),
+                "upper_wrong": int(upper_wrong.sum()),
+                "lower_wrong": int(lower_wrong.sum()),
+                "flags": ["likely_key_error"]
+                if key_error_suspected(
+                    upper_share=_share(upper_wrong),
+                    lower_share=_share(lower_wrong),
+                    upper_count=int(upper_wrong.sum()),
+                )
+                else [],
+            }
+        )
+    counts = np.bincount(right_all.sum(axis=1), minlength=len(item.statement_ids) + 1)
+    return rows, [int(c) for c in counts]
+
+
+def numeric_group(text: str) -> tuple[str, bool]:
+    """How a numeric answer is counted among the wrong answers: (the sheet's writing of its
+    number, True), so that "0.5", "0,50" and ",5" are one answer "0,5"; or (the text as typed,
+    surrounding blanks dropped, False) when it is not a number the sheet can hold (only a forged
+    request stores one, decision 0055)."""
+    try:
+        return sheet_format(sheet_number(text)), True
+    except SheetNumberError:
+        return text.strip(), False
+
+
+def _wrong_answers(
+    item: Item, typed: np.ndarray, upper: np.ndarray, lower: np.ndarray
+) -> tuple[list[WrongAnswerFigures], int]:
+    """The ``WRONG_ANSWERS_SHOWN`` most frequent wrong answers of a numeric question (most given
+    first; ties: more in the upper group, then by the answer), and how many attempts gave
+    another wrong answer. ``typed`` is the (attempts that had the question,) object array of
+    the answers' texts, ``None`` when left empty (not a wrong answer: the omit rate counts it);
+    an answer is wrong when ``matching.numeric_matches`` says it does not match the key."""
+    key = {"accepted": item.accepted}
+    in_upper = np.zeros(typed.size, dtype=bool)
+    in_upper[upper] = True
+    in_lower = np.zeros(typed.size, dtype=bool)
+    in_lower[lower] = True
+    seen: dict[str, tuple[str, bool] | None] = {}  # per distinct text: its group, None when right
+    groups: dict[tuple[str, bool], list[int]] = {}  # per group: count, in upper, in lower
+    for i, text in enumerate(typed):
+        if text is None or not str(text).strip():
+            continue
+        if text not in seen:
+            seen[text] = None if numeric_matches(text, key) else numeric_group(text)
+        group = seen[text]
+        if group is None:
+            continue
+        counts = groups.setdefault(group, [0, 0, 0])
+        counts[0] += 1
+        counts[1] += int(in_upper[i])
+        counts[2] += int(in_lower[i])
+    ranked = sorted(groups.items(), key=lambda g: (-g[1][0], -g[1][1], g[0][0]))
+    n, n_upper, n_lower = typed.size, upper.size, lower.size
+    rows: list[WrongAnswerFigures] = []
+    for (answer, valid), (count, up, low) in ranked[:WRONG_ANSWERS_SHOWN]:
+        upper_share = _num(up / n_upper) if n_upper else None
+        lower_share = _num(low / n_lower) if n_lower else None
+        rows.append(
+            {
+                "answer": answer,
+                "valid": valid,
+                "count": count,
+                "share": _num(count / n) if n else None,
+                "upper_count": up,
+                "lower_count": low,
+                "upper_share": upper_share,
+                "lower_share": lower_share,
+                "flags": ["likely_key_error"]
+                if key_error_suspected(upper_share=upper_share, lower_share=lower_share, upper_count=up)
+                else [],
+            }
+        )
+    return rows, sum(c[0] for _g, c in ranked[WRONG_ANSWERS_SHOWN:])
 
 
 OPTION_FLAGS = ("unused_distractor", "likely_key_error")
@@ -241,29 +446,38 @@ OPTION_FLAGS = ("unused_distractor", "likely_key_error")
 def option_flags(option: OptionFigures, *, n: int) -> list[str]:
     """The flags of one option of a choice question (a sub-list of ``OPTION_FLAGS``): a wrong
     option nobody chose, once the question was answered at all (``n`` > 0), is an unused
-    distractor; a wrong option chosen by a larger share of the upper group than of the lower
-    group is a likely key error. ``option`` is a row of ``_options`` (``correct``, ``count``,
-    ``upper_share``, ``lower_share``). The question's distractor flags are these, gathered."""
+    distractor; a wrong option that ``key_error_suspected`` (more by share in the upper group
+    than in the lower, by at least two of the upper group) is a likely key error. ``option`` is a
+    row of ``_options`` (``correct``, ``count``, ``upper_share``, ``lower_share``,
+    ``upper_count``). The question's distractor flags are these, gathered."""
     if option["correct"]:
         return []
     flags = []
     if n and option["count"] == 0:
         flags.append("unused_distractor")
-    upper, lower = option["upper_share"], option["lower_share"]
-    if upper is not None and lower is not None and upper > lower:
+    if key_error_suspected(
+        upper_share=option["upper_share"],
+        lower_share=option["lower_share"],
+        upper_count=option.get("upper_count"),
+    ):
         flags.append("likely_key_error")
     return flags
 
 
 def question_flags(
-    *, n: int, facility: float | None, discrimination: float | None, options: list[OptionFigures]
+    *,
+    n: int,
+    facility: float | None,
+    discrimination: float | None,
+    options: list[OptionFigures],
+    answers: list[list[str]] | None = None,
 ) -> list[str]:
     """The flags of one question (a sub-list of ``FLAGS``, in that order), from its figures:
     facility under ``FACILITY_LOW`` or over ``FACILITY_HIGH``; an item-rest correlation from 0
     to under ``DISCRIMINATION_LOW``, or negative; then the flags of its options
     (``option_flags``): a wrong option nobody chose (only once the question was answered at
-    all, ``n`` > 0); a wrong option chosen by a larger share of the upper group than of the
-    lower group (a likely key error)."""
+    all, ``n`` > 0); a likely key error (``key_error_suspected``); ``answers``: the flags of its
+    true/false statements or of its listed wrong numeric answers, gathered the same way."""
     flags = []
     if facility is not None and facility < FACILITY_LOW:
         flags.append("too_hard")
@@ -274,6 +488,7 @@ def question_flags(
     if discrimination is not None and discrimination < 0:
         flags.append("negative_discrimination")
     found = {flag for o in options for flag in option_flags(o, n=n)}
+    found.update(flag for row in answers or [] for flag in row)
     flags += [flag for flag in OPTION_FLAGS if flag in found]
     return flags
 
@@ -286,12 +501,17 @@ def analyse(
     choices: dict[int, np.ndarray],
     max_total: float,
     slot_scores: np.ndarray | None = None,
+    judgements: dict[int, np.ndarray] | None = None,
+    typed: dict[int, np.ndarray] | None = None,
 ) -> Analysis:
     """Item analysis of ``scores`` ((n attempts x k items) float, ``nan`` = not on the form),
     ``omitted`` ((n x k) bool: presented but left empty), ``choices`` ({item column: (n x options)
-    bool}, choice items only), ``max_total`` (the test's maximum points, for the histogram) and
+    bool}, choice items only), ``max_total`` (the test's maximum points, for the histogram),
     ``slot_scores`` ((n x m) scores by position, when every attempt had m questions; used for
-    alpha only when the question matrix has gaps). Returns ``{"summary": {...}, "questions":
+    alpha only when the question matrix has gaps), ``judgements`` ({item column: (n x
+    statements) int, 1 Đúng, 0 Sai, -1 unanswered}, true/false sets only) and ``typed`` ({item
+    column: (n,) object array of the typed texts, ``None`` when empty}, numeric items only).
+    Returns ``{"summary": {...}, "questions":
     [...]}`` (see the module docstring); every question's ``flags`` is a sub-list of ``FLAGS``.
     scipy is imported here, not with the module: the web processes read the stored figures and
     the constants, and scipy.stats would cost each of them 0.8 s and 76 MB."""
@@ -350,11 +570,18 @@ def analyse(
             if up.any() and low.any() and item.max_points
             else None
         )
+        up_rows, low_rows = np.flatnonzero(in_upper[mask]), np.flatnonzero(in_lower[mask])
         options: list[OptionFigures] = []
         if j in choices:
-            options = _options(
-                item, choices[j][mask], np.flatnonzero(in_upper[mask]), np.flatnonzero(in_lower[mask])
-            )
+            options = _options(item, choices[j][mask], up_rows, low_rows)
+        statements: list[StatementFigures] = []
+        right_counts: list[int] = []
+        if judgements is not None and j in judgements and item.statement_ids:
+            statements, right_counts = _statements(item, judgements[j][mask], up_rows, low_rows)
+        wrong: list[WrongAnswerFigures] = []
+        other_wrong = 0
+        if typed is not None and j in typed:
+            wrong, other_wrong = _wrong_answers(item, typed[j][mask], up_rows, low_rows)
         questions.append(
             {
                 "question_id": item.question_id,
@@ -367,8 +594,17 @@ def analyse(
                 "upper_lower": upper_lower,
                 "omit_rate": _num(omitted[mask, j].mean()) if count else None,
                 "options": options,
+                "statements": statements,
+                "right_counts": right_counts,
+                "accepted": [numeric_group(a)[0] for a in item.accepted] if item.type == "numeric" else [],
+                "wrong_answers": wrong,
+                "other_wrong": other_wrong,
                 "flags": question_flags(
-                    n=count, facility=facility, discrimination=discrimination, options=options
+                    n=count,
+                    facility=facility,
+                    discrimination=discrimination,
+                    options=options,
+                    answers=[row["flags"] for row in [*statements, *wrong]],
                 ),
             }
         )

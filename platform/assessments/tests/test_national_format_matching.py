@@ -14,6 +14,7 @@ from assessments.matching import (
     default_scoring_table,
     numeric_matches,
     scoring_table_error,
+    sheet_format,
     sheet_number,
     statements_right,
     true_false_set_fraction,
@@ -170,3 +171,20 @@ def test_a_save_fits_the_new_types_only_in_their_shapes():
     assert valid_answer("numeric", frozenset(), {"text": "-0,5"})
     assert not valid_answer("numeric", frozenset(), {"text": "12345"})
     assert not valid_answer("numeric", frozenset(), {"value": True})
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("0.5", "0,5"),
+        (",5", "0,5"),
+        ("0,50", "0,5"),
+        ("100", "100"),
+        ("-0,0", "0"),
+        ("\u22122", "-2"),
+        ("1,5", "1,5"),
+    ],
+)
+def test_sheet_format_writes_a_sheet_number_as_the_sheet_does(text, written):
+    """The item analysis groups wrong numeric answers by this writing (issue 39, item 3)."""
+    assert sheet_format(sheet_number(text)) == written

@@ -12,6 +12,7 @@ from pydantic import ConfigDict, Field, Strict
 QuestionType = Literal[
     "single_choice", "multiple_choice", "true_false", "short_text", "essay", "true_false_set", "numeric"
 ]
+"""``assessments.models.Question.Type`` (the last two: issue 39, decision 0055)."""
 AttemptResult = Literal["pending", "passed", "failed"]
 
 

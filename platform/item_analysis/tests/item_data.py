@@ -194,3 +194,79 @@ HAND_LEARNERS = [
     [({"option": "a"}, 1), ({"value": False}, 0), ({"text": "Sai"}, 0)],  # D: 1
     [({"option": "c"}, 0), ({"value": False}, 0), (None, 0)],  # E: 0, left the essay empty
 ]
+
+
+def true_false_set_question(key: dict[str, bool] | None = None, stem: str = "Xét các ý") -> dict[str, Any]:
+    """A true/false set (phần II) of four statements a) to d), keyed ``key`` (default Đ, S, Đ, S)
+    with the Ministry's table."""
+    key = key or {"s1": True, "s2": False, "s3": True, "s4": False}
+    return {
+        "type": "true_false_set",
+        "content": {
+            "stem": {"vi": f"<p>{stem}</p>", "en": f"<p>Consider ({stem})</p>"},
+            "options": [],
+            "statements": [{"id": sid, "vi": f"Ý {sid}", "en": f"Statement {sid}"} for sid in key],
+            "explanation": {},
+        },
+        "answer_key": {"statements": key, "scoring_table": ["0", "0.1", "0.25", "0.5", "1"]},
+    }
+
+
+def numeric_question(accepted: list[str] | None = None, stem: str = "Tính") -> dict[str, Any]:
+    """A numeric answer (phần III, trả lời ngắn), accepting ``accepted`` (default "0,5")."""
+    return {
+        "type": "numeric",
+        "content": {
+            "stem": {"vi": f"<p>{stem}</p>", "en": f"<p>Compute ({stem})</p>"},
+            "options": [],
+            "explanation": {},
+        },
+        "answer_key": {"accepted": accepted or ["0,5"]},
+    }
+
+
+def scored(question: dict[str, Any], answer: dict[str, Any] | None, points: Decimal = Decimal(1)) -> tuple:
+    """(answer, score) as the sitting scores it (``sitting.attempts.score_answer``)."""
+    from sitting.attempts import score_answer
+
+    score, _waiting = score_answer(
+        Question(type=question["type"], answer_key=question["answer_key"]), answer, points
+    )
+    return answer, float(score)
+
+
+def exam_2025_scope(org):
+    """A single choice, a true/false set (key Đ, S, Đ, S) and a numeric answer (key 0,5), five
+    learners, scored as the sitting scores them:
+
+      learner  choice  set judged (right, score)   numeric           total
+      0        a  1    Đ S Đ S  (4, 1)             "0,5"  right 1    3
+      1        a  1    Đ S Đ Đ  (3, 0.5)           "0.25" wrong 0    1.5
+      2        b  0    Đ S - -  (2, 0.25)          "0,25" wrong 0    0.25
+      3        b  0    S Đ S Đ  (0, 0)             "2"    wrong 0    0
+      4        b  0    (empty)  (0, 0)             (empty)           0
+
+    Groups of round(0.27 x 5) = 1: lower learner 3 (the first 0 by a stable sort), upper 0.
+    Statements (of 5): a) right 0, 1, 2 (0.6), other way 3, blank 4; b) the same; c) right 0, 1
+    (0.4), other way 3, blank 2, 4; d) right 0 (0.2), other way 1, 3, blank 2, 4. Upper 1.0 on
+    each, lower 0.0. Statements right: 4, 3, 2, 0, 0 -> [2, 0, 1, 1, 1]. The set's facility
+    (1 + 0.5 + 0.25) / 5 = 0.35. Wrong numeric answers: "0.25" and "0,25" are one "0,25" (2 of 5,
+    in neither group), "2" (1, the lower group's one: 1.0). No flag but the too-hard numeric
+    (facility 1 / 5 = 0.2 is not under 0.2: none)."""
+    tf, num, choice = true_false_set_question(), numeric_question(), choice_question()
+    rows = [
+        ("a", {"s1": True, "s2": False, "s3": True, "s4": False}, "0,5"),
+        ("a", {"s1": True, "s2": False, "s3": True, "s4": True}, "0.25"),
+        ("b", {"s1": True, "s2": False}, "0,25"),
+        ("b", {"s1": False, "s2": True, "s3": False, "s4": True}, "2"),
+        ("b", None, None),
+    ]
+    learners = [
+        [
+            ({"option": option}, 1 if option == "a" else 0),
+            scored(tf, {"statements": judged} if judged else None),
+            scored(num, {"text": text} if text else None),
+        ]
+        for option, judged, text in rows
+    ]
+    return build_scope(org, questions=[choice, tf, num], learners=learners, code="TN")

@@ -16,7 +16,13 @@ from openpyxl import load_workbook
 from accounts.tests.factories import ProfileFactory
 from assessments.models import Question, QuestionTransition
 from conftest import client_for
-from item_analysis.tests.item_data import HAND_LEARNERS, HAND_QUESTIONS, build_scope, choice_question
+from item_analysis.tests.item_data import (
+    HAND_LEARNERS,
+    HAND_QUESTIONS,
+    build_scope,
+    choice_question,
+    exam_2025_scope,
+)
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -98,7 +104,10 @@ def test_preset_and_batch_analysis(as_educator_a, hand, django_capture_on_commit
         "facility_high": 0.9,
         "discrimination_low": 0.2,
         "group_share": 0.27,
+        "min_attempts": 30,
+        "key_error_min_upper": 2,
     }
+    assert s["few_attempts"] is True and [q["few_attempts"] for q in data["questions"]] == [True] * 3
     vi = as_educator_a.get(f"/api/v1/test-presets/{hand.preset_id}/item-analysis").json()["data"]
     assert vi["questions"][0]["stem"] == "Chọn đáp án" and vi["questions"][1]["options"][0]["label"] == "Đúng"
     assert vi["questions"][0]["clusters"][2]["label"] == "Nhận biết"
@@ -176,7 +185,9 @@ def test_export_header_row_and_a_cell(as_educator_a, hand, django_capture_on_com
         "Upper-lower index (27 %)",
         "Omit rate",
         "Flags",
+        "Note",
     )
+    assert rows[1][-1] == "Needs at least 30 attempts; this has 5."
     assert len(rows) == 4 and rows[1][:4] == (
         1,
         f"#{hand.question_ids[0]}",
@@ -184,11 +195,19 @@ def test_export_header_row_and_a_cell(as_educator_a, hand, django_capture_on_com
         "Single choice",
     )
     assert sheet["K2"].value == 0.6 and sheet["K2"].number_format == "0.0%"
-    assert book["Summary"]["B12"].value == 0.54 and book["Summary"]["A12"].value == "Cronbach's alpha"
-    vi = as_educator_a.get(url)
-    assert (
-        list(load_workbook(io.BytesIO(b"".join(vi.streaming_content))).worksheets[0].values)[0][0] == "Vị trí"
-    )
+    summary = book["Summary"]
+    assert [summary[f"{c}12"].value for c in "ABC"] == [
+        "Alpha (KR-20 for right/wrong items)",
+        0.54,
+        "Needs at least 30 attempts; this has 5.",
+    ]
+    vi = load_workbook(io.BytesIO(b"".join(as_educator_a.get(url).streaming_content)))
+    assert list(vi.worksheets[0].values)[0][0] == "Vị trí"
+    assert vi.worksheets[0]["Q2"].value == "Cần ít nhất 30 bài làm; ở đây có 5."
+    assert [vi["Tóm tắt"][f"{c}12"].value for c in "AC"] == [
+        "Hệ số alpha (KR-20 với câu chấm đúng/sai)",
+        "Cần ít nhất 30 bài làm; ở đây có 5.",
+    ]
     with django_capture_on_commit_callbacks(execute=True):  # its first read queues the batch's
         assert as_educator_a.get(f"/api/v1/batches/{hand.batch_id}/item-analysis/export").status_code == 409
     batch = as_educator_a.get(f"/api/v1/batches/{hand.batch_id}/item-analysis/export", **EN)
@@ -240,7 +259,14 @@ def test_distractor_analysis_per_option(as_educator_a, org_a, django_capture_on_
     ]
     res = as_educator_a.get(f"{url}/export", **EN)
     book = load_workbook(io.BytesIO(b"".join(res.streaming_content)))
-    assert book.sheetnames == ["Questions", "Options", "Summary"]
+    assert book.sheetnames == [
+        "Questions",
+        "Options",
+        "Statements",
+        "Statements right",
+        "Wrong numeric answers",
+        "Summary",
+    ]
     rows = list(book["Options"].iter_rows(values_only=True))
     assert rows[0] == (
         "Position",
@@ -390,8 +416,9 @@ def test_a_constant_number_of_queries(as_educator_a, org_a, django_capture_on_co
         ],
         code="B",
     )
+    exam = exam_2025_scope(org_a)  # true/false sets and numeric answers read no more
     counts = []
-    for scope in (small, big):
+    for scope in (small, big, exam):
         for url in (
             f"/api/v1/test-presets/{scope.preset_id}/item-analysis",
             f"/api/v1/batches/{scope.batch_id}/item-analysis",
@@ -402,4 +429,91 @@ def test_a_constant_number_of_queries(as_educator_a, org_a, django_capture_on_co
             with CaptureQueriesContext(connection) as ctx:
                 assert as_educator_a.get(url).status_code == 200
             counts.append(len(ctx.captured_queries))
-    assert counts[:3] == counts[3:], counts
+    assert counts[:3] == counts[3:6] == counts[6:], counts
+
+
+# --- the national exam's formats of 2025 (issue 39, item 3; decision 0059) ----------------------
+
+
+def test_true_false_sets_and_numeric_answers(as_educator_a, org_a, django_capture_on_commit_callbacks):
+    scope = exam_2025_scope(org_a)
+    url = f"/api/v1/test-presets/{scope.preset_id}/item-analysis"
+    data = computed(as_educator_a, url, django_capture_on_commit_callbacks)
+    _choice, tf, num = data["questions"]
+    assert (tf["type"], tf["facility"], tf["right_counts"], tf["few_attempts"]) == (
+        "true_false_set",
+        0.35,
+        [2, 0, 1, 1, 1],
+        True,
+    )
+    assert [
+        (s["label"], s["text"], s["key"], s["facility"], s["right"], s["wrong"], s["blank"], s["flags"])
+        for s in tf["statements"]
+    ] == [
+        ("a)", {"vi": "Ý s1", "en": "Statement s1"}, True, 0.6, 3, 1, 1, []),
+        ("b)", {"vi": "Ý s2", "en": "Statement s2"}, False, 0.6, 3, 1, 1, []),
+        ("c)", {"vi": "Ý s3", "en": "Statement s3"}, True, 0.4, 2, 1, 2, []),
+        ("d)", {"vi": "Ý s4", "en": "Statement s4"}, False, 0.2, 1, 2, 2, []),
+    ]
+    assert [(s["upper_facility"], s["lower_facility"]) for s in tf["statements"]] == [(1.0, 0.0)] * 4
+    assert (tf["options"], tf["wrong_answers"], tf["accepted"]) == ([], [], [])
+    assert (num["type"], num["facility"], num["accepted"], num["other_wrong"]) == ("numeric", 0.2, ["0,5"], 0)
+    assert [
+        (w["answer"], w["valid"], w["count"], w["share"], w["upper_count"], w["lower_count"], w["flags"])
+        for w in num["wrong_answers"]
+    ] == [("0,25", True, 2, 0.4, 0, 0, []), ("2", True, 1, 0.2, 0, 1, [])]
+    assert num["omit_rate"] == 0.2 and num["statements"] == []
+
+    res = as_educator_a.get(f"{url}/export", **EN)
+    book = load_workbook(io.BytesIO(b"".join(res.streaming_content)))
+    note = "Needs at least 30 attempts; this has 5."
+    statements = list(book["Statements"].iter_rows(values_only=True))
+    assert statements[0] == (
+        "Position",
+        "Question",
+        "Statement",
+        "Key",
+        "Facility",
+        "Upper group (27 %)",
+        "Lower group (27 %)",
+        "Judged right",
+        "Judged the other way",
+        "Unanswered",
+        "Flags",
+        "Note",
+    )
+    code = f"#{scope.question_ids[1]}"
+    assert statements[1:] == [
+        (2, code, "a) Statement s1", "True", 0.6, 1, 0, 3, 1, 1, None, note),
+        (2, code, "b) Statement s2", "False", 0.6, 1, 0, 3, 1, 1, None, note),
+        (2, code, "c) Statement s3", "True", 0.4, 1, 0, 2, 1, 2, None, note),
+        (2, code, "d) Statement s4", "False", 0.2, 1, 0, 1, 2, 2, None, note),
+    ]
+    assert book["Statements"]["E2"].number_format == "0.0%"
+    counts = list(book["Statements right"].iter_rows(values_only=True))
+    assert counts == [
+        ("Position", "Question", *(f"{k} right" for k in range(7))),
+        (2, code, 2, 0, 1, 1, 1, None, None),
+    ]
+    wrong = list(book["Wrong numeric answers"].iter_rows(values_only=True))
+    code = f"#{scope.question_ids[2]}"
+    assert wrong == [
+        (
+            "Position",
+            "Question",
+            "Key",
+            "Wrong answer",
+            "Given by",
+            "Share (all)",
+            "Upper group (27 %)",
+            "Lower group (27 %)",
+            "Flags",
+            "Note",
+        ),
+        (3, code, "0,5", "0,25", 2, 0.4, 0, 0, None, note),
+        (3, code, "0,5", "2", 1, 0.2, 0, 1, None, note),
+    ]
+    vi = load_workbook(io.BytesIO(b"".join(as_educator_a.get(f"{url}/export").streaming_content)))
+    assert vi.sheetnames[2:5] == ["Các ý Đúng Sai", "Số ý đúng", "Đáp số sai"]
+    assert [c.value for c in vi["Các ý Đúng Sai"][2]][2:4] == ["a) Ý s1", "Đúng"]
+    assert vi["Đáp số sai"]["J2"].value == "Cần ít nhất 30 bài làm; ở đây có 5."

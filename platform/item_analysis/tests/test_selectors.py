@@ -1,6 +1,7 @@
 """Reading the item analysis input from attempts (``item_analysis.selectors``; issue 19): the
 counted attempt per learner, voided and ungraded attempts left out and counted, omitted answers,
-chosen options, per-learner forms by position, a constant number of queries."""
+chosen options, per-learner forms by position, the statements of true/false sets and the typed
+numeric answers (issue 39, item 3), a constant number of queries."""
 
 from __future__ import annotations
 
@@ -12,7 +13,13 @@ from django_tenants.utils import schema_context
 
 from assignments.models import Assignment, Attempt, AttemptAnswer
 from item_analysis import selectors
-from item_analysis.tests.item_data import HAND_LEARNERS, HAND_QUESTIONS, build_scope, choice_question
+from item_analysis.tests.item_data import (
+    HAND_LEARNERS,
+    HAND_QUESTIONS,
+    build_scope,
+    choice_question,
+    exam_2025_scope,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -120,6 +127,43 @@ def test_a_constant_number_of_queries(org_a):
                 selectors.analysis_input(preset_id=scope.preset_id, batch_id=scope.batch_id)
             counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1] == 4  # attempts, questions, scores, chosen options
+    exam = exam_2025_scope(org_a)
+    more = build_scope(
+        org_a,
+        questions=[choice_question(stem="x")] * 3,
+        learners=[[({"option": "a"}, 1)] * 3] * 9,
+        preset=exam.preset_id,
+    )
+    with schema_context(org_a.schema_name):
+        selectors.analysis_input(preset_id=exam.preset_id, batch_id=None)  # sets the search path
+        sizes = []
+        for batch_id in (exam.batch_id, None):  # 5 attempts, then 14
+            with CaptureQueriesContext(connection) as ctx:
+                data = selectors.analysis_input(preset_id=exam.preset_id, batch_id=batch_id)
+            sizes.append((data.scores.shape[0], len(ctx.captured_queries)))
+    # ... and the judged statements and the typed numeric answers
+    assert sizes == [(5, 6), (14, 6)] and more.preset_id == exam.preset_id
+
+
+def test_statements_and_typed_answers_read_from_attempts(org_a):
+    """The learners of ``exam_2025_scope``: judgements 1 (Đúng), 0 (Sai), -1 (unanswered), and
+    the typed texts (``None`` where empty); a set with no statement judged is omitted."""
+    scope = exam_2025_scope(org_a)
+    with schema_context(org_a.schema_name):
+        data = selectors.analysis_input(preset_id=scope.preset_id, batch_id=scope.batch_id)
+    tf, num = data.items[1], data.items[2]
+    assert (tf.statement_ids, tf.statement_key) == (["s1", "s2", "s3", "s4"], [True, False, True, False])
+    assert num.accepted == ["0,5"] and set(data.judgements) == {1} and set(data.typed) == {2}
+    assert data.judgements[1].tolist() == [
+        [1, 0, 1, 0],
+        [1, 0, 1, 1],
+        [1, 0, -1, -1],
+        [0, 1, 0, 1],
+        [-1, -1, -1, -1],
+    ]
+    assert data.typed[2].tolist() == ["0,5", "0.25", "0,25", "2", None]
+    assert data.scores[:, 1].tolist() == [1, 0.5, 0.25, 0, 0]
+    assert data.omitted[:, 1].tolist() == data.omitted[:, 2].tolist() == [False] * 4 + [True]
 
 
 def test_progress_reported_as_the_chunks_are_read(org_a, monkeypatch):

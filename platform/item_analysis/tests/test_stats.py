@@ -400,3 +400,266 @@ def test_option_flags_name_the_option():
     both = {"correct": False, "count": 0, "upper_share": 0.5, "lower_share": 0.0}
     assert option_flags(both, n=10) == ["unused_distractor", "likely_key_error"]
     assert option_flags(both, n=0) == ["likely_key_error"]
+
+
+# --- partial credit (issue 39, item 3; decision 0059) -------------------------------------------
+
+
+def test_partial_credit_hand_computed():
+    """A true/false set scored by the Ministry's table (phần II: 4, 3, 2, 1 statements right give
+    1, 0.5, 0.25, 0.1 of its point), a single choice and a numeric answer, five learners:
+
+    Scores      Q1 (set)  Q2  Q3  total  rest(Q1)
+      A           1        1   1   3        2
+      B           0.5      1   0   1.5      1
+      C           0.25     0   1   1.25     1
+      D           0.1      1   0   1.1      1
+      E           0        0   0   0        0
+
+    Facility Q1 = (1 + 0.5 + 0.25 + 0.1 + 0) / 5 / 1 = 0.37 (mean score over points).
+    Item-rest r of Q1: item deviations from 0.37 are 0.63, 0.13, -0.12, -0.27, -0.37 (squares
+    sum 0.3969 + 0.0169 + 0.0144 + 0.0729 + 0.1369 = 0.638); rest deviations from 1 are 1, 0,
+    0, 0, -1 (squares 2); cross sum 0.63 + 0.37 = 1; r = 1 / sqrt(0.638 x 2) = 0.8853.
+    Alpha: item variances (n - 1) 0.638 / 4 = 0.1595, Q2 (mean 0.6) 1.2 / 4 = 0.3, Q3 (mean
+    0.4) 1.2 / 4 = 0.3, sum 0.7595; totals' mean 1.37, deviations 1.63, 0.13, -0.12, -0.27,
+    -1.37, squares sum 2.6569 + 0.0169 + 0.0144 + 0.0729 + 1.8769 = 4.638, variance 1.1595;
+    alpha = 3 / 2 x (1 - 0.7595 / 1.1595) = 1.5 x 0.4 / 1.1595 = 0.5175 (Cronbach's: Q1 is not
+    scored 0 or full, so not KR-20)."""
+    scores = np.array([[1, 1, 1], [0.5, 1, 0], [0.25, 0, 1], [0.1, 1, 0], [0, 0, 0]])
+    items = [Item(1, "true_false_set", 1), Item(2, "single_choice", 1), Item(3, "numeric", 1)]
+    result = analyse(
+        items=items, scores=scores, omitted=np.zeros(scores.shape, bool), choices={}, max_total=3
+    )
+    q1 = result["questions"][0]
+    assert (q1["facility"], q1["discrimination"]) == (0.37, 0.8853)
+    assert (result["summary"]["alpha"], result["summary"]["coefficient"]) == (0.5175, "alpha")
+    assert result["summary"]["alpha"] == pytest.approx(textbook_alpha(scores), abs=1e-4)
+
+
+def test_right_or_wrong_items_keep_todays_figures():
+    """For items scored 0 or full, facility is the proportion right (a 2-point item scored 0 or
+    2 too) and alpha is KR-20. Four learners, three items:
+
+        1 1 1   (total 3)
+        1 1 0   (2)
+        1 0 0   (1)
+        0 0 0   (0)
+
+    p = 0.75, 0.5, 0.25; sum p q = 0.1875 + 0.25 + 0.1875 = 0.625; the totals' population
+    variance (0 1 2 3) is 1.25; KR-20 = 3 / 2 x (1 - 0.625 / 1.25) = 0.75."""
+    x = np.array([[1, 1, 1], [1, 1, 0], [1, 0, 0], [0, 0, 0]], dtype=float)
+    result = analyse(
+        items=[Item(j, "single_choice", 1) for j in range(3)],
+        scores=x,
+        omitted=np.zeros(x.shape, bool),
+        choices={},
+        max_total=3,
+    )
+    assert (result["summary"]["alpha"], result["summary"]["coefficient"]) == (0.75, "kr20")
+    assert textbook_kr20(x) == pytest.approx(0.75) and textbook_alpha(x) == pytest.approx(0.75)
+    assert [q["facility"] for q in result["questions"]] == [0.75, 0.5, 0.25]
+    doubled = analyse(
+        items=[Item(j, "essay", 2) for j in range(3)],
+        scores=x * 2,
+        omitted=np.zeros(x.shape, bool),
+        choices={},
+        max_total=6,
+    )
+    proportion_right = [float((x[:, j] * 2 == 2).mean()) for j in range(3)]
+    assert [q["facility"] for q in doubled["questions"]] == proportion_right == [0.75, 0.5, 0.25]
+    assert [q["discrimination"] for q in doubled["questions"]] == [
+        q["discrimination"] for q in result["questions"]
+    ]
+    assert (doubled["summary"]["alpha"], doubled["summary"]["coefficient"]) == (0.75, "kr20")
+
+
+STRENGTH = [4, 4, 3, 3, 2, 2, 1, 1, 0, 0]
+"""Ten learners' right answers among four anchor questions (the first ``strength`` of them)."""
+
+
+def anchored(item: Item, column: np.ndarray, **inputs) -> dict:
+    """``analyse`` of four anchor questions (``STRENGTH``) and ``item`` (scores ``column``),
+    the item last; ``inputs`` (judgements, typed) are keyed by the item's column 4."""
+    anchors = np.array([[1.0 if s > t else 0.0 for t in range(4)] for s in STRENGTH])
+    scores = np.column_stack([anchors, column])
+    omitted = np.zeros(scores.shape, bool)
+    omitted[:, 4] = [all(v is None for v in row) for row in inputs.pop("blank_rows")]
+    items = [Item(10 + t, "true_false", 1) for t in range(4)] + [item]
+    return analyse(items=items, scores=scores, omitted=omitted, choices={}, max_total=5, **inputs)
+
+
+T, F, B = 1, 0, -1  # judged Đúng, judged Sai, left unanswered
+JUDGED = np.array(
+    [
+        [T, F, T, F],  # row 0: 4 right -> 1
+        [T, F, T, T],  # 3 -> 0.5
+        [T, F, F, F],  # 3
+        [T, T, T, F],  # 3
+        [T, F, B, F],  # 3 (c unanswered)
+        [F, F, T, F],  # 3
+        [T, T, F, T],  # 1 -> 0.1
+        [F, T, F, F],  # 1
+        [B, B, B, B],  # 0, left empty
+        [F, T, F, T],  # 0
+    ]
+)
+SET_SCORES = np.array([1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.1, 0.1, 0, 0])
+
+
+def set_example(key: list[bool]) -> dict:
+    item = Item(5, "true_false_set", 1, statement_ids=["a", "b", "c", "d"], statement_key=key)
+    blank = [[None] * 4 if all(v == B for v in row) else list(row) for row in JUDGED]
+    return anchored(item, SET_SCORES, judgements={4: JUDGED.astype(np.int8)}, blank_rows=blank)
+
+
+def test_true_false_set_statements():
+    """Key a) Đúng, b) Sai, c) Đúng, d) Sai (rows in ``JUDGED``). Totals (anchors + the set's
+    score): 5, 4.5, 3.5, 3.5, 2.5, 2.5, 1.1, 1.1, 0, 0; groups of round(0.27 x 10) = 3 by a
+    stable sort: lower rows 8, 9, 6, upper rows 3, 1, 0.
+
+    a) right in rows 0, 1, 2, 3, 4, 6 (6 of 10: 0.6), Sai in 5, 7, 9 (3), unanswered in 8;
+       upper 3 of 3 right (1.0), lower row 6 (0.3333); the other judgement: upper 0, lower 1.
+    b) right (Sai) in 0, 1, 2, 4, 5 (0.5), Đúng in 3, 6, 7, 9 (4), unanswered 8; upper rows 0, 1
+       (0.6667), lower none (0.0); other judgement upper 1 (row 3), lower 2 (rows 6, 9).
+    c) right in 0, 1, 3, 5 (0.4), Sai in 2, 6, 7, 9, unanswered 4 and 8 (an unanswered statement
+       is not right); upper 1.0, lower 0.0; other judgement upper 0, lower 2.
+    d) right in 0, 2, 3, 4, 5, 7 (0.6), Đúng in 1, 6, 9, unanswered 8; upper rows 0, 3
+       (0.6667), lower 0.0; other judgement upper 1, lower 2.
+    Statements right per attempt: 4, 3, 3, 3, 3, 3, 1, 1, 0, 0 -> [2, 2, 0, 5, 1] for 0..4.
+    The set's facility is its mean score: 3.7 / 10 = 0.37. No statement is a likely key error."""
+    q = set_example([True, False, True, False])["questions"][4]
+    assert q["facility"] == 0.37 and q["right_counts"] == [2, 2, 0, 5, 1]
+    assert [
+        (
+            s["statement_id"],
+            s["key"],
+            s["right"],
+            s["wrong"],
+            s["blank"],
+            s["facility"],
+            s["upper_facility"],
+            s["lower_facility"],
+            s["upper_wrong"],
+            s["lower_wrong"],
+            s["flags"],
+        )
+        for s in q["statements"]
+    ] == [
+        ("a", True, 6, 3, 1, 0.6, 1.0, 0.3333, 0, 1, []),
+        ("b", False, 5, 4, 1, 0.5, 0.6667, 0.0, 1, 2, []),
+        ("c", True, 4, 4, 2, 0.4, 1.0, 0.0, 0, 2, []),
+        ("d", False, 6, 3, 1, 0.6, 0.6667, 0.0, 1, 2, []),
+    ]
+    assert q["flags"] == [] and q["options"] == [] and q["wrong_answers"] == []
+
+
+def test_a_statement_keyed_the_other_way_is_a_likely_key_error():
+    """The same judgements with b) keyed Đúng: its other judgement (Sai) is given by rows 0 and 1
+    of the upper group (2 of 3) and by none of the lower: the statement and the set carry
+    ``likely_key_error``; b)'s facility is now 4 / 10, upper 1 / 3, lower 2 / 3."""
+    q = set_example([True, True, True, False])["questions"][4]
+    b = q["statements"][1]
+    assert (b["facility"], b["upper_facility"], b["lower_facility"]) == (0.4, 0.3333, 0.6667)
+    assert (b["upper_wrong"], b["lower_wrong"], b["flags"]) == (2, 0, ["likely_key_error"])
+    assert [s["flags"] for s in q["statements"]] == [[], ["likely_key_error"], [], []]
+    assert "likely_key_error" in q["flags"]
+
+
+TYPED = np.array(["0,25", "0,25", "0.25", "0,5", "1/4", " 1/4", "0,5", "2", "2", None], dtype=object)
+
+
+def numeric_example() -> dict:
+    item = Item(5, "numeric", 1, accepted=["0,5"])
+    right = np.array([1.0 if t == "0,5" else 0.0 for t in TYPED])
+    return anchored(item, right, typed={4: TYPED.copy()}, blank_rows=[[t] for t in TYPED])
+
+
+def test_numeric_wrong_answers_grouped_and_flagged():
+    """Key 0,5; answers in ``TYPED``. Totals (anchors + the numeric score): 4, 4, 3, 4, 2, 2, 2,
+    1, 0, 0; stable sort: lower rows 8, 9, 7, upper rows 0, 1, 3.
+
+    - "0,25" (rows 0 and 1) and "0.25" (row 2) are one answer "0,25": 3 (0.3), upper 2 of 3
+      (0.6667), lower 0: more by the upper group, by two of it: likely key error;
+    - "1/4" (row 4) and " 1/4" (row 5) are not sheet numbers: grouped as typed, blanks dropped:
+      "1/4", 2 (0.2), in neither group;
+    - "2" (rows 7 and 8): 2, upper 0, lower 2 of 3 (0.6667);
+    - "0,5" is right (rows 3 and 6); row 9 left it empty (omitted, not a wrong answer).
+    "1/4" and "2" are tied on count and upper count: by the answer, "1/4" first."""
+    q = numeric_example()["questions"][4]
+    assert q["accepted"] == ["0,5"] and q["other_wrong"] == 0
+    assert q["wrong_answers"] == [
+        {
+            "answer": "0,25",
+            "valid": True,
+            "count": 3,
+            "share": 0.3,
+            "upper_count": 2,
+            "lower_count": 0,
+            "upper_share": 0.6667,
+            "lower_share": 0.0,
+            "flags": ["likely_key_error"],
+        },
+        {
+            "answer": "1/4",
+            "valid": False,
+            "count": 2,
+            "share": 0.2,
+            "upper_count": 0,
+            "lower_count": 0,
+            "upper_share": 0.0,
+            "lower_share": 0.0,
+            "flags": [],
+        },
+        {
+            "answer": "2",
+            "valid": True,
+            "count": 2,
+            "share": 0.2,
+            "upper_count": 0,
+            "lower_count": 2,
+            "upper_share": 0.0,
+            "lower_share": 0.6667,
+            "flags": [],
+        },
+    ]
+    assert "likely_key_error" in q["flags"] and q["omit_rate"] == 0.1 and q["facility"] == 0.2
+
+
+def test_only_the_most_frequent_wrong_answers_are_listed(monkeypatch):
+    monkeypatch.setattr(item_stats, "WRONG_ANSWERS_SHOWN", 1)
+    q = numeric_example()["questions"][4]
+    assert [w["answer"] for w in q["wrong_answers"]] == ["0,25"] and q["other_wrong"] == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [("0.5", ("0,5", True)), (",5", ("0,5", True)), ("0,50", ("0,5", True)), ("\u22122", ("-2", True))],
+)
+def test_numeric_group_reads_as_the_sheet(text, group):
+    assert item_stats.numeric_group(text) == group
+    assert item_stats.numeric_group(" 1/4 ") == ("1/4", False)
+
+
+@pytest.mark.parametrize(
+    ("upper_share", "lower_share", "upper_count", "suspected"),
+    [
+        (0.6667, 0.0, 2, True),
+        (0.3333, 0.0, 1, False),  # one strong learner's slip
+        (0.5, 0.5, 4, False),  # as many in each group
+        (0.2, 0.4, 3, False),
+        (0.5, 0.0, None, True),  # figures stored before issue 39: no count
+        (None, 0.0, 3, False),
+    ],
+)
+def test_key_error_rule(upper_share, lower_share, upper_count, suspected):
+    assert (
+        item_stats.key_error_suspected(
+            upper_share=upper_share, lower_share=lower_share, upper_count=upper_count
+        )
+        is suspected
+    )
+
+
+def test_too_few_attempts_below_thirty():
+    assert item_stats.MIN_ATTEMPTS == 30
+    assert [item_stats.too_few(n) for n in (0, 3, 29, 30, 31)] == [True, True, True, False, False]

@@ -9111,6 +9111,10 @@ export interface components {
       upper_share: number | null;
       /** Lower Share */
       lower_share: number | null;
+      /** Upper Count */
+      upper_count: number | null;
+      /** Lower Count */
+      lower_count: number | null;
       /** Flags */
       flags: ("unused_distractor" | "likely_key_error")[];
     };
@@ -9121,7 +9125,13 @@ export interface components {
      *     position with per-learner draws); ``n`` attempts that had it; ``facility`` (mean score /
      *     ``max_points``); ``discrimination`` (corrected item-rest correlation); ``efficiency``
      *     (Moodle's discriminative efficiency); ``upper_lower`` (27 % index); ``omit_rate``;
-     *     ``options`` (choice questions); ``flags``.
+     *     ``options`` (choice questions); for a true/false set ``statements`` and ``right_counts``
+     *     (attempts by the number of statements judged right, 0 to all); for a numeric question
+     *     ``accepted`` (the key as the sheet writes it), ``wrong_answers`` (the five most given) and
+     *     ``other_wrong`` (attempts with another wrong answer); ``flags``; ``few_attempts``: ``n`` is
+     *     under ``ItemThresholdsOut.min_attempts``, so the figures and flags are shown with the note
+     *     "needs at least 30 attempts; this has n" (decision 0059). Partial scores count as they are:
+     *     facility is the mean score over the points, discrimination their item-rest correlation.
      */
     ItemQuestionOut: {
       /** Question Id */
@@ -9166,6 +9176,16 @@ export interface components {
       omit_rate: number | null;
       /** Options */
       options: components["schemas"]["ItemOptionOut"][];
+      /** Statements */
+      statements: components["schemas"]["ItemStatementOut"][];
+      /** Right Counts */
+      right_counts: number[];
+      /** Accepted */
+      accepted: string[];
+      /** Wrong Answers */
+      wrong_answers: components["schemas"]["ItemWrongAnswerOut"][];
+      /** Other Wrong */
+      other_wrong: number;
       /** Flags */
       flags: (
         | "too_hard"
@@ -9175,6 +9195,8 @@ export interface components {
         | "unused_distractor"
         | "likely_key_error"
       )[];
+      /** Few Attempts */
+      few_attempts: boolean;
     };
     /**
      * ItemStateOut
@@ -9211,9 +9233,50 @@ export interface components {
       progress: number | null;
     };
     /**
+     * ItemStatementOut
+     * @description One statement of a true/false set (phần II, câu hỏi Đúng/Sai; issue 39, item 3): ``label``
+     *     its letter as the test shows it ("a)"), ``text`` the statement in both languages, ``key`` the
+     *     key's judgement (true: Đúng); ``right``, ``wrong`` (judged the other way) and ``blank``
+     *     (unanswered, counted as not right) attempts; ``facility`` = right / attempts that had the
+     *     question, overall and in the upper and lower 27 % groups; ``upper_wrong``/``lower_wrong`` the
+     *     other judgement's count in each group; ``flags`` ``likely_key_error`` when the other judgement
+     *     is given by more of the upper group than of the lower (by share, and by at least two).
+     */
+    ItemStatementOut: {
+      /** Statement Id */
+      statement_id: string;
+      /** Label */
+      label: string;
+      text: components["schemas"]["QuestionTextOut"] | null;
+      /** Key */
+      key: boolean;
+      /** Right */
+      right: number;
+      /** Wrong */
+      wrong: number;
+      /** Blank */
+      blank: number;
+      /** Facility */
+      facility: number | null;
+      /** Upper Facility */
+      upper_facility: number | null;
+      /** Lower Facility */
+      lower_facility: number | null;
+      /** Upper Wrong */
+      upper_wrong: number;
+      /** Lower Wrong */
+      lower_wrong: number;
+      /** Flags */
+      flags: "likely_key_error"[];
+    };
+    /**
      * ItemSummaryOut
-     * @description The test's figures. ``coefficient`` names ``alpha``: ``kr20`` when every answer scored 0 or
-     *     full, else ``alpha`` (Cronbach). ``reliability_basis``: ``questions`` (one shared form),
+     * @description The test's figures. ``alpha`` is Cronbach's coefficient alpha over the partial scores,
+     *     which for items scored 0 or full is KR-20 (the page names it "alpha (KR-20 for right/wrong
+     *     items)", decision 0059); ``coefficient`` still says which it is here: ``kr20`` when every
+     *     answer scored 0 or full, else ``alpha``. ``few_attempts``: ``n`` is under
+     *     ``ItemThresholdsOut.min_attempts``, so alpha and SEM are shown with the note "needs at least
+     *     30 attempts; this has n". ``reliability_basis``: ``questions`` (one shared form),
      *     ``positions`` (a different draw per learner: the form's positions are the items, as Moodle
      *     treats random questions), ``None`` when alpha is undefined. ``sem`` = sd x sqrt(1 - alpha)
      *     (``None`` for a negative alpha). ``group_size``: attempts in each of the upper and lower
@@ -9251,10 +9314,15 @@ export interface components {
       sem: number | null;
       /** Group Size */
       group_size: number;
+      /** Few Attempts */
+      few_attempts: boolean;
     };
     /**
      * ItemThresholdsOut
-     * @description The flag thresholds, so that the explanations quote the numbers the server used.
+     * @description The flag thresholds, so that the explanations quote the numbers the server used;
+     *     ``min_attempts`` (30): with fewer attempts a figure is shown with the note that it needs
+     *     that many (``item_analysis.stats.MIN_ATTEMPTS``); ``key_error_min_upper`` (2): how many of
+     *     the upper group must give a wrong answer for it to be a likely key error.
      */
     ItemThresholdsOut: {
       /** Facility Low */
@@ -9265,6 +9333,38 @@ export interface components {
       discrimination_low: number;
       /** Group Share */
       group_share: number;
+      /** Min Attempts */
+      min_attempts: number;
+      /** Key Error Min Upper */
+      key_error_min_upper: number;
+    };
+    /**
+     * ItemWrongAnswerOut
+     * @description A frequent wrong answer of a numeric question (phần III, trả lời ngắn; issue 39, item 3):
+     *     ``answer`` as the answer sheet writes it ("0,5" for "0.5", "0,50" or ",5"), or as typed when
+     *     it is not a number the sheet holds (``valid`` false); ``count``/``share`` of the attempts that
+     *     had the question, and in the upper and lower 27 % groups; ``flags`` ``likely_key_error`` as
+     *     for a statement.
+     */
+    ItemWrongAnswerOut: {
+      /** Answer */
+      answer: string;
+      /** Valid */
+      valid: boolean;
+      /** Count */
+      count: number;
+      /** Share */
+      share: number | null;
+      /** Upper Count */
+      upper_count: number;
+      /** Lower Count */
+      lower_count: number;
+      /** Upper Share */
+      upper_share: number | null;
+      /** Lower Share */
+      lower_share: number | null;
+      /** Flags */
+      flags: "likely_key_error"[];
     };
     /** Envelope[QuestionItemAnalysisOut] */
     Envelope_QuestionItemAnalysisOut_: {
@@ -9328,6 +9428,16 @@ export interface components {
       omit_rate: number | null;
       /** Options */
       options: components["schemas"]["ItemOptionOut"][];
+      /** Statements */
+      statements: components["schemas"]["ItemStatementOut"][];
+      /** Right Counts */
+      right_counts: number[];
+      /** Accepted */
+      accepted: string[];
+      /** Wrong Answers */
+      wrong_answers: components["schemas"]["ItemWrongAnswerOut"][];
+      /** Other Wrong */
+      other_wrong: number;
       /** Flags */
       flags: (
         | "too_hard"
@@ -9337,6 +9447,8 @@ export interface components {
         | "unused_distractor"
         | "likely_key_error"
       )[];
+      /** Few Attempts */
+      few_attempts: boolean;
       /** Preset Id */
       preset_id: number;
       /** Preset Name */

@@ -1,12 +1,15 @@
 /** An item analysis page (issue 19, section 2; decision 0017): a test's (every counted attempt)
- * or one batch's. The state ("Đang tính…" while queued or running, polled, with a progress bar
+ * or one batch's (issue 19; partial credit, true/false sets and numeric answers: issue 39, item 3,
+ * decision 0059). The state ("Đang tính…" while queued or running, polled, with a progress bar
  * once a running computation reports how far it is; the last figures stay shown meanwhile), the counts, the test's figures, the score histogram with its screen-reader
  * table, the per-question table, the flags explained with the server's thresholds, the .xlsx
- * download and "recompute". */
+ * download and "recompute". Alpha (named "alpha (KR-20 for right/wrong items)") and SEM from fewer
+ * attempts than the server's minimum carry the note that says so. */
 import { useQuery } from "@tanstack/react-query";
 import { Download, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
 
-import { ItemFlagExplanations } from "@/components/item-flags";
+import { FewAttemptsNote, ItemFlagExplanations } from "@/components/item-flags";
 import { Lang } from "@/components/lang";
 import { ScopeHeader } from "@/components/scope-header";
 import { Button } from "@/components/ui/button";
@@ -14,7 +17,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { ApiError } from "@/lib/api-client";
 import { useDownload } from "@/lib/download";
 import { formatDateTime, formatNumber, formatPercent } from "@/lib/format";
-import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import { useLanguage, useT } from "@/lib/intl";
 
 import { exportItemAnalysis } from "../api/export-item-analysis";
 import { batchItemAnalysisQuery } from "../api/get-batch-item-analysis";
@@ -24,14 +27,18 @@ import { computing, type ItemAnalysisScope } from "../api/types";
 import { ItemQuestionTable } from "./question-table";
 import { ScoreHistogram } from "./score-histogram";
 
-function Figures({ label, items }: { label: string; items: [string, string][] }) {
+/** A figure's name, its value and, from too few attempts, the note that says so under it. */
+type Figure = [name: string, value: string, note?: ReactNode];
+
+function Figures({ label, items }: { label: string; items: Figure[] }) {
   return (
     <section aria-label={label}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        {items.map(([name, value]) => (
+        {items.map(([name, value, note]) => (
           <div key={name} className="rounded-xl border border-slate-200 bg-white p-3">
             <dt className="text-xs text-slate-600">{name}</dt>
             <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+            {note && <dd>{note}</dd>}
           </div>
         ))}
       </dl>
@@ -65,20 +72,24 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
   const num = (value: number | null | undefined) => (value == null ? "—" : formatNumber(value, locale));
   const title = scope === "preset" ? data.preset_name : data.batch_name || t("itemAnalysis.batchN", { id });
 
-  const counts: [string, string][] = [
+  const counts: Figure[] = [
     [t("itemAnalysis.attempts"), num(state.attempts)],
     [t("itemAnalysis.voided"), num(state.voided)],
     [t("itemAnalysis.pending"), num(state.pending)],
   ];
-  const figures: [string, string][] = summary
+  const note =
+    summary?.few_attempts === true ? (
+      <FewAttemptsNote count={summary.n} minimum={data.thresholds.min_attempts} />
+    ) : undefined;
+  const figures: Figure[] = summary
     ? [
         [t("itemAnalysis.summary.n"), num(summary.n)],
         [t("itemAnalysis.summary.mean"), num(summary.mean)],
         [t("itemAnalysis.summary.median"), num(summary.median)],
         [t("itemAnalysis.summary.sd"), num(summary.sd)],
         [t("itemAnalysis.summary.skewness"), num(summary.skewness)],
-        [t(`itemAnalysis.summary.${summary.coefficient}` as MessageId), num(summary.alpha)],
-        [t("itemAnalysis.summary.sem"), num(summary.sem)],
+        [t("itemAnalysis.summary.alpha"), num(summary.alpha), note],
+        [t("itemAnalysis.summary.sem"), num(summary.sem), note],
         [t("itemAnalysis.summary.maxScore"), num(summary.max_score)],
       ]
     : [];

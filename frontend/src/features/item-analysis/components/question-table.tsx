@@ -1,20 +1,61 @@
 /** The per-question table of an item analysis: position and code (a flagged question links to its
  * page in the bank), the stem excerpt, facility, discrimination, discriminative efficiency,
  * upper-lower index, omit rate and the flags. Figures in the reader's number format; "—" where
- * undefined. A choice question's row has a disclosure button ("Phân tích phương án", aria-expanded)
- * that shows its distractor analysis in the row below (decision 0019). */
+ * undefined; from fewer attempts than the server's minimum, each with the note that says so.
+ * A choice question's row has a disclosure button ("Phân tích phương án", aria-expanded) that
+ * shows its distractor analysis in the row below (decision 0019); a true/false set's row shows
+ * the facility of each statement under its stem and opens "Phân tích từng ý", a numeric
+ * question's opens "Đáp số sai thường gặp" (issue 39, item 3; decision 0059). */
 import { ChevronDown } from "lucide-react";
 import { Fragment, useId, useState } from "react";
 import { Link } from "react-router-dom";
 
-import { ItemFigureCells, type ItemThresholds } from "@/components/item-flags";
+import { FewAttemptsRow, ItemFigureCells, type ItemThresholds } from "@/components/item-flags";
 import { MathHtml } from "@/components/math-html";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { cn } from "@/lib/cn";
-import { useT } from "@/lib/intl";
+import { formatPercent } from "@/lib/format";
+import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import type { ItemQuestion } from "../api/types";
 import { DistractorTable } from "./distractor-table";
+import { StatementTable } from "./statement-table";
+import { WrongAnswerTable } from "./wrong-answer-table";
+
+type Details = "options" | "statements" | "wrong";
+
+/** Which analysis a question's row opens: its options', its statements' or its wrong answers'. */
+function details(q: ItemQuestion): Details | null {
+  if (q.options.length > 0) return "options";
+  if (q.statements.length > 0) return "statements";
+  if (q.type === "numeric") return "wrong";
+  return null;
+}
+
+const TOGGLE: Record<Details, { text: MessageId; label: MessageId }> = {
+  options: { text: "itemAnalysis.options.toggle", label: "itemAnalysis.options.toggleLabel" },
+  statements: { text: "itemAnalysis.statements.toggle", label: "itemAnalysis.statements.caption" },
+  wrong: { text: "itemAnalysis.wrong.toggle", label: "itemAnalysis.wrong.caption" },
+};
+
+/** A true/false set's statements' facility in one line under its stem: "a) 60% · b) 45% …". */
+function StatementFacilities({ question }: { question: ItemQuestion }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  return (
+    <p className="mt-1 text-xs text-slate-600">
+      <span className="font-medium">{t("itemAnalysis.statements.inline")}:</span>{" "}
+      {question.statements
+        .map((s) =>
+          t("itemAnalysis.statements.inlineValue", {
+            label: s.label,
+            facility: s.facility === null ? "—" : formatPercent(s.facility, locale),
+          }),
+        )
+        .join(" · ")}
+    </p>
+  );
+}
 
 const COLUMNS = 8;
 
@@ -60,7 +101,8 @@ export function ItemQuestionTable({
       <Body>
         {questions.map((q) => {
           const expanded = open.has(q.question_id);
-          const detailsId = `${baseId}-options-${q.question_id}`;
+          const kind = details(q);
+          const detailsId = `${baseId}-${kind ?? "details"}-${q.question_id}`;
           const position = t("itemAnalysis.position", { position: q.position });
           return (
             <Fragment key={q.question_id}>
@@ -81,12 +123,12 @@ export function ItemQuestionTable({
                       q.code
                     )}
                   </span>
-                  {q.options.length > 0 && (
+                  {kind && (
                     <button
                       type="button"
                       aria-expanded={expanded}
                       aria-controls={detailsId}
-                      aria-label={t("itemAnalysis.options.toggleLabel", { position, code: q.code })}
+                      aria-label={t(TOGGLE[kind].label, { position, code: q.code })}
                       onClick={() => toggle(q.question_id)}
                       className="mt-1 flex min-h-6 items-center gap-1 rounded text-xs font-medium text-blue-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 max-md:mt-0"
                     >
@@ -94,22 +136,36 @@ export function ItemQuestionTable({
                         className={cn("h-4 w-4 transition-transform", expanded && "rotate-180")}
                         aria-hidden="true"
                       />
-                      {t("itemAnalysis.options.toggle")}
+                      {t(TOGGLE[kind].text)}
                     </button>
                   )}
                 </Td>
                 <Td label={cols.stem} className="min-w-0 max-w-md [overflow-wrap:anywhere]">
-                  <MathHtml html={q.stem} empty={q.code} className="line-clamp-3" />
+                  <div className="min-w-0">
+                    <MathHtml html={q.stem} empty={q.code} className="line-clamp-3" />
+                    {q.statements.length > 0 && <StatementFacilities question={q} />}
+                  </div>
                 </Td>
-                <ItemFigureCells row={q} labels={cols} />
+                <ItemFigureCells row={q} labels={cols} minAttempts={thresholds.min_attempts} />
               </Tr>
-              {q.options.length > 0 && (
+              {q.few_attempts && (
+                <FewAttemptsRow count={q.n} minimum={thresholds.min_attempts} before={2} span={COLUMNS - 2} />
+              )}
+              {kind && (
                 <tr id={detailsId} hidden={!expanded} className="bg-slate-50 max-md:block max-md:rounded-2xl">
                   <td
                     colSpan={COLUMNS}
                     className="px-3 pb-4 pt-2 max-md:block max-md:rounded-2xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:px-1"
                   >
-                    {expanded && <DistractorTable question={q} thresholds={thresholds} />}
+                    {expanded && kind === "options" && (
+                      <DistractorTable question={q} thresholds={thresholds} />
+                    )}
+                    {expanded && kind === "statements" && (
+                      <StatementTable question={q} thresholds={thresholds} />
+                    )}
+                    {expanded && kind === "wrong" && (
+                      <WrongAnswerTable question={q} thresholds={thresholds} />
+                    )}
                   </td>
                 </tr>
               )}

@@ -6,7 +6,7 @@ import { loadKatex } from "@/components/math-html";
 import { mockApi, ok } from "@/testing/mock-api";
 import { renderRoute } from "@/testing/render-route";
 
-import { QUEUED, READY } from "../testing/fixtures";
+import { FEW, NUMERIC, QUEUED, READY, SET } from "../testing/fixtures";
 import BatchItemAnalysisRoute from "./item-analysis-batch";
 import PresetItemAnalysisRoute from "./item-analysis-preset";
 
@@ -29,7 +29,7 @@ describe("item analysis", () => {
     );
     expect(screen.getByRole("region", { name: "Số liệu của đề" })).toHaveTextContent(
       "Số bài40Điểm trung bình1,15Trung vị1Độ lệch chuẩn0,62Độ lệch phân bố (skewness)-0,13" +
-        "Hệ số tin cậy (KR-20)0,72Sai số chuẩn đo lường (SEM)0,33Điểm tối đa2",
+        "Hệ số alpha (KR-20 với câu chấm đúng/sai)0,72Sai số chuẩn đo lường (SEM)0,33Điểm tối đa2",
     );
 
     const histogram = screen.getByRole("table", { name: "Phân bố điểm" });
@@ -58,7 +58,7 @@ describe("item analysis", () => {
     );
     expect(meaning).toHaveTextContent("Quá khóĐộ khó dưới 0,2: rất ít học viên làm đúng câu này.");
     expect(meaning).toHaveTextContent(
-      "Có thể sai đáp ánMột phương án sai được nhóm 27% điểm cao nhất chọn nhiều hơn nhóm 27% điểm thấp nhất",
+      "Có thể sai đáp ánMột phương án sai, một ý Đúng/Sai bị đánh giá ngược đáp án hoặc một đáp số sai được nhóm 27% điểm cao nhất chọn nhiều hơn nhóm 27% điểm thấp nhất (ít nhất 2 bài của nhóm cao): có thể đáp án bị đặt sai.",
     );
     expect(screen.queryByText("Đang tính…")).toBeNull();
   });
@@ -86,7 +86,7 @@ describe("item analysis", () => {
       "/assignment/item-analysis/preset/7",
     );
     expect(screen.getByRole("region", { name: "Test figures" })).toHaveTextContent(
-      "Reliability (Cronbach's alpha)0.72",
+      "Alpha (KR-20 for right/wrong items)0.72",
     );
     expect(screen.getByRole("region", { name: "What the flags mean" })).toHaveTextContent(
       "Low discriminationDiscrimination from 0 to below 0.2: the question hardly separates stronger from weaker learners.",
@@ -140,7 +140,7 @@ describe("item analysis", () => {
         .map((li) => li.textContent),
     ).toEqual([
       "Phương án nhiễu không ai chọnMột phương án sai không học viên nào chọn: phương án nhiễu này không có tác dụng.",
-      "Có thể sai đáp ánMột phương án sai được nhóm 27% điểm cao nhất chọn nhiều hơn nhóm 27% điểm thấp nhất: có thể đáp án bị đặt sai.",
+      "Có thể sai đáp ánMột phương án sai, một ý Đúng/Sai bị đánh giá ngược đáp án hoặc một đáp số sai được nhóm 27% điểm cao nhất chọn nhiều hơn nhóm 27% điểm thấp nhất (ít nhất 2 bài của nhóm cao): có thể đáp án bị đặt sai.",
     ]);
 
     // true/false options read as the server's labels; no flag, no explanation list
@@ -198,7 +198,7 @@ describe("item analysis", () => {
     ]);
     expect(within(rows[2]!).getByText("Không có đáp án đúng")).toHaveAttribute("lang", "vi");
     expect(within(questions).getAllByRole("listitem")[1]).toHaveTextContent(
-      "Likely key errorA wrong option chosen more by the top 27% than by the bottom 27%: the answer key may be wrong.",
+      "Likely key errorA wrong option, a true/false statement judged against the key or a wrong numeric answer given more by the top 27% than by the bottom 27% (by at least 2 of the top group): the answer key may be wrong.",
     );
   });
 
@@ -217,7 +217,7 @@ describe("item analysis", () => {
     expect(screen.getByRole("button", { name: "Xuất Excel" })).toBeDisabled();
     expect(
       await screen.findByRole("region", { name: "Số liệu của đề" }, { timeout: 5000 }),
-    ).toHaveTextContent("Hệ số tin cậy (KR-20)0,72");
+    ).toHaveTextContent("Hệ số alpha (KR-20 với câu chấm đúng/sai)0,72");
     expect(screen.queryByText("Đang tính…")).toBeNull();
     expect(calls.filter((c) => c.path === "/api/v1/test-presets/7/item-analysis")).toHaveLength(2);
   });
@@ -240,7 +240,7 @@ describe("item analysis", () => {
     expect(bar).toHaveAttribute("aria-valuetext", "42%");
     expect(screen.getByText("Computing…")).toHaveAttribute("role", "status");
     expect(await screen.findByRole("region", { name: "Test figures" }, { timeout: 5000 })).toHaveTextContent(
-      "Reliability (KR-20)0.72",
+      "Alpha (KR-20 for right/wrong items)0.72",
     );
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
@@ -283,7 +283,7 @@ describe("item analysis", () => {
     expect(await screen.findByText("Đang tính…")).toBeVisible();
     // the last figures stay shown while the new run computes
     expect(screen.getByRole("region", { name: "Số liệu của đề" })).toHaveTextContent(
-      "Hệ số tin cậy (KR-20)0,72",
+      "Hệ số alpha (KR-20 với câu chấm đúng/sai)0,72",
     );
     expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
       "/api/v1/test-presets/7/item-analysis/recompute",
@@ -298,5 +298,121 @@ describe("item analysis", () => {
       <BatchItemAnalysisRoute />,
     );
     expect(await screen.findByRole("alert")).toHaveTextContent("Không tìm thấy ca thi này.");
+  });
+
+  // --- issue 39, item 3 (decision 0059): true/false sets, numeric answers, too few attempts ------
+
+  it("shows each statement's facility under a true/false set and opens its statement analysis", async () => {
+    const user = userEvent.setup();
+    mockApi({ "/api/v1/test-presets/7/item-analysis": ok({ ...READY, questions: [SET, NUMERIC] }) });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />);
+
+    const questions = await screen.findByRole("table", { name: "Các câu hỏi" });
+    const row = within(questions).getByRole("row", { name: /#14/ });
+    expect(row).toHaveTextContent("Độ khó từng ý: a) 85% · b) 35%");
+    const toggle = within(row).getByRole("button", { name: "Phân tích từng ý: Câu 3 (#14)" });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const statements = screen.getByRole("table", { name: /^Phân tích từng ý: Câu 3 \(#14\)/ });
+    expect(
+      within(statements)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Ý", "Nhóm điểm cao (27%)", "Nhóm điểm thấp (27%)", "Tất cả (số bài đúng)", "Bỏ trống"]);
+    const rows = within(statements).getAllByRole("row").slice(1);
+    expect(within(rows[0]!).getByRole("rowheader")).toHaveTextContent(/^a\) .*Đáp án: Đúng$/);
+    expect(within(rows[1]!).getByRole("rowheader")).toHaveTextContent(
+      /^b\) .*Đáp án: ĐúngNhóm cao đánh giá ngược nhiều hơn$/,
+    );
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ["100%", "64%", "85% (34)", "1"],
+      ["9%", "45%", "35% (14)", "1"],
+    ]);
+    const counts = screen.getByRole("table", { name: "Số bài theo số ý làm đúng" });
+    expect(
+      within(counts)
+        .getAllByRole("row")
+        .map((r) => r.textContent),
+    ).toEqual(["Số ý đúng012", "Số bài32017"]);
+    // the flag explained under the statements, as under a choice question's options, and in the list
+    expect(screen.getAllByText(/^Một phương án sai, một ý Đúng\/Sai bị đánh giá ngược/)).toHaveLength(2);
+  });
+
+  it("in English: a numeric question's frequent wrong answers with the top and bottom groups' counts", async () => {
+    const user = userEvent.setup();
+    mockApi({ "/api/v1/test-presets/7/item-analysis": ok({ ...READY, questions: [SET, NUMERIC] }) });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />, {
+      language: "en",
+    });
+    await user.click(await screen.findByRole("button", { name: "Frequent wrong answers: Q4 (#15)" }));
+    const wrong = screen.getByRole("table", { name: /^Frequent wrong answers: Q4 \(#15\)/ });
+    expect(within(wrong).getByText("Key: 0,5")).toBeVisible();
+    expect(
+      within(wrong)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Answer", "Top 27%", "Bottom 27%", "Everyone (attempts)"]);
+    expect(
+      within(wrong)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(["0,25Top group gives it more55% (6)9% (1)30% (12)", "1/4not a number0% (0)9% (1)5% (2)"]);
+    expect(screen.getByText("Other wrong answers: 8 attempts")).toBeVisible();
+    expect(
+      screen.getByText(
+        "A wrong option, a true/false statement judged against the key or a wrong numeric answer given more by the top 27% than by the bottom 27% (by at least 2 of the top group): the answer key may be wrong.",
+        { selector: "span" },
+      ),
+    ).toBeVisible();
+  });
+
+  it("with fewer than 30 attempts, says so beside alpha, each figure and the flags (the demo's 3 attempts)", async () => {
+    const user = userEvent.setup();
+    mockApi({ "/api/v1/batches/3/item-analysis": ok({ ...FEW, batch_id: 3, batch_name: "Ca demo" }) });
+    renderRoute(
+      "/assignment/item-analysis/batch/:batchId",
+      "/assignment/item-analysis/batch/3",
+      <BatchItemAnalysisRoute />,
+    );
+    const note = "Cần ít nhất 30 bài làm; ở đây có 3.";
+    expect(await screen.findByRole("region", { name: "Số liệu của đề" })).toHaveTextContent(
+      `Hệ số alpha (KR-20 với câu chấm đúng/sai)-0,38${note}Sai số chuẩn đo lường (SEM)—${note}`,
+    );
+    const questions = screen.getByRole("table", { name: "Các câu hỏi" });
+    const row = within(questions).getByRole("row", { name: /#13/ });
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .slice(2)
+        .map((c) => c.textContent),
+    ).toEqual([`0,67${note}`, `-0,5${note}`, `0,5${note}`, `0,36${note}`, "0", `—${note}`]);
+    // in each noted cell (read with each figure; on phones shown under it), and once under each
+    // row for the eye on wide screens (hidden from screen readers, which have the cells')
+    expect(within(questions).getAllByText(note)).toHaveLength(3 * 5 + 3);
+    expect(within(questions).getAllByText(note, { ignore: "[aria-hidden] *" })).toHaveLength(3 * 5);
+    await user.click(screen.getByRole("button", { name: "Đáp số sai thường gặp: Câu 4 (#15)" }));
+    expect(screen.getByRole("table", { name: /^Đáp số sai thường gặp/ })).toHaveTextContent(
+      `Đáp án: 0,5Đáp số được đọc như trên phiếu trả lời: 0.5, 0,50 và ,5 là cùng một đáp số 0,5.${note}`,
+    );
+  });
+
+  it("in English: the note beside the figures", async () => {
+    mockApi({ "/api/v1/test-presets/7/item-analysis": ok(FEW) });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />, {
+      language: "en",
+    });
+    const note = "Needs at least 30 attempts; this has 3.";
+    expect(await screen.findByRole("region", { name: "Test figures" })).toHaveTextContent(
+      `Alpha (KR-20 for right/wrong items)-0.38${note}`,
+    );
+    const row = within(screen.getByRole("table", { name: "Questions" })).getByRole("row", { name: /#14/ });
+    expect(within(row).getAllByRole("cell")[2]).toHaveTextContent(`0.51${note}`);
   });
 });

@@ -2,10 +2,15 @@
  * decision 0017), and for its current published version with figures, "send back to vetting"
  * with an optional comment: the server creates the next version, submitted, with the figures as
  * its note; the page then opens that version. The server's refusals are shown in the dialog. */
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 
-import { ItemFigureCells, ItemFlagExplanations, type ItemFlag } from "@/components/item-flags";
+import {
+  FewAttemptsRow,
+  ItemFigureCells,
+  ItemFlagExplanations,
+  type ItemFlag,
+} from "@/components/item-flags";
 import { Lang } from "@/components/lang";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -121,28 +126,33 @@ export function QuestionFigures({ question }: { question: Question }) {
             </Head>
             <Body>
               {rows.map((a) => (
-                <Tr key={`${a.preset_id}-${a.batch_id ?? "all"}-${a.question_id}`}>
-                  <Td label={cols.test} className="md:min-w-44 [overflow-wrap:anywhere]">
-                    <Link
-                      to={
-                        a.batch_id === null
-                          ? `/assignment/item-analysis/preset/${a.preset_id}`
-                          : `/assignment/item-analysis/batch/${a.batch_id}`
-                      }
-                      className="text-blue-700 hover:underline"
-                    >
-                      <Lang>{scopeName(a)}</Lang>
-                    </Link>
-                  </Td>
-                  <Td label={cols.version}>{t("itemAnalysis.figures.versionN", { version: a.version })}</Td>
-                  <Td label={cols.attempts} className="text-right tabular-nums">
-                    {num(a.n)}
-                  </Td>
-                  <ItemFigureCells row={a} labels={cols} />
-                  <Td label={cols.computed} className="whitespace-nowrap">
-                    {a.state.computed_at ? formatDateTime(a.state.computed_at, locale) : "—"}
-                  </Td>
-                </Tr>
+                <Fragment key={`${a.preset_id}-${a.batch_id ?? "all"}-${a.question_id}`}>
+                  <Tr>
+                    <Td label={cols.test} className="md:min-w-44 [overflow-wrap:anywhere]">
+                      <Link
+                        to={
+                          a.batch_id === null
+                            ? `/assignment/item-analysis/preset/${a.preset_id}`
+                            : `/assignment/item-analysis/batch/${a.batch_id}`
+                        }
+                        className="text-blue-700 hover:underline"
+                      >
+                        <Lang>{scopeName(a)}</Lang>
+                      </Link>
+                    </Td>
+                    <Td label={cols.version}>{t("itemAnalysis.figures.versionN", { version: a.version })}</Td>
+                    <Td label={cols.attempts} className="text-right tabular-nums">
+                      {num(a.n)}
+                    </Td>
+                    <ItemFigureCells row={a} labels={cols} minAttempts={data.thresholds.min_attempts} />
+                    <Td label={cols.computed} className="whitespace-nowrap">
+                      {a.state.computed_at ? formatDateTime(a.state.computed_at, locale) : "—"}
+                    </Td>
+                  </Tr>
+                  {a.few_attempts && (
+                    <FewAttemptsRow count={a.n} minimum={data.thresholds.min_attempts} before={3} span={6} />
+                  )}
+                </Fragment>
               ))}
             </Body>
           </Table>

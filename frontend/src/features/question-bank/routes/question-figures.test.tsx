@@ -30,7 +30,13 @@ const APPEARANCE: ItemAppearance = {
   upper_lower: -0.1,
   omit_rate: 0.05,
   options: [],
+  statements: [],
+  right_counts: [],
+  accepted: [],
+  wrong_answers: [],
+  other_wrong: 0,
   flags: ["negative_discrimination"],
+  few_attempts: false,
   preset_id: 7,
   preset_name: "Toán 9 - Học kỳ I",
   batch_id: 3,
@@ -53,7 +59,14 @@ const FIGURES: QuestionItemAnalysis = {
   question_id: 31,
   root_id: 31,
   appearances: [APPEARANCE],
-  thresholds: { facility_low: 0.2, facility_high: 0.9, discrimination_low: 0.2, group_share: 0.27 },
+  thresholds: {
+    facility_low: 0.2,
+    facility_high: 0.9,
+    discrimination_low: 0.2,
+    group_share: 0.27,
+    min_attempts: 30,
+    key_error_min_upper: 2,
+  },
 };
 
 function open(routes: Record<string, Route>, language: Language = "vi") {
@@ -140,5 +153,24 @@ describe("a question's item analysis figures", () => {
     });
     expect(await screen.findByText("Câu hỏi này chưa có số liệu trong đề thi nào.")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Gửi lại thẩm định" })).toBeNull();
+  });
+
+  it("from fewer than 30 attempts, each figure and the flags carry the note, in both languages", async () => {
+    const few = { ...FIGURES, appearances: [{ ...APPEARANCE, n: 3, few_attempts: true }] };
+    open({ "/api/v1/questions/31/item-analysis": ok(few) });
+    const table = await screen.findByRole("table", { name: "Số liệu phân tích câu hỏi" });
+    const note = "Cần ít nhất 30 bài làm; ở đây có 3.";
+    expect(within(table).getByRole("row", { name: /Ca sáng/ })).toHaveTextContent(
+      `Toán 9 - Học kỳ I · Ca sángv130,45${note}-0,12${note}-0,1${note}0,05Phân biệt âm${note}10:00 22/11/2026`,
+    );
+  });
+
+  it("in English: the note beside a figure from 3 attempts", async () => {
+    const few = { ...FIGURES, appearances: [{ ...APPEARANCE, n: 3, few_attempts: true }] };
+    open({ "/api/v1/questions/31/item-analysis": ok(few) }, "en");
+    const table = await screen.findByRole("table", { name: "Item analysis figures" });
+    const note = "Needs at least 30 attempts; this has 3.";
+    expect(within(table).getAllByText(note, { ignore: "[aria-hidden] *" })).toHaveLength(4); // each figure's
+    expect(within(table).getAllByText(note)).toHaveLength(5); // and once under the row on wide screens
   });
 });
