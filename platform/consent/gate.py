@@ -34,7 +34,7 @@ def consent_gate(profile: Profile) -> None:
     One statement (``consent.statements.gate_facts``, the twin of ``consent.rules.consent_facts``)."""
     if profile.is_educator:
         return
-    verdict = consent_verdict(gate_facts(profile.user_id))
+    verdict = consent_verdict_of(profile.user_id)
     if verdict is not None:
         raise ApplicationError(verdict.code, verdict.message, status=403)
 
