@@ -171,7 +171,7 @@ def _in_progress_ids(question: Question) -> list[int]:
 def _plan(question: Question, key: dict[str, Any]) -> Plan:
     """Every submitted attempt given ``question`` under ``key``, computed without writing: the
     question's score and the total before and after (``rescored``; a total is ``None`` while an
-    answer waits for an educator). Changed attempts first, then by learner name. Four queries."""
+    answer waits for an educator). Changed attempts first, then by learner name. Three queries."""
     corrected = Question(pk=question.pk, type=question.type, content=question.content, answer_key=key)
     answers = list(
         AttemptAnswer.objects.filter(question_id=question.pk, attempt__status=Attempt.Status.SUBMITTED)
@@ -476,7 +476,17 @@ def key_correction_create(
             )
             for r in plan.rows
         ]
-        + [KeyCorrectionAttempt(correction=correction, attempt_id=pk) for pk in plan.in_progress_ids]
+        + [
+            KeyCorrectionAttempt(
+                correction=correction,
+                attempt_id=pk,
+                points=Decimal(points.get(str(question.pk), "1")),
+                max_score=max_score,
+            )
+            for pk, points, max_score in Attempt.objects.filter(pk__in=plan.in_progress_ids).values_list(
+                "pk", "points", "max_score"
+            )
+        ]
     )
     _enqueue(correction.pk)
     return correction

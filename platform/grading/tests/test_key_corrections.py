@@ -693,3 +693,25 @@ def test_a_correction_claimed_too_often_is_given_up(sitting, org_a):
         assert corrections.key_corrections_resume() == 0
         c.refresh_from_db()
         assert (c.status, c.error, c.attempts_done) == ("failed", "key_correction_lost", 0)
+
+
+def test_the_preview_reads_the_same_number_of_queries_whatever_the_attempts(org_a):
+    one = build_scope(org_a, questions=[choice_question("a")], learners=[[({"option": "a"}, 1)]], code="Q1")
+    many = build_scope(
+        org_a, questions=[choice_question("a")], learners=[[({"option": o}, 0)] for o in "bcbcbc"], code="Q6"
+    )
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    with schema_context(org_a.schema_name):
+        corrections.key_correction_preview(
+            question_id=one.question_ids[0], answer_key={"option": "b"}
+        )  # warm
+        for scope in (one, many):
+            with CaptureQueriesContext(connection) as captured:
+                corrections.key_correction_preview(
+                    question_id=scope.question_ids[0], answer_key={"option": "b"}
+                )
+            counts.append(len(captured))
+    assert counts[0] == counts[1] == 5  # the question, the usage check, the answers, the totals, in progress

@@ -88,3 +88,25 @@ def test_migration_turns_stored_utc_texts_into_instants(learner):
     assert legacy.body_args == {"test": "Toán 12", "starts_at": "2026-11-28T01:00:00+00:00"}
     assert render(legacy.body_key, legacy.body_args, language="vi") == BODY_VI
     assert unreadable.body_args == {"test": "Toán 12", "start": "soon"}
+
+
+def test_render_formats_scores_for_the_reader():
+    """``*_score`` arguments are decimal text, shown in the reader's number format (issue 39 item 2)."""
+    args = {"test": "Toán 9", "old_score": "8.75", "new_score": "7.00", "max_score": "10.00"}
+    assert render("result_corrected.body", args, language="vi").endswith(
+        "Điểm của bạn đổi từ 8,75 thành 7 (trên 10)."
+    )
+    assert render("result_corrected.body", args, language="en").endswith(
+        "Your score changed from 8.75 to 7 out of 10."
+    )
+
+
+def test_the_inbox_lists_every_type_of_notification():
+    """``NotificationOut`` names each ``Notification.Type`` (a PersonalDataRequest notification made
+    the inbox answer 500 when the schema's list had fallen behind the model's)."""
+    from typing import get_args
+
+    from notifications.schemas import NotificationOut
+
+    listed = set(get_args(NotificationOut.model_fields["notifiable_type"].annotation))
+    assert listed == set(Notification.Type.values)
