@@ -244,7 +244,7 @@ def exam_2025_scope(org):
       1        a  1    Đ S Đ Đ  (3, 0.5)           "0.25" wrong 0    1.5
       2        b  0    Đ S - -  (2, 0.25)          "0,25" wrong 0    0.25
       3        b  0    S Đ S Đ  (0, 0)             "2"    wrong 0    0
-      4        b  0    (empty)  (0, 0)             (empty)           0
+      4        b  0    (none judged) (0, 0)        (empty)           0
 
     Groups of round(0.27 x 5) = 1: lower learner 3 (the first 0 by a stable sort), upper 0.
     Statements (of 5): a) right 0, 1, 2 (0.6), other way 3, blank 4; b) the same; c) right 0, 1
@@ -259,12 +259,12 @@ def exam_2025_scope(org):
         ("a", {"s1": True, "s2": False, "s3": True, "s4": True}, "0.25"),
         ("b", {"s1": True, "s2": False}, "0,25"),
         ("b", {"s1": False, "s2": True, "s3": False, "s4": True}, "2"),
-        ("b", None, None),
+        ("b", {}, None),  # nothing judged: {"statements": {}}, an empty answer
     ]
     learners = [
         [
             ({"option": option}, 1 if option == "a" else 0),
-            scored(tf, {"statements": judged} if judged else None),
+            scored(tf, {"statements": judged} if judged is not None else None),
             scored(num, {"text": text} if text else None),
         ]
         for option, judged, text in rows
