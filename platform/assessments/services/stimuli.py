@@ -341,3 +341,33 @@ def stimuli_move(*, question_ids: list[int], bank: QuestionBank) -> None:
     if roots:
         Stimulus.objects.filter(pk__in=roots).update(bank=bank)
         Stimulus.objects.filter(root_id__in=roots).update(bank=bank)
+
+
+# --- the stimulus in front of its questions' texts (exports, paper; decision 0054) ---------------
+
+
+def _half(text: dict[str, str] | None, lang: str) -> str:
+    """``lang``'s half of a bilingual text, the other half when it is blank."""
+    text = text or {}
+    other = "en" if lang == "vi" else "vi"
+    return text.get(lang) or text.get(other) or ""
+
+
+def stimulus_html(stimulus: Stimulus, lang: str) -> str:
+    """The stimulus as one HTML text in ``lang`` (the other language where it is blank): its
+    title in bold, then its body. Sanitized HTML as stored (math ``$...$``, the bank's images)."""
+    content = stimulus.content or {}
+    title = _half(content.get("title"), lang)
+    head = f"<p><strong>{title}</strong></p>" if _plain(title).strip() else ""
+    return head + _half(content.get("body"), lang)
+
+
+def stem_with_stimulus(content: dict[str, Any], stimulus: Stimulus) -> dict[str, Any]:
+    """``content`` with the stimulus (``stimulus_html``, in a blockquote) before the stem in each
+    language the stem is written in: how formats without a shared stimulus that our readers
+    read back (Moodle XML, QTI 2.1) carry it, so that an export never loses it."""
+    stem = dict(content.get("stem") or {})
+    for lang in LANGS:
+        if stem.get(lang):
+            stem[lang] = f"<blockquote>{stimulus_html(stimulus, lang)}</blockquote>{stem[lang]}"
+    return {**content, "stem": stem}
