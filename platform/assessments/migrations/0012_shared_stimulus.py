@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('assessments', '0010_offline_grace'),
+        ('assessments', '0011_national_format_types'),
     ]
 
     operations = [

@@ -1,0 +1,344 @@
+"""Shared stimuli (issue 39, item 1; decision 0054): a passage, table or figure with the questions
+that hang from it, authored, versioned and vetted as one group, drawn together and in order,
+shown once in the test page's payload; tenant isolation and roles."""
+
+from __future__ import annotations
+
+import pytest
+from django_tenants.utils import schema_context
+
+from assessments.models import Question, Stimulus
+from assessments.services import generation
+from assessments.tests.test_authoring_api import (
+    as_colleague_a,  # noqa: F401 - a fixture
+    colleague_a,  # noqa: F401 - a fixture
+    complete_single,
+    make_bank,
+    make_matrix,
+    post,
+    put,
+)
+from assessments.tests.test_presets_api import preset_body
+from conftest import client_for
+from config.errors import ApplicationError
+
+pytestmark = pytest.mark.django_db
+
+PASSAGE = {
+    "title": {"vi": "Đọc đoạn văn về rừng ngập mặn", "en": "Read the passage on mangroves"},
+    "body": {
+        "vi": "<p>Rừng ngập mặn che chắn bờ biển.</p><p>Diện tích: $S = 2{,}5\\ \\text{km}^2$.</p>",
+        "en": "<p>Mangroves shelter the coast.</p>",
+    },
+}
+
+
+def make_stimulus(client, bank_id, **extra):
+    from assessments.tests.test_authoring_api import subject_id
+
+    body = {"bank_id": bank_id, "grade": 9, "subject_id": subject_id(), "content": PASSAGE, **extra}
+    res = post(client, "/api/v1/stimuli", body)
+    assert res.status_code == 201, res.json()
+    return res.json()["data"]
+
+
+def group_question(client, bank_id, stimulus_id, stem):
+    body = complete_single(bank_id, stimulus_id=stimulus_id)
+    body["content"]["stem"] = {"vi": stem, "en": ""}
+    res = post(client, "/api/v1/questions", body)
+    assert res.status_code == 201, res.json()
+    return res.json()["data"]
+
+
+# --- authoring ---------------------------------------------------------------------------------
+
+
+def test_create_validate_and_order_questions(as_educator_a):
+    bank = make_bank(as_educator_a)
+    res = post(as_educator_a, "/api/v1/stimuli", {"bank_id": bank["id"], "grade": 13, "content": {}})
+    assert res.status_code == 400 and res.json()["errors"] == {
+        "grade": ["Chọn lớp từ 1 đến 12."],
+        "content.body": ["Hãy viết đoạn văn, hoặc thêm bảng hay hình."],
+    }
+    long = {"title": {"vi": "x" * 301}, "body": {"vi": "<p>Đoạn văn</p>"}}
+    res = post(as_educator_a, "/api/v1/stimuli", {"bank_id": bank["id"], "content": long})
+    assert res.json()["errors"] == {"content.title.vi": ["Tối đa 300 ký tự."]}
+    res = post(as_educator_a, "/api/v1/stimuli", {"content": PASSAGE})
+    assert res.json()["errors"] == {"bank_id": ["Bắt buộc"]}
+
+    stimulus = make_stimulus(as_educator_a, bank["id"])
+    assert stimulus["status"] == "draft" and stimulus["content"]["title"] == PASSAGE["title"]
+    assert stimulus["content"]["body"]["vi"] == PASSAGE["body"]["vi"]  # kept, formula and all
+    first = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu một")
+    second = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu hai")
+    alone = post(as_educator_a, "/api/v1/questions", complete_single(bank["id"])).json()["data"]
+    assert first["stimulus"] == {"id": stimulus["id"], "version": 1, "status": "draft", "title": PASSAGE["title"]}
+    assert alone["stimulus"] is None
+
+    url = f"/api/v1/stimuli/{stimulus['id']}"
+    detail = put(as_educator_a, f"{url}/questions", {"question_ids": [second["id"], alone["id"], first["id"]]})
+    assert detail.status_code == 200 and detail.json()["message"] == "Đã lưu các câu hỏi của ngữ liệu."
+    assert [q["id"] for q in detail.json()["data"]["questions"]] == [second["id"], alone["id"], first["id"]]
+    detail = put(as_educator_a, f"{url}/questions", {"question_ids": [first["id"], second["id"]]}).json()["data"]
+    assert [q["id"] for q in detail["questions"]] == [first["id"], second["id"]]
+    assert as_educator_a.get(f"/api/v1/questions/{alone['id']}").json()["data"]["stimulus"] is None
+
+    other_bank = make_bank(as_educator_a, "Văn 9")
+    elsewhere = post(as_educator_a, "/api/v1/questions", complete_single(other_bank["id"])).json()["data"]
+    res = put(as_educator_a, f"{url}/questions", {"question_ids": [first["id"], elsewhere["id"]]})
+    assert res.status_code == 400 and res.json()["errors"] == {
+        "question_ids.1": [f"Câu hỏi {elsewhere['id']} ở ngân hàng khác."]
+    }
+    res = post(as_educator_a, "/api/v1/questions", complete_single(other_bank["id"], stimulus_id=stimulus["id"]))
+    assert res.status_code == 400 and res.json()["errors"] == {
+        "stimulus_id": ["Ngữ liệu phải ở cùng ngân hàng với câu hỏi."]
+    }
+
+    rows = as_educator_a.get(f"/api/v1/stimuli?bank_id={bank['id']}").json()["data"]
+    assert [(r["id"], r["question_count"]) for r in rows["items"]] == [(stimulus["id"], 2)]
+    listed = as_educator_a.get(f"/api/v1/questions?bank_id={bank['id']}").json()["data"]["items"]
+    assert {q["id"]: (q["stimulus"] or {}).get("id") for q in listed} == {
+        first["id"]: stimulus["id"],
+        second["id"]: stimulus["id"],
+        alone["id"]: None,
+    }
+
+
+def test_vetted_and_versioned_together(as_educator_a, as_colleague_a):  # noqa: F811
+    bank = make_bank(as_educator_a)
+    matrix = make_matrix(as_educator_a)
+    stimulus = make_stimulus(as_educator_a, bank["id"], content={"body": PASSAGE["body"]})
+    url = f"/api/v1/stimuli/{stimulus['id']}"
+    res = post(as_educator_a, f"{url}/submit")
+    assert res.status_code == 400 and res.json()["code"] == "stimulus_incomplete"
+    assert res.json()["errors"] == {
+        "content.title": ["Hãy đặt tiêu đề cho ngữ liệu."],
+        "questions": ["Hãy thêm ít nhất một câu hỏi."],
+    }
+    put(as_educator_a, url, {"content": PASSAGE})
+    one = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu một")
+    two = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu hai")
+    put(as_educator_a, f"/api/v1/questions/{two['id']}", {"grade": 8})
+    res = post(as_educator_a, f"{url}/submit")
+    assert res.json()["errors"] == {"questions.1.grade": ["Hãy dùng lớp của ngữ liệu."]}
+    put(as_educator_a, f"/api/v1/questions/{two['id']}", {"grade": 9})
+
+    alone = post(as_educator_a, f"/api/v1/questions/{one['id']}/submit")
+    assert alone.status_code == 409 and alone.json()["code"] == "question_in_stimulus"
+    assert alone.json()["message"] == (
+        "Câu hỏi này thuộc một ngữ liệu dùng chung: câu hỏi được gửi duyệt, duyệt và xuất bản cùng ngữ liệu."
+    )
+    bulk = post(as_educator_a, "/api/v1/questions/bulk", {"action": "submit", "ids": [one["id"]]})
+    assert bulk.json()["data"][0]["code"] == "question_in_stimulus"
+
+    submitted = post(as_educator_a, f"{url}/submit").json()["data"]
+    assert submitted["status"] == "submitted"
+    assert {q["status"] for q in submitted["questions"]} == {"submitted"}
+    assert post(as_educator_a, f"{url}/approve").json()["code"] == "own_question"
+    res = post(as_colleague_a, f"{url}/reject", {"comment": " "})
+    assert res.json()["errors"] == {"comment": ["Bắt buộc"]}
+    assert post(as_colleague_a, f"{url}/approve").json()["data"]["status"] == "approved"
+    res = post(as_educator_a, f"{url}/publish")
+    assert res.status_code == 400 and res.json()["code"] == "matrix_incomplete"
+    assert set(res.json()["errors"]) == {"questions.0.matrix", "questions.1.matrix"}
+    for q in (one, two):
+        assert put(as_educator_a, f"/api/v1/questions/{q['id']}/matrix", matrix).status_code == 200
+    published = post(as_educator_a, f"{url}/publish").json()["data"]
+    assert published["status"] == "published"
+    assert {q["status"] for q in published["questions"]} == {"published"}
+    assert post(as_educator_a, f"/api/v1/questions/{one['id']}/publish").json()["code"] == "question_in_stimulus"
+
+    # Editing the published stimulus opens the group's next version: the stimulus and each question.
+    v2 = put(as_educator_a, url, {"content": {**PASSAGE, "title": {"vi": "Rừng ngập mặn (sửa)", "en": ""}}})
+    v2 = v2.json()["data"]
+    assert (v2["version"], v2["root_id"], v2["status"]) == (2, stimulus["id"], "draft")
+    assert [q["version"] for q in v2["questions"]] == [2, 2]
+    assert as_educator_a.get(url).json()["data"]["open_version_id"] == v2["id"]
+    again = put(as_educator_a, url, {"content": PASSAGE})
+    assert again.status_code == 409 and again.json()["code"] == "stimulus_locked"
+    assert again.json()["open_version_id"] == v2["id"]
+    res = put(as_educator_a, f"/api/v1/questions/{one['id']}", {"difficulty": "hard"})
+    assert res.status_code == 409 and res.json()["code"] == "stimulus_locked"
+    # The old group still stands for the tests that use it, until the new one is published.
+    old = as_educator_a.get(url).json()["data"]
+    assert old["status"] == "published" and {q["status"] for q in old["questions"]} == {"published"}
+
+    v2_url = f"/api/v1/stimuli/{v2['id']}"
+    post(as_educator_a, f"{v2_url}/submit")
+    post(as_colleague_a, f"{v2_url}/approve")
+    assert post(as_educator_a, f"{v2_url}/publish").json()["data"]["status"] == "published"
+    old = as_educator_a.get(url).json()["data"]
+    assert old["status"] == "superseded" and {q["status"] for q in old["questions"]} == {"superseded"}
+    history = as_educator_a.get(f"/api/v1/questions/{one['id']}/history").json()["data"]
+    assert [(h["version"], h["to_status"]) for h in history][-3:] == [
+        (2, "approved"),
+        (1, "superseded"),
+        (2, "published"),
+    ]
+
+    # Editing a published question of the group opens the group's next version too.
+    edited = put(as_educator_a, f"/api/v1/questions/{v2['questions'][1]['id']}", {"difficulty": "hard"})
+    edited = edited.json()["data"]
+    assert (edited["version"], edited["difficulty"], edited["stimulus"]["version"]) == (3, "hard", 3)
+
+
+def test_delete_only_before_publication_and_questions_stay(as_educator_a, as_colleague_a):  # noqa: F811
+    bank = make_bank(as_educator_a)
+    stimulus = make_stimulus(as_educator_a, bank["id"])
+    q = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu một")
+    url = f"/api/v1/stimuli/{stimulus['id']}"
+    assert as_colleague_a.delete(url).json()["code"] == "not_creator"
+    res = as_educator_a.delete(url)
+    assert res.status_code == 200 and res.json()["message"] == "Đã xóa ngữ liệu."
+    assert as_educator_a.get(url).status_code == 404
+    assert as_educator_a.get(f"/api/v1/questions/{q['id']}").json()["data"]["stimulus"] is None
+
+
+def test_another_organization_gets_404_and_a_learner_403(as_educator_a, educator_b, as_learner):
+    bank = make_bank(as_educator_a)
+    stimulus = make_stimulus(as_educator_a, bank["id"])
+    other = client_for(educator_b)
+    url = f"/api/v1/stimuli/{stimulus['id']}"
+    assert other.get(url).status_code == 404
+    assert put(other, url, {"content": PASSAGE}).status_code == 404
+    assert put(other, f"{url}/questions", {"question_ids": []}).status_code == 404
+    assert post(other, f"{url}/submit").status_code == 404
+    assert other.delete(url).status_code == 404
+    assert other.get(f"/api/v1/stimuli?bank_id={bank['id']}").json()["data"]["items"] == []
+    res = post(other, "/api/v1/stimuli", {"bank_id": bank["id"], "content": PASSAGE})
+    assert res.status_code == 404
+    assert as_learner.get(url).status_code == 403
+
+
+# --- generation --------------------------------------------------------------------------------
+
+
+def _group(org, ids: list[int], *, subject_id: int) -> Stimulus:
+    """A published stimulus over the published questions ``ids``, in that order."""
+    with schema_context(org.schema_name):
+        first = Question.objects.get(pk=ids[0])
+        stimulus = Stimulus.objects.create(
+            bank_id=first.bank_id,
+            grade=9,
+            subject_id=subject_id,
+            content=PASSAGE,
+            status="published",
+            created_by_profile_id=1,
+        )
+        for position, pk in enumerate(ids, start=1):
+            Question.objects.filter(pk=pk).update(stimulus=stimulus, stimulus_position=position)
+        return stimulus
+
+
+def _nb_questions(org, bank) -> list[int]:
+    with schema_context(org.schema_name):
+        return list(
+            Question.objects.filter(topic_id=bank["t1"], complexity_level_id=bank["nb"]).order_by("id").values_list(
+                "pk", flat=True
+            )
+        )
+
+
+def _preset(client, bank, round_id, **extra):
+    res = post(client, "/api/v1/test-presets", preset_body(bank, round_id, **extra))
+    assert res.status_code == 201, res.json()
+    return res.json()["data"]["id"]
+
+
+def test_the_draw_keeps_a_group_together_and_in_order(as_educator_a, bank, round_id, org_a):
+    nb = _nb_questions(org_a, bank)  # six, the item draws four
+    group = [nb[4], nb[1], nb[3]]  # the stimulus' order, not the ids'
+    _group(org_a, group, subject_id=bank["subject"])
+    preset_id = _preset(as_educator_a, bank, round_id)
+    with schema_context(org_a.schema_name):
+        from assessments.models import TestPreset
+
+        preset = TestPreset.objects.get(pk=preset_id)
+        draws = {seed: [pk for pk, _item in generation.blueprint_draw(preset, seed)] for seed in range(30)}
+        assert draws[7] == [pk for pk, _item in generation.blueprint_draw(preset, 7)]  # a seed reproduces
+    with_group = 0
+    for ids in draws.values():
+        first_four = ids[:4]
+        assert len(set(ids)) == 6
+        inside = [pk for pk in first_four if pk in group]
+        if inside:
+            with_group += 1
+            start = first_four.index(group[0])
+            assert first_four[start : start + 3] == group  # together, in the stimulus' order
+    assert 0 < with_group < 30  # drawn sometimes, never split
+
+
+def test_a_group_larger_than_what_the_item_still_needs_is_not_drawn(as_educator_a, bank, round_id, org_a):
+    nb = _nb_questions(org_a, bank)
+    _group(org_a, nb[:5], subject_id=bank["subject"])  # five of the six: the item needs four
+    preset_id = _preset(as_educator_a, bank, round_id)
+    res = post(as_educator_a, f"/api/v1/test-presets/{preset_id}/generate", {"seed": 3})
+    assert res.status_code == 400 and res.json()["code"] == "generation_failed"
+    (short,) = res.json()["shortfalls"]
+    assert (short["needed"], short["available"], short["missing"]) == (4, 1, 3)
+    with schema_context(org_a.schema_name):
+        from assessments.models import TestPreset
+
+        with pytest.raises(ApplicationError):  # the per-learner draw follows the same rule
+            generation.blueprint_draw(TestPreset.objects.get(pk=preset_id), 5)
+
+
+def test_the_shared_form_keeps_groups_on_reorder_and_swap(as_educator_a, bank, round_id, org_a):
+    nb = _nb_questions(org_a, bank)
+    first, second = [nb[0], nb[1]], [nb[2], nb[3]]
+    _group(org_a, first, subject_id=bank["subject"])
+    _group(org_a, second, subject_id=bank["subject"])  # the item of four: both groups, or one and two alone
+    preset_id = _preset(as_educator_a, bank, round_id)
+    url = f"/api/v1/test-presets/{preset_id}"
+    for seed in range(40):
+        post(as_educator_a, f"{url}/generate", {"seed": seed})
+        form = as_educator_a.get(f"{url}/form").json()["data"]
+        ids = [r["question"]["id"] for r in form]
+        if set(first + second) <= set(ids):
+            break
+    else:
+        pytest.fail("no seed drew both groups")
+    position = ids.index(first[0])
+    assert ids[position : position + 2] == first
+    # Move the group's second question to the end: the group moves as one block.
+    rows = [r["id"] for r in form]
+    moved = [r for r in rows if r != rows[position + 1]] + [rows[position + 1]]
+    assert post(as_educator_a, f"{url}/reorder", {"order": moved}).status_code == 200
+    ids = [r["question"]["id"] for r in as_educator_a.get(f"{url}/form").json()["data"]]
+    position = ids.index(first[0])
+    assert ids[position : position + 2] == first
+    # Swapping a question of a group swaps the group for another group of its size.
+    row = next(r for r in as_educator_a.get(f"{url}/form").json()["data"] if r["question"]["id"] == first[1])
+    res = post(as_educator_a, f"{url}/form/{row['id']}/swap")
+    assert res.status_code == 400 and res.json()["code"] == "generation_failed"  # no third group of two
+    third = [nb[4], nb[5]]
+    _group(org_a, third, subject_id=bank["subject"])
+    assert post(as_educator_a, f"{url}/form/{row['id']}/swap").status_code == 200
+    ids = [r["question"]["id"] for r in as_educator_a.get(f"{url}/form").json()["data"]]
+    assert first[0] not in ids and ids[ids.index(third[0]) : ids.index(third[0]) + 2] == third
+
+
+# --- the test page -----------------------------------------------------------------------------
+
+
+def test_the_attempt_carries_the_stimulus_once(as_educator_a, bank, round_id, org_a):
+    from sitting.tests.test_taking import open_test, save, start
+
+    nb = _nb_questions(org_a, bank)
+    group = [nb[5], nb[2], nb[0], nb[3]]  # four of six: the item of four can only draw the group
+    stimulus = _group(org_a, group, subject_id=bank["subject"])
+    ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)
+    client = client_for(learner)
+    token = start(client, eid, no_camera=True).json()["data"]["device_token"]
+    attempt = client.get(f"/api/v1/take-test/{eid}/attempt").json()["data"]
+    assert attempt["stimuli"] == [{"id": stimulus.pk, **PASSAGE}]
+    ids = [q["id"] for q in attempt["questions"]]
+    position = ids.index(group[0])
+    assert ids[position : position + 4] == group
+    assert [q["stimulus_id"] for q in attempt["questions"]].count(stimulus.pk) == 4
+    for q in attempt["questions"]:
+        save(client, eid, q["id"], {"value": True}, 1, token)
+    client.post(f"/api/v1/take-test/{eid}/submit", headers={"X-Device-Token": token})
+    result = client.get(f"/api/v1/take-test/{eid}/result").json()["data"]
+    assert result["stimuli"] == [{"id": stimulus.pk, **PASSAGE}]
+    assert [a["question"]["stimulus_id"] for a in result["answers"]].count(stimulus.pk) == 4
