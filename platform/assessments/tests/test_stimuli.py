@@ -4,11 +4,19 @@ shown once in the test page's payload; tenant isolation and roles."""
 
 from __future__ import annotations
 
-import pytest
-from django_tenants.utils import schema_context
+import io
+from pathlib import Path
 
-from assessments.models import Question, Stimulus
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
+from django_tenants.utils import schema_context
+from openpyxl import Workbook, load_workbook
+from pypdf import PdfReader
+
+from assessments.models import Batch, Question, Stimulus, TestPreset
 from assessments.services import generation
+from assessments.services.spreadsheets import COLUMNS, STIMULUS_COLUMNS
 from assessments.tests.test_authoring_api import (
     as_colleague_a,  # noqa: F401 - a fixture
     colleague_a,  # noqa: F401 - a fixture
@@ -17,10 +25,18 @@ from assessments.tests.test_authoring_api import (
     make_matrix,
     post,
     put,
+    subject_id,
 )
 from assessments.tests.test_presets_api import preset_body
-from conftest import client_for
+from assignments.models import Assignment
 from config.errors import ApplicationError
+from conftest import client_for
+from question_formats.paper.docx import version_html
+from question_formats.paper.markup import Pictures
+from question_formats.paper.pdf import PaperHeading
+from question_formats.paper.versions import PaperQuestion, Part, paper_version
+from question_formats.readers import moodle_xml, qti
+from sitting.tests.test_taking import open_test, save, start
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +50,6 @@ PASSAGE = {
 
 
 def make_stimulus(client, bank_id, **extra):
-    from assessments.tests.test_authoring_api import subject_id
-
     body = {"bank_id": bank_id, "grade": 9, "subject_id": subject_id(), "content": PASSAGE, **extra}
     res = post(client, "/api/v1/stimuli", body)
     assert res.status_code == 201, res.json()
@@ -72,14 +86,23 @@ def test_create_validate_and_order_questions(as_educator_a):
     first = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu một")
     second = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu hai")
     alone = post(as_educator_a, "/api/v1/questions", complete_single(bank["id"])).json()["data"]
-    assert first["stimulus"] == {"id": stimulus["id"], "version": 1, "status": "draft", "title": PASSAGE["title"]}
+    assert first["stimulus"] == {
+        "id": stimulus["id"],
+        "version": 1,
+        "status": "draft",
+        "title": PASSAGE["title"],
+    }
     assert alone["stimulus"] is None
 
     url = f"/api/v1/stimuli/{stimulus['id']}"
-    detail = put(as_educator_a, f"{url}/questions", {"question_ids": [second["id"], alone["id"], first["id"]]})
+    detail = put(
+        as_educator_a, f"{url}/questions", {"question_ids": [second["id"], alone["id"], first["id"]]}
+    )
     assert detail.status_code == 200 and detail.json()["message"] == "Đã lưu các câu hỏi của ngữ liệu."
     assert [q["id"] for q in detail.json()["data"]["questions"]] == [second["id"], alone["id"], first["id"]]
-    detail = put(as_educator_a, f"{url}/questions", {"question_ids": [first["id"], second["id"]]}).json()["data"]
+    detail = put(as_educator_a, f"{url}/questions", {"question_ids": [first["id"], second["id"]]}).json()[
+        "data"
+    ]
     assert [q["id"] for q in detail["questions"]] == [first["id"], second["id"]]
     assert as_educator_a.get(f"/api/v1/questions/{alone['id']}").json()["data"]["stimulus"] is None
 
@@ -89,7 +112,9 @@ def test_create_validate_and_order_questions(as_educator_a):
     assert res.status_code == 400 and res.json()["errors"] == {
         "question_ids.1": [f"Câu hỏi {elsewhere['id']} ở ngân hàng khác."]
     }
-    res = post(as_educator_a, "/api/v1/questions", complete_single(other_bank["id"], stimulus_id=stimulus["id"]))
+    res = post(
+        as_educator_a, "/api/v1/questions", complete_single(other_bank["id"], stimulus_id=stimulus["id"])
+    )
     assert res.status_code == 400 and res.json()["errors"] == {
         "stimulus_id": ["Ngữ liệu phải ở cùng ngân hàng với câu hỏi."]
     }
@@ -146,7 +171,9 @@ def test_vetted_and_versioned_together(as_educator_a, as_colleague_a):  # noqa: 
     published = post(as_educator_a, f"{url}/publish").json()["data"]
     assert published["status"] == "published"
     assert {q["status"] for q in published["questions"]} == {"published"}
-    assert post(as_educator_a, f"/api/v1/questions/{one['id']}/publish").json()["code"] == "question_in_stimulus"
+    assert (
+        post(as_educator_a, f"/api/v1/questions/{one['id']}/publish").json()["code"] == "question_in_stimulus"
+    )
 
     # Editing the published stimulus opens the group's next version: the stimulus and each question.
     v2 = put(as_educator_a, url, {"content": {**PASSAGE, "title": {"vi": "Rừng ngập mặn (sửa)", "en": ""}}})
@@ -233,9 +260,9 @@ def _group(org, ids: list[int], *, subject_id: int) -> Stimulus:
 def _nb_questions(org, bank) -> list[int]:
     with schema_context(org.schema_name):
         return list(
-            Question.objects.filter(topic_id=bank["t1"], complexity_level_id=bank["nb"]).order_by("id").values_list(
-                "pk", flat=True
-            )
+            Question.objects.filter(topic_id=bank["t1"], complexity_level_id=bank["nb"])
+            .order_by("id")
+            .values_list("pk", flat=True)
         )
 
 
@@ -251,8 +278,6 @@ def test_the_draw_keeps_a_group_together_and_in_order(as_educator_a, bank, round
     _group(org_a, group, subject_id=bank["subject"])
     preset_id = _preset(as_educator_a, bank, round_id)
     with schema_context(org_a.schema_name):
-        from assessments.models import TestPreset
-
         preset = TestPreset.objects.get(pk=preset_id)
         draws = {seed: [pk for pk, _item in generation.blueprint_draw(preset, seed)] for seed in range(30)}
         assert draws[7] == [pk for pk, _item in generation.blueprint_draw(preset, 7)]  # a seed reproduces
@@ -277,8 +302,6 @@ def test_a_group_larger_than_what_the_item_still_needs_is_not_drawn(as_educator_
     (short,) = res.json()["shortfalls"]
     assert (short["needed"], short["available"], short["missing"]) == (4, 1, 3)
     with schema_context(org_a.schema_name):
-        from assessments.models import TestPreset
-
         with pytest.raises(ApplicationError):  # the per-learner draw follows the same rule
             generation.blueprint_draw(TestPreset.objects.get(pk=preset_id), 5)
 
@@ -322,8 +345,6 @@ def test_the_shared_form_keeps_groups_on_reorder_and_swap(as_educator_a, bank, r
 
 
 def test_the_attempt_carries_the_stimulus_once(as_educator_a, bank, round_id, org_a):
-    from sitting.tests.test_taking import open_test, save, start
-
     nb = _nb_questions(org_a, bank)
     group = [nb[5], nb[2], nb[0], nb[3]]  # four of six: the item of four can only draw the group
     stimulus = _group(org_a, group, subject_id=bank["subject"])
@@ -342,3 +363,137 @@ def test_the_attempt_carries_the_stimulus_once(as_educator_a, bank, round_id, or
     result = client.get(f"/api/v1/take-test/{eid}/result").json()["data"]
     assert result["stimuli"] == [{"id": stimulus.pk, **PASSAGE}]
     assert [a["question"]["stimulus_id"] for a in result["answers"]].count(stimulus.pk) == 4
+
+
+# --- the spreadsheet, the exports, the paper and the report ------------------------------------
+
+
+def _workbook(questions: list[dict], stimuli: list[dict] | None):
+    wb = Workbook()
+    ws = wb.active
+    ws.append(COLUMNS)
+    for row in questions:
+        ws.append([row.get(c) for c in COLUMNS])
+    if stimuli is not None:
+        sheet = wb.create_sheet("stimuli")
+        sheet.append(STIMULUS_COLUMNS)
+        for row in stimuli:
+            sheet.append([row.get(c) for c in STIMULUS_COLUMNS])
+    out = io.BytesIO()
+    wb.save(out)
+    return SimpleUploadedFile("q.xlsx", out.getvalue())
+
+
+def _import(client, bank_id, file, dry_run):
+    url = f"/api/v1/question-banks/{bank_id}/import?dry_run={'true' if dry_run else 'false'}"
+    return client.post(url, {"file": file})
+
+
+TF = {"type": "true_false", "grade": 9, "subject_code": "tieng-anh", "difficulty": "easy", "correct": "đúng"}
+READING = {"key": "R1", "title_vi": "Đọc đoạn văn", "body_vi": "Mai gets up at six."}
+
+
+def test_the_spreadsheet_gives_stimuli_and_reports_their_problems(as_educator_a):
+    bank = make_bank(as_educator_a)
+    rows = [
+        {**TF, "stem_vi": "Câu một", "stimulus": "R1"},
+        {**TF, "stem_vi": "Không thuộc ngữ liệu"},
+        {**TF, "stem_vi": "Câu hai", "stimulus": "r1"},
+        {**TF, "stem_vi": "Ngữ liệu lạ", "stimulus": "X9"},
+        {**TF, "stem_vi": "Môn khác", "subject_code": "toan", "stimulus": "R1"},
+    ]
+    stimuli = [READING, {"key": "R1", "body_vi": "Lặp"}, {"key": "R2", "title_vi": "Trống"}]
+    report = _import(as_educator_a, bank["id"], _workbook(rows, stimuli), dry_run=True).json()["data"]
+    assert (report["rows"], report["valid"]) == (5, 3)
+    assert report["errors"] == [
+        {"row": 3, "column": "stimuli!key", "message": "Mã R1 bị dùng hai lần."},
+        {"row": 3, "column": "stimuli!title_vi", "message": "Hãy đặt tiêu đề cho ngữ liệu."},
+        {"row": 4, "column": "stimuli!body_vi", "message": "Hãy viết đoạn văn, hoặc thêm bảng hay hình."},
+        {
+            "row": 5,
+            "column": "stimulus",
+            "message": "Không có ngữ liệu mã X9: hãy thêm nó vào trang tính stimuli.",
+        },
+        {"row": 6, "column": "stimulus", "message": "Hãy dùng khối lớp và môn học của ngữ liệu R1."},
+    ]
+    res = _import(as_educator_a, bank["id"], _workbook(rows[:3], [READING]), dry_run=False)
+    assert res.status_code == 200 and res.json()["data"]["imported"] == 3
+    (stimulus,) = as_educator_a.get(f"/api/v1/stimuli?bank_id={bank['id']}").json()["data"]["items"]
+    assert (stimulus["grade"], stimulus["question_count"], stimulus["title"]["vi"]) == (9, 2, "Đọc đoạn văn")
+    detail = as_educator_a.get(f"/api/v1/stimuli/{stimulus['id']}").json()["data"]
+    assert [q["stem"]["vi"] for q in detail["questions"]] == ["Câu một", "Câu hai"]
+    assert detail["missing"] == []  # ready to submit
+
+    exported = as_educator_a.get(f"/api/v1/question-banks/{bank['id']}/export")
+    book = load_workbook(io.BytesIO(exported.content))
+    key = f"S{stimulus['id']}"
+    assert [r[-1] for r in book.worksheets[0].iter_rows(min_row=2, values_only=True)] == [key, key, None]
+    assert list(book["stimuli"].iter_rows(min_row=2, values_only=True)) == [
+        (key, 9, "tieng-anh", "Đọc đoạn văn", None, "Mai gets up at six.", None)
+    ]
+    # A file of the old template, without the column and the sheet, still imports.
+    old = _workbook([{**TF, "stem_vi": "Cũ"}], None)
+    assert _import(as_educator_a, bank["id"], old, dry_run=True).json()["data"]["errors"] == []
+
+
+@pytest.mark.parametrize("export_format", ["moodle_xml", "qti"])
+def test_the_exports_carry_the_stimulus_in_its_questions_stems(as_educator_a, export_format):
+    bank = make_bank(as_educator_a)
+    stimulus = make_stimulus(as_educator_a, bank["id"])
+    group_question(as_educator_a, bank["id"], stimulus["id"], "Câu một")
+    res = as_educator_a.get(f"/api/v1/question-banks/{bank['id']}/export/{export_format}")
+    read = moodle_xml.read if export_format == "moodle_xml" else qti.read
+    (candidate,) = read(b"".join(res.streaming_content))
+    stem = candidate.content["stem"]["vi"]
+    assert "Đọc đoạn văn về rừng ngập mặn" in stem and "Rừng ngập mặn che chắn bờ biển." in stem
+    assert stem.index("Rừng ngập mặn che chắn") < stem.index("Câu một")
+
+
+def test_a_paper_version_prints_the_stimulus_once_before_its_questions():
+    def question(pk, group=""):
+        stimulus = "<p><strong>Bảng số liệu</strong></p><p>Nhiệt độ</p>" if group else ""
+        return PaperQuestion(id=pk, type="true_false", stem=f"<p>Q{pk}</p>", group=group, stimulus=stimulus)
+
+    part = Part("", (question(1), question(2, "7"), question(3, "7"), question(4)))
+    version = paper_version([part], seed=1, code=101)
+    heading = PaperHeading(organization="O", test_name="T", subjects="", duration_minutes=None)
+    html = version_html(version, heading=heading, pictures=Pictures(Path("/nonexistent")))
+    numbers = [q.number for q in version.questions if q.question.group]
+    lead = f"Dựa vào thông tin sau để trả lời các câu từ {numbers[0]} đến {numbers[1]}."
+    assert html.count(lead) == 1 and html.count("Bảng số liệu") == 1
+    assert html.index(lead) < html.index("Bảng số liệu") < html.index("Q2")
+
+
+def test_the_advanced_report_names_the_stimulus(as_educator_a, bank, round_id, org_a, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    nb = _nb_questions(org_a, bank)
+    _group(org_a, [nb[5], nb[2], nb[0], nb[3]], subject_id=bank["subject"])
+    ((learner, eid),) = open_test(as_educator_a, bank, round_id, org_a)
+    client = client_for(learner)
+    token = start(client, eid, no_camera=True).json()["data"]["device_token"]
+    questions = client.get(f"/api/v1/take-test/{eid}/attempt").json()["data"]["questions"]
+    for q in questions[:2]:
+        save(client, eid, q["id"], {"value": True}, 1, token)
+    client.post(f"/api/v1/take-test/{eid}/submit", headers={"X-Device-Token": token})
+    with schema_context(org_a.schema_name):
+        Assignment.objects.update(advanced_report=True)
+        Batch.objects.update(expires_at=timezone.now())
+    report = client.post(f"/api/v1/take-test/{eid}/report").json()["data"]["report"]
+    first = [q["stimulus_id"] for q in questions].index(questions[0]["stimulus_id"]) + 1
+    assert report["stimuli"] == [
+        {
+            "id": questions[0]["stimulus_id"],
+            "title": PASSAGE["title"],
+            "first": first,
+            "last": first + 3,
+            "score": 2.0,
+            "max": 4.0,
+            "percent": 50.0,
+            "cohort_percent": 50.0,
+        }
+    ]
+    pdf = client.get(f"/api/v1/take-test/{eid}/report/pdf")
+    text = " ".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(b"".join(pdf.streaming_content))).pages
+    )
+    assert f"Câu {first}–{first + 3}: Đọc đoạn văn về rừng ngập mặn" in " ".join(text.split())
