@@ -32,6 +32,7 @@ export const QUESTION: Question = {
   status: "draft",
   matrix: { topic: null, subtopic: null, complexity_level: null, cognitive_domain: null },
   missing: [],
+  stimulus: null,
   created_by_profile_id: 11,
   created_by_name: "Nguyễn Thị Lan",
   created_at: NOW,
@@ -44,6 +45,7 @@ export const ROW: QuestionRow = {
   ...{ id, bank_id, version, type, grade, subject_id, subject_name, difficulty, status },
   stem: { vi: "Giải phương trình bậc hai", en: "Solve the quadratic" },
   has_matrix: false,
+  stimulus: null,
   created_by_name: QUESTION.created_by_name,
   updated_at: NOW,
 };
