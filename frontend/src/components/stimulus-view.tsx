@@ -7,6 +7,10 @@ import { forwardRef, useId, type ReactNode } from "react";
 import { mathAsSource, MathHtml, MathSpan, pickLanguage, type Bilingual } from "@/components/math-html";
 import { cn } from "@/lib/cn";
 
+/** Tables of data (a stimulus' usual content) with their cells ruled and spaced; paragraphs apart. */
+const TABLES =
+  "[&_p]:my-2 [&_table]:my-3 [&_table]:border-collapse [&_td]:border [&_td]:border-slate-300 [&_td]:bg-white [&_td]:px-2 [&_td]:py-1 [&_td]:text-right [&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-100 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left";
+
 export interface StimulusText {
   title: Bilingual;
   body: Bilingual;
@@ -48,7 +52,10 @@ export const StimulusView = forwardRef<
       <Heading id={titleId} className="text-base font-semibold text-slate-900">
         <MathSpan text={stimulus.title} empty={untitled} />
       </Heading>
-      <MathHtml text={stimulus.body} className="question-html text-base leading-relaxed" />
+      {/* A table wider than a phone scrolls on its own, not the page. */}
+      <div className="overflow-x-auto">
+        <MathHtml text={stimulus.body} className={cn("question-html text-base leading-relaxed", TABLES)} />
+      </div>
     </section>
   );
 });

@@ -71,7 +71,7 @@ export function StimulusQuestions({
               className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 px-3 py-2 text-sm"
             >
               <span className="font-semibold text-slate-500">{index + 1}.</span>
-              <Link to={`/question-bank/form/${q.id}`} className="min-w-0 flex-1 hover:text-blue-700">
+              <Link to={`/question-bank/form/${q.id}`} className="min-w-48 flex-1 hover:text-blue-700">
                 <MathHtml text={q.stem} empty={`#${q.id}`} className="line-clamp-2" />
                 <span className="text-xs text-slate-500">{t(typeLabel(q.type))}</span>
               </Link>

@@ -2,7 +2,6 @@
  * 3–5 refer to: <title>", with a control that moves the focus to the stimulus, and the range
  * shown above the stimulus itself. */
 import { stimulusTitleText } from "@/components/stimulus-view";
-import { Button } from "@/components/ui/button";
 import { useLanguage, useT } from "@/lib/intl";
 
 import type { StimulusGroup } from "../lib/stimuli";
@@ -42,9 +41,13 @@ export function StimulusNote({
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
       <span id={id}>{text}</span>
       {onShow && (
-        <Button variant="link" size="sm" className="h-auto p-0" onClick={onShow}>
+        <button
+          type="button"
+          onClick={onShow}
+          className="rounded font-medium text-blue-700 underline-offset-4 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
           {t("takeTest.stimulus.show")}
-        </Button>
+        </button>
       )}
     </p>
   );
