@@ -26,8 +26,8 @@ export const StimulusView = forwardRef<
     heading?: "h2" | "h3" | "h4" | "h5";
     /** Shown as the title when it is empty in both languages. */
     untitled: string;
-    /** Scrolls inside a bounded height (beside a question on wide screens); the region then
-     * takes the keyboard focus so that it can be scrolled without a mouse. */
+    /** Scrolls inside a bounded height (beside a question on wide screens). The region always
+     * takes the keyboard focus, so that what scrolls in it can be scrolled without a mouse. */
     scrolls?: boolean;
     className?: string;
   }
@@ -40,10 +40,10 @@ export const StimulusView = forwardRef<
     <section
       ref={ref}
       aria-labelledby={titleId}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls on its own must take the focus to be scrolled by keyboard (WCAG 2.1.1)
-      tabIndex={scrolls ? 0 : -1}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls (a long passage beside its question, a table wider than a phone) takes the focus to be scrolled by keyboard (WCAG 2.1.1)
+      tabIndex={0}
       className={cn(
-        "grid content-start gap-3 rounded-2xl border border-amber-200 bg-amber-50/60 p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600",
+        "grid min-w-0 content-start gap-3 overflow-x-auto rounded-2xl border border-amber-200 bg-amber-50/60 p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600",
         scrolls && "xl:max-h-[calc(100vh-12rem)] xl:overflow-y-auto",
         className,
       )}
@@ -52,10 +52,7 @@ export const StimulusView = forwardRef<
       <Heading id={titleId} className="text-base font-semibold text-slate-900">
         <MathSpan text={stimulus.title} empty={untitled} />
       </Heading>
-      {/* A table wider than a phone scrolls on its own, not the page. */}
-      <div className="overflow-x-auto">
-        <MathHtml text={stimulus.body} className={cn("question-html text-base leading-relaxed", TABLES)} />
-      </div>
+      <MathHtml text={stimulus.body} className={cn("question-html text-base leading-relaxed", TABLES)} />
     </section>
   );
 });
