@@ -15,7 +15,8 @@ from openpyxl import Workbook, load_workbook
 from pypdf import PdfReader
 
 from assessments.models import Batch, Question, Stimulus, TestPreset
-from assessments.services import generation
+from assessments.services import generation, vetting
+from assessments.services.common import Actor
 from assessments.services.spreadsheets import COLUMNS, STIMULUS_COLUMNS
 from assessments.tests.test_authoring_api import (
     as_colleague_a,  # noqa: F401 - a fixture
@@ -497,3 +498,41 @@ def test_the_advanced_report_names_the_stimulus(as_educator_a, bank, round_id, o
         page.extract_text() for page in PdfReader(io.BytesIO(b"".join(pdf.streaming_content))).pages
     )
     assert f"Câu {first}–{first + 3}: Đọc đoạn văn về rừng ngập mặn" in " ".join(text.split())
+
+
+def test_a_published_question_joins_as_its_next_version_and_goes_back_with_its_group(
+    as_educator_a,
+    as_colleague_a,  # noqa: F811
+    org_a,
+):
+    bank = make_bank(as_educator_a)
+    matrix = make_matrix(as_educator_a)
+    alone = post(as_educator_a, "/api/v1/questions", complete_single(bank["id"])).json()["data"]
+    put(as_educator_a, f"/api/v1/questions/{alone['id']}/matrix", matrix)
+    post(as_educator_a, f"/api/v1/questions/{alone['id']}/submit")
+    post(as_colleague_a, f"/api/v1/questions/{alone['id']}/approve")
+    post(as_educator_a, f"/api/v1/questions/{alone['id']}/publish")
+    stimulus = make_stimulus(as_educator_a, bank["id"])
+    url = f"/api/v1/stimuli/{stimulus['id']}"
+    detail = put(as_educator_a, f"{url}/questions", {"question_ids": [alone["id"]]}).json()["data"]
+    (joined,) = detail["questions"]
+    assert (joined["version"], joined["status"]) != (1, "published") and joined["version"] == 2
+    # The published version stands alone (and is drawn) until the group is published.
+    assert as_educator_a.get(f"/api/v1/questions/{alone['id']}").json()["data"]["status"] == "published"
+    post(as_educator_a, f"{url}/submit")
+    post(as_colleague_a, f"{url}/approve")
+    post(as_educator_a, f"{url}/publish")
+    assert as_educator_a.get(f"/api/v1/questions/{alone['id']}").json()["data"]["status"] == "superseded"
+
+    # The item analysis sends a question back: its whole group goes back, already submitted.
+    with schema_context(org_a.schema_name):
+        back = vetting.question_send_back(
+            actor=Actor(profile_id=99, name="Cô Hoa"), question_id=joined["id"], note="Quá dễ"
+        )
+        assert (back.version, back.status, back.stimulus.version, back.stimulus.status) == (
+            3,
+            "submitted",
+            2,
+            "submitted",
+        )
+        assert back.transitions.get().comment == "Quá dễ"
