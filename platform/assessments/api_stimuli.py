@@ -6,6 +6,8 @@ through ``services.stimuli`` and ``services.stimulus_vetting``."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema, Status
@@ -18,12 +20,13 @@ from assessments.services.common import Actor
 from config.envelope import Empty, Envelope, Page, ok
 from config.errors import ApplicationError, CommonErrorCode
 from config.fields import Choice, Id, Limit, OrderBy, PageNo, Search
+from config.requests import ProfileRequest
 
 router = Router(tags=["shared stimuli"], auth=EducatorSessionAuth())
 
 
 def _actor(request: HttpRequest) -> Actor:
-    return Actor.of(request.auth)
+    return Actor.of(cast("ProfileRequest", request).auth)
 
 
 def _detail(stimulus_id: int) -> dict:

@@ -4,7 +4,7 @@ batches (issue 5). Question content and answer keys are typed in ``assessments.c
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from ninja import Schema
 
@@ -221,6 +221,10 @@ class QuestionRowOut(Schema):
 # --- shared stimuli (issue 39, item 1; decision 0054) ------------------------------------------
 
 
+StimulusContent: Any = Json(StimulusContentIn | None, STIMULUS_CONTENT_MAX)
+StimulusQuestionIds: Any = IdList(STIMULUS_IDS_MAX)
+
+
 class StimulusIn(Schema):
     """A shared stimulus' editable fields: ``bank_id`` (create only), grade 1..12 (checked by the
     service), subject, ``content`` (``assessments.content.StimulusContentIn``), capped as JSON."""
@@ -228,13 +232,13 @@ class StimulusIn(Schema):
     bank_id: Id | None = None
     grade: CheckedInt | None = None
     subject_id: Id | None = None
-    content: Json(StimulusContentIn | None, STIMULUS_CONTENT_MAX) = None
+    content: StimulusContent = None
 
 
 class StimulusQuestionsIn(Schema):
     """The stimulus' questions in their order (ids of its bank's questions)."""
 
-    question_ids: IdList(STIMULUS_IDS_MAX) = []
+    question_ids: StimulusQuestionIds = []
 
 
 class StimulusRowOut(Schema):

@@ -193,7 +193,7 @@ def question_list_row(q: Question) -> dict[str, Any]:
         "status": q.status,
         "stem": {"vi": stem.get("vi", ""), "en": stem.get("en", "")},
         "has_matrix": q.has_matrix,
-        "stimulus": stimulus_ref(q.stimulus) if q.stimulus_id else None,
+        "stimulus": stimulus_ref(q.stimulus) if q.stimulus is not None else None,
         "created_by_name": q.created_by_name,
         "updated_at": q.updated_at,
     }
@@ -232,7 +232,7 @@ def question_row(q: Question) -> dict[str, Any]:
             "cognitive_domain": _cluster_ref(q.cognitive_domain),
         },
         "missing": question_missing(q),
-        "stimulus": stimulus_ref(q.stimulus) if q.stimulus_id else None,
+        "stimulus": stimulus_ref(q.stimulus) if q.stimulus is not None else None,
         "created_by_profile_id": q.created_by_profile_id,
         "created_by_name": q.created_by_name,
         "created_at": q.created_at,
@@ -319,12 +319,10 @@ def stimulus_detail(stimulus: Stimulus) -> dict[str, Any]:
     questions = group_questions(stimulus)
     for q in questions:
         q.stimulus = stimulus
-    subjects = {
-        s.pk: s
-        for s in Subject.objects.filter(pk__in={q.subject_id for q in questions} | {stimulus.subject_id})
-    }
+    wanted = {pk for pk in [stimulus.subject_id, *(q.subject_id for q in questions)] if pk is not None}
+    subjects = {s.pk: s for s in Subject.objects.filter(pk__in=wanted)}
     for q in questions:
-        q.subject = subjects.get(q.subject_id)
+        q.subject = subjects.get(q.subject_id) if q.subject_id is not None else None
     root_id = stimulus.root_id or stimulus.pk
     open_version = (
         Stimulus.objects.filter(Q(pk=root_id) | Q(root_id=root_id), status__in=OPEN)
@@ -340,7 +338,7 @@ def stimulus_detail(stimulus: Stimulus) -> dict[str, Any]:
         "version": stimulus.version,
         "grade": stimulus.grade,
         "subject_id": stimulus.subject_id,
-        "subject_name": subject_name(subjects.get(stimulus.subject_id)),
+        "subject_name": subject_name(subjects.get(stimulus.subject_id) if stimulus.subject_id else None),
         "content": {"title": stimulus.title, "body": content.get("body") or {}},
         "status": stimulus.status,
         "missing": group_missing(stimulus, questions),

@@ -286,8 +286,9 @@ def preset_reorder(*, actor: Actor, preset_id: int, order: list[int]) -> None:
         raise ApplicationError(Code.REORDER_FAILED, _("Failed to reorder questions"), status=400)
     members: dict[int, list[int]] = defaultdict(list)
     for pk in sorted(rows, key=lambda pk: (rows[pk].question.stimulus_position, pk)):
-        if rows[pk].question.stimulus_id:
-            members[rows[pk].question.stimulus_id].append(pk)
+        stimulus_id = rows[pk].question.stimulus_id
+        if stimulus_id is not None:
+            members[stimulus_id].append(pk)
     placed: list[int] = []
     for pk in order:
         stimulus_id = rows[pk].question.stimulus_id

@@ -306,7 +306,7 @@ def question_stimulus_locked(q: Question) -> ApplicationError:
 def question_edit_published_in_group(q: Question, actor: Actor) -> Question:
     """The draft to edit for the published question ``q`` of a group (locked by the caller): the
     group's next version is opened (``group_next_version``) and ``q``'s copy in it returned."""
-    stimulus = stimulus_get(q.stimulus_id, lock=True)
+    stimulus = stimulus_get(int(q.stimulus_id or 0), lock=True)
     if stimulus.status != S.PUBLISHED:  # an older group's question: its group moved on
         raise ApplicationError(
             Code.QUESTION_LOCKED,

@@ -85,7 +85,7 @@ def paper_parts(preset: TestPreset, language: str) -> list[Part]:
             options=tuple((o.get("id", ""), _text(o, language)) for o in content.get("options") or []),
             answer_key=q.answer_key or {},
             group=_group(q),
-            stimulus=stimulus_html(q.stimulus, language) if q.stimulus_id else "",
+            stimulus=stimulus_html(q.stimulus, language) if q.stimulus is not None else "",
         )
         bucket = order.get(q.subject_id, len(subjects)) if q.subject_id is not None else len(subjects)
         buckets.setdefault(bucket, []).append(paper_question)
