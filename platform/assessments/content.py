@@ -49,6 +49,15 @@ class QuestionContentIn(_JsonIn):
     explanation: QuestionTextIn | None = None
 
 
+class StimulusContentIn(_JsonIn):
+    """A shared stimulus' content (decision 0054): its ``title`` and ``body`` (the passage, table
+    or figure) in both languages; ``services.stimuli`` cleans the HTML and caps each text (400 on
+    ``content.title.vi``...)."""
+
+    title: QuestionTextIn | None = None
+    body: QuestionTextIn | None = None
+
+
 ANSWER_KEY_FIELDS = {
     "option": "single_choice",
     "options": "multiple_choice",
@@ -190,6 +199,13 @@ class QuestionContentOut(_Complete):
     stem: QuestionTextOut = QuestionTextOut()
     options: list[QuestionOptionOut] = []
     explanation: QuestionTextOut = QuestionTextOut()
+
+
+class StimulusContentOut(_Complete):
+    """A shared stimulus' content as stored (``services.stimuli``)."""
+
+    title: QuestionTextOut = QuestionTextOut()
+    body: QuestionTextOut = QuestionTextOut()
 
 
 class SingleChoiceAnswerKeyOut(Schema):

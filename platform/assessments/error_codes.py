@@ -33,3 +33,7 @@ class AuthoringErrorCode(StrEnum):
     BATCH_CLOSED = "batch_closed"
     SLOTS_AVAILABLE = "slots_available"
     ALREADY_WAITING = "already_waiting"
+    # Shared stimuli (issue 39, item 1; decision 0054)
+    STIMULUS_LOCKED = "stimulus_locked"
+    STIMULUS_INCOMPLETE = "stimulus_incomplete"
+    QUESTION_IN_STIMULUS = "question_in_stimulus"

@@ -127,6 +127,66 @@ class MatrixCluster(models.Model):
         return f"{self.code} {self.label}".strip()
 
 
+class WorkflowStatus(models.TextChoices):
+    """The statuses of a question version, and of a shared stimulus version with its questions
+    (decision 0054): one workflow for both."""
+
+    DRAFT = "draft", _("Draft")
+    SUBMITTED = "submitted", _("Submitted for vetting")
+    APPROVED = "approved", _("Approved")
+    REJECTED = "rejected", _("Rejected")
+    PUBLISHED = "published", _("Published")
+    SUPERSEDED = "superseded", _("Superseded")
+
+
+class Stimulus(models.Model):
+    """One version of a shared stimulus (ngữ liệu dùng chung): a passage, table or figure that
+    several questions hang from (issue 39, item 1; decision 0054). Its questions
+    (``Question.stimulus``, in ``stimulus_position`` order) are one group: drawn together and in
+    order, shown with the stimulus, versioned and vetted together. Editing a published stimulus
+    (or one of its published questions) creates the group's next version (same ``root``); tests
+    keep the versions they were generated with.
+
+    ``content`` holds the bilingual title and body (sanitized HTML like stems, math as LaTeX
+    between $...$, figures as uploaded question images)::
+
+        {"title": {"vi": str, "en": str}, "body": {"vi": str, "en": str}}
+    """
+
+    Status = WorkflowStatus
+
+    bank = models.ForeignKey(QuestionBank, on_delete=models.PROTECT, related_name="stimuli")
+    root = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="versions")
+    version = models.PositiveIntegerField(default=1)
+    grade = models.PositiveSmallIntegerField(_("grade"), null=True, blank=True)
+    subject = models.ForeignKey(Subject, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    content = models.JSONField(default=dict)
+    search_text = models.TextField(blank=True, help_text="Lower-cased titles and bodies of both languages.")
+    status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.DRAFT)
+    created_by_profile_id = models.BigIntegerField()
+    created_by_name = models.CharField(max_length=200, blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    reviewed_by_profile_id = models.BigIntegerField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("shared stimulus")
+        indexes = [models.Index(fields=["bank", "status", "-id"], name="stimulus_bank_status_idx")]
+        constraints = [models.UniqueConstraint(fields=["root", "version"], name="stimulus_version_unique")]
+
+    def __str__(self) -> str:
+        return f"S{self.pk} v{self.version} ({self.status})"
+
+    @property
+    def title(self) -> dict[str, str]:
+        """The title in both languages (``{"vi", "en"}``, "" when not written)."""
+        title = (self.content or {}).get("title") or {}
+        return {"vi": title.get("vi", ""), "en": title.get("en", "")}
+
+
 class Question(models.Model):
     """One version of a question. Editing a published question creates the next version (same
     ``root``); tests keep the version they were generated with (issue 4, item 4).
@@ -161,13 +221,7 @@ class Question(models.Model):
         MEDIUM = "medium", _("Medium")
         HARD = "hard", _("Hard")
 
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("Draft")
-        SUBMITTED = "submitted", _("Submitted for vetting")
-        APPROVED = "approved", _("Approved")
-        REJECTED = "rejected", _("Rejected")
-        PUBLISHED = "published", _("Published")
-        SUPERSEDED = "superseded", _("Superseded")
+    Status = WorkflowStatus
 
     bank = models.ForeignKey(QuestionBank, on_delete=models.PROTECT, related_name="questions")
     root = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="versions")
@@ -195,6 +249,12 @@ class Question(models.Model):
         MatrixCluster, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.DRAFT)
+    # The shared stimulus this question hangs from, and its place among the stimulus' questions
+    # (issue 39, item 1; decision 0054). Its status moves with the stimulus'.
+    stimulus = models.ForeignKey(
+        Stimulus, on_delete=models.PROTECT, null=True, blank=True, related_name="questions"
+    )
+    stimulus_position = models.PositiveSmallIntegerField(default=0)
     created_by_profile_id = models.BigIntegerField()
     created_by_name = models.CharField(max_length=200, blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True)

@@ -94,6 +94,7 @@ describe(
         fields=columns("assessments.QuestionBank", "created_by_profile_id created_by_name")
         + columns("assessments.Question", "created_by_profile_id created_by_name reviewed_by_profile_id")
         + columns("assessments.QuestionTransition", "actor_profile_id actor_name comment")
+        + columns("assessments.Stimulus", "created_by_profile_id created_by_name reviewed_by_profile_id")
         + columns("assessments.TestBank", "created_by_profile_id created_by_name")
         + columns("assignments.KeyCorrection", "created_by_profile_id created_by_name reason")
         + columns(
@@ -130,7 +131,14 @@ not_personal(
 not_personal(
     "assessments.Question",
     "bank root version type grade subject difficulty score_weight content answer_key search_text "
-    "topic subtopic complexity_level cognitive_domain status submitted_at published_at created_at updated_at",
+    "topic subtopic complexity_level cognitive_domain status stimulus stimulus_position submitted_at "
+    "published_at created_at updated_at",
+    why=_CONTENT,
+)
+not_personal(
+    "assessments.Stimulus",
+    "bank root version grade subject content search_text status submitted_at published_at created_at "
+    "updated_at",
     why=_CONTENT,
 )
 not_personal("assessments.QuestionTransition", "question from_status to_status created_at", why=_CONTENT)

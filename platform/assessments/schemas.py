@@ -4,11 +4,19 @@ batches (issue 5). Question content and answer keys are typed in ``assessments.c
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from ninja import Schema
 
-from assessments.content import AnswerKeyIn, AnswerKeyOut, QuestionContentIn, QuestionContentOut
+from assessments.content import (
+    AnswerKeyIn,
+    AnswerKeyOut,
+    QuestionContentIn,
+    QuestionContentOut,
+    QuestionTextOut,
+    StimulusContentIn,
+    StimulusContentOut,
+)
 from assessments.models import Batch, MatrixCluster, Question, QuestionBank, Round, TestBank, TestPreset
 from config.fields import (
     CheckedInt,
@@ -36,6 +44,11 @@ COMMENT_MAX = 2000
 """A vetting or approval comment (``QuestionTransition.comment``, ``TestPreset.review_comment``)."""
 IDS_MAX = 1000
 """Ids in one bulk action, move or test-bank change: ten full pages of the largest list."""
+STIMULUS_CONTENT_MAX = 250_000
+"""``Stimulus.content`` as compact JSON: two bodies of at most ``services.stimuli.BODY_MAX``
+characters of HTML and two titles, with room for JSON's escapes."""
+STIMULUS_IDS_MAX = 100
+"""Question ids sent as a stimulus' questions; the service allows ``MAX_QUESTIONS`` (400 beyond)."""
 
 BankName = ColumnText(QuestionBank, "name")
 
@@ -117,6 +130,7 @@ class QuestionIn(Schema):
     score_weight: ColumnNumber(Question, "score_weight") | None = None
     content: Json(QuestionContentIn | None, QUESTION_CONTENT_MAX) = None
     answer_key: Json(AnswerKeyIn | None, ANSWER_KEY_MAX) = None
+    stimulus_id: Id | None = None  # create only: the new question joins this shared stimulus, last
 
 
 class MatrixIn(Schema):
@@ -147,6 +161,15 @@ class MissingOut(Schema):
     message: str
 
 
+class StimulusRefOut(Schema):
+    """The shared stimulus a question hangs from (decision 0054): its version, status and title."""
+
+    id: int
+    version: int
+    status: str
+    title: QuestionTextOut
+
+
 class QuestionOut(Schema):
     id: int
     bank_id: int
@@ -163,6 +186,7 @@ class QuestionOut(Schema):
     status: str
     matrix: MatrixOut
     missing: list[MissingOut]
+    stimulus: StimulusRefOut | None
     created_by_profile_id: int
     created_by_name: str
     created_at: datetime
@@ -189,8 +213,72 @@ class QuestionRowOut(Schema):
     status: str
     stem: StemOut
     has_matrix: bool
+    stimulus: StimulusRefOut | None
     created_by_name: str
     updated_at: datetime
+
+
+# --- shared stimuli (issue 39, item 1; decision 0054) ------------------------------------------
+
+
+StimulusContent: Any = Json(StimulusContentIn | None, STIMULUS_CONTENT_MAX)
+StimulusQuestionIds: Any = IdList(STIMULUS_IDS_MAX)
+
+
+class StimulusIn(Schema):
+    """A shared stimulus' editable fields: ``bank_id`` (create only), grade 1..12 (checked by the
+    service), subject, ``content`` (``assessments.content.StimulusContentIn``), capped as JSON."""
+
+    bank_id: Id | None = None
+    grade: CheckedInt | None = None
+    subject_id: Id | None = None
+    content: StimulusContent = None
+
+
+class StimulusQuestionsIn(Schema):
+    """The stimulus' questions in their order (ids of its bank's questions)."""
+
+    question_ids: StimulusQuestionIds = []
+
+
+class StimulusRowOut(Schema):
+    """A row of a bank's shared stimuli, with how many questions it holds."""
+
+    id: int
+    bank_id: int
+    version: int
+    grade: int | None
+    subject_id: int | None
+    subject_name: str
+    title: QuestionTextOut
+    status: str
+    question_count: int
+    created_by_name: str
+    updated_at: datetime
+
+
+class StimulusOut(Schema):
+    """One version of a shared stimulus with its questions in order. ``missing``: what the group
+    lacks before it can be submitted (``questions.N.<field>`` for its questions);
+    ``open_version_id``: the group's next version being edited, if any."""
+
+    id: int
+    bank_id: int
+    root_id: int
+    version: int
+    grade: int | None
+    subject_id: int | None
+    subject_name: str
+    content: StimulusContentOut
+    status: str
+    missing: list[MissingOut]
+    questions: list[QuestionRowOut]
+    open_version_id: int | None
+    created_by_profile_id: int
+    created_by_name: str
+    created_at: datetime
+    updated_at: datetime
+    published_at: datetime | None
 
 
 class CommentIn(Schema):

@@ -20,6 +20,7 @@ from assessments.models import (
     QuestionBank,
     QuestionTransition,
     Round,
+    Stimulus,
     Subject,
     TestBank,
     TestPreset,
@@ -27,6 +28,8 @@ from assessments.models import (
 from assessments.services.presets import preset_max_score
 from assessments.services.questions import question_missing
 from assessments.services.slots import LOW_SLOT_SHARE
+from assessments.services.stimuli import OPEN, group_questions
+from assessments.services.stimulus_vetting import group_missing
 from config.envelope import MAX_LIMIT, order_by_checked, paginate
 from config.i18n import localized
 from privacy.services import AccessSubject
@@ -147,7 +150,7 @@ def vetting_queue(
     """Questions submitted for vetting by others than the reviewer, oldest first."""
     qs = (
         Question.objects.select_related(
-            "subject", "topic", "subtopic", "complexity_level", "cognitive_domain"
+            "subject", "topic", "subtopic", "complexity_level", "cognitive_domain", "stimulus"
         )
         .filter(status=Question.Status.SUBMITTED)
         .exclude(created_by_profile_id=reviewer_profile_id)
@@ -190,8 +193,19 @@ def question_list_row(q: Question) -> dict[str, Any]:
         "status": q.status,
         "stem": {"vi": stem.get("vi", ""), "en": stem.get("en", "")},
         "has_matrix": q.has_matrix,
+        "stimulus": stimulus_ref(q.stimulus) if q.stimulus is not None else None,
         "created_by_name": q.created_by_name,
         "updated_at": q.updated_at,
+    }
+
+
+def stimulus_ref(stimulus: Stimulus) -> dict[str, Any]:
+    """``StimulusRefOut``: the shared stimulus a question hangs from."""
+    return {
+        "id": stimulus.pk,
+        "version": stimulus.version,
+        "status": stimulus.status,
+        "title": stimulus.title,
     }
 
 
@@ -218,6 +232,7 @@ def question_row(q: Question) -> dict[str, Any]:
             "cognitive_domain": _cluster_ref(q.cognitive_domain),
         },
         "missing": question_missing(q),
+        "stimulus": stimulus_ref(q.stimulus) if q.stimulus is not None else None,
         "created_by_profile_id": q.created_by_profile_id,
         "created_by_name": q.created_by_name,
         "created_at": q.created_at,
@@ -251,6 +266,106 @@ def question_history(question_id: int) -> list[dict[str, Any]]:
             "created_at": t.created_at,
         }
         for t in rows
+    ]
+
+
+# --- shared stimuli (issue 39, item 1; decision 0054) ------------------------------------------
+
+STIMULUS_ORDER = {"created_at": "created_at", "updated_at": "updated_at", "id": "id"}
+
+
+def stimulus_list(
+    *,
+    page: int,
+    limit: int,
+    bank_id: int | None = None,
+    search: str = "",
+    status: str = "",
+    order_by: str = "",
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Shared stimuli (``StimulusRowOut``) of a bank (or all), newest first unless ``order_by``
+    (created_at, updated_at, id), by ``status`` and a search of titles and bodies; superseded
+    versions only with ``status=superseded``. Two queries."""
+    qs = Stimulus.objects.select_related("subject").annotate(question_count=Count("questions"))
+    if bank_id:
+        qs = qs.filter(bank_id=bank_id)
+    qs = qs.filter(status=status) if status else qs.exclude(status=Stimulus.Status.SUPERSEDED)
+    if search:
+        qs = qs.filter(search_text__icontains=search.lower())
+    rows, meta = paginate(
+        qs.order_by(*order_by_checked(order_by, STIMULUS_ORDER, "-created_at")), page=page, limit=limit
+    )
+    return [
+        {
+            "id": s.pk,
+            "bank_id": s.bank_id,
+            "version": s.version,
+            "grade": s.grade,
+            "subject_id": s.subject_id,
+            "subject_name": subject_name(s.subject),
+            "title": s.title,
+            "status": s.status,
+            "question_count": s.question_count,
+            "created_by_name": s.created_by_name,
+            "updated_at": s.updated_at,
+        }
+        for s in rows
+    ], meta
+
+
+def stimulus_detail(stimulus: Stimulus) -> dict[str, Any]:
+    """``StimulusOut``: the stimulus with its questions in order (list rows), what the group
+    lacks before submit, and the group's open next version. Four queries."""
+    questions = group_questions(stimulus)
+    for q in questions:
+        q.stimulus = stimulus
+    wanted = {pk for pk in [stimulus.subject_id, *(q.subject_id for q in questions)] if pk is not None}
+    subjects = {s.pk: s for s in Subject.objects.filter(pk__in=wanted)}
+    for q in questions:
+        q.subject = subjects.get(q.subject_id) if q.subject_id is not None else None
+    root_id = stimulus.root_id or stimulus.pk
+    open_version = (
+        Stimulus.objects.filter(Q(pk=root_id) | Q(root_id=root_id), status__in=OPEN)
+        .exclude(pk=stimulus.pk)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    content = stimulus.content or {}
+    return {
+        "id": stimulus.pk,
+        "bank_id": stimulus.bank_id,
+        "root_id": root_id,
+        "version": stimulus.version,
+        "grade": stimulus.grade,
+        "subject_id": stimulus.subject_id,
+        "subject_name": subject_name(subjects.get(stimulus.subject_id) if stimulus.subject_id else None),
+        "content": {"title": stimulus.title, "body": content.get("body") or {}},
+        "status": stimulus.status,
+        "missing": group_missing(stimulus, questions),
+        "questions": [question_list_row(q) for q in questions],
+        "open_version_id": open_version,
+        "created_by_profile_id": stimulus.created_by_profile_id,
+        "created_by_name": stimulus.created_by_name,
+        "created_at": stimulus.created_at,
+        "updated_at": stimulus.updated_at,
+        "published_at": stimulus.published_at,
+    }
+
+
+def stimuli_shown(question_stimulus_ids: list[int | None]) -> list[dict[str, Any]]:
+    """The shared stimuli of a test's questions as the learner sees them, once each, in the order
+    of their first question (``question_stimulus_ids``: each question's ``stimulus_id`` in the
+    test's order, None for a question alone): ``[{"id", "title", "body"}]``, title and body in
+    both languages (the test page, the result, the advanced report; decision 0054). One query,
+    none without a stimulus."""
+    ordered = list(dict.fromkeys(pk for pk in question_stimulus_ids if pk))
+    if not ordered:
+        return []
+    found = {s.pk: s for s in Stimulus.objects.filter(pk__in=ordered).only("id", "content")}
+    return [
+        {"id": pk, "title": found[pk].title, "body": (found[pk].content or {}).get("body") or {}}
+        for pk in ordered
+        if pk in found
     ]
 
 
@@ -527,6 +642,7 @@ def form_row(row: PresetQuestion) -> dict[str, Any]:
 def preset_form(preset: TestPreset) -> list[dict[str, Any]]:
     """The preset's generated form in order (``FormQuestionOut``). Two queries."""
     rows = preset.form.select_related(
+        "question__stimulus",
         "question__subject",
         "question__topic",
         "question__subtopic",

@@ -4,7 +4,8 @@
 complexity level, cognitive domain). The advanced report adds the learner's standing among all
 released, non-voided attempts of the preset: percentile, cohort mean/median and a score
 histogram, and per-cluster comparison with the cohort, from which strengths (>= 75 % and at or
-above the cohort) and weaknesses (< 50 %) are listed; it is stored with a PDF (reportlab)."""
+above the cohort) and weaknesses (< 50 %) are listed, and the points of each shared stimulus
+against the cohort, the stimulus named (decision 0054); it is stored with a PDF (reportlab)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,21 @@ import statistics
 from collections import defaultdict
 from datetime import timedelta
 from decimal import Decimal
+from html import unescape
 from typing import Any
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import connection
 from django.utils import timezone
+from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from assessments.models import MatrixCluster, Question
+from assessments.selectors import stimuli_shown
 from assignments.models import AdvancedReport, Assignment, Attempt
 from config.errors import ApplicationError
-from config.i18n import format_number, localized
+from config.i18n import format_number, localized, pick
 from config.media import private_name
 from config.pdf import markup_text, pdf_fonts
 
@@ -79,6 +83,39 @@ def breakdown(attempt: Attempt, questions: list[Question] | None = None) -> dict
             for key, (got, most) in sorted(groups.items())
         ]
     return out
+
+
+def stimulus_breakdown(attempt: Attempt, questions: list[Question]) -> list[dict[str, Any]]:
+    """An attempt's points by shared stimulus (decision 0054), in the test's order:
+    ``[{"id", "first", "last", "score", "max", "percent"}]``, ``first``/``last`` the numbers (from
+    1) of the stimulus' first and last question in this attempt. Empty without a stimulus."""
+    stimulus_of = {q.pk: q.stimulus_id for q in questions if q.stimulus_id}
+    points = _per_question(attempt)
+    rows: dict[int, dict[str, Any]] = {}
+    for number, qid in enumerate(attempt.question_ids, start=1):
+        stimulus_id = stimulus_of.get(qid)
+        if stimulus_id is None:
+            continue
+        got, most = points.get(qid, (Decimal(0), Decimal(0)))
+        row = rows.setdefault(
+            stimulus_id, {"id": stimulus_id, "first": number, "score": Decimal(0), "max": Decimal(0)}
+        )
+        row["last"] = number
+        row["score"] += got
+        row["max"] += most
+    return [
+        {
+            **row,
+            "score": float(row["score"]),
+            "max": float(row["max"]),
+            "percent": round(float(row["score"] / row["max"] * 100), 1) if row["max"] else 0.0,
+        }
+        for row in rows.values()
+    ]
+
+
+def _plain_title(title: dict[str, str]) -> dict[str, str]:
+    return {lang: unescape(strip_tags(title.get(lang, ""))).strip() for lang in ("vi", "en")}
 
 
 def availability(assignment: Assignment, attempt: Attempt | None, now=None) -> tuple[bool, str]:
@@ -151,6 +188,18 @@ def report_generate(*, assignment: Assignment, attempt: Attempt, learner_name: s
             values = cohort_percent[dim].get(row["id"]) or [row["percent"]]
             row["cohort_percent"] = round(statistics.fmean(values), 1)
     clusters = [r for dim in DIMENSIONS[1:] for r in mine[dim]]
+    stimuli = stimulus_breakdown(attempt, [by_id[q] for q in attempt.question_ids if q in by_id])
+    if stimuli:  # the cohort's mean percent on each shared stimulus among those who had it
+        stimulus_percent: dict[int, list[float]] = defaultdict(list)
+        for t in cohort:
+            for row in stimulus_breakdown(t, [by_id[q] for q in t.question_ids if q in by_id]):
+                stimulus_percent[row["id"]].append(row["percent"])
+        titles = {s["id"]: _plain_title(s["title"]) for s in stimuli_shown([row["id"] for row in stimuli])}
+        for row in stimuli:
+            row["title"] = titles.get(row["id"], {"vi": "", "en": ""})
+            row["cohort_percent"] = round(
+                statistics.fmean(stimulus_percent.get(row["id"]) or [row["percent"]]), 1
+            )
     data = {
         "test_name": assignment.preset.name,
         "learner_name": learner_name,
@@ -164,6 +213,7 @@ def report_generate(*, assignment: Assignment, attempt: Attempt, learner_name: s
         "cohort_median": round(statistics.median(scores), 2) if scores else my,
         "histogram": histogram,
         "breakdown": mine,
+        "stimuli": stimuli,
         "strengths": [
             r["name"] for r in clusters if r["percent"] >= 75 and r["percent"] >= r["cohort_percent"]
         ],
@@ -248,6 +298,37 @@ def report_pdf(data: dict[str, Any]) -> bytes:
     for title, key in ((_("Strengths"), "strengths"), (_("To work on"), "weaknesses")):
         story.append(Paragraph(markup_text(title), styles["Heading3"]))
         story.append(Paragraph(markup_text(", ".join(data[key]) or "—"), styles["BodyText"]))
+    if data.get("stimuli"):  # the shared stimuli, named (decision 0054)
+        rows = [[_("Shared stimulus"), _("Score"), "%", _("Cohort %")]] + [
+            [
+                Paragraph(
+                    markup_text(
+                        _("Questions %(first)d–%(last)d: %(title)s")
+                        % {
+                            "first": r["first"],
+                            "last": r["last"],
+                            "title": pick(r["title"]["vi"], r["title"]["en"]),
+                        }
+                    ),
+                    styles["BodyText"],
+                ),
+                f"{format_number(r['score'])}/{format_number(r['max'])}",
+                format_number(r["percent"]),
+                format_number(r["cohort_percent"]),
+            ]
+            for r in data["stimuli"]
+        ]
+        t = Table(rows, colWidths=[8 * cm, 3 * cm, 2.5 * cm, 2.5 * cm])
+        t.setStyle(
+            TableStyle(
+                [
+                    ("FONTNAME", (0, 0), (-1, -1), font),
+                    ("GRID", (0, 0), (-1, -1), 0.3, colors.grey),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef2ff")),
+                ]
+            )
+        )
+        story += [Spacer(1, 0.3 * cm), t]
     for dim, title in (
         ("subject", _("Subjects")),
         ("complexity_level", _("Complexity levels")),

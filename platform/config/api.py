@@ -66,6 +66,7 @@ def _assemble() -> None:
     from analytics.api import router as analytics_router
     from assessments.api import router as assessments_router
     from assessments.api_presets import router as presets_router
+    from assessments.api_stimuli import router as stimuli_router
     from assignments.api import router as assignments_router
     from consent.api import organization_router as consent_organization_router
     from consent.api import public_router as consent_public_router
@@ -101,6 +102,7 @@ def _assemble() -> None:
     api.add_router("/users/", accounts_users)
     api.add_router("/notification/", notifications_router)
     api.add_router("/", assessments_router)
+    api.add_router("/", stimuli_router)  # issue 39, item 1: shared stimuli (decision 0054)
     api.add_router("/", question_exports_router)  # issue 36, item 2: Moodle XML and QTI exports
     api.add_router("/", presets_router)
     api.add_router("/", paper_router)  # issue 36, item 3: paper tests

@@ -173,9 +173,13 @@ class Sheet:
             self._workbook.close()
             self._workbook = None
 
-    def _raw_rows(self) -> Iterator[tuple[Any, ...] | list[str]]:
+    def has_sheet(self, name: str) -> bool:
+        """Whether an .xlsx has a worksheet titled ``name`` (a .csv has one sheet, unnamed)."""
+        return self._workbook is not None and name in self._workbook.sheetnames
+
+    def _raw_rows(self, name: str | None = None) -> Iterator[tuple[Any, ...] | list[str]]:
         if self._workbook is not None:
-            sheet = self._workbook.worksheets[0]
+            sheet = self._workbook[name] if name else self._workbook.worksheets[0]
             sheet.reset_dimensions()  # the declared dimension was checked; never pad rows to it
             yield from sheet.iter_rows(values_only=True)
             return
@@ -197,15 +201,16 @@ class Sheet:
                 )
             yield line
 
-    def rows(self) -> Iterator[tuple[int, tuple[Any, ...]]]:
-        """``(row number, values)`` for every row of the first sheet from row 1, empty rows
-        included (as ``()`` or all-``None``/``""`` values). Values are openpyxl's (str, int,
-        float, datetime, None) for .xlsx and str for .csv. Raises 400 ``spreadsheet_too_large``
-        at the first row past a cap (``SheetLimits``), before reading further, and the caller's
-        400 unsupported error when the sheet's XML or text turns out broken while streaming."""
+    def rows(self, name: str | None = None) -> Iterator[tuple[int, tuple[Any, ...]]]:
+        """``(row number, values)`` for every row of the first sheet (or of the .xlsx's sheet
+        titled ``name``, see ``has_sheet``) from row 1, empty rows included (as ``()`` or
+        all-``None``/``""`` values). Values are openpyxl's (str, int, float, datetime, None) for
+        .xlsx and str for .csv. Raises 400 ``spreadsheet_too_large`` at the first row past a cap
+        (``SheetLimits``, each sheet on its own), before reading further, and the caller's 400
+        unsupported error when the sheet's XML or text turns out broken while streaming."""
         limits, cells = self.limits, 0
         try:
-            for number, values in enumerate(self._raw_rows(), start=1):
+            for number, values in enumerate(self._raw_rows(name), start=1):
                 if number > limits.max_rows:
                     raise _too_many_rows(limits)
                 width = _used_width(values)

@@ -5,7 +5,8 @@ version (per root, the highest version that is not superseded: a published quest
 version is being edited goes out as that draft, what its author last wrote). Folders are
 written as the path from the exported bank down (``("Toán 9", "Hình")``), so that importing the
 file into a folder rebuilds the bank's tree under it. Images are read from the organization's
-own storage (``question-images/<schema>/``); an image elsewhere is left as its address.
+own storage (``question-images/<schema>/``); an image elsewhere is left as its address. A
+question of a shared stimulus carries the stimulus before its stem (``with_stimuli``).
 
 The file is written into a temporary file (in memory up to ``SPOOL_BYTES``, on disk beyond) and
 streamed from there, so a large bank costs one question's documents in memory, not the file.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import re
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO
 
@@ -23,8 +25,9 @@ from django.db import connection
 from django.db.models import Case, F, OuterRef, Subquery, Value, When
 from django.db.models.functions import Coalesce
 
-from assessments.models import Question, QuestionBank
+from assessments.models import Question, QuestionBank, Stimulus
 from assessments.services.banks import bank_get
+from assessments.services.stimuli import stem_with_stimulus
 from question_formats.writers import moodle_xml, qti
 
 WRITERS = {moodle_xml.FORMAT: moodle_xml, qti.FORMAT: qti}
@@ -75,7 +78,7 @@ def current_questions(bank_ids: list[int]):
         .exclude(status=Question.Status.SUPERSEDED)
         .annotate(root_key=Coalesce("root_id", "id"))
         .filter(pk=Subquery(latest))
-        .only("id", "root_id", "bank_id", "type", "content", "answer_key", "score_weight")
+        .only("id", "root_id", "bank_id", "type", "content", "answer_key", "score_weight", "stimulus_id")
         .order_by(
             Case(
                 *[When(bank_id=pk, then=Value(index)) for index, pk in enumerate(bank_ids)], default=Value(0)
@@ -85,6 +88,23 @@ def current_questions(bank_ids: list[int]):
         )
         .iterator(chunk_size=500)
     )
+
+
+def with_stimuli(questions: Iterable[Question]) -> Iterator[Question]:
+    """``questions`` with the shared stimulus of each that has one before its stem (in a
+    blockquote, ``stimuli.stem_with_stimulus``): Moodle XML and QTI 2.1 have no shared stimulus
+    that the readers would read back, so the stimulus travels in each of its questions' stems and
+    is never lost (decision 0054). The stimuli are read once each, as they come."""
+    seen: dict[int, Stimulus] = {}
+    for question in questions:
+        if question.stimulus_id:
+            stimulus = seen.get(question.stimulus_id)
+            if stimulus is None:
+                stimulus = seen[question.stimulus_id] = Stimulus.objects.only("id", "content").get(
+                    pk=question.stimulus_id
+                )
+            question.content = stem_with_stimulus(question.content or {}, stimulus)
+        yield question
 
 
 def load_image(src: str) -> tuple[str, bytes] | None:
@@ -111,7 +131,7 @@ def bank_export(*, bank_id: int, export_format: str) -> ExportFile:
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115 - closed by the response
     try:
         ordered = sorted(folders, key=lambda pk: folders[pk])  # a folder's questions before its sub-folders'
-        writer.write_to(out, current_questions(ordered), folders, load_image=load_image)
+        writer.write_to(out, with_stimuli(current_questions(ordered)), folders, load_image=load_image)
     except BaseException:
         out.close()
         raise

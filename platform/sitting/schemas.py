@@ -112,13 +112,23 @@ class StartOut(Schema):
 
 class AttemptQuestionOut(Schema):
     """A question of the attempt in its order, options in the attempt's order, without its key;
-    ``points`` it is worth."""
+    ``points`` it is worth; ``stimulus_id`` the shared stimulus it hangs from (in ``stimuli``)."""
 
     id: int
     type: QuestionType
     stem: QuestionTextOut
     options: list[QuestionOptionOut]
     points: float
+    stimulus_id: int | None
+
+
+class StimulusShownOut(Schema):
+    """A shared stimulus (a passage, table or figure) that questions of the test hang from
+    (decision 0054): its title and body in both languages (sanitized HTML, math as LaTeX)."""
+
+    id: int
+    title: QuestionTextOut
+    body: QuestionTextOut
 
 
 class SavedAnswerOut(Schema):
@@ -157,6 +167,7 @@ class AttemptOut(Schema):
     voided: bool
     test_name: str
     questions: list[AttemptQuestionOut]
+    stimuli: list[StimulusShownOut]  # once each, in the order of their first question
     answers: list[SavedAnswerOut]
 
 
@@ -257,6 +268,7 @@ class ResultOut(Schema):
     submit_reason: str
     tab_switches: int
     answers: list[ResultAnswerOut]
+    stimuli: list[StimulusShownOut]  # the answers' shared stimuli, once each (decision 0054)
     breakdown: BreakdownOut
     advanced_report: bool
 
@@ -272,6 +284,21 @@ class ReportBreakdownOut(Schema):
     topic: list[ReportRowOut] = []
     complexity_level: list[ReportRowOut] = []
     cognitive_domain: list[ReportRowOut] = []
+
+
+class ReportStimulusRowOut(Schema):
+    """The points of one shared stimulus in the advanced report (decision 0054): its title (plain
+    text, both languages), the numbers of its first and last question in the test, ``score`` of
+    ``max``, ``percent`` and the cohort's mean percent."""
+
+    id: int
+    title: QuestionTextOut
+    first: int
+    last: int
+    score: float
+    max: float
+    percent: float
+    cohort_percent: float
 
 
 class AdvancedReportDataOut(Schema):
@@ -291,6 +318,7 @@ class AdvancedReportDataOut(Schema):
     cohort_median: float
     histogram: list[int]
     breakdown: ReportBreakdownOut
+    stimuli: list[ReportStimulusRowOut] = []  # reports of before decision 0054 have none
     strengths: list[str]
     weaknesses: list[str]
     generated_at: datetime

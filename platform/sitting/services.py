@@ -36,6 +36,7 @@ from sitting.shapes import (
     ResultAnswer,
     SavedAnswer,
     Started,
+    StimulusShown,
     Submitted,
 )
 from sitting.window import learner_window, next_action
@@ -181,7 +182,8 @@ def attempt_start(*, profile: Profile, enrollment_id: int, no_camera: bool) -> S
 
 def question_shown(q: Question, order: list[str] | None, points: str) -> AttemptQuestion:
     """``AttemptQuestionOut`` of a question: id, type, stem, options in the attempt's ``order``
-    (else as stored), its ``points``; never the key."""
+    (else as stored), its ``points``, the shared stimulus it hangs from (``stimulus_id``, its
+    text once in the attempt's ``stimuli``); never the key."""
     options = {o["id"]: o for o in q.content.get("options", [])}
     ids = order or list(options)
     return {
@@ -190,6 +192,7 @@ def question_shown(q: Question, order: list[str] | None, points: str) -> Attempt
         "stem": q.content.get("stem") or {},
         "options": [options[i] for i in ids if i in options],
         "points": float(points),
+        "stimulus_id": q.stimulus_id,
     }
 
 
@@ -197,15 +200,19 @@ def attempt_view(*, profile: Profile, enrollment_id: int) -> AttemptView:
     """``AttemptOut``: the current attempt's questions in order (no keys), every saved answer with
     its ``seq`` and flag, the deadline, its graces (seconds) and the server's clock, and while it is
     in progress what the page needs to seal a backup answers file (``sitting.backup
-    .backup_offer``, issue 38 item 3). 404 before start."""
+    .backup_offer``, issue 38 item 3). The shared stimuli of its questions come once each in
+    ``stimuli`` (decision 0054). 404 before start."""
     from assessments.models import Question
+    from assessments.selectors import stimuli_shown
     from sitting.backup import backup_offer
 
     with _owned(profile, enrollment_id) as (enrollment, a):
         attempt = _current(a)
         questions = {
             q.pk: q
-            for q in Question.objects.filter(pk__in=attempt.question_ids).only("id", "type", "content")
+            for q in Question.objects.filter(pk__in=attempt.question_ids).only(
+                "id", "type", "content", "stimulus_id"
+            )
         }
         return {
             "attempt_id": attempt.pk,
@@ -225,6 +232,10 @@ def attempt_view(*, profile: Profile, enrollment_id: int) -> AttemptView:
                 )
                 for qid in attempt.question_ids
             ],
+            "stimuli": cast(
+                "list[StimulusShown]",
+                stimuli_shown([questions[qid].stimulus_id for qid in attempt.question_ids]),
+            ),
             "answers": cast(
                 "list[SavedAnswer]", list(attempt.answers.values("question_id", "answer", "flagged", "seq"))
             ),
@@ -367,8 +378,10 @@ def round_message(a: Assignment, attempt: Attempt, *, language: str | None = Non
 
 def result_view(*, profile: Profile, enrollment_id: int) -> Result:
     """``ResultOut``: once released the score, pass or fail, the round's message and each answer
-    against the key (none for an essay) with the explanation; before release only the status."""
+    against the key (none for an essay) with the explanation, and the shared stimuli of its
+    questions once each (decision 0054); before release only the status."""
     from assessments.models import Question
+    from assessments.selectors import stimuli_shown
     from assignments.reports import breakdown
 
     with _owned(profile, enrollment_id) as (_enrollment, a):
@@ -387,6 +400,7 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
             "submit_reason": attempt.submit_reason,
             "tab_switches": attempt.tab_switches,
             "answers": [],
+            "stimuli": [],
             "breakdown": {},
             "advanced_report": a.advanced_report,
         }
@@ -395,6 +409,9 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
         questions = {
             q.pk: q for q in Question.objects.select_related("subject").filter(pk__in=attempt.question_ids)
         }
+        body["stimuli"] = cast(
+            "list[StimulusShown]", stimuli_shown([questions[qid].stimulus_id for qid in attempt.question_ids])
+        )
         answers = {x.question_id: x for x in attempt.answers.all()}
 
         def shown(qid: int) -> ResultAnswer:

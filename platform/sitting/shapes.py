@@ -63,6 +63,15 @@ class AttemptQuestion(TypedDict):
     stem: dict[str, Any]
     options: list[dict[str, Any]]
     points: float
+    stimulus_id: int | None
+
+
+class StimulusShown(TypedDict):
+    """``StimulusShownOut``: a shared stimulus as stored (title and body in both languages)."""
+
+    id: int
+    title: dict[str, str]
+    body: dict[str, str]
 
 
 class SavedAnswer(TypedDict):
@@ -124,6 +133,7 @@ class AttemptView(TypedDict):
     voided: bool
     test_name: str
     questions: list[AttemptQuestion]
+    stimuli: list[StimulusShown]
     answers: list[SavedAnswer]
 
 
@@ -179,6 +189,7 @@ class Result(TypedDict):
     submit_reason: str
     tab_switches: int
     answers: list[ResultAnswer]
+    stimuli: list[StimulusShown]
     breakdown: dict[str, list[dict[str, Any]]]
     advanced_report: bool
 

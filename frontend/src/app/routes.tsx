@@ -191,6 +191,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import("@/features/question-bank/routes/question-form")),
                 handle: h({ titleId: "qb.question" }),
               },
+              {
+                path: "stimulus/:id",
+                lazy: page(() => import("@/features/question-bank/routes/stimulus-form")),
+                handle: h({ titleId: "qb.stimulus.page" }),
+              },
               { path: ":id", lazy: page(() => import("@/features/question-bank/routes/folder")) },
             ],
           },

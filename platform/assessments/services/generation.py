@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import defaultdict
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Q
@@ -50,13 +52,92 @@ def _pick(rng: random.Random, pool: list[int], count: int, measured: set[int] | 
     return picked
 
 
+Unit = tuple[int, ...]
+"""What a blueprint item draws at once: one question, or the published questions of a shared
+stimulus in their order (decision 0054)."""
+
+
+def _groups_of(ids: Iterable[int]) -> dict[int, Unit]:
+    """For each of ``ids`` that belongs to a shared stimulus, its group: the stimulus' published
+    questions in their order (``stimulus_position``, then id). Two queries (one without groups)."""
+    stimulus_of = dict(
+        Question.objects.filter(pk__in=list(ids), stimulus__isnull=False).values_list("pk", "stimulus_id")
+    )
+    if not stimulus_of:
+        return {}
+    members: dict[int, list[int]] = defaultdict(list)
+    for pk, stimulus_id in (
+        Question.objects.filter(stimulus_id__in=set(stimulus_of.values()), status=Question.Status.PUBLISHED)
+        .order_by("stimulus_id", "stimulus_position", "id")
+        .values_list("pk", "stimulus_id")
+    ):
+        members[stimulus_id].append(pk)
+    return {pk: tuple(members[stimulus_id]) for pk, stimulus_id in stimulus_of.items()}
+
+
+def _units(pool: list[int], groups: dict[int, Unit], chosen: set[int]) -> list[Unit]:
+    """The units an item may draw from its eligible ``pool``: each question alone, or its whole
+    group when it belongs to a shared stimulus (a group is eligible when one of its questions
+    is), none with a question already ``chosen``; in the pool's order, each once."""
+    units: list[Unit] = []
+    seen: set[Unit] = set()
+    for pk in pool:
+        unit = groups.get(pk, (pk,))
+        if unit in seen or chosen.intersection(unit):
+            continue
+        seen.add(unit)
+        units.append(unit)
+    return units
+
+
+def _reachable(units: list[Unit], count: int) -> list[int]:
+    """``reach[i]``: the totals up to ``count`` that some of ``units[i:]`` add up to, as the bits
+    of an int (bit n set: n questions can be drawn exactly)."""
+    mask = (1 << (count + 1)) - 1
+    reach = [0] * len(units) + [1]
+    for i in range(len(units) - 1, -1, -1):
+        reach[i] = (reach[i + 1] | (reach[i + 1] << len(units[i]))) & mask
+    return reach
+
+
+def _pick_units(
+    rng: random.Random, units: list[Unit], count: int, measured: set[int] | None
+) -> tuple[list[Unit], int]:
+    """Units of exactly ``count`` questions in all, at random, a group never split; with
+    ``measured`` (decision 0019) units whose questions all have a measured facility are taken
+    first. Returns the units in a random order and ``count``, or ``[]`` and the most questions
+    the units can make up to ``count`` (a shortfall)."""
+    order = units[:]
+    rng.shuffle(order)
+    if measured is not None:
+        order.sort(key=lambda unit: not all(pk in measured for pk in unit))  # stable
+    reach = _reachable(order, count)
+    if not reach[0] >> count & 1:
+        return [], reach[0].bit_length() - 1
+    picked: list[Unit] = []
+    left = count
+    for i, unit in enumerate(order):
+        if left == 0:
+            break
+        if len(unit) <= left and reach[i + 1] >> (left - len(unit)) & 1:
+            picked.append(unit)
+            left -= len(unit)
+    rng.shuffle(picked)
+    return picked, count
+
+
 def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintItem]]:
     """Draw the blueprint with ``seed``: ``[(question id, item)]`` in blueprint order, no question
     twice; with ``preset.prefer_measured``, questions with a measured facility first within each
-    item (``_pick``; one more query). Raises 400 ``generation_failed`` ("Failed to generate
-    test") listing every short item in ``extra.shortfalls`` (``subject``, ``cluster``,
-    ``complexity_level``, ``needed``, ``available``, ``missing``): the preference never changes
-    how many questions an item draws."""
+    item (``_pick``; one more query). A question of a shared stimulus is drawn with its whole
+    group, together and in order (decision 0054): the group counts as its number of questions
+    toward the item that drew it and is drawn only when it fits in what the item still needs
+    (``_pick_units``); an item whose pool holds no group draws exactly as before, so a seed
+    reproduces earlier draws. Raises 400 ``generation_failed`` ("Failed to generate test")
+    listing every short item in ``extra.shortfalls`` (``subject``, ``cluster``,
+    ``complexity_level``, ``needed``, ``available`` (the most questions its pool can make up
+    without splitting a group), ``missing``): the preference never changes how many questions an
+    item draws."""
     rng = random.Random(seed)
     items = list(
         BlueprintItem.objects.filter(preset_subject__preset=preset)
@@ -64,28 +145,42 @@ def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintIt
         .order_by("preset_subject__position", "id")
     )
     pools = [_eligible(preset, item) for item in items]
+    groups = _groups_of({pk for pool in pools for pk in pool})
     measured = (
-        set(measured_facilities(sorted({pk for pool in pools for pk in pool})))
+        set(
+            measured_facilities(
+                sorted(
+                    {pk for pool in pools for pk in pool} | {pk for unit in groups.values() for pk in unit}
+                )
+            )
+        )
         if preset.prefer_measured
         else None
     )
     chosen: set[int] = set()
     drawn, shortfalls = [], []
     for item, eligible in zip(items, pools, strict=True):
-        pool = [pk for pk in eligible if pk not in chosen]
-        if len(pool) < item.count:
+        units = _units([pk for pk in eligible if pk not in chosen], groups, chosen)
+        if all(len(unit) == 1 for unit in units):  # no shared stimulus: the draw of issue 5
+            available = len(units)
+            picked = (
+                _pick(rng, [pk for (pk,) in units], item.count, measured) if available >= item.count else []
+            )
+        else:
+            picked_units, available = _pick_units(rng, units, item.count, measured)
+            picked = [pk for unit in picked_units for pk in unit]
+        if available < item.count:
             shortfalls.append(
                 {
                     "subject": localized(item.preset_subject.subject, "name"),
                     "cluster": item.cluster.name,
                     "complexity_level": item.complexity_level.code if item.complexity_level else "",
                     "needed": item.count,
-                    "available": len(pool),
-                    "missing": item.count - len(pool),
+                    "available": available,
+                    "missing": item.count - available,
                 }
             )
             continue
-        picked = _pick(rng, pool, item.count, measured)
         chosen.update(picked)
         drawn += [(pk, item) for pk in picked]
     if shortfalls:
@@ -137,7 +232,9 @@ def preset_generate(*, actor: Actor, preset_id: int, seed: int | None = None) ->
 @transaction.atomic
 def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> PresetQuestion:
     """Replace one question of the form by another eligible one of the same blueprint item (a
-    measured one first when the preset prefers measured questions, decision 0019)."""
+    measured one first when the preset prefers measured questions, decision 0019). A question of
+    a shared stimulus is replaced with its whole group, by another group of as many questions
+    (in the same places); a question alone by another question alone (decision 0054)."""
     preset = preset_get(preset_id, lock=True)
     if preset.status not in EDITABLE:
         raise ApplicationError(
@@ -150,8 +247,16 @@ def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> Pre
     )
     if row is None or row.blueprint_item is None:
         raise not_found(_("Question not found."))
-    used = set(preset.form.values_list("question_id", flat=True))
-    pool = [pk for pk in _eligible(preset, row.blueprint_item) if pk not in used]
+    form = list(preset.form.select_related("question").order_by("position"))
+    used = {r.question_id for r in form}
+    eligible = _eligible(preset, row.blueprint_item)
+    groups = _groups_of(eligible)
+    stimulus_id = next(r.question.stimulus_id for r in form if r.pk == row.pk)
+    rows = [r for r in form if r.question.stimulus_id == stimulus_id] if stimulus_id else [row]
+    size = len(rows)
+    pool = [
+        unit for unit in _units([pk for pk in eligible if pk not in used], groups, used) if len(unit) == size
+    ]
     if not pool:
         raise ApplicationError(
             Code.GENERATION_FAILED,
@@ -159,21 +264,38 @@ def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> Pre
             status=400,
         )
     if preset.prefer_measured:
-        measured = set(measured_facilities(pool))
-        pool = [pk for pk in pool if pk in measured] or pool
-    row.question_id = random.SystemRandom().choice(pool)
-    row.save(update_fields=["question"])
+        measured = set(measured_facilities([pk for unit in pool for pk in unit]))
+        pool = [unit for unit in pool if all(pk in measured for pk in unit)] or pool
+    replacement = random.SystemRandom().choice(pool)
+    for form_row, question_id in zip(rows, replacement, strict=True):
+        form_row.question_id = question_id
+    PresetQuestion.objects.bulk_update(rows, ["question"])
+    row.refresh_from_db()
     return row
 
 
 @transaction.atomic
 def preset_reorder(*, actor: Actor, preset_id: int, order: list[int]) -> None:
     """Set the order of the form: ``order`` lists every preset-question id once. Anything else,
-    or a locked preset: 400 ``reorder_failed`` ("Failed to reorder questions")."""
+    or a locked preset: 400 ``reorder_failed`` ("Failed to reorder questions"). The questions of
+    a shared stimulus stay together and in their order: the group takes the place of the first
+    of its questions in ``order`` (decision 0054)."""
     preset = preset_get(preset_id, lock=True)
-    rows = {r.pk: r for r in preset.form.all()}
+    rows = {r.pk: r for r in preset.form.select_related("question")}
     if preset.status not in EDITABLE or sorted(order) != sorted(rows) or len(set(order)) != len(order):
         raise ApplicationError(Code.REORDER_FAILED, _("Failed to reorder questions"), status=400)
-    for position, pk in enumerate(order, start=1):
+    members: dict[int, list[int]] = defaultdict(list)
+    for pk in sorted(rows, key=lambda pk: (rows[pk].question.stimulus_position, pk)):
+        stimulus_id = rows[pk].question.stimulus_id
+        if stimulus_id is not None:
+            members[stimulus_id].append(pk)
+    placed: list[int] = []
+    for pk in order:
+        stimulus_id = rows[pk].question.stimulus_id
+        if stimulus_id is None:
+            placed.append(pk)
+        elif members[stimulus_id][0] not in placed:
+            placed += members[stimulus_id]
+    for position, pk in enumerate(placed, start=1):
         rows[pk].position = position
     PresetQuestion.objects.bulk_update(rows.values(), ["position"])

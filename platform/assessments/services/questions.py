@@ -400,7 +400,9 @@ def question_data_clean(*, data: dict[str, Any]) -> dict[str, Any]:
 @transaction.atomic
 def question_create(*, actor: Actor, bank_id: int, data: dict[str, Any]) -> Question:
     """Create a draft in ``bank_id``. ``data``: type (required), grade 1-12, subject_id,
-    difficulty, score_weight, content, answer_key (shapes in ``Question``). Drafts may be
+    difficulty, score_weight, content, answer_key (shapes in ``Question``), and ``stimulus_id``
+    to add it last to a shared stimulus of the bank (``stimuli.stimulus_for_new_question``: 400 on
+    ``stimulus_id``, 409 ``stimulus_locked``; decision 0054). Drafts may be
     incomplete but never invalid, and never without a stem in at least one language: 400
     ``validation_error`` with field errors (``content.stem``)."""
     bank = bank_get(bank_id)
@@ -413,6 +415,10 @@ def question_create(*, actor: Actor, bank_id: int, data: dict[str, Any]) -> Ques
         created_by_name=actor.name,
         type=data.get("type") or "",
     )
+    if data.get("stimulus_id"):  # a new question of a shared stimulus (decision 0054)
+        from assessments.services.stimuli import stimulus_for_new_question
+
+        q.stimulus, q.stimulus_position = stimulus_for_new_question(data["stimulus_id"], bank)
     _apply_fields(q, {**data, "content": data.get("content"), "answer_key": data.get("answer_key")}, errors)
     errors.raise_if_any(_("The question could not be saved."))
     q.save()
@@ -466,9 +472,20 @@ def next_version(q: Question, actor: Actor) -> Question:
 def question_update(*, actor: Actor, question_id: int, data: dict[str, Any]) -> Question:
     """Change a draft or rejected question (a rejected one returns to draft). Editing a
     published question creates its next version as a draft and returns that (tests keep the
-    version they were generated with). Submitted, approved or superseded versions are locked
-    (409 ``question_locked``), as is a published one whose next version is already open."""
+    version they were generated with); for a published question of a shared stimulus, the
+    group's next version is opened and this question's draft in it returned (decision 0054; 409
+    ``stimulus_locked`` when it is already open). Submitted, approved or superseded versions are
+    locked (409 ``question_locked``), as is a published one whose next version is already open."""
     q = question_get(question_id, lock=True)
+    if q.status == S.PUBLISHED and q.stimulus_id:  # the whole group's next version (decision 0054)
+        from assessments.services.stimuli import question_edit_published_in_group
+
+        q = question_edit_published_in_group(q, actor)
+        errors = FieldErrors()
+        _apply_fields(q, data, errors)
+        errors.raise_if_any(_("The question could not be saved."))
+        q.save()
+        return q
     if q.status == S.PUBLISHED:
         q = next_version(q, actor)
         errors = FieldErrors()
@@ -554,12 +571,16 @@ def question_attach_matrix(
 
 @transaction.atomic
 def questions_move(*, ids: list[int], bank_id: int) -> int:
-    """Move questions (every version of each) into another bank of the organization. Returns how
-    many rows moved; unknown ids -> 404."""
+    """Move questions (every version of each) into another bank of the organization; a question
+    of a shared stimulus moves with its whole group, the stimulus included (decision 0054).
+    Returns how many rows moved; unknown ids -> 404."""
+    from assessments.services.stimuli import questions_with_groups, stimuli_move
+
     bank: QuestionBank = bank_get(bank_id)
-    questions = list(Question.objects.filter(pk__in=ids).values_list("pk", "root_id"))
-    if len(questions) != len(set(ids)):
+    if Question.objects.filter(pk__in=ids).count() != len(set(ids)):
         raise not_found(_("Question not found."))
+    stimuli_move(question_ids=ids, bank=bank)
+    questions = list(Question.objects.filter(pk__in=questions_with_groups(ids)).values_list("pk", "root_id"))
     roots = {root or pk for pk, root in questions}
     return Question.objects.filter(pk__in=roots).update(bank=bank) + Question.objects.filter(
         root_id__in=roots

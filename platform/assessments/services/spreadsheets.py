@@ -5,6 +5,12 @@ with any bad row) reports every problem as ``{"row", "column", "message"}`` and 
 a clean file is imported in one transaction as drafts (complete, ready to submit). Formatting in
 cells is plain text; LaTeX goes between $...$.
 
+Shared stimuli (issue 39, item 1; decision 0054): an optional second sheet titled ``stimuli``
+(``STIMULUS_COLUMNS``: a ``key`` and the stimulus' grade, subject, title and body) and the
+``stimulus`` column of the questions sheet, naming a key: the questions with one key form that
+stimulus' group, in their rows' order. A file without them imports as before. Problems of the
+stimuli sheet are reported with its row and the column as ``stimuli!<column>``.
+
 A file of more than ``IMPORT_SYNC_MAX_ROWS`` data rows (counted from its bytes) is imported, or
 dry-run, by a huey task (``assessments.tasks.questions_import_job``) with progress, and the
 request answers the queued ``imports.models.ImportJob`` (issue 16, item 8; docs/decisions/0012).
@@ -21,10 +27,12 @@ from openpyxl import Workbook
 from openpyxl.styles import Font, PatternFill
 
 from assessments.error_codes import AuthoringErrorCode as Code
-from assessments.models import MatrixCluster, Question, QuestionTransition, Subject
+from assessments.models import MatrixCluster, Question, QuestionTransition, Stimulus, Subject
 from assessments.services.banks import bank_get
 from assessments.services.common import Actor
 from assessments.services.questions import _apply_fields, question_missing
+from assessments.services.stimuli import MAX_QUESTIONS, stimulus_missing
+from assessments.services.stimuli import _apply_fields as _apply_stimulus_fields
 from config.errors import ApplicationError, FieldErrors
 from config.spreadsheets import MB, SheetLimits, open_sheet
 from imports.models import ImportJob
@@ -51,7 +59,12 @@ COLUMNS = [
     "subtopic_code",
     "complexity_code",
     "cognitive_code",
+    "stimulus",
 ]
+STIMULI_SHEET = "stimuli"
+STIMULUS_COLUMNS = ["key", "grade", "subject_code", "title_vi", "title_en", "body_vi", "body_en"]
+MAX_STIMULI = 2000
+"""Rows of the stimuli sheet (a bank of 20,000 questions in groups of ten)."""
 MATRIX_COLUMNS = {
     "topic_code": ("topic_id", MatrixCluster.Type.TOPIC),
     "subtopic_code": ("subtopic_id", MatrixCluster.Type.SUBTOPIC),
@@ -174,7 +187,9 @@ def questions_import(*, actor: Actor, bank_id: int, upload, dry_run: bool) -> di
     with open_sheet(upload, limits=QUESTION_SHEET, unsupported_code=Code.UNSUPPORTED_FILE) as sheet:
         rows_total = max(sheet.row_count - 1, 0)
         if not runs_in_background(rows_total):
-            return _questions_import(actor=actor, bank=bank, rows=sheet.rows(), dry_run=dry_run)
+            return _questions_import(
+                actor=actor, bank=bank, rows=sheet.rows(), stimuli_rows=_stimuli_rows(sheet), dry_run=dry_run
+            )
         extension = sheet.extension
     job = import_job_create(
         kind=ImportJob.Kind.QUESTIONS,
@@ -203,7 +218,12 @@ def questions_import_run(
     bank = bank_get(bank_id)
     with open_sheet(upload, limits=QUESTION_SHEET, unsupported_code=Code.UNSUPPORTED_FILE) as sheet:
         return _questions_import(
-            actor=actor, bank=bank, rows=sheet.rows(), dry_run=dry_run, progress=progress
+            actor=actor,
+            bank=bank,
+            rows=sheet.rows(),
+            stimuli_rows=_stimuli_rows(sheet),
+            dry_run=dry_run,
+            progress=progress,
         )
 
 
@@ -244,8 +264,114 @@ def _write(actor: Actor, prepared: list[Question]) -> int:
     return len(created)
 
 
+def _stimuli_rows(sheet):
+    """The rows of the file's stimuli sheet, or None when it has none."""
+    return sheet.rows(STIMULI_SHEET) if sheet.has_sheet(STIMULI_SHEET) else None
+
+
+class _Stimuli:
+    """The shared stimuli of an import (decision 0054): read from the stimuli sheet, checked,
+    saved before the first question that names one is written."""
+
+    def __init__(self, *, actor: Actor, bank, rows, subjects: dict[str, int], report: list[dict[str, Any]]):
+        self.by_key: dict[str, Stimulus] = {}
+        self.sizes: dict[str, int] = {}
+        self.adopted: set[str] = set()
+        self.saved = False
+        if rows is None:
+            return
+        header = [_text(h).lower() for h in next(rows, (0, ()))[1]]
+        for number, values in rows:
+            if all(v is None or _text(v) == "" for v in values):
+                continue
+            row = dict(zip(header, values, strict=False))
+            problems: list[tuple[str, str]] = []
+            key = _text(row.get("key"))
+            if len(self.by_key) >= MAX_STIMULI:
+                problems.append(("key", _("At most %(n)d shared stimuli in one file.") % {"n": MAX_STIMULI}))
+            elif not key:
+                problems.append(("key", _("Required")))
+            elif key.lower() in self.by_key:
+                problems.append(("key", _("The key %(key)s is used twice.") % {"key": key}))
+            data: dict[str, Any] = {
+                "content": {
+                    "title": {"vi": _text(row.get("title_vi")), "en": _text(row.get("title_en"))},
+                    "body": {"vi": _text(row.get("body_vi")), "en": _text(row.get("body_en"))},
+                }
+            }
+            grade = _text(row.get("grade"))
+            if grade and not grade.isdigit():
+                problems.append(("grade", _("Enter a whole number.")))
+            data["grade"] = int(grade) if grade.isdigit() else None
+            code = _text(row.get("subject_code")).lower()
+            data["subject_id"] = subjects.get(code)
+            if code and data["subject_id"] is None:
+                problems.append(("subject_code", _("Unknown subject code %(code)s.") % {"code": code}))
+            stimulus = Stimulus(bank=bank, created_by_profile_id=actor.profile_id, created_by_name=actor.name)
+            errors = FieldErrors()
+            _apply_stimulus_fields(stimulus, data, errors)
+            for field, messages in errors.errors.items():
+                column = (
+                    "body_vi" if field == "content.body" else field.replace("content.", "").replace(".", "_")
+                )
+                problems += [(column, message) for message in messages]
+            problems += [
+                ("title_vi", item["message"])
+                for item in stimulus_missing(stimulus)
+                if item["field"] == "content.title"
+            ]
+            for column, message in problems:
+                report.append({"row": number, "column": f"{STIMULI_SHEET}!{column}", "message": str(message)})
+            if key and not problems:
+                self.by_key[key.lower()] = stimulus
+
+    def join(self, question: Question, key: str) -> list[tuple[str, str]]:
+        """Put ``question`` last in the stimulus ``key``'s group; the problems found: an unknown
+        key, a full group, another grade or subject than the stimulus' (a stimulus without
+        them takes its first question's)."""
+        stimulus = self.by_key.get(key.lower())
+        if stimulus is None:
+            return [
+                (
+                    "stimulus",
+                    _("Unknown shared stimulus %(key)s: add it to the stimuli sheet.") % {"key": key},
+                )
+            ]
+        size = self.sizes.get(key.lower(), 0) + 1
+        if size > MAX_QUESTIONS:
+            return [
+                ("stimulus", _("A shared stimulus holds at most %(n)d questions.") % {"n": MAX_QUESTIONS})
+            ]
+        if size == 1:
+            if stimulus.grade is None:
+                stimulus.grade = question.grade
+                self.adopted.add(key.lower())
+            if stimulus.subject_id is None:
+                stimulus.subject_id = question.subject_id
+                self.adopted.add(key.lower())
+        if (question.grade, question.subject_id) != (stimulus.grade, stimulus.subject_id):
+            return [("stimulus", _("Use the grade and subject of shared stimulus %(key)s.") % {"key": key})]
+        self.sizes[key.lower()] = size
+        question.stimulus, question.stimulus_position = stimulus, size
+        return []
+
+    def save(self) -> None:
+        """Save the stimuli (once, before the first question is written)."""
+        if not self.saved:
+            Stimulus.objects.bulk_create(self.by_key.values())
+            self.saved = True
+            for stimulus in self.by_key.values():  # bulk_create set the ids; point the questions at them
+                stimulus._state.adding = False
+
+    def finish(self) -> None:
+        """Store the grade and subject the stimuli took from their first question."""
+        adopted = [self.by_key[key] for key in self.adopted]
+        if adopted:
+            Stimulus.objects.bulk_update(adopted, ["grade", "subject"])
+
+
 def _questions_import(
-    *, actor: Actor, bank, rows, dry_run: bool, progress: Progress | None = None
+    *, actor: Actor, bank, rows, dry_run: bool, stimuli_rows=None, progress: Progress | None = None
 ) -> dict[str, Any]:
     header = [(_text(h)).lower() for h in next(rows, (0, ()))[1]]
     missing_columns = [c for c in ("type", "stem_vi", "correct") if c not in header]
@@ -264,6 +390,7 @@ def _questions_import(
         MatrixCluster.objects.filter(type=MatrixCluster.Type.SUBTOPIC).values_list("pk", "parent_id")
     )
     report: list[dict[str, Any]] = []
+    stimuli = _Stimuli(actor=actor, bank=bank, rows=stimuli_rows, subjects=subjects, report=report)
     prepared: list[Question] = []
     count = written = 0
     for number, values in rows:
@@ -308,16 +435,20 @@ def _questions_import(
                 and parents.get(question.subtopic_id) != question.topic_id
             ):
                 problems.append(("subtopic_code", _("The subtopic must belong to the selected topic.")))
+        key = _text(row.get("stimulus"))
+        if key and not errors:
+            problems += stimuli.join(question, key)
         for column, message in problems:
             report.append({"row": number, "column": column, "message": str(message)})
         if not problems:
             prepared.append(question)
         if not dry_run and not report and len(prepared) >= WRITE_BATCH:
+            stimuli.save()
             written += _write(actor, prepared)  # rolled back with the transaction if a row is bad
             prepared = []
     result = {
         "rows": count,
-        "valid": count - len({r["row"] for r in report}),
+        "valid": count - len({r["row"] for r in report if not r["column"].startswith(f"{STIMULI_SHEET}!")}),
         "errors": report,
         "imported": 0,
     }
@@ -337,7 +468,9 @@ def _questions_import(
         )
     if dry_run:
         return result
+    stimuli.save()
     result["imported"] = written + _write(actor, prepared)
+    stimuli.finish()
     return result
 
 
@@ -374,37 +507,71 @@ EXAMPLES = [
         "case_sensitive": "false",
         "diacritic_sensitive": "false",
     },
+    {
+        "type": "true_false",
+        "grade": 9,
+        "subject_code": "tieng-anh",
+        "difficulty": "easy",
+        "score_weight": 1,
+        "stem_vi": "Mai đi bộ đến trường.",
+        "stem_en": "Mai walks to school.",
+        "correct": "true",
+        "stimulus": "R1",
+    },
 ]
 
 
-def _workbook_bytes(rows) -> bytes:
-    workbook = Workbook(write_only=True)
-    sheet = workbook.create_sheet("questions")
-    sheet.freeze_panes = "A2"
+STIMULUS_EXAMPLES = [
+    {
+        "key": "R1",
+        "grade": 9,
+        "subject_code": "tieng-anh",
+        "title_vi": "Đọc đoạn văn",
+        "title_en": "Read the passage",
+        "body_vi": "Mai gets up at six. She walks to school with her brother.",
+        "body_en": "Mai gets up at six. She walks to school with her brother.",
+    }
+]
+
+
+def _sheet(workbook: Workbook, title: str, columns: list[str], rows) -> None:
     from openpyxl.cell import WriteOnlyCell
 
+    sheet = workbook.create_sheet(title)
+    sheet.freeze_panes = "A2"
     header = []
-    for name in COLUMNS:
+    for name in columns:
         cell = WriteOnlyCell(sheet, value=name)
         cell.font = Font(bold=True, color="FFFFFF")
         cell.fill = HEADER_FILL
         header.append(cell)
     sheet.append(header)
     for row in rows:
-        sheet.append([row.get(c, "") for c in COLUMNS])
+        sheet.append([row.get(c, "") for c in columns])
+
+
+def _workbook_bytes(rows, stimuli=None) -> bytes:
+    """The questions sheet of ``rows``, then the stimuli sheet of ``stimuli`` (a callable giving
+    its rows once the questions are written, or None for none)."""
+    workbook = Workbook(write_only=True)
+    _sheet(workbook, "questions", COLUMNS, rows)
+    if stimuli is not None:
+        _sheet(workbook, STIMULI_SHEET, STIMULUS_COLUMNS, stimuli())
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
 
 
 def import_template() -> bytes:
-    """The .xlsx template: the header row and two example rows."""
-    return _workbook_bytes(EXAMPLES)
+    """The .xlsx template: the header row and three example rows (the third hangs from the shared
+    stimulus ``R1``), and the stimuli sheet with ``R1``."""
+    return _workbook_bytes(EXAMPLES, lambda: STIMULUS_EXAMPLES)
 
 
 def _export_row(q: Question, subject_codes: dict[int, str], codes: dict[int, str]) -> dict[str, Any]:
     content, key = q.content or {}, q.answer_key or {}
     row: dict[str, Any] = {
+        "stimulus": _stimulus_key(q.stimulus_id) if q.stimulus_id else "",
         "type": q.type,
         "grade": q.grade,
         "subject_code": subject_codes.get(q.subject_id, ""),
@@ -439,16 +606,43 @@ def _export_row(q: Question, subject_codes: dict[int, str], codes: dict[int, str
 
 
 def bank_export(*, bank_id: int) -> tuple[str, bytes]:
-    """The bank's current questions (not superseded versions) as .xlsx in the import format.
-    Returns ``(file name, bytes)``. Constant queries; rows streamed through write-only mode."""
+    """The bank's current questions (not superseded versions) as .xlsx in the import format, with
+    the stimuli sheet of their shared stimuli (decision 0054; each keyed ``S<id>``). Returns
+    ``(file name, bytes)``. Constant queries; rows streamed through write-only mode."""
     bank = bank_get(bank_id)
     subject_codes = dict(Subject.objects.values_list("pk", "code"))
     codes = dict(MatrixCluster.objects.values_list("pk", "code"))
     questions = (
         Question.objects.filter(bank=bank)
         .exclude(status=Question.Status.SUPERSEDED)
-        .order_by("id")
+        .order_by("stimulus_id", "stimulus_position", "id")
         .iterator(chunk_size=2000)
     )
-    data = _workbook_bytes(_export_row(q, subject_codes, codes) for q in questions)
+    used: set[int] = set()
+
+    def rows():
+        for q in questions:
+            if q.stimulus_id:
+                used.add(q.stimulus_id)
+            yield _export_row(q, subject_codes, codes)
+
+    def stimuli():
+        for stimulus in Stimulus.objects.filter(pk__in=used).order_by("id").iterator(chunk_size=500):
+            content = stimulus.content or {}
+            yield {
+                "key": _stimulus_key(stimulus.pk),
+                "grade": stimulus.grade,
+                "subject_code": subject_codes.get(stimulus.subject_id, ""),
+                **{
+                    f"{part}_{lang}": (content.get(part) or {}).get(lang, "")
+                    for part in ("title", "body")
+                    for lang in ("vi", "en")
+                },
+            }
+
+    data = _workbook_bytes(rows(), stimuli)
     return f"question-bank-{bank.pk}.xlsx", data
+
+
+def _stimulus_key(stimulus_id: int) -> str:
+    return f"S{stimulus_id}"

@@ -25,12 +25,23 @@ from assessments.services.questions import (
 from config.errors import ApplicationError, FieldErrors
 
 
+def _alone(q: Question) -> Question:
+    """``q``, unless it belongs to a shared stimulus: its group is submitted, vetted and
+    published as one (409 ``question_in_stimulus``, decision 0054)."""
+    if q.stimulus_id:
+        from assessments.services.stimuli import question_stimulus_locked
+
+        raise question_stimulus_locked(q)
+    return q
+
+
 @transaction.atomic
 def question_submit(*, actor: Actor, question_id: int) -> Question:
     """draft -> submitted. Refused: already submitted, approved or published (409
     ``already_submitted``: a question cannot be resubmitted); incomplete (400
-    ``question_incomplete`` with every missing item in ``errors``)."""
-    q = question_get(question_id, lock=True)
+    ``question_incomplete`` with every missing item in ``errors``); of a shared stimulus (409
+    ``question_in_stimulus``: the stimulus is submitted with its questions)."""
+    q = _alone(question_get(question_id, lock=True))
     if q.status not in EDITABLE:
         raise ApplicationError(
             Code.ALREADY_SUBMITTED, _("This question has already been submitted."), status=409
@@ -49,7 +60,7 @@ def question_submit(*, actor: Actor, question_id: int) -> Question:
 
 
 def _vet(actor: Actor, question_id: int, to_status: str, comment: str) -> Question:
-    q = question_get(question_id, lock=True)
+    q = _alone(question_get(question_id, lock=True))
     if q.status != S.SUBMITTED:
         raise ApplicationError(
             Code.INVALID_TRANSITION,
@@ -84,8 +95,9 @@ def question_reject(*, actor: Actor, question_id: int, comment: str) -> Question
 def question_publish(*, actor: Actor, question_id: int) -> Question:
     """approved -> published. Refused: already published (409 ``already_published``), not
     approved (409 ``question_not_vetted``), no complete matrix (400 ``matrix_incomplete``).
-    Publishing version n supersedes the published earlier version of the same question."""
-    q = question_get(question_id, lock=True)
+    Publishing version n supersedes the published earlier version of the same question. A
+    question of a shared stimulus is published with it (409 ``question_in_stimulus``)."""
+    q = _alone(question_get(question_id, lock=True))
     if q.status in (S.PUBLISHED, S.SUPERSEDED):
         raise ApplicationError(
             Code.ALREADY_PUBLISHED, _("This question has already been published."), status=409
@@ -96,6 +108,14 @@ def question_publish(*, actor: Actor, question_id: int) -> Question:
         raise ApplicationError(
             Code.MATRIX_INCOMPLETE, _("Attach the matrix (all four types) before publishing."), status=400
         )
+    publish_version(q, actor)
+    return q
+
+
+def publish_version(q: Question, actor: Actor) -> None:
+    """approved -> published for ``q`` (locked, checked by the caller), superseding the published
+    earlier version of the same question; every step recorded. Also a group's publication
+    (``stimulus_vetting.stimulus_publish``)."""
     if q.root_id:
         earlier = Question.objects.select_for_update().filter(
             Q(pk=q.root_id) | Q(root_id=q.root_id), status=S.PUBLISHED
@@ -109,7 +129,6 @@ def question_publish(*, actor: Actor, question_id: int) -> Question:
     q.status, q.published_at = S.PUBLISHED, timezone.now()
     q.save(update_fields=["status", "published_at", "updated_at"])
     record_transition(q, actor, S.APPROVED, S.PUBLISHED)
-    return q
 
 
 @transaction.atomic
@@ -121,7 +140,9 @@ def question_send_back(*, actor: Actor, question_id: int, note: str) -> Question
     published version stays in the tests that use it until the new one is published (which
     supersedes it) or is rejected back to the sender to edit. Refused: not the current published
     version (409 ``question_not_published``), a later version already open (409
-    ``question_locked`` with ``open_version_id``)."""
+    ``question_locked`` with ``open_version_id``). A question of a shared stimulus goes back with
+    its whole group: the group's next version is opened already submitted, the note on every
+    question's step (decision 0054; 409 ``stimulus_locked`` when it is already open)."""
     q = question_get(question_id, lock=True)
     if q.status != S.PUBLISHED:
         raise ApplicationError(
@@ -129,6 +150,13 @@ def question_send_back(*, actor: Actor, question_id: int, note: str) -> Question
             _("Only the published version of a question can be sent back to vetting."),
             status=409,
         )
+    if q.stimulus_id:
+        from assessments.services.stimuli import group_next_version, stimulus_get
+
+        _stimulus, copies = group_next_version(
+            stimulus_get(q.stimulus_id, lock=True), actor, status=S.SUBMITTED, note=note
+        )
+        return copies[q.pk]
     new = next_version(q, actor)
     new.status, new.submitted_at = S.SUBMITTED, timezone.now()
     new.save()

@@ -13,8 +13,8 @@ from xml.sax.saxutils import escape
 from django.utils.translation import gettext as _
 
 from question_formats.paper.markup import Pictures, docx_html
-from question_formats.paper.pdf import PaperHeading, answer_lines, code_label
-from question_formats.paper.versions import LETTERS, PaperVersion
+from question_formats.paper.pdf import PaperHeading, answer_lines, code_label, stimulus_lead
+from question_formats.paper.versions import LETTERS, PaperVersion, stimulus_heads
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 FONT = "Times New Roman"
@@ -76,7 +76,11 @@ def version_html(version: PaperVersion, *, heading: PaperHeading, pictures: Pict
     for title, questions in version.parts:
         if title:
             out.append(f"<h2>{escape(title)}</h2>")
+        heads = stimulus_heads(questions)
         for q in questions:
+            if q.number in heads:  # the shared stimulus, once before its questions (decision 0054)
+                out.append(f"<p><em>{escape(stimulus_lead(*heads[q.number]))}</em></p>")
+                out.append(docx_html(q.question.stimulus, pictures))
             out.append(
                 docx_html(q.question.stem, pictures, lead=_("Question %(number)s.") % {"number": q.number})
             )

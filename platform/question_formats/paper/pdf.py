@@ -14,7 +14,7 @@ from django.utils.translation import pgettext
 
 from config.pdf import markup_text, pdf_fonts
 from question_formats.paper.markup import PdfContext, pdf_flowables
-from question_formats.paper.versions import LETTERS, PaperVersion, PrintedQuestion
+from question_formats.paper.versions import LETTERS, PaperVersion, PrintedQuestion, stimulus_heads
 
 BODY_SIZE = 11
 PDF_TYPE = "application/pdf"
@@ -45,6 +45,11 @@ def key_text(question: PrintedQuestion) -> str:
     if key:
         return str(key)
     return _("Essay") if question.question.type == "essay" else "—"
+
+
+def stimulus_lead(first: int, last: int) -> str:
+    """The line before a shared stimulus in a paper version (decision 0054)."""
+    return _("Use the following for questions %(first)s–%(last)s.") % {"first": first, "last": last}
 
 
 def answer_lines(question: PrintedQuestion) -> list[str]:
@@ -213,7 +218,13 @@ def write_version_pdf(
     for title, questions in version.parts:
         if title:
             story.append(Paragraph(markup_text(title), styles["part"]))
+        heads = stimulus_heads(questions)
         for q in questions:
+            if q.number in heads:  # the shared stimulus, once before its questions
+                lead = f"<i>{markup_text(stimulus_lead(*heads[q.number]))}</i>"
+                story.append(
+                    KeepTogether(pdf_flowables(q.question.stimulus, ctx, lead=lead) + [Spacer(1, 4)])
+                )
             number = _("Question %(number)s.") % {"number": q.number}
             lead = f"<b>{markup_text(number)}</b>"
             block = pdf_flowables(q.question.stem, ctx, lead=lead) + _options_block(q, ctx, styles)

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 from analytics.models import ExportJob
 from assessments.models import PresetQuestion, PresetSubject, TestPreset
 from assessments.services.presets import preset_get
+from assessments.services.stimuli import stimulus_html
 from config.errors import ApplicationError, FieldErrors, not_found
 from config.i18n import LANGUAGES, in_language, localized, pick
 from config.media import private_name
@@ -58,9 +59,9 @@ def _text(value: Any, language: str) -> str:
 
 
 def _group(question) -> str:
-    """The shared stimulus a question belongs to (``versions.GroupOf``): none yet, so every
-    question stands alone (the national-format issue adds stimuli; their id goes here)."""
-    return ""
+    """The shared stimulus a question belongs to (``versions.GroupOf``): its id, "" for a question
+    alone (decision 0054)."""
+    return str(question.stimulus_id or "")
 
 
 def paper_parts(preset: TestPreset, language: str) -> list[Part]:
@@ -71,7 +72,9 @@ def paper_parts(preset: TestPreset, language: str) -> list[Part]:
     subjects = list(PresetSubject.objects.filter(preset=preset).select_related("subject"))
     order = {ps.subject_id: index for index, ps in enumerate(subjects)}
     buckets: dict[int, list[PaperQuestion]] = {}
-    rows = PresetQuestion.objects.filter(preset=preset).select_related("question").order_by("position")
+    rows = (
+        PresetQuestion.objects.filter(preset=preset).select_related("question__stimulus").order_by("position")
+    )
     for row in rows:
         q = row.question
         content = q.content or {}
@@ -82,6 +85,7 @@ def paper_parts(preset: TestPreset, language: str) -> list[Part]:
             options=tuple((o.get("id", ""), _text(o, language)) for o in content.get("options") or []),
             answer_key=q.answer_key or {},
             group=_group(q),
+            stimulus=stimulus_html(q.stimulus, language) if q.stimulus is not None else "",
         )
         bucket = order.get(q.subject_id, len(subjects)) if q.subject_id is not None else len(subjects)
         buckets.setdefault(bucket, []).append(paper_question)

@@ -32,7 +32,8 @@ class PaperQuestion:
     ``stem`` and each option's text are the bank's sanitized HTML (math as ``$...$``); ``options``
     are ``(option id, html)`` in the bank's order; ``answer_key`` is the stored key
     (``assessments.content.AnswerKeyOut`` shapes); ``group`` names a shared stimulus: questions with
-    the same non-empty group stay together, in the order given (``""``: the question stands alone).
+    the same non-empty group stay together, in the order given (``""``: the question stands alone);
+    ``stimulus`` is that stimulus' HTML (title and body), printed once before the group.
     """
 
     id: int
@@ -41,6 +42,7 @@ class PaperQuestion:
     options: tuple[tuple[str, str], ...] = ()
     answer_key: dict[str, Any] | None = None
     group: str = ""
+    stimulus: str = ""
 
 
 @dataclass(frozen=True)
@@ -141,5 +143,18 @@ def paper_versions(parts: Sequence[Part], *, count: int, seed: int) -> list[Pape
 
 
 GroupOf = Callable[[Any], str]
-"""How the service names a question's shared stimulus (``""``: none). Questions carry no stimulus
-yet (the national-format issue adds it); the hook is where its id goes."""
+"""How the service names a question's shared stimulus (``""``: none): its id (decision 0054)."""
+
+
+def stimulus_heads(questions: Sequence[PrintedQuestion]) -> dict[int, tuple[int, int]]:
+    """For the first printed question of each group with a stimulus, the numbers of the group's
+    first and last question (``{number: (first, last)}``): where the stimulus is printed, with
+    "Questions 3–5 ..." (a group is printed together, ``paper_version``)."""
+    heads: dict[int, tuple[int, int]] = {}
+    first: dict[str, int] = {}
+    for q in questions:
+        if not q.question.group or not q.question.stimulus:
+            continue
+        start = first.setdefault(q.question.group, q.number)
+        heads[start] = (start, q.number)
+    return heads

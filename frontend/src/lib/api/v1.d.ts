@@ -1134,6 +1134,164 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/stimuli": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stimulus List
+     * @description Shared stimuli of ``bank_id`` (or all) with their question counts; ``status``, a
+     *     ``search`` of titles and bodies; ``order_by``: created_at, updated_at, id (newest first).
+     */
+    get: operations["assessments_api_stimuli_stimulus_list"];
+    put?: never;
+    /**
+     * Stimulus Create
+     * @description Create a draft in ``bank_id`` (required). 400 ``validation_error`` for invalid fields.
+     */
+    post: operations["assessments_api_stimuli_stimulus_create"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/stimuli/{stimulus_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Stimulus Detail
+     * @description One version with its questions in order and ``missing`` (what the group lacks).
+     */
+    get: operations["assessments_api_stimuli_stimulus_detail"];
+    /**
+     * Stimulus Update
+     * @description Change a draft or rejected stimulus; for a published one, opens and returns the group's
+     *     next version (a draft, with the next version of each question). 409 ``stimulus_locked``.
+     */
+    put: operations["assessments_api_stimuli_stimulus_update"];
+    post?: never;
+    /**
+     * Stimulus Delete
+     * @description Delete a never-published stimulus (its author only); its questions stay, alone.
+     */
+    delete: operations["assessments_api_stimuli_stimulus_delete"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/stimuli/{stimulus_id}/questions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Stimulus Questions
+     * @description Set the stimulus' questions in their order (``services.stimuli.stimulus_set_questions``):
+     *     400 naming ``question_ids.N``, 404 for an unknown id, 409 ``stimulus_locked``.
+     */
+    put: operations["assessments_api_stimuli_stimulus_questions"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/stimuli/{stimulus_id}/submit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stimulus Submit
+     * @description draft -> submitted with every question. 400 ``stimulus_incomplete`` (each missing item in
+     *     ``errors``), 409 ``already_submitted``.
+     */
+    post: operations["assessments_api_stimuli_stimulus_submit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/stimuli/{stimulus_id}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stimulus Approve
+     * @description submitted -> approved with every question, by a colleague. 403 ``own_question``, 409
+     *     ``invalid_transition``.
+     */
+    post: operations["assessments_api_stimuli_stimulus_approve"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/stimuli/{stimulus_id}/reject": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stimulus Reject
+     * @description submitted -> rejected with every question and a required ``comment``.
+     */
+    post: operations["assessments_api_stimuli_stimulus_reject"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/stimuli/{stimulus_id}/publish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stimulus Publish
+     * @description approved -> published with every question. 409 ``question_not_vetted`` /
+     *     ``already_published``, 400 ``matrix_incomplete`` (naming ``questions.N.matrix``).
+     */
+    post: operations["assessments_api_stimuli_stimulus_publish"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/question-banks/{bank_id}/export/{export_format}": {
     parameters: {
       query?: never;
@@ -4506,13 +4664,15 @@ export interface components {
       test_name: string;
       /** Questions */
       questions: components["schemas"]["AttemptQuestionOut"][];
+      /** Stimuli */
+      stimuli: components["schemas"]["StimulusShownOut"][];
       /** Answers */
       answers: components["schemas"]["SavedAnswerOut"][];
     };
     /**
      * AttemptQuestionOut
      * @description A question of the attempt in its order, options in the attempt's order, without its key;
-     *     ``points`` it is worth.
+     *     ``points`` it is worth; ``stimulus_id`` the shared stimulus it hangs from (in ``stimuli``).
      */
     AttemptQuestionOut: {
       /** Id */
@@ -4534,6 +4694,8 @@ export interface components {
       options: components["schemas"]["QuestionOptionOut"][];
       /** Points */
       points: number;
+      /** Stimulus Id */
+      stimulus_id: number | null;
     };
     /**
      * BackupOfferOut
@@ -4638,6 +4800,17 @@ export interface components {
       statements: {
         [key: string]: boolean;
       };
+    };
+    /**
+     * StimulusShownOut
+     * @description A shared stimulus (a passage, table or figure) that questions of the test hang from
+     *     (decision 0054): its title and body in both languages (sanitized HTML, math as LaTeX).
+     */
+    StimulusShownOut: {
+      /** Id */
+      id: number;
+      title: components["schemas"]["QuestionTextOut"];
+      body: components["schemas"]["QuestionTextOut"];
     };
     /**
      * TextAnswer
@@ -4925,6 +5098,8 @@ export interface components {
       tab_switches: number;
       /** Answers */
       answers: components["schemas"]["ResultAnswerOut"][];
+      /** Stimuli */
+      stimuli: components["schemas"]["StimulusShownOut"][];
       breakdown: components["schemas"]["BreakdownOut"];
       /** Advanced Report */
       advanced_report: boolean;
@@ -4987,6 +5162,11 @@ export interface components {
       /** Histogram */
       histogram: number[];
       breakdown: components["schemas"]["ReportBreakdownOut"];
+      /**
+       * Stimuli
+       * @default []
+       */
+      stimuli: components["schemas"]["ReportStimulusRowOut"][];
       /** Strengths */
       strengths: string[];
       /** Weaknesses */
@@ -5062,6 +5242,29 @@ export interface components {
       id: number;
       /** Name */
       name: string;
+      /** Score */
+      score: number;
+      /** Max */
+      max: number;
+      /** Percent */
+      percent: number;
+      /** Cohort Percent */
+      cohort_percent: number;
+    };
+    /**
+     * ReportStimulusRowOut
+     * @description The points of one shared stimulus in the advanced report (decision 0054): its title (plain
+     *     text, both languages), the numbers of its first and last question in the test, ``score`` of
+     *     ``max``, ``percent`` and the cohort's mean percent.
+     */
+    ReportStimulusRowOut: {
+      /** Id */
+      id: number;
+      title: components["schemas"]["QuestionTextOut"];
+      /** First */
+      first: number;
+      /** Last */
+      last: number;
       /** Score */
       score: number;
       /** Max */
@@ -6192,6 +6395,7 @@ export interface components {
       stem: components["schemas"]["StemOut"];
       /** Has Matrix */
       has_matrix: boolean;
+      stimulus: components["schemas"]["StimulusRefOut"] | null;
       /** Created By Name */
       created_by_name: string;
       /**
@@ -6212,6 +6416,19 @@ export interface components {
        * @default
        */
       en: string;
+    };
+    /**
+     * StimulusRefOut
+     * @description The shared stimulus a question hangs from (decision 0054): its version, status and title.
+     */
+    StimulusRefOut: {
+      /** Id */
+      id: number;
+      /** Version */
+      version: number;
+      /** Status */
+      status: string;
+      title: components["schemas"]["QuestionTextOut"];
     };
     /**
      * ClusterRef
@@ -6316,6 +6533,7 @@ export interface components {
       matrix: components["schemas"]["MatrixOut"];
       /** Missing */
       missing: components["schemas"]["MissingOut"][];
+      stimulus: components["schemas"]["StimulusRefOut"] | null;
       /** Created By Profile Id */
       created_by_profile_id: number;
       /** Created By Name */
@@ -6400,6 +6618,8 @@ export interface components {
             | components["schemas"]["EmptyAnswerKeyIn"]
           )
         | null;
+      /** Stimulus Id */
+      stimulus_id?: number | null;
     };
     /**
      * QuestionOptionIn
@@ -6712,6 +6932,207 @@ export interface components {
        * @default []
        */
       remove: number[];
+    };
+    /** StimulusListQuery */
+    StimulusListQuery: {
+      /**
+       * Page
+       * @default 1
+       */
+      page: number;
+      /**
+       * Limit
+       * @default 20
+       */
+      limit: number;
+      /**
+       * Search
+       * @default
+       */
+      search: string;
+      /**
+       * Order By
+       * @default
+       */
+      order_by: string;
+      /** Bank Id */
+      bank_id?: number | null;
+      /**
+       * Status
+       * @default
+       */
+      status: string;
+    };
+    /** Envelope[Page[StimulusRowOut]] */
+    Envelope_Page_StimulusRowOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["Page_StimulusRowOut_"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /** Page[StimulusRowOut] */
+    Page_StimulusRowOut_: {
+      /** Items */
+      items: components["schemas"]["StimulusRowOut"][];
+      /** Page */
+      page: number;
+      /** Limit */
+      limit: number;
+      /** Total */
+      total: number;
+    };
+    /**
+     * StimulusRowOut
+     * @description A row of a bank's shared stimuli, with how many questions it holds.
+     */
+    StimulusRowOut: {
+      /** Id */
+      id: number;
+      /** Bank Id */
+      bank_id: number;
+      /** Version */
+      version: number;
+      /** Grade */
+      grade: number | null;
+      /** Subject Id */
+      subject_id: number | null;
+      /** Subject Name */
+      subject_name: string;
+      title: components["schemas"]["QuestionTextOut"];
+      /** Status */
+      status: string;
+      /** Question Count */
+      question_count: number;
+      /** Created By Name */
+      created_by_name: string;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+    };
+    /** Envelope[StimulusOut] */
+    Envelope_StimulusOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["StimulusOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * StimulusContentOut
+     * @description A shared stimulus' content as stored (``services.stimuli``).
+     */
+    StimulusContentOut: {
+      /**
+       * @default {
+       *       "vi": "",
+       *       "en": ""
+       *     }
+       */
+      title: components["schemas"]["QuestionTextOut"];
+      /**
+       * @default {
+       *       "vi": "",
+       *       "en": ""
+       *     }
+       */
+      body: components["schemas"]["QuestionTextOut"];
+    };
+    /**
+     * StimulusOut
+     * @description One version of a shared stimulus with its questions in order. ``missing``: what the group
+     *     lacks before it can be submitted (``questions.N.<field>`` for its questions);
+     *     ``open_version_id``: the group's next version being edited, if any.
+     */
+    StimulusOut: {
+      /** Id */
+      id: number;
+      /** Bank Id */
+      bank_id: number;
+      /** Root Id */
+      root_id: number;
+      /** Version */
+      version: number;
+      /** Grade */
+      grade: number | null;
+      /** Subject Id */
+      subject_id: number | null;
+      /** Subject Name */
+      subject_name: string;
+      content: components["schemas"]["StimulusContentOut"];
+      /** Status */
+      status: string;
+      /** Missing */
+      missing: components["schemas"]["MissingOut"][];
+      /** Questions */
+      questions: components["schemas"]["QuestionRowOut"][];
+      /** Open Version Id */
+      open_version_id: number | null;
+      /** Created By Profile Id */
+      created_by_profile_id: number;
+      /** Created By Name */
+      created_by_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+      /** Published At */
+      published_at: string | null;
+    };
+    /**
+     * StimulusContentIn
+     * @description A shared stimulus' content (decision 0054): its ``title`` and ``body`` (the passage, table
+     *     or figure) in both languages; ``services.stimuli`` cleans the HTML and caps each text (400 on
+     *     ``content.title.vi``...).
+     */
+    StimulusContentIn: {
+      title?: components["schemas"]["QuestionTextIn"] | null;
+      body?: components["schemas"]["QuestionTextIn"] | null;
+    };
+    /**
+     * StimulusIn
+     * @description A shared stimulus' editable fields: ``bank_id`` (create only), grade 1..12 (checked by the
+     *     service), subject, ``content`` (``assessments.content.StimulusContentIn``), capped as JSON.
+     */
+    StimulusIn: {
+      /** Bank Id */
+      bank_id?: number | null;
+      /** Grade */
+      grade?: number | null;
+      /** Subject Id */
+      subject_id?: number | null;
+      content?: components["schemas"]["StimulusContentIn"] | null;
+    };
+    /**
+     * StimulusQuestionsIn
+     * @description The stimulus' questions in their order (ids of its bank's questions).
+     */
+    StimulusQuestionsIn: {
+      /**
+       * Question Ids
+       * @default []
+       */
+      question_ids: number[];
     };
     /** Envelope[Page[RoundOut]] */
     Envelope_Page_RoundOut__: {
@@ -15019,6 +15440,249 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_TestBankOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        search?: string;
+        order_by?: string;
+        bank_id?: number | null;
+        status?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_StimulusRowOut__"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StimulusIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StimulusOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stimulus_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StimulusOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stimulus_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StimulusIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StimulusOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stimulus_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_questions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stimulus_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StimulusQuestionsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StimulusOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_submit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stimulus_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StimulusOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_approve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stimulus_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommentIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StimulusOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_reject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stimulus_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommentIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StimulusOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_stimuli_stimulus_publish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        stimulus_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_StimulusOut_"];
         };
       };
     };

@@ -38,6 +38,19 @@ export const questionKeys = {
   keyCorrection: (id: number) => [...questionKeys.all, "key-correction", id] as const,
 };
 
+export interface StimulusQuery extends ListQuery {
+  bank_id?: number;
+  status?: string;
+}
+
+/** Shared stimuli (issue 39, item 1; decision 0054). */
+export const stimulusKeys = {
+  all: ["stimuli"] as const,
+  lists: () => [...stimulusKeys.all, "list"] as const,
+  list: (query: StimulusQuery) => [...stimulusKeys.lists(), query] as const,
+  detail: (id: number) => [...stimulusKeys.all, "detail", id] as const,
+};
+
 export interface CandidateQuery {
   page?: number;
   limit?: number;

@@ -15,3 +15,7 @@ export type QuestionFile = V1Schemas["QuestionFileOut"];
 export type FileCandidate = V1Schemas["CandidateOut"];
 export type FileCandidateInput = V1Schemas["CandidateIn"];
 export type QuestionFileImportReport = V1Schemas["QuestionFileImportOut"];
+export type Stimulus = V1Schemas["StimulusOut"];
+export type StimulusRow = V1Schemas["StimulusRowOut"];
+export type StimulusInput = V1Schemas["StimulusIn"];
+export type StimulusRef = V1Schemas["StimulusRefOut"];

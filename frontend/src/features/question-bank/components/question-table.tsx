@@ -1,4 +1,5 @@
-/** A page of a folder's questions with a checkbox each (and one for the whole page). */
+/** A page of a folder's questions with a checkbox each (and one for the whole page); a question of
+ * a shared stimulus names it (decision 0054). */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 
@@ -11,6 +12,7 @@ import { useT } from "@/lib/intl";
 import type { QuestionRow } from "../api/types";
 import { difficultyLabel, typeLabel } from "./labels";
 import { StatusBadge } from "./status-badge";
+import { StimulusTag } from "./stimulus-tag";
 
 export function QuestionTable({
   query,
@@ -75,6 +77,7 @@ export function QuestionTable({
                 >
                   <MathHtml text={q.stem} empty={`#${q.id}`} />
                 </Link>
+                {q.stimulus && <StimulusTag stimulus={q.stimulus} />}
               </Td>
               <Td label={t("qb.type")}>{t(typeLabel(q.type))}</Td>
               <Td label={t("qb.subject")}>{q.subject_name}</Td>

@@ -1,5 +1,5 @@
-/** The vetting steps the question's status allows: submit (warning first when it is incomplete),
- * approve or reject with a comment (a colleague only), publish. */
+/** The vetting steps the question's (or the shared stimulus') status allows: submit (warning
+ * first when it is incomplete), approve or reject with a comment (a colleague only), publish. */
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,8 @@ export function WorkflowPanel({
   own,
   onAction,
 }: {
-  question: Question;
+  /** A question, or a shared stimulus with its questions (decision 0054). */
+  question: Pick<Question, "status" | "missing">;
   /** The reader wrote the question (and may not vet it). */
   own: boolean;
   onAction: (action: QuestionAction, comment?: string) => void;

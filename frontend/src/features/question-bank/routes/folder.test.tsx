@@ -24,6 +24,45 @@ function open(path = "/question-bank/4") {
 describe("a question folder", () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it("lists its shared stimuli, and a question names the one it hangs from (decision 0054)", async () => {
+    const stimulus = { id: 41, version: 1, status: "draft", title: { vi: "Bảng số liệu", en: "Data table" } };
+    mockApi({
+      "/api/v1/question-banks/4": ok({ ...BANK, path: [{ id: 4, name: "Toán 9" }] }),
+      "/api/v1/question-banks": ok(page([])),
+      "/api/v1/subjects": ok(SUBJECTS),
+      "/api/v1/matrix-clusters": ok([]),
+      "/api/v1/questions": ok(page([{ ...ROW, stimulus }])),
+      "/api/v1/stimuli": ok(
+        page([
+          {
+            id: 41,
+            bank_id: 4,
+            version: 1,
+            grade: 9,
+            subject_id: 2,
+            subject_name: "Toán",
+            title: stimulus.title,
+            status: "draft",
+            question_count: 3,
+            created_by_name: "Nguyễn Thị Lan",
+            updated_at: "2026-11-24T08:00:00Z",
+          },
+        ]),
+      ),
+    });
+    renderRoute("/question-bank/:id", "/question-bank/4", <FolderRoute />);
+    const section = await screen.findByRole("region", { name: "Ngữ liệu dùng chung" });
+    const link = within(section).getByRole("link", { name: /Bảng số liệu/ });
+    expect(link).toHaveAttribute("href", "/question-bank/stimulus/41");
+    expect(link).toHaveTextContent("3 câu hỏi");
+    const table = screen.getByRole("table", { name: "Câu hỏi" });
+    expect(await within(table).findByRole("link", { name: "Thuộc ngữ liệu: Bảng số liệu" })).toHaveAttribute(
+      "href",
+      "/question-bank/stimulus/41",
+    );
+    expect(screen.getByRole("button", { name: "Ngữ liệu mới" })).toBeInTheDocument();
+  });
+
   it("lists the questions; a filter goes to the address and the request", async () => {
     const { calls, router } = open();
     const table = await screen.findByRole("table", { name: "Câu hỏi" });

@@ -1,8 +1,9 @@
 /** /question-bank/:id: a folder's sub-folders and questions, with filters (status, type, grade,
  * subject, difficulty, cluster; in the address), bulk submit / approve / publish, move, import
- * and export. After an import the filters are cleared so that the new drafts show (issue 19). */
+ * and export; its shared stimuli (decision 0054). After an import the filters are cleared so that
+ * the new drafts show (issue 19). */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight, FileUp, Folder, FolderPlus, Plus, Upload } from "lucide-react";
+import { BookOpenText, ChevronRight, FileUp, Folder, FolderPlus, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 
@@ -24,6 +25,7 @@ import { ExportMenu } from "../components/export-menu";
 import { ImportDialog } from "../components/import-dialog";
 import { QUESTION_FILTERS, QuestionFilters } from "../components/question-filters";
 import { QuestionTable } from "../components/question-table";
+import { StimulusList } from "../components/stimulus-list";
 
 const LIMIT = 20;
 
@@ -98,6 +100,9 @@ export default function FolderRoute() {
           <Button variant="outline" onClick={() => navigate(`/question-bank/import-file?bank=${bankId}`)}>
             <FileUp className="h-4 w-4" /> {t("qfile.open")}
           </Button>
+          <Button variant="outline" onClick={() => navigate(`/question-bank/stimulus/new?bank=${bankId}`)}>
+            <BookOpenText className="h-4 w-4" /> {t("qb.stimulus.new")}
+          </Button>
           <Button onClick={() => navigate(`/question-bank/form/new?bank=${bankId}`)}>
             <Plus className="h-4 w-4" /> {t("qb.newQuestion")}
           </Button>
@@ -118,6 +123,7 @@ export default function FolderRoute() {
           ))}
         </ul>
       )}
+      <StimulusList bankId={bankId} />
       <QuestionFilters
         values={values}
         onChange={set}

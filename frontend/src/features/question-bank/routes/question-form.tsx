@@ -1,6 +1,8 @@
 /** /question-bank/form/:id/:load? — the question form with a live preview (as the learner will
  * see it), image upload, the matrix picker and the vetting workflow with its history.
- * `id` is "new" (with ?bank=) or a question id; `load` = "copy" starts a new question from it. */
+ * `id` is "new" (with ?bank=, and ?stimulus= for a new question of a shared stimulus) or a question
+ * id; `load` = "copy" starts a new question from it. A question of a shared stimulus is vetted with
+ * it (decision 0054): the form names the stimulus instead of offering the workflow. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -26,6 +28,7 @@ import { KeyCorrectionPanel } from "../components/key-correction-panel";
 import { QuestionHistory } from "../components/question-history";
 import { QuestionPreview } from "../components/question-preview";
 import { StatusBadge } from "../components/status-badge";
+import { StimulusTag } from "../components/stimulus-tag";
 import { WorkflowPanel } from "../components/workflow-panel";
 import { emptyDraft, formFieldOf, fromQuestion, toBody } from "../lib/draft";
 import { questionSchema, type QuestionValues } from "../lib/question-schema";
@@ -58,6 +61,8 @@ export default function QuestionFormRoute() {
   const editable = !q || ["draft", "rejected", "published"].includes(q.status);
   const own = q?.created_by_profile_id === me?.pandai_profile_id;
   const bankId = params.get("bank") ? Number(params.get("bank")) : (question.data?.bank_id ?? null);
+  // A new question of a shared stimulus (decision 0054): it joins the stimulus, last.
+  const joining = id === "new" && params.get("stimulus") ? Number(params.get("stimulus")) : null;
 
   /** The server's field errors onto the form's fields; returns the server's message. */
   function showServerErrors(error: unknown): string {
@@ -74,7 +79,9 @@ export default function QuestionFormRoute() {
   }
 
   const onSubmit = handleSubmit((values) => {
-    const body = isNew ? { ...toBody(values), bank_id: bankId } : toBody(values);
+    const body = isNew
+      ? { ...toBody(values), bank_id: bankId, ...(joining ? { stimulus_id: joining } : {}) }
+      : toBody(values);
     save.mutate(
       { id: q?.id ?? null, body },
       {
@@ -119,7 +126,20 @@ export default function QuestionFormRoute() {
             </h1>
             {q && <StatusBadge status={q.status} />}
           </div>
-          {q?.status === "published" && (
+          {q?.stimulus && (
+            <div className="grid justify-items-start gap-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+              <StimulusTag stimulus={q.stimulus} />
+              <p>
+                {t(q.status === "published" ? "qb.stimulus.memberPublishedNote" : "qb.stimulus.memberNote")}
+              </p>
+            </div>
+          )}
+          {joining && (
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+              {t("qb.stimulus.joiningNote")}
+            </p>
+          )}
+          {q?.status === "published" && !q.stimulus && (
             <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">{t("qb.publishedEditNote")}</p>
           )}
           <QuestionEditor
@@ -129,7 +149,7 @@ export default function QuestionFormRoute() {
             onSubmit={() => void onSubmit()}
           />
           {q && <MatrixPicker key={`${q.id}-${q.updated_at}`} question={q} clusters={clusters.data ?? []} />}
-          {q && <WorkflowPanel question={q} own={own} onAction={onAction} />}
+          {q && !q.stimulus && <WorkflowPanel question={q} own={own} onAction={onAction} />}
           {q && <QuestionFigures question={q} />}
           {q && <KeyCorrectionPanel questionId={q.id} />}
           {history.data && <QuestionHistory history={history.data} />}

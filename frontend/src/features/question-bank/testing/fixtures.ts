@@ -1,7 +1,7 @@
 /** Server answers of the authoring API for the question bank's tests. */
 import type { Page } from "@/lib/api/types";
 
-import type { Bank, Question, QuestionRow } from "../api/types";
+import type { Bank, Question, QuestionRow, Stimulus } from "../api/types";
 
 export const page = <T>(items: T[], total = items.length): Page<T> => ({ items, page: 1, limit: 20, total });
 
@@ -32,6 +32,7 @@ export const QUESTION: Question = {
   status: "draft",
   matrix: { topic: null, subtopic: null, complexity_level: null, cognitive_domain: null },
   missing: [],
+  stimulus: null,
   created_by_profile_id: 11,
   created_by_name: "Nguyễn Thị Lan",
   created_at: NOW,
@@ -44,6 +45,7 @@ export const ROW: QuestionRow = {
   ...{ id, bank_id, version, type, grade, subject_id, subject_name, difficulty, status },
   stem: { vi: "Giải phương trình bậc hai", en: "Solve the quadratic" },
   has_matrix: false,
+  stimulus: null,
   created_by_name: QUESTION.created_by_name,
   updated_at: NOW,
 };
@@ -61,3 +63,33 @@ export const BANK: Bank = {
 };
 
 export const SUBJECTS = [{ id: 2, code: "math", name_vi: "Toán", name_en: "Mathematics" }];
+
+/** A draft shared stimulus of bank 4 with two questions (author: profile 11, the test user). */
+export const STIMULUS: Stimulus = {
+  id: 41,
+  bank_id: 4,
+  root_id: 41,
+  version: 1,
+  grade: 9,
+  subject_id: 2,
+  subject_name: "Toán",
+  content: {
+    title: { vi: "Hình vẽ tam giác $ABC$", en: "The triangle $ABC$" },
+    body: {
+      vi: "<p>Cho tam giác vuông $ABC$ tại $A$.</p>",
+      en: "<p>Triangle $ABC$ is right-angled at $A$.</p>",
+    },
+  },
+  status: "draft",
+  missing: [],
+  questions: [
+    { ...ROW, id: 51, stem: { vi: "Tính $BC$.", en: "Find $BC$." } },
+    { ...ROW, id: 52, stem: { vi: "Tính góc $B$.", en: "Find angle $B$." } },
+  ],
+  open_version_id: null,
+  created_by_profile_id: 11,
+  created_by_name: "Nguyễn Thị Lan",
+  created_at: NOW,
+  updated_at: NOW,
+  published_at: null,
+};

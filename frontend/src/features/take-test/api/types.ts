@@ -34,3 +34,5 @@ export const MY_STATUSES: AssignmentStatus[] = ["assigned", "in_progress", "subm
 export type BreakdownDimension = keyof V1Schemas["BreakdownOut"];
 
 export type IntegrityKind = "tab_hidden" | "blur" | "copy" | "paste" | "context_menu";
+/** A shared stimulus of the test (a passage, table or figure; decision 0054), once per test. */
+export type AttemptStimulus = V1Schemas["StimulusShownOut"];

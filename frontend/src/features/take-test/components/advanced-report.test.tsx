@@ -37,6 +37,7 @@ function reportData(overrides: Partial<AdvancedReportData> = {}): AdvancedReport
       complexity_level: [{ id: 21, name: "NB Nhận biết", score: 2, max: 4, percent: 40, cohort_percent: 55 }],
       cognitive_domain: [],
     },
+    stimuli: [],
     strengths: ["T9-DS Đại số"],
     weaknesses: ["NB Nhận biết"],
     generated_at: at(Date.now() - HOUR),

@@ -7,6 +7,7 @@
 import { BarChart3, Download, RefreshCw } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
+import { inLanguage } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { formatDateTime, formatNumber } from "@/lib/format";
@@ -205,6 +206,7 @@ function ReportBody({ report, locale }: { report: AdvancedReportData; locale: st
         <CohortChart report={report} />
         <DistributionChart report={report} />
       </div>
+      {(report.stimuli ?? []).length > 0 && <StimulusTable report={report} locale={locale} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <ClusterList
           title={t("takeTest.report.strengths")}
@@ -218,6 +220,60 @@ function ReportBody({ report, locale }: { report: AdvancedReportData; locale: st
           empty={t("takeTest.report.noWeaknesses")}
           tone="border-amber-200 bg-amber-50"
         />
+      </div>
+    </div>
+  );
+}
+
+/** The points of each shared stimulus against the cohort (decision 0054), each named with the
+ * questions that refer to it. */
+function StimulusTable({ report, locale }: { report: AdvancedReportData; locale: string }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const number = (n: number) => formatNumber(n, locale);
+  return (
+    <div className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-5">
+      <h3 id="report-stimuli" className="font-semibold">
+        {t("takeTest.report.stimuli")}
+      </h3>
+      <div className="overflow-x-auto">
+        <table aria-labelledby="report-stimuli" className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-xs uppercase text-slate-500">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {t("takeTest.report.stimulus")}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                {t("takeTest.result.score")}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                %
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {t("takeTest.report.cohort")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(report.stimuli ?? []).map((row) => {
+              const range =
+                row.first === row.last
+                  ? t("takeTest.stimulus.forQuestion", { n: row.first })
+                  : t("takeTest.stimulus.forQuestions", { first: row.first, last: row.last });
+              const title = inLanguage(row.title, language) || t("takeTest.stimulus.untitled");
+              return (
+                <tr key={row.id} className="border-t border-slate-100">
+                  <th scope="row" className="py-2 pr-3 text-left font-normal">
+                    {t("takeTest.review.stimulusItem", { range, title })}
+                  </th>
+                  <td className="py-2 pr-3">{`${number(row.score)}/${number(row.max)}`}</td>
+                  <td className="py-2 pr-3">{number(row.percent)}</td>
+                  <td className="py-2">{number(row.cohort_percent)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
     </div>
   );

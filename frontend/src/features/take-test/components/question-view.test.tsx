@@ -31,6 +31,7 @@ const single: AttemptQuestion = {
   type: "single_choice",
   stem: { vi: "<p>Chọn giá trị đúng</p>", en: "<p>Choose the right value</p>" },
   points: 1,
+  stimulus_id: null,
   options: [
     { id: "a", vi: "$\\sqrt{5}$", en: "$\\sqrt{5}$" },
     { id: "b", vi: "$5$", en: "$5$" },

@@ -2,7 +2,7 @@
  * true/false), checkboxes (multiple choice), a text box (short text) or a text area (essay);
  * flag for review and clear. Every change goes straight to `onAnswer` (the page saves it). */
 import { Eraser, Flag } from "lucide-react";
-import { forwardRef, useId } from "react";
+import { forwardRef, useId, type ReactNode } from "react";
 
 import { MathHtml, MathSpan } from "@/components/math-html";
 import { Button } from "@/components/ui/button";
@@ -39,14 +39,31 @@ export const QuestionView = forwardRef<
     onAnswer: (answer: Answer, options?: { typing?: boolean }) => void;
     onFlag: () => void;
     onTextBlur: () => void;
+    /** The line that names the shared stimulus the question hangs from (decision 0054), shown
+     * before the stem; `stimulusNoteId` is the id of its text, read with the stem. */
+    stimulusNote?: ReactNode;
+    stimulusNoteId?: string;
   }
 >(function QuestionView(
-  { question, index, total, answer, flagged, disabled, onAnswer, onFlag, onTextBlur },
+  {
+    question,
+    index,
+    total,
+    answer,
+    flagged,
+    disabled,
+    onAnswer,
+    onFlag,
+    onTextBlur,
+    stimulusNote,
+    stimulusNoteId,
+  },
   ref,
 ) {
   const t = useT();
   const name = useId();
   const stemId = `${name}-stem`;
+  const describedBy = stimulusNoteId ? `${stimulusNoteId} ${stemId}` : stemId;
   const order = question.options.map((o) => o.id);
 
   return (
@@ -80,12 +97,13 @@ export const QuestionView = forwardRef<
           </Button>
         </div>
       </div>
+      {stimulusNote}
       <div id={stemId} className="question-html text-base leading-relaxed">
         <MathHtml text={question.stem} />
       </div>
 
       {question.type === "single_choice" && (
-        <fieldset className="grid gap-2" aria-describedby={stemId} disabled={disabled}>
+        <fieldset className="grid gap-2" aria-describedby={describedBy} disabled={disabled}>
           <legend className="sr-only">{t("takeTest.chooseOne")}</legend>
           {question.options.map((option) => (
             <label key={option.id} className={choice}>
@@ -103,7 +121,7 @@ export const QuestionView = forwardRef<
       )}
 
       {question.type === "multiple_choice" && (
-        <fieldset className="grid gap-2" aria-describedby={stemId} disabled={disabled}>
+        <fieldset className="grid gap-2" aria-describedby={describedBy} disabled={disabled}>
           <legend className="mb-1 text-sm text-slate-600">{t("takeTest.chooseMany")}</legend>
           {question.options.map((option) => (
             <label key={option.id} className={choice}>
@@ -120,7 +138,7 @@ export const QuestionView = forwardRef<
       )}
 
       {question.type === "true_false" && (
-        <fieldset className="grid gap-2 sm:grid-cols-2" aria-describedby={stemId} disabled={disabled}>
+        <fieldset className="grid gap-2 sm:grid-cols-2" aria-describedby={describedBy} disabled={disabled}>
           <legend className="sr-only">{t("takeTest.chooseTrueFalse")}</legend>
           {[true, false].map((value) => (
             <label key={String(value)} className={choice}>
@@ -145,7 +163,7 @@ export const QuestionView = forwardRef<
           {question.type === "essay" ? (
             <textarea
               id={`${name}-text`}
-              aria-describedby={`${stemId} ${name}-count`}
+              aria-describedby={`${describedBy} ${name}-count`}
               rows={12}
               maxLength={ESSAY_MAX}
               disabled={disabled}
@@ -158,7 +176,7 @@ export const QuestionView = forwardRef<
             <input
               id={`${name}-text`}
               type="text"
-              aria-describedby={`${stemId} ${name}-count`}
+              aria-describedby={`${describedBy} ${name}-count`}
               maxLength={SHORT_TEXT_MAX}
               autoComplete="off"
               disabled={disabled}

@@ -1,11 +1,13 @@
 /** The learner's result of one test (issue 7, item 6, learner half): pending release, voided, or
  * the score, pass or fail, the round's message and each answer against the key with its
- * explanation once released. */
+ * explanation once released; a shared stimulus once, with the first of its questions, and each of
+ * them saying that it refers to it (decision 0054). */
 import { Check, CircleAlert, X } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 import { inLanguage, MathHtml, MathSpan } from "@/components/math-html";
+import { StimulusView } from "@/components/stimulus-view";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
@@ -23,9 +25,11 @@ import {
   selectedOptions,
 } from "../lib/answers";
 import { paths } from "../lib/paths";
+import { stimulusGroups, type StimulusGroup } from "../lib/stimuli";
 import { linkButton } from "./assignment-action";
 import { Breakdown } from "./breakdown";
 import { ResultBadge } from "./status-badge";
+import { StimulusNote, useStimulusRange } from "./stimulus-note";
 
 export function ResultView({
   enrollmentId,
@@ -63,6 +67,10 @@ export function ResultView({
     );
   }
   const data = result.data;
+  const groups = stimulusGroups(
+    data.answers.map((row) => row.question),
+    data.stimuli,
+  );
   return (
     <section aria-labelledby="result-heading" className="grid gap-4">
       <Heading
@@ -98,6 +106,7 @@ export function ResultView({
                 row={row}
                 index={index}
                 heading={headingLevel === 1 ? "h3" : "h4"}
+                group={row.question.stimulus_id !== null ? groups.get(row.question.stimulus_id) : undefined}
               />
             ))}
           </ol>
@@ -182,12 +191,16 @@ function AnswerReview({
   row,
   index,
   heading: Heading,
+  group,
 }: {
   row: ResultAnswer;
   index: number;
   heading: "h3" | "h4";
+  /** The shared stimulus the question hangs from. */
+  group?: StimulusGroup;
 }) {
   const t = useT();
+  const range = useStimulusRange();
   const { language, locale } = useLanguage();
   const { question } = row;
   const key = keyParts(row.key);
@@ -219,6 +232,15 @@ function AnswerReview({
             : t("takeTest.result.awaitingGrading")}
         </span>
       </div>
+      {group && group.first === index && (
+        <StimulusView
+          stimulus={group.stimulus}
+          label={range(group)}
+          heading={Heading === "h3" ? "h4" : "h5"}
+          untitled={t("takeTest.stimulus.untitled")}
+        />
+      )}
+      {group && <StimulusNote group={group} />}
       <MathHtml text={question.stem} className="question-html" />
       {(question.type === "single_choice" || question.type === "multiple_choice") && (
         <ul className="grid gap-1.5">

@@ -1,26 +1,34 @@
 /** The review page before submitting: the questions left unanswered and those flagged for
- * review, each a link back to it. */
+ * review, each a link back to it, and the shared stimuli with the questions that refer to each
+ * (decision 0054). */
 import { ArrowLeft, Send } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/intl";
 
+import type { StimulusGroup } from "../lib/stimuli";
 import type { NavItem } from "./question-nav";
+import { useStimulusRange, useStimulusTitle } from "./stimulus-note";
 
 export function ReviewPanel({
   items,
+  groups = [],
   onGo,
   onBack,
   onSubmit,
   disabled,
 }: {
   items: NavItem[];
+  /** The test's shared stimuli, in its order. */
+  groups?: StimulusGroup[];
   onGo: (index: number) => void;
   onBack: () => void;
   onSubmit: () => void;
   disabled: boolean;
 }) {
   const t = useT();
+  const range = useStimulusRange();
+  const title = useStimulusTitle();
   const unanswered = items.map((item, index) => ({ ...item, index })).filter((i) => !i.answered);
   const flagged = items.map((item, index) => ({ ...item, index })).filter((i) => i.flagged);
   const list = (
@@ -56,6 +64,25 @@ export function ReviewPanel({
         <h3 className="font-medium">{t("takeTest.review.flagged", { count: flagged.length })}</h3>
         {list(flagged, "takeTest.review.noneFlagged")}
       </div>
+      {groups.length > 0 && (
+        <div className="grid gap-2">
+          <h3 className="font-medium">{t("takeTest.review.stimuli", { count: groups.length })}</h3>
+          <ul className="grid gap-2">
+            {groups.map((group) => (
+              <li key={group.stimulus.id}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-auto text-left"
+                  onClick={() => onGo(group.first)}
+                >
+                  {t("takeTest.review.stimulusItem", { range: range(group), title: title(group) })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="flex flex-wrap gap-3">
         <Button variant="outline" onClick={onBack}>
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("takeTest.review.back")}

@@ -5,12 +5,15 @@
  * tab or device blocks this copy until the learner continues here. While answers wait for a
  * network that does not come back, the learner can save them as backup answers for the
  * invigilator (issue 38, item 3): during the test, after the time is up, and once the server no
- * longer takes answers from this page (the outbox is then kept, never cleared unseen). */
+ * longer takes answers from this page (the outbox is then kept, never cleared unseen). A question
+ * of a shared stimulus shows the stimulus above it (phones) or beside it (wide screens), and says
+ * which questions refer to it (decision 0054). */
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, ListChecks, Send } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 
+import { StimulusView } from "@/components/stimulus-view";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { useT } from "@/lib/intl";
@@ -23,6 +26,7 @@ import { isAnswered, sameAnswer } from "../lib/answers";
 import { clearDeviceToken } from "../lib/device-token";
 import { TEXT_DEBOUNCE_MS } from "../lib/outbox";
 import { paths } from "../lib/paths";
+import { stimulusGroups } from "../lib/stimuli";
 import { QuestionNav, type NavItem } from "./question-nav";
 import { QuestionView } from "./question-view";
 import { ReviewPanel } from "./review-panel";
@@ -34,6 +38,7 @@ import {
   TimeUpDialog,
 } from "./runner-dialogs";
 import { SaveStatus } from "./save-status";
+import { StimulusNote, useStimulusRange } from "./stimulus-note";
 import { TestTimer } from "./test-timer";
 import { BackupAnswers } from "./backup-answers";
 import { useIntegrity } from "./use-integrity";
@@ -96,7 +101,10 @@ export function TestRunner({
    * offering the backup file, until the learner leaves. */
   const [closed, setClosed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const stimulusRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  const groups = useMemo(() => stimulusGroups(questions, attempt.stimuli), [questions, attempt.stimuli]);
+  const range = useStimulusRange();
 
   const finish = useCallback(() => {
     outbox.clear();
@@ -249,6 +257,7 @@ export function TestRunner({
   };
 
   const question = questions[current];
+  const group = question?.stimulus_id != null ? groups.get(question.stimulus_id) : undefined;
   const go = (index: number) => {
     setCurrent(Math.max(0, Math.min(questions.length - 1, index)));
     setView("question");
@@ -306,6 +315,7 @@ export function TestRunner({
           {view === "review" ? (
             <ReviewPanel
               items={items}
+              groups={[...groups.values()]}
               onGo={go}
               onBack={() => setView("question")}
               onSubmit={() => setConfirming(true)}
@@ -313,19 +323,44 @@ export function TestRunner({
             />
           ) : question ? (
             <div className="grid gap-6">
-              <QuestionView
-                key={question.id}
-                ref={heading}
-                question={question}
-                index={current}
-                total={questions.length}
-                answer={given[question.id]?.answer}
-                flagged={given[question.id]?.flagged ?? false}
-                disabled={!active}
-                onAnswer={(answer, options) => give(question, answer, options)}
-                onFlag={() => toggleFlag(question)}
-                onTextBlur={() => void outbox.flush({ all: true })}
-              />
+              {/* A shared stimulus: above its question on phones, beside it on wide screens; the same
+                  panel (and its scroll) while the learner moves within its questions. */}
+              <div className={group ? "grid items-start gap-6 xl:grid-cols-2" : "contents"}>
+                {group && (
+                  <StimulusView
+                    key={group.stimulus.id}
+                    ref={stimulusRef}
+                    stimulus={group.stimulus}
+                    label={range(group)}
+                    untitled={t("takeTest.stimulus.untitled")}
+                    scrolls
+                    className="xl:sticky xl:top-24"
+                  />
+                )}
+                <QuestionView
+                  key={question.id}
+                  ref={heading}
+                  question={question}
+                  index={current}
+                  total={questions.length}
+                  answer={given[question.id]?.answer}
+                  flagged={given[question.id]?.flagged ?? false}
+                  disabled={!active}
+                  onAnswer={(answer, options) => give(question, answer, options)}
+                  onFlag={() => toggleFlag(question)}
+                  onTextBlur={() => void outbox.flush({ all: true })}
+                  stimulusNoteId={group ? `stimulus-note-${question.id}` : undefined}
+                  stimulusNote={
+                    group && (
+                      <StimulusNote
+                        id={`stimulus-note-${question.id}`}
+                        group={group}
+                        onShow={() => stimulusRef.current?.focus()}
+                      />
+                    )
+                  }
+                />
+              </div>
               <div className="flex flex-wrap justify-between gap-3 border-t border-slate-100 pt-4">
                 <Button variant="outline" disabled={current === 0} onClick={() => go(current - 1)}>
                   <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t("takeTest.previous")}

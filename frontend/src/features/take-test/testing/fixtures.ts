@@ -92,6 +92,7 @@ export const QUESTIONS: Attempt["questions"] = [
       { id: "b", vi: "-7", en: "-7" },
     ],
     points: 1,
+    stimulus_id: null,
   },
   {
     id: 102,
@@ -102,6 +103,7 @@ export const QUESTIONS: Attempt["questions"] = [
     },
     options: [],
     points: 1,
+    stimulus_id: null,
   },
   {
     id: 103,
@@ -109,6 +111,7 @@ export const QUESTIONS: Attempt["questions"] = [
     stem: { vi: "Rút gọn biểu thức $A$.", en: "Simplify $A$." },
     options: [],
     points: 2,
+    stimulus_id: null,
   },
 ];
 
@@ -130,6 +133,7 @@ export function attempt(overrides: Partial<Attempt> = {}): Attempt {
     voided: false,
     test_name: "Đánh giá năng lực Toán 9",
     questions: QUESTIONS,
+    stimuli: [],
     answers: [],
     ...overrides,
   };
@@ -149,6 +153,7 @@ export function result(overrides: Partial<Result> = {}): Result {
     submit_reason: "learner",
     tab_switches: 1,
     advanced_report: false,
+    stimuli: [],
     breakdown: {
       subject: [{ id: 1, name: "Toán", score: 2.5, max: 4, percent: 62.5 }],
       topic: [

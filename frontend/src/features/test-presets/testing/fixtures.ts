@@ -140,6 +140,7 @@ export function formRow(id: number, position: number, stem: string): FormQuestio
         cognitive_domain: null,
       },
       missing: [],
+      stimulus: null,
       created_by_profile_id: 1,
       created_by_name: "Cô Lan",
       created_at: "2026-11-01T01:00:00Z",
