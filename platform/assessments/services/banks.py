@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from assessments.error_codes import AuthoringErrorCode as Code
-from assessments.models import Question, QuestionBank, QuestionTransition, bank_name_key
+from assessments.models import Question, QuestionBank, QuestionTransition, Stimulus, bank_name_key
 from assessments.services.common import Actor, require_creator
 from config.errors import ApplicationError, FieldErrors, not_found
 
@@ -107,7 +107,7 @@ def bank_update(
 
 @transaction.atomic
 def bank_delete(*, actor: Actor, bank_id: int) -> None:
-    """Delete a bank, its sub-folders and their questions. Creator only. Refused (409
+    """Delete a bank, its sub-folders and their questions and shared stimuli. Creator only. Refused (409
     ``bank_in_use``) while any of those questions is used by a test bank."""
     bank = bank_get(bank_id)
     require_creator(bank, actor, _("Only the creator of this question bank can delete it."))
@@ -126,4 +126,7 @@ def bank_delete(*, actor: Actor, bank_id: int) -> None:
     # Versions point at their root: delete newer versions before their roots.
     questions.exclude(root__isnull=True).delete()
     questions.delete()
+    stimuli = Stimulus.objects.filter(bank_id__in=ids)  # their questions are gone (decision 0054)
+    stimuli.exclude(root__isnull=True).delete()
+    stimuli.delete()
     QuestionBank.objects.filter(pk__in=ids).order_by("-pk").delete()

@@ -222,6 +222,20 @@ def test_delete_only_before_publication_and_questions_stay(as_educator_a, as_col
     assert as_educator_a.get(f"/api/v1/questions/{q['id']}").json()["data"]["stimulus"] is None
 
 
+def test_a_bank_is_deleted_with_its_stimuli_and_moving_a_question_moves_its_group(as_educator_a):
+    bank = make_bank(as_educator_a)
+    stimulus = make_stimulus(as_educator_a, bank["id"])
+    one = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu một")
+    two = group_question(as_educator_a, bank["id"], stimulus["id"], "Câu hai")
+    other = make_bank(as_educator_a, "Văn 9")
+    res = post(as_educator_a, "/api/v1/questions/move", {"ids": [one["id"]], "bank_id": other["id"]})
+    assert res.status_code == 200
+    assert as_educator_a.get(f"/api/v1/stimuli/{stimulus['id']}").json()["data"]["bank_id"] == other["id"]
+    assert as_educator_a.get(f"/api/v1/questions/{two['id']}").json()["data"]["bank_id"] == other["id"]
+    assert as_educator_a.delete(f"/api/v1/question-banks/{other['id']}").status_code == 200
+    assert as_educator_a.get(f"/api/v1/stimuli/{stimulus['id']}").status_code == 404
+
+
 def test_another_organization_gets_404_and_a_learner_403(as_educator_a, educator_b, as_learner):
     bank = make_bank(as_educator_a)
     stimulus = make_stimulus(as_educator_a, bank["id"])
