@@ -61,6 +61,7 @@ class NotificationOut(Schema):
         "TestScheduled",
         "TestWaitingList",
         "PersonalDataRequest",
+        "Consent",
         "ResultCorrected",
     ]
     title_args: NotificationArgsOut

@@ -5786,6 +5786,7 @@ export interface components {
         | "TestScheduled"
         | "TestWaitingList"
         | "PersonalDataRequest"
+        | "Consent"
         | "ResultCorrected";
       title_args: components["schemas"]["NotificationArgsOut"];
       body_args: components["schemas"]["NotificationArgsOut"];
