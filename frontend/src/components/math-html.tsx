@@ -14,7 +14,7 @@
  *
  * KaTeX loads on first need, once the first text with math was shown (issue 20): a text with math shows as
  * stored until it came (once per page life), then its formulas are rendered in place. */
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 
 import { loadOnce, observes, whenIdle } from "@/components/deferred";
 import { useLangAttr } from "@/components/lang";
@@ -49,23 +49,36 @@ export function hasMath(html: string): boolean {
   return new RegExp(MATH.source).test(html);
 }
 
-/** Renders, in place, the LaTeX of every text node under `root` (a `$...$` pair within one text
- * node; text inside KaTeX's own output is left alone); KaTeX must be loaded (`loadKatex`).
- *
- * Only the text nodes are replaced: the elements of the question's HTML stay the same nodes, so
- * the paragraph the learner already reads is not swapped for a new one (the browser's largest
- * paint stays the first one, issue 20) and a caret or a selection in it survives. A formula
- * KaTeX cannot parse shows as KaTeX's error (its source, in red). */
-export function renderMathIn(root: Element): void {
-  if (!katex) throw new Error("renderMathIn before loadKatex()");
-  const render = katex;
+/** The text nodes under `root` with LaTeX still to render (a `$...$` pair within one text node;
+ * text inside KaTeX's own output is left alone). */
+function mathTextsIn(root: Element): Text[] {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const found: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node as Text;
     if (hasMath(text.data) && !text.parentElement?.closest(".katex")) found.push(text);
   }
-  for (const text of found) {
+  return found;
+}
+
+/** The LaTeX of the formulas under `root` still to render, in page order. */
+function sourcesIn(root: Element): string[] {
+  return mathTextsIn(root).flatMap((text) => text.data.split(MATH).filter((_, i) => i % 2 === 1));
+}
+
+/** Renders, in place, the LaTeX of every text node under `root`; KaTeX must be loaded
+ * (`loadKatex`). With a `speaker`, each formula carries its spoken text: `role="math"` and the
+ * text as `aria-label` on KaTeX's element, its MathML hidden (KaTeX hides its visual half
+ * itself), so a screen reader says the text once; a formula without one keeps its MathML.
+ *
+ * Only the text nodes are replaced: the elements of the question's HTML stay the same nodes, so
+ * the paragraph the learner already reads is not swapped for a new one (the browser's largest
+ * paint stays the first one, issue 20) and a caret or a selection in it survives. A formula
+ * KaTeX cannot parse shows as KaTeX's error (its source, in red). */
+export function renderMathIn(root: Element, speaker: Speaker | null = null): void {
+  if (!katex) throw new Error("renderMathIn before loadKatex()");
+  const render = katex;
+  for (const text of mathTextsIn(root)) {
     const parts = text.data.split(MATH); // even: plain text, odd: LaTeX
     const fragment = document.createDocumentFragment();
     parts.forEach((part, i) => {
@@ -76,6 +89,13 @@ export function renderMathIn(root: Element): void {
       const template = document.createElement("template");
       try {
         template.innerHTML = render.renderToString(part, { throwOnError: false });
+        const formula = template.content.firstElementChild;
+        const spoken = speaker && formula?.classList.contains("katex") ? speaker(part) : "";
+        if (formula && spoken) {
+          formula.setAttribute("role", "math");
+          formula.setAttribute("aria-label", spoken);
+          formula.querySelector(":scope > .katex-mathml")?.setAttribute("aria-hidden", "true");
+        }
         fragment.append(template.content);
       } catch {
         fragment.append(`$${part}$`);
@@ -110,61 +130,69 @@ export async function loadMathSpeech(lang: Language): Promise<void> {
   mathListeners.forEach((notify) => notify());
 }
 
-/** How long labelling may hold the main thread at a time, in ms: English speech (Speech Rule
- * Engine) takes several ms a formula, and a result page shows hundreds of them. What does not
- * fit is labelled in the browser's next idle moments, in page order. */
+/** How long speech may hold the main thread at a time, in ms: English speech (Speech Rule
+ * Engine) takes several ms a formula, and a result page shows hundreds of them. Every text
+ * rendered in one task shares one slice; what does not fit is spoken in the browser's next idle
+ * moments, in page order, and its text rendered then. */
 const SPEECH_SLICE_MS = 8;
+let sliceEnd = 0;
+let sliceOpen = false;
 
-type Job = { formula: Element; latex: string; speaker: Speaker; lang: Language };
+/** Whether the current task may still compute speech (its slice opens with its first call). */
+function inSlice(): boolean {
+  const now = performance.now();
+  if (!sliceOpen) {
+    sliceOpen = true;
+    sliceEnd = now + SPEECH_SLICE_MS;
+    setTimeout(() => (sliceOpen = false), 0);
+  }
+  return now < sliceEnd;
+}
+
+/** Speaks what the current slice allows of `sources`, in order (all of them for a quick
+ * speaker); returns the ones left. */
+function speakNow(sources: string[], speaker: Speaker): string[] {
+  const left: string[] = [];
+  for (const latex of sources) {
+    if (speaker.said(latex)) continue;
+    if (left.length === 0 && (speaker.quick() || inSlice())) speaker(latex);
+    else left.push(latex);
+  }
+  return left;
+}
+
+type Job = { sources: string[]; speaker: Speaker; done: () => void; cancelled: boolean };
 const waiting: Job[] = [];
 let draining = false;
 
-/** Gives a rendered formula its spoken text: `role="math"` with the text as `aria-label` on
- * KaTeX's element, its MathML hidden (the label says it; KaTeX hides its visual half itself).
- * A formula without a spoken text keeps its MathML. */
-function label({ formula, latex, speaker, lang }: Job): void {
-  if (!formula.isConnected || formula.getAttribute("data-speech") === lang) return;
-  const text = speaker(latex);
-  const mathml = formula.querySelector(":scope > .katex-mathml");
-  formula.setAttribute("data-speech", lang);
-  if (text) {
-    formula.setAttribute("role", "math");
-    formula.setAttribute("aria-label", text);
-    mathml?.setAttribute("aria-hidden", "true");
-  } else {
-    formula.removeAttribute("role");
-    formula.removeAttribute("aria-label");
-    mathml?.removeAttribute("aria-hidden");
+/** Speaks `sources` in idle time, then calls `done`; returns a cancel function. */
+function speakLater(sources: string[], speaker: Speaker, done: () => void): () => void {
+  const job: Job = { sources, speaker, done, cancelled: false };
+  waiting.push(job);
+  if (!draining) {
+    draining = true;
+    whenIdle(drain);
   }
+  return () => {
+    job.cancelled = true;
+  };
 }
 
 function drain(): void {
   draining = false;
   const end = performance.now() + SPEECH_SLICE_MS;
-  while (waiting.length > 0 && performance.now() < end) label(waiting.shift()!);
-  if (waiting.length > 0) scheduleDrain();
-}
-
-function scheduleDrain(): void {
-  if (draining) return;
-  draining = true;
-  whenIdle(drain);
-}
-
-/** Labels every formula KaTeX rendered under `root` with its spoken text in `lang` (its LaTeX is
- * in KaTeX's MathML annotation): as many as fit in `SPEECH_SLICE_MS` now, the rest when the
- * browser is idle. */
-function labelMathIn(root: Element, speaker: Speaker, lang: Language): void {
-  const end = performance.now() + SPEECH_SLICE_MS;
-  root.querySelectorAll(".katex").forEach((formula) => {
-    if (formula.getAttribute("data-speech") === lang) return;
-    const latex = formula.querySelector('annotation[encoding="application/x-tex"]')?.textContent;
-    if (latex == null) return; // KaTeX's error: the source shows as typed
-    const job = { formula, latex, speaker, lang };
-    if (performance.now() < end && waiting.length === 0) label(job);
-    else waiting.push(job);
-  });
-  if (waiting.length > 0) scheduleDrain();
+  while (waiting.length > 0 && performance.now() < end) {
+    const job = waiting[0]!;
+    const next = job.cancelled ? undefined : job.sources.find((latex) => !job.speaker.said(latex));
+    if (next === undefined) {
+      waiting.shift();
+      if (!job.cancelled) job.done();
+    } else job.speaker(next);
+  }
+  if (waiting.length > 0 && !draining) {
+    draining = true;
+    whenIdle(drain);
+  }
 }
 
 /** The `elementtiming` name of a text with math: its first paint, as the browser reports it
@@ -258,17 +286,19 @@ function subscribeMath(notify: () => void) {
   return () => mathListeners.delete(notify);
 }
 
-/** The text as stored, its math rendered in place once KaTeX came (the first text with math on a
- * page asks for it once that text was shown): nothing else on the page waits, moves out or
- * loses the focus, and the element the learner reads stays the same node. */
 /** Pictures sit in the line of their text (an equation kept as a picture inside a stem; the base
  * style makes every image a block) and never wider than the text. */
 const PICTURES = "[&_img]:inline-block [&_img]:max-w-full [&_img]:align-middle";
 
+/** The text as stored, its math rendered in place once KaTeX and the speech of its formulas came
+ * (the first text with math on a page asks for them once that text was shown): nothing else on
+ * the page waits, moves out or loses the focus, and the element the learner reads stays the same
+ * node (a new one only when the language its formulas are spoken in changes). */
 function MathText({ source, lang, speech, className, inline }: Shown) {
   const element = useRef<HTMLElement & HTMLDivElement>(null);
   const loaded = useSyncExternalStore(subscribeMath, () => katex);
   const speaker = useSyncExternalStore(subscribeMath, () => speakers.get(speech));
+  const [spoken, setSpoken] = useState(0);
   const math = hasMath(source);
   useEffect(() => {
     if (!math || (loaded && speaker !== undefined)) return;
@@ -278,17 +308,22 @@ function MathText({ source, lang, speech, className, inline }: Shown) {
     });
   }, [math, loaded, speaker, speech]);
   useLayoutEffect(() => {
-    // React sets the stored HTML again only when `source` changes; then this renders it again.
-    if (math && loaded && element.current) renderMathIn(element.current);
-  }, [source, math, loaded]);
-  useLayoutEffect(() => {
-    if (math && loaded && speaker && element.current) labelMathIn(element.current, speaker, speech);
-  }, [source, math, loaded, speaker, speech]);
+    // React sets the stored HTML again only when `source` changes; then this renders it again,
+    // once KaTeX and the speech of every formula in it are there: a formula is never shown
+    // without its spoken text (a control named by it would have no name).
+    const root = element.current;
+    if (!math || !loaded || speaker === undefined || !root) return;
+    if (speaker === null) return renderMathIn(root); // no speech (offline): KaTeX's MathML
+    const left = speakNow(sourcesIn(root), speaker);
+    if (left.length === 0) return renderMathIn(root, speaker);
+    return speakLater(left, speaker, () => setSpoken((n) => n + 1));
+  }, [source, math, loaded, speaker, spoken]);
   // The HTML comes from the server's allow-list sanitizer (nh3); KaTeX's output is added in place.
   // Element Timing's attribute, not in React's types (a spread passes it through).
   const timing = math ? { elementtiming: MATH_TIMING } : {};
   return inline ? (
     <span
+      key={speech}
       ref={element}
       className={cn("[&_p]:inline", PICTURES, className)}
       lang={lang}
@@ -297,6 +332,7 @@ function MathText({ source, lang, speech, className, inline }: Shown) {
     />
   ) : (
     <div
+      key={speech}
       ref={element}
       className={cn(PICTURES, className)}
       lang={lang}

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { loadKatex } from "@/components/math-html";
+import { loadKatex, loadMathSpeech } from "@/components/math-html";
 import { mockApi, ok } from "@/testing/mock-api";
 import { renderRoute } from "@/testing/render-route";
 
@@ -10,8 +10,9 @@ import { FEW, NUMERIC, QUEUED, READY, SET } from "../testing/fixtures";
 import BatchItemAnalysisRoute from "./item-analysis-batch";
 import PresetItemAnalysisRoute from "./item-analysis-preset";
 
-// KaTeX loads on first need (math-html.tsx); here it is there before the page renders.
-beforeAll(() => loadKatex(), 30_000);
+// KaTeX and the speech of formulas load on first need (math-html.tsx); here they are there
+// before the page renders.
+beforeAll(() => Promise.all([loadKatex(), loadMathSpeech("vi")]), 30_000);
 
 const PRESET = "/assignment/item-analysis/preset/:presetId";
 
