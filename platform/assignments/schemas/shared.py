@@ -9,7 +9,11 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field, Strict
 
-QuestionType = Literal["single_choice", "multiple_choice", "true_false", "short_text", "essay"]
+from assessments.matching import STATEMENT_ID_MAX, STATEMENTS_MAX
+
+QuestionType = Literal[
+    "single_choice", "multiple_choice", "true_false", "short_text", "essay", "true_false_set", "numeric"
+]
 AttemptResult = Literal["pending", "passed", "failed"]
 
 
@@ -45,16 +49,27 @@ class ValueAnswer(Closed):
     value: Annotated[bool, Strict()]
 
 
+class StatementsAnswer(Closed):
+    """A true/false set's answer (phần II, issue 39): each judged statement's id (at most
+    ``STATEMENT_ID_MAX`` characters) with true (Đúng) or false (Sai), at most ``STATEMENTS_MAX``
+    of them; a statement left out is unanswered."""
+
+    statements: Annotated[
+        dict[Annotated[str, Field(max_length=STATEMENT_ID_MAX)], Annotated[bool, Strict()]],
+        Field(max_length=STATEMENTS_MAX),
+    ]
+
+
 class TextAnswer(Closed):
-    """A short text (at most 2,000 characters) or essay (at most 20,000) answer; ``taking``
-    checks the length by question type."""
+    """A short text (at most 2,000 characters), essay (at most 20,000) or numeric answer (the
+    answer sheet's four cells, issue 39); ``taking`` checks the length by question type."""
 
     text: Annotated[str, Strict(), Field(max_length=20_000)]
 
 
-Answer = OptionAnswer | OptionsAnswer | ValueAnswer | TextAnswer
-"""An answer as stored (decision 0008): ``{"option"}``, ``{"options": [...]}``, ``{"value"}`` or
-``{"text"}``; ``null`` when cleared or never given."""
+Answer = OptionAnswer | OptionsAnswer | ValueAnswer | StatementsAnswer | TextAnswer
+"""An answer as stored (decision 0008): ``{"option"}``, ``{"options": [...]}``, ``{"value"}``,
+``{"statements": {id: bool}}`` or ``{"text"}``; ``null`` when cleared or never given."""
 
 
 class BreakdownRowOut(Schema):
