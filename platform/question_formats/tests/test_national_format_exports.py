@@ -37,7 +37,12 @@ def _question(pk: int, kind: str, content: dict, key: dict) -> SimpleNamespace:
         bank_id=10,
         type=kind,
         score_weight=Decimal("1.00"),
-        content={"stem": text("Cho $f(x)=x^3$.", "Let $f(x)=x^3$."), "options": [], "explanation": {}, **content},
+        content={
+            "stem": text("Cho $f(x)=x^3$.", "Let $f(x)=x^3$."),
+            "options": [],
+            "explanation": {},
+            **content,
+        },
         answer_key=key,
     )
 
@@ -57,7 +62,9 @@ def _items(questions) -> dict[str, etree._Element]:
     data = qti.write(questions, FOLDERS, load_image=load_image)
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {
-            name: etree.fromstring(archive.read(name)) for name in archive.namelist() if name.startswith("items/")
+            name: etree.fromstring(archive.read(name))
+            for name in archive.namelist()
+            if name.startswith("items/")
         }
 
 
@@ -80,7 +87,10 @@ def test_qti_items_of_the_new_types_are_valid_and_keep_the_scoring():
     assert [c.get("identifier") for c in first] == ["a", "b", "c", "d"]
     assert ["".join(c.itertext()) for c in second] == ["Đúng", "Sai"]
     numeric = items["items/Q2-en.xml"]
-    assert [v.text for v in numeric.iter(f"{QTI}baseValue") if v.get("baseType") == "float"][:2] == ["0.5", "-1.2"]
+    assert [v.text for v in numeric.iter(f"{QTI}baseValue") if v.get("baseType") == "float"][:2] == [
+        "0.5",
+        "-1.2",
+    ]
     assert "Round to one decimal place" in "".join(next(numeric.iter(f"{QTI}itemBody")).itertext())
     assert next(numeric.iter(f"{QTI}textEntryInteraction")).get("expectedLength") == "4"
 
@@ -93,7 +103,9 @@ def _moodle(questions) -> list[etree._Element]:
 def test_moodle_writes_a_numeric_answer_as_numerical():
     (numeric,) = _moodle([_numeric()])
     assert numeric.get("type") == "numerical"
-    answers = [(a.get("fraction"), a.findtext("text"), a.findtext("tolerance")) for a in numeric.findall("answer")]
+    answers = [
+        (a.get("fraction"), a.findtext("text"), a.findtext("tolerance")) for a in numeric.findall("answer")
+    ]
     assert answers == [("100", "0.5", "0"), ("100", "-1.2", "0")]
     assert "Làm tròn đến hàng phần mười" in numeric.findtext("questiontext/text")
 
@@ -107,10 +119,13 @@ def test_moodle_writes_a_proportional_set_as_cloze_and_refuses_the_ministry_tabl
     assert "b) Đồng biến {1:MULTICHOICE:=Sai / False~Đúng / True}" in stem
     assert "a) \\(f(0)=0\\) {1:MULTICHOICE:=Đúng / True~Sai / False}" in stem
     assert refused.get("type") == "description" and refused.findtext("defaultgrade") == "0"
-    assert refused.findtext("questiontext/text").count(
-        "Không xuất thành câu hỏi: Moodle không có câu Đúng/Sai nhiều ý chấm theo bảng như của Bộ "
-        "(0; 0,1; 0,25; 0,5; 1). Hãy xuất dưới dạng QTI 2.1, định dạng giữ được bảng điểm."
-    ) == 2  # in each language's span
+    assert (
+        refused.findtext("questiontext/text").count(
+            "Không xuất thành câu hỏi: Moodle không có câu Đúng/Sai nhiều ý chấm theo bảng như của Bộ "
+            "(0; 0,1; 0,25; 0,5; 1). Hãy xuất dưới dạng QTI 2.1, định dạng giữ được bảng điểm."
+        )
+        == 2
+    )  # in each language's span
     assert "b) Đồng biến (Sai)" in refused.findtext("questiontext/text")
     with translation.override("en"):
         (refused,) = _moodle([_set(2)])

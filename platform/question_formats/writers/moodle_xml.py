@@ -178,7 +178,7 @@ def _statement_lines(content: dict[str, Any], key: dict[str, Any], cloze: bool) 
             value = judged.get(statement.get("id"))
             if cloze:
                 right, wrong = CLOZE_CHOICES if value else CLOZE_CHOICES[::-1]
-                tail = " {1:MULTICHOICE:=%s~%s}" % (right, wrong)
+                tail = " {1:MULTICHOICE:=" + right + "~" + wrong + "}"
             else:
                 tail = "" if value is None else f" ({_('True') if value else _('False')})"
             lines.append(f"<p>{chr(ord('a') + index)}) {text}{tail}</p>")

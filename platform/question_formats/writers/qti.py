@@ -39,6 +39,7 @@ import latex2mathml.converter
 from lxml import etree
 from lxml import html as lxml_html
 
+from assessments.matching import SHEET_CELLS, SheetNumberError, sheet_number
 from config.i18n import LANGUAGES
 from question_formats.qti_common import (
     CP_NS,
@@ -54,7 +55,6 @@ from question_formats.qti_common import (
     XML_LANG,
     XSI_NS,
 )
-from assessments.matching import SHEET_CELLS, SheetNumberError, sheet_number
 from question_formats.texts import BANK_MATH, ImageLoader, export_images, html_to_plain
 from question_formats.writers.moodle_xml import StoredQuestion
 
@@ -325,7 +325,10 @@ def item_xml(
         if rounding.strip():
             _sub(body, "p", rounding)
         _sub(
-            _sub(body, "p"), "textEntryInteraction", responseIdentifier="RESPONSE", expectedLength=str(SHEET_CELLS)
+            _sub(body, "p"),
+            "textEntryInteraction",
+            responseIdentifier="RESPONSE",
+            expectedLength=str(SHEET_CELLS),
         )
     elif kind == "short_text":
         entry = _sub(
