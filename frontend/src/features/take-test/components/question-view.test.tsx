@@ -29,6 +29,8 @@ const single: AttemptQuestion = {
   type: "single_choice",
   stem: { vi: "<p>Chọn giá trị đúng</p>", en: "<p>Choose the right value</p>" },
   points: 1,
+  statements: [],
+  rounding: { vi: "", en: "" },
   options: [
     { id: "a", vi: "$x^2 + 1$", en: "$x^2 + 1$" },
     { id: "b", vi: "<p>Bằng $\\frac{1}{2}$ &amp; hơn</p>", en: "<p>Equals $\\frac{1}{2}$ &amp; more</p>" },

@@ -1,6 +1,8 @@
 /** One question of the attempt with the input its type needs: radio buttons (single choice,
- * true/false), checkboxes (multiple choice), a text box (short text) or a text area (essay);
- * flag for review and clear. Every change goes straight to `onAnswer` (the page saves it). */
+ * true/false), checkboxes (multiple choice), a text box (short text), a text area (essay), a
+ * Đúng/Sai pair per statement (a true/false set) or the answer sheet's four cells (a numeric
+ * answer; issue 39); flag for review and clear. Every change goes straight to `onAnswer` (the
+ * page saves it). */
 import { Eraser, Flag } from "lucide-react";
 import { forwardRef, useId } from "react";
 
@@ -23,6 +25,8 @@ import {
   textAnswer,
   toggleOption,
 } from "../lib/answers";
+import { SheetCellsInput } from "./sheet-cells-input";
+import { StatementsInput } from "./statements-input";
 
 /** The accessible name of an option with LaTeX in it: its plain text with the LaTeX source in
  * place of the formula ("Đáp án x^2 + 1"). Only KaTeX output would name the control otherwise,
@@ -148,6 +152,27 @@ export const QuestionView = forwardRef<
             </label>
           ))}
         </fieldset>
+      )}
+
+      {question.type === "true_false_set" && (
+        <StatementsInput
+          question={question}
+          answer={answer}
+          disabled={disabled}
+          describedBy={stemId}
+          onAnswer={onAnswer}
+        />
+      )}
+
+      {question.type === "numeric" && (
+        <SheetCellsInput
+          question={question}
+          answer={answer}
+          disabled={disabled}
+          describedBy={stemId}
+          onAnswer={onAnswer}
+          onBlur={onTextBlur}
+        />
       )}
 
       {(question.type === "short_text" || question.type === "essay") && (

@@ -91,6 +91,8 @@ export const QUESTIONS: Attempt["questions"] = [
       { id: "a", vi: "7", en: "7" },
       { id: "b", vi: "-7", en: "-7" },
     ],
+    statements: [],
+    rounding: { vi: "", en: "" },
     points: 1,
   },
   {
@@ -101,6 +103,8 @@ export const QUESTIONS: Attempt["questions"] = [
       en: "True or false? $\\sqrt[3]{-64} = -4$.",
     },
     options: [],
+    statements: [],
+    rounding: { vi: "", en: "" },
     points: 1,
   },
   {
@@ -108,6 +112,8 @@ export const QUESTIONS: Attempt["questions"] = [
     type: "essay",
     stem: { vi: "Rút gọn biểu thức $A$.", en: "Simplify $A$." },
     options: [],
+    statements: [],
+    rounding: { vi: "", en: "" },
     points: 2,
   },
 ];
@@ -165,6 +171,7 @@ export function result(overrides: Partial<Result> = {}): Result {
         comment: "",
         key: { option: "a" },
         explanation: { vi: "Vì $7^2 = 49$ và $7 \\ge 0$.", en: "Since $7^2 = 49$ and $7 \\ge 0$." },
+        statements_right: null,
       },
       {
         question: QUESTIONS[1]!,
@@ -173,6 +180,7 @@ export function result(overrides: Partial<Result> = {}): Result {
         comment: "",
         key: { value: true },
         explanation: { vi: "", en: "" },
+        statements_right: null,
       },
       {
         question: QUESTIONS[2]!,
@@ -181,6 +189,7 @@ export function result(overrides: Partial<Result> = {}): Result {
         comment: "Thiếu điều kiện xác định.",
         key: {},
         explanation: { vi: "", en: "" },
+        statements_right: null,
       },
     ],
     ...overrides,
