@@ -61,7 +61,7 @@ export function StatementsReview({
             return (
               <tr key={statement.id} className="border-t border-slate-100 align-top">
                 <th scope="row" className="py-1.5 pr-2 font-normal">
-                  <span className="mr-1 font-semibold">{String.fromCharCode(97 + index)})</span>
+                  <span className="font-semibold">{`${String.fromCharCode(97 + index)})`}</span>{" "}
                   <MathSpan text={statement} />
                 </th>
                 <td

@@ -43,7 +43,8 @@ export function NumericKeyEditor({ lang }: { lang: Lang }) {
         <ul className="grid gap-2">
           {accepted.map((value, index) => {
             const code = value.trim() ? sheetNumberError(value) : null;
-            const message = code ? t(SHEET_NUMBER_MESSAGE[code]) : errors.numeric_accepted?.[index]?.message;
+            // checked as typed: the same rule as the schema's on saving (and the server's)
+            const message = code ? t(SHEET_NUMBER_MESSAGE[code]) : undefined;
             const errorId = `accepted-${index}-error`;
             return (
               <li key={index} className="grid gap-1">

@@ -52,6 +52,45 @@ const CASES: [string, Partial<Question>, object][] = [
     },
     { content: { ...plain, options: [] }, answer_key: { rubric: "Nêu đủ 3 ý", max_score: 6 } },
   ],
+  [
+    "true_false_set",
+    {
+      type: "true_false_set",
+      content: {
+        ...plain,
+        options: [],
+        statements: [
+          { id: "a", vi: "$f(0)=0$", en: "$f(0)=0$" },
+          { id: "b", vi: "Đồng biến", en: "" },
+        ],
+        rounding: { vi: "", en: "" },
+      },
+      answer_key: { statements: { a: true, b: false }, scoring_table: ["0", "0.5", "1"] },
+    },
+    {
+      content: {
+        ...plain,
+        options: [],
+        statements: [
+          { id: "a", vi: "$f(0)=0$", en: "$f(0)=0$" },
+          { id: "b", vi: "Đồng biến", en: "" },
+        ],
+      },
+      answer_key: { statements: { a: true, b: false }, scoring_table: ["0", "0.5", "1"] },
+    },
+  ],
+  [
+    "numeric",
+    {
+      type: "numeric",
+      content: { ...plain, options: [], statements: [], rounding: { vi: "Làm tròn", en: "Round" } },
+      answer_key: { accepted: ["0,5", "-2"] },
+    },
+    {
+      content: { ...plain, options: [], rounding: { vi: "Làm tròn", en: "Round" } },
+      answer_key: { accepted: ["0,5", "-2"] },
+    },
+  ],
 ];
 
 describe("question draft mapping", () => {
@@ -135,6 +174,11 @@ describe("question draft mapping", () => {
     expect(formFieldOf("answer_key", "short_text")).toBe("accepted");
     expect(formFieldOf("answer_key.max_score", "essay")).toBe("max_score");
     expect(formFieldOf("bank_id", "essay")).toBeNull();
+    expect(formFieldOf("content.statements.1.id", "true_false_set")).toBe("statements");
+    expect(formFieldOf("answer_key.statements", "true_false_set")).toBe("statements");
+    expect(formFieldOf("answer_key.scoring_table", "true_false_set")).toBe("scoring_table");
+    expect(formFieldOf("answer_key.accepted.0", "numeric")).toBe("numeric_accepted");
+    expect(formFieldOf("content.rounding.vi", "numeric")).toBe("rounding");
   });
 
   it("maps the matrix both ways", () => {
