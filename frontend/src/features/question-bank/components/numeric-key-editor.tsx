@@ -49,16 +49,17 @@ export function NumericKeyEditor({ lang }: { lang: Lang }) {
             return (
               <li key={index} className="grid gap-1">
                 <div className="flex items-center gap-2">
-                  <Input
-                    className="w-28 font-mono"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    aria-label={t("qb.numericValue", { n: index + 1 })}
-                    aria-describedby={message ? `accepted-hint ${errorId}` : "accepted-hint"}
-                    aria-invalid={message ? true : undefined}
-                    value={value}
-                    onChange={(e) => setValue(`numeric_accepted.${index}`, e.target.value, set)}
-                  />
+                  <div className="w-28">
+                    <Input
+                      className="font-mono"
+                      autoComplete="off"
+                      aria-label={t("qb.numericValue", { n: index + 1 })}
+                      aria-describedby={message ? `accepted-hint ${errorId}` : "accepted-hint"}
+                      aria-invalid={message ? true : undefined}
+                      value={value}
+                      onChange={(e) => setValue(`numeric_accepted.${index}`, e.target.value, set)}
+                    />
+                  </div>
                   <Button
                     size="icon"
                     variant="ghost"

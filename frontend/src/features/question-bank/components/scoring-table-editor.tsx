@@ -12,6 +12,9 @@ import { useLanguage, useT } from "@/lib/intl";
 import type { QuestionValues } from "../lib/question-schema";
 import { MINISTRY_TABLE, proportionalTable, sameTable } from "../lib/scoring-table";
 
+/** A preset button in use: the table now is that preset. */
+const pressed = "aria-pressed:border-blue-700 aria-pressed:bg-blue-50 aria-pressed:text-blue-900";
+
 export function ScoringTableEditor() {
   const t = useT();
   const { language } = useLanguage();
@@ -56,6 +59,7 @@ export function ScoringTableEditor() {
         <Button
           size="sm"
           variant="outline"
+          className={pressed}
           disabled={!ministry}
           aria-pressed={ministry && sameTable(table, MINISTRY_TABLE)}
           onClick={() => setValue("scoring_table", [...MINISTRY_TABLE], set)}
@@ -65,6 +69,7 @@ export function ScoringTableEditor() {
         <Button
           size="sm"
           variant="outline"
+          className={pressed}
           aria-pressed={sameTable(table, proportional)}
           onClick={() => setValue("scoring_table", proportional, set)}
         >
