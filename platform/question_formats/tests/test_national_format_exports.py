@@ -130,3 +130,20 @@ def test_moodle_writes_a_proportional_set_as_cloze_and_refuses_the_ministry_tabl
     with translation.override("en"):
         (refused,) = _moodle([_set(2)])
     assert "Not exported as a question: Moodle has no true/false set" in refused.findtext("questiontext/text")
+
+
+def test_a_numeric_answer_reads_back_from_both_formats_and_a_set_is_reported():
+    """Our own files read back: a numeric answer is a ``numeric`` candidate again (QTI's float
+    response, Moodle's ``numerical`` without tolerance); a true/false set is not read yet and
+    says so (decision 0055)."""
+    from question_formats.readers import moodle_xml as moodle_reader
+    from question_formats.readers import qti as qti_reader
+
+    read = qti_reader.read(qti.write([_set(), _numeric()], FOLDERS, load_image=load_image))
+    assert [(c.type, c.source_type) for c in read] == [
+        ("unsupported", "matchInteraction"),
+        ("numeric", "textEntryInteraction"),
+    ]
+    assert read[1].answer_key == {"accepted": ["0,5", "-1,2"]}
+    read = moodle_reader.read(moodle_xml.write([_numeric()], FOLDERS, load_image=load_image))
+    assert [(c.type, c.answer_key) for c in read] == [("numeric", {"accepted": ["0,5", "-1,2"]})]
