@@ -3,8 +3,10 @@
 The SPA's types are generated from these documents (``./ops/openapi-types``); a field declared as
 ``dict``/``Any`` arrives there as ``unknown``/``Record<string, unknown>`` and gets re-typed by hand.
 This walks both documents and fails on any schema that says nothing: no ``type``/``$ref``/
-combinator (``Any``), an open map (``additionalProperties`` other than ``false``: ``dict[str, X]``),
-or an object with no properties that is not declared closed (a bare ``dict``).
+combinator (``Any``), an open map (``additionalProperties`` other than ``false``: ``dict[str, Any]``),
+or an object with no properties that is not declared closed (a bare ``dict``). A map whose values
+are typed (``dict[str, bool]``: a true/false set's ``{statement id: bool}``, issue 39) is typed:
+the SPA gets ``Record<string, boolean>``, nothing to re-type; its values are walked.
 """
 
 from __future__ import annotations
@@ -26,9 +28,17 @@ def untyped(schema: Any, where: str) -> list[str]:
     if not any(key in schema for key in SHAPES):
         found.append(f"{where}: any value (no type)")
     extra = schema.get("additionalProperties")
-    if extra not in (None, False):
+    typed_map = isinstance(extra, dict) and any(key in extra for key in SHAPES)
+    if typed_map:
+        found += untyped(extra, f"{where}{{}}")
+    elif extra not in (None, False):
         found.append(f"{where}: open map (additionalProperties)")
-    if schema.get("type") == "object" and not schema.get("properties") and extra is not False:
+    if (
+        schema.get("type") == "object"
+        and not schema.get("properties")
+        and extra is not False
+        and not typed_map
+    ):
         found.append(f"{where}: object without properties")
     for name, sub in (schema.get("properties") or {}).items():
         found += untyped(sub, f"{where}.{name}")
@@ -74,3 +84,8 @@ def test_the_walker_finds_each_kind_of_untyped_schema():
     assert untyped({"type": "object", "properties": {}, "additionalProperties": False}, "E") == []
     assert untyped({"type": "array", "items": {"type": "object"}}, "L") == ["L[]: object without properties"]
     assert untyped({"anyOf": [{"type": "string"}, {"type": "null"}]}, "S") == []
+    assert untyped({"type": "object", "additionalProperties": {"type": "boolean"}}, "B") == []
+    assert untyped({"type": "object", "additionalProperties": {"title": "X"}}, "V") == [
+        "V: open map (additionalProperties)",
+        "V: object without properties",
+    ]

@@ -5,8 +5,9 @@ The sweep reads both OpenAPI documents, so a new endpoint or field is covered th
 
 - ``test_every_request_field_is_bounded``: each string of a request (path, query, JSON or form
   body, nested objects included) has ``maxLength`` (or an ``enum``, or is a checked datetime or
-  date), each integer and number a ``minimum`` and a ``maximum``, each list ``maxItems``, and
-  free-form JSON an ``x-max-chars`` cap;
+  date), each integer and number a ``minimum`` and a ``maximum``, each list ``maxItems``, each
+  map ``maxProperties`` with keys of a ``maxLength`` and bounded values (a true/false set's
+  ``{statement id: bool}``, issue 39), and free-form JSON an ``x-max-chars`` cap;
 - ``test_each_string_one_past_its_bound_is_refused``: each of those strings at ``maxLength + 1``
   (and each free-form JSON value one character past its cap) is sent alone, anonymously to the
   public API, as a learner and as an educator admin to the session API: never a 5xx, at least one
@@ -98,7 +99,11 @@ def _unbounded(doc, schema, where: str, covered: bool = False):
     elif kind == "object":
         for name, sub in schema.get("properties", {}).items():
             yield from _unbounded(doc, sub, f"{where}.{name}")
-        if schema.get("additionalProperties"):
+        values = schema.get("additionalProperties")
+        keys = schema.get("propertyNames") or {}
+        if isinstance(values, dict) and "maxProperties" in schema and "maxLength" in keys:
+            yield from _unbounded(doc, values, f"{where}{{}}")  # a bounded map
+        elif values:
             yield where, "free-form object without x-max-chars"
 
 
