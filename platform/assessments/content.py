@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar
 
 from ninja import Schema
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Strict, Tag
 
 
 class _JsonIn(BaseModel):
@@ -40,13 +40,30 @@ class QuestionOptionIn(_JsonIn):
     en: str | None = None
 
 
+class QuestionStatementIn(_JsonIn):
+    """A statement of a true/false set (phần II, ý a), b)...): ``id`` unique in the question, at
+    most ``matching.STATEMENT_ID_MAX`` characters (the key and the answers name it; 400 on
+    ``content.statements.N.id`` otherwise), its text in both languages (HTML subset, math)."""
+
+    id: str | None = None
+    vi: str | None = None
+    en: str | None = None
+
+
 class QuestionContentIn(_JsonIn):
     """A question's content: ``stem``, ``options`` (choice types; at most
-    ``services.questions.MAX_OPTIONS``, 400 on ``content.options`` beyond) and ``explanation``."""
+    ``services.questions.MAX_OPTIONS``, 400 on ``content.options`` beyond), ``explanation``, and
+    for the national exam's types (issue 39, decision 0055) a true/false set's ``statements``
+    (2 to 6; 400 on ``content.statements`` beyond 6) and a numeric answer's ``rounding``
+    instruction (plain text, at most ``services.questions.ROUNDING_MAX`` characters a language).
+    The service keeps ``statements`` only for a true/false set, ``rounding`` only for a numeric
+    answer."""
 
     stem: QuestionTextIn | None = None
     options: list[QuestionOptionIn] | None = None
     explanation: QuestionTextIn | None = None
+    statements: list[QuestionStatementIn] | None = None
+    rounding: QuestionTextIn | None = None
 
 
 class StimulusContentIn(_JsonIn):
@@ -67,8 +84,12 @@ ANSWER_KEY_FIELDS = {
     "diacritic_sensitive": "short_text",
     "rubric": "essay",
     "max_score": "essay",
+    "statements": "true_false_set",
+    "scoring_table": "true_false_set",
 }
-"""Which question type's answer key a field belongs to (``Question.Type`` values)."""
+"""Which question type's answer key a field belongs to (``Question.Type`` values). A key of
+``accepted`` alone is a numeric answer's (``answer_key_kind``)."""
+SHORT_TEXT_FLAGS = ("case_sensitive", "diacritic_sensitive")
 
 
 def answer_key_kind(value: Any) -> str | None:
@@ -79,7 +100,10 @@ def answer_key_kind(value: Any) -> str | None:
         return value.kind
     if not isinstance(value, dict):
         return None
-    return next((ANSWER_KEY_FIELDS[k] for k in value if k in ANSWER_KEY_FIELDS), "none")
+    kind = next((ANSWER_KEY_FIELDS[k] for k in value if k in ANSWER_KEY_FIELDS), "none")
+    if kind == "short_text" and not any(flag in value for flag in SHORT_TEXT_FLAGS):
+        return "numeric"  # {"accepted": [...]} without a short text's comparison flags
+    return kind
 
 
 class SingleChoiceAnswerKeyIn(_JsonIn):
@@ -122,23 +146,35 @@ class EssayAnswerKeyIn(_JsonIn):
     max_score: float | None = None
 
 
+KEY_STATEMENTS_MAX = 50
+"""Judged statements a request's key may name (the service allows ``STATEMENTS_MAX``)."""
+SCORING_TABLE_MAX = 50
+"""Fractions a request's scoring table may hold (the service wants one per count, at most 7)."""
+ACCEPTED_MAX = 100
+"""Accepted values a request's numeric key may hold (the service keeps ``NUMERIC_ACCEPTED_MAX``)."""
+
+
 class TrueFalseSetAnswerKeyIn(_JsonIn):
-    """true_false_set (phần II, câu hỏi Đúng/Sai; decision 0055): each statement's truth by its id,
-    and the scoring table, one fraction per count of statements right from 0 to all, as decimal
-    text ("0.25"; the comma is read as the point); missing or empty: the default table for the
-    count (``assessments.matching.default_scoring_table``)."""
+    """true_false_set (phần II): each statement's id with whether it is true (Đúng) or false
+    (Sai); ``scoring_table`` the fraction of the points for 0, 1, ... statements judged right
+    (decimals as strings or numbers: "0.25"; non-decreasing, from 0 to 1, ending at 1; 400 on
+    ``answer_key.scoring_table`` otherwise, ``matching.scoring_table_error``). Missing: the
+    default for the count (``matching.default_scoring_table``, the Ministry's for four)."""
 
     kind: ClassVar[str] = "true_false_set"
-    statements: dict[str, bool] | None = None
-    scoring_table: list[str | float] | None = None
+    statements: (
+        Annotated[dict[str, Annotated[bool, Strict()]], Field(max_length=KEY_STATEMENTS_MAX)] | None
+    ) = None
+    scoring_table: Annotated[list[str | float], Field(max_length=SCORING_TABLE_MAX)] | None = None
 
 
 class NumericAnswerKeyIn(_JsonIn):
-    """numeric (phần III, trả lời ngắn; decision 0055): the accepted sheet numbers ("0,5", "-2"),
-    each at most four characters of digits, a leading minus and one decimal comma."""
+    """numeric (phần III): the accepted values as the answer sheet writes them ("0,5", "-2";
+    "0.5" and the Unicode minus are read too, ``matching.sheet_number``; 400 on
+    ``answer_key.accepted.N`` for a value the four cells cannot hold). Blank ones dropped."""
 
     kind: ClassVar[str] = "numeric"
-    accepted: list[str] | None = None
+    accepted: Annotated[list[str], Field(max_length=ACCEPTED_MAX)] | None = None
 
 
 class EmptyAnswerKeyIn(_JsonIn):
@@ -156,6 +192,8 @@ AnswerKeyIn = Annotated[
     | Annotated[TrueFalseAnswerKeyIn, Tag("true_false")]
     | Annotated[ShortTextAnswerKeyIn, Tag("short_text")]
     | Annotated[EssayAnswerKeyIn, Tag("essay")]
+    | Annotated[TrueFalseSetAnswerKeyIn, Tag("true_false_set")]
+    | Annotated[NumericAnswerKeyIn, Tag("numeric")]
     | Annotated[EmptyAnswerKeyIn, Tag("none")],
     Discriminator(answer_key_kind),
 ]
@@ -193,12 +231,24 @@ class QuestionOptionOut(_Complete):
     en: str = ""
 
 
+class QuestionStatementOut(_Complete):
+    """A statement of a true/false set, in its shown order (a), b)...: never shuffled)."""
+
+    id: str
+    vi: str = ""
+    en: str = ""
+
+
 class QuestionContentOut(_Complete):
-    """A question's content as stored (``services.questions._normalize_content``)."""
+    """A question's content as stored (``services.questions._normalize_content``); a true/false
+    set's ``statements`` and a numeric answer's ``rounding`` instruction (plain text) are empty
+    for the other types (issue 39)."""
 
     stem: QuestionTextOut = QuestionTextOut()
     options: list[QuestionOptionOut] = []
     explanation: QuestionTextOut = QuestionTextOut()
+    statements: list[QuestionStatementOut] = []
+    rounding: QuestionTextOut = QuestionTextOut()
 
 
 class StimulusContentOut(_Complete):
@@ -242,6 +292,22 @@ class EssayAnswerKeyOut(Schema):
     max_score: float = Field(default=None, exclude_if=_absent)
 
 
+class TrueFalseSetAnswerKeyOut(Schema):
+    """true_false_set: ``{statement id: true/false}`` (a draft may judge only some) and the
+    scoring table as decimal strings, one per count of statements right (decision 0055)."""
+
+    kind: ClassVar[str] = "true_false_set"
+    statements: dict[str, bool]
+    scoring_table: list[str]
+
+
+class NumericAnswerKeyOut(Schema):
+    """numeric: the accepted values as the sheet writes them ("0,5", "-2")."""
+
+    kind: ClassVar[str] = "numeric"
+    accepted: list[str]
+
+
 class EmptyAnswerKeyOut(Schema):
     """``{}``: a draft without an answer yet (closed, so that it is the one shape ``{}`` fits)."""
 
@@ -255,6 +321,8 @@ AnswerKeyOut = Annotated[
     | Annotated[TrueFalseAnswerKeyOut, Tag("true_false")]
     | Annotated[ShortTextAnswerKeyOut, Tag("short_text")]
     | Annotated[EssayAnswerKeyOut, Tag("essay")]
+    | Annotated[TrueFalseSetAnswerKeyOut, Tag("true_false_set")]
+    | Annotated[NumericAnswerKeyOut, Tag("numeric")]
     | Annotated[EmptyAnswerKeyOut, Tag("none")],
     Discriminator(answer_key_kind),
 ]

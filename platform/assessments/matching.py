@@ -36,6 +36,8 @@ MINISTRY_TABLE = ("0", "0.1", "0.25", "0.5", "1")
 """The Ministry's fractions of a true/false set's points (phần II, câu hỏi Đúng/Sai) by the number
 of its four statements judged right: 0, 1, 2, 3, 4 right give 0, 0.1, 0.25, 0.5, 1."""
 STATEMENTS_MIN, STATEMENTS_MAX = 2, 6
+STATEMENT_ID_MAX = 8
+"""Characters of a statement's id (the editor's are "a" to "f"): the key and every answer name it."""
 
 
 class SheetNumberError(ValueError):

@@ -89,6 +89,12 @@ def _attempt(
                     "type": a.question.type,
                     "stem": a.question.content.get("stem") or {},
                     "options": a.question.content.get("options") or [],
+                    # what a true/false set's answer judges (issue 39): its statements, a) to f)
+                    **(
+                        {"statements": a.question.content.get("statements") or []}
+                        if a.question.type == "true_false_set"
+                        else {}
+                    ),
                 },
                 "answer": a.answer,
                 "flagged": a.flagged,

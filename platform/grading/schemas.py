@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionTextOut
+from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionStatementOut, QuestionTextOut
 from assessments.schemas import ANSWER_KEY_MAX
 from assignments.models import Accommodation, AttemptAnswer
 from assignments.schemas.shared import (
@@ -127,19 +127,24 @@ class IntegrityEventOut(Schema):
 
 class AttemptAnswerOut(Schema):
     """One question of an attempt for educators: the question with its key and points, the
-    answer, its score, whether it waits for grading, the comment."""
+    answer, its score, whether it waits for grading, the comment. A true/false set's
+    ``statements`` (in their order) with ``statements_right``, how many the answer judged as the
+    key does (null for the other types), and a numeric answer's ``rounding`` (issue 39)."""
 
     answer_id: int | None
     question_id: int
     type: QuestionType
     stem: QuestionTextOut
     options: list[QuestionOptionOut]
+    statements: list[QuestionStatementOut]
+    rounding: QuestionTextOut
     key: AnswerKeyOut
     points: float
     answer: Answer | None
     score: float | None
     needs_grading: bool
     comment: str
+    statements_right: int | None
 
 
 VideoDeletedReason = Literal["retention", "request", "consent_withdrawn"]

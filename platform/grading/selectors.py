@@ -11,6 +11,7 @@ from typing import Any, TypedDict
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from assessments.matching import statements_right
 from assessments.models import Question
 from assignments.models import ANSWER_TO_GRADE, Accommodation, Attempt, AttemptAnswer
 from config.envelope import paginate
@@ -72,12 +73,15 @@ class AttemptAnswerRow(TypedDict):
     type: str
     stem: dict[str, Any]
     options: list[Any]
+    statements: list[Any]
+    rounding: dict[str, Any]
     key: dict[str, Any]
     points: float
     answer: Any
     score: float | None
     needs_grading: bool
     comment: str
+    statements_right: int | None
 
 
 class IntegrityEventRow(TypedDict):
@@ -235,12 +239,19 @@ def attempt_detail(attempt_id: int, *, organization_id: int) -> AttemptDetail:
             "type": q.type,
             "stem": q.content.get("stem") or {},
             "options": q.content.get("options", []),
+            "statements": q.content.get("statements") or [],
+            "rounding": q.content.get("rounding") or {},
             "key": q.answer_key or {},
             "points": float(t.points.get(str(qid), "1")),
             "answer": given.answer if given else None,
             "score": float(given.score) if given and given.score is not None else None,
             "needs_grading": given.needs_grading if given else False,
             "comment": given.comment if given else "",
+            "statements_right": (
+                statements_right(given.answer if given else None, q.answer_key or {})
+                if q.type == Question.Type.TRUE_FALSE_SET
+                else None
+            ),
         }
 
     video = proctoring.video_state(t, organization_id=organization_id)

@@ -320,8 +320,9 @@ def _letters(order: list[str], chosen: list[str]) -> str:
 
 def answer_shown(answer: Any, order: list[str]) -> str:
     """An answer as the preview shows it, in the reader's language: option letters in the
-    attempt's order ("B", "A, C"), "True"/"False" (Đúng/Sai), the text (at most 300 characters),
-    or "" for none."""
+    attempt's order ("B", "A, C"), "True"/"False" (Đúng/Sai), a true/false set's judged
+    statements by their letter in ``order`` (its statements' ids as written: "a) Đúng; c) Sai";
+    issue 39), the text (at most 300 characters; a numeric answer as typed), or "" for none."""
     if not isinstance(answer, dict) or not answer:
         return ""
     if "option" in answer:
@@ -330,6 +331,14 @@ def answer_shown(answer: Any, order: list[str]) -> str:
         return _letters(order, list(answer["options"]))
     if "value" in answer:
         return _("True") if answer["value"] else _("False")
+    if "statements" in answer:
+        judged = answer["statements"] if isinstance(answer["statements"], dict) else {}
+        ids = [sid for sid in order if sid in judged] + [sid for sid in judged if sid not in order]
+        return "; ".join(
+            f"{chr(ord('a') + order.index(sid)) if sid in order else sid}) "
+            f"{_('True') if judged[sid] else _('False')}"
+            for sid in ids
+        )
     text = str(answer.get("text", ""))
     return text if len(text) <= 300 else text[:299] + "…"
 
@@ -503,7 +512,9 @@ def answers_out(checked: Checked, *, applied: bool) -> BackupAnswers:
     orders = attempt.option_orders or {}
     missing = [r.question_id for r in checked.rows if str(r.question_id) not in orders]
     for q in Question.objects.filter(pk__in=missing).only("id", "content"):
-        orders = {**orders, str(q.pk): [o["id"] for o in q.content.get("options", [])]}
+        # a true/false set has no options: its statements' ids, as written, letter its answer
+        parts = q.content.get("statements") or q.content.get("options", [])
+        orders = {**orders, str(q.pk): [o["id"] for o in parts]}
     rows: list[BackupRow] = [
         {
             "number": r.number,

@@ -10,7 +10,8 @@ from typing import Annotated, Any, Literal
 from ninja import Schema
 from pydantic import Field, Strict
 
-from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionTextOut
+from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionStatementOut, QuestionTextOut
+from assessments.matching import STATEMENT_ID_MAX, STATEMENTS_MAX
 from assignments.models import AttemptAnswer
 from assignments.schemas.shared import (
     OPTION_ID_MAX,
@@ -18,7 +19,6 @@ from assignments.schemas.shared import (
     BreakdownOut,
     BreakdownRowOut,
     Closed,
-    Judgements,
     QuestionType,
 )
 from config.fields import (
@@ -112,12 +112,16 @@ class StartOut(Schema):
 
 class AttemptQuestionOut(Schema):
     """A question of the attempt in its order, options in the attempt's order, without its key;
-    ``points`` it is worth; ``stimulus_id`` the shared stimulus it hangs from (in ``stimuli``)."""
+    ``points`` it is worth; ``stimulus_id`` the shared stimulus it hangs from (in ``stimuli``). A
+    true/false set's ``statements`` in their written order (a), b)...: never shuffled) and a
+    numeric answer's ``rounding`` instruction (plain text; issue 39); empty for the other types."""
 
     id: int
     type: QuestionType
     stem: QuestionTextOut
     options: list[QuestionOptionOut]
+    statements: list[QuestionStatementOut]
+    rounding: QuestionTextOut
     points: float
     stimulus_id: int | None
 
@@ -173,8 +177,8 @@ class AttemptOut(Schema):
 
 class AnswerSent(Closed):
     """One answer as sent: exactly one of ``option`` (single choice), ``options`` (multiple
-    choice), ``value`` (true/false), ``text`` (short text, essay, numeric) or ``statements`` (a
-    true/false set, decision 0055), each bounded;
+    choice), ``value`` (true/false), ``statements`` (a true/false set: ``{statement id: bool}``,
+    issue 39) or ``text`` (short text, essay, numeric), each bounded;
     ``taking.answer_save`` checks it against the question (400 ``invalid_answer``). One object
     rather than a union, so each field is named in a 422."""
 
@@ -184,8 +188,14 @@ class AnswerSent(Closed):
         | None
     ) = None
     value: Annotated[bool, Strict()] | None = None
+    statements: (
+        Annotated[
+            dict[Annotated[str, Field(max_length=STATEMENT_ID_MAX)], Annotated[bool, Strict()]],
+            Field(max_length=STATEMENTS_MAX),
+        ]
+        | None
+    ) = None
     text: Annotated[str, Strict(), Field(max_length=20_000)] | None = None
-    statements: Judgements | None = None
 
 
 ClockOffsetMs: Any = Int(-CLOCK_OFFSET_MAX_MS, CLOCK_OFFSET_MAX_MS)
@@ -240,7 +250,10 @@ class SubmitOut(Schema):
 
 class ResultAnswerOut(Schema):
     """One question of a released result: the question, the learner's answer, its score and the
-    grader's comment, the key (empty for an essay) and the explanation."""
+    grader's comment, the key (empty for an essay) and the explanation; for a true/false set how
+    many statements the answer judged as the key does (``statements_right``, of
+    ``len(question.statements)``; the score is the points times the key's scoring table there,
+    decision 0055), null for the other types."""
 
     question: AttemptQuestionOut
     answer: Answer | None
@@ -248,6 +261,7 @@ class ResultAnswerOut(Schema):
     comment: str
     key: AnswerKeyOut
     explanation: QuestionTextOut
+    statements_right: int | None
 
 
 class ResultOut(Schema):

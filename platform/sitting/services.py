@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
+from assessments.matching import statements_right
 from assignments.models import Assignment, Attempt
 from config.errors import not_found
 from config.i18n import pick
@@ -182,8 +183,10 @@ def attempt_start(*, profile: Profile, enrollment_id: int, no_camera: bool) -> S
 
 def question_shown(q: Question, order: list[str] | None, points: str) -> AttemptQuestion:
     """``AttemptQuestionOut`` of a question: id, type, stem, options in the attempt's ``order``
-    (else as stored), its ``points``, the shared stimulus it hangs from (``stimulus_id``, its
-    text once in the attempt's ``stimuli``); never the key."""
+    (else as stored), a true/false set's statements always as stored (a), b)...: the order the
+    key's table and the answer sheet read them in; issue 39), a numeric answer's rounding
+    instruction, its ``points``, the shared stimulus it hangs from (``stimulus_id``, its text once
+    in the attempt's ``stimuli``); never the key."""
     options = {o["id"]: o for o in q.content.get("options", [])}
     ids = order or list(options)
     return {
@@ -191,6 +194,8 @@ def question_shown(q: Question, order: list[str] | None, points: str) -> Attempt
         "type": q.type,
         "stem": q.content.get("stem") or {},
         "options": [options[i] for i in ids if i in options],
+        "statements": list(q.content.get("statements") or []),
+        "rounding": q.content.get("rounding") or {},
         "points": float(points),
         "stimulus_id": q.stimulus_id,
     }
@@ -425,6 +430,11 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
                 "comment": given.comment if given else "",
                 "key": q.answer_key if q.type != "essay" else {},
                 "explanation": q.content.get("explanation") or {},
+                "statements_right": (
+                    statements_right(given.answer if given else None, q.answer_key or {})
+                    if q.type == Question.Type.TRUE_FALSE_SET
+                    else None
+                ),
             }
 
         body.update(

@@ -56,12 +56,15 @@ class Started(TypedDict):
 
 
 class AttemptQuestion(TypedDict):
-    """``AttemptQuestionOut``: ``stem`` and each option as stored in the question's content."""
+    """``AttemptQuestionOut``: ``stem``, each option, each statement and the rounding instruction
+    as stored in the question's content."""
 
     id: int
     type: str
     stem: dict[str, Any]
     options: list[dict[str, Any]]
+    statements: list[dict[str, Any]]
+    rounding: dict[str, Any]
     points: float
     stimulus_id: int | None
 
@@ -172,6 +175,7 @@ class ResultAnswer(TypedDict):
     comment: str
     key: dict[str, Any]
     explanation: dict[str, Any]
+    statements_right: int | None
 
 
 class Result(TypedDict):

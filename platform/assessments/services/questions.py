@@ -20,6 +20,9 @@ from assessments.content import ANSWER_KEY_IN_BY_TYPE
 from assessments.error_codes import AuthoringErrorCode as Code
 from assessments.matching import (
     SHEET_CELLS,
+    STATEMENT_ID_MAX,
+    STATEMENTS_MAX,
+    STATEMENTS_MIN,
     SheetNumberError,
     default_scoring_table,
     scoring_table_error,
@@ -38,6 +41,10 @@ LANGS = ("vi", "en")
 CHOICE_TYPES = {T.SINGLE_CHOICE, T.MULTIPLE_CHOICE}
 EDITABLE = {S.DRAFT, S.REJECTED}
 MAX_OPTIONS = 10
+ROUNDING_MAX = 200
+"""Characters of a numeric answer's rounding instruction, per language (plain text)."""
+NUMERIC_ACCEPTED_MAX = 10
+"""Accepted values of a numeric answer."""
 # Formatting allowed in stems, options and explanations; math stays as LaTeX text ($...$).
 ALLOWED_TAGS = {
     "p",
@@ -120,7 +127,10 @@ def question_image_save(upload) -> dict[str, str]:
 # --- content and key ---------------------------------------------------------------------------
 
 
-def _normalize_content(raw: dict[str, Any] | None, errors: FieldErrors) -> dict[str, Any]:
+def _normalize_content(qtype: str, raw: dict[str, Any] | None, errors: FieldErrors) -> dict[str, Any]:
+    """The content as stored: sanitized stem, options and explanation; a true/false set's
+    ``statements`` (``_statements``) and a numeric answer's ``rounding`` (``_rounding``), each
+    kept only for its type (issue 39, decision 0055)."""
     raw = raw or {}
     stem = {lang: _clean_html((raw.get("stem") or {}).get(lang)) for lang in LANGS}
     explanation = {lang: _clean_html((raw.get("explanation") or {}).get(lang)) for lang in LANGS}
@@ -135,7 +145,133 @@ def _normalize_content(raw: dict[str, Any] | None, errors: FieldErrors) -> dict[
         options.append({"id": option_id, **{lang: _clean_html(option.get(lang)) for lang in LANGS}})
     if len(options) > MAX_OPTIONS:
         errors.add("content.options", _("At most %(n)d options.") % {"n": MAX_OPTIONS})
-    return {"stem": stem, "options": options, "explanation": explanation}
+    content: dict[str, Any] = {"stem": stem, "options": options, "explanation": explanation}
+    if qtype == T.TRUE_FALSE_SET:
+        content["statements"] = _statements(raw.get("statements"), errors)
+    if qtype == T.NUMERIC:
+        content["rounding"] = _rounding(raw.get("rounding"), errors)
+    return content
+
+
+def _statements(raw: Any, errors: FieldErrors) -> list[dict[str, str]]:
+    """A true/false set's statements (phần II, ý a) to f)) in the order given: ids unique and at
+    most ``STATEMENT_ID_MAX`` characters, texts sanitized as options are; at most
+    ``STATEMENTS_MAX`` (fewer than ``STATEMENTS_MIN`` is left to ``question_missing``: a draft
+    may be incomplete)."""
+    statements, seen = [], set()
+    for index, statement in enumerate(raw or []):
+        statement = statement if isinstance(statement, dict) else {}
+        statement_id = str(statement.get("id") or "").strip()
+        if not statement_id or statement_id in seen or len(statement_id) > STATEMENT_ID_MAX:
+            errors.add(
+                f"content.statements.{index}.id",
+                _("Each statement needs its own id of at most %(n)d characters.") % {"n": STATEMENT_ID_MAX},
+            )
+            continue
+        seen.add(statement_id)
+        statements.append({"id": statement_id, **{lang: _clean_html(statement.get(lang)) for lang in LANGS}})
+    if len(statements) > STATEMENTS_MAX:
+        errors.add("content.statements", _("At most %(n)d statements.") % {"n": STATEMENTS_MAX})
+    return statements
+
+
+def _rounding(raw: Any, errors: FieldErrors) -> dict[str, str]:
+    """A numeric answer's rounding instruction ("Làm tròn kết quả đến hàng phần mười") in both
+    languages: plain text as typed (every screen shows it as text, never as HTML), blanks
+    collapsed, at most ``ROUNDING_MAX`` characters a language."""
+    raw = raw if isinstance(raw, dict) else {}
+    rounding = {lang: " ".join(str(raw.get(lang) or "").split()) for lang in LANGS}
+    for lang, text in rounding.items():
+        if len(text) > ROUNDING_MAX:
+            errors.add(f"content.rounding.{lang}", _("At most %(n)d characters.") % {"n": ROUNDING_MAX})
+    return rounding
+
+
+def sheet_number_message(code: str) -> str:
+    """The message of a ``matching.SheetNumberError`` code, in the reader's language: what the
+    question form, the import and the test page (its twin, ``frontend/src/lib/sheet-number.ts``)
+    say of a text the answer sheet's four cells cannot hold."""
+    messages = {
+        "empty": _("Enter a number."),
+        "too_long": _("At most 4 characters."),
+        "bad_character": _("Only digits, - and , are allowed."),
+        "not_a_number": _("Write a number such as -1,5 or 0,25."),
+    }
+    return messages.get(code, messages["not_a_number"])
+
+
+def scoring_table_message(code: str, statements: int) -> str:
+    """The message of a ``matching.scoring_table_error`` code for a set of ``statements``."""
+    messages = {
+        "length": _(
+            "Give one fraction for each number of statements right, from 0 to %(n)d: %(count)d in all."
+        )
+        % {"n": statements, "count": statements + 1},
+        "not_a_number": _("Each fraction must be a number from 0 to 1."),
+        "decreasing": _("A fraction cannot be smaller than the one before it."),
+        "not_ending_at_one": _("All statements right must give the whole points: the last fraction is 1."),
+    }
+    return messages.get(code, messages["not_a_number"])
+
+
+def _decimal_text(value: Any) -> str:
+    """A fraction as stored: the decimal's shortest text ("0.50" -> "0.5", 1.0 -> "1"); a value
+    that is not a decimal is kept as given (``scoring_table_error`` has refused it already)."""
+    try:
+        number = Decimal(str(value).strip().replace(",", "."))
+    except (InvalidOperation, ValueError):
+        return str(value)
+    text = format(number.normalize(), "f") if number.is_finite() else str(value)
+    return "0" if text in ("-0", "") else text
+
+
+def _true_false_set_key(raw: dict[str, Any], content: dict[str, Any], errors: FieldErrors) -> dict[str, Any]:
+    """``{"statements": {id: bool}, "scoring_table": [decimal str]}``: only ids among the
+    statements, only booleans (a draft may leave some out); the table checked for the count
+    (``matching.scoring_table_error``), the default for it when none is given."""
+    ids = [s["id"] for s in content.get("statements", [])]
+    judged = raw.get("statements") or {}
+    if not isinstance(judged, dict) or any(
+        sid not in ids or not isinstance(v, bool) for sid, v in judged.items()
+    ):
+        errors.add("answer_key.statements", _("Mark each statement of the question true or false."))
+        judged = {}
+    if not ids:
+        return {}
+    table = raw.get("scoring_table")
+    if table in (None, []):
+        table = default_scoring_table(len(ids))
+    else:
+        table = [str(f).strip().replace(",", ".") if isinstance(f, str) else f for f in table]
+        code = scoring_table_error(table, len(ids))
+        if code:
+            errors.add("answer_key.scoring_table", scoring_table_message(code, len(ids)))
+    return {
+        "statements": {sid: judged[sid] for sid in ids if sid in judged},
+        "scoring_table": [_decimal_text(f) for f in table],
+    }
+
+
+def _numeric_key(raw: dict[str, Any], errors: FieldErrors) -> dict[str, Any]:
+    """``{"accepted": [sheet text]}``: each value checked as a sheet number (its message per
+    ``SheetNumberError.code`` on ``answer_key.accepted.N``), stored as the sheet writes it
+    ("0.5" -> "0,5", the Unicode minus -> "-"); blanks and repeats dropped."""
+    accepted: list[str] = []
+    values = raw.get("accepted") or []
+    for index, value in enumerate(values if isinstance(values, list) else []):
+        text = sheet_text(str(value))
+        if not text:
+            continue
+        try:
+            sheet_number(text)
+        except SheetNumberError as refused:
+            errors.add(f"answer_key.accepted.{index}", sheet_number_message(refused.code))
+            continue
+        if text not in accepted:
+            accepted.append(text)
+    if len(accepted) > NUMERIC_ACCEPTED_MAX:
+        errors.add("answer_key.accepted", _("At most %(n)d accepted values.") % {"n": NUMERIC_ACCEPTED_MAX})
+    return {"accepted": accepted}
 
 
 def _normalize_key(
@@ -181,6 +317,10 @@ def _normalize_key(
             except (InvalidOperation, ValueError):
                 errors.add("answer_key.max_score", _("Enter a score above 0."))
         return key
+    if qtype == T.TRUE_FALSE_SET:
+        return _true_false_set_key(raw, content, errors)
+    if qtype == T.NUMERIC:
+        return _numeric_key(raw, errors)
     return {}
 
 
@@ -316,6 +456,22 @@ def question_missing(q: Question) -> list[dict[str, str]]:
             missing.append(("answer_key.rubric", _("Write the grading rubric.")))
         if not key.get("max_score"):
             missing.append(("answer_key.max_score", _("Give the maximum score.")))
+    elif q.type == T.TRUE_FALSE_SET:
+        statements = content.get("statements") or []
+        filled = [s for s in statements if any(_plain(s.get(lang)).strip() for lang in LANGS)]
+        if len(statements) < STATEMENTS_MIN or len(filled) != len(statements):
+            missing.append(
+                (
+                    "content.statements",
+                    _("Give %(min)d to %(max)d statements, none of them empty.")
+                    % {"min": STATEMENTS_MIN, "max": STATEMENTS_MAX},
+                )
+            )
+        judged = key.get("statements") or {}
+        if not statements or any(not isinstance(judged.get(s["id"]), bool) for s in statements):
+            missing.append(("answer_key.statements", _("Mark every statement true or false.")))
+    elif q.type == T.NUMERIC and not key.get("accepted"):
+        missing.append(("answer_key.accepted", _("Give at least one accepted value.")))
     return [{"field": field, "message": message} for field, message in missing]
 
 
@@ -353,7 +509,7 @@ def _apply_fields(q: Question, data: dict[str, Any], errors: FieldErrors) -> Non
         except (InvalidOperation, ValueError):
             errors.add("score_weight", _("Enter a weight above 0 and at most 100."))
     if "content" in data or "answer_key" in data or "type" in data:
-        content = _normalize_content(data.get("content", q.content), errors)
+        content = _normalize_content(q.type, data.get("content", q.content), errors)
         if not has_stem(content):  # a draft may lack anything but its question (issue 19)
             errors.add("content.stem", _("Write the question in Vietnamese or English."))
         q.content = content

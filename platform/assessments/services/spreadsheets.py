@@ -1,6 +1,12 @@
 """Question import from and export to .xlsx (issue 4, item 6), with openpyxl.
 
-One row a question; columns are ``COLUMNS``. The import is all or nothing: a dry run (or a file
+One row a question; columns are ``COLUMNS``. A true/false set (issue 39, phần II) writes its
+statements in ``statement_<a..f>_vi``/``_en`` with each one's key in ``statement_<letter>_key``
+(Đ/S, T/F, đúng/sai, true/false) and its scoring table, if not the default, in ``scoring_table``
+(fractions from 0 to 1 separated by "|" or ";", the decimal mark a comma or a point:
+"0|0,1|0,25|0,5|1"); a numeric answer (phần III) its accepted values in ``correct`` separated by
+"|" ("0,5|-2") and its rounding instruction in ``rounding_vi``/``rounding_en``. A file of the
+older template, without these columns, reads as before. The import is all or nothing: a dry run (or a file
 with any bad row) reports every problem as ``{"row", "column", "message"}`` and writes nothing;
 a clean file is imported in one transaction as drafts (complete, ready to submit). Formatting in
 cells is plain text; LaTeX goes between $...$.
@@ -39,6 +45,7 @@ from imports.models import ImportJob
 from imports.services import Progress, import_job_create, import_job_run, runs_in_background
 
 OPTION_LETTERS = "abcdef"
+STATEMENT_LETTERS = "abcdef"  # a true/false set's statements, a) to f) (matching.STATEMENTS_MAX)
 COLUMNS = [
     "type",
     "grade",
@@ -53,6 +60,10 @@ COLUMNS = [
     "diacritic_sensitive",
     "rubric",
     "max_score",
+    *[f"statement_{c}_{part}" for c in STATEMENT_LETTERS for part in ("vi", "en", "key")],
+    "scoring_table",
+    "rounding_vi",
+    "rounding_en",
     "explanation_vi",
     "explanation_en",
     "topic_code",
@@ -81,8 +92,8 @@ WRITE_BATCH = 1000  # a clean file's questions are written in batches of this ma
 QUESTION_SHEET = SheetLimits(
     max_bytes=40 * MB,  # the upload as sent; under the 41 MiB multipart cap of config.middleware
     max_rows=MAX_ROWS + 1,  # the header and every row up to the last, empty ones included
-    max_columns=50,  # the template has len(COLUMNS) == 32
-    max_cells=(MAX_ROWS + 1) * 50,
+    max_columns=64,  # the template has len(COLUMNS) == 51 (30 before issue 39)
+    max_cells=(MAX_ROWS + 1) * 64,
     max_part_bytes=64 * MB,  # the sheet's XML, the shared strings, each other part
     max_unzipped_bytes=128 * MB,  # every part together
 )
@@ -100,7 +111,35 @@ FIELD_TO_COLUMN = {
     "answer_key.value": "correct",
     "answer_key.rubric": "rubric",
     "answer_key.max_score": "max_score",
+    "content.statements": "statement_a_vi",
+    "answer_key.statements": "statement_a_key",
+    "answer_key.scoring_table": "scoring_table",
+    "answer_key.accepted": "correct",
+    "content.rounding.vi": "rounding_vi",
+    "content.rounding.en": "rounding_en",
 }
+TABLE_SEPARATORS = ("|", ";")
+
+
+def _column(field: str) -> str:
+    """The template's column that holds the question field ``field`` (a service's error field):
+    ``content.statements.2.id`` -> ``statement_c_vi`` (an option's likewise), ``answer_key.accepted.1``
+    -> ``correct``;
+    the field itself when no column holds it."""
+    if field in FIELD_TO_COLUMN:
+        return FIELD_TO_COLUMN[field]
+    for prefix, letters, column in (
+        ("content.options.", OPTION_LETTERS, "option_{}_vi"),
+        ("content.statements.", STATEMENT_LETTERS, "statement_{}_vi"),
+    ):
+        if field.startswith(prefix):
+            index = field.split(".")[2]
+            return column.format(
+                letters[int(index)] if index.isdigit() and int(index) < len(letters) else "a"
+            )
+    if field.startswith("answer_key.accepted."):
+        return "correct"
+    return field
 
 
 def _text(value: Any) -> str:
@@ -164,9 +203,42 @@ def _row_data(row: dict[str, Any], subjects: dict[str, int]) -> tuple[dict[str, 
             "rubric": _text(row.get("rubric")),
             "max_score": _text(row.get("max_score")) or None,
         }
+    elif qtype == Question.Type.TRUE_FALSE_SET:
+        _true_false_set_row(row, data, problems)
+    elif qtype == Question.Type.NUMERIC:
+        data["content"]["rounding"] = {
+            "vi": _text(row.get("rounding_vi")),
+            "en": _text(row.get("rounding_en")),
+        }
+        data["answer_key"] = {"accepted": [a.strip() for a in correct.split("|") if a.strip()]}
     else:
         data["answer_key"] = {}
     return data, problems
+
+
+def _true_false_set_row(row: dict[str, Any], data: dict[str, Any], problems: list[tuple[str, str]]) -> None:
+    """A true/false set's statements, their keys and its scoring table from ``row`` into
+    ``data`` (the service checks them as the question form's); a key word that is neither true
+    nor false is a problem of its column."""
+    statements, judged = [], {}
+    for letter in STATEMENT_LETTERS:
+        vi, en = _text(row.get(f"statement_{letter}_vi")), _text(row.get(f"statement_{letter}_en"))
+        word = _text(row.get(f"statement_{letter}_key")).lower()
+        if not (vi or en or word):
+            continue
+        statements.append({"id": letter, "vi": vi, "en": en})
+        if word in TRUE_WORDS | FALSE_WORDS:
+            judged[letter] = word in TRUE_WORDS
+        elif word:
+            problems.append((f"statement_{letter}_key", _("Write Đ or S (true or false).")))
+    data["content"]["statements"] = statements
+    key: dict[str, Any] = {"statements": judged}
+    table = _text(row.get("scoring_table"))
+    if table:
+        for separator in TABLE_SEPARATORS[1:]:
+            table = table.replace(separator, TABLE_SEPARATORS[0])
+        key["scoring_table"] = [f.strip() for f in table.split(TABLE_SEPARATORS[0])]
+    data["answer_key"] = key
 
 
 @transaction.atomic
@@ -408,17 +480,10 @@ def _questions_import(
         _apply_fields(question, data, errors)
         for field, messages in errors.errors.items():
             for message in messages:
-                problems.append(
-                    (
-                        FIELD_TO_COLUMN.get(
-                            field.split(".")[0] if field.startswith("content.options.") else field, field
-                        ),
-                        message,
-                    )
-                )
+                problems.append((_column(field), message))
         if not errors:
             for item in question_missing(question):
-                problems.append((FIELD_TO_COLUMN.get(item["field"], item["field"]), item["message"]))
+                problems.append((_column(item["field"]), item["message"]))
         codes = {col: _text(row.get(col)).lower() for col in MATRIX_COLUMNS}
         if any(codes.values()):
             for col, (field, kind) in MATRIX_COLUMNS.items():
@@ -518,6 +583,40 @@ EXAMPLES = [
         "correct": "true",
         "stimulus": "R1",
     },
+    {
+        "type": "true_false_set",
+        "grade": 12,
+        "subject_code": "toan",
+        "difficulty": "medium",
+        "score_weight": 1,
+        "stem_vi": "Cho hàm số $f(x)=x^3-3x$.",
+        "stem_en": "Let $f(x)=x^3-3x$.",
+        "statement_a_vi": "$f(0)=0$",
+        "statement_a_en": "$f(0)=0$",
+        "statement_a_key": "Đ",
+        "statement_b_vi": "Hàm số đồng biến trên $\\mathbb{R}$.",
+        "statement_b_en": "The function is increasing on $\\mathbb{R}$.",
+        "statement_b_key": "S",
+        "statement_c_vi": "$f'(1)=0$",
+        "statement_c_en": "$f'(1)=0$",
+        "statement_c_key": "Đ",
+        "statement_d_vi": "Giá trị cực đại là 1.",
+        "statement_d_en": "The local maximum is 1.",
+        "statement_d_key": "S",
+        "scoring_table": "0|0,1|0,25|0,5|1",
+    },
+    {
+        "type": "numeric",
+        "grade": 12,
+        "subject_code": "toan",
+        "difficulty": "medium",
+        "score_weight": 1,
+        "stem_vi": "Tính $\\sqrt{2}$.",
+        "stem_en": "Compute $\\sqrt{2}$.",
+        "correct": "1,4",
+        "rounding_vi": "Làm tròn kết quả đến hàng phần mười",
+        "rounding_en": "Round the result to one decimal place",
+    },
 ]
 
 
@@ -563,8 +662,9 @@ def _workbook_bytes(rows, stimuli=None) -> bytes:
 
 
 def import_template() -> bytes:
-    """The .xlsx template: the header row and three example rows (the third hangs from the shared
-    stimulus ``R1``), and the stimuli sheet with ``R1``."""
+    """The .xlsx template: the header row and example rows of a single choice, a short text
+    answer, a true/false question hanging from the shared stimulus ``R1``, a true/false set and a
+    numeric answer, and the stimuli sheet with ``R1``."""
     return _workbook_bytes(EXAMPLES, lambda: STIMULUS_EXAMPLES)
 
 
@@ -602,6 +702,18 @@ def _export_row(q: Question, subject_codes: dict[int, str], codes: dict[int, str
         )
     elif q.type == Question.Type.ESSAY:
         row["rubric"], row["max_score"] = key.get("rubric", ""), key.get("max_score", "")
+    elif q.type == Question.Type.TRUE_FALSE_SET:
+        judged = key.get("statements") or {}
+        for letter, statement in zip(STATEMENT_LETTERS, content.get("statements") or [], strict=False):
+            row[f"statement_{letter}_vi"] = statement.get("vi", "")
+            row[f"statement_{letter}_en"] = statement.get("en", "")
+            value = judged.get(statement.get("id"))
+            row[f"statement_{letter}_key"] = "" if value is None else ("Đ" if value else "S")
+        row["scoring_table"] = "|".join(str(f).replace(".", ",") for f in key.get("scoring_table") or [])
+    elif q.type == Question.Type.NUMERIC:
+        row["correct"] = "|".join(key.get("accepted") or [])
+        rounding = content.get("rounding") or {}
+        row["rounding_vi"], row["rounding_en"] = rounding.get("vi", ""), rounding.get("en", "")
     return row
 
 

@@ -1,6 +1,9 @@
 """The national exam's scoring of 2025 (issue 39, item 1; decision 0055): a true/false set's
 table, a numeric answer compared as a decimal on the answer sheet's four cells, and the score of
-each through ``sitting.attempts.score_answer``. Pure: no database."""
+each through ``sitting.attempts.score_answer``. Pure: no database.
+
+The SPA's twin of ``sheet_number`` (``frontend/src/lib/sheet-number.ts``) is checked against the
+same rows in ``frontend/src/lib/sheet-number.test.ts``: keep the sheet tables of both identical."""
 
 from __future__ import annotations
 

@@ -12,7 +12,14 @@ from assessments.tests.test_authoring_api import make_bank, post, subject_id
 
 pytestmark = pytest.mark.django_db
 
-EMPTY_CONTENT = {"stem": {"vi": "Câu hỏi", "en": ""}, "options": [], "explanation": {"vi": "", "en": ""}}
+# a true/false set's statements and a numeric answer's rounding (issue 39) are empty for the others
+NEW_TYPE_PARTS = {"statements": [], "rounding": {"vi": "", "en": ""}}
+EMPTY_CONTENT = {
+    "stem": {"vi": "Câu hỏi", "en": ""},
+    "options": [],
+    "explanation": {"vi": "", "en": ""},
+    **NEW_TYPE_PARTS,
+}
 CHOICES = [
     {"id": "a", "vi": "1", "en": "one"},
     {"id": "b", "vi": "2", "en": ""},
@@ -47,6 +54,14 @@ def _draft(client, bank_id: int, qtype: str, key: Any, content: dict | None = No
         ),
         ("essay", {"rubric": "<p>Nêu 2 ý</p>", "max_score": None}, {"rubric": "<p>Nêu 2 ý</p>"}),
         ("essay", {"rubric": "", "max_score": 10}, {"rubric": "", "max_score": 10.0}),
+        ("numeric", {"accepted": ["0.5", "-2"]}, {"accepted": ["0,5", "-2"]}),
+        ("numeric", {}, {"accepted": []}),
+        # a short text key sent without its flags is read as it always was
+        (
+            "short_text",
+            {"accepted": ["x"]},
+            {"accepted": ["x"], "case_sensitive": False, "diacritic_sensitive": False},
+        ),
         # a key of another type's shape: the service keeps what the question's type uses
         ("true_false", {"option": "a"}, {}),
     ],
@@ -77,6 +92,7 @@ def test_content_comes_back_complete_in_both_languages(as_educator_a):
         "stem": {"vi": "", "en": "Which?"},
         "options": [{"id": "a", "vi": "x", "en": ""}],
         "explanation": {"vi": "", "en": ""},
+        **NEW_TYPE_PARTS,
     }
 
 
@@ -147,6 +163,8 @@ def test_openapi_types_questions_and_presets_fully():
         "TrueFalseAnswerKeyOut",
         "ShortTextAnswerKeyOut",
         "EssayAnswerKeyOut",
+        "TrueFalseSetAnswerKeyOut",
+        "NumericAnswerKeyOut",
         "EmptyAnswerKeyOut",
     }
     assert schemas["QuestionOut"]["properties"]["content"] == {
@@ -163,8 +181,13 @@ def test_openapi_types_questions_and_presets_fully():
             for status, response in op.get("responses", {}).items():
                 for media in response.get("content", {}).values():
                     for part in _walk(doc, media["schema"], set()):
-                        free = part.get("additionalProperties") not in (None, False)
-                        shapeless = not part or (part.get("type") == "object" and "properties" not in part)
+                        # a map is typed when its values are (a true/false set's {id: bool})
+                        values = part.get("additionalProperties")
+                        typed_map = isinstance(values, dict) and ("type" in values or "$ref" in values)
+                        free = values not in (None, False) and not typed_map
+                        shapeless = not part or (
+                            part.get("type") == "object" and "properties" not in part and not typed_map
+                        )
                         if free or shapeless:
                             untyped.append(f"{method.upper()} {path} {status}: {part}")
     assert untyped == []

@@ -170,8 +170,110 @@ def test_not_a_spreadsheet_and_template(as_educator_a):
     template = as_educator_a.get("/api/v1/question-banks/import-template")
     assert template.status_code == 200
     rows = list(load_workbook(io.BytesIO(template.content)).worksheets[0].iter_rows(values_only=True))
-    assert list(rows[0]) == COLUMNS and len(rows) == 4  # the third hangs from a shared stimulus
+    assert list(rows[0]) == COLUMNS and len(rows) == 6  # the third hangs from a shared stimulus
+    assert [r[0] for r in rows[1:]] == [
+        "single_choice",
+        "short_text",
+        "true_false",
+        "true_false_set",
+        "numeric",
+    ]
     ok = upload(
         as_educator_a, bank["id"], SimpleUploadedFile("t.xlsx", template.content), dry_run=True
     ).json()["data"]
-    assert ok["errors"] == [] and ok["rows"] == 3
+    assert ok["errors"] == [] and ok["rows"] == 5
+
+
+# --- the national exam's types (issue 39, item 1; decision 0055) --------------------------------
+
+TRUE_FALSE_SET = {
+    "type": "true_false_set",
+    "grade": 12,
+    "subject_code": "toan",
+    "difficulty": "medium",
+    "stem_vi": "Cho hàm số $f(x)=x^2$.",
+    "stem_en": "Let $f(x)=x^2$.",
+    "statement_a_vi": "$f(0)=0$",
+    "statement_a_key": "Đ",
+    "statement_b_vi": "$f(1)=2$",
+    "statement_b_en": "$f(1)=2$",
+    "statement_b_key": "s",
+    "statement_c_vi": "Đồ thị là parabol",
+    "statement_c_key": "T",
+    "scoring_table": "0; 0,5 ;0.75|1",
+    "correct": "",
+}
+NUMERIC = {
+    "type": "numeric",
+    "grade": 12,
+    "subject_code": "toan",
+    "difficulty": "easy",
+    "stem_vi": "Tính $1/2$.",
+    "correct": "0.5|−1",
+    "rounding_vi": "Làm tròn đến hàng phần mười",
+    "rounding_en": "Round to one decimal place",
+}
+
+
+def test_the_new_types_import_and_export_back_the_same(as_educator_a):
+    bank = make_bank(as_educator_a)
+    res = upload(as_educator_a, bank["id"], xlsx([TRUE_FALSE_SET, NUMERIC, GOOD[0]]), dry_run=False)
+    assert res.status_code == 200, res.json()
+    assert res.json()["data"]["imported"] == 3
+    items = as_educator_a.get(f"/api/v1/questions?bank_id={bank['id']}&order_by=id").json()["data"]["items"]
+    tfs, numeric = (as_educator_a.get(f"/api/v1/questions/{i['id']}").json()["data"] for i in items[:2])
+    assert tfs["content"]["statements"] == [
+        {"id": "a", "vi": "$f(0)=0$", "en": ""},
+        {"id": "b", "vi": "$f(1)=2$", "en": "$f(1)=2$"},
+        {"id": "c", "vi": "Đồ thị là parabol", "en": ""},
+    ]
+    assert tfs["answer_key"] == {
+        "statements": {"a": True, "b": False, "c": True},
+        "scoring_table": ["0", "0.5", "0.75", "1"],
+    }
+    assert numeric["answer_key"] == {"accepted": ["0,5", "-1"]}
+    assert numeric["content"]["rounding"] == {
+        "vi": "Làm tròn đến hàng phần mười",
+        "en": "Round to one decimal place",
+    }
+    assert tfs["missing"] == [] and numeric["missing"] == []
+
+    exported = as_educator_a.get(f"/api/v1/question-banks/{bank['id']}/export").content
+    header, *rows = load_workbook(io.BytesIO(exported)).worksheets[0].iter_rows(values_only=True)
+    cells = [dict(zip(header, row, strict=True)) for row in rows]
+    assert (cells[0]["statement_b_key"], cells[0]["scoring_table"]) == ("S", "0|0,5|0,75|1")
+    assert (cells[1]["correct"], cells[1]["rounding_vi"]) == ("0,5|-1", "Làm tròn đến hàng phần mười")
+    again = make_bank(as_educator_a, name="Bản sao")
+    res = upload(as_educator_a, again["id"], SimpleUploadedFile("again.xlsx", exported), dry_run=False)
+    assert res.status_code == 200 and res.json()["data"]["imported"] == 3
+    copies = as_educator_a.get(f"/api/v1/questions?bank_id={again['id']}&order_by=id").json()["data"]["items"]
+    copy = as_educator_a.get(f"/api/v1/questions/{copies[0]['id']}").json()["data"]
+    assert (copy["content"], copy["answer_key"]) == (tfs["content"], tfs["answer_key"])
+
+
+def test_a_bad_row_of_the_new_types_names_its_column(as_educator_a):
+    bank = make_bank(as_educator_a)
+    rows = [
+        {**TRUE_FALSE_SET, "statement_b_key": "có lẽ"},
+        {**TRUE_FALSE_SET, "scoring_table": "0|0,5|0,25|1"},
+        {**TRUE_FALSE_SET, "statement_c_key": ""},
+        {**NUMERIC, "correct": "0,5|12345"},
+        {**NUMERIC, "correct": ""},
+    ]
+    report = upload(as_educator_a, bank["id"], xlsx(rows), dry_run=True).json()["data"]
+    assert [(e["row"], e["column"], e["message"]) for e in report["errors"]] == [
+        (2, "statement_b_key", "Ghi Đ hoặc S (đúng hoặc sai)."),
+        (2, "statement_a_key", "Hãy đánh dấu Đúng hoặc Sai cho mọi ý."),
+        (3, "scoring_table", "Tỉ lệ sau không được nhỏ hơn tỉ lệ trước."),
+        (4, "statement_a_key", "Hãy đánh dấu Đúng hoặc Sai cho mọi ý."),
+        (5, "correct", "Tối đa 4 ký tự."),
+        (6, "correct", "Nhập ít nhất một đáp án được chấp nhận."),
+    ]
+
+
+def test_a_file_of_the_older_template_still_imports(as_educator_a):
+    bank = make_bank(as_educator_a)
+    old_columns = [c for c in COLUMNS if not c.startswith(("statement_", "scoring_", "rounding_"))]
+    assert len(old_columns) == 30 and len(COLUMNS) == 51
+    res = upload(as_educator_a, bank["id"], xlsx(GOOD, columns=old_columns), dry_run=False)
+    assert res.status_code == 200 and res.json()["data"]["imported"] == len(GOOD)

@@ -4,15 +4,16 @@ points."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from ninja import Schema
 from pydantic import ConfigDict, Field, Strict
 
+from assessments.matching import STATEMENT_ID_MAX, STATEMENTS_MAX
+
 QuestionType = Literal[
     "single_choice", "multiple_choice", "true_false", "short_text", "essay", "true_false_set", "numeric"
 ]
-"""``assessments.models.Question.Type`` (the last two: issue 39, decision 0055)."""
 AttemptResult = Literal["pending", "passed", "failed"]
 
 
@@ -48,34 +49,27 @@ class ValueAnswer(Closed):
     value: Annotated[bool, Strict()]
 
 
+class StatementsAnswer(Closed):
+    """A true/false set's answer (phần II, issue 39): each judged statement's id (at most
+    ``STATEMENT_ID_MAX`` characters) with true (Đúng) or false (Sai), at most ``STATEMENTS_MAX``
+    of them; a statement left out is unanswered."""
+
+    statements: Annotated[
+        dict[Annotated[str, Field(max_length=STATEMENT_ID_MAX)], Annotated[bool, Strict()]],
+        Field(max_length=STATEMENTS_MAX),
+    ]
+
+
 class TextAnswer(Closed):
-    """A short text (at most 2,000 characters) or essay (at most 20,000) answer; ``taking``
-    checks the length by question type."""
+    """A short text (at most 2,000 characters), essay (at most 20,000) or numeric answer (the
+    answer sheet's four cells, issue 39); ``taking`` checks the length by question type."""
 
     text: Annotated[str, Strict(), Field(max_length=20_000)]
 
 
-STATEMENTS_MAX = 6
-"""Statements of a true/false set (issue 39, decision 0055: 2 to 6)."""
-
-Judgements: Any = Annotated[
-    dict[Annotated[str, Strict(), Field(max_length=OPTION_ID_MAX)], Annotated[bool, Strict()]],
-    Field(max_length=STATEMENTS_MAX),
-]
-"""A true/false set's answer: each judged statement's id and Đúng (true) or Sai (false)."""
-
-
-class StatementsAnswer(Closed):
-    """A true/false set's answer (phần II, decision 0055): the judged statements; any may be left
-    out."""
-
-    statements: Judgements
-
-
-Answer = OptionAnswer | OptionsAnswer | ValueAnswer | TextAnswer | StatementsAnswer
+Answer = OptionAnswer | OptionsAnswer | ValueAnswer | StatementsAnswer | TextAnswer
 """An answer as stored (decision 0008): ``{"option"}``, ``{"options": [...]}``, ``{"value"}``,
-``{"text"}`` (also a numeric answer, decision 0055) or ``{"statements": {id: bool}}``; ``null``
-when cleared or never given."""
+``{"statements": {id: bool}}`` or ``{"text"}``; ``null`` when cleared or never given."""
 
 
 class BreakdownRowOut(Schema):

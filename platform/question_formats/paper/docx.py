@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from question_formats.paper.markup import Pictures, docx_html
 from question_formats.paper.pdf import PaperHeading, answer_lines, code_label, stimulus_lead
-from question_formats.paper.versions import LETTERS, PaperVersion, stimulus_heads
+from question_formats.paper.versions import PaperVersion, option_label, stimulus_heads
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 FONT = "Times New Roman"
@@ -85,7 +85,7 @@ def version_html(version: PaperVersion, *, heading: PaperHeading, pictures: Pict
                 docx_html(q.question.stem, pictures, lead=_("Question %(number)s.") % {"number": q.number})
             )
             for i, (_id, html) in enumerate(q.options):
-                out.append(docx_html(html, pictures, lead=f"{LETTERS[i]}."))
+                out.append(docx_html(html, pictures, lead=option_label(q.question.type, i)))
             out += [f"<p>{escape(line)}</p>" for line in answer_lines(q)]
     the_end = _("— THE END —")
     out.append(f"<p><strong>{escape(the_end)}</strong></p>")

@@ -14,7 +14,12 @@ from django.utils.translation import pgettext
 
 from config.pdf import markup_text, pdf_fonts
 from question_formats.paper.markup import PdfContext, pdf_flowables
-from question_formats.paper.versions import LETTERS, PaperVersion, PrintedQuestion, stimulus_heads
+from question_formats.paper.versions import (
+    PaperVersion,
+    PrintedQuestion,
+    option_label,
+    stimulus_heads,
+)
 
 BODY_SIZE = 11
 PDF_TYPE = "application/pdf"
@@ -38,10 +43,14 @@ def code_label(code: int) -> str:
 
 def key_text(question: PrintedQuestion) -> str:
     """The answer key's cell for ``question``: the letter(s), "Đúng"/"Sai", the accepted
-    answer, or "Tự luận" (essay) / "—" (no key)."""
+    answer, a true/false set's statements ("a) Đ, b) S, c) Đ, d) S"; issue 39), or "Tự luận"
+    (essay) / "—" (no key)."""
     key = question.key
     if isinstance(key, bool):
         return _("True") if key else _("False")
+    if question.question.type == "true_false_set" and key:
+        marks = {"T": pgettext("a statement's key", "T"), "F": pgettext("a statement's key", "F")}
+        return ", ".join(f"{chr(ord('a') + i)}) {marks.get(mark, '—')}" for i, mark in enumerate(str(key)))
     if key:
         return str(key)
     return _("Essay") if question.question.type == "essay" else "—"
@@ -55,7 +64,7 @@ def stimulus_lead(first: int, last: int) -> str:
 def answer_lines(question: PrintedQuestion) -> list[str]:
     """Where the candidate writes: one dotted line after a short-answer question, six after an
     essay, none after a choice or true/false question."""
-    lines = {"short_text": 1, "essay": 6}.get(question.question.type, 0)
+    lines = {"short_text": 1, "numeric": 1, "essay": 6}.get(question.question.type, 0)
     if not lines:
         return []
     return [_("Answer: ") + "." * 110] + ["." * 130] * (lines - 1)
@@ -83,7 +92,7 @@ def _options_block(question: PrintedQuestion, ctx: PdfContext, styles) -> list[A
 
     option_ctx = PdfContext(styles["cell"], ctx.width, ctx.formulas, ctx.pictures)
     blocks = [
-        pdf_flowables(html, option_ctx, lead=f"<b>{LETTERS[i]}.</b>")
+        pdf_flowables(html, option_ctx, lead=f"<b>{option_label(question.question.type, i)}</b>")
         for i, (_id, html) in enumerate(question.options)
     ]
     if not blocks:

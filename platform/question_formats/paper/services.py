@@ -22,6 +22,7 @@ import secrets
 import tempfile
 import uuid
 import zipfile
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -78,11 +79,17 @@ def paper_parts(preset: TestPreset, language: str) -> list[Part]:
     for row in rows:
         q = row.question
         content = q.content or {}
+        stem = _text(content.get("stem"), language)
+        rounding = _text(content.get("rounding"), language) if q.type == "numeric" else ""
+        if rounding:  # a numeric answer's instruction (plain text), below its question (issue 39)
+            stem += f"<p><i>{escape(rounding)}</i></p>"
+        # a true/false set's statements print as its options, a) to f), never shuffled
+        printed = content.get("statements" if q.type == "true_false_set" else "options") or []
         paper_question = PaperQuestion(
             id=q.pk,
             type=q.type,
-            stem=_text(content.get("stem"), language),
-            options=tuple((o.get("id", ""), _text(o, language)) for o in content.get("options") or []),
+            stem=stem,
+            options=tuple((o.get("id", ""), _text(o, language)) for o in printed),
             answer_key=q.answer_key or {},
             group=_group(q),
             stimulus=stimulus_html(q.stimulus, language) if q.stimulus is not None else "",

@@ -25,6 +25,13 @@ LETTERS = "ABCDEFGHIJ"
 CHOICE_TYPES = ("single_choice", "multiple_choice")
 
 
+def option_label(question_type: str, index: int) -> str:
+    """How the paper labels the ``index``-th printed option: "A.", "B."...; a true/false set's
+    statements (printed as its options, never shuffled; issue 39) "a)", "b)"... as the national
+    exam prints them."""
+    return f"{LETTERS[index].lower()})" if question_type == "true_false_set" else f"{LETTERS[index]}."
+
+
 @dataclass(frozen=True)
 class PaperQuestion:
     """A question of the test as printed in the paper's language.
@@ -60,8 +67,9 @@ class PrintedQuestion:
     parts), its options in the version's order and its key in that order.
 
     ``key``: single choice, the letter (``"C"``); multiple choice, the letters in alphabetical
-    order (``"A, C"``); true/false, ``True``/``False``; short text, the first accepted answer;
-    essay or a question without a key, ``None``."""
+    order (``"A, C"``); true/false, ``True``/``False``; short text and numeric, the first
+    accepted answer; a true/false set, one character a statement in order, ``T`` true, ``F``
+    false, ``-`` not keyed (``"TFTF"``; issue 39); essay or a question without a key, ``None``."""
 
     number: int
     question: PaperQuestion
@@ -109,9 +117,13 @@ def remapped_key(question: PaperQuestion, options: Sequence[tuple[str, str]]) ->
     if question.type == "true_false":
         value = key.get("value")
         return value if isinstance(value, bool) else None
-    if question.type == "short_text":
+    if question.type in ("short_text", "numeric"):
         accepted = key.get("accepted") or []
         return str(accepted[0]) if accepted else None
+    if question.type == "true_false_set":
+        judged = key.get("statements") or {}
+        marks = {True: "T", False: "F"}
+        return "".join(marks.get(judged.get(option_id), "-") for option_id, _html in options) or None
     return None
 
 

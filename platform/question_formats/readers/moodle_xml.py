@@ -14,8 +14,10 @@ What each type becomes:
   ``case_sensitive``; Moodle compares accents exactly, so ``diacritic_sensitive`` is true.
   Answers with partial credit are left out (a warning).
 - ``essay``: ``essay``; ``graderinfo`` is the rubric, ``defaultgrade`` the maximum score.
-- ``numerical``: not supported yet; its answers at 100 % with their tolerance are kept as
-  ``answer_key = {"numeric": [{"value", "tolerance"}]}`` for the national format's numeric type.
+- ``numerical``: ``numeric`` (issue 39) when every answer at 100 % has no tolerance and is a
+  number the answer sheet's four cells can hold ("0.5" is accepted as "0,5"); otherwise not
+  supported, its answers at 100 % with their tolerance kept as ``answer_key = {"numeric":
+  [{"value", "tolerance"}]}``.
 - ``description`` (a shared stimulus once the bank has one) and everything else (``matching``,
   ``cloze``/``multianswer``, ``ddwtos``, ``ddmarker``, ``calculated*``, ``gapselect``...):
   ``type="unsupported"`` with ``source_type`` and a blocking problem.
@@ -41,6 +43,7 @@ from urllib.parse import unquote
 from django.utils.translation import gettext as _
 from lxml import etree
 
+from assessments.matching import SheetNumberError, sheet_number, sheet_text
 from question_formats.candidates import Candidate, Problem
 from question_formats.texts import (
     XML_PARSER_OPTIONS,
@@ -228,6 +231,10 @@ def _question(element, kind: str, folder: tuple[str, ...], number: int) -> Candi
         rubric = clean_html(math_to_bank(_field(element.find("graderinfo"), bag, problems)), problems)
         candidate.answer_key = {"rubric": rubric, "max_score": grade if grade else 1}
         grade = None
+    elif kind == "numerical" and (sheet := _sheet_numbers(answers)) is not None:
+        candidate.type = "numeric"
+        candidate.answer_key = {"accepted": sheet}
+        problems = stem_problems(stem) + problems
     else:
         if kind == "numerical":
             candidate.answer_key = {
@@ -250,6 +257,22 @@ def _question(element, kind: str, folder: tuple[str, ...], number: int) -> Candi
         content["options"] = []
     content.setdefault("explanation", empty_text())
     return candidate
+
+
+def _sheet_numbers(answers) -> list[str] | None:
+    """A ``numerical`` question's answers at 100 % as the answer sheet writes them, or None when
+    one has a tolerance or is no number the four cells can hold (``matching.sheet_number``)."""
+    right = [a for a in answers if _fraction(a) >= 99.99]
+    try:
+        if not right or any(float(_text(a, "tolerance") or "0") != 0 for a in right):
+            return None
+        return list(
+            dict.fromkeys(
+                sheet_text(str(sheet_number(html_to_plain(a.findtext("text") or "")))) for a in right
+            )
+        )
+    except (ValueError, SheetNumberError):
+        return None
 
 
 def _grade(element) -> float | None:

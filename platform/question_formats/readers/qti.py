@@ -11,7 +11,8 @@ identifier). Every XML part is parsed without DTD, entities or network
 An item with one ``choiceInteraction`` is ``single_choice`` (single cardinality),
 ``multiple_choice`` (multiple), or ``true_false`` (two choices ``true`` and ``false``); one
 ``textEntryInteraction`` is ``short_text`` (the ``mapEntry`` keys with a positive value, else the
-``correctResponse``; ``caseSensitive`` from them); one ``extendedTextInteraction`` is ``essay``
+``correctResponse``; ``caseSensitive`` from them), or ``numeric`` when its response is a ``float``
+or ``integer`` whose values are numbers of the answer sheet's four cells (issue 39); one ``extendedTextInteraction`` is ``essay``
 (a ``rubricBlock`` for scorers is the rubric, ``SCORE``'s ``normalMaximum`` the maximum score).
 Any other interaction, or several in one item, is ``unsupported`` with a blocking problem. A
 ``modalFeedback`` is the explanation.
@@ -29,6 +30,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from lxml import etree
 
+from assessments.matching import SheetNumberError, sheet_number, sheet_text
 from config.archives import ZIP_READ_ERRORS, open_zip_checked, xml_parse
 from config.i18n import LANGUAGES
 from question_formats.candidates import Candidate, Problem
@@ -331,7 +333,7 @@ def _read_item(item, href: str, archive: zipfile.ZipFile, names: set[str], group
         if kind == "choiceInteraction":
             _choice(item, interaction, declaration, reader, group, lang, first_variant)
         elif kind == "textEntryInteraction" and first_variant:
-            _text_entry(interaction, declaration, group)
+            _text_entry(item, interaction, declaration, group)
         elif kind == "extendedTextInteraction" and first_variant:
             _extended_text(item, body, reader, group)
         elif first_variant and kind not in ("textEntryInteraction", "extendedTextInteraction"):
@@ -396,7 +398,34 @@ def _choice(
         group.options[index][lang] = _text(reader, reader.inner(choice), group.problems)
 
 
-def _text_entry(interaction, declaration, group: _Group) -> None:
+def _sheet_numbers(item, declaration) -> list[str] | None:
+    """A ``float``/``integer`` response's accepted values as the answer sheet writes them (the
+    ``baseValue``s its processing compares the response with, else its ``correctResponse``), or
+    None when it is no such response or a value is no number the sheet's four cells can hold: a
+    ``numeric`` question (issue 39; what ``writers.qti`` writes), else read as a short text."""
+    if declaration is None or declaration.get("baseType") not in ("float", "integer"):
+        return None
+    processing = next((c for c in item if _is_qti(c, "responseProcessing")), None)
+    compared = [
+        (v.text or "").strip()
+        for v in (processing.iter() if processing is not None else [])
+        if _local(v) == "baseValue"
+        and v.get("baseType") in ("float", "integer")
+        and _local(v.getparent()) in ("equal", "match")
+    ]
+    values = compared or _values(declaration)
+    try:
+        return [sheet_text(str(sheet_number(v))) for v in values] if values else None
+    except SheetNumberError:
+        return None
+
+
+def _text_entry(item, interaction, declaration, group: _Group) -> None:
+    numbers = _sheet_numbers(item, declaration)
+    if numbers is not None:
+        group.type = "numeric"
+        group.key = {"accepted": list(dict.fromkeys(numbers))}
+        return
     group.type = "short_text"
     mapping = (
         next((c for c in declaration if _local(c) == "mapping"), None) if declaration is not None else None

@@ -102,3 +102,29 @@ def test_a_formula_mathtext_cannot_read_is_printed_as_its_source(tmp_path):
         r"Hệ $\begin{cases}x\\y\end{cases}$ và $\tfrac{1}{2}$", ctx, lead="<b>Câu 1.</b>"
     )
     assert paragraph.text.startswith(r"<b>Câu 1.</b> Hệ $\begin{cases}x\\y\end{cases}$ và <img src=")
+
+
+def test_a_true_false_set_keeps_its_statements_in_order_and_a_numeric_answer_its_value():
+    """Issue 39: a set's statements print as its options, never shuffled, labelled a) to d); its
+    key lists each statement's Đ/S; a numeric answer's key is its first accepted value."""
+    from django.utils import translation
+
+    from question_formats.paper.pdf import answer_lines, key_text
+    from question_formats.paper.versions import option_label
+
+    statements = tuple((s, f"<p>{s}</p>") for s in "abcd")
+    tfs = PaperQuestion(
+        7, "true_false_set", "S", statements, {"statements": {"a": True, "b": False, "c": True, "d": False}}
+    )
+    numeric = PaperQuestion(8, "numeric", "N", (), {"accepted": ["-1,5", "1,5"]})
+    for version in paper_versions([Part("", (tfs, numeric))], count=6, seed=5):
+        printed = {q.question.id: q for q in version.questions}
+        assert printed[7].options == statements and printed[7].key == "TFTF"
+        assert printed[8].key == "-1,5"
+    assert [option_label("true_false_set", i) for i in range(2)] == ["a)", "b)"]
+    assert option_label("single_choice", 1) == "B."
+    with translation.override("vi"):
+        assert key_text(printed[7]) == "a) Đ, b) S, c) Đ, d) S"
+        assert key_text(printed[8]) == "-1,5" and len(answer_lines(printed[8])) == 1
+    with translation.override("en"):
+        assert key_text(printed[7]) == "a) T, b) F, c) T, d) F"

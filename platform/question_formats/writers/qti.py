@@ -11,7 +11,16 @@ Each item (valid against the published QTI 2.1 XSD, checked in the tests):
   answer is the ``correctResponse``, each accepted answer a ``mapEntry`` (``caseSensitive``
   from the key; accents compared unless the interaction's class is ``diacritic-insensitive``);
 - ``essay``: an ``extendedTextInteraction``; the rubric a ``rubricBlock view="scorer"``, the
-  maximum score ``SCORE``'s ``normalMaximum``.
+  maximum score ``SCORE``'s ``normalMaximum``;
+- ``true_false_set`` (issue 39, decision 0055): a ``matchInteraction`` pairing each statement
+  (a), b)..., never shuffled, each matched once) with ``true`` ("Đúng"/"True") or ``false`` over
+  a ``directedPair`` response of ``multiple`` cardinality, its ``correctResponse`` the key's
+  pairs; each right pair maps to 1, and ``SCORE`` is the question's scoring table at that count
+  of right statements (outcome ``RIGHT``; one ``responseElseIf`` a count: the QTI 2.1 XSD misnames
+  a ``matchTableEntry``'s value), so the Ministry's 0, 0.1, 0.25, 0.5, 1 score as they do here;
+- ``numeric``: a ``textEntryInteraction`` of four characters over a ``float`` response, right
+  when ``equal`` (exactly) to any accepted value (written with the point); the rounding
+  instruction a paragraph before it.
 
 The stem is a ``<div>`` before the interaction; the explanation a ``modalFeedback`` shown once
 the response is processed (``FEEDBACK`` = ``SOLUTION``). The score weight is not carried (QTI
@@ -30,6 +39,7 @@ import latex2mathml.converter
 from lxml import etree
 from lxml import html as lxml_html
 
+from assessments.matching import SHEET_CELLS, SheetNumberError, sheet_number
 from config.i18n import LANGUAGES
 from question_formats.qti_common import (
     CP_NS,
@@ -236,6 +246,30 @@ def item_xml(
             values = _sub(response, "correctResponse")
             for value in correct:
                 _sub(values, "value", value)
+    elif kind == "true_false_set":
+        response.set("cardinality", "multiple")
+        response.set("baseType", "directedPair")
+        statements = content.get("statements") or []
+        sids = {s.get("id"): choice_identifier(str(s.get("id") or ""), i) for i, s in enumerate(statements)}
+        judged = key.get("statements") or {}
+        pairs = [
+            f"{sids[sid]} {TRUE_FALSE_IDS[0] if judged[sid] else TRUE_FALSE_IDS[1]}"
+            for sid in sids
+            if isinstance(judged.get(sid), bool)
+        ]
+        if pairs:
+            values = _sub(response, "correctResponse")
+            for pair in pairs:
+                _sub(values, "value", pair)
+            mapping = _sub(response, "mapping", defaultValue="0")
+            for pair in pairs:
+                _sub(mapping, "mapEntry", mapKey=pair, mappedValue="1")
+    elif kind == "numeric":
+        response.set("cardinality", "single")
+        response.set("baseType", "float")
+        numbers = _numbers(key.get("accepted") or [])
+        if numbers:
+            _sub(_sub(response, "correctResponse"), "value", numbers[0])
     elif kind == "short_text":
         response.set("cardinality", "single")
         response.set("baseType", "string")
@@ -249,6 +283,8 @@ def item_xml(
     else:  # essay
         response.set("cardinality", "single")
         response.set("baseType", "string")
+    if kind == "true_false_set":
+        _sub(item, "outcomeDeclaration", identifier="RIGHT", cardinality="single", baseType="integer")
     score = _sub(item, "outcomeDeclaration", identifier="SCORE", cardinality="single", baseType="float")
     if kind == "essay" and key.get("max_score"):
         score.set("normalMaximum", _number(key["max_score"]))
@@ -266,6 +302,34 @@ def item_xml(
         )
         for identifier, html in choices:
             _flow(interaction, "simpleChoice", html, identifier=identifier)
+    elif kind == "true_false_set":
+        statements = content.get("statements") or []
+        interaction = _sub(
+            body,
+            "matchInteraction",
+            responseIdentifier="RESPONSE",
+            shuffle="false",
+            maxAssociations=str(len(statements)),
+        )
+        sources = _sub(interaction, "simpleMatchSet")
+        for index, statement in enumerate(statements):
+            identifier = choice_identifier(str(statement.get("id") or ""), index)
+            _flow(sources, "simpleAssociableChoice", html_of(statement), identifier=identifier, matchMax="1")
+        targets = _sub(interaction, "simpleMatchSet")
+        for identifier, text in zip(TRUE_FALSE_IDS, TRUE_FALSE_TEXTS[lang], strict=True):
+            _flow(
+                targets, "simpleAssociableChoice", text, identifier=identifier, matchMax=str(len(statements))
+            )
+    elif kind == "numeric":
+        rounding = _lang_text(content.get("rounding"), lang)
+        if rounding.strip():
+            _sub(body, "p", rounding)
+        _sub(
+            _sub(body, "p"),
+            "textEntryInteraction",
+            responseIdentifier="RESPONSE",
+            expectedLength=str(SHEET_CELLS),
+        )
     elif kind == "short_text":
         entry = _sub(
             _sub(body, "p"), "textEntryInteraction", responseIdentifier="RESPONSE", expectedLength="20"
@@ -278,7 +342,13 @@ def item_xml(
         files.update(found)
         if rubric.strip():
             _flow(body, "rubricBlock", rubric, view="scorer")
-    _processing(item, kind, bool(explanation.strip()))
+    _processing(
+        item,
+        kind,
+        bool(explanation.strip()),
+        numbers=_numbers(key.get("accepted") or []),
+        table=[_number(f) for f in key.get("scoring_table") or []],
+    )
     if explanation.strip():
         _flow(
             item,
@@ -295,14 +365,52 @@ def _number(value) -> str:
     return f"{float(value):.4f}".rstrip("0").rstrip(".")
 
 
+def _numbers(accepted: list) -> list[str]:
+    """A numeric answer's accepted sheet numbers as QTI floats ("0,5" -> "0.5"); a value that is
+    not a sheet number (the question form refuses them) is left out."""
+    out = []
+    for value in accepted:
+        try:
+            out.append(format(sheet_number(str(value)).normalize(), "f"))
+        except SheetNumberError:
+            continue
+    return out
+
+
 def _set_score(parent, value: str) -> None:
     _sub(_sub(parent, "setOutcomeValue", identifier="SCORE"), "baseValue", value, baseType="float")
 
 
-def _processing(item, kind: str, explanation: bool) -> None:
+def _processing(item, kind: str, explanation: bool, *, numbers: list[str], table: list[str]) -> None:
+    """The item's ``responseProcessing``: SCORE 1 or 0 for a match with the key (a short text's
+    mapping), a true/false set's table at its count of right statements (``RIGHT``: each right
+    pair maps to 1), a numeric answer 1 when equal to an accepted value; FEEDBACK the solution."""
     if kind == "essay" and not explanation:
         return
     processing = _sub(item, "responseProcessing")
+    if kind == "true_false_set" and table:
+        _sub(
+            _sub(_sub(processing, "setOutcomeValue", identifier="RIGHT"), "round"),
+            "mapResponse",
+            identifier="RESPONSE",
+        )
+        condition = _sub(processing, "responseCondition")
+        for right, fraction in enumerate(table):
+            branch = _sub(condition, "responseIf" if right == 0 else "responseElseIf")
+            match = _sub(branch, "match")
+            _sub(match, "variable", identifier="RIGHT")
+            _sub(match, "baseValue", str(right), baseType="integer")
+            _set_score(branch, fraction)
+    if kind == "numeric" and numbers:
+        condition = _sub(processing, "responseCondition")
+        when = _sub(condition, "responseIf")
+        either = _sub(when, "or")
+        for number in numbers:
+            equal = _sub(either, "equal", toleranceMode="exact")
+            _sub(equal, "variable", identifier="RESPONSE")
+            _sub(equal, "baseValue", number, baseType="float")
+        _set_score(when, "1")
+        _set_score(_sub(condition, "responseElse"), "0")
     if kind in ("single_choice", "multiple_choice", "true_false"):
         condition = _sub(processing, "responseCondition")
         when = _sub(condition, "responseIf")

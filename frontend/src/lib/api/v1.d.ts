@@ -4672,7 +4672,9 @@ export interface components {
     /**
      * AttemptQuestionOut
      * @description A question of the attempt in its order, options in the attempt's order, without its key;
-     *     ``points`` it is worth; ``stimulus_id`` the shared stimulus it hangs from (in ``stimuli``).
+     *     ``points`` it is worth; ``stimulus_id`` the shared stimulus it hangs from (in ``stimuli``). A
+     *     true/false set's ``statements`` in their written order (a), b)...: never shuffled) and a
+     *     numeric answer's ``rounding`` instruction (plain text; issue 39); empty for the other types.
      */
     AttemptQuestionOut: {
       /** Id */
@@ -4692,6 +4694,9 @@ export interface components {
       stem: components["schemas"]["QuestionTextOut"];
       /** Options */
       options: components["schemas"]["QuestionOptionOut"][];
+      /** Statements */
+      statements: components["schemas"]["QuestionStatementOut"][];
+      rounding: components["schemas"]["QuestionTextOut"];
       /** Points */
       points: number;
       /** Stimulus Id */
@@ -4755,6 +4760,24 @@ export interface components {
       en: string;
     };
     /**
+     * QuestionStatementOut
+     * @description A statement of a true/false set, in its shown order (a), b)...: never shuffled).
+     */
+    QuestionStatementOut: {
+      /** Id */
+      id: string;
+      /**
+       * Vi
+       * @default
+       */
+      vi: string;
+      /**
+       * En
+       * @default
+       */
+      en: string;
+    };
+    /**
      * QuestionTextOut
      * @description A text in both languages as stored (sanitized HTML); "" when not written.
      */
@@ -4782,8 +4805,8 @@ export interface components {
         | components["schemas"]["OptionAnswer"]
         | components["schemas"]["OptionsAnswer"]
         | components["schemas"]["ValueAnswer"]
-        | components["schemas"]["TextAnswer"]
         | components["schemas"]["StatementsAnswer"]
+        | components["schemas"]["TextAnswer"]
         | null;
       /** Flagged */
       flagged: boolean;
@@ -4792,8 +4815,9 @@ export interface components {
     };
     /**
      * StatementsAnswer
-     * @description A true/false set's answer (phần II, decision 0055): the judged statements; any may be left
-     *     out.
+     * @description A true/false set's answer (phần II, issue 39): each judged statement's id (at most
+     *     ``STATEMENT_ID_MAX`` characters) with true (Đúng) or false (Sai), at most ``STATEMENTS_MAX``
+     *     of them; a statement left out is unanswered.
      */
     StatementsAnswer: {
       /** Statements */
@@ -4814,8 +4838,8 @@ export interface components {
     };
     /**
      * TextAnswer
-     * @description A short text (at most 2,000 characters) or essay (at most 20,000) answer; ``taking``
-     *     checks the length by question type.
+     * @description A short text (at most 2,000 characters), essay (at most 20,000) or numeric answer (the
+     *     answer sheet's four cells, issue 39); ``taking`` checks the length by question type.
      */
     TextAnswer: {
       /** Text */
@@ -4881,8 +4905,8 @@ export interface components {
     /**
      * AnswerSent
      * @description One answer as sent: exactly one of ``option`` (single choice), ``options`` (multiple
-     *     choice), ``value`` (true/false), ``text`` (short text, essay, numeric) or ``statements`` (a
-     *     true/false set, decision 0055), each bounded;
+     *     choice), ``value`` (true/false), ``statements`` (a true/false set: ``{statement id: bool}``,
+     *     issue 39) or ``text`` (short text, essay, numeric), each bounded;
      *     ``taking.answer_save`` checks it against the question (400 ``invalid_answer``). One object
      *     rather than a union, so each field is named in a 422.
      */
@@ -4893,12 +4917,12 @@ export interface components {
       options?: string[] | null;
       /** Value */
       value?: boolean | null;
-      /** Text */
-      text?: string | null;
       /** Statements */
       statements?: {
         [key: string]: boolean;
       } | null;
+      /** Text */
+      text?: string | null;
     };
     /** Envelope[IntegrityCountOut] */
     Envelope_IntegrityCountOut_: {
@@ -5039,9 +5063,20 @@ export interface components {
       options: string[];
     };
     /**
+     * NumericAnswerKeyOut
+     * @description numeric: the accepted values as the sheet writes them ("0,5", "-2").
+     */
+    NumericAnswerKeyOut: {
+      /** Accepted */
+      accepted: string[];
+    };
+    /**
      * ResultAnswerOut
      * @description One question of a released result: the question, the learner's answer, its score and the
-     *     grader's comment, the key (empty for an essay) and the explanation.
+     *     grader's comment, the key (empty for an essay) and the explanation; for a true/false set how
+     *     many statements the answer judged as the key does (``statements_right``, of
+     *     ``len(question.statements)``; the score is the points times the key's scoring table there,
+     *     decision 0055), null for the other types.
      */
     ResultAnswerOut: {
       question: components["schemas"]["AttemptQuestionOut"];
@@ -5050,8 +5085,8 @@ export interface components {
         | components["schemas"]["OptionAnswer"]
         | components["schemas"]["OptionsAnswer"]
         | components["schemas"]["ValueAnswer"]
-        | components["schemas"]["TextAnswer"]
         | components["schemas"]["StatementsAnswer"]
+        | components["schemas"]["TextAnswer"]
         | null;
       /** Score */
       score: number | null;
@@ -5064,8 +5099,12 @@ export interface components {
         | components["schemas"]["TrueFalseAnswerKeyOut"]
         | components["schemas"]["ShortTextAnswerKeyOut"]
         | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["TrueFalseSetAnswerKeyOut"]
+        | components["schemas"]["NumericAnswerKeyOut"]
         | components["schemas"]["EmptyAnswerKeyOut"];
       explanation: components["schemas"]["QuestionTextOut"];
+      /** Statements Right */
+      statements_right: number | null;
     };
     /**
      * ResultOut
@@ -5131,6 +5170,19 @@ export interface components {
     TrueFalseAnswerKeyOut: {
       /** Value */
       value: boolean;
+    };
+    /**
+     * TrueFalseSetAnswerKeyOut
+     * @description true_false_set: ``{statement id: true/false}`` (a draft may judge only some) and the
+     *     scoring table as decimal strings, one per count of statements right (decision 0055).
+     */
+    TrueFalseSetAnswerKeyOut: {
+      /** Statements */
+      statements: {
+        [key: string]: boolean;
+      };
+      /** Scoring Table */
+      scoring_table: string[];
     };
     /**
      * AdvancedReportDataOut
@@ -6475,7 +6527,9 @@ export interface components {
     };
     /**
      * QuestionContentOut
-     * @description A question's content as stored (``services.questions._normalize_content``).
+     * @description A question's content as stored (``services.questions._normalize_content``); a true/false
+     *     set's ``statements`` and a numeric answer's ``rounding`` instruction (plain text) are empty
+     *     for the other types (issue 39).
      */
     QuestionContentOut: {
       /**
@@ -6497,6 +6551,18 @@ export interface components {
        *     }
        */
       explanation: components["schemas"]["QuestionTextOut"];
+      /**
+       * Statements
+       * @default []
+       */
+      statements: components["schemas"]["QuestionStatementOut"][];
+      /**
+       * @default {
+       *       "vi": "",
+       *       "en": ""
+       *     }
+       */
+      rounding: components["schemas"]["QuestionTextOut"];
     };
     /** QuestionOut */
     QuestionOut: {
@@ -6528,6 +6594,8 @@ export interface components {
         | components["schemas"]["TrueFalseAnswerKeyOut"]
         | components["schemas"]["ShortTextAnswerKeyOut"]
         | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["TrueFalseSetAnswerKeyOut"]
+        | components["schemas"]["NumericAnswerKeyOut"]
         | components["schemas"]["EmptyAnswerKeyOut"];
       /** Status */
       status: string;
@@ -6578,15 +6646,33 @@ export interface components {
       options: string[] | null;
     };
     /**
+     * NumericAnswerKeyIn
+     * @description numeric (phần III): the accepted values as the answer sheet writes them ("0,5", "-2";
+     *     "0.5" and the Unicode minus are read too, ``matching.sheet_number``; 400 on
+     *     ``answer_key.accepted.N`` for a value the four cells cannot hold). Blank ones dropped.
+     */
+    NumericAnswerKeyIn: {
+      /** Accepted */
+      accepted?: string[] | null;
+    };
+    /**
      * QuestionContentIn
      * @description A question's content: ``stem``, ``options`` (choice types; at most
-     *     ``services.questions.MAX_OPTIONS``, 400 on ``content.options`` beyond) and ``explanation``.
+     *     ``services.questions.MAX_OPTIONS``, 400 on ``content.options`` beyond), ``explanation``, and
+     *     for the national exam's types (issue 39, decision 0055) a true/false set's ``statements``
+     *     (2 to 6; 400 on ``content.statements`` beyond 6) and a numeric answer's ``rounding``
+     *     instruction (plain text, at most ``services.questions.ROUNDING_MAX`` characters a language).
+     *     The service keeps ``statements`` only for a true/false set, ``rounding`` only for a numeric
+     *     answer.
      */
     QuestionContentIn: {
       stem?: components["schemas"]["QuestionTextIn"] | null;
       /** Options */
       options?: components["schemas"]["QuestionOptionIn"][] | null;
       explanation?: components["schemas"]["QuestionTextIn"] | null;
+      /** Statements */
+      statements?: components["schemas"]["QuestionStatementIn"][] | null;
+      rounding?: components["schemas"]["QuestionTextIn"] | null;
     };
     /**
      * QuestionIn
@@ -6616,6 +6702,8 @@ export interface components {
             | components["schemas"]["TrueFalseAnswerKeyIn"]
             | components["schemas"]["ShortTextAnswerKeyIn"]
             | components["schemas"]["EssayAnswerKeyIn"]
+            | components["schemas"]["TrueFalseSetAnswerKeyIn"]
+            | components["schemas"]["NumericAnswerKeyIn"]
             | components["schemas"]["EmptyAnswerKeyIn"]
           )
         | null;
@@ -6628,6 +6716,20 @@ export interface components {
      *     400 on ``content.options.N.id`` when missing or repeated), its text in both languages.
      */
     QuestionOptionIn: {
+      /** Id */
+      id?: string | null;
+      /** Vi */
+      vi?: string | null;
+      /** En */
+      en?: string | null;
+    };
+    /**
+     * QuestionStatementIn
+     * @description A statement of a true/false set (phần II, ý a), b)...): ``id`` unique in the question, at
+     *     most ``matching.STATEMENT_ID_MAX`` characters (the key and the answers name it; 400 on
+     *     ``content.statements.N.id`` otherwise), its text in both languages (HTML subset, math).
+     */
+    QuestionStatementIn: {
       /** Id */
       id?: string | null;
       /** Vi */
@@ -6673,6 +6775,22 @@ export interface components {
     TrueFalseAnswerKeyIn: {
       /** Value */
       value: boolean | null;
+    };
+    /**
+     * TrueFalseSetAnswerKeyIn
+     * @description true_false_set (phần II): each statement's id with whether it is true (Đúng) or false
+     *     (Sai); ``scoring_table`` the fraction of the points for 0, 1, ... statements judged right
+     *     (decimals as strings or numbers: "0.25"; non-decreasing, from 0 to 1, ending at 1; 400 on
+     *     ``answer_key.scoring_table`` otherwise, ``matching.scoring_table_error``). Missing: the
+     *     default for the count (``matching.default_scoring_table``, the Ministry's for four).
+     */
+    TrueFalseSetAnswerKeyIn: {
+      /** Statements */
+      statements?: {
+        [key: string]: boolean;
+      } | null;
+      /** Scoring Table */
+      scoring_table?: (string | number)[] | null;
     };
     /** Envelope[ImageOut] */
     Envelope_ImageOut_: {
@@ -8534,8 +8652,8 @@ export interface components {
         | components["schemas"]["OptionAnswer"]
         | components["schemas"]["OptionsAnswer"]
         | components["schemas"]["ValueAnswer"]
-        | components["schemas"]["TextAnswer"]
         | components["schemas"]["StatementsAnswer"]
+        | components["schemas"]["TextAnswer"]
         | null;
       /** Score */
       score: number | null;
@@ -8685,7 +8803,9 @@ export interface components {
     /**
      * AttemptAnswerOut
      * @description One question of an attempt for educators: the question with its key and points, the
-     *     answer, its score, whether it waits for grading, the comment.
+     *     answer, its score, whether it waits for grading, the comment. A true/false set's
+     *     ``statements`` (in their order) with ``statements_right``, how many the answer judged as the
+     *     key does (null for the other types), and a numeric answer's ``rounding`` (issue 39).
      */
     AttemptAnswerOut: {
       /** Answer Id */
@@ -8707,6 +8827,9 @@ export interface components {
       stem: components["schemas"]["QuestionTextOut"];
       /** Options */
       options: components["schemas"]["QuestionOptionOut"][];
+      /** Statements */
+      statements: components["schemas"]["QuestionStatementOut"][];
+      rounding: components["schemas"]["QuestionTextOut"];
       /** Key */
       key:
         | components["schemas"]["SingleChoiceAnswerKeyOut"]
@@ -8714,6 +8837,8 @@ export interface components {
         | components["schemas"]["TrueFalseAnswerKeyOut"]
         | components["schemas"]["ShortTextAnswerKeyOut"]
         | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["TrueFalseSetAnswerKeyOut"]
+        | components["schemas"]["NumericAnswerKeyOut"]
         | components["schemas"]["EmptyAnswerKeyOut"];
       /** Points */
       points: number;
@@ -8722,8 +8847,8 @@ export interface components {
         | components["schemas"]["OptionAnswer"]
         | components["schemas"]["OptionsAnswer"]
         | components["schemas"]["ValueAnswer"]
-        | components["schemas"]["TextAnswer"]
         | components["schemas"]["StatementsAnswer"]
+        | components["schemas"]["TextAnswer"]
         | null;
       /** Score */
       score: number | null;
@@ -8731,6 +8856,8 @@ export interface components {
       needs_grading: boolean;
       /** Comment */
       comment: string;
+      /** Statements Right */
+      statements_right: number | null;
     };
     /**
      * AttemptDetailOut
@@ -12406,6 +12533,8 @@ export interface components {
         | components["schemas"]["TrueFalseAnswerKeyOut"]
         | components["schemas"]["ShortTextAnswerKeyOut"]
         | components["schemas"]["EssayAnswerKeyOut"]
+        | components["schemas"]["TrueFalseSetAnswerKeyOut"]
+        | components["schemas"]["NumericAnswerKeyOut"]
         | components["schemas"]["EmptyAnswerKeyOut"];
       /** Grade */
       grade: number | null;
@@ -12511,6 +12640,8 @@ export interface components {
             | components["schemas"]["TrueFalseAnswerKeyIn"]
             | components["schemas"]["ShortTextAnswerKeyIn"]
             | components["schemas"]["EssayAnswerKeyIn"]
+            | components["schemas"]["TrueFalseSetAnswerKeyIn"]
+            | components["schemas"]["NumericAnswerKeyIn"]
             | components["schemas"]["EmptyAnswerKeyIn"]
           )
         | null;

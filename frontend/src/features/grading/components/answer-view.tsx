@@ -1,8 +1,10 @@
 /** A learner's answer shown against the key: choices list every option with the learner's
- * choice and the correct ones marked; text answers keep their line breaks. */
+ * choice and the correct ones marked; text answers keep their line breaks; a true/false set's
+ * statements and a numeric answer as the learner's result shows them (issue 39). */
 import { Check, X } from "lucide-react";
 
 import { MathHtml } from "@/components/math-html";
+import { NumericReview, StatementsReview } from "@/components/national-answers";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
 
@@ -36,6 +38,7 @@ function keyParts(key: AttemptAnswer["key"]) {
     value: "value" in key ? key.value : undefined,
     accepted: "accepted" in key ? key.accepted : undefined,
     rubric: "rubric" in key ? key.rubric : undefined,
+    statements: "statements" in key ? key.statements : undefined,
   };
 }
 
@@ -47,6 +50,21 @@ function correct(key: AttemptAnswer["key"]): string[] {
 export function AnswerAgainstKey({ item }: { item: AttemptAnswer }) {
   const t = useT();
   const key = keyParts(item.key);
+  if (item.type === "true_false_set") {
+    return (
+      <StatementsReview
+        statements={item.statements}
+        judged={item.answer && "statements" in item.answer ? item.answer.statements : {}}
+        keyed={key.statements ?? {}}
+        right={item.statements_right}
+        score={item.score}
+      />
+    );
+  }
+  if (item.type === "numeric") {
+    const text = item.answer && "text" in item.answer ? item.answer.text : "";
+    return <NumericReview answer={text} accepted={key.accepted ?? []} />;
+  }
   if (item.type === "essay" || item.type === "short_text") {
     return (
       <div className="grid gap-2">

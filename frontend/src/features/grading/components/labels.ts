@@ -43,6 +43,8 @@ export const TYPE_LABEL: Record<string, MessageId> = {
   true_false: "grading.type.true_false",
   short_text: "grading.type.short_text",
   essay: "grading.type.essay",
+  true_false_set: "grading.type.true_false_set",
+  numeric: "grading.type.numeric",
 };
 
 export const SUBMIT_REASON_LABEL: Record<string, MessageId> = {

@@ -1,5 +1,7 @@
 /** The answer key of the question's type: the options with their marks (choice types), true or
- * false, the accepted short answers and how they compare, or an essay's rubric and maximum. */
+ * false, the accepted short answers and how they compare, an essay's rubric and maximum, a
+ * true/false set's statements with their keys and its scoring table, or a numeric answer's
+ * accepted values and rounding instruction (issue 39). */
 import { useFormContext, useWatch } from "react-hook-form";
 
 import { Field, Input, NONE, Select } from "@/components/ui/field";
@@ -7,7 +9,10 @@ import { useT } from "@/lib/intl";
 
 import { isChoice } from "../lib/choices";
 import type { Lang, QuestionValues } from "../lib/question-schema";
+import { NumericKeyEditor } from "./numeric-key-editor";
 import { OptionEditor } from "./option-editor";
+import { ScoringTableEditor } from "./scoring-table-editor";
+import { StatementsEditor } from "./statements-editor";
 import { TextArea } from "./text-area";
 
 export function AnswerKeyEditor({ lang }: { lang: Lang }) {
@@ -20,6 +25,15 @@ export function AnswerKeyEditor({ lang }: { lang: Lang }) {
   const type = useWatch({ control, name: "type" });
 
   if (isChoice(type)) return <OptionEditor lang={lang} />;
+  if (type === "true_false_set") {
+    return (
+      <div className="grid gap-4">
+        <StatementsEditor lang={lang} />
+        <ScoringTableEditor />
+      </div>
+    );
+  }
+  if (type === "numeric") return <NumericKeyEditor lang={lang} />;
   if (type === "true_false") {
     return (
       <Field label={t("qb.correctAnswer")} htmlFor="truth" error={errors.truth?.message}>

@@ -99,11 +99,13 @@ export function CandidateCard({
           {t("qfile.key")}: {key.value ? t("qb.true") : t("qb.false")}
         </p>
       )}
-      {candidate.type === "short_text" && "accepted" in key && key.accepted.length > 0 && (
-        <p className="text-sm">
-          {t("qfile.key")}: {key.accepted.join(" | ")}
-        </p>
-      )}
+      {(candidate.type === "short_text" || candidate.type === "numeric") &&
+        "accepted" in key &&
+        key.accepted.length > 0 && (
+          <p className="text-sm">
+            {t("qfile.key")}: {key.accepted.join(" | ")}
+          </p>
+        )}
       {(candidate.content.explanation.vi || candidate.content.explanation.en) && (
         <details className="rounded-lg bg-slate-50 p-2 text-sm">
           <summary className="cursor-pointer font-medium">{t("qb.explanation")}</summary>

@@ -11,13 +11,17 @@ import type { Question } from "../api/types";
 import { isChoice } from "../lib/choices";
 import type { Lang, QuestionValues } from "../lib/question-schema";
 import { LANGUAGES } from "./question-editor";
+import { statementLetter } from "./statements-editor";
 
 export function QuestionPreview({ missing }: { missing: Question["missing"] }) {
   const t = useT();
   const { language } = useLanguage();
   const [lang, setLang] = useState<Lang>(language);
   const { control } = useFormContext<QuestionValues>();
-  const [type, stem, options] = useWatch({ control, name: ["type", "stem", "options"] });
+  const [type, stem, options, statements, rounding] = useWatch({
+    control,
+    name: ["type", "stem", "options", "statements", "rounding"],
+  });
   return (
     <aside
       className="grid content-start gap-3 rounded-2xl border border-slate-200 bg-white p-5 xl:sticky xl:top-20"
@@ -55,6 +59,31 @@ export function QuestionPreview({ missing }: { missing: Question["missing"] }) {
         <p className="text-sm text-slate-600">
           {t("qb.true")} / {t("qb.false")}
         </p>
+      )}
+      {type === "true_false_set" && (
+        <ol className="grid gap-2">
+          {statements.map((s, index) => (
+            <li key={s.id} className="flex flex-wrap gap-2 rounded-lg border border-slate-200 p-2 text-sm">
+              <span className="font-semibold">{statementLetter(index)})</span>
+              <MathHtml className="min-w-0 flex-1" html={inLang(s, lang)} />
+              <span className="text-xs text-slate-500">
+                {t("qb.true")} / {t("qb.false")}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {type === "numeric" && (
+        <div className="grid gap-2">
+          {inLang(rounding, lang) && (
+            <p className="text-sm italic text-slate-700">{inLang(rounding, lang)}</p>
+          )}
+          <div className="flex gap-1" aria-hidden="true">
+            {[0, 1, 2, 3].map((cell) => (
+              <span key={cell} className="h-10 w-8 rounded border border-slate-400" />
+            ))}
+          </div>
+        </div>
       )}
       {(type === "short_text" || type === "essay") && (
         <div className="h-16 rounded-lg border border-dashed border-slate-300" aria-hidden="true" />

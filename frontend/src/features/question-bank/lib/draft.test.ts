@@ -8,6 +8,10 @@ import { emptyDraft, formFieldOf, fromQuestion, matrixBody, matrixFromQuestion, 
 
 const content = QUESTION.content;
 const plain = { stem: content.stem, explanation: content.explanation };
+/** What a question of any type but the two of issue 39 sends: no statements, no rounding. */
+const sent = { ...plain, options: content.options };
+/** A stored question's parts of the two types of issue 39, empty for the others. */
+const none = { statements: [], rounding: { vi: "", en: "" } };
 const common = { grade: 9, subject_id: 2, difficulty: "medium", score_weight: 1.5 };
 
 /** Each type: the server's question, then the body the form sends back unchanged. */
@@ -15,23 +19,23 @@ const CASES: [string, Partial<Question>, object][] = [
   [
     "single_choice",
     { type: "single_choice", answer_key: { option: "b" } },
-    { content, answer_key: { option: "b" } },
+    { content: sent, answer_key: { option: "b" } },
   ],
   [
     "multiple_choice",
     { type: "multiple_choice", answer_key: { options: ["a", "c"] } },
-    { content, answer_key: { options: ["a", "c"] } },
+    { content: sent, answer_key: { options: ["a", "c"] } },
   ],
   [
     "true_false",
-    { type: "true_false", content: { ...plain, options: [] }, answer_key: { value: false } },
+    { type: "true_false", content: { ...plain, options: [], ...none }, answer_key: { value: false } },
     { content: { ...plain, options: [] }, answer_key: { value: false } },
   ],
   [
     "short_text",
     {
       type: "short_text",
-      content: { ...plain, options: [] },
+      content: { ...plain, options: [], ...none },
       answer_key: { accepted: ["Hà Nội", "Ha Noi"], case_sensitive: true, diacritic_sensitive: false },
     },
     {
@@ -41,8 +45,51 @@ const CASES: [string, Partial<Question>, object][] = [
   ],
   [
     "essay",
-    { type: "essay", content: { ...plain, options: [] }, answer_key: { rubric: "Nêu đủ 3 ý", max_score: 6 } },
+    {
+      type: "essay",
+      content: { ...plain, options: [], ...none },
+      answer_key: { rubric: "Nêu đủ 3 ý", max_score: 6 },
+    },
     { content: { ...plain, options: [] }, answer_key: { rubric: "Nêu đủ 3 ý", max_score: 6 } },
+  ],
+  [
+    "true_false_set",
+    {
+      type: "true_false_set",
+      content: {
+        ...plain,
+        options: [],
+        statements: [
+          { id: "a", vi: "$f(0)=0$", en: "$f(0)=0$" },
+          { id: "b", vi: "Đồng biến", en: "" },
+        ],
+        rounding: { vi: "", en: "" },
+      },
+      answer_key: { statements: { a: true, b: false }, scoring_table: ["0", "0.5", "1"] },
+    },
+    {
+      content: {
+        ...plain,
+        options: [],
+        statements: [
+          { id: "a", vi: "$f(0)=0$", en: "$f(0)=0$" },
+          { id: "b", vi: "Đồng biến", en: "" },
+        ],
+      },
+      answer_key: { statements: { a: true, b: false }, scoring_table: ["0", "0.5", "1"] },
+    },
+  ],
+  [
+    "numeric",
+    {
+      type: "numeric",
+      content: { ...plain, options: [], statements: [], rounding: { vi: "Làm tròn", en: "Round" } },
+      answer_key: { accepted: ["0,5", "-2"] },
+    },
+    {
+      content: { ...plain, options: [], rounding: { vi: "Làm tròn", en: "Round" } },
+      answer_key: { accepted: ["0,5", "-2"] },
+    },
   ],
 ];
 
@@ -69,6 +116,10 @@ describe("question draft mapping", () => {
       diacritic_sensitive: false,
       rubric: "",
       max_score: "",
+      statements: emptyDraft().statements,
+      scoring_table: ["0", "0.1", "0.25", "0.5", "1"],
+      numeric_accepted: [""],
+      rounding: { vi: "", en: "" },
     });
   });
 
@@ -96,7 +147,7 @@ describe("question draft mapping", () => {
       grade: null,
       subject_id: null,
       difficulty: "",
-      content: { ...plain, options: [] },
+      content: { ...plain, options: [], ...none },
       answer_key: {},
     };
     const values = fromQuestion(incomplete);
@@ -123,6 +174,11 @@ describe("question draft mapping", () => {
     expect(formFieldOf("answer_key", "short_text")).toBe("accepted");
     expect(formFieldOf("answer_key.max_score", "essay")).toBe("max_score");
     expect(formFieldOf("bank_id", "essay")).toBeNull();
+    expect(formFieldOf("content.statements.1.id", "true_false_set")).toBe("statements");
+    expect(formFieldOf("answer_key.statements", "true_false_set")).toBe("statements");
+    expect(formFieldOf("answer_key.scoring_table", "true_false_set")).toBe("scoring_table");
+    expect(formFieldOf("answer_key.accepted.0", "numeric")).toBe("numeric_accepted");
+    expect(formFieldOf("content.rounding.vi", "numeric")).toBe("rounding");
   });
 
   it("maps the matrix both ways", () => {

@@ -7,13 +7,24 @@ import { z } from "zod";
 
 import { NONE } from "@/components/ui/field";
 import type { MessageId } from "@/lib/intl";
+import { SHEET_NUMBER_MESSAGE, sheetNumberError } from "@/lib/sheet-number";
 
 import { isChoice, QUESTION_TYPES, type QuestionType } from "./choices";
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
 
+/** Characters of a rounding instruction per language (the server's `ROUNDING_MAX`). */
+export const ROUNDING_MAX = 200;
+
 const text = z.object({ vi: z.string(), en: z.string() });
 const option = z.object({ id: z.string(), vi: z.string(), en: z.string() });
+/** A true/false set's statement (phần II: ý a) to f)) with its key, NONE while not marked. */
+const statement = z.object({
+  id: z.string(),
+  vi: z.string(),
+  en: z.string(),
+  key: z.enum([NONE, "true", "false"]),
+});
 
 const shape = z.object({
   type: z.enum(QUESTION_TYPES as [QuestionType, ...QuestionType[]]),
@@ -37,10 +48,19 @@ const shape = z.object({
   rubric: z.string(),
   /** Essay: blank while not given. */
   max_score: z.string(),
+  /** True/false set (issue 39): 2 to 6 statements, in the order the learner sees them. */
+  statements: z.array(statement),
+  /** True/false set: the fraction of the points for 0, 1, ... statements right, as typed. */
+  scoring_table: z.array(z.string()),
+  /** Numeric answer: the accepted values as typed, one a row. */
+  numeric_accepted: z.array(z.string()),
+  /** Numeric answer: the rounding instruction shown to the learner (plain text). */
+  rounding: text,
 });
 
 export type QuestionValues = z.infer<typeof shape>;
 export type OptionValues = z.infer<typeof option>;
+export type StatementValues = z.infer<typeof statement>;
 export type Lang = "vi" | "en";
 
 const numberIn = (value: string, above: number, atMost: number) => {
@@ -63,6 +83,24 @@ export function questionSchema(t: T) {
     if (isChoice(v.type)) {
       const ids = new Set(v.options.map((o) => o.id));
       if (v.correct.some((id) => !ids.has(id))) issue("correct", "qb.validation.correctAmongOptions");
+    }
+    if (v.type === "numeric") {
+      // the answer sheet's rule, as the server checks it (lib/sheet-number.ts, its twin)
+      v.numeric_accepted.forEach((value, index) => {
+        const code = value.trim() ? sheetNumberError(value) : null;
+        if (code)
+          ctx.addIssue({
+            code: "custom",
+            path: ["numeric_accepted", index],
+            message: t(SHEET_NUMBER_MESSAGE[code]),
+          });
+      });
+      if (v.rounding.vi.length > ROUNDING_MAX || v.rounding.en.length > ROUNDING_MAX)
+        ctx.addIssue({
+          code: "custom",
+          path: ["rounding"],
+          message: t("qb.validation.rounding", { max: ROUNDING_MAX }),
+        });
     }
   });
 }

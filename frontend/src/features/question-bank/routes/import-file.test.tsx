@@ -63,6 +63,8 @@ const candidate = (over: Partial<FileCandidate>): FileCandidate => ({
       { id: "b", vi: "3/2", en: "" },
     ],
     explanation: { vi: "<p>Cộng hai phân số.</p>", en: "" },
+    statements: [],
+    rounding: { vi: "", en: "" },
   },
   answer_key: { option: "b" },
   grade: null,
@@ -91,6 +93,8 @@ const NO_KEY = candidate({
       { id: "b", vi: "Hà Nội", en: "" },
     ],
     explanation: { vi: "", en: "" },
+    statements: [],
+    rounding: { vi: "", en: "" },
   },
   answer_key: {},
   problems: [

@@ -27,6 +27,8 @@ export const QUESTION: Question = {
       { id: "c", vi: "Vô nghiệm", en: "No solution" },
     ],
     explanation: { vi: "Phân tích thành nhân tử.", en: "Factorize." },
+    statements: [],
+    rounding: { vi: "", en: "" },
   },
   answer_key: { option: "a" },
   status: "draft",

@@ -9,6 +9,8 @@ import { useT } from "@/lib/intl";
 export interface NavItem {
   id: number;
   answered: boolean;
+  /** A true/false set with some of its statements judged, not all (issue 39). */
+  partial: boolean;
   flagged: boolean;
 }
 
@@ -51,7 +53,11 @@ export function QuestionNav({
       <ol className="grid grid-cols-5 gap-2">
         {items.map((item, index) => {
           const state = [
-            item.answered ? t("takeTest.nav.answered") : t("takeTest.nav.unanswered"),
+            item.answered
+              ? t("takeTest.nav.answered")
+              : item.partial
+                ? t("takeTest.nav.partial")
+                : t("takeTest.nav.unanswered"),
             item.flagged ? t("takeTest.nav.flagged") : "",
           ]
             .filter(Boolean)
@@ -71,7 +77,9 @@ export function QuestionNav({
                   "relative flex h-10 w-full items-center justify-center rounded-lg border text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600",
                   item.answered
                     ? "border-blue-700 bg-blue-700 text-white"
-                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
+                    : item.partial
+                      ? "border-blue-700 bg-[linear-gradient(135deg,#dbeafe_50%,#fff_50%)] text-slate-900 hover:bg-slate-100"
+                      : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
                   index === current && "ring-2 ring-amber-400 ring-offset-2",
                 )}
               >
@@ -91,6 +99,15 @@ export function QuestionNav({
         <li className="flex items-center gap-2">
           <span className="h-3 w-3 rounded bg-blue-700" aria-hidden="true" /> {t("takeTest.nav.answered")}
         </li>
+        {items.some((i) => i.partial) && (
+          <li className="flex items-center gap-2">
+            <span
+              className="h-3 w-3 rounded border border-blue-700 bg-[linear-gradient(135deg,#dbeafe_50%,#fff_50%)]"
+              aria-hidden="true"
+            />{" "}
+            {t("takeTest.nav.partial")}
+          </li>
+        )}
         <li className="flex items-center gap-2">
           <span className="h-3 w-3 rounded border border-slate-300 bg-white" aria-hidden="true" />{" "}
           {t("takeTest.nav.unanswered")}

@@ -32,6 +32,8 @@ const single: AttemptQuestion = {
   stem: { vi: "<p>Chọn giá trị đúng</p>", en: "<p>Choose the right value</p>" },
   points: 1,
   stimulus_id: null,
+  statements: [],
+  rounding: { vi: "", en: "" },
   options: [
     { id: "a", vi: "$\\sqrt{5}$", en: "$\\sqrt{5}$" },
     { id: "b", vi: "$5$", en: "$5$" },

@@ -1,6 +1,8 @@
 /** One question of the attempt with the input its type needs: radio buttons (single choice,
- * true/false), checkboxes (multiple choice), a text box (short text) or a text area (essay);
- * flag for review and clear. Every change goes straight to `onAnswer` (the page saves it). */
+ * true/false), checkboxes (multiple choice), a text box (short text), a text area (essay), a
+ * Đúng/Sai pair per statement (a true/false set) or the answer sheet's four cells (a numeric
+ * answer; issue 39); flag for review and clear. Every change goes straight to `onAnswer` (the
+ * page saves it). */
 import { Eraser, Flag } from "lucide-react";
 import { forwardRef, useId, type ReactNode } from "react";
 
@@ -23,6 +25,8 @@ import {
   textAnswer,
   toggleOption,
 } from "../lib/answers";
+import { SheetCellsInput } from "./sheet-cells-input";
+import { StatementsInput } from "./statements-input";
 
 const choice =
   "flex cursor-pointer items-start gap-3 rounded-xl border px-4 py-3 text-sm hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600";
@@ -153,6 +157,27 @@ export const QuestionView = forwardRef<
             </label>
           ))}
         </fieldset>
+      )}
+
+      {question.type === "true_false_set" && (
+        <StatementsInput
+          question={question}
+          answer={answer}
+          disabled={disabled}
+          describedBy={stemId}
+          onAnswer={onAnswer}
+        />
+      )}
+
+      {question.type === "numeric" && (
+        <SheetCellsInput
+          question={question}
+          answer={answer}
+          disabled={disabled}
+          describedBy={stemId}
+          onAnswer={onAnswer}
+          onBlur={onTextBlur}
+        />
       )}
 
       {(question.type === "short_text" || question.type === "essay") && (

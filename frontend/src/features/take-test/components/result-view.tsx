@@ -8,6 +8,7 @@ import { Link } from "react-router-dom";
 
 import { inLanguage, MathHtml, MathSpan } from "@/components/math-html";
 import { StimulusView } from "@/components/stimulus-view";
+import { NumericReview, StatementsReview } from "@/components/national-answers";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
@@ -20,6 +21,7 @@ import {
   answerText,
   chosenValue,
   isAnswered,
+  judgedStatements,
   keyParts,
   selectedOption,
   selectedOptions,
@@ -299,6 +301,18 @@ function AnswerReview({
           <dt className="text-slate-500">{t("takeTest.result.key")}</dt>
           <dd>{t(key.value ? "takeTest.true" : "takeTest.false")}</dd>
         </dl>
+      )}
+      {question.type === "true_false_set" && (
+        <StatementsReview
+          statements={question.statements}
+          judged={judgedStatements(answer)}
+          keyed={key.statements ?? {}}
+          right={row.statements_right}
+          score={row.score}
+        />
+      )}
+      {question.type === "numeric" && (
+        <NumericReview answer={answerText(answer)} accepted={key.accepted ?? []} />
       )}
       {(question.type === "short_text" || question.type === "essay") && (
         <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">

@@ -1,6 +1,6 @@
-/** The review page before submitting: the questions left unanswered and those flagged for
- * review, each a link back to it, and the shared stimuli with the questions that refer to each
- * (decision 0054). */
+/** The review page before submitting: the questions left unanswered (a true/false set with some
+ * statements unjudged says so) and those flagged for review, each a link back to it, and the
+ * shared stimuli with the questions that refer to each (decision 0054). */
 import { ArrowLeft, Send } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -42,7 +42,7 @@ export function ReviewPanel({
         {rows.map((row) => (
           <li key={row.id}>
             <Button variant="outline" size="sm" onClick={() => onGo(row.index)}>
-              {t("takeTest.questionN", { n: row.index + 1 })}
+              {t(row.partial ? "takeTest.review.partialN" : "takeTest.questionN", { n: row.index + 1 })}
             </Button>
           </li>
         ))}

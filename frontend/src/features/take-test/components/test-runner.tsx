@@ -22,7 +22,7 @@ import { myAssignmentKeys, takeTestKeys } from "../api/keys";
 import { startAttempt } from "../api/start-attempt";
 import { submitAttempt } from "../api/submit-attempt";
 import type { Answer, Attempt, AttemptQuestion, EventAck } from "../api/types";
-import { isAnswered, sameAnswer } from "../lib/answers";
+import { answerState, sameAnswer } from "../lib/answers";
 import { clearDeviceToken } from "../lib/device-token";
 import { TEXT_DEBOUNCE_MS } from "../lib/outbox";
 import { paths } from "../lib/paths";
@@ -175,11 +175,15 @@ export function TestRunner({
 
   const items: NavItem[] = useMemo(
     () =>
-      questions.map((q) => ({
-        id: q.id,
-        answered: isAnswered(given[q.id]?.answer),
-        flagged: given[q.id]?.flagged ?? false,
-      })),
+      questions.map((q) => {
+        const state = answerState(given[q.id]?.answer, q);
+        return {
+          id: q.id,
+          answered: state === "answered",
+          partial: state === "partial",
+          flagged: given[q.id]?.flagged ?? false,
+        };
+      }),
     [questions, given],
   );
 

@@ -160,7 +160,15 @@ export function FormPreview({ presetId, editable }: { presetId: number; editable
   );
 }
 
-const TYPES = ["single_choice", "multiple_choice", "true_false", "short_text", "essay"];
+const TYPES = [
+  "single_choice",
+  "multiple_choice",
+  "true_false",
+  "short_text",
+  "essay",
+  "true_false_set",
+  "numeric",
+];
 
 function PreviewRow({
   row,
@@ -241,6 +249,19 @@ function PreviewRow({
           </ul>
         )}
         {q.type === "true_false" && <p className="text-sm text-slate-600">{t("tests.trueFalse")}</p>}
+        {q.content.statements.length > 0 && (
+          <ol className="grid gap-1">
+            {q.content.statements.map((statement, i) => (
+              <li
+                key={statement.id}
+                className="flex gap-2 rounded-lg border border-slate-100 px-2 py-1 text-sm"
+              >
+                <span className="font-semibold">{String.fromCharCode(97 + i)})</span>
+                <MathHtml text={statement} />
+              </li>
+            ))}
+          </ol>
+        )}
         {editable && (
           <div className="flex flex-wrap gap-1 border-t border-slate-100 pt-2">
             <IconButton

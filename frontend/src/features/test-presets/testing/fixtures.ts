@@ -130,6 +130,8 @@ export function formRow(id: number, position: number, stem: string): FormQuestio
           { id: "b", vi: "$-7$", en: "$-7$" },
         ],
         explanation: { vi: "", en: "" },
+        statements: [],
+        rounding: { vi: "", en: "" },
       },
       answer_key: { option: "a" },
       status: "published",
