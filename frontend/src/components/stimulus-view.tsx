@@ -4,7 +4,7 @@
  * and the question bank's preview; the caller gives the texts around it (`label`, `heading`). */
 import { forwardRef, useId, type ReactNode } from "react";
 
-import { mathAsSource, MathHtml, MathSpan, pickLanguage, type Bilingual } from "@/components/math-html";
+import { MathHtml, MathSpan, pickLanguage, type Bilingual } from "@/components/math-html";
 import { cn } from "@/lib/cn";
 
 /** Tables of data (a stimulus' usual content) with their cells ruled and spaced; paragraphs apart. */
@@ -57,10 +57,11 @@ export const StimulusView = forwardRef<
   );
 });
 
-/** The title as plain text in the reader's language (the other one when blank), formulas as
- * their LaTeX source: for a sentence that names the stimulus ("Questions 3–5 refer to: ..."). */
+/** The title as plain text in the reader's language (the other one when blank), a formula's
+ * `$` delimiters dropped: for a link that names the stimulus in the question lists ("Part of the
+ * shared stimulus: ..."). Titles are short words; a formula in one is read as written. */
 export function stimulusTitleText(title: Bilingual, language: string): string {
   const html = pickLanguage(title, language).text;
   const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
-  return mathAsSource(text).replace(/\s+/g, " ").trim();
+  return text.replace(/\$([^$]+)\$/g, "$1").replace(/\s+/g, " ").trim();
 }

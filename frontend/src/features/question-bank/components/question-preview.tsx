@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 
-import { MathHtml } from "@/components/math-html";
+import { inLanguage, MathHtml } from "@/components/math-html";
 import { Select } from "@/components/ui/field";
 import { useLanguage, useT } from "@/lib/intl";
 
@@ -65,7 +65,7 @@ export function QuestionPreview({ missing }: { missing: Question["missing"] }) {
           {statements.map((s, index) => (
             <li key={s.id} className="flex flex-wrap gap-2 rounded-lg border border-slate-200 p-2 text-sm">
               <span className="font-semibold">{statementLetter(index)})</span>
-              <MathHtml className="min-w-0 flex-1" html={inLang(s, lang)} />
+              <MathHtml className="min-w-0 flex-1" text={s} language={lang} />
               <span className="text-xs text-slate-500">
                 {t("qb.true")} / {t("qb.false")}
               </span>
@@ -75,8 +75,8 @@ export function QuestionPreview({ missing }: { missing: Question["missing"] }) {
       )}
       {type === "numeric" && (
         <div className="grid gap-2">
-          {inLang(rounding, lang) && (
-            <p className="text-sm italic text-slate-700">{inLang(rounding, lang)}</p>
+          {inLanguage(rounding, lang) && (
+            <p className="text-sm italic text-slate-700">{inLanguage(rounding, lang)}</p>
           )}
           <div className="flex gap-1" aria-hidden="true">
             {[0, 1, 2, 3].map((cell) => (

@@ -31,6 +31,7 @@ const SET: AttemptQuestion = {
   ],
   rounding: { vi: "", en: "" },
   points: 1,
+  stimulus_id: null,
 };
 
 const NUMERIC: AttemptQuestion = {
@@ -41,6 +42,7 @@ const NUMERIC: AttemptQuestion = {
   statements: [],
   rounding: { vi: "Làm tròn kết quả đến hàng phần mười", en: "Round the result to one decimal place" },
   points: 1,
+  stimulus_id: null,
 };
 
 /** The question with its answer kept as the test page keeps it; every answer sent is recorded. */

@@ -1,22 +1,17 @@
 /** A true/false set on the test page (the national exam's phần II, issue 39): its statements
  * a), b)... in their written order (never shuffled), each a radio group Đúng/Sai named by its
- * letter and text; every choice goes straight to `onAnswer` with the judgements so far. */
+ * letter and text, formulas by their spoken text (decision 0053); every choice goes straight to
+ * `onAnswer` with the judgements so far. */
 import { useId } from "react";
 
-import { inLanguage, mathAsSource, MathSpan } from "@/components/math-html";
-import { useLanguage, useT } from "@/lib/intl";
+import { MathSpan } from "@/components/math-html";
+import { useT } from "@/lib/intl";
 
 import type { Answer, AttemptQuestion } from "../api/types";
 import { judgedStatements, judgeStatement } from "../lib/answers";
 
 const pill =
   "flex cursor-pointer items-center gap-2 rounded-full border px-4 py-1.5 text-sm hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600";
-
-/** The statement's text without markup, its formulas as their LaTeX source: the group's name. */
-function plain(html: string): string {
-  const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
-  return mathAsSource(text).replace(/\s+/g, " ").trim();
-}
 
 export function StatementsInput({
   question,
@@ -32,7 +27,6 @@ export function StatementsInput({
   onAnswer: (answer: Answer) => void;
 }) {
   const t = useT();
-  const { language } = useLanguage();
   const name = useId();
   const judged = judgedStatements(answer);
   const order = question.statements.map((s) => s.id);
@@ -47,15 +41,13 @@ export function StatementsInput({
               key={statement.id}
               className="grid gap-3 rounded-xl border border-slate-200 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
             >
-              <p className="flex gap-2 text-sm">
-                <span className="font-semibold" aria-hidden="true">
-                  {letter})
-                </span>
+              <p className="flex gap-2 text-sm" id={`${name}-${statement.id}-text`}>
+                <span className="font-semibold">{letter})</span>
                 <MathSpan text={statement} />
               </p>
               <div
                 role="radiogroup"
-                aria-label={`${letter}) ${plain(inLanguage(statement, language))}`}
+                aria-labelledby={`${name}-${statement.id}-text`}
                 className="flex gap-2"
               >
                 {[true, false].map((value) => (
