@@ -63,5 +63,8 @@ export const StimulusView = forwardRef<
 export function stimulusTitleText(title: Bilingual, language: string): string {
   const html = pickLanguage(title, language).text;
   const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
-  return text.replace(/\$([^$]+)\$/g, "$1").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/\$([^$]+)\$/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
 }

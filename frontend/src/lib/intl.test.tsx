@@ -132,6 +132,8 @@ const SAME_IN_BOTH = new Set([
   "takeTest.rules.switchOther",
   "tests.expected.meanOf",
   "tests.scoreOfMax",
+  "itemAnalysis.statements.inlineValue", // "a) {value}" (issue 39, decision 0059)
+  "takeTest.review.stimulusItem", // a stimulus' title with its questions' numbers (decision 0054)
 ]);
 
 describe("no English on Vietnamese pages (issue 38)", () => {

@@ -19,7 +19,6 @@ from pydantic import ValidationError as PydanticValidationError
 from assessments.content import ANSWER_KEY_IN_BY_TYPE
 from assessments.error_codes import AuthoringErrorCode as Code
 from assessments.matching import (
-    SHEET_CELLS,
     STATEMENT_ID_MAX,
     STATEMENTS_MAX,
     STATEMENTS_MIN,
@@ -317,69 +316,7 @@ def _normalize_key(
             except (InvalidOperation, ValueError):
                 errors.add("answer_key.max_score", _("Enter a score above 0."))
         return key
-    if qtype == T.TRUE_FALSE_SET:
-        return _true_false_set_key(raw, content, errors)
-    if qtype == T.NUMERIC:
-        return _numeric_key(raw, errors)
     return {}
-
-
-SCORING_TABLE_MESSAGES = {
-    "length": lambda n: (
-        _("Give one fraction for each number of statements right, from 0 to %(n)d.") % {"n": n}
-    ),
-    "not_a_number": lambda n: _("Each fraction is a number from 0 to 1, such as 0,25."),
-    "decreasing": lambda n: _("A fraction cannot be below the one before it."),
-    "not_ending_at_one": lambda n: _("All statements right must give the whole points: 1."),
-}
-"""The message of each ``matching.scoring_table_error`` code (``n``: the number of statements)."""
-
-
-def _true_false_set_key(raw: dict[str, Any], content: dict[str, Any], errors: FieldErrors) -> dict[str, Any]:
-    """A true/false set's key (decision 0055): the truth of the question's statements
-    (``content["statements"]``, ids in order; a statement not judged is left out, as a draft may)
-    and its scoring table as decimal text, the default for the count when none is given."""
-    ids = [str(s.get("id")) for s in content.get("statements") or [] if isinstance(s, dict)]
-    given = raw.get("statements") if isinstance(raw.get("statements"), dict) else {}
-    if any(sid not in ids for sid in given):
-        errors.add("answer_key.statements", _("Judge only the statements of the question."))
-    statements = {sid: given[sid] for sid in ids if isinstance(given.get(sid), bool)}
-    table = raw.get("scoring_table") or default_scoring_table(len(ids))
-    if isinstance(table, list):
-        table = [str(f).strip().replace(",", ".") for f in table]
-    problem = scoring_table_error(table, len(ids))
-    if problem:
-        errors.add("answer_key.scoring_table", SCORING_TABLE_MESSAGES[problem](len(ids)))
-        return {"statements": statements} if statements else {}
-    table = [str(Decimal(f).normalize()) for f in table]  # "0.50" -> "0.5", "1.0" -> "1"
-    return {"statements": statements, "scoring_table": table} if statements else {}
-
-
-def _numeric_key(raw: dict[str, Any], errors: FieldErrors) -> dict[str, Any]:
-    """A numeric answer's key (decision 0055): the accepted sheet numbers as the sheet writes them
-    (``matching.sheet_text``: "0.5" is kept as "0,5"), blanks and repeats dropped; one that the
-    four cells cannot hold is a field error on ``answer_key.accepted.<index>``."""
-    accepted: list[str] = []
-    values = raw.get("accepted") if isinstance(raw.get("accepted"), list) else []
-    for index, value in enumerate(values):
-        text = sheet_text(str(value))
-        if not text:
-            continue
-        try:
-            sheet_number(text)
-        except SheetNumberError:
-            errors.add(
-                f"answer_key.accepted.{index}",
-                _(
-                    "“%(value)s” is not a number the answer sheet can hold: at most %(n)d characters of "
-                    "digits, a leading “-” and one decimal comma, such as -1,5."
-                )
-                % {"value": text[:20], "n": SHEET_CELLS},
-            )
-            continue
-        accepted.append(text)
-    unique = list(dict.fromkeys(accepted))
-    return {"accepted": unique} if unique else {}
 
 
 def answer_key_clean(*, question: Question, raw: dict[str, Any]) -> dict[str, Any]:
@@ -445,12 +382,6 @@ def question_missing(q: Question) -> list[dict[str, str]]:
         missing.append(("answer_key", _("Choose true or false.")))
     elif q.type == T.SHORT_TEXT and not key.get("accepted"):
         missing.append(("answer_key", _("Type at least one accepted answer.")))
-    elif q.type == T.TRUE_FALSE_SET:
-        statements = [s.get("id") for s in content.get("statements") or [] if isinstance(s, dict)]
-        if not statements or set(key.get("statements") or {}) != set(statements):
-            missing.append(("answer_key.statements", _("Mark each statement true or false.")))
-    elif q.type == T.NUMERIC and not key.get("accepted"):
-        missing.append(("answer_key.accepted", _("Type at least one accepted number.")))
     elif q.type == T.ESSAY:
         if not _plain(key.get("rubric", "")).strip():
             missing.append(("answer_key.rubric", _("Write the grading rubric.")))

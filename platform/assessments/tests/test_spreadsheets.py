@@ -274,6 +274,6 @@ def test_a_bad_row_of_the_new_types_names_its_column(as_educator_a):
 def test_a_file_of_the_older_template_still_imports(as_educator_a):
     bank = make_bank(as_educator_a)
     old_columns = [c for c in COLUMNS if not c.startswith(("statement_", "scoring_", "rounding_"))]
-    assert len(old_columns) == 30 and len(COLUMNS) == 51
+    assert len(old_columns) == 31 and len(COLUMNS) == 52  # 31: the stimulus column (decision 0054)
     res = upload(as_educator_a, bank["id"], xlsx(GOOD, columns=old_columns), dry_run=False)
     assert res.status_code == 200 and res.json()["data"]["imported"] == len(GOOD)

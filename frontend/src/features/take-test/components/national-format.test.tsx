@@ -3,9 +3,12 @@
  * input; a letter or a fifth character refused with a polite message; the point kept on screen,
  * the comma saved), the nav's partly answered state and the result's exact texts. */
 import { screen, within } from "@testing-library/react";
+import { computeAccessibleName } from "dom-accessibility-api";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { loadKatex, loadMathSpeech } from "@/components/math-html";
 
 import type { Language } from "@/lib/language";
 import { mockApi, ok } from "@/testing/mock-api";
@@ -73,12 +76,17 @@ function take(question: AttemptQuestion, language: Language = "vi") {
 }
 
 describe("a true/false set on the test page", () => {
+  beforeAll(async () => {
+    await loadKatex();
+    await loadMathSpeech("vi");
+  });
+
   it("offers a Đúng/Sai group per statement, named by its letter and text, in order", async () => {
     const sent = take(SET);
     const groups = await screen.findAllByRole("radiogroup");
-    expect(groups.map((g) => g.getAttribute("aria-label"))).toEqual([
+    expect(groups.map((g) => computeAccessibleName(g))).toEqual([
       "a) Hàm số đồng biến",
-      "b) y(1)=2",
+      "b) y của 1 bằng 2",
       "c) Đồ thị đi qua gốc tọa độ",
       "d) Hàm số có cực trị",
     ]);

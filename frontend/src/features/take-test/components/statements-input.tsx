@@ -45,11 +45,7 @@ export function StatementsInput({
                 <span className="font-semibold">{letter})</span>
                 <MathSpan text={statement} />
               </p>
-              <div
-                role="radiogroup"
-                aria-labelledby={`${name}-${statement.id}-text`}
-                className="flex gap-2"
-              >
+              <div role="radiogroup" aria-labelledby={`${name}-${statement.id}-text`} className="flex gap-2">
                 {[true, false].map((value) => (
                   <label key={String(value)} className={pill}>
                     <input

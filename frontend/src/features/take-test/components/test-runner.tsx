@@ -1,3 +1,4 @@
+// Over 400 lines: the sitting's one state (answers, outbox, timer, integrity, take-over, stimuli and the review page) drives every part of this page; split, each part would reach into the others.
 /** The test in progress (issue 7, items 3 and 4): questions with navigation, flags, a review
  * page and submission; every answer goes through the persisted outbox (saved / saving /
  * offline); the timer follows the server's clock and submits at the deadline; tab switches and
