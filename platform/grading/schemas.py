@@ -323,6 +323,11 @@ def _absent(value: Any) -> bool:
     return value is None
 
 
+def _omitted_when_absent() -> Any:
+    """A field of a key that is left out of the JSON when the question's type has none."""
+    return Field(default=None, exclude_if=_absent)
+
+
 class KeyStatementValueOut(Schema):
     """A statement of a true/false set judged by the key: its id and whether it is true."""
 
@@ -338,14 +343,14 @@ class CorrectionKeyOut(Schema):
     ``statements`` in the question's order with ``scoring_table`` (true/false set: decimal text,
     one fraction per count of statements right)."""
 
-    option: str = Field(default=None, exclude_if=_absent)
-    options: list[str] = Field(default=None, exclude_if=_absent)
-    value: bool = Field(default=None, exclude_if=_absent)
-    accepted: list[str] = Field(default=None, exclude_if=_absent)
-    case_sensitive: bool = Field(default=None, exclude_if=_absent)
-    diacritic_sensitive: bool = Field(default=None, exclude_if=_absent)
-    statements: list[KeyStatementValueOut] = Field(default=None, exclude_if=_absent)
-    scoring_table: list[str] = Field(default=None, exclude_if=_absent)
+    option: str = _omitted_when_absent()
+    options: list[str] = _omitted_when_absent()
+    value: bool = _omitted_when_absent()
+    accepted: list[str] = _omitted_when_absent()
+    case_sensitive: bool = _omitted_when_absent()
+    diacritic_sensitive: bool = _omitted_when_absent()
+    statements: list[KeyStatementValueOut] = _omitted_when_absent()
+    scoring_table: list[str] = _omitted_when_absent()
 
 
 class KeyCorrectionOut(Schema):

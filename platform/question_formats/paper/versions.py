@@ -122,8 +122,10 @@ def remapped_key(question: PaperQuestion, options: Sequence[tuple[str, str]]) ->
         return str(accepted[0]) if accepted else None
     if question.type == "true_false_set":
         judged = key.get("statements") or {}
-        marks = {True: "T", False: "F"}
-        return "".join(marks.get(judged.get(option_id), "-") for option_id, _html in options) or None
+        def mark(value: Any) -> str:
+            return "T" if value is True else "F" if value is False else "-"
+
+        return "".join(mark(judged.get(option_id)) for option_id, _html in options) or None
     return None
 
 
