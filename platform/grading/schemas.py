@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from assessments.content import AnswerKeyOut, QuestionOptionOut, QuestionStatementOut, QuestionTextOut
+from assessments.content import (
+    AnswerKeyIn,
+    AnswerKeyOut,
+    QuestionOptionOut,
+    QuestionStatementOut,
+    QuestionTextOut,
+)
 from assessments.schemas import ANSWER_KEY_MAX
 from assignments.models import Accommodation, AttemptAnswer
 from assignments.schemas.shared import (
@@ -296,7 +302,7 @@ if TYPE_CHECKING:
     CorrectedKey = dict[str, Any]
     Digest = str
 else:
-    CorrectedKey = Json(dict[str, Any], ANSWER_KEY_MAX)
+    CorrectedKey = Json(AnswerKeyIn, ANSWER_KEY_MAX)  # typed in OpenAPI; the API passes it on as a dict
     Digest = Text(64)
 
 KeyCorrectionStatus = Literal["queued", "running", "done", "failed"]

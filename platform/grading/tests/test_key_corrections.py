@@ -334,7 +334,9 @@ def test_validation_of_the_key_and_the_reason(as_educator_a, sitting, org_a, ban
     q = sitting["q"]
     base = f"/api/v1/questions/{q}/key-corrections"
     res = _post(as_educator_a, f"{base}/preview", {"answer_key": {"value": "peut-être"}})
-    assert res.status_code == 422 and list(res.json()["errors"]) == ["answer_key.value"]
+    assert res.status_code == 422 and list(res.json()["errors"]) == [
+        "answer_key.true_false.value"
+    ]  # as the question form names it
     res = _post(as_educator_a, f"{base}/preview", {"answer_key": {}})
     assert res.status_code == 422 and res.json()["errors"] == {"answer_key.value": ["Bắt buộc"]}
     res = _post(as_educator_a, f"{base}/preview", {"answer_key": "False"})

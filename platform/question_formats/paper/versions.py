@@ -122,6 +122,7 @@ def remapped_key(question: PaperQuestion, options: Sequence[tuple[str, str]]) ->
         return str(accepted[0]) if accepted else None
     if question.type == "true_false_set":
         judged = key.get("statements") or {}
+
         def mark(value: Any) -> str:
             return "T" if value is True else "F" if value is False else "-"
 

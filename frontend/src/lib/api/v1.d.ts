@@ -9299,9 +9299,15 @@ export interface components {
      */
     KeyCorrectionIn: {
       /** Answer Key */
-      answer_key: {
-        [key: string]: unknown;
-      };
+      answer_key:
+        | components["schemas"]["SingleChoiceAnswerKeyIn"]
+        | components["schemas"]["MultipleChoiceAnswerKeyIn"]
+        | components["schemas"]["TrueFalseAnswerKeyIn"]
+        | components["schemas"]["ShortTextAnswerKeyIn"]
+        | components["schemas"]["EssayAnswerKeyIn"]
+        | components["schemas"]["TrueFalseSetAnswerKeyIn"]
+        | components["schemas"]["NumericAnswerKeyIn"]
+        | components["schemas"]["EmptyAnswerKeyIn"];
       /**
        * Reason
        * @default
@@ -9390,9 +9396,15 @@ export interface components {
      */
     KeyCorrectionPreviewIn: {
       /** Answer Key */
-      answer_key: {
-        [key: string]: unknown;
-      };
+      answer_key:
+        | components["schemas"]["SingleChoiceAnswerKeyIn"]
+        | components["schemas"]["MultipleChoiceAnswerKeyIn"]
+        | components["schemas"]["TrueFalseAnswerKeyIn"]
+        | components["schemas"]["ShortTextAnswerKeyIn"]
+        | components["schemas"]["EssayAnswerKeyIn"]
+        | components["schemas"]["TrueFalseSetAnswerKeyIn"]
+        | components["schemas"]["NumericAnswerKeyIn"]
+        | components["schemas"]["EmptyAnswerKeyIn"];
     };
     /** Envelope[KeyCorrectionDetailOut] */
     Envelope_KeyCorrectionDetailOut_: {
