@@ -63,6 +63,7 @@ describe("KaTeX on first need (issue 20)", () => {
 
   it("renders a changed text again and shows a formula KaTeX cannot parse as stored", async () => {
     await loadKatex();
+    await loadMathSpeech("vi"); // a text waits for its formulas' speech too (decision 0053)
     let show: (html: string) => void = () => {};
     function Shown() {
       const [html, setHtml] = useState("<p>$x^2$</p>");
@@ -70,12 +71,12 @@ describe("KaTeX on first need (issue 20)", () => {
       return <MathHtml html={html} />;
     }
     renderWithProviders(<Shown />);
-    expect(screen.getByText("x^2", { selector: "annotation" })).toBeTruthy();
+    expect(await screen.findByText("x^2", { selector: "annotation" })).toBeTruthy();
     act(() => show("<p>Sau: $z_1$</p>"));
+    expect(await screen.findByText("z_1", { selector: "annotation" })).toBeTruthy();
     expect(screen.queryByText("x^2", { selector: "annotation" })).toBeNull();
-    expect(screen.getByText("z_1", { selector: "annotation" })).toBeTruthy();
     act(() => show("<p>Lỗi: $\\frac{1$</p>"));
-    expect(screen.getByText("\\frac{1", { selector: ".katex-error" })).toBeTruthy();
+    expect(await screen.findByText("\\frac{1", { selector: ".katex-error" })).toBeTruthy();
   });
 });
 
