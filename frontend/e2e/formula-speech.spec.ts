@@ -153,7 +153,10 @@ test("the test page's formulas are spoken in the page's language and name the op
       await grid.getByRole("button", { name: new RegExp(`^(Câu|Question) ${n}:`) }).click();
       await expect(page.getByRole("heading", { level: 2, name: heading(n) })).toBeVisible();
       const article = page.getByRole("article");
-      // every formula labelled (English speech fills in over a few idle moments)
+      // the formulas rendered (a text stays as stored until KaTeX and its speech came, so the
+      // count below would pass on a text not yet rendered), then every one labelled (English
+      // speech fills in over a few idle moments)
+      await expect(article.locator(".katex[role=math]").first()).toBeAttached({ timeout: 30_000 });
       await expect(article.locator(".katex:not([role=math])")).toHaveCount(0, { timeout: 15_000 });
       const sources = await article
         .locator(".katex annotation")
