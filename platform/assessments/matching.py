@@ -100,6 +100,12 @@ def numeric_matches(answer: str, key: dict[str, Any]) -> bool:
     return False
 
 
+def statement_label(index: int) -> str:
+    """A true/false set's statement as the national exam prints it: 0 -> "a)", 1 -> "b)"
+    (statements keep their written order). The SPA's twin is ``lib/statements.ts``."""
+    return f"{chr(ord('a') + index)})"
+
+
 def default_scoring_table(statements: int) -> list[str]:
     """The fractions of a true/false set of ``statements`` statements by the number right, as
     decimal strings: the Ministry's table for four, proportional (two decimals, half up) for any

@@ -228,6 +228,35 @@ def report_generate(*, assignment: Assignment, attempt: Attempt, learner_name: s
     return report
 
 
+def _score_cells(row: dict[str, Any]) -> list[str]:
+    """A breakdown row's "score/max", percent and cohort percent, in the reader's numbers."""
+    return [
+        f"{format_number(row['score'])}/{format_number(row['max'])}",
+        format_number(row["percent"]),
+        format_number(row["cohort_percent"]),
+    ]
+
+
+def _score_table(rows: list[list[Any]], font: str) -> Any:
+    """A breakdown table of the report's PDF: the name, score, percent and cohort percent
+    columns, its heading row shaded."""
+    from reportlab.lib import colors
+    from reportlab.lib.units import cm
+    from reportlab.platypus import Table, TableStyle
+
+    table = Table(rows, colWidths=[8 * cm, 3 * cm, 2.5 * cm, 2.5 * cm])
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), font),
+                ("GRID", (0, 0), (-1, -1), 0.3, colors.grey),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef2ff")),
+            ]
+        )
+    )
+    return table
+
+
 def report_pdf(data: dict[str, Any]) -> bytes:
     """The report as an A4 PDF: headline figures, a bar chart of the learner against the cohort
     by topic, and the breakdown tables. Uses reportlab with a Unicode font for Vietnamese; every
@@ -312,23 +341,11 @@ def report_pdf(data: dict[str, Any]) -> bytes:
                     ),
                     styles["BodyText"],
                 ),
-                f"{format_number(r['score'])}/{format_number(r['max'])}",
-                format_number(r["percent"]),
-                format_number(r["cohort_percent"]),
+                *_score_cells(r),
             ]
             for r in data["stimuli"]
         ]
-        t = Table(rows, colWidths=[8 * cm, 3 * cm, 2.5 * cm, 2.5 * cm])
-        t.setStyle(
-            TableStyle(
-                [
-                    ("FONTNAME", (0, 0), (-1, -1), font),
-                    ("GRID", (0, 0), (-1, -1), 0.3, colors.grey),
-                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef2ff")),
-                ]
-            )
-        )
-        story += [Spacer(1, 0.3 * cm), t]
+        story += [Spacer(1, 0.3 * cm), _score_table(rows, font)]
     for dim, title in (
         ("subject", _("Subjects")),
         ("complexity_level", _("Complexity levels")),
@@ -337,22 +354,10 @@ def report_pdf(data: dict[str, Any]) -> bytes:
         rows = [[title, _("Score"), "%", _("Cohort %")]] + [
             [
                 r["name"][:50],
-                f"{format_number(r['score'])}/{format_number(r['max'])}",
-                format_number(r["percent"]),
-                format_number(r["cohort_percent"]),
+                *_score_cells(r),
             ]
             for r in data["breakdown"].get(dim, [])
         ]
-        t = Table(rows, colWidths=[8 * cm, 3 * cm, 2.5 * cm, 2.5 * cm])
-        t.setStyle(
-            TableStyle(
-                [
-                    ("FONTNAME", (0, 0), (-1, -1), font),
-                    ("GRID", (0, 0), (-1, -1), 0.3, colors.grey),
-                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef2ff")),
-                ]
-            )
-        )
-        story += [Spacer(1, 0.3 * cm), t]
+        story += [Spacer(1, 0.3 * cm), _score_table(rows, font)]
     doc.build(story)
     return buf.getvalue()

@@ -171,13 +171,6 @@ def key_correction_panel(request: ProfileRequest, question_id: Id) -> dict[str, 
     return ok(corrections.key_correction_panel(question_id=question_id))
 
 
-def _key(answer_key: Any) -> dict[str, Any]:
-    """The corrected key as sent, as a dict (``AnswerKeyIn`` gives one of its shapes' models)."""
-    if hasattr(answer_key, "model_dump"):
-        return dict(answer_key.model_dump(exclude_none=True))
-    return dict(answer_key or {})
-
-
 @router.post("questions/{question_id}/key-corrections/preview", response=Envelope[KeyCorrectionPreviewOut])
 def key_correction_preview(
     request: ProfileRequest, question_id: Id, payload: KeyCorrectionPreviewIn
@@ -187,7 +180,9 @@ def key_correction_preview(
     ``digest`` to confirm with. 400 ``answer_key...``; 409 ``key_correction_not_auto_scored``,
     ``key_correction_not_used``."""
     return ok(
-        corrections.key_correction_preview(question_id=question_id, answer_key=_key(payload.answer_key))
+        corrections.key_correction_preview(
+            question_id=question_id, answer_key=payload.dict(exclude_unset=True)["answer_key"]
+        )
     )
 
 
@@ -201,7 +196,7 @@ def key_correction_create(request: ProfileRequest, question_id: Id, payload: Key
     correction = corrections.key_correction_create(
         actor=Actor.of(request.auth),
         question_id=question_id,
-        answer_key=_key(payload.answer_key),
+        answer_key=payload.dict(exclude_unset=True)["answer_key"],
         reason=payload.reason,
         digest=payload.digest,
     )

@@ -26,6 +26,7 @@ from django.db.models import F, FloatField, Q, QuerySet, Sum, TextField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
+from assessments.matching import statement_label
 from assessments.models import Batch, MatrixCluster, Question, TestPreset
 from assignments.models import Assignment, Attempt, ItemAnalysis, ItemAnalysisQuestion
 from config.errors import not_found
@@ -703,12 +704,6 @@ def summary_view(summary: Summary | None) -> SummaryView | None:
     if not summary:
         return None
     return {**summary, "few_attempts": too_few(summary["n"])}
-
-
-def statement_label(index: int) -> str:
-    """A true/false set's statement letter as the test shows it: 0 -> "a)", 1 -> "b)" (decision
-    0055: statements keep their order, a) to f))."""
-    return f"{chr(ord('a') + index)})"
 
 
 def item_analysis_view(

@@ -9,6 +9,7 @@ import { MathSpan, type Bilingual } from "@/components/math-html";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
+import { statementLetter } from "@/lib/statements";
 
 type Statement = Bilingual & { id: string };
 
@@ -61,7 +62,7 @@ export function StatementsReview({
             return (
               <tr key={statement.id} className="border-t border-slate-100 align-top">
                 <th scope="row" className="py-1.5 pr-2 font-normal">
-                  <span className="font-semibold">{`${String.fromCharCode(97 + index)})`}</span>{" "}
+                  <span className="font-semibold">{`${statementLetter(index)})`}</span>{" "}
                   <MathSpan text={statement} />
                 </th>
                 <td

@@ -19,6 +19,7 @@ from assessments.matching import (
     scoring_table_error,
     sheet_format,
     sheet_number,
+    statement_label,
     statements_right,
     true_false_set_fraction,
 )
@@ -191,3 +192,7 @@ def test_a_save_fits_the_new_types_only_in_their_shapes():
 def test_sheet_format_writes_a_sheet_number_as_the_sheet_does(text, written):
     """The item analysis groups wrong numeric answers by this writing (issue 39, item 3)."""
     assert sheet_format(sheet_number(text)) == written
+
+
+def test_statements_are_labelled_as_the_exam_prints_them():
+    assert [statement_label(i) for i in range(6)] == ["a)", "b)", "c)", "d)", "e)", "f)"]

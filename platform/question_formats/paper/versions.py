@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from assessments.matching import statement_label
+
 FIRST_CODE = 101
 """The first version's code; the next ones count up (101, 102, ...), as Vietnamese schools number them."""
 
@@ -29,7 +31,7 @@ def option_label(question_type: str, index: int) -> str:
     """How the paper labels the ``index``-th printed option: "A.", "B."...; a true/false set's
     statements (printed as its options, never shuffled; issue 39) "a)", "b)"... as the national
     exam prints them."""
-    return f"{LETTERS[index].lower()})" if question_type == "true_false_set" else f"{LETTERS[index]}."
+    return statement_label(index) if question_type == "true_false_set" else f"{LETTERS[index]}."
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ import { Check } from "lucide-react";
 import { FLAG_TONE, ItemFlagBadge, useFlagExplanation, type ItemThresholds } from "@/components/item-flags";
 import { MathSpan } from "@/components/math-html";
 import { Badge } from "@/components/ui/badge";
-import { formatNumber, formatPercent } from "@/lib/format";
-import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import { useT, type MessageId } from "@/lib/intl";
 
 import type { ItemQuestion } from "../api/types";
+import { FIGURE_CELL, FIGURE_HEAD, GroupHeads, useFigureText } from "./group-columns";
 
 type OptionFlag = ItemQuestion["options"][number]["flags"][number];
 const OPTION_FLAGS: OptionFlag[] = ["unused_distractor", "likely_key_error"];
@@ -28,12 +28,10 @@ export function DistractorTable({
   thresholds: ItemThresholds;
 }) {
   const t = useT();
-  const { locale } = useLanguage();
   const explain = useFlagExplanation(thresholds);
-  const pct = (value: number | null) => (value === null ? "—" : formatPercent(value, locale));
-  const share = formatNumber(thresholds.group_share * 100, locale);
+  const { pct, counted } = useFigureText();
   const present = OPTION_FLAGS.filter((flag) => question.options.some((o) => o.flags.includes(flag)));
-  const cell = "px-2 py-2 text-right tabular-nums md:px-3";
+  const cell = FIGURE_CELL;
   return (
     <div className="grid gap-3">
       <table className="w-full text-left text-sm">
@@ -48,13 +46,8 @@ export function DistractorTable({
             <th scope="col" className="px-2 py-2 font-medium md:px-3">
               {t("itemAnalysis.options.option")}
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium md:px-3">
-              {t("itemAnalysis.options.upper", { share })}
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium md:px-3">
-              {t("itemAnalysis.options.lower", { share })}
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium md:px-3">
+            <GroupHeads thresholds={thresholds} />
+            <th scope="col" className={FIGURE_HEAD}>
               {t("itemAnalysis.options.all")}
             </th>
           </tr>
@@ -82,12 +75,7 @@ export function DistractorTable({
               </th>
               <td className={cell}>{pct(o.upper_share)}</td>
               <td className={cell}>{pct(o.lower_share)}</td>
-              <td className={cell}>
-                {t("itemAnalysis.options.allValue", {
-                  share: pct(o.share),
-                  count: formatNumber(o.count, locale),
-                })}
-              </td>
+              <td className={cell}>{counted(o.share, o.count)}</td>
             </tr>
           ))}
         </tbody>

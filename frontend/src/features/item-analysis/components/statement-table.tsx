@@ -6,18 +6,12 @@
  * number of statements judged right. From fewer attempts than the server's minimum, the note
  * that says so stands under the caption. Real tables: captions, column headers, row headers. */
 import { Badge } from "@/components/ui/badge";
-import {
-  FewAttemptsNote,
-  FLAG_TONE,
-  ItemFlagBadge,
-  useFlagExplanation,
-  type ItemThresholds,
-} from "@/components/item-flags";
+import { FewAttemptsNote, FLAG_TONE, type ItemThresholds } from "@/components/item-flags";
 import { MathSpan } from "@/components/math-html";
-import { formatNumber, formatPercent } from "@/lib/format";
-import { useLanguage, useT } from "@/lib/intl";
+import { useT } from "@/lib/intl";
 
 import type { ItemQuestion } from "../api/types";
+import { FIGURE_CELL, FIGURE_HEAD, GroupHeads, KeyErrorExplanation, useFigureText } from "./group-columns";
 
 export function StatementTable({
   question,
@@ -27,14 +21,10 @@ export function StatementTable({
   thresholds: ItemThresholds;
 }) {
   const t = useT();
-  const { locale } = useLanguage();
-  const explain = useFlagExplanation(thresholds);
-  const pct = (value: number | null) => (value === null ? "—" : formatPercent(value, locale));
-  const num = (value: number) => formatNumber(value, locale);
-  const share = formatNumber(thresholds.group_share * 100, locale);
+  const { pct, num, counted } = useFigureText();
   const flagged = question.statements.some((s) => s.flags.length > 0);
-  const cell = "px-2 py-2 text-right tabular-nums md:px-3";
-  const head = "px-2 py-2 text-right font-medium md:px-3";
+  const cell = FIGURE_CELL;
+  const head = FIGURE_HEAD;
   return (
     <div className="grid gap-3">
       <table className="w-full text-left text-sm">
@@ -53,12 +43,7 @@ export function StatementTable({
             <th scope="col" className="px-2 py-2 font-medium md:px-3">
               {t("itemAnalysis.statements.statement")}
             </th>
-            <th scope="col" className={head}>
-              {t("itemAnalysis.options.upper", { share })}
-            </th>
-            <th scope="col" className={head}>
-              {t("itemAnalysis.options.lower", { share })}
-            </th>
+            <GroupHeads thresholds={thresholds} />
             <th scope="col" className={head}>
               {t("itemAnalysis.statements.all")}
             </th>
@@ -88,9 +73,7 @@ export function StatementTable({
               </th>
               <td className={cell}>{pct(s.upper_facility)}</td>
               <td className={cell}>{pct(s.lower_facility)}</td>
-              <td className={cell}>
-                {t("itemAnalysis.options.allValue", { share: pct(s.facility), count: num(s.right) })}
-              </td>
+              <td className={cell}>{counted(s.facility, s.right)}</td>
               <td className={cell}>{num(s.blank)}</td>
             </tr>
           ))}
@@ -127,12 +110,7 @@ export function StatementTable({
           </tbody>
         </table>
       )}
-      {flagged && (
-        <p className="flex flex-wrap items-start gap-2 text-sm">
-          <ItemFlagBadge flag="likely_key_error" />
-          <span className="min-w-0 flex-1 text-slate-700">{explain("likely_key_error")}</span>
-        </p>
-      )}
+      {flagged && <KeyErrorExplanation thresholds={thresholds} />}
     </div>
   );
 }

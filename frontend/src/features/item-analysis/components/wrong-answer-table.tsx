@@ -6,17 +6,11 @@
  * another wrong answer. From fewer attempts than the server's minimum, the note that says so
  * stands under the caption. A real table: a caption, column headers, the answer as row header. */
 import { Badge } from "@/components/ui/badge";
-import {
-  FewAttemptsNote,
-  FLAG_TONE,
-  ItemFlagBadge,
-  useFlagExplanation,
-  type ItemThresholds,
-} from "@/components/item-flags";
-import { formatNumber, formatPercent } from "@/lib/format";
-import { useLanguage, useT } from "@/lib/intl";
+import { FewAttemptsNote, FLAG_TONE, type ItemThresholds } from "@/components/item-flags";
+import { useT } from "@/lib/intl";
 
 import type { ItemQuestion } from "../api/types";
+import { FIGURE_CELL, FIGURE_HEAD, GroupHeads, KeyErrorExplanation, useFigureText } from "./group-columns";
 
 export function WrongAnswerTable({
   question,
@@ -26,16 +20,9 @@ export function WrongAnswerTable({
   thresholds: ItemThresholds;
 }) {
   const t = useT();
-  const { locale } = useLanguage();
-  const explain = useFlagExplanation(thresholds);
-  const pct = (value: number | null) => (value === null ? "—" : formatPercent(value, locale));
-  const num = (value: number) => formatNumber(value, locale);
-  const counted = (value: number | null, count: number) =>
-    t("itemAnalysis.options.allValue", { share: pct(value), count: num(count) });
-  const share = formatNumber(thresholds.group_share * 100, locale);
+  const { counted } = useFigureText();
   const flagged = question.wrong_answers.some((w) => w.flags.length > 0);
-  const cell = "px-2 py-2 text-right tabular-nums md:px-3";
-  const head = "px-2 py-2 text-right font-medium md:px-3";
+  const cell = FIGURE_CELL;
   const caption = t("itemAnalysis.wrong.caption", {
     position: t("itemAnalysis.position", { position: question.position }),
     code: question.code,
@@ -56,13 +43,8 @@ export function WrongAnswerTable({
             <th scope="col" className="px-2 py-2 font-medium md:px-3">
               {t("itemAnalysis.wrong.answer")}
             </th>
-            <th scope="col" className={head}>
-              {t("itemAnalysis.options.upper", { share })}
-            </th>
-            <th scope="col" className={head}>
-              {t("itemAnalysis.options.lower", { share })}
-            </th>
-            <th scope="col" className={head}>
+            <GroupHeads thresholds={thresholds} />
+            <th scope="col" className={FIGURE_HEAD}>
               {t("itemAnalysis.options.all")}
             </th>
           </tr>
@@ -106,12 +88,7 @@ export function WrongAnswerTable({
           {t("itemAnalysis.wrong.other", { count: question.other_wrong })}
         </p>
       )}
-      {flagged && (
-        <p className="flex flex-wrap items-start gap-2 text-sm">
-          <ItemFlagBadge flag="likely_key_error" />
-          <span className="min-w-0 flex-1 text-slate-700">{explain("likely_key_error")}</span>
-        </p>
-      )}
+      {flagged && <KeyErrorExplanation thresholds={thresholds} />}
     </div>
   );
 }

@@ -4,14 +4,13 @@ import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 
 import { inLanguage, MathHtml } from "@/components/math-html";
-import { Select } from "@/components/ui/field";
 import { useLanguage, useT } from "@/lib/intl";
+import { statementLetter } from "@/lib/statements";
 
 import type { Question } from "../api/types";
 import { isChoice } from "../lib/choices";
 import type { Lang, QuestionValues } from "../lib/question-schema";
-import { LANGUAGES } from "./question-editor";
-import { statementLetter } from "./statements-editor";
+import { PreviewLanguageSelect } from "./content-language";
 
 export function QuestionPreview({ missing }: { missing: Question["missing"] }) {
   const t = useT();
@@ -31,18 +30,7 @@ export function QuestionPreview({ missing }: { missing: Question["missing"] }) {
         <h2 id="preview-heading" className="font-semibold">
           {t("qb.preview")}
         </h2>
-        <Select
-          aria-label={t("qb.previewLanguage")}
-          className="w-28"
-          value={lang}
-          onChange={(e) => setLang(e.target.value as Lang)}
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
-        </Select>
+        <PreviewLanguageSelect lang={lang} onChange={setLang} />
       </div>
       <MathHtml className="prose-sm text-slate-900 [&_img]:max-w-full" text={stem} language={lang} />
       {isChoice(type) && (

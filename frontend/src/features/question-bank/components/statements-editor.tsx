@@ -9,14 +9,12 @@ import { Button } from "@/components/ui/button";
 import { NONE } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
+import { statementLetter } from "@/lib/statements";
 
 import { MAX_STATEMENTS, MIN_STATEMENTS, STATEMENT_IDS } from "../lib/draft";
 import type { Lang, QuestionValues, StatementValues } from "../lib/question-schema";
 import { defaultScoringTable } from "../lib/scoring-table";
 import { TextArea } from "./text-area";
-
-/** The label of the statement at `index`: "a", "b"... by position (ids may differ after removals). */
-export const statementLetter = (index: number) => String.fromCharCode(97 + index);
 
 const judge =
   "flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1 text-sm has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600";

@@ -1,22 +1,19 @@
 /** The shared stimulus form's fields (decision 0054): grade and subject, then in the language being
  * edited the title and the body (a passage, a table or a figure: HTML with LaTeX between $...$),
  * a picture uploaded into the body (the question images' upload); Save. */
-import { ImagePlus } from "lucide-react";
 import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { Field, Input, NONE, Select } from "@/components/ui/field";
 import type { Subject } from "@/lib/api/subjects";
-import { cn } from "@/lib/cn";
 import { useLanguage, useT } from "@/lib/intl";
 
-import { uploadQuestionImage } from "../api/upload-image";
 import { GRADES } from "../lib/choices";
 import type { Lang } from "../lib/question-schema";
 import type { StimulusValues } from "../lib/stimulus-draft";
 import { subjectName } from "./labels";
-import { LANGUAGES } from "./question-editor";
+import { AddImageButton, ContentLanguageTabs } from "./content-language";
 import { TextArea } from "./text-area";
 
 export function StimulusEditor({
@@ -42,16 +39,6 @@ export function StimulusEditor({
   const [lang, setLang] = useState<Lang>("vi");
   const [title, body] = useWatch({ control, name: [`title.${lang}`, `body.${lang}`] });
   const set = { shouldDirty: true } as const;
-
-  async function addImage(file: File | undefined) {
-    if (!file) return;
-    try {
-      const { url } = await uploadQuestionImage(file);
-      setValue(`body.${lang}`, `${getValues(`body.${lang}`)}<p><img src="${url}" alt=""></p>`, set);
-    } catch {
-      /* the API client shows the error */
-    }
-  }
 
   return (
     <form
@@ -88,23 +75,7 @@ export function StimulusEditor({
             </Select>
           </Field>
         </div>
-        <div role="tablist" aria-label={t("qb.contentLanguage")} className="flex gap-1">
-          {LANGUAGES.map((l) => (
-            <button
-              key={l.value}
-              type="button"
-              role="tab"
-              aria-selected={lang === l.value}
-              onClick={() => setLang(l.value)}
-              className={cn(
-                "rounded-full px-3 py-1 text-xs font-medium",
-                lang === l.value ? "bg-blue-700 text-white" : "bg-slate-100",
-              )}
-            >
-              {l.label}
-            </button>
-          ))}
-        </div>
+        <ContentLanguageTabs lang={lang} onChange={setLang} />
         <Field label={t("qb.stimulus.title")} htmlFor="stimulus-title" error={errors.title?.message}>
           <Input
             id="stimulus-title"
@@ -127,15 +98,10 @@ export function StimulusEditor({
             onChange={(e) => setValue(`body.${lang}`, e.target.value, set)}
           />
         </Field>
-        <label className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm text-blue-700">
-          <ImagePlus className="h-4 w-4" aria-hidden="true" /> {t("qb.stimulus.addFigure")}
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="sr-only"
-            onChange={(e) => void addImage(e.target.files?.[0])}
-          />
-        </label>
+        <AddImageButton
+          label={t("qb.stimulus.addFigure")}
+          onUploaded={(html) => setValue(`body.${lang}`, `${getValues(`body.${lang}`)}${html}`, set)}
+        />
         <div className="flex justify-end">
           <Button type="submit">{saveLabel}</Button>
         </div>

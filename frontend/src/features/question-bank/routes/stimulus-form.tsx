@@ -12,7 +12,6 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom"
 import { StimulusView } from "@/components/stimulus-view";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Select } from "@/components/ui/field";
 import { ApiError, errorTitle } from "@/lib/api-client";
 import { subjectsQuery } from "@/lib/api/subjects";
 import { useAuthorized } from "@/lib/auth/get-authorized";
@@ -29,7 +28,8 @@ import { useSetStimulusQuestions } from "../api/set-stimulus-questions";
 import { useStimulusAction } from "../api/stimulus-action";
 import type { Stimulus } from "../api/types";
 import { MissingList } from "../components/question-preview";
-import { LANGUAGES } from "../components/question-editor";
+import { inLanguage } from "@/components/math-html";
+import { PreviewLanguageSelect } from "../components/content-language";
 import { StatusBadge } from "../components/status-badge";
 import { StimulusEditor } from "../components/stimulus-editor";
 import { StimulusQuestions } from "../components/stimulus-questions";
@@ -241,7 +241,7 @@ function Preview({ missing }: { missing: Stimulus["missing"] }) {
     name: ["title", "body"],
   });
   const shown = (text: { vi: string; en: string }) => {
-    const value = text[lang] || text[lang === "vi" ? "en" : "vi"];
+    const value = inLanguage(text, lang); // the chosen language, the other when blank
     return { vi: value, en: value };
   };
   return (
@@ -253,18 +253,7 @@ function Preview({ missing }: { missing: Stimulus["missing"] }) {
         <h2 id="stimulus-preview-heading" className="font-semibold">
           {t("qb.preview")}
         </h2>
-        <Select
-          aria-label={t("qb.previewLanguage")}
-          className="w-28"
-          value={lang}
-          onChange={(e) => setLang(e.target.value as Lang)}
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
-        </Select>
+        <PreviewLanguageSelect lang={lang} onChange={setLang} />
       </div>
       <StimulusView
         stimulus={{ title: shown(title), body: shown(body) }}

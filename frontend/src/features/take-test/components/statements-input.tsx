@@ -6,6 +6,7 @@ import { useId } from "react";
 
 import { MathSpan } from "@/components/math-html";
 import { useT } from "@/lib/intl";
+import { statementLetter } from "@/lib/statements";
 
 import type { Answer, AttemptQuestion } from "../api/types";
 import { judgedStatements, judgeStatement } from "../lib/answers";
@@ -35,7 +36,7 @@ export function StatementsInput({
       <legend className="mb-1 text-sm text-slate-600">{t("takeTest.judgeStatements")}</legend>
       <ol className="grid gap-2">
         {question.statements.map((statement, index) => {
-          const letter = String.fromCharCode(97 + index);
+          const letter = statementLetter(index);
           return (
             <li
               key={statement.id}

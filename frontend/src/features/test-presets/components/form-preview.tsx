@@ -30,6 +30,7 @@ import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { useT, type MessageId } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
+import { statementLetter } from "@/lib/statements";
 
 import { presetFormQuery } from "../api/get-preset-form";
 import { reorderForm } from "../api/reorder-form";
@@ -256,7 +257,7 @@ function PreviewRow({
                 key={statement.id}
                 className="flex gap-2 rounded-lg border border-slate-100 px-2 py-1 text-sm"
               >
-                <span className="font-semibold">{String.fromCharCode(97 + i)})</span>
+                <span className="font-semibold">{statementLetter(i)})</span>
                 <MathHtml text={statement} />
               </li>
             ))}
