@@ -406,6 +406,24 @@ def question_missing(q: Question) -> list[dict[str, str]]:
     return [{"field": field, "message": message} for field, message in missing]
 
 
+def grade_and_subject_apply(item: Any, data: dict[str, Any], errors: FieldErrors) -> None:
+    """Check and set ``grade`` (1 to 12 or none) and ``subject_id`` (an existing subject or none)
+    when present in ``data`` on a question or a shared stimulus (not saved); 400 field errors on
+    ``grade`` and ``subject_id``."""
+    if "grade" in data:
+        grade = data["grade"]
+        if grade is not None and grade not in range(1, 13):
+            errors.add("grade", _("Choose a grade from 1 to 12."))
+        else:
+            item.grade = grade
+    if "subject_id" in data:
+        subject_id = data["subject_id"]
+        if subject_id and not Subject.objects.filter(pk=subject_id).exists():
+            errors.add("subject_id", _("Choose one of the allowed values."))
+        else:
+            item.subject_id = subject_id or None
+
+
 def _apply_fields(q: Question, data: dict[str, Any], errors: FieldErrors) -> None:
     """Validate and set the editable fields present in ``data`` on ``q`` (not saved)."""
     if "type" in data:
@@ -413,18 +431,7 @@ def _apply_fields(q: Question, data: dict[str, Any], errors: FieldErrors) -> Non
             errors.add("type", _("Choose one of the allowed values."))
         else:
             q.type = data["type"]
-    if "grade" in data:
-        grade = data["grade"]
-        if grade is not None and grade not in range(1, 13):
-            errors.add("grade", _("Choose a grade from 1 to 12."))
-        else:
-            q.grade = grade
-    if "subject_id" in data:
-        subject_id = data["subject_id"]
-        if subject_id and not Subject.objects.filter(pk=subject_id).exists():
-            errors.add("subject_id", _("Choose one of the allowed values."))
-        else:
-            q.subject_id = subject_id or None
+    grade_and_subject_apply(q, data, errors)
     if "difficulty" in data:
         difficulty = data["difficulty"] or ""
         if difficulty and difficulty not in Question.Difficulty.values:

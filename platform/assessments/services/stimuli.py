@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from assessments.error_codes import AuthoringErrorCode as Code
-from assessments.models import Question, QuestionBank, Stimulus, Subject
+from assessments.models import Question, QuestionBank, Stimulus
 from assessments.services.banks import bank_get
 from assessments.services.common import Actor, require_creator
 from assessments.services.questions import (
@@ -32,6 +32,7 @@ from assessments.services.questions import (
     S,
     _clean_html,
     _plain,
+    grade_and_subject_apply,
     next_version,
     record_transition,
 )
@@ -76,18 +77,7 @@ def _locked(stimulus: Stimulus) -> ApplicationError:
 def _apply_fields(stimulus: Stimulus, data: dict[str, Any], errors: FieldErrors) -> None:
     """Validate and set the fields present in ``data`` (grade, subject_id, content) on
     ``stimulus`` (not saved). A stimulus always has a body in at least one language."""
-    if "grade" in data:
-        grade = data["grade"]
-        if grade is not None and grade not in range(1, 13):
-            errors.add("grade", _("Choose a grade from 1 to 12."))
-        else:
-            stimulus.grade = grade
-    if "subject_id" in data:
-        subject_id = data["subject_id"]
-        if subject_id and not Subject.objects.filter(pk=subject_id).exists():
-            errors.add("subject_id", _("Choose one of the allowed values."))
-        else:
-            stimulus.subject_id = subject_id or None
+    grade_and_subject_apply(stimulus, data, errors)
     if "content" in data:
         raw = data["content"] or {}
         title = {lang: _clean_html((raw.get("title") or {}).get(lang)) for lang in LANGS}
