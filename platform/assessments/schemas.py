@@ -9,7 +9,17 @@ from typing import Literal
 from ninja import Schema
 
 from assessments.content import AnswerKeyIn, AnswerKeyOut, QuestionContentIn, QuestionContentOut
-from assessments.models import Batch, MatrixCluster, Question, QuestionBank, Round, TestBank, TestPreset
+from assessments.models import (
+    Batch,
+    MatrixCluster,
+    PresetPart,
+    Question,
+    QuestionBank,
+    Round,
+    TestBank,
+    TestPreset,
+)
+from assessments.parts import PARTS_MAX
 from config.fields import (
     CheckedInt,
     Choice,
@@ -319,6 +329,29 @@ class AttributeIO(Schema):
     value: str = ""
 
 
+class PartItemIO(BlueprintItemIO):
+    """A blueprint row of a part: also its subject (one of the preset's)."""
+
+    subject_id: int | None = None
+
+
+class PresetPartOut(Schema):
+    """A part (phần) of a preset (decision 0056): its own names (blank for "Phần I" / "Part I" by
+    its place), ``name`` as the reader reads it, the question type its rows draw, the points per
+    question; ``question_count`` (its rows' counts) and ``max_score`` (count x points) in raw
+    points."""
+
+    position: int
+    name_vi: str
+    name_en: str
+    name: str
+    question_type: str
+    points_per_question: float
+    question_count: int
+    max_score: float
+    items: list[PartItemIO]
+
+
 # Request-side twins of the IO schemas above, bounded (issue 16, item 9); responses keep the IO ones.
 ATTRIBUTE_KEY_MAX, ATTRIBUTE_VALUE_MAX, ATTRIBUTES_MAX = 100, 500, 50
 """An attribute requirement or outcome (kept in a ``JSONField``): key, value, rows per list."""
@@ -346,6 +379,22 @@ class AttributeIn(Schema):
     value: Text(ATTRIBUTE_VALUE_MAX) = ""
 
 
+class PartItemIn(BlueprintItemIn):
+    subject_id: Id | None = None  # one of the preset's subjects; the only one when omitted
+
+
+class PresetPartIn(Schema):
+    """A part (phần, decision 0056): names in both languages (blank: "Phần I" / "Part I"), the
+    question type its rows draw, points per question (0.01 to 100, two decimals, checked by the
+    service) and its blueprint rows."""
+
+    name_vi: ColumnText(PresetPart, "name_vi") = ""
+    name_en: ColumnText(PresetPart, "name_en") = ""
+    question_type: Choice = ""
+    points_per_question: ColumnNumber(PresetPart, "points_per_question") | None = None
+    items: List(PartItemIn, BLUEPRINT_ITEMS_MAX) = []
+
+
 class PresetIn(Schema):
     """Spec section 3 "Test preset". ``subjects`` is the blueprint: per subject, how many
     questions to draw from each topic or subtopic, optionally at one complexity level. Every
@@ -370,6 +419,12 @@ class PresetIn(Schema):
     required_round_id: Id | None = None
     form_mode: ColumnText(TestPreset, "form_mode") = "shared"
     subjects: List(PresetSubjectIn, BLUEPRINT_SUBJECTS_MAX) = []
+    # Decision 0056: the parts (with them, the rows go under the parts and the subjects list none)
+    # and the reporting scale (omitted: out of 10 for a new preset, the preset's own on a change;
+    # ``scale_max`` 1..1000 for ``custom``, checked by the service).
+    parts: List(PresetPartIn, PARTS_MAX) = []
+    score_scale: ColumnText(TestPreset, "score_scale") | None = None
+    scale_max: CheckedInt | None = None
 
 
 class PresetBatchOut(Schema):
@@ -412,6 +467,8 @@ class PresetOut(Schema):
     ends_at: datetime | None
     passing_score: float | None
     max_score: float
+    score_scale: Literal["ten", "raw", "custom"]
+    scale_max: int | None
     auto_release_result: bool
     camera_proctoring: bool
     allow_no_camera: bool
@@ -425,6 +482,7 @@ class PresetOut(Schema):
     form_mode: str
     prefer_measured: bool
     subjects: list[PresetSubjectIO]
+    parts: list[PresetPartOut]
     status: str
     review_comment: str
     generation_seed: int | None

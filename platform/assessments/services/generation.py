@@ -10,7 +10,7 @@ import random
 import secrets
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,12 +24,15 @@ from config.i18n import localized
 
 
 def _eligible(preset: TestPreset, item: BlueprintItem) -> list[int]:
-    """Ids of the published questions an item may draw, sorted (so a seed reproduces a draw)."""
+    """Ids of the published questions an item may draw, sorted (so a seed reproduces a draw); an
+    item of a part (phần, decision 0056) draws only questions of the part's type."""
     qs = Question.objects.filter(
         status=Question.Status.PUBLISHED, subject_id=item.preset_subject.subject_id, grade=preset.grade
     ).filter(Q(topic_id=item.cluster_id) | Q(subtopic_id=item.cluster_id))
     if item.complexity_level_id:
         qs = qs.filter(complexity_level_id=item.complexity_level_id)
+    if item.part_id is not None:
+        qs = qs.filter(type=item.part.question_type)
     return sorted(qs.values_list("pk", flat=True))
 
 
@@ -51,8 +54,8 @@ def _pick(rng: random.Random, pool: list[int], count: int, measured: set[int] | 
 
 
 def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintItem]]:
-    """Draw the blueprint with ``seed``: ``[(question id, item)]`` in blueprint order, no question
-    twice; with ``preset.prefer_measured``, questions with a measured facility first within each
+    """Draw the blueprint with ``seed``: ``[(question id, item)]`` in blueprint order (the parts'
+    items first, part by part, decision 0056; then by subject), no question twice; with ``preset.prefer_measured``, questions with a measured facility first within each
     item (``_pick``; one more query). Raises 400 ``generation_failed`` ("Failed to generate
     test") listing every short item in ``extra.shortfalls`` (``subject``, ``cluster``,
     ``complexity_level``, ``needed``, ``available``, ``missing``): the preference never changes
@@ -60,8 +63,8 @@ def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintIt
     rng = random.Random(seed)
     items = list(
         BlueprintItem.objects.filter(preset_subject__preset=preset)
-        .select_related("preset_subject__subject", "cluster", "complexity_level")
-        .order_by("preset_subject__position", "id")
+        .select_related("preset_subject__subject", "cluster", "complexity_level", "part")
+        .order_by(F("part__position").asc(nulls_last=True), "preset_subject__position", "id")
     )
     pools = [_eligible(preset, item) for item in items]
     measured = (
@@ -144,7 +147,9 @@ def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> Pre
             Code.PRESET_LOCKED, _("An approved or published test cannot change its questions."), status=409
         )
     row = (
-        preset.form.select_related("blueprint_item__preset_subject", "blueprint_item__cluster")
+        preset.form.select_related(
+            "blueprint_item__preset_subject", "blueprint_item__cluster", "blueprint_item__part"
+        )
         .filter(pk=preset_question_id)
         .first()
     )
@@ -168,12 +173,28 @@ def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> Pre
 
 @transaction.atomic
 def preset_reorder(*, actor: Actor, preset_id: int, order: list[int]) -> None:
-    """Set the order of the form: ``order`` lists every preset-question id once. Anything else,
-    or a locked preset: 400 ``reorder_failed`` ("Failed to reorder questions")."""
+    """Set the order of the form: ``order`` lists every preset-question id once; in a preset with
+    parts (decision 0056) each part's questions stay together, in part order (a question moves
+    within its part). Anything else, or a locked preset: 400 ``reorder_failed`` ("Failed to
+    reorder questions")."""
     preset = preset_get(preset_id, lock=True)
-    rows = {r.pk: r for r in preset.form.all()}
+    rows = {r.pk: r for r in preset.form.select_related("blueprint_item__part")}
     if preset.status not in EDITABLE or sorted(order) != sorted(rows) or len(set(order)) != len(order):
         raise ApplicationError(Code.REORDER_FAILED, _("Failed to reorder questions"), status=400)
+    places = [_part_place(rows[pk]) for pk in order]
+    if places != sorted(places):
+        raise ApplicationError(
+            Code.REORDER_FAILED,
+            _("Failed to reorder questions: each part's questions stay together, in the parts' order."),
+            status=400,
+        )
     for position, pk in enumerate(order, start=1):
         rows[pk].position = position
     PresetQuestion.objects.bulk_update(rows.values(), ["position"])
+
+
+def _part_place(row: PresetQuestion) -> int:
+    """The place of a form row's part (-1 outside any part: a preset without parts keeps any
+    order)."""
+    item = row.blueprint_item
+    return item.part.position if item is not None and item.part is not None else -1
