@@ -33,3 +33,4 @@ class AuthoringErrorCode(StrEnum):
     BATCH_CLOSED = "batch_closed"
     SLOTS_AVAILABLE = "slots_available"
     ALREADY_WAITING = "already_waiting"
+    NO_TEMPLATE = "no_template"  # decision 0056: a subject without a THPT 2025 format

@@ -30,6 +30,7 @@ from config.fields import (
     Description,
     Id,
     IdList,
+    Int,
     Json,
     List,
     Text,
@@ -509,6 +510,53 @@ class PresetRowOut(Schema):
     starts_at: datetime | None
     ends_at: datetime | None
     updated_at: datetime
+
+
+class TemplatePartOut(Schema):
+    question_type: str
+    count: int
+    points_per_question: float
+
+
+class PresetTemplateSubjectOut(Schema):
+    """A subject of the organization with a THPT 2025 template (decision 0056): its minutes, its
+    questions and its maximum (10), and its parts' types, counts and points."""
+
+    subject_id: int
+    code: str
+    name: str
+    duration_minutes: int
+    question_count: int
+    max_score: float
+    parts: list[TemplatePartOut]
+
+
+class TemplatePartFillOut(Schema):
+    name_vi: str
+    name_en: str
+    question_type: str
+    points_per_question: float
+    items: list[PartItemIO]
+
+
+class PresetTemplateOut(Schema):
+    """The preset form's fields from the THPT 2025 template of a subject (decision 0056): grade,
+    minutes, the scale out of 10, the subject and the parts with their blueprint rows (the topics
+    holding questions of each part's type; ``cluster_id`` null when none does), the maximum (10)
+    and where the format comes from. Nothing is saved."""
+
+    subject_id: int
+    grade: int
+    duration_minutes: int
+    score_scale: Literal["ten"]
+    subjects: list[PresetSubjectIO]
+    parts: list[TemplatePartFillOut]
+    max_score: float
+    source: str
+
+
+class TemplateQuery(Schema):
+    grade: Int(1, 12) | None = None
 
 
 class GenerateIn(Schema):

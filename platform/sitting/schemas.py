@@ -18,6 +18,7 @@ from assignments.schemas.shared import (
     BreakdownOut,
     BreakdownRowOut,
     Closed,
+    PartScoreOut,
     QuestionType,
 )
 from config.fields import (
@@ -239,13 +240,19 @@ class ResultAnswerOut(Schema):
 class ResultOut(Schema):
     """The learner's result: before release only the status (``answers`` empty, the figures
     null); once released the score, pass or fail, the round's message in the reader's language
-    (the other language when blank) and each answer against the key."""
+    (the other language when blank) and each answer against the key. ``score`` of ``max_score``
+    are raw points; ``scale_score`` of ``scale_max`` the same on the preset's reporting scale
+    (decision 0056: what the page shows, "8,75/10"), and ``parts`` each part's subtotal (empty
+    without parts). ``passing_score`` is on the reporting scale."""
 
     status: str
     released: bool
     result: str | None
     score: float | None
     max_score: float | None
+    scale_score: float | None
+    scale_max: float | None
+    parts: list[PartScoreOut]
     passing_score: float | None
     voided: bool
     message: str
@@ -348,6 +355,8 @@ class MyAssignmentOut(Schema):
     attempt_status: str | None
     max_score: float | None
     score: float | None
+    scale_score: float | None  # decision 0056: the score on the reporting scale, null as ``score``
+    scale_max: float | None
     result: str | None
     released: bool
 

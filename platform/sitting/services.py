@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
 from assignments.models import Assignment, Attempt
+from assignments.scores import attempt_score
 from config.errors import not_found
 from config.i18n import pick
 from privacy.selectors import retention_policy_of
@@ -366,8 +367,10 @@ def round_message(a: Assignment, attempt: Attempt, *, language: str | None = Non
 
 
 def result_view(*, profile: Profile, enrollment_id: int) -> Result:
-    """``ResultOut``: once released the score, pass or fail, the round's message and each answer
-    against the key (none for an essay) with the explanation; before release only the status."""
+    """``ResultOut``: once released the score (raw and on the reporting scale, with the parts'
+    subtotals: ``assignments.scores.attempt_score``), pass or fail, the round's message and each
+    answer against the key (none for an essay) with the explanation; before release only the
+    status."""
     from assessments.models import Question
     from assignments.reports import breakdown
 
@@ -380,6 +383,9 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
             "result": None,
             "score": None,
             "max_score": None,
+            "scale_score": None,
+            "scale_max": None,
+            "parts": [],
             "passing_score": float(a.preset.passing_score) if a.preset.passing_score is not None else None,
             "voided": attempt.voided,
             "message": "",
@@ -394,7 +400,8 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
         questions = {
             q.pk: q for q in Question.objects.select_related("subject").filter(pk__in=attempt.question_ids)
         }
-        answers = {x.question_id: x for x in attempt.answers.all()}
+        rows = list(attempt.answers.all())
+        answers = {x.question_id: x for x in rows}
 
         def shown(qid: int) -> ResultAnswer:
             q, given = questions[qid], answers.get(qid)
@@ -415,6 +422,8 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
                 "breakdown": breakdown(attempt, list(questions.values())),
                 "score": float(attempt.score or 0),
                 "max_score": float(attempt.max_score),
+                # The score on the preset's reporting scale and the parts' subtotals (decision 0056).
+                **attempt_score(attempt, a.preset, answers=rows),
                 "message": round_message(a, attempt),
                 "answers": [shown(qid) for qid in attempt.question_ids],
             }
