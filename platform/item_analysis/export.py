@@ -24,6 +24,7 @@ from assessments.models import Question
 from assignments.error_codes import AssignmentErrorCode as Code
 from config import dates
 from config.errors import ApplicationError
+from config.i18n import format_number
 from item_analysis.selectors import ItemAnalysisView
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -181,6 +182,19 @@ def _options(wb: Workbook, view: ItemAnalysisView, flags: dict[str, str]) -> Non
             )
 
 
+def _on_scale(view: ItemAnalysisView) -> list[tuple[str, Any]]:
+    """The mean and median on the preset's reporting scale, as the page shows them ("7,35/10";
+    decision 0056): rows only when the scale is not raw points."""
+    scale = view["scale"]
+    if scale is None or scale["score_scale"] == "raw":
+        return []
+    top = format_number(scale["scale_max"])
+    return [
+        (_("Mean (out of %(max)s)") % {"max": top}, scale["mean"]),
+        (_("Median (out of %(max)s)") % {"max": top}, scale["median"]),
+    ]
+
+
 def _summary(wb: Workbook, view: ItemAnalysisView) -> None:
     ws = wb.create_sheet(_("Summary")[:31])
     ws.column_dimensions["A"].width = 36
@@ -202,6 +216,7 @@ def _summary(wb: Workbook, view: ItemAnalysisView) -> None:
         (_("Skewness"), s.get("skewness")),
         (coefficient, s.get("alpha")),
         (_("Standard error of measurement"), s.get("sem")),
+        *_on_scale(view),
     ]
     for label, value in rows:
         ws.append([WriteOnlyCell(ws, value=label), value])

@@ -279,12 +279,20 @@ class ReportBreakdownOut(Schema):
 class AdvancedReportDataOut(Schema):
     """A stored advanced report (issue 7, item 7): standing among the preset's takers
     (``percentile`` 0-100), the score histogram (10 equal bands of the maximum), the breakdown
-    against the cohort, strengths and weaknesses by cluster name."""
+    against the cohort, strengths and weaknesses by cluster name. ``score``, ``max_score``,
+    ``cohort_mean`` and ``cohort_median`` are raw points; ``scale_score`` of ``scale_max`` and the
+    cohort's ``scale_cohort_mean`` and ``scale_cohort_median`` the same on the reporting scale,
+    with the ``parts``' subtotals (decision 0056; null and empty in a report stored before it)."""
 
     test_name: str
     learner_name: str
     score: float
     max_score: float
+    scale_score: float | None = None
+    scale_max: float | None = None
+    scale_cohort_mean: float | None = None
+    scale_cohort_median: float | None = None
+    parts: list[PartScoreOut] = []
     percent: float
     result: str
     percentile: float
