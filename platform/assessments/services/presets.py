@@ -197,8 +197,9 @@ def _parts(
             errors.add(f"{prefix}.items", _("Choose the clusters of this part."))
         out.append({**names, "question_type": kind, "points_per_question": points, "items": items})
     for s_index, subject_id in enumerate(subject_ids):
-        if subject_id is not None and subject_id not in used:
-            errors.add(f"subjects.{s_index}.items", _("Choose the clusters of this subject."))
+        field = f"subjects.{s_index}.items"
+        if subject_id is not None and subject_id not in used and field not in errors.errors:
+            errors.add(field, _("Choose the clusters of this subject."))
     return out
 
 
@@ -206,8 +207,8 @@ def _score_scale(
     errors: FieldErrors, data: dict[str, Any], current: TestPreset | None
 ) -> tuple[str, int | None]:
     """The reporting scale (decision 0056): ``score_scale`` ``ten``, ``raw`` or ``custom`` (the
-    preset's own when omitted; ``ten`` for a new one), and ``scale_max`` 1 to 1000 for a custom
-    one (None otherwise)."""
+    preset's own, with its maximum, when omitted; ``ten`` for a new one), and ``scale_max`` 1 to
+    1000 for a custom one (None otherwise)."""
     kind = data.get("score_scale") or (current.score_scale if current else TestPreset.ScoreScale.TEN)
     if kind not in TestPreset.ScoreScale.values:
         errors.add("score_scale", _("Choose one of the allowed values."))
@@ -215,8 +216,8 @@ def _score_scale(
     if kind != TestPreset.ScoreScale.CUSTOM:
         return kind, None
     maximum = data.get("scale_max")
-    if maximum is None and "scale_max" not in data and current is not None:
-        maximum = current.scale_max
+    if maximum is None and not data.get("score_scale") and current is not None:
+        maximum = current.scale_max  # the scale omitted: the preset's own, maximum included
     if maximum is None:
         errors.add("scale_max", _("Required"))
     elif (
