@@ -12,6 +12,7 @@ import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { formatDate, formatDateTime, formatNumber, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
+import { shownScore } from "@/lib/score";
 import { useDebounced } from "@/lib/use-debounced";
 
 import { useMyAssignments } from "../api/get-my-assignments";
@@ -134,11 +135,9 @@ export default function MyTestsRoute() {
                   </span>
                 </Td>
                 <Td label={t("myTests.column.score")} className="whitespace-nowrap tabular-nums">
-                  {row.max_score !== null && row.attempt_status === "submitted"
-                    ? t("takeTest.result.scoreOf", {
-                        score: row.score !== null ? formatNumber(row.score, locale) : "—",
-                        max: formatNumber(row.max_score, locale),
-                      })
+                  {row.scale_max !== null && row.attempt_status === "submitted"
+                    ? (shownScore(row, locale) ??
+                      t("takeTest.result.scoreOf", { score: "—", max: formatNumber(row.scale_max, locale) }))
                     : "—"}
                 </Td>
                 <Td label={t("myTests.column.result")}>
