@@ -84,26 +84,36 @@ class AttemptPart(TypedDict):
     question_ids: list[int]
 
 
-def attempt_parts(preset: TestPreset, drawn: Iterable[tuple[int, int | None]]) -> list[AttemptPart]:
-    """The parts of a new attempt of ``preset``: ``drawn`` is the form as ``[(question id, part id
-    or None)]`` in order; each part lists its questions in that order. ``[]`` for a preset without
-    parts. One query."""
-    parts = list(PresetPart.objects.filter(preset=preset).order_by("position", "id"))
-    if not parts:
-        return []
-    members: dict[int, list[int]] = {p.pk: [] for p in parts}
-    for qid, part_id in drawn:
-        if part_id in members:
-            members[part_id].append(qid)
+PartRow = tuple[int, int, str, str, str, Decimal]
+"""A part as the start reads it with its form: (id, position, name_vi, name_en, question type,
+points per question)."""
+
+
+def part_row(part: PresetPart | None) -> PartRow | None:
+    """``PartRow`` of a part (None outside any part)."""
+    if part is None:
+        return None
+    return (part.pk, part.position, part.name_vi, part.name_en, part.question_type, part.points_per_question)
+
+
+def attempt_parts(drawn: Iterable[tuple[int, PartRow | None]]) -> list[AttemptPart]:
+    """The parts of a new attempt: ``drawn`` is its form as ``[(question id, its part's row or
+    None)]`` in order; each part lists its questions in that order, the parts by position. ``[]``
+    for a form without parts. No query: the start reads the parts with the form (the start's
+    statements are counted, issue 23)."""
+    parts: dict[int, tuple[PartRow, list[int]]] = {}
+    for qid, row in drawn:
+        if row is not None:
+            parts.setdefault(row[0], (row, []))[1].append(qid)
     return [
         {
-            "name_vi": p.name_vi,
-            "name_en": p.name_en,
-            "question_type": p.question_type,
-            "points": str(p.points_per_question),
-            "question_ids": members[p.pk],
+            "name_vi": row[2],
+            "name_en": row[3],
+            "question_type": row[4],
+            "points": str(row[5]),
+            "question_ids": ids,
         }
-        for p in parts
+        for row, ids in sorted(parts.values(), key=lambda entry: entry[0][1])
     ]
 
 

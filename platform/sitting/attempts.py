@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Enrollment
 from assessments.matching import numeric_matches, short_text_matches, true_false_set_fraction
 from assessments.models import Question, TestPreset
-from assessments.parts import AttemptPart, attempt_parts
+from assessments.parts import AttemptPart, attempt_parts, part_row
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
 from assignments.outcome import finish_if_graded
@@ -61,9 +61,14 @@ def _form(
         with qualified_cursor() as cursor:  # written once per process and schema (issue 23)
             cursor.execute(organization_sql(statements.shared_form_sql(), current_schema_name()), [preset.pk])
             rows = cursor.fetchall()
-        ids = [question_id for question_id, _points, _part in rows]
-        points = {str(question_id): str(value) for question_id, value, _part in rows}
-        return ids, {}, points, attempt_parts(preset, [(qid, part) for qid, _points, part in rows])
+        ids = [row[0] for row in rows]
+        points = {str(row[0]): str(row[1]) for row in rows}
+        return (
+            ids,
+            {},
+            points,
+            attempt_parts((row[0], row[2:] if row[2] is not None else None) for row in rows),
+        )
     from assessments.services.generation import blueprint_draw
 
     seed = int(hashlib.sha256(f"{preset.generation_seed}:{assignment.pk}".encode()).hexdigest()[:15], 16)
@@ -79,7 +84,7 @@ def _form(
     points = {
         str(pk): str(item.part.points_per_question) if item.part is not None else "1" for pk, item in drawn
     }
-    return ids, orders, points, attempt_parts(preset, [(pk, item.part_id) for pk, item in drawn])
+    return ids, orders, points, attempt_parts((pk, part_row(item.part)) for pk, item in drawn)
 
 
 # --- starting ----------------------------------------------------------------------------------

@@ -83,9 +83,12 @@ LATEST_ATTEMPT = OrganizationSelect(_latest_attempt)
 def shared_form_sql() -> str:
     """A shared form's question ids, points and parts in order, for ``organization_sql``: a
     question of a part (phần, decision 0056) is worth the part's points per question, another its
-    score weight. Parameter: the preset id. Twin: ``assessments.parts.form_points``."""
+    score weight; then the part's row (``assessments.parts.PartRow``: id, position, names, question
+    type, points; nulls outside any part). Parameter: the preset id. Twin:
+    ``assessments.parts.form_points``."""
     return (
-        f"SELECT pq.question_id, COALESCE(pp.points_per_question, q.score_weight), pp.id "  # noqa: S608
+        f"SELECT pq.question_id, COALESCE(pp.points_per_question, q.score_weight), "  # noqa: S608
+        "pp.id, pp.position, pp.name_vi, pp.name_en, pp.question_type, pp.points_per_question "
         f"FROM {table(PresetQuestion)} pq JOIN {table(Question)} q ON q.id = pq.question_id "
         f"LEFT JOIN {table(BlueprintItem)} bi ON bi.id = pq.blueprint_item_id "
         f"LEFT JOIN {table(PresetPart)} pp ON pp.id = bi.part_id "

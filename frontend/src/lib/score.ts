@@ -28,3 +28,10 @@ export function shownScore(row: ScoreOnScale, locale: string): string | null {
   if (row.scale_score === null || row.scale_max === null) return null;
   return formatScore(row.scale_score, row.scale_max, locale);
 }
+
+/** A row's score as a table cell: the score ("7,35/10"), "—/10" while it is withheld or waits for
+ * grading, "—" without an attempt. */
+export function scoreCell(row: ScoreOnScale, locale: string): string {
+  if (row.scale_max === null) return "—";
+  return shownScore(row, locale) ?? `—/${upToTwo(locale).format(row.scale_max)}`;
+}

@@ -441,9 +441,9 @@ def test_the_shared_forms_points_agree_in_sql_and_python(as_educator_a, bank, ro
             with connection.cursor() as cursor:
                 cursor.execute(organization_sql(statements.shared_form_sql(), current_schema_name()), [pk])
                 rows = cursor.fetchall()
-            assert [(qid, points) for qid, points, _part in rows] == form_points(preset)
+            assert [(row[0], row[1]) for row in rows] == form_points(preset)
             parts = dict(PresetPart.objects.filter(preset=preset).values_list("pk", "position"))
-            assert [parts.get(part) for _q, _p, part in rows] == (
+            assert [parts.get(row[2]) for row in rows] == (
                 [None] * 6 if pk == plain["id"] else [0, 0, 0, 0, 1, None]
             )
         assert [str(p) for _q, p in form_points(TestPreset.objects.get(pk=parted["id"]))] == [

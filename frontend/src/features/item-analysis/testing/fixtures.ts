@@ -129,6 +129,7 @@ export const READY: ItemAnalysis = {
     sem: 0.33,
     group_size: 11,
   },
+  scale: null,
   questions: [Q1, Q2],
   thresholds: { facility_low: 0.2, facility_high: 0.9, discrimination_low: 0.2, group_share: 0.27 },
   flags: [

@@ -55,6 +55,8 @@ const ACTIVITY: LearnerActivity = {
         submitted_at: "2026-11-10T02:00:00Z",
         score: 8.5,
         max_score: 10,
+        scale_score: 8.5,
+        scale_max: 10,
         result: "passed",
         voided: false,
         released: false,

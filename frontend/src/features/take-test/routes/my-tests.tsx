@@ -10,9 +10,9 @@ import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import { formatDate, formatDateTime, formatNumber, formatVnd } from "@/lib/format";
+import { formatDate, formatDateTime, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
-import { shownScore } from "@/lib/score";
+import { scoreCell } from "@/lib/score";
 import { useDebounced } from "@/lib/use-debounced";
 
 import { useMyAssignments } from "../api/get-my-assignments";
@@ -135,10 +135,7 @@ export default function MyTestsRoute() {
                   </span>
                 </Td>
                 <Td label={t("myTests.column.score")} className="whitespace-nowrap tabular-nums">
-                  {row.scale_max !== null && row.attempt_status === "submitted"
-                    ? (shownScore(row, locale) ??
-                      t("takeTest.result.scoreOf", { score: "—", max: formatNumber(row.scale_max, locale) }))
-                    : "—"}
+                  {row.attempt_status === "submitted" ? scoreCell(row, locale) : "—"}
                 </Td>
                 <Td label={t("myTests.column.result")}>
                   {row.attempt_status === "submitted" ? (
