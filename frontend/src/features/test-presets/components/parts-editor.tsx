@@ -4,7 +4,7 @@
  * can be added, removed and moved; the test's maximum is the sum of the parts. Adding the first part
  * moves the subjects' rows into it; removing the last moves them back. */
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { useFieldArray, useFormContext, useFormState, useWatch } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { Input, NONE, Select } from "@/components/ui/field";
@@ -50,10 +50,12 @@ const DEFAULTS: [string, string][] = [
 export function PartsEditor({ subjects, clusters }: { subjects: Subject[]; clusters: Cluster[] }) {
   const t = useT();
   const { locale } = useLanguage();
-  const { control, formState, getValues, setValue } = useFormContext<PresetValues>();
+  const { control, getValues, setValue } = useFormContext<PresetValues>();
   const list = useFieldArray({ control, name: "parts" });
   const parts = useWatch({ control, name: "parts" }) ?? [];
-  const error = fieldError(formState.errors, "parts");
+  // Only the parts' own state: typing elsewhere does not render the parts again.
+  const { errors } = useFormState({ control, name: "parts" });
+  const error = fieldError(errors, "parts");
 
   const add = () => {
     const [type, points] = DEFAULTS[list.fields.length] ?? ["single_choice", "0.25"];
@@ -143,11 +145,11 @@ function PartCard({
 }) {
   const t = useT();
   const { language, locale } = useLanguage();
-  const { control, register, formState } = useFormContext<PresetValues>();
+  const { control, register } = useFormContext<PresetValues>();
   const rows = useFieldArray({ control, name: `parts.${index}.items` });
+  const { errors } = useFormState({ control, name: `parts.${index}` });
   const part: PartValues | undefined = useWatch({ control, name: `parts.${index}` });
   const chosenSubjects = useWatch({ control, name: "subjects" }) ?? [];
-  const errors = formState.errors;
   const prefix = `parts.${index}`;
   const place = t("tests.part.nth", { numeral: ROMAN[index] ?? String(index + 1) });
   // The part's own name in the reader's language (the other one when blank), after its place.

@@ -77,18 +77,8 @@ function Checkbox({
 
 export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
   const t = useT();
-  const { locale } = useLanguage();
   const form = useFormContext<PresetValues>();
-  const [score_scale, scale_max, parts, form_mode, subjects] = useWatch({
-    control: form.control,
-    name: ["score_scale", "scale_max", "parts", "form_mode", "subjects"],
-  });
-  // The pass mark is on the reporting scale (decision 0056): at most 10, a custom maximum, or the
-  // raw maximum when it is known.
-  const maxPass = passingMax(
-    { ...form.getValues(), score_scale, scale_max, parts, form_mode, subjects },
-    sharedMax,
-  );
+
   return (
     <SectionCard id="general-heading" title={t("tests.section.general")}>
       <InputField form={form} name="name" label={t("tests.field.name")} />
@@ -114,22 +104,7 @@ export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
         <InputField form={form} name="ends_at" type="datetime-local" label={t("tests.field.endsAt")} />
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <InputField
-          form={form}
-          name="passing_score"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.25"
-          label={t("tests.field.passingScore")}
-          hint={
-            score_scale !== "raw" && maxPass !== null
-              ? t("tests.maxOnScaleHint", { max: formatNumber(maxPass, locale) })
-              : maxPass !== null
-                ? t("tests.maxScoreHint", { max: formatNumber(maxPass, locale) })
-                : t("tests.maxScoreUnknownHint")
-          }
-        />
+        <PassingScoreField sharedMax={sharedMax} />
         <fieldset className="grid content-start gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-700">{t("tests.field.formMode")}</legend>
           {(["shared", "per_learner"] as const).map((mode) => (
@@ -149,6 +124,41 @@ export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
       </div>
       <ScaleFields />
     </SectionCard>
+  );
+}
+
+/** The pass mark, with its maximum as the hint: on the reporting scale (decision 0056), at most 10,
+ * a custom maximum, or the raw maximum when it is known. Its own component: it follows the scale,
+ * the parts and the blueprint without rendering the whole section again. */
+function PassingScoreField({ sharedMax }: { sharedMax: number | null }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const form = useFormContext<PresetValues>();
+  const [score_scale, scale_max, parts, form_mode, subjects] = useWatch({
+    control: form.control,
+    name: ["score_scale", "scale_max", "parts", "form_mode", "subjects"],
+  });
+  const maxPass = passingMax(
+    { ...form.getValues(), score_scale, scale_max, parts, form_mode, subjects },
+    sharedMax,
+  );
+  return (
+    <InputField
+      form={form}
+      name="passing_score"
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step="0.25"
+      label={t("tests.field.passingScore")}
+      hint={
+        score_scale !== "raw" && maxPass !== null
+          ? t("tests.maxOnScaleHint", { max: formatNumber(maxPass, locale) })
+          : maxPass !== null
+            ? t("tests.maxScoreHint", { max: formatNumber(maxPass, locale) })
+            : t("tests.maxScoreUnknownHint")
+      }
+    />
   );
 }
 
