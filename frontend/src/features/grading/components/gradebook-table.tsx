@@ -110,7 +110,9 @@ export function GradebookTable({
                     label={part.name}
                     className="whitespace-nowrap tabular-nums md:text-right"
                   >
-                    {mine && mine.scale_score !== null ? formatScore(mine.scale_score, mine.scale_max, locale) : "—"}
+                    {mine && mine.scale_score !== null
+                      ? formatScore(mine.scale_score, mine.scale_max, locale)
+                      : "—"}
                   </Td>
                 );
               })}

@@ -165,9 +165,7 @@ function AssignmentItem({ assignment }: { assignment: ActivityAssignment }) {
           })}
         </dd>
         <dt>{t("people.activity.score")}</dt>
-        <dd className="font-medium text-slate-900">
-          {attempt ? (shownScore(attempt, locale) ?? "—") : "—"}
-        </dd>
+        <dd className="font-medium text-slate-900">{attempt ? (shownScore(attempt, locale) ?? "—") : "—"}</dd>
         <dt>{t("people.activity.result")}</dt>
         <dd className="flex flex-wrap gap-1">
           {attempt && attempt.status === "submitted" ? (

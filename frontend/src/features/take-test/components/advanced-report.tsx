@@ -173,7 +173,12 @@ export function AdvancedReport({
  * carries raw points only, shown as they were. */
 function onScale(report: AdvancedReportData) {
   if (report.scale_max === null || report.scale_max === undefined) {
-    return { max: report.max_score, score: report.score, mean: report.cohort_mean, median: report.cohort_median };
+    return {
+      max: report.max_score,
+      score: report.score,
+      mean: report.cohort_mean,
+      median: report.cohort_median,
+    };
   }
   return {
     max: report.scale_max,
@@ -199,7 +204,9 @@ function ReportBody({ report, locale }: { report: AdvancedReportData; locale: st
         </div>
         <div>
           <dt className="text-xs uppercase text-slate-500">{t("takeTest.result.score")}</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{formatScore(shown.score, shown.max, locale)}</dd>
+          <dd className="text-2xl font-semibold tabular-nums">
+            {formatScore(shown.score, shown.max, locale)}
+          </dd>
           <dd className="text-xs text-slate-600">{`${number(report.percent)}%`}</dd>
         </div>
         <div>
