@@ -32,7 +32,7 @@ export function PartScores({
             <th scope="col" className="py-1.5 pr-2 font-medium">
               {t("score.parts.part")}
             </th>
-            <th scope="col" className="py-1.5 pr-2 font-medium">
+            <th scope="col" className="whitespace-nowrap py-1.5 pr-2 font-medium">
               {t("score.parts.questions")}
             </th>
             <th scope="col" className="py-1.5 text-right font-medium">

@@ -8,6 +8,7 @@ import { useFieldArray, useFormContext, useFormState, useWatch } from "react-hoo
 
 import { Button } from "@/components/ui/button";
 import { Input, NONE, Select } from "@/components/ui/field";
+import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
@@ -157,7 +158,8 @@ function PartCard({
     (language === "en"
       ? part?.name_en.trim() || part?.name_vi.trim()
       : part?.name_vi.trim() || part?.name_en.trim()) ?? "";
-  const heading = own || place;
+  // A name that starts with its place ("Phần I. Trắc nghiệm...") is shown alone.
+  const heading = own.startsWith(place) ? own : own ? `${place} — ${own}` : place;
   const several = chosenSubjects.length > 1;
   const only = chosenSubjects.length === 1 ? chosenSubjects[0]!.subject_id : NONE;
   const levels = clusters.filter((c) => c.type === "complexity_level");
@@ -169,10 +171,7 @@ function PartCard({
       aria-label={t("tests.part.label", { part: place })}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold text-slate-800">
-          {place}
-          {heading !== place && <span className="font-normal text-slate-600"> — {heading}</span>}
-        </h3>
+        <h3 className="font-semibold text-slate-800">{heading}</h3>
         <div className="flex items-center gap-1">
           <span className="mr-2 text-sm text-slate-600">
             {t("tests.part.max", { max: formatNumber(max, locale) })}
@@ -242,6 +241,23 @@ function PartCard({
           />
         </Control>
       </div>
+      {rows.fields.length > 0 && (
+        <div
+          className={cn(
+            "hidden gap-2 text-xs font-medium uppercase text-slate-500 md:grid",
+            several
+              ? "md:grid-cols-[10rem_minmax(0,1fr)_10rem_6rem_2.5rem]"
+              : "md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem]",
+          )}
+          aria-hidden="true"
+        >
+          {several && <span>{t("tests.field.subject")}</span>}
+          <span>{t("tests.field.cluster")}</span>
+          <span>{t("tests.field.level")}</span>
+          <span>{t("tests.field.count")}</span>
+          <span />
+        </div>
+      )}
       {rows.fields.map((row, r) => {
         const path = `${prefix}.items.${r}`;
         const subjectId = several ? (part?.items[r]?.subject_id ?? NONE) : only;

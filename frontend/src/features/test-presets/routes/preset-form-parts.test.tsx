@@ -130,7 +130,7 @@ describe("the parts of a test preset and its scale", () => {
     // Moved up, Phần II becomes Phần I.
     await user.click(screen.getByRole("button", { name: "Chuyển Phần II lên trên" }));
     expect(
-      within(screen.getByRole("group", { name: "Phần I của đề" })).getByText("— Đúng/Sai"),
+      within(screen.getByRole("group", { name: "Phần I của đề" })).getByText("Phần I — Đúng/Sai"),
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Chuyển Phần I xuống dưới" }));
 
@@ -189,7 +189,7 @@ describe("the parts of a test preset and its scale", () => {
     expect(screen.getByLabelText("Duration (minutes)")).toHaveValue(90);
     expect(screen.getByLabelText("Reporting scale")).toHaveValue("ten");
     const third = screen.getByRole("group", { name: "Part III of the test" });
-    expect(within(third).getByText("— Part III. Short answers")).toBeInTheDocument();
+    expect(within(third).getByRole("heading", { name: "Part III. Short answers" })).toBeInTheDocument();
     expect(within(third).getByLabelText("Question type")).toHaveValue("numeric");
     expect(within(third).getByLabelText("Points per question")).toHaveValue("0.5");
     expect(screen.getByText("Parts' maximum: 10 points")).toBeInTheDocument();
