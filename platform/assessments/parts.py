@@ -33,12 +33,18 @@ def default_part_names(position: int) -> tuple[str, str]:
     return f"Phần {numeral}", f"Part {numeral}"
 
 
+def part_place(position: int, *, language: str | None = None) -> str:
+    """ "Phần I" / "Part I" (``position`` 0) in the reader's language: a part's short name, the
+    gradebook's column heading."""
+    vi, en = default_part_names(position)
+    return pick(vi, en, language=language)
+
+
 def part_name(name_vi: str, name_en: str, position: int, *, language: str | None = None) -> str:
     """The part's name in the reader's language: its own name (the other language's when one is
     blank, ``config.i18n.pick``), or "Phần I" / "Part I" by its place when it has none."""
     if not (name_vi or "").strip() and not (name_en or "").strip():
-        vi, en = default_part_names(position)
-        return pick(vi, en, language=language)
+        return part_place(position, language=language)
     return pick(name_vi, name_en, language=language)
 
 

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from assessments.models import PresetPart, TestPreset
-from assessments.parts import part_name
+from assessments.parts import part_name, part_place
 from assessments.scale import Scale, score_shown
 from assignments.models import RELEASABLE_ATTEMPT, Assignment, Attempt
 from assignments.scores import PartShown, attempts_parts
@@ -151,10 +151,12 @@ class GradebookRow(TypedDict):
 
 
 class GradebookPart(TypedDict):
-    """A part of the test (``GradebookPartOut``): a column of the gradebook (decision 0056)."""
+    """A part of the test (``GradebookPartOut``): a column of the gradebook (decision 0056), headed
+    by its ``short_name`` ("Phần I") with its ``name`` in full."""
 
     position: int
     name: str
+    short_name: str
 
 
 class GradebookScope(TypedDict):
@@ -237,7 +239,11 @@ def preset_parts(preset: TestPreset) -> list[GradebookPart]:
     """The preset's parts as gradebook columns: place (from 1) and name in the reader's language
     ("Phần I" when it has none). One query."""
     return [
-        {"position": p.position + 1, "name": part_name(p.name_vi, p.name_en, p.position)}
+        {
+            "position": p.position + 1,
+            "name": part_name(p.name_vi, p.name_en, p.position),
+            "short_name": part_place(p.position),
+        }
         for p in PresetPart.objects.filter(preset=preset).order_by("position", "id")
     ]
 
@@ -365,7 +371,7 @@ def _columns(parts: list[GradebookPart]) -> list[tuple[str, int]]:
         (_("Status"), 14),
         (_("Score"), 10),
         (_("Out of"), 10),
-        *((p["name"], 14) for p in parts),
+        *((p["short_name"], 12) for p in parts),
         (_("Points"), 10),
         (_("Maximum points"), 12),
         (_("Result"), 12),

@@ -254,10 +254,12 @@ class GradebookRowOut(Schema):
 
 
 class GradebookPartOut(Schema):
-    """A part of the test, a column of the gradebook (decision 0056)."""
+    """A part of the test, a column of the gradebook (decision 0056): its place (from 1), its name
+    in full and its ``short_name`` ("Phần I", "Part I"), the column's heading."""
 
     position: int
     name: str
+    short_name: str
 
 
 class GradebookScopeOut(Schema):

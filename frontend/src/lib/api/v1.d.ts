@@ -9248,13 +9248,16 @@ export interface components {
     };
     /**
      * GradebookPartOut
-     * @description A part of the test, a column of the gradebook (decision 0056).
+     * @description A part of the test, a column of the gradebook (decision 0056): its place (from 1), its name
+     *     in full and its ``short_name`` ("Phần I", "Part I"), the column's heading.
      */
     GradebookPartOut: {
       /** Position */
       position: number;
       /** Name */
       name: string;
+      /** Short Name */
+      short_name: string;
     };
     /**
      * GradebookRowOut

@@ -51,8 +51,10 @@ export function GradebookTable({
         <Th>{t("grading.gradebook.status")}</Th>
         <Th className="text-right">{t("grading.score")}</Th>
         {parts.map((part) => (
-          <Th key={part.position} className="text-right">
-            {part.name}
+          <Th key={part.position} className="whitespace-nowrap text-right">
+            <abbr title={part.name} className="no-underline">
+              {part.short_name}
+            </abbr>
           </Th>
         ))}
         <Th>{t("grading.result")}</Th>
@@ -107,7 +109,7 @@ export function GradebookTable({
                 return (
                   <Td
                     key={part.position}
-                    label={part.name}
+                    label={part.short_name}
                     className="whitespace-nowrap tabular-nums md:text-right"
                   >
                     {mine && mine.scale_score !== null

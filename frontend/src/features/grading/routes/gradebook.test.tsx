@@ -113,9 +113,9 @@ describe("gradebook", () => {
       0,
     );
     parted.scope.parts = [
-      { position: 1, name: "Phần I" },
-      { position: 2, name: "Phần II" },
-      { position: 3, name: "Phần III" },
+      { position: 1, name: "Phần I. Trắc nghiệm nhiều phương án lựa chọn", short_name: "Phần I" },
+      { position: 2, name: "Phần II. Trắc nghiệm đúng sai", short_name: "Phần II" },
+      { position: 3, name: "Phần III. Trắc nghiệm trả lời ngắn", short_name: "Phần III" },
     ];
     mockApi({ "/api/v1/batches/3/gradebook": ok(parted) });
     renderRoute(
