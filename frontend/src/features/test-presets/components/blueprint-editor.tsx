@@ -17,8 +17,8 @@ import { subjectName } from "./labels";
 import { blueprintTotal, emptyBlueprintRow, type PresetValues } from "./preset-schema";
 
 /** A cell of a blueprint row: its label (shown on small screens, where the row's columns have no
- * header), the control and its error. */
-function RowCell({
+ * header), the control and its error. Also the cells of a part's rows (`parts-editor`). */
+export function RowCell({
   field,
   path,
   label,

@@ -13,7 +13,7 @@ import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import type { Cluster, Subject } from "../api/types";
-import { clustersOfSubject } from "./blueprint-editor";
+import { clustersOfSubject, RowCell } from "./blueprint-editor";
 import { fieldError } from "./field-error";
 import { Control } from "./form-fields";
 import { IconButton } from "./icon-button";
@@ -269,15 +269,22 @@ function PartCard({
             key={row.id}
             role="group"
             aria-label={t("tests.blueprintRow", rowName)}
-            className={
+            className={cn(
+              "grid gap-2 rounded-lg max-md:border max-md:border-slate-100 max-md:p-2 md:items-start",
               several
-                ? "grid gap-2 md:grid-cols-[10rem_minmax(0,1fr)_10rem_6rem_2.5rem] md:items-start"
-                : "grid gap-2 md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem] md:items-start"
-            }
+                ? "md:grid-cols-[10rem_minmax(0,1fr)_10rem_6rem_2.5rem]"
+                : "md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem]",
+            )}
           >
             {several && (
-              <Control error={cell("subject_id")}>
+              <RowCell
+                field="subject_id"
+                path={path}
+                label={t("tests.field.subject")}
+                error={cell("subject_id")}
+              >
                 <Select
+                  id={`${path}.subject_id`}
                   aria-label={t("tests.part.subjectOfRow", rowName)}
                   aria-invalid={!!cell("subject_id")}
                   {...register(`parts.${index}.items.${r}.subject_id`)}
@@ -294,10 +301,16 @@ function PartCard({
                     ) : null;
                   })}
                 </Select>
-              </Control>
+              </RowCell>
             )}
-            <Control error={cell("cluster_id")}>
+            <RowCell
+              field="cluster_id"
+              path={path}
+              label={t("tests.field.cluster")}
+              error={cell("cluster_id")}
+            >
               <Select
+                id={`${path}.cluster_id`}
                 aria-label={t("tests.clusterOfRow", rowName)}
                 aria-invalid={!!cell("cluster_id")}
                 {...register(`parts.${index}.items.${r}.cluster_id`)}
@@ -320,9 +333,15 @@ function PartCard({
                   </optgroup>
                 ))}
               </Select>
-            </Control>
-            <Control error={cell("complexity_level_id")}>
+            </RowCell>
+            <RowCell
+              field="complexity_level_id"
+              path={path}
+              label={t("tests.field.level")}
+              error={cell("complexity_level_id")}
+            >
               <Select
+                id={`${path}.complexity_level_id`}
                 aria-label={t("tests.levelOfRow", rowName)}
                 {...register(`parts.${index}.items.${r}.complexity_level_id`)}
               >
@@ -333,9 +352,10 @@ function PartCard({
                   </option>
                 ))}
               </Select>
-            </Control>
-            <Control error={cell("count")}>
+            </RowCell>
+            <RowCell field="count" path={path} label={t("tests.field.count")} error={cell("count")}>
               <Input
+                id={`${path}.count`}
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -344,7 +364,7 @@ function PartCard({
                 aria-invalid={!!cell("count")}
                 {...register(`parts.${index}.items.${r}.count`)}
               />
-            </Control>
+            </RowCell>
             <IconButton icon={Trash2} label={t("tests.removeRow", rowName)} onClick={() => rows.remove(r)} />
           </div>
         );
