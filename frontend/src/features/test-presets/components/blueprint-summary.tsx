@@ -5,7 +5,6 @@ import { useQuery } from "@tanstack/react-query";
 
 import { clustersQuery } from "@/lib/api/matrix-clusters";
 import { subjectsQuery } from "@/lib/api/subjects";
-import { formatNumber } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 import { SectionCard } from "@/components/ui/section-card";
 
@@ -15,7 +14,7 @@ import { PART_TYPES } from "./parts-editor";
 
 export function BlueprintSummary({ preset }: { preset: Preset }) {
   const t = useT();
-  const { language, locale } = useLanguage();
+  const { language } = useLanguage();
   const subjects = useQuery(subjectsQuery());
   const clusters = useQuery(clustersQuery());
   const cluster = (id: number | null | undefined) => clusters.data?.find((c) => c.id === id);
@@ -63,9 +62,9 @@ export function BlueprintSummary({ preset }: { preset: Preset }) {
                   type: t(
                     PART_TYPES.find((type) => type.value === part.question_type)?.label ?? "tests.part.type",
                   ),
-                  points: formatNumber(part.points_per_question, locale),
+                  points: part.points_per_question,
                   count: part.question_count,
-                  max: formatNumber(part.max_score, locale),
+                  max: part.max_score,
                 })}
               </p>
               {rowsOf(part.items)}

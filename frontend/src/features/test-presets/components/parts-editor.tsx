@@ -9,7 +9,6 @@ import { useFieldArray, useFormContext, useFormState, useWatch } from "react-hoo
 import { Button } from "@/components/ui/button";
 import { Input, NONE, Select } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
-import { formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import type { Cluster, Subject } from "../api/types";
@@ -50,7 +49,7 @@ const DEFAULTS: [string, string][] = [
 
 export function PartsEditor({ subjects, clusters }: { subjects: Subject[]; clusters: Cluster[] }) {
   const t = useT();
-  const { locale } = useLanguage();
+
   const { control, getValues, setValue } = useFormContext<PresetValues>();
   const list = useFieldArray({ control, name: "parts" });
   const parts = useWatch({ control, name: "parts" }) ?? [];
@@ -121,7 +120,7 @@ export function PartsEditor({ subjects, clusters }: { subjects: Subject[]; clust
         </Button>
         {parts.length > 0 && (
           <p className="text-sm font-medium text-slate-700" aria-live="polite">
-            {t("tests.part.total", { max: formatNumber(partsMaxScore(parts), locale) })}
+            {t("tests.part.total", { max: partsMaxScore(parts) })}
           </p>
         )}
       </div>
@@ -145,7 +144,7 @@ function PartCard({
   onMove: (to: number) => void;
 }) {
   const t = useT();
-  const { language, locale } = useLanguage();
+  const { language } = useLanguage();
   const { control, register } = useFormContext<PresetValues>();
   const rows = useFieldArray({ control, name: `parts.${index}.items` });
   const { errors } = useFormState({ control, name: `parts.${index}` });
@@ -173,9 +172,7 @@ function PartCard({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-slate-800">{heading}</h3>
         <div className="flex items-center gap-1">
-          <span className="mr-2 text-sm text-slate-600">
-            {t("tests.part.max", { max: formatNumber(max, locale) })}
-          </span>
+          <span className="mr-2 text-sm text-slate-600">{t("tests.part.max", { max })}</span>
           <IconButton
             icon={ArrowUp}
             label={t("tests.part.moveUp", { part: place })}
