@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from ninja import Query, Router, Schema, Status
 
 from accounts.auth import EducatorSessionAuth, OrgAdminSessionAuth
-from assessments import selectors
+from assessments import national_format, selectors
 from assessments.schemas import (
     BatchIn,
     CloseIn,
@@ -21,9 +21,12 @@ from assessments.schemas import (
     PresetIn,
     PresetOut,
     PresetRowOut,
+    PresetTemplateOut,
+    PresetTemplateSubjectOut,
     ReorderIn,
     RoundIn,
     RoundOut,
+    TemplateQuery,
 )
 from assessments.services import batches, generation, presets, review, rounds
 from assessments.services.common import Actor
@@ -118,6 +121,22 @@ def preset_list(request: HttpRequest, query: Query[PresetListQuery]):
         test_bank_id=query.test_bank_id,
     )
     return ok({"items": rows, **meta})
+
+
+@router.get("test-presets/templates/thpt-2025", response=Envelope[list[PresetTemplateSubjectOut]])
+def preset_template_subjects(request: HttpRequest):
+    """The organization's subjects with a "THPT 2025 format" template (issue 39 item 2; decision
+    0056): minutes, questions, maximum (10) and the parts' types, counts and points."""
+    return ok(national_format.template_subjects())
+
+
+@router.get("test-presets/templates/thpt-2025/{subject_id}", response=Envelope[PresetTemplateOut])
+def preset_template(request: HttpRequest, subject_id: Id, query: Query[TemplateQuery]):
+    """The preset form's fields from a subject's THPT 2025 template at ``grade`` (12 when omitted):
+    parts, counts, points, minutes, the scale out of 10 and blueprint rows from the topics holding
+    questions of each part's type. Saves nothing. 404 for an unknown subject; 400 ``no_template``
+    (Literature)."""
+    return ok(national_format.template_fill(subject_id=subject_id, grade=query.grade))
 
 
 @router.post("test-presets", response={201: Envelope[PresetOut]})

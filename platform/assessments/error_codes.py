@@ -37,3 +37,4 @@ class AuthoringErrorCode(StrEnum):
     STIMULUS_LOCKED = "stimulus_locked"
     STIMULUS_INCOMPLETE = "stimulus_incomplete"
     QUESTION_IN_STIMULUS = "question_in_stimulus"
+    NO_TEMPLATE = "no_template"  # decision 0056: a subject without a THPT 2025 format

@@ -376,6 +376,14 @@ class TestPreset(models.Model):
         SHARED = "shared", _("One form for everyone")
         PER_LEARNER = "per_learner", _("A different draw per learner")
 
+    class ScoreScale(models.TextChoices):
+        """The reporting scale of the preset's scores (issue 39 item 2; decision 0056): every screen
+        shows a score converted by ``assessments.scale``."""
+
+        TEN = "ten", _("Out of 10")  # thang điểm 10, as Vietnamese schools mark
+        RAW = "raw", _("Raw points")
+        CUSTOM = "custom", _("Out of another maximum")  # e.g. 150 for a competence test
+
     name = models.CharField(_("name"), max_length=200)
     description = models.TextField(blank=True)
     grade = models.PositiveSmallIntegerField(_("grade level"), null=True, blank=True)
@@ -383,7 +391,25 @@ class TestPreset(models.Model):
     starts_at = models.DateTimeField(_("start date"), null=True, blank=True)
     ends_at = models.DateTimeField(_("end date"), null=True, blank=True)
     passing_score = models.DecimalField(
-        _("passing score"), max_digits=7, decimal_places=2, null=True, blank=True
+        _("passing score"),
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="On the reporting scale (decision 0056): compared with the score as it is shown.",
+    )
+    score_scale = models.CharField(
+        _("reporting scale"),
+        max_length=8,
+        choices=ScoreScale,
+        default=ScoreScale.TEN,
+        help_text="Decision 0056: new presets report out of 10; presets made before it keep raw points.",
+    )
+    scale_max = models.PositiveSmallIntegerField(
+        _("scale maximum"),
+        null=True,
+        blank=True,
+        help_text="The maximum of a ``custom`` scale (1 to 1000); empty otherwise.",
     )
     auto_release_result = models.BooleanField(_("auto release result"), default=False)
     camera_proctoring = models.BooleanField(_("enable camera proctoring"), default=True)
@@ -453,10 +479,42 @@ class PresetSubject(models.Model):
         return f"{self.preset_id}/{self.subject_id}"
 
 
+class PresetPart(models.Model):
+    """A part (phần) of a preset, as the national exam of 2025 has three (issue 39 item 2; decision
+    0056): Phần I four-option questions, Phần II Đúng/Sai sets, Phần III short numeric answers.
+    Its blueprint items draw only questions of ``question_type``, in part order, and each of its
+    questions is worth ``points_per_question`` whatever the question's own score weight. A preset
+    without parts draws and scores as before. ``name_vi``/``name_en`` may be blank: the part is then
+    called "Phần I", "Part I"... by its place (``assessments.parts.part_name``)."""
+
+    preset = models.ForeignKey(TestPreset, on_delete=models.CASCADE, related_name="parts")
+    position = models.PositiveSmallIntegerField(default=0)
+    name_vi = models.CharField(max_length=60, blank=True)
+    name_en = models.CharField(max_length=60, blank=True)
+    question_type = models.CharField(_("question type"), max_length=20, choices=Question.Type)
+    points_per_question = models.DecimalField(_("points per question"), max_digits=6, decimal_places=2)
+
+    class Meta:
+        ordering = ["position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["preset", "position"], name="preset_part_position_once"),
+            models.CheckConstraint(
+                condition=Q(points_per_question__gt=0), name="preset_part_points_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.preset_id}/part {self.position + 1}"
+
+
 class BlueprintItem(models.Model):
-    """How many questions to draw from a matrix cluster (topic or subtopic) at a complexity level."""
+    """How many questions to draw from a matrix cluster (topic or subtopic) at a complexity level;
+    with ``part``, only questions of the part's type (decision 0056)."""
 
     preset_subject = models.ForeignKey(PresetSubject, on_delete=models.CASCADE, related_name="items")
+    part = models.ForeignKey(
+        PresetPart, on_delete=models.CASCADE, null=True, blank=True, related_name="items"
+    )
     cluster = models.ForeignKey(MatrixCluster, on_delete=models.PROTECT, related_name="+")
     complexity_level = models.ForeignKey(
         MatrixCluster, on_delete=models.PROTECT, null=True, blank=True, related_name="+"

@@ -151,14 +151,20 @@ not_personal(
 )
 not_personal(
     "assessments.TestPreset",
-    "name description grade duration_minutes starts_at ends_at offline_grace_seconds passing_score auto_release_result "
+    "name description grade duration_minutes starts_at ends_at offline_grace_seconds passing_score score_scale "
+    "scale_max auto_release_result "
     "camera_proctoring allow_no_camera survey_ids attribute_requirements attribute_outcomes round "
     "required_round form_mode report_wait_minutes generation_seed generated_at prefer_measured "
     "previous_form_ids previous_generated_at status created_at updated_at",
     why=_CONTENT,
 )
 not_personal("assessments.PresetSubject", "preset subject position", why=_CONTENT)
-not_personal("assessments.BlueprintItem", "preset_subject cluster complexity_level count", why=_CONTENT)
+not_personal(
+    "assessments.PresetPart",
+    "preset position name_vi name_en question_type points_per_question",
+    why=_CONTENT,
+)
+not_personal("assessments.BlueprintItem", "preset_subject part cluster complexity_level count", why=_CONTENT)
 not_personal("assessments.PresetQuestion", "preset question blueprint_item position", why=_CONTENT)
 not_personal(
     "assessments.Batch",

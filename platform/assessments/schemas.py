@@ -17,7 +17,17 @@ from assessments.content import (
     StimulusContentIn,
     StimulusContentOut,
 )
-from assessments.models import Batch, MatrixCluster, Question, QuestionBank, Round, TestBank, TestPreset
+from assessments.models import (
+    Batch,
+    MatrixCluster,
+    PresetPart,
+    Question,
+    QuestionBank,
+    Round,
+    TestBank,
+    TestPreset,
+)
+from assessments.parts import PARTS_MAX
 from config.fields import (
     CheckedInt,
     Choice,
@@ -28,6 +38,7 @@ from config.fields import (
     Description,
     Id,
     IdList,
+    Int,
     Json,
     List,
     Text,
@@ -407,6 +418,29 @@ class AttributeIO(Schema):
     value: str = ""
 
 
+class PartItemIO(BlueprintItemIO):
+    """A blueprint row of a part: also its subject (one of the preset's)."""
+
+    subject_id: int | None = None
+
+
+class PresetPartOut(Schema):
+    """A part (phần) of a preset (decision 0056): its own names (blank for "Phần I" / "Part I" by
+    its place), ``name`` as the reader reads it, the question type its rows draw, the points per
+    question; ``question_count`` (its rows' counts) and ``max_score`` (count x points) in raw
+    points."""
+
+    position: int
+    name_vi: str
+    name_en: str
+    name: str
+    question_type: str
+    points_per_question: float
+    question_count: int
+    max_score: float
+    items: list[PartItemIO]
+
+
 # Request-side twins of the IO schemas above, bounded (issue 16, item 9); responses keep the IO ones.
 ATTRIBUTE_KEY_MAX, ATTRIBUTE_VALUE_MAX, ATTRIBUTES_MAX = 100, 500, 50
 """An attribute requirement or outcome (kept in a ``JSONField``): key, value, rows per list."""
@@ -434,6 +468,22 @@ class AttributeIn(Schema):
     value: Text(ATTRIBUTE_VALUE_MAX) = ""
 
 
+class PartItemIn(BlueprintItemIn):
+    subject_id: Id | None = None  # one of the preset's subjects; the only one when omitted
+
+
+class PresetPartIn(Schema):
+    """A part (phần, decision 0056): names in both languages (blank: "Phần I" / "Part I"), the
+    question type its rows draw, points per question (0.01 to 100, two decimals, checked by the
+    service) and its blueprint rows."""
+
+    name_vi: ColumnText(PresetPart, "name_vi") = ""
+    name_en: ColumnText(PresetPart, "name_en") = ""
+    question_type: Choice = ""
+    points_per_question: ColumnNumber(PresetPart, "points_per_question") | None = None
+    items: List(PartItemIn, BLUEPRINT_ITEMS_MAX) = []
+
+
 class PresetIn(Schema):
     """Spec section 3 "Test preset". ``subjects`` is the blueprint: per subject, how many
     questions to draw from each topic or subtopic, optionally at one complexity level. Every
@@ -458,6 +508,12 @@ class PresetIn(Schema):
     required_round_id: Id | None = None
     form_mode: ColumnText(TestPreset, "form_mode") = "shared"
     subjects: List(PresetSubjectIn, BLUEPRINT_SUBJECTS_MAX) = []
+    # Decision 0056: the parts (with them, the rows go under the parts and the subjects list none)
+    # and the reporting scale (omitted: out of 10 for a new preset, the preset's own on a change;
+    # ``scale_max`` 1..1000 for ``custom``, checked by the service).
+    parts: List(PresetPartIn, PARTS_MAX) = []
+    score_scale: ColumnText(TestPreset, "score_scale") | None = None
+    scale_max: CheckedInt | None = None
 
 
 class PresetBatchOut(Schema):
@@ -500,6 +556,8 @@ class PresetOut(Schema):
     ends_at: datetime | None
     passing_score: float | None
     max_score: float
+    score_scale: Literal["ten", "raw", "custom"]
+    scale_max: int | None
     auto_release_result: bool
     camera_proctoring: bool
     allow_no_camera: bool
@@ -513,6 +571,7 @@ class PresetOut(Schema):
     form_mode: str
     prefer_measured: bool
     subjects: list[PresetSubjectIO]
+    parts: list[PresetPartOut]
     status: str
     review_comment: str
     generation_seed: int | None
@@ -539,6 +598,53 @@ class PresetRowOut(Schema):
     starts_at: datetime | None
     ends_at: datetime | None
     updated_at: datetime
+
+
+class TemplatePartOut(Schema):
+    question_type: str
+    count: int
+    points_per_question: float
+
+
+class PresetTemplateSubjectOut(Schema):
+    """A subject of the organization with a THPT 2025 template (decision 0056): its minutes, its
+    questions and its maximum (10), and its parts' types, counts and points."""
+
+    subject_id: int
+    code: str
+    name: str
+    duration_minutes: int
+    question_count: int
+    max_score: float
+    parts: list[TemplatePartOut]
+
+
+class TemplatePartFillOut(Schema):
+    name_vi: str
+    name_en: str
+    question_type: str
+    points_per_question: float
+    items: list[PartItemIO]
+
+
+class PresetTemplateOut(Schema):
+    """The preset form's fields from the THPT 2025 template of a subject (decision 0056): grade,
+    minutes, the scale out of 10, the subject and the parts with their blueprint rows (the topics
+    holding questions of each part's type; ``cluster_id`` null when none does), the maximum (10)
+    and where the format comes from. Nothing is saved."""
+
+    subject_id: int
+    grade: int
+    duration_minutes: int
+    score_scale: Literal["ten"]
+    subjects: list[PresetSubjectIO]
+    parts: list[TemplatePartFillOut]
+    max_score: float
+    source: str
+
+
+class TemplateQuery(Schema):
+    grade: Int(1, 12) | None = None
 
 
 class GenerateIn(Schema):

@@ -25,7 +25,7 @@ from assessments.models import (
     TestBank,
     TestPreset,
 )
-from assessments.services.presets import preset_max_score
+from assessments.parts import form_points, part_name, preset_max_score, shared_form_parts
 from assessments.services.questions import question_missing
 from assessments.services.slots import LOW_SLOT_SHARE
 from assessments.services.stimuli import OPEN, group_questions
@@ -439,6 +439,8 @@ PRESET_FIELDS = (
     "starts_at",
     "ends_at",
     "passing_score",
+    "score_scale",
+    "scale_max",
     "auto_release_result",
     "camera_proctoring",
     "allow_no_camera",
@@ -527,18 +529,29 @@ def form_expectations(preset: TestPreset) -> list[dict[str, Any]]:
     """The expected mean score of the generated form and, after a regeneration, of the form it
     replaced (``FormExpectationOut``, current first; decision 0019): the measured facility of
     each question (``assessments.measured``, the preset-overall item analyses) times its points
-    (score weight on a shared form, 1 with per-learner draws), summed over the measured
-    questions. Empty before a first generation. Three queries (two without a previous form)."""
-    current = list(preset.form.order_by("position").values_list("question_id", "question__score_weight"))
+    (the part's points per question, decision 0056; else the score weight on a shared form and 1
+    with per-learner draws; a replaced form's question takes the points of the part of its type),
+    summed over the measured questions. Empty before a first generation. Five queries at most."""
+    current = form_points(preset)
     if not current:
         return []
     previous = [int(pk) for pk in preset.previous_form_ids or []]
     shared = preset.form_mode == TestPreset.FormMode.SHARED
-    points = {pk: float(weight) if shared else 1.0 for pk, weight in current}
+    part_points = dict(preset.parts.values_list("question_type", "points_per_question"))
+    if shared:
+        points = {pk: float(value) for pk, value in current}
+    else:
+        of_part = shared_form_parts(preset)
+        points = {pk: float(value) if of_part.get(pk) else 1.0 for pk, value in current}
     missing = [pk for pk in previous if pk not in points]
     if missing:
-        weights = dict(Question.objects.filter(pk__in=missing).values_list("pk", "score_weight"))
-        points |= {pk: float(weights.get(pk, 1)) if shared else 1.0 for pk in missing}
+        found = Question.objects.filter(pk__in=missing).values_list("pk", "score_weight", "type")
+        for pk, weight, kind in found:
+            if kind in part_points:
+                points[pk] = float(part_points[kind])
+            else:
+                points[pk] = float(weight) if shared else 1.0
+        points |= {pk: 1.0 for pk in missing if pk not in points}
     facilities = measured_facilities(sorted(points))
     rows = [_expectation("current", preset.generated_at, [pk for pk, _w in current], points, facilities)]
     if previous:
@@ -546,17 +559,50 @@ def form_expectations(preset: TestPreset) -> list[dict[str, Any]]:
     return rows
 
 
+def preset_parts(preset: TestPreset) -> list[dict[str, Any]]:
+    """The preset's parts in order (``PresetPartOut``), each with its rows (with their subject)
+    and its question count and raw maximum. Three queries."""
+    out = []
+    for part in preset.parts.order_by("position").prefetch_related("items__preset_subject"):
+        items = [
+            {
+                "subject_id": i.preset_subject.subject_id,
+                "cluster_id": i.cluster_id,
+                "complexity_level_id": i.complexity_level_id,
+                "count": i.count,
+            }
+            for i in part.items.all()
+        ]
+        count = sum(i["count"] for i in items)
+        out.append(
+            {
+                "position": part.position + 1,
+                "name_vi": part.name_vi,
+                "name_en": part.name_en,
+                "name": part_name(part.name_vi, part.name_en, part.position),
+                "question_type": part.question_type,
+                "points_per_question": part.points_per_question,
+                "question_count": count,
+                "max_score": part.points_per_question * count,
+                "items": items,
+            }
+        )
+    return out
+
+
 def preset_detail(preset: TestPreset) -> dict[str, Any]:
-    """A preset (``PresetOut``): its fields, the blueprint (``subjects`` in order with their items),
-    ``max_score`` (``services.presets.preset_max_score``), ``round_name``, ``question_count`` of
-    the shared form, the ``batches`` and the forms' expected means (``form_expectations``).
-    Ten queries at most."""
+    """A preset (``PresetOut``): its fields, the blueprint (``subjects`` in order with their rows
+    outside parts), its ``parts`` (decision 0056), ``max_score`` (``assessments.parts.
+    preset_max_score``, raw points), the reporting scale (``score_scale``, ``scale_max``),
+    ``round_name``, ``question_count`` of the shared form, the ``batches`` and the forms'
+    expected means (``form_expectations``). Sixteen queries at most."""
     subjects = [
         {
             "subject_id": s.subject_id,
             "items": [
                 {"cluster_id": i.cluster_id, "complexity_level_id": i.complexity_level_id, "count": i.count}
                 for i in s.items.all()
+                if i.part_id is None
             ],
         }
         for s in preset.subjects.prefetch_related("items")
@@ -566,6 +612,7 @@ def preset_detail(preset: TestPreset) -> dict[str, Any]:
         "max_score": preset_max_score(preset),
         "round_name": preset.round.name if preset.round_id else "",
         "subjects": subjects,
+        "parts": preset_parts(preset),
         "question_count": preset.form.count(),
         "batches": [batch_row(b) for b in preset.batches.all()],
         "form_expectations": form_expectations(preset),

@@ -113,6 +113,14 @@ class Attempt(models.Model):
     question_ids = models.JSONField(default=list, help_text="The form of this attempt, in order.")
     option_orders = models.JSONField(default=dict, help_text="{question id: [option ids]} when shuffled.")
     points = models.JSONField(default=dict, help_text="{question id: maximum points}.")
+    parts = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=(
+            'The preset\'s parts at start (decision 0056): [{"name_vi", "name_en", "question_type", '
+            '"points", "question_ids"}] in order; empty for a preset without parts.'
+        ),
+    )
     started_at = models.DateTimeField()
     deadline_at = models.DateTimeField()
     offline_grace_seconds = models.PositiveIntegerField(

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
 
+from assessments.scale import Scale, passes
 from assignments.models import Assignment, Attempt
 
 ResultChanged = Callable[..., None]
@@ -39,8 +40,9 @@ def result_changed(*, preset_id: int, batch_id: int | None) -> None:
 
 
 def finish_if_graded(attempt: Attempt, now: datetime) -> None:
-    """When no answer of ``attempt`` waits for an educator: its total (points), pass or fail
-    (voided never passes) and release when the preset releases automatically; otherwise the result
+    """When no answer of ``attempt`` waits for an educator: its total (points), pass or fail (the
+    total on the preset's reporting scale against the pass mark, ``assessments.scale.passes``;
+    voided never passes) and release when the preset releases automatically; otherwise the result
     stays ``pending``. Called after scoring (the sitting's submit) and after grading or
     reinstating (``grading.services``). Runs in the organization's schema and the caller's
     transaction. Every result change passes here: ``result_changed`` is called first."""
@@ -52,7 +54,10 @@ def finish_if_graded(attempt: Attempt, now: datetime) -> None:
         return
     total = sum((a.score or Decimal(0) for a in answers), Decimal(0))
     preset = attempt.assignment.preset
-    passed = not attempt.voided and total >= (preset.passing_score or Decimal(0))
+    # The pass mark is on the reporting scale (decision 0056): compared with the score as shown.
+    passed = not attempt.voided and passes(
+        total, attempt.max_score, passing_score=preset.passing_score, scale=Scale.of(preset)
+    )
     attempt.score = total
     attempt.result = Attempt.Result.PASSED if passed else Attempt.Result.FAILED
     attempt.graded_at = now

@@ -348,7 +348,7 @@ describe(
         ),
         fields=columns(
             "assignments.Attempt",
-            "assignment number status question_ids option_orders points started_at deadline_at "
+            "assignment number status question_ids option_orders points parts started_at deadline_at "
             "submitted_at submit_reason device_token tab_switches voided reinstated_reason "
             "reinstated_by_name score max_score result graded_at released_at offline_grace_seconds",
         )

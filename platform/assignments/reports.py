@@ -25,10 +25,12 @@ from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from assessments.models import MatrixCluster, Question
+from assessments.scale import Scale, to_scale
 from assessments.selectors import stimuli_shown
 from assignments.models import AdvancedReport, Assignment, Attempt
+from assignments.scores import attempt_score
 from config.errors import ApplicationError
-from config.i18n import format_number, localized, pick
+from config.i18n import format_number, format_score, localized, pick
 from config.media import private_name
 from config.pdf import markup_text, pdf_fonts
 
@@ -200,17 +202,28 @@ def report_generate(*, assignment: Assignment, attempt: Attempt, learner_name: s
             row["cohort_percent"] = round(
                 statistics.fmean(stimulus_percent.get(row["id"]) or [row["percent"]]), 1
             )
+    # The score on the preset's reporting scale, as every screen shows it (decision 0056), and the
+    # cohort's mean and median on it; the parts' subtotals.
+    scale = Scale.of(assignment.preset)
+    shown = attempt_score(attempt, assignment.preset)
+    cohort_mean = statistics.fmean(scores) if scores else my
+    cohort_median = statistics.median(scores) if scores else my
     data = {
         "test_name": assignment.preset.name,
         "learner_name": learner_name,
         "score": my,
         "max_score": float(attempt.max_score),
+        "scale_score": shown["scale_score"],
+        "scale_max": shown["scale_max"],
+        "scale_cohort_mean": float(to_scale(Decimal(str(cohort_mean)), attempt.max_score, scale)),
+        "scale_cohort_median": float(to_scale(Decimal(str(cohort_median)), attempt.max_score, scale)),
+        "parts": shown["parts"],
         "percent": round(my / top * 100, 1),
         "result": attempt.result,
         "percentile": percentile,
         "takers": len(scores),
-        "cohort_mean": round(statistics.fmean(scores), 2) if scores else my,
-        "cohort_median": round(statistics.median(scores), 2) if scores else my,
+        "cohort_mean": round(cohort_mean, 2),
+        "cohort_median": round(cohort_median, 2),
         "histogram": histogram,
         "breakdown": mine,
         "stimuli": stimuli,
@@ -258,8 +271,10 @@ def _score_table(rows: list[list[Any]], font: str) -> Any:
 
 
 def report_pdf(data: dict[str, Any]) -> bytes:
-    """The report as an A4 PDF: headline figures, a bar chart of the learner against the cohort
-    by topic, and the breakdown tables. Uses reportlab with a Unicode font for Vietnamese; every
+    """The report as an A4 PDF: headline figures (the score, each part's subtotal and the cohort's
+    mean and median on the preset's reporting scale, "8,75/10": ``config.i18n.format_score``,
+    decision 0056), a bar chart of the learner against the cohort by topic, and the breakdown
+    tables. Uses reportlab with a Unicode font for Vietnamese; every
     text put into a paragraph is escaped (``config.pdf.markup_text``, issue 16 item 7)."""
     from reportlab.graphics.charts.barcharts import HorizontalBarChart
     from reportlab.graphics.shapes import Drawing
@@ -282,18 +297,22 @@ def report_pdf(data: dict[str, Any]) -> bytes:
         Paragraph(markup_text(f"{data['test_name']} — {data['learner_name']}"), styles["Heading2"]),
         Spacer(1, 0.3 * cm),
     ]
+    top = data.get("scale_max")
+    if top is None:  # a report stored before decision 0056: raw points
+        top, mine = data["max_score"], data["score"]
+        mean, median = data["cohort_mean"], data["cohort_median"]
+    else:
+        mine, mean, median = data["scale_score"], data["scale_cohort_mean"], data["scale_cohort_median"]
     figures = [
-        [
-            _("Score"),
-            f"{format_number(data['score'])} / {format_number(data['max_score'])}"
-            f" ({format_number(data['percent'])} %)",
-        ],
+        [_("Score"), f"{format_score(mine, top)} ({format_number(data['percent'])} %)"],
+        *(
+            [part["name"], format_score(part["scale_score"] or 0, part["scale_max"])]
+            for part in data.get("parts", [])
+        ),
         [_("Percentile"), format_number(data["percentile"])],
         [_("Takers"), str(data["takers"])],
-        [
-            _("Cohort mean / median"),
-            f"{format_number(data['cohort_mean'])} / {format_number(data['cohort_median'])}",
-        ],
+        [_("Cohort mean"), format_score(mean, top)],
+        [_("Cohort median"), format_score(median, top)],
     ]
     table = Table(figures, colWidths=[6 * cm, 10 * cm])
     table.setStyle(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.conf import settings
@@ -52,6 +53,18 @@ def format_number(value: float, *, digits: int = 2, language: str | None = None)
     shown: float | int = int(number) if number.is_integer() else number
     with translation.override(reader_language(language)):
         return number_format(shown, use_l10n=True)
+
+
+def format_score(score: float | Decimal, maximum: float | Decimal, *, language: str | None = None) -> str:
+    """A score on its reporting scale as the reader writes it (issue 39 item 2; decision 0056): the
+    score with two decimals, a slash, the maximum as ``format_number`` writes it.
+    ``format_score(8.75, 10)`` is ``"8,75/10"`` for a Vietnamese reader and ``"8.75/10"`` for an
+    English one; ``format_score(7.5, 10)`` is ``"7,50/10"``. The value is the one
+    ``assessments.scale.to_scale`` gave: this only writes it. The SPA's twin is ``src/lib/score.ts``."""
+    value = Decimal(str(score)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    with translation.override(reader_language(language)):
+        shown = number_format(value, decimal_pos=2, use_l10n=True)
+    return f"{shown}/{format_number(float(maximum), language=language)}"
 
 
 def is_english(language: str | None = None) -> bool:

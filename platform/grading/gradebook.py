@@ -32,8 +32,11 @@ from django.db.models import Case, Count, Exists, F, OuterRef, Q, QuerySet, Subq
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from assessments.models import TestPreset
+from assessments.models import PresetPart, TestPreset
+from assessments.parts import part_name, part_place
+from assessments.scale import Scale, score_shown
 from assignments.models import RELEASABLE_ATTEMPT, Assignment, Attempt
+from assignments.scores import PartShown, attempts_parts
 from assignments.selectors import Scope, scope_get
 from config import dates
 from config.envelope import order_by_checked, paginate
@@ -59,6 +62,7 @@ ATTEMPT_FIELDS = (
     "status",
     "score",
     "max_score",
+    "parts",
     "result",
     "released_at",
     "voided",
@@ -123,7 +127,8 @@ def integrity_flags(attempt: Attempt | None, preset: TestPreset) -> list[str]:
 
 
 class GradebookRow(TypedDict):
-    """A row as ``GradebookRowOut`` reads it (scores in points, aware instants)."""
+    """A row as ``GradebookRowOut`` reads it (scores in points and on the reporting scale, aware
+    instants)."""
 
     assignment_id: int
     learner_profile_id: int
@@ -135,6 +140,9 @@ class GradebookRow(TypedDict):
     attempt_id: int | None
     score: float | None
     max_score: float | None
+    scale_score: float | None
+    scale_max: float | None
+    parts: list[PartShown]
     result: str | None
     released: bool
     released_at: datetime | None
@@ -142,6 +150,15 @@ class GradebookRow(TypedDict):
     tab_switches: int
     submitted_at: datetime | None
     submit_reason: str
+
+
+class GradebookPart(TypedDict):
+    """A part of the test (``GradebookPartOut``): a column of the gradebook (decision 0056), headed
+    by its ``short_name`` ("Phần I") with its ``name`` in full."""
+
+    position: int
+    name: str
+    short_name: str
 
 
 class GradebookScope(TypedDict):
@@ -153,6 +170,8 @@ class GradebookScope(TypedDict):
     batch_name: str | None
     camera_proctoring: bool
     tab_switches_allowed: int
+    score_scale: str
+    parts: list[GradebookPart]
 
 
 class GradebookCounts(TypedDict):
@@ -190,8 +209,12 @@ def _latest_attempt(a: Assignment, attempts: dict[int, Attempt]) -> Attempt | No
     return attempts.get(found) if found else None
 
 
-def _row(a: Assignment, t: Attempt | None, preset: TestPreset) -> GradebookRow:
-    """``GradebookRowOut`` of an assignment and its latest attempt (or none)."""
+def _row(
+    a: Assignment, t: Attempt | None, preset: TestPreset, parts: dict[int, list[PartShown]]
+) -> GradebookRow:
+    """``GradebookRowOut`` of an assignment and its latest attempt (or none): the score in points
+    and on the preset's reporting scale (``assessments.scale.score_shown``), and ``parts`` the
+    attempt's parts' subtotals (``assignments.scores.attempts_parts``; decision 0056)."""
     return {
         "assignment_id": a.pk,
         "learner_profile_id": a.learner_profile_id,
@@ -203,6 +226,8 @@ def _row(a: Assignment, t: Attempt | None, preset: TestPreset) -> GradebookRow:
         "attempt_id": t.pk if t else None,
         "score": float(t.score) if t and t.score is not None else None,
         "max_score": float(t.max_score) if t else None,
+        **score_shown(t.score if t else None, t.max_score if t else None, Scale.of(preset)),
+        "parts": parts.get(t.pk, []) if t else [],
         "result": t.result if t else None,
         "released": bool(t and t.released_at),
         "released_at": t.released_at if t else None,
@@ -211,6 +236,19 @@ def _row(a: Assignment, t: Attempt | None, preset: TestPreset) -> GradebookRow:
         "submitted_at": t.submitted_at if t else None,
         "submit_reason": t.submit_reason if t else "",
     }
+
+
+def preset_parts(preset: TestPreset) -> list[GradebookPart]:
+    """The preset's parts as gradebook columns: place (from 1) and name in the reader's language
+    ("Phần I" when it has none). One query."""
+    return [
+        {
+            "position": p.position + 1,
+            "name": part_name(p.name_vi, p.name_en, p.position),
+            "short_name": part_place(p.position),
+        }
+        for p in PresetPart.objects.filter(preset=preset).order_by("position", "id")
+    ]
 
 
 def _attempts_of(assignments: list[Assignment]) -> dict[int, Attempt]:
@@ -273,12 +311,14 @@ def gradebook_page(
     (preset and batch ids and names) and its ``counts`` (``_counts``). ``search``: the learner's
     name or e-mail; ``order_by``: learner_name (default), score, result, submitted_at, ``-`` for
     descending. 404 for an unknown preset or batch; 400 ``validation_error`` for another order.
-    Six queries whatever the page size."""
+    Seven queries whatever the page size, eight when the attempts have parts (their subtotals,
+    decision 0056)."""
     scope = scope_get(preset_id=preset_id, batch_id=batch_id)
     rows, meta = paginate(_rows_qs(scope, search=search, order_by=order_by), page=page, limit=limit)
     attempts = _attempts_of(rows)
+    parts = attempts_parts(attempts.values(), scope.preset)
     return {
-        "items": [_row(a, _latest_attempt(a, attempts), scope.preset) for a in rows],
+        "items": [_row(a, _latest_attempt(a, attempts), scope.preset, parts) for a in rows],
         "page": meta["page"],
         "limit": meta["limit"],
         "total": meta["total"],
@@ -289,6 +329,8 @@ def gradebook_page(
             "batch_name": scope.batch.name if scope.batch else None,
             "camera_proctoring": scope.preset.camera_proctoring,
             "tab_switches_allowed": settings.TAB_SWITCHES_ALLOWED,
+            "score_scale": scope.preset.score_scale,
+            "parts": preset_parts(scope.preset),
         },
         "counts": _counts(scope),
     }
@@ -304,8 +346,9 @@ def _rows_all(scope: Scope, *, search: str, order_by: str) -> Iterator[Gradebook
 
     def flush() -> Iterator[GradebookRow]:
         attempts = _attempts_of(chunk)
+        parts = attempts_parts(attempts.values(), scope.preset)
         for a in chunk:
-            yield _row(a, _latest_attempt(a, attempts), scope.preset)
+            yield _row(a, _latest_attempt(a, attempts), scope.preset, parts)
 
     for a in _rows_qs(scope, search=search, order_by=order_by).iterator(chunk_size=CHUNK):
         chunk.append(a)
@@ -320,8 +363,9 @@ def _local(value: datetime | None) -> datetime | None:
     return dates.in_vietnam(value).replace(tzinfo=None, microsecond=0) if value else None
 
 
-def _columns() -> list[tuple[str, int]]:
-    """The header row in the reader's language, with column widths."""
+def _columns(parts: list[GradebookPart]) -> list[tuple[str, int]]:
+    """The header row in the reader's language, with column widths: the score on the reporting
+    scale and its maximum, one column per part (decision 0056), then the raw points."""
     return [
         (pgettext("gradebook column", "Learner"), 28),
         (_("E-mail"), 30),
@@ -329,7 +373,10 @@ def _columns() -> list[tuple[str, int]]:
         (_("Attempt ID"), 12),
         (_("Status"), 14),
         (_("Score"), 10),
-        (_("Maximum score"), 12),
+        (_("Out of"), 10),
+        *((p["short_name"], 12) for p in parts),
+        (_("Points"), 10),
+        (_("Maximum points"), 12),
         (_("Result"), 12),
         (_("Released"), 10),
         (_("Released at (Vietnam time)"), 20),
@@ -359,6 +406,16 @@ def flag_labels() -> dict[str, str]:
 
 DATE_FORMAT = "dd/mm/yyyy hh:mm"
 SCORE_FORMAT = "0.##"
+SCALE_FORMAT = "0.00"
+"""A score on the reporting scale: two decimals, as every screen shows it (decision 0056)."""
+
+
+def _part_score(row: GradebookRow, position: int) -> float | None:
+    """A row's subtotal of the part at ``position`` on the reporting scale (None without it)."""
+    for part in row["parts"]:
+        if part["position"] == position:
+            return part["scale_score"]
+    return None
 
 
 def write_gradebook_xlsx(
@@ -372,14 +429,17 @@ def write_gradebook_xlsx(
     """Write the gradebook of a preset or a batch to ``out`` as an .xlsx (openpyxl write-only):
     a "Gradebook" sheet with a bold, frozen header row in the reader's language and an auto
     filter, one row per learner in the list's order (``search``, ``order_by`` as for
-    ``gradebook_page``); scores as numbers (points); times as Excel dates in Vietnam time;
+    ``gradebook_page``); the score on the preset's reporting scale and out of what (decision 0056:
+    the number the gradebook page shows), each part's subtotal on that scale, then the raw points
+    and maximum, as numbers with two decimals; times as Excel dates in Vietnam time;
     statuses, results, released (Yes/No) and the integrity flags as words. Returns the scope
     (for the file name). 404 for an unknown preset or batch."""
     from openpyxl import Workbook
     from openpyxl.utils import get_column_letter
 
     scope = scope_get(preset_id=preset_id, batch_id=batch_id)
-    cols = _columns()
+    parts = preset_parts(scope.preset)
+    cols = _columns(parts)
     statuses = {s.value: str(s.label) for s in Assignment.Status}
     results = result_labels()
     flags = flag_labels()
@@ -399,6 +459,9 @@ def write_gradebook_xlsx(
                 r["batch_name"] or "",
                 r["attempt_id"],
                 statuses.get(r["status"], r["status"]),
+                styled(r["scale_score"], SCALE_FORMAT),
+                styled(r["scale_max"], SCORE_FORMAT),
+                *(styled(_part_score(r, p["position"]), SCALE_FORMAT) for p in parts),
                 styled(r["score"], SCORE_FORMAT),
                 styled(r["max_score"], SCORE_FORMAT),
                 results.get(r["result"], "") if r["result"] else "",

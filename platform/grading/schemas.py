@@ -21,6 +21,7 @@ from assignments.models import Accommodation, AttemptAnswer
 from assignments.schemas.shared import (
     Answer,
     AttemptResult,
+    PartScoreOut,
     QuestionType,
 )
 from config.fields import (
@@ -100,7 +101,8 @@ class AttemptQuery(Schema):
 
 
 class AttemptRowOut(Schema):
-    """A result row: the learner, the test, the attempt's times, score of the maximum, result,
+    """A result row: the learner, the test, the attempt's times, score of the maximum (points, and
+    ``scale_score`` of ``scale_max`` on the preset's reporting scale, decision 0056), result,
     release, voiding, tab switches and camera mode."""
 
     id: int
@@ -116,6 +118,8 @@ class AttemptRowOut(Schema):
     submit_reason: str
     score: float | None
     max_score: float
+    scale_score: float | None
+    scale_max: float | None
     result: AttemptResult
     released_at: datetime | None
     voided: bool
@@ -169,6 +173,7 @@ class AttemptDetailOut(AttemptRowOut):
     video_deleted_reason: VideoDeletedReason | None
     events: list[IntegrityEventOut]
     answers: list[AttemptAnswerOut]
+    parts: list[PartScoreOut]
 
 
 class ReasonIn(Schema):
@@ -237,7 +242,9 @@ class GradebookExportQuery(Schema):
 class GradebookRowOut(Schema):
     """A learner of the test or batch with their latest attempt (the attempt fields are null,
     ``released`` false and ``integrity`` empty before a start). ``score`` of ``max_score`` in
-    points (``score`` null until every answer is graded); ``result`` pending, passed or failed;
+    points (``score`` null until every answer is graded) and ``scale_score`` of ``scale_max`` on
+    the preset's reporting scale (decision 0056), ``parts`` the parts' subtotals (empty without
+    parts or an attempt); ``result`` pending, passed or failed;
     ``integrity``: ``voided`` (result voided), ``tab_switches`` (more than the allowed number),
     ``video_missing`` (camera proctoring without a surroundings video)."""
 
@@ -251,6 +258,9 @@ class GradebookRowOut(Schema):
     attempt_id: int | None
     score: float | None
     max_score: float | None
+    scale_score: float | None
+    scale_max: float | None
+    parts: list[PartScoreOut]
     result: AttemptResult | None
     released: bool
     released_at: datetime | None
@@ -260,8 +270,18 @@ class GradebookRowOut(Schema):
     submitted_at: datetime | None
 
 
+class GradebookPartOut(Schema):
+    """A part of the test, a column of the gradebook (decision 0056): its place (from 1), its name
+    in full and its ``short_name`` ("Phần I", "Part I"), the column's heading."""
+
+    position: int
+    name: str
+    short_name: str
+
+
 class GradebookScopeOut(Schema):
-    """What the gradebook covers: a test, or one batch of it; the rules its flags use."""
+    """What the gradebook covers: a test, or one batch of it; the rules its flags use; its
+    reporting scale (``score_scale`` ten, raw or custom) and its parts (a column each)."""
 
     preset_id: int
     preset_name: str
@@ -269,6 +289,8 @@ class GradebookScopeOut(Schema):
     batch_name: str | None
     camera_proctoring: bool
     tab_switches_allowed: int
+    score_scale: Literal["ten", "raw", "custom"]
+    parts: list[GradebookPartOut]
 
 
 class GradebookCountsOut(Schema):

@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 
 from assessments.matching import statements_right
 from assessments.models import Question
+from assessments.scale import Scale, score_shown
 from assignments.models import ANSWER_TO_GRADE, Accommodation, Attempt, AttemptAnswer
+from assignments.scores import PartShown, attempt_score
 from config.envelope import paginate
 from config.errors import not_found
 from sitting import proctoring
@@ -58,6 +60,8 @@ class AttemptRow(TypedDict):
     submit_reason: str
     score: float | None
     max_score: float
+    scale_score: float | None
+    scale_max: float | None
     result: str
     released_at: datetime | None
     voided: bool
@@ -105,6 +109,7 @@ class AttemptDetail(AttemptRow):
     video_deleted_reason: str | None
     events: list[IntegrityEventRow]
     answers: list[AttemptAnswerRow]
+    parts: list[PartShown]
 
 
 def _grading_row(a: AttemptAnswer, questions: dict[int, Question]) -> GradingRow:
@@ -163,7 +168,8 @@ def grading_row(answer_id: int) -> GradingRow:
 
 
 def _attempt_row(t: Attempt) -> AttemptRow:
-    """``AttemptRowOut`` of an attempt (with ``assignment__preset``)."""
+    """``AttemptRowOut`` of an attempt (with ``assignment__preset``): its score in points and on the
+    preset's reporting scale (``scale_score``, ``scale_max``; decision 0056)."""
     a = t.assignment
     return {
         "id": t.pk,
@@ -179,6 +185,7 @@ def _attempt_row(t: Attempt) -> AttemptRow:
         "submit_reason": t.submit_reason,
         "score": float(t.score) if t.score is not None else None,
         "max_score": float(t.max_score),
+        **score_shown(t.score, t.max_score, Scale.of(a.preset)),
         "result": t.result,
         "released_at": t.released_at,
         "voided": t.voided,
@@ -224,12 +231,14 @@ def attempt_detail(attempt_id: int, *, organization_id: int) -> AttemptDetail:
     """``AttemptDetailOut``: one attempt for educators: the result, each answer against the key
     with its score and comment, the timestamped integrity log, the reinstatement (if any) and the
     surroundings video's URL, or when and why it was deleted (``proctoring.video_state``; issue 24,
-    item 3). 404 "Attempt not found."."""
+    item 3), and the parts' subtotals (``assignments.scores``; decision 0056). 404 "Attempt not
+    found."."""
     t = Attempt.objects.select_related("assignment__preset").filter(pk=attempt_id).first()
     if t is None:
         raise not_found(_("Attempt not found."))
     questions = {q.pk: q for q in Question.objects.filter(pk__in=t.question_ids)}
-    answers = {a.question_id: a for a in t.answers.all()}
+    rows = list(t.answers.all())
+    answers = {a.question_id: a for a in rows}
 
     def shown(qid: int) -> AttemptAnswerRow:
         q, given = questions[qid], answers.get(qid)
@@ -265,6 +274,7 @@ def attempt_detail(attempt_id: int, *, organization_id: int) -> AttemptDetail:
         "video_deleted_reason": video["video_deleted_reason"],
         "events": list(t.events.values("kind", "occurred_at", "received_at", "count_after", "note")),
         "answers": [shown(qid) for qid in t.question_ids if qid in questions],
+        "parts": attempt_score(t, t.assignment.preset, answers=rows)["parts"],
     }
 
 

@@ -30,7 +30,7 @@ from assessments.models import Question
 from assignments.error_codes import AssignmentErrorCode as Code
 from config import dates
 from config.errors import ApplicationError
-from config.i18n import pick, reader_language
+from config.i18n import format_number, pick, reader_language
 from item_analysis.selectors import ItemAnalysisView, ItemQuestion, excerpt
 from item_analysis.stats import MIN_ATTEMPTS
 
@@ -343,6 +343,19 @@ def _wrong_answers(wb: Workbook, view: ItemAnalysisView, flags: dict[str, str]) 
             ws.append([q["position"], q["code"], key, _("Other wrong answers"), q["other_wrong"]])
 
 
+def _on_scale(view: ItemAnalysisView) -> list[tuple[str, Any]]:
+    """The mean and median on the preset's reporting scale, as the page shows them ("7,35/10";
+    decision 0056): rows only when the scale is not raw points."""
+    scale = view["scale"]
+    if scale is None or scale["score_scale"] == "raw":
+        return []
+    top = format_number(scale["scale_max"])
+    return [
+        (_("Mean (out of %(max)s)") % {"max": top}, scale["mean"]),
+        (_("Median (out of %(max)s)") % {"max": top}, scale["median"]),
+    ]
+
+
 def _summary(wb: Workbook, view: ItemAnalysisView) -> None:
     ws = wb.create_sheet(sheet_title(_("Summary")))
     ws.column_dimensions["A"].width = 36
@@ -365,6 +378,7 @@ def _summary(wb: Workbook, view: ItemAnalysisView) -> None:
         (_("Skewness"), s.get("skewness")),
         (alpha_label(), s.get("alpha"), note),
         (_("Standard error of measurement"), s.get("sem"), note),
+        *_on_scale(view),
     ]
     for label, value, *rest in rows:
         ws.append([WriteOnlyCell(ws, value=label), value, *rest])

@@ -83,6 +83,19 @@ class ItemSummaryOut(Schema):
     few_attempts: bool
 
 
+class ItemScaleOut(Schema):
+    """The test's score figures on the preset's reporting scale (decision 0056): ``score_scale``
+    (ten, raw, custom), the maximum, and the mean, median, standard deviation and distribution
+    bins of the summary converted by ``assessments.scale.to_scale``: what the page shows."""
+
+    score_scale: Literal["ten", "raw", "custom"]
+    scale_max: float
+    mean: float | None
+    median: float | None
+    sd: float | None
+    histogram: list[HistogramBinOut]
+
+
 class ItemClusterOut(Schema):
     """A matrix cluster of the question: ``label`` in the reader's language, ``name`` = code +
     label (``MatrixCluster.label`` / ``.name``)."""
@@ -227,6 +240,7 @@ class ItemAnalysisOut(Schema):
     batch_name: str | None
     state: ItemStateOut
     summary: ItemSummaryOut | None
+    scale: ItemScaleOut | None
     questions: list[ItemQuestionOut]
     thresholds: ItemThresholdsOut
     flags: list[Flag]

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from html import unescape
 from typing import Any, TypedDict
 
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from assessments.matching import statement_label
 from assessments.models import Batch, MatrixCluster, Question, TestPreset
+from assessments.scale import Scale, to_scale
 from assignments.models import Assignment, Attempt, ItemAnalysis, ItemAnalysisQuestion
 from config.errors import not_found
 from config.i18n import pick, reader_language
@@ -512,6 +514,27 @@ class Thresholds(TypedDict):
     key_error_min_upper: int
 
 
+class ScaledBin(TypedDict):
+    """A bin of the score distribution on the reporting scale (``HistogramBinOut``)."""
+
+    lower: float
+    upper: float
+    count: int
+
+
+class ItemScale(TypedDict):
+    """The test's score figures on the preset's reporting scale (``ItemScaleOut``; decision 0056):
+    ``assessments.scale.to_scale`` of the summary's mean, median, standard deviation and bin
+    edges against its maximum."""
+
+    score_scale: str
+    scale_max: float
+    mean: float | None
+    median: float | None
+    sd: float | None
+    histogram: list[ScaledBin]
+
+
 class ItemAnalysisView(TypedDict):
     """A preset's or a batch's item analysis as ``ItemAnalysisOut`` reads it."""
 
@@ -521,6 +544,7 @@ class ItemAnalysisView(TypedDict):
     batch_name: str | None
     state: ItemState
     summary: SummaryView | None
+    scale: ItemScale | None
     questions: list[ItemQuestion]
     thresholds: Thresholds
     flags: list[str]
@@ -706,6 +730,35 @@ def summary_view(summary: Summary | None) -> SummaryView | None:
     return {**summary, "few_attempts": too_few(summary["n"])}
 
 
+def item_scale(summary: Mapping[str, Any] | None, preset: TestPreset) -> ItemScale | None:
+    """The summary's score figures on the preset's reporting scale (decision 0056: the mean of a
+    test out of 10 reads "7,35/10" as the result does), None before a first computation or
+    without a maximum. Each figure and bin edge goes through ``assessments.scale.to_scale``."""
+    if not summary or not summary.get("max_score"):
+        return None
+    scale = Scale.of(preset)
+    most = Decimal(str(summary["max_score"]))
+
+    def scaled(value: Any) -> float | None:
+        return float(to_scale(Decimal(str(value)), most, scale)) if value is not None else None
+
+    return {
+        "score_scale": preset.score_scale,
+        "scale_max": float(scale.top(most)),
+        "mean": scaled(summary.get("mean")),
+        "median": scaled(summary.get("median")),
+        "sd": scaled(summary.get("sd")),
+        "histogram": [
+            {
+                "lower": float(to_scale(Decimal(str(b["lower"])), most, scale)),
+                "upper": float(to_scale(Decimal(str(b["upper"])), most, scale)),
+                "count": b["count"],
+            }
+            for b in summary.get("histogram") or []
+        ],
+    }
+
+
 def item_analysis_view(
     *, analysis: ItemAnalysis, preset: TestPreset, batch: Batch | None
 ) -> ItemAnalysisView:
@@ -724,6 +777,7 @@ def item_analysis_view(
             "progress": item_progress(analysis),
         },
         "summary": summary_view(analysis.summary),
+        "scale": item_scale(analysis.summary or None, preset),
         "questions": [shaper.row(r) for r in rows.values(*ROW_FIELDS)],
         "thresholds": THRESHOLDS,
         "flags": list(FLAGS),

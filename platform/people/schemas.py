@@ -100,6 +100,8 @@ class ActivityAttemptOut(Schema):
     submitted_at: datetime | None
     score: float | None
     max_score: float
+    scale_score: float | None  # decision 0056: on the test's reporting scale
+    scale_max: float | None
     result: str
     voided: bool
     released: bool

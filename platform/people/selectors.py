@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.cccd import cccd_shown
 from accounts.models import Invitation, MembershipEvent, Profile, invitation_ttl
+from assessments.scale import Scale, score_shown
 from assignments.models import Assignment, Attempt
 from config.envelope import order_by_checked, paginate
 from config.errors import not_found
@@ -88,7 +89,8 @@ def member_events(*, organization: Organization, profile_id: int) -> list[Member
 def learner_activity(*, organization: Organization, profile_id: int, viewer_user_id: int) -> dict[str, Any]:
     """GET /api/v1/organization/members/{id}/activity (issue 9, item 2): a learner profile of the
     caller's organization with its assignments in the organization (preset, batch, status,
-    attempts used, the latest attempt's score out of its maximum, result pending|passed|failed,
+    attempts used, the latest attempt's score out of its maximum (points, and on the test's
+    reporting scale: ``scale_score``, ``scale_max``), result pending|passed|failed,
     whether that result is released to the learner) and its survey submissions (survey name in
     the request's language, shown status, Holland code once completed) and its CCCD number as
     ``viewer_user_id`` may see it (masked unless it is the learner's own; issue 24, item 6,
@@ -164,6 +166,8 @@ def _assignment_row(assignment: Assignment) -> dict[str, Any]:
                 "submitted_at": latest.submitted_at,
                 "score": latest.score,
                 "max_score": latest.max_score,
+                # on the test's reporting scale, as every score is shown (decision 0056)
+                **score_shown(latest.score, latest.max_score, Scale.of(assignment.preset)),
                 "result": latest.result,
                 "voided": latest.voided,
                 "released": latest.released_at is not None,

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Enrollment
 from assessments.matching import numeric_matches, short_text_matches, true_false_set_fraction
 from assessments.models import Question, TestPreset
+from assessments.parts import AttemptPart, attempt_parts, part_row
 from assignments.error_codes import AssignmentErrorCode as Code
 from assignments.models import Assignment, Attempt, AttemptAnswer, IntegrityEvent
 from assignments.outcome import finish_if_graded
@@ -48,22 +49,33 @@ AUTO_TYPES = {"single_choice", "multiple_choice", "true_false", "short_text"}
 # --- the form ----------------------------------------------------------------------------------
 
 
-def _form(assignment: Assignment) -> tuple[list[int], dict[str, list[str]], dict[str, str]]:
-    """(question ids, option orders, points) of a new attempt. A shared form is the preset's;
-    "per learner" draws the blueprint again with a seed derived from the preset's seed and the
-    assignment (reproducible) and shuffles the options; every question then counts 1 point."""
+def _form(
+    assignment: Assignment,
+) -> tuple[list[int], dict[str, list[str]], dict[str, str], list[AttemptPart]]:
+    """(question ids, option orders, points, parts) of a new attempt. A shared form is the
+    preset's; "per learner" draws the blueprint again with a seed derived from the preset's seed
+    and the assignment (reproducible) and shuffles the options. A question of a part (phần,
+    decision 0056) is worth the part's points per question; another its score weight on a shared
+    form, 1 in a per-learner draw. ``parts`` is what the attempt keeps of the preset's parts
+    (``assessments.parts.attempt_parts``; empty without parts)."""
     preset = assignment.preset
     if preset.form_mode == TestPreset.FormMode.SHARED:
         with qualified_cursor() as cursor:  # written once per process and schema (issue 23)
             cursor.execute(organization_sql(statements.shared_form_sql(), current_schema_name()), [preset.pk])
             rows = cursor.fetchall()
-        ids = [question_id for question_id, _weight in rows]
-        points = {str(question_id): str(weight) for question_id, weight in rows}
-        return ids, {}, points
+        ids = [row[0] for row in rows]
+        points = {str(row[0]): str(row[1]) for row in rows}
+        return (
+            ids,
+            {},
+            points,
+            attempt_parts((row[0], row[2:] if row[2] is not None else None) for row in rows),
+        )
     from assessments.services.generation import blueprint_draw
 
     seed = int(hashlib.sha256(f"{preset.generation_seed}:{assignment.pk}".encode()).hexdigest()[:15], 16)
-    ids = [pk for pk, _item in blueprint_draw(preset, seed)]
+    drawn = blueprint_draw(preset, seed)
+    ids = [pk for pk, _item in drawn]
     rng = random.Random(seed)
     orders = {}
     for q in Question.objects.filter(pk__in=ids).only("id", "content"):
@@ -71,7 +83,10 @@ def _form(assignment: Assignment) -> tuple[list[int], dict[str, list[str]], dict
         if options:
             rng.shuffle(options)
             orders[str(q.pk)] = options
-    return ids, orders, {str(pk): "1" for pk in ids}
+    points = {
+        str(pk): str(item.part.points_per_question) if item.part is not None else "1" for pk, item in drawn
+    }
+    return ids, orders, points, attempt_parts((pk, part_row(item.part)) for pk, item in drawn)
 
 
 # --- starting ----------------------------------------------------------------------------------
@@ -240,7 +255,7 @@ def _attempt_start(assignment: Assignment, no_camera: bool) -> tuple[Attempt, st
     camera = preset.camera_proctoring and not no_camera
     if camera:  # the video and the camera at start need the consent (issue 24, item 2)
         camera_consent_check(assignment)
-    ids, orders, points = _form(assignment)
+    ids, orders, points, parts = _form(assignment)
     deadline = now + timedelta(seconds=int(minutes * 60))
     if closes:
         deadline = min(deadline, closes)
@@ -250,6 +265,7 @@ def _attempt_start(assignment: Assignment, no_camera: bool) -> tuple[Attempt, st
         question_ids=ids,
         option_orders=orders,
         points=points,
+        parts=parts,
         max_score=sum((Decimal(p) for p in points.values()), Decimal(0)),
         started_at=now,
         deadline_at=deadline,

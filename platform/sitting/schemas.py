@@ -19,6 +19,7 @@ from assignments.schemas.shared import (
     BreakdownOut,
     BreakdownRowOut,
     Closed,
+    PartScoreOut,
     QuestionType,
 )
 from config.fields import (
@@ -267,13 +268,19 @@ class ResultAnswerOut(Schema):
 class ResultOut(Schema):
     """The learner's result: before release only the status (``answers`` empty, the figures
     null); once released the score, pass or fail, the round's message in the reader's language
-    (the other language when blank) and each answer against the key."""
+    (the other language when blank) and each answer against the key. ``score`` of ``max_score``
+    are raw points; ``scale_score`` of ``scale_max`` the same on the preset's reporting scale
+    (decision 0056: what the page shows, "8,75/10"), and ``parts`` each part's subtotal (empty
+    without parts). ``passing_score`` is on the reporting scale."""
 
     status: str
     released: bool
     result: str | None
     score: float | None
     max_score: float | None
+    scale_score: float | None
+    scale_max: float | None
+    parts: list[PartScoreOut]
     passing_score: float | None
     voided: bool
     message: str
@@ -318,12 +325,20 @@ class ReportStimulusRowOut(Schema):
 class AdvancedReportDataOut(Schema):
     """A stored advanced report (issue 7, item 7): standing among the preset's takers
     (``percentile`` 0-100), the score histogram (10 equal bands of the maximum), the breakdown
-    against the cohort, strengths and weaknesses by cluster name."""
+    against the cohort, strengths and weaknesses by cluster name. ``score``, ``max_score``,
+    ``cohort_mean`` and ``cohort_median`` are raw points; ``scale_score`` of ``scale_max`` and the
+    cohort's ``scale_cohort_mean`` and ``scale_cohort_median`` the same on the reporting scale,
+    with the ``parts``' subtotals (decision 0056; null and empty in a report stored before it)."""
 
     test_name: str
     learner_name: str
     score: float
     max_score: float
+    scale_score: float | None = None
+    scale_max: float | None = None
+    scale_cohort_mean: float | None = None
+    scale_cohort_median: float | None = None
+    parts: list[PartScoreOut] = []
     percent: float
     result: str
     percentile: float
@@ -395,6 +410,8 @@ class MyAssignmentOut(Schema):
     attempt_status: str | None
     max_score: float | None
     score: float | None
+    scale_score: float | None  # decision 0056: the score on the reporting scale, null as ``score``
+    scale_max: float | None
     result: str | None
     released: bool
 

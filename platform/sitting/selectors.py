@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
+from assessments.scale import Scale, score_shown
 from config.envelope import order_by_checked, paginate
 from config.errors import not_found
 from sitting.shapes import AssignmentRow, MyAssignment
@@ -34,7 +35,8 @@ COLUMNS = (
     "a.id, a.status, a.source, a.attempts_allowed, a.due_at, a.requires_purchase, a.purchase_cost, "
     "a.paid_at, a.transaction_id, a.advanced_report, a.created_at, "
     "p.name, p.grade, p.duration_minutes, p.camera_proctoring, p.allow_no_camera, p.passing_score, "
-    "p.auto_release_result, p.starts_at, p.ends_at, b.id, b.name, b.starts_at, b.expires_at, "
+    "p.auto_release_result, p.starts_at, p.ends_at, p.score_scale, p.scale_max, "
+    "b.id, b.name, b.starts_at, b.expires_at, "
     "t.number, t.status, t.max_score, "
     "CASE WHEN t.released_at IS NOT NULL THEN t.score END, "
     "CASE WHEN t.released_at IS NOT NULL THEN t.result END, "
@@ -43,7 +45,7 @@ COLUMNS = (
 NAMES = (
     "id status source attempts_allowed due_at requires_purchase purchase_cost paid_at transaction_id "
     "advanced_report created_at preset_name grade duration_minutes camera_proctoring allow_no_camera "
-    "passing_score auto_release_result preset_starts_at preset_ends_at batch_id batch_name "
+    "passing_score auto_release_result preset_starts_at preset_ends_at score_scale scale_max batch_id batch_name "
     "batch_starts_at batch_expires_at attempt_no attempt_status max_score score result released "
     "accommodation_factor accommodation_extra_minutes"
 ).split()
@@ -82,9 +84,12 @@ def _rows_by_schema(wanted: dict[str, list[int]]) -> dict[tuple[str, int], Assig
 
 
 def _shaped(row: dict[str, Any], now: datetime) -> AssignmentRow:
-    """Scores as floats (points; null when withheld or not yet taken), and the learner's window
-    (``window_starts_at``, ``window_expires_at``, accommodation included), ``can_start_now`` and
-    ``action`` at ``now`` (``sitting.window``)."""
+    """Scores as floats (points; null when withheld or not yet taken) and on the preset's reporting
+    scale (``scale_score``, ``scale_max``: ``assessments.scale.score_shown``, decision 0056), and
+    the learner's window (``window_starts_at``, ``window_expires_at``, accommodation included),
+    ``can_start_now`` and ``action`` at ``now`` (``sitting.window``)."""
+    scale = Scale.from_values(row.pop("score_scale"), row.pop("scale_max"))
+    row.update(score_shown(row["score"], row["max_score"], scale))
     for key in ("score", "max_score"):
         if row[key] is not None:
             row[key] = float(row[key])
@@ -107,7 +112,7 @@ def _shaped(row: dict[str, Any], now: datetime) -> AssignmentRow:
         window=window,
         now=now,
     )
-    return cast(AssignmentRow, row)  # NAMES less the four popped, and the four set above
+    return cast(AssignmentRow, row)  # NAMES less the six popped, and the six set above
 
 
 def my_assignments(

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Enrollment, Profile
 from assessments.matching import statements_right
 from assignments.models import Assignment, Attempt
+from assignments.scores import attempt_score
 from config.errors import not_found
 from config.i18n import pick
 from privacy.selectors import retention_policy_of
@@ -382,8 +383,9 @@ def round_message(a: Assignment, attempt: Attempt, *, language: str | None = Non
 
 
 def result_view(*, profile: Profile, enrollment_id: int) -> Result:
-    """``ResultOut``: once released the score, pass or fail, the round's message and each answer
-    against the key (none for an essay) with the explanation, and the shared stimuli of its
+    """``ResultOut``: once released the score (raw and on the reporting scale, with the parts'
+    subtotals: ``assignments.scores.attempt_score``), pass or fail, the round's message and each
+    answer against the key (none for an essay) with the explanation, and the shared stimuli of its
     questions once each (decision 0054); before release only the status."""
     from assessments.models import Question
     from assessments.selectors import stimuli_shown
@@ -398,6 +400,9 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
             "result": None,
             "score": None,
             "max_score": None,
+            "scale_score": None,
+            "scale_max": None,
+            "parts": [],
             "passing_score": float(a.preset.passing_score) if a.preset.passing_score is not None else None,
             "voided": attempt.voided,
             "message": "",
@@ -417,7 +422,8 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
         body["stimuli"] = cast(
             "list[StimulusShown]", stimuli_shown([questions[qid].stimulus_id for qid in attempt.question_ids])
         )
-        answers = {x.question_id: x for x in attempt.answers.all()}
+        rows = list(attempt.answers.all())
+        answers = {x.question_id: x for x in rows}
 
         def shown(qid: int) -> ResultAnswer:
             q, given = questions[qid], answers.get(qid)
@@ -443,6 +449,8 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
                 "breakdown": breakdown(attempt, list(questions.values())),
                 "score": float(attempt.score or 0),
                 "max_score": float(attempt.max_score),
+                # The score on the preset's reporting scale and the parts' subtotals (decision 0056).
+                **attempt_score(attempt, a.preset, answers=rows),
                 "message": round_message(a, attempt),
                 "answers": [shown(qid) for qid in attempt.question_ids],
             }

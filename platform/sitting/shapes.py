@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal, TypedDict
 
+from assignments.scores import PartShown
 from sitting.window import Action, WindowState
 
 # --- test taking (sitting.services) -------------------------------------------------------------
@@ -186,6 +187,9 @@ class Result(TypedDict):
     result: str | None
     score: float | None
     max_score: float | None
+    scale_score: float | None
+    scale_max: float | None
+    parts: list[PartShown]
     passing_score: float | None
     voided: bool
     message: str
@@ -264,6 +268,8 @@ class AssignmentRow(TypedDict):
     attempt_status: str | None
     max_score: float | None
     score: float | None
+    scale_score: float | None
+    scale_max: float | None
     result: str | None
     released: bool
     window_starts_at: datetime | None

@@ -13,6 +13,7 @@ twin; the parity test fails until both agree.
 | ``SAVE_OWNED``'s ``session`` part | ``rules.session_confirmed`` (``tenants.middleware.session_profile``'s checks) |
 | ``SAVE_OWNED``'s ``attempt`` part and the upsert's condition | ``rules.writable`` and ``rules.refusal`` (with ``rules.late_accepted``) |
 | ``OWNED_LOCKED`` (the start lock) | ``rules.assignment_locked`` |
+| ``shared_form_sql`` (a shared form's questions and points at start) | ``assessments.parts.form_points`` |
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from accounts.models import Enrollment, Profile
-from assessments.models import Batch, PresetQuestion, Question, TestPreset
+from assessments.models import Batch, BlueprintItem, PresetPart, PresetQuestion, Question, TestPreset
 from assignments.models import Assignment, Attempt
 from tenants import scope
 from tenants.middleware import SessionCheck
@@ -80,10 +81,18 @@ LATEST_ATTEMPT = OrganizationSelect(_latest_attempt)
 
 @functools.cache
 def shared_form_sql() -> str:
-    """A shared form's question ids and score weights in order, for ``organization_sql``."""
+    """A shared form's question ids, points and parts in order, for ``organization_sql``: a
+    question of a part (phần, decision 0056) is worth the part's points per question, another its
+    score weight; then the part's row (``assessments.parts.PartRow``: id, position, names, question
+    type, points; nulls outside any part). Parameter: the preset id. Twin:
+    ``assessments.parts.form_points``."""
     return (
-        f"SELECT pq.question_id, q.score_weight FROM {table(PresetQuestion)} pq "  # noqa: S608 (fixed SQL)
-        f"JOIN {table(Question)} q ON q.id = pq.question_id WHERE pq.preset_id = %s ORDER BY pq.position"
+        f"SELECT pq.question_id, COALESCE(pp.points_per_question, q.score_weight), "  # noqa: S608
+        "pp.id, pp.position, pp.name_vi, pp.name_en, pp.question_type, pp.points_per_question "
+        f"FROM {table(PresetQuestion)} pq JOIN {table(Question)} q ON q.id = pq.question_id "
+        f"LEFT JOIN {table(BlueprintItem)} bi ON bi.id = pq.blueprint_item_id "
+        f"LEFT JOIN {table(PresetPart)} pp ON pp.id = bi.part_id "
+        "WHERE pq.preset_id = %s ORDER BY pq.position"
     )
 
 

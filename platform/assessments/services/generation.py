@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,12 +26,15 @@ from config.i18n import localized
 
 
 def _eligible(preset: TestPreset, item: BlueprintItem) -> list[int]:
-    """Ids of the published questions an item may draw, sorted (so a seed reproduces a draw)."""
+    """Ids of the published questions an item may draw, sorted (so a seed reproduces a draw); an
+    item of a part (phần, decision 0056) draws only questions of the part's type."""
     qs = Question.objects.filter(
         status=Question.Status.PUBLISHED, subject_id=item.preset_subject.subject_id, grade=preset.grade
     ).filter(Q(topic_id=item.cluster_id) | Q(subtopic_id=item.cluster_id))
     if item.complexity_level_id:
         qs = qs.filter(complexity_level_id=item.complexity_level_id)
+    if item.part_id is not None:
+        qs = qs.filter(type=item.part.question_type)
     return sorted(qs.values_list("pk", flat=True))
 
 
@@ -57,22 +60,31 @@ Unit = tuple[int, ...]
 stimulus in their order (decision 0054)."""
 
 
-def _groups_of(ids: Iterable[int]) -> dict[int, Unit]:
+def _groups_of(ids: Iterable[int], question_type: str | None = None) -> dict[int, Unit]:
     """For each of ``ids`` that belongs to a shared stimulus, its group: the stimulus' published
-    questions in their order (``stimulus_position``, then id). Two queries (one without groups)."""
+    questions in their order (``stimulus_position``, then id). For an item of a part (phần,
+    decision 0056) ``question_type`` is the part's type: a group holding a question of another
+    type maps to ``()`` and is never drawn by that item (a part holds one type only). Two queries
+    (one without groups)."""
     stimulus_of = dict(
         Question.objects.filter(pk__in=list(ids), stimulus__isnull=False).values_list("pk", "stimulus_id")
     )
     if not stimulus_of:
         return {}
     members: dict[int, list[int]] = defaultdict(list)
-    for pk, stimulus_id in (
+    mixed: set[int] = set()
+    for pk, stimulus_id, type_ in (
         Question.objects.filter(stimulus_id__in=set(stimulus_of.values()), status=Question.Status.PUBLISHED)
         .order_by("stimulus_id", "stimulus_position", "id")
-        .values_list("pk", "stimulus_id")
+        .values_list("pk", "stimulus_id", "type")
     ):
         members[stimulus_id].append(pk)
-    return {pk: tuple(members[stimulus_id]) for pk, stimulus_id in stimulus_of.items()}
+        if question_type is not None and type_ != question_type:
+            mixed.add(stimulus_id)
+    return {
+        pk: () if stimulus_id in mixed else tuple(members[stimulus_id])
+        for pk, stimulus_id in stimulus_of.items()
+    }
 
 
 def _units(pool: list[int], groups: dict[int, Unit], chosen: set[int]) -> list[Unit]:
@@ -83,7 +95,7 @@ def _units(pool: list[int], groups: dict[int, Unit], chosen: set[int]) -> list[U
     seen: set[Unit] = set()
     for pk in pool:
         unit = groups.get(pk, (pk,))
-        if unit in seen or chosen.intersection(unit):
+        if not unit or unit in seen or chosen.intersection(unit):
             continue
         seen.add(unit)
         units.append(unit)
@@ -127,11 +139,12 @@ def _pick_units(
 
 
 def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintItem]]:
-    """Draw the blueprint with ``seed``: ``[(question id, item)]`` in blueprint order, no question
-    twice; with ``preset.prefer_measured``, questions with a measured facility first within each
-    item (``_pick``; one more query). A question of a shared stimulus is drawn with its whole
-    group, together and in order (decision 0054): the group counts as its number of questions
-    toward the item that drew it and is drawn only when it fits in what the item still needs
+    """Draw the blueprint with ``seed``: ``[(question id, item)]`` in blueprint order (the parts'
+    items first, part by part, decision 0056; then by subject), no question twice; with
+    ``preset.prefer_measured``, questions with a measured facility first within each item
+    (``_pick``; one more query). A question of a shared stimulus is drawn with its whole group,
+    together and in order (decision 0054): the group counts as its number of questions toward the
+    item that drew it and is drawn only when it fits in what the item still needs
     (``_pick_units``); an item whose pool holds no group draws exactly as before, so a seed
     reproduces earlier draws. Raises 400 ``generation_failed`` ("Failed to generate test")
     listing every short item in ``extra.shortfalls`` (``subject``, ``cluster``,
@@ -141,11 +154,13 @@ def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintIt
     rng = random.Random(seed)
     items = list(
         BlueprintItem.objects.filter(preset_subject__preset=preset)
-        .select_related("preset_subject__subject", "cluster", "complexity_level")
-        .order_by("preset_subject__position", "id")
+        .select_related("preset_subject__subject", "cluster", "complexity_level", "part")
+        .order_by(F("part__position").asc(nulls_last=True), "preset_subject__position", "id")
     )
     pools = [_eligible(preset, item) for item in items]
     groups = _groups_of({pk for pool in pools for pk in pool})
+    part_types = {item.part.question_type for item in items if item.part is not None}
+    part_groups = {type_: _groups_of({pk for pool in pools for pk in pool}, type_) for type_ in part_types}
     measured = (
         set(
             measured_facilities(
@@ -160,7 +175,8 @@ def blueprint_draw(preset: TestPreset, seed: int) -> list[tuple[int, BlueprintIt
     chosen: set[int] = set()
     drawn, shortfalls = [], []
     for item, eligible in zip(items, pools, strict=True):
-        units = _units([pk for pk in eligible if pk not in chosen], groups, chosen)
+        item_groups = part_groups[item.part.question_type] if item.part is not None else groups
+        units = _units([pk for pk in eligible if pk not in chosen], item_groups, chosen)
         if all(len(unit) == 1 for unit in units):  # no shared stimulus: the draw of issue 5
             available = len(units)
             picked = (
@@ -241,7 +257,9 @@ def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> Pre
             Code.PRESET_LOCKED, _("An approved or published test cannot change its questions."), status=409
         )
     row = (
-        preset.form.select_related("blueprint_item__preset_subject", "blueprint_item__cluster")
+        preset.form.select_related(
+            "blueprint_item__preset_subject", "blueprint_item__cluster", "blueprint_item__part"
+        )
         .filter(pk=preset_question_id)
         .first()
     )
@@ -250,7 +268,8 @@ def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> Pre
     form = list(preset.form.select_related("question").order_by("position"))
     used = {r.question_id for r in form}
     eligible = _eligible(preset, row.blueprint_item)
-    groups = _groups_of(eligible)
+    part = row.blueprint_item.part
+    groups = _groups_of(eligible, part.question_type if part is not None else None)
     stimulus_id = next(r.question.stimulus_id for r in form if r.pk == row.pk)
     rows = [r for r in form if r.question.stimulus_id == stimulus_id] if stimulus_id else [row]
     size = len(rows)
@@ -276,14 +295,23 @@ def preset_swap(*, actor: Actor, preset_id: int, preset_question_id: int) -> Pre
 
 @transaction.atomic
 def preset_reorder(*, actor: Actor, preset_id: int, order: list[int]) -> None:
-    """Set the order of the form: ``order`` lists every preset-question id once. Anything else,
-    or a locked preset: 400 ``reorder_failed`` ("Failed to reorder questions"). The questions of
-    a shared stimulus stay together and in their order: the group takes the place of the first
-    of its questions in ``order`` (decision 0054)."""
+    """Set the order of the form: ``order`` lists every preset-question id once; in a preset with
+    parts (decision 0056) each part's questions stay together, in part order (a question moves
+    within its part). The questions of a shared stimulus stay together and in their order: the
+    group takes the place of the first of its questions in ``order`` (decision 0054; a group is
+    drawn by one blueprint item, so within one part). Anything else, or a locked preset: 400
+    ``reorder_failed`` ("Failed to reorder questions")."""
     preset = preset_get(preset_id, lock=True)
-    rows = {r.pk: r for r in preset.form.select_related("question")}
+    rows = {r.pk: r for r in preset.form.select_related("question", "blueprint_item__part")}
     if preset.status not in EDITABLE or sorted(order) != sorted(rows) or len(set(order)) != len(order):
         raise ApplicationError(Code.REORDER_FAILED, _("Failed to reorder questions"), status=400)
+    places = [_part_place(rows[pk]) for pk in order]
+    if places != sorted(places):
+        raise ApplicationError(
+            Code.REORDER_FAILED,
+            _("Failed to reorder questions: each part's questions stay together, in the parts' order."),
+            status=400,
+        )
     members: dict[int, list[int]] = defaultdict(list)
     for pk in sorted(rows, key=lambda pk: (rows[pk].question.stimulus_position, pk)):
         stimulus_id = rows[pk].question.stimulus_id
@@ -299,3 +327,10 @@ def preset_reorder(*, actor: Actor, preset_id: int, order: list[int]) -> None:
     for position, pk in enumerate(placed, start=1):
         rows[pk].position = position
     PresetQuestion.objects.bulk_update(rows.values(), ["position"])
+
+
+def _part_place(row: PresetQuestion) -> int:
+    """The place of a form row's part (-1 outside any part: a preset without parts keeps any
+    order)."""
+    item = row.blueprint_item
+    return item.part.position if item is not None and item.part is not None else -1

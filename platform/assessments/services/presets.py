@@ -10,7 +10,6 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from assessments.error_codes import AuthoringErrorCode as Code
@@ -18,14 +17,21 @@ from assessments.linked_surveys import survey_states
 from assessments.models import (
     BlueprintItem,
     MatrixCluster,
+    PresetPart,
     PresetQuestion,
     PresetSubject,
+    Question,
     Round,
     Subject,
     TestPreset,
 )
+from assessments.parts import PART_NAME_MAX, PARTS_MAX, POINTS_MAX, POINTS_MIN, preset_max_score
+from assessments.scale import SCALE_MAX_MAX, SCALE_MAX_MIN, Scale
 from assessments.services.common import Actor
 from config.errors import ApplicationError, FieldErrors, not_found
+from config.i18n import format_number
+
+__all__ = ["EDITABLE", "P", "preset_create", "preset_get", "preset_max_score", "preset_update"]
 
 P = TestPreset.Status
 EDITABLE = {P.DRAFT, P.REJECTED}
@@ -86,13 +92,30 @@ def _survey_ids(errors: FieldErrors, value: Any, linked: set[int]) -> list[int]:
     return ids
 
 
-def _blueprint(errors: FieldErrors, subjects: Any) -> list[dict[str, Any]]:
-    """Checked blueprint: ``[{"subject_id", "items": [{"cluster_id", "complexity_level_id", "count"}]}]``."""
+def _item(errors: FieldErrors, prefix: str, item: Any, clusters: dict[int, str]) -> dict[str, Any]:
+    """A checked blueprint row ``{"cluster_id", "complexity_level_id", "count"}``: a topic or
+    subtopic, an optional complexity level, 1 to 200 questions."""
+    item = item or {}
+    cluster_id, level_id, count = item.get("cluster_id"), item.get("complexity_level_id"), item.get("count")
+    if clusters.get(cluster_id) not in (MatrixCluster.Type.TOPIC, MatrixCluster.Type.SUBTOPIC):
+        errors.add(f"{prefix}.cluster_id", _("Choose a topic or subtopic."))
+    if level_id is not None and clusters.get(level_id) != MatrixCluster.Type.COMPLEXITY_LEVEL:
+        errors.add(f"{prefix}.complexity_level_id", _("Choose a complexity level."))
+    if not isinstance(count, int) or not 1 <= count <= 200:
+        errors.add(f"{prefix}.count", _("Enter a number of questions from 1 to 200."))
+    return {"cluster_id": cluster_id, "complexity_level_id": level_id, "count": count}
+
+
+def _blueprint(
+    errors: FieldErrors, subjects: Any, clusters: dict[int, str], *, with_parts: bool
+) -> list[dict[str, Any]]:
+    """Checked blueprint: ``[{"subject_id", "items": [{"cluster_id", "complexity_level_id",
+    "count"}]}]``. With parts (decision 0056) the rows go under the parts and the subjects carry
+    none (the check that each subject has rows is ``_parts``'s)."""
     if not subjects:
         errors.add("subjects", _("Choose at least one subject."))
         return []
     known_subjects = set(Subject.objects.values_list("pk", flat=True))
-    clusters = dict(MatrixCluster.objects.values_list("pk", "type"))
     out, seen = [], set()
     for s_index, entry in enumerate(subjects):
         subject_id = (entry or {}).get("subject_id")
@@ -101,25 +124,113 @@ def _blueprint(errors: FieldErrors, subjects: Any) -> list[dict[str, Any]]:
         elif subject_id in seen:
             errors.add(f"subjects.{s_index}.subject_id", _("This subject is already in the test."))
         seen.add(subject_id)
-        items = []
-        for i_index, item in enumerate((entry or {}).get("items") or []):
-            prefix = f"subjects.{s_index}.items.{i_index}"
-            cluster_id, level_id, count = (
-                item.get("cluster_id"),
-                item.get("complexity_level_id"),
-                item.get("count"),
-            )
-            if clusters.get(cluster_id) not in (MatrixCluster.Type.TOPIC, MatrixCluster.Type.SUBTOPIC):
-                errors.add(f"{prefix}.cluster_id", _("Choose a topic or subtopic."))
-            if level_id is not None and clusters.get(level_id) != MatrixCluster.Type.COMPLEXITY_LEVEL:
-                errors.add(f"{prefix}.complexity_level_id", _("Choose a complexity level."))
-            if not isinstance(count, int) or not 1 <= count <= 200:
-                errors.add(f"{prefix}.count", _("Enter a number of questions from 1 to 200."))
-            items.append({"cluster_id": cluster_id, "complexity_level_id": level_id, "count": count})
-        if not items:
+        rows = (entry or {}).get("items") or []
+        items = [
+            _item(errors, f"subjects.{s_index}.items.{i_index}", item, clusters)
+            for i_index, item in enumerate(rows)
+        ]
+        if with_parts and items:
+            errors.add(f"subjects.{s_index}.items", _("With parts, the blueprint rows go under the parts."))
+        elif not with_parts and not items:
             errors.add(f"subjects.{s_index}.items", _("Choose the clusters of this subject."))
-        out.append({"subject_id": subject_id, "items": items})
+        out.append({"subject_id": subject_id, "items": [] if with_parts else items})
     return out
+
+
+def _points(value: Any) -> Decimal | None:
+    """A part's points per question as a two-decimal ``Decimal`` within ``POINTS_MIN`` to
+    ``POINTS_MAX``, else None."""
+    try:
+        points = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return None
+    if not points.is_finite() or points != points.quantize(Decimal("0.01")):
+        return None
+    return points.quantize(Decimal("0.01")) if POINTS_MIN <= points <= POINTS_MAX else None
+
+
+def _parts(
+    errors: FieldErrors, parts: Any, subjects: list[dict[str, Any]], clusters: dict[int, str]
+) -> list[dict[str, Any]]:
+    """Checked parts (phần, decision 0056): ``[{"name_vi", "name_en", "question_type",
+    "points_per_question", "items": [{"subject_id", "cluster_id", "complexity_level_id",
+    "count"}]}]``, at most ``PARTS_MAX``. A part has a question type, 0.01 to 100 points per
+    question (two decimals) and at least one row; a row's subject is one of the test's (the only
+    one when the row names none). Every subject of the test has a row in some part."""
+    if not parts:
+        return []
+    if len(parts) > PARTS_MAX:
+        errors.add("parts", _("A test has at most %(max)d parts.") % {"max": PARTS_MAX})
+    subject_ids = [s["subject_id"] for s in subjects]
+    only = subject_ids[0] if len(subject_ids) == 1 else None
+    used: set[int] = set()
+    out = []
+    for p_index, part in enumerate(parts[:PARTS_MAX]):
+        part = part or {}
+        prefix = f"parts.{p_index}"
+        kind = part.get("question_type")
+        if kind not in Question.Type.values:
+            errors.add(f"{prefix}.question_type", _("Choose one of the allowed values."))
+        points = _points(part.get("points_per_question"))
+        if points is None:
+            errors.add(
+                f"{prefix}.points_per_question",
+                _("Enter points per question from %(min)s to %(max)s, with at most two decimals.")
+                % {"min": format_number(POINTS_MIN), "max": format_number(POINTS_MAX)},
+            )
+        names = {}
+        for field in ("name_vi", "name_en"):
+            names[field] = str(part.get(field) or "").strip()
+            if len(names[field]) > PART_NAME_MAX:
+                errors.add(
+                    f"{prefix}.{field}", _("Enter at most %(max)d characters.") % {"max": PART_NAME_MAX}
+                )
+        items = []
+        for i_index, row in enumerate(part.get("items") or []):
+            row_prefix = f"{prefix}.items.{i_index}"
+            subject_id = (row or {}).get("subject_id") or only
+            if subject_id not in subject_ids:
+                errors.add(f"{row_prefix}.subject_id", _("Choose one of the test's subjects."))
+            used.add(subject_id)
+            items.append({"subject_id": subject_id, **_item(errors, row_prefix, row, clusters)})
+        if not items:
+            errors.add(f"{prefix}.items", _("Choose the clusters of this part."))
+        out.append({**names, "question_type": kind, "points_per_question": points, "items": items})
+    for s_index, subject_id in enumerate(subject_ids):
+        field = f"subjects.{s_index}.items"
+        if subject_id is not None and subject_id not in used and field not in errors.errors:
+            errors.add(field, _("Choose the clusters of this subject."))
+    return out
+
+
+def _score_scale(
+    errors: FieldErrors, data: dict[str, Any], current: TestPreset | None
+) -> tuple[str, int | None]:
+    """The reporting scale (decision 0056): ``score_scale`` ``ten``, ``raw`` or ``custom`` (the
+    preset's own, with its maximum, when omitted; ``ten`` for a new one), and ``scale_max`` 1 to
+    1000 for a custom one (None otherwise)."""
+    kind = data.get("score_scale") or (current.score_scale if current else TestPreset.ScoreScale.TEN)
+    if kind not in TestPreset.ScoreScale.values:
+        errors.add("score_scale", _("Choose one of the allowed values."))
+        return TestPreset.ScoreScale.TEN, None
+    if kind != TestPreset.ScoreScale.CUSTOM:
+        return kind, None
+    maximum = data.get("scale_max")
+    if maximum is None and not data.get("score_scale") and current is not None:
+        maximum = current.scale_max  # the scale omitted: the preset's own, maximum included
+    if maximum is None:
+        errors.add("scale_max", _("Required"))
+    elif (
+        isinstance(maximum, bool)
+        or not isinstance(maximum, int)
+        or not SCALE_MAX_MIN <= maximum <= SCALE_MAX_MAX
+    ):
+        errors.add(
+            "scale_max",
+            _("Enter a maximum from %(min)d to %(max)d.") % {"min": SCALE_MAX_MIN, "max": SCALE_MAX_MAX},
+        )
+        maximum = None
+    return kind, maximum
 
 
 OFFLINE_GRACE_DEFAULT = 600
@@ -130,11 +241,13 @@ hour (the deadline sweep submits an attempt only then)."""
 
 
 def _validated(
-    data: dict[str, Any], linked_surveys: set[int] | None = None
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    data: dict[str, Any], linked_surveys: set[int] | None = None, current: TestPreset | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """Spec section 5: name, grade level, duration, end date, subject(s), clusters per subject
-    and round are required; the end is after the start; attribute keys do not repeat.
-    ``linked_surveys``: the surveys the preset links already (an update)."""
+    and round are required; the end is after the start; attribute keys do not repeat. Decision
+    0056: the parts (``_parts``) and the reporting scale (``_score_scale``); a pass mark on a
+    scale of 10 or another maximum is at most that maximum. ``linked_surveys``: the surveys the
+    preset links already, ``current`` the preset (an update). Returns (fields, blueprint, parts)."""
     errors = FieldErrors()
     clean: dict[str, Any] = {}
     clean["name"] = (data.get("name") or "").strip()[:200]
@@ -169,6 +282,13 @@ def _validated(
             errors.add("passing_score", _("Enter a score of 0 or more."))
             score = None
     clean["passing_score"] = score if score not in ("",) else None
+    clean["score_scale"], clean["scale_max"] = _score_scale(errors, data, current)
+    top = Scale.from_values(clean["score_scale"], clean["scale_max"]).maximum
+    if top is not None and clean["passing_score"] is not None and clean["passing_score"] > top:
+        errors.add(
+            "passing_score",
+            _("The passing score is above the maximum score (%(max)s).") % {"max": format_number(top)},
+        )
     for flag, default in (
         ("auto_release_result", False),
         ("camera_proctoring", True),
@@ -203,56 +323,100 @@ def _validated(
         errors, "attribute_requirements", data.get("attribute_requirements")
     )
     clean["attribute_outcomes"] = _attributes(errors, "attribute_outcomes", data.get("attribute_outcomes"))
-    blueprint = _blueprint(errors, data.get("subjects"))
+    clusters = dict(MatrixCluster.objects.values_list("pk", "type"))
+    blueprint = _blueprint(errors, data.get("subjects"), clusters, with_parts=bool(data.get("parts")))
+    parts = _parts(errors, data.get("parts"), blueprint, clusters)
     errors.raise_if_any(_("The test could not be saved."))
-    return clean, blueprint
+    return clean, blueprint, parts
 
 
-def _blueprint_layout(preset: TestPreset) -> list[dict[str, Any]]:
-    """The stored blueprint in the shape ``_blueprint`` checks (subjects by position, items in
-    order)."""
-    subjects = preset.subjects.order_by("position").prefetch_related("items")
-    return [
-        {
-            "subject_id": subject.subject_id,
-            "items": [
-                {"cluster_id": i.cluster_id, "complexity_level_id": i.complexity_level_id, "count": i.count}
-                for i in subject.items.all()
-            ],
-        }
-        for subject in subjects
+def _row(item: BlueprintItem) -> dict[str, Any]:
+    return {
+        "cluster_id": item.cluster_id,
+        "complexity_level_id": item.complexity_level_id,
+        "count": item.count,
+    }
+
+
+def _blueprint_layout(preset: TestPreset) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The stored blueprint and parts in the shapes ``_blueprint`` and ``_parts`` check (subjects
+    and parts by position, rows in order). Three queries."""
+    subjects = list(preset.subjects.order_by("position").prefetch_related("items"))
+    by_pk = {s.pk: s.subject_id for s in subjects}
+    blueprint = [
+        {"subject_id": s.subject_id, "items": [_row(i) for i in s.items.all() if i.part_id is None]}
+        for s in subjects
     ]
+    parts = [
+        {
+            "name_vi": part.name_vi,
+            "name_en": part.name_en,
+            "question_type": part.question_type,
+            "points_per_question": part.points_per_question,
+            "items": [{"subject_id": by_pk.get(i.preset_subject_id), **_row(i)} for i in part.items.all()],
+        }
+        for part in preset.parts.order_by("position").prefetch_related("items")
+    ]
+    return blueprint, parts
 
 
-def _item_key(subject_id: int, cluster_id: int, level_id: int | None) -> tuple:
-    return (subject_id, cluster_id, level_id)
+def _item_key(part: int | None, subject_id: int, cluster_id: int, level_id: int | None) -> tuple:
+    return (part, subject_id, cluster_id, level_id)
 
 
-def _save_blueprint(preset: TestPreset, blueprint: list[dict[str, Any]]) -> None:
-    """Store ``blueprint``. The same blueprint as stored is left as it is, so the form's rows keep
-    their blueprint items (a swap draws from the row's item: 404 without it). A changed one is
-    recreated, and form rows whose subject, cluster and level are still in it are linked to the
-    new item (the form itself is dropped by the caller when the drawing changed)."""
-    if preset.pk and _blueprint_layout(preset) == blueprint:
+def _save_blueprint(preset: TestPreset, blueprint: list[dict[str, Any]], parts: list[dict[str, Any]]) -> None:
+    """Store ``blueprint`` and ``parts``. The same as stored is left as it is, so the form's rows
+    keep their blueprint items (a swap draws from the row's item: 404 without it). A changed one is
+    recreated, and form rows whose part (by place), subject, cluster and level are still in it are
+    linked to the new item (the form itself is dropped by the caller when the drawing changed)."""
+    if preset.pk and _blueprint_layout(preset) == (blueprint, parts):
         return
     old_keys = {
-        pk: _item_key(subject_id, cluster_id, level_id)
-        for pk, subject_id, cluster_id, level_id in BlueprintItem.objects.filter(
+        pk: _item_key(position, subject_id, cluster_id, level_id)
+        for pk, position, subject_id, cluster_id, level_id in BlueprintItem.objects.filter(
             preset_subject__preset=preset
-        ).values_list("pk", "preset_subject__subject_id", "cluster_id", "complexity_level_id")
+        ).values_list(
+            "pk", "part__position", "preset_subject__subject_id", "cluster_id", "complexity_level_id"
+        )
     }
     linked = list(preset.form.filter(blueprint_item__isnull=False).values_list("pk", "blueprint_item_id"))
+    preset.parts.all().delete()
     preset.subjects.all().delete()
     new_ids: dict[tuple, int] = {}
+    subject_rows: dict[int, PresetSubject] = {}
     for position, entry in enumerate(blueprint):
         subject = PresetSubject.objects.create(
             preset=preset, subject_id=entry["subject_id"], position=position
         )
+        subject_rows[entry["subject_id"]] = subject
         for item in BlueprintItem.objects.bulk_create(
             BlueprintItem(preset_subject=subject, **item) for item in entry["items"]
         ):
             new_ids.setdefault(
-                _item_key(entry["subject_id"], item.cluster_id, item.complexity_level_id), item.pk
+                _item_key(None, entry["subject_id"], item.cluster_id, item.complexity_level_id), item.pk
+            )
+    for position, entry in enumerate(parts):
+        part = PresetPart.objects.create(
+            preset=preset,
+            position=position,
+            name_vi=entry["name_vi"],
+            name_en=entry["name_en"],
+            question_type=entry["question_type"],
+            points_per_question=entry["points_per_question"],
+        )
+        rows = [
+            (row["subject_id"], {k: v for k, v in row.items() if k != "subject_id"}) for row in entry["items"]
+        ]
+        for (subject_id, _row_fields), item in zip(
+            rows,
+            BlueprintItem.objects.bulk_create(
+                BlueprintItem(preset_subject=subject_rows[subject_id], part=part, **fields)
+                for subject_id, fields in rows
+            ),
+            strict=True,
+        ):
+            new_ids.setdefault(
+                _item_key(position, subject_id, item.cluster_id, item.complexity_level_id), item.pk
             )
     relink: dict[int, list[int]] = {}
     for row_id, item_id in linked:
@@ -265,30 +429,45 @@ def _save_blueprint(preset: TestPreset, blueprint: list[dict[str, Any]]) -> None
 
 @transaction.atomic
 def preset_create(*, actor: Actor, data: dict[str, Any]) -> TestPreset:
-    """Create a draft preset with its blueprint (``subjects``)."""
-    clean, blueprint = _validated(data)
+    """Create a draft preset with its blueprint (``subjects``) and its parts (``parts``, decision
+    0056); its reporting scale is out of 10 unless ``score_scale`` says otherwise."""
+    clean, blueprint, parts = _validated(data)
     preset = TestPreset.objects.create(
         **clean, created_by_profile_id=actor.profile_id, created_by_name=actor.name
     )
-    _save_blueprint(preset, blueprint)
+    _save_blueprint(preset, blueprint, parts)
     _check_passing_score(preset)
     return preset
 
 
+def passing_maximum(preset: TestPreset) -> Decimal:
+    """The most a pass mark may be (decision 0056: it is on the reporting scale): the scale's
+    maximum (10, or a custom one), or the raw maximum (``preset_max_score``) for raw points."""
+    top = Scale.of(preset).maximum
+    return top if top is not None else preset_max_score(preset)
+
+
 def _check_passing_score(preset: TestPreset) -> None:
     """Spec section 5, "passing score within the maximum", checked on save whenever the maximum
-    is known then: a shared form already generated (and kept), or a per-learner draw (every
-    question scores 1, so the maximum is the blueprint's count). Otherwise approval checks it.
-    400 ``validation_error`` on ``passing_score``; the caller's transaction rolls back."""
-    if preset.passing_score is None:
+    is known then: always on a scale of 10 or another maximum (``_validated`` checks it); for raw
+    points, a preset with parts (the sum of the parts), a shared form already generated (and
+    kept), or a per-learner draw (every question scores 1, so the maximum is the blueprint's
+    count). Otherwise approval checks it. 400 ``validation_error`` on ``passing_score``; the
+    caller's transaction rolls back."""
+    if preset.passing_score is None or Scale.of(preset).maximum is not None:
         return
-    if preset.form_mode == TestPreset.FormMode.SHARED and not preset.form.exists():
+    if (
+        preset.form_mode == TestPreset.FormMode.SHARED
+        and not preset.form.exists()
+        and not preset.parts.exists()
+    ):
         return
     maximum = preset_max_score(preset)
     if preset.passing_score > maximum:
         errors = FieldErrors()
         errors.add(
-            "passing_score", _("The passing score is above the maximum score (%(max)s).") % {"max": maximum}
+            "passing_score",
+            _("The passing score is above the maximum score (%(max)s).") % {"max": format_number(maximum)},
         )
         errors.raise_if_any(_("The test could not be saved."))
 
@@ -296,20 +475,22 @@ def _check_passing_score(preset: TestPreset) -> None:
 @transaction.atomic
 def preset_update(*, actor: Actor, preset_id: int, data: dict[str, Any]) -> TestPreset:
     """Change a draft or rejected preset (a rejected one returns to draft). A changed blueprint
-    drops the generated form and the previous one kept for comparison (decision 0019).
-    Approved or published presets: 409 ``preset_locked``."""
+    (its rows, or its parts' places and question types) drops the generated form and the previous
+    one kept for comparison (decision 0019); a part's name or points alone keep it (the points are
+    read at each start). ``parts`` replaces the parts (none: a preset without parts); an omitted
+    ``score_scale`` keeps the preset's. Approved or published presets: 409 ``preset_locked``."""
     preset = preset_get(preset_id, lock=True)
     if preset.status not in EDITABLE:
         raise ApplicationError(
             Code.PRESET_LOCKED, _("An approved or published test cannot be changed."), status=409
         )
-    clean, blueprint = _validated(data, linked_surveys=set(preset.survey_ids))
+    clean, blueprint, parts = _validated(data, linked_surveys=set(preset.survey_ids), current=preset)
     old = _blueprint_signature(preset)
     for key, value in clean.items():
         setattr(preset, key, value)
     preset.status = P.DRAFT
     preset.save()
-    _save_blueprint(preset, blueprint)
+    _save_blueprint(preset, blueprint, parts)
     if _blueprint_signature(preset) != old:
         preset.form.all().delete()
         preset.generated_at = None
@@ -320,19 +501,16 @@ def preset_update(*, actor: Actor, preset_id: int, data: dict[str, Any]) -> Test
 
 
 def _blueprint_signature(preset: TestPreset) -> list[tuple]:
+    """What the drawing depends on: each row's part (place and question type), subject, cluster,
+    level and count."""
     return sorted(
         BlueprintItem.objects.filter(preset_subject__preset=preset).values_list(
-            "preset_subject__subject_id", "cluster_id", "complexity_level_id", "count"
-        )
-    )
-
-
-def preset_max_score(preset: TestPreset) -> Decimal:
-    """Sum of the form's score weights (shared form) or of the blueprint's counts (per learner:
-    every question counts 1)."""
-    if preset.form_mode == TestPreset.FormMode.SHARED:
-        return preset.form.aggregate(total=Sum("question__score_weight"))["total"] or Decimal(0)
-    return Decimal(
-        BlueprintItem.objects.filter(preset_subject__preset=preset).aggregate(total=Sum("count"))["total"]
-        or 0
+            "part__position",
+            "part__question_type",
+            "preset_subject__subject_id",
+            "cluster_id",
+            "complexity_level_id",
+            "count",
+        ),
+        key=repr,
     )

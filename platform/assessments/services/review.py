@@ -8,8 +8,9 @@ from django.utils.translation import gettext as _
 from assessments.error_codes import AuthoringErrorCode as Code
 from assessments.models import TestPreset
 from assessments.services.generation import blueprint_draw
-from assessments.services.presets import P, preset_get, preset_max_score
+from assessments.services.presets import P, passing_maximum, preset_get
 from config.errors import ApplicationError, FieldErrors
+from config.i18n import format_number
 
 
 @transaction.atomic
@@ -31,10 +32,11 @@ def preset_approve(*, actor_profile, preset_id: int, comment: str = "") -> TestP
             blueprint_draw(preset, 0)
         except ApplicationError as exc:
             errors.add("form", exc.message)
-    maximum = preset_max_score(preset)
+    maximum = passing_maximum(preset)  # on the reporting scale (decision 0056)
     if preset.passing_score is not None and preset.passing_score > maximum:
         errors.add(
-            "passing_score", _("The passing score is above the maximum score (%(max)s).") % {"max": maximum}
+            "passing_score",
+            _("The passing score is above the maximum score (%(max)s).") % {"max": format_number(maximum)},
         )
     errors.raise_if_any(_("The test is not ready to be approved."), code=Code.PRESET_NOT_READY)
     preset.status, preset.review_comment, preset.reviewed_by_profile_id = (

@@ -182,8 +182,11 @@ def test_saving_the_same_blueprint_keeps_the_form_swappable(as_educator_a, bank,
 
 
 def test_approval_needs_form_and_passing_score_within_max(as_educator_a, bank, round_id):
+    # Raw points (decision 0056): the maximum is the generated form's, known at approval only.
     preset = post(
-        as_educator_a, "/api/v1/test-presets", preset_body(bank, round_id, passing_score=50)
+        as_educator_a,
+        "/api/v1/test-presets",
+        preset_body(bank, round_id, passing_score=50, score_scale="raw"),
     ).json()["data"]
     res = post(as_educator_a, f"/api/v1/test-presets/{preset['id']}/approve")
     assert (

@@ -14,6 +14,7 @@ from django_tenants.utils import schema_context
 from accounts.tests.factories import ProfileFactory
 from assessments.models import MatrixCluster, Question, QuestionBank, Round, Subject
 from assessments.tests.test_presets_api import NOW, post, preset_body, put
+from assessments.tests.test_presets_api import preset_body as shared_body
 from assignments.models import Assignment
 from conftest import client_for
 from marketplace.models import Listing
@@ -119,21 +120,28 @@ def test_per_learner_forms_differ_and_reproduce(as_educator_a, choice_bank, roun
         # a fresh load of the rows changes nothing either
         again = Assignment.objects.select_related("preset").get(pk=one.pk)
         assert _form(again) == forms[0]
-    for ids, orders, points in forms:
+    for ids, orders, points, parts in forms:
+        assert parts == []  # a preset without parts (decision 0056)
         assert len(ids) == DRAW and len(set(ids)) == DRAW and set(ids) <= pool
         assert set(orders) == {str(i) for i in ids}
         assert all(sorted(order) == ["a", "b", "c", "d"] for order in orders.values())
         assert points == {str(i): "1" for i in ids}  # every question counts 1 point
-    (ids_1, orders_1, _), (ids_2, orders_2, _) = forms
+    (ids_1, orders_1, _, _), (ids_2, orders_2, _, _) = forms
     # different learners, different forms (questions or their order, and the option orders)
     assert ids_1 != ids_2
     assert [orders_1[str(i)] for i in ids_1] != [orders_2[str(i)] for i in ids_2]
 
 
 def test_passing_score_checked_on_save_when_the_maximum_is_known(as_educator_a, bank, choice_bank, round_id):
+    # Raw points (decision 0056: a pass mark out of 10 is checked against 10, see test_parts.py).
+    def preset_body(*args, **extra):
+        return shared_body(*args, score_scale="raw", **extra)
+
     # per learner: the maximum is the blueprint's count, known at once
     res = post(
-        as_educator_a, "/api/v1/test-presets", per_learner_body(choice_bank, round_id, passing_score=6)
+        as_educator_a,
+        "/api/v1/test-presets",
+        per_learner_body(choice_bank, round_id, passing_score=6, score_scale="raw"),
     )
     assert res.status_code == 400 and set(res.json()["errors"]) == {"passing_score"}
     assert as_educator_a.get("/api/v1/test-presets").json()["data"]["total"] == 0  # nothing saved

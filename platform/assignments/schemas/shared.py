@@ -96,3 +96,20 @@ class ReleasedOut(Schema):
     """How many results were released now."""
 
     released: int
+
+
+class PartScoreOut(Schema):
+    """A part's (phần) subtotal in an attempt (decision 0056; ``assignments.scores``): its place
+    (from 1) and name in the reader's language, the question type it draws, how many questions,
+    raw ``score`` of ``max_score`` points and the same on the preset's reporting scale
+    (``scale_score`` of ``scale_max``); the scores are null while an answer of the part waits
+    for an educator."""
+
+    position: int
+    name: str
+    question_type: str
+    question_count: int
+    score: float | None
+    max_score: float
+    scale_score: float | None
+    scale_max: float

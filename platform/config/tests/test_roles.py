@@ -122,6 +122,8 @@ REQUIRED_ROLE = {
     "DELETE /api/v1/rounds/{round_id}": EDUCATOR,
     "POST /api/v1/rounds/{round_id}/close": EDUCATOR,
     "GET /api/v1/test-presets": EDUCATOR,
+    "GET /api/v1/test-presets/templates/thpt-2025": EDUCATOR,  # issue 39 item 2 (decision 0056)
+    "GET /api/v1/test-presets/templates/thpt-2025/{subject_id}": EDUCATOR,
     "POST /api/v1/test-presets": EDUCATOR,
     "GET /api/v1/test-presets/{preset_id}": EDUCATOR,
     "PUT /api/v1/test-presets/{preset_id}": EDUCATOR,

@@ -128,6 +128,8 @@ def test_batch_gradebook_rows(as_educator_a, book):
         "batch_name": "Ca sáng",
         "camera_proctoring": True,
         "tab_switches_allowed": 5,
+        "score_scale": "ten",
+        "parts": [],
     }
     assert data["counts"] == {
         "learners": 4,
@@ -255,7 +257,9 @@ def test_export_in_the_readers_language(as_educator_a, book):
         "Mã lượt làm bài",
         "Trạng thái",
         "Điểm",
-        "Điểm tối đa",
+        "Thang điểm",
+        "Điểm thô",
+        "Điểm thô tối đa",
         "Kết quả",
         "Đã công bố",
         "Công bố lúc (giờ Việt Nam)",
@@ -270,7 +274,9 @@ def test_export_in_the_readers_language(as_educator_a, book):
         "Ca sáng",
         book["attempts"]["an"].pk,
         "Đã chấm",
-        7.5,
+        7.5,  # on the reporting scale (out of 10), as the page shows it (decision 0056)
+        10,
+        7.5,  # raw points
         10,
         "Đạt",
         "Có",
@@ -279,7 +285,7 @@ def test_export_in_the_readers_language(as_educator_a, book):
         0,
         datetime(2026, 11, 22, 8, 30),
     ]
-    assert rows[2][7:12] == ["Không đạt", "Không", None, "Kết quả bị hủy, Chuyển tab quá số lần cho phép", 6]
+    assert rows[2][9:14] == ["Không đạt", "Không", None, "Kết quả bị hủy, Chuyển tab quá số lần cho phép", 6]
     assert rows[3][:6] == ["Phạm Dũng", "dung@example.vn", "Ca sáng", None, "Chưa làm", None]
 
     preset = book["preset"].pk
@@ -290,7 +296,7 @@ def test_export_in_the_readers_language(as_educator_a, book):
     header, em = _sheet(res)
     assert header[:3] == ["Learner", "E-mail", "Batch"] and header[-1] == "Submitted at (Vietnam time)"
     assert em[:3] == ["Hoàng Em", "em@example.vn", "Ca chiều"]
-    assert em[7:11] == ["Passed", "No", None, "Too many tab switches, No surroundings video"]
+    assert em[9:13] == ["Passed", "No", None, "Too many tab switches, No surroundings video"]
 
 
 def test_educators_of_the_organization_only(as_educator_a, educator_b, as_learner, book):
@@ -328,11 +334,13 @@ def test_query_count_does_not_grow_with_rows(as_educator_a, book, org_a):
         assert queries(limit=100, order_by=order) == baseline, order
 
 
-def test_a_page_is_six_queries(book, org_a, django_assert_num_queries):
+def test_a_page_is_seven_queries(book, org_a, django_assert_num_queries):
+    """Six, and the preset's parts (its columns, decision 0056); the parts' subtotals take an eighth
+    only when the attempts have parts (``test_parts.py``)."""
     from grading.gradebook import gradebook_page
 
     with schema_context(org_a.schema_name):
         TestPreset.objects.exists()  # sets the search path (not one of the page's queries)
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(7):
             data = gradebook_page(page=1, limit=100, preset_id=book["preset"].pk, order_by="-score")
     assert len(data["items"]) == 5

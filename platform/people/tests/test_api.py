@@ -474,6 +474,8 @@ def test_learner_activity(as_educator_a, org_a, org_b, educator_a, django_assert
         "submitted_at": None,
         "score": 7.0,
         "max_score": 10.0,
+        "scale_score": 7.0,  # out of 10 (decision 0056)
+        "scale_max": 10.0,
         "result": "passed",
         "voided": False,
         "released": True,

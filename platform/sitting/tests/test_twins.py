@@ -401,3 +401,67 @@ def test_errors_keep_their_order(as_educator_a, bank, round_id, org_a):
     res = save(client, eid, qid, {"option": "a"}, 1, token)
     assert res.status_code == 400 and res.json()["code"] == "invalid_answer"
     assert res.json()["message"] == "Câu trả lời không phù hợp với câu hỏi."
+
+
+# --- a shared form's points: shared_form_sql | assessments.parts.form_points (decision 0056) -------
+
+
+def test_the_shared_forms_points_agree_in_sql_and_python(as_educator_a, bank, round_id, org_a):
+    """A preset without parts (score weights 1 and 2) and one in parts (the parts' points, a row
+    whose blueprint item is gone falling back to its weight): the start's statement reads the
+    same questions and points, in the same order, as ``form_points``."""
+    from django_tenants.utils import schema_context
+
+    from assessments.models import BlueprintItem, PresetPart, PresetQuestion, TestPreset
+    from assessments.parts import form_points
+    from assessments.tests.test_presets_api import post, preset_body
+    from tenants.scope import current_schema_name, organization_sql
+
+    plain = post(as_educator_a, "/api/v1/test-presets", preset_body(bank, round_id)).json()["data"]
+    post(as_educator_a, f"/api/v1/test-presets/{plain['id']}/generate", {"seed": 5})
+    parted = post(
+        as_educator_a,
+        "/api/v1/test-presets",
+        preset_body(
+            bank,
+            round_id,
+            subjects=[{"subject_id": bank["subject"], "items": []}],
+            parts=[
+                {
+                    "question_type": "true_false",
+                    "points_per_question": 0.25,
+                    "items": [{"cluster_id": bank["t1"], "complexity_level_id": bank["nb"], "count": 4}],
+                },
+                {
+                    "question_type": "true_false",
+                    "points_per_question": 1.5,
+                    "items": [{"cluster_id": bank["t1"], "complexity_level_id": bank["th"], "count": 2}],
+                },
+            ],
+        ),
+    ).json()["data"]
+    post(as_educator_a, f"/api/v1/test-presets/{parted['id']}/generate", {"seed": 5})
+    with schema_context(org_a.schema_name):
+        last = PresetQuestion.objects.filter(preset_id=parted["id"]).order_by("-position").first()
+        orphan = BlueprintItem.objects.create(
+            preset_subject=last.blueprint_item.preset_subject, cluster_id=bank["t2"], count=1
+        )
+        PresetQuestion.objects.filter(pk=last.pk).update(blueprint_item=orphan)  # outside any part
+        for pk in (plain["id"], parted["id"]):
+            preset = TestPreset.objects.get(pk=pk)
+            with connection.cursor() as cursor:
+                cursor.execute(organization_sql(statements.shared_form_sql(), current_schema_name()), [pk])
+                rows = cursor.fetchall()
+            assert [(row[0], row[1]) for row in rows] == form_points(preset)
+            parts = dict(PresetPart.objects.filter(preset=preset).values_list("pk", "position"))
+            assert [parts.get(row[2]) for row in rows] == (
+                [None] * 6 if pk == plain["id"] else [0, 0, 0, 0, 1, None]
+            )
+        assert [str(p) for _q, p in form_points(TestPreset.objects.get(pk=parted["id"]))] == [
+            "0.25",
+            "0.25",
+            "0.25",
+            "0.25",
+            "1.50",
+            "2.00",
+        ]

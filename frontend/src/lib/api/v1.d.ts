@@ -1414,6 +1414,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/test-presets/templates/thpt-2025": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preset Template Subjects
+     * @description The organization's subjects with a "THPT 2025 format" template (issue 39 item 2; decision
+     *     0056): minutes, questions, maximum (10) and the parts' types, counts and points.
+     */
+    get: operations["assessments_api_presets_preset_template_subjects"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/test-presets/templates/thpt-2025/{subject_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preset Template
+     * @description The preset form's fields from a subject's THPT 2025 template at ``grade`` (12 when omitted):
+     *     parts, counts, points, minutes, the scale out of 10 and blueprint rows from the topics holding
+     *     questions of each part's type. Saves nothing. 404 for an unknown subject; 400 ``no_template``
+     *     (Literature).
+     */
+    get: operations["assessments_api_presets_preset_template"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/test-presets/{preset_id}": {
     parameters: {
       query?: never;
@@ -5071,6 +5115,32 @@ export interface components {
       accepted: string[];
     };
     /**
+     * PartScoreOut
+     * @description A part's (phần) subtotal in an attempt (decision 0056; ``assignments.scores``): its place
+     *     (from 1) and name in the reader's language, the question type it draws, how many questions,
+     *     raw ``score`` of ``max_score`` points and the same on the preset's reporting scale
+     *     (``scale_score`` of ``scale_max``); the scores are null while an answer of the part waits
+     *     for an educator.
+     */
+    PartScoreOut: {
+      /** Position */
+      position: number;
+      /** Name */
+      name: string;
+      /** Question Type */
+      question_type: string;
+      /** Question Count */
+      question_count: number;
+      /** Score */
+      score: number | null;
+      /** Max Score */
+      max_score: number;
+      /** Scale Score */
+      scale_score: number | null;
+      /** Scale Max */
+      scale_max: number;
+    };
+    /**
      * ResultAnswerOut
      * @description One question of a released result: the question, the learner's answer, its score and the
      *     grader's comment, the key (empty for an essay) and the explanation; for a true/false set how
@@ -5110,7 +5180,10 @@ export interface components {
      * ResultOut
      * @description The learner's result: before release only the status (``answers`` empty, the figures
      *     null); once released the score, pass or fail, the round's message in the reader's language
-     *     (the other language when blank) and each answer against the key.
+     *     (the other language when blank) and each answer against the key. ``score`` of ``max_score``
+     *     are raw points; ``scale_score`` of ``scale_max`` the same on the preset's reporting scale
+     *     (decision 0056: what the page shows, "8,75/10"), and ``parts`` each part's subtotal (empty
+     *     without parts). ``passing_score`` is on the reporting scale.
      */
     ResultOut: {
       /** Status */
@@ -5123,6 +5196,12 @@ export interface components {
       score: number | null;
       /** Max Score */
       max_score: number | null;
+      /** Scale Score */
+      scale_score: number | null;
+      /** Scale Max */
+      scale_max: number | null;
+      /** Parts */
+      parts: components["schemas"]["PartScoreOut"][];
       /** Passing Score */
       passing_score: number | null;
       /** Voided */
@@ -5188,7 +5267,10 @@ export interface components {
      * AdvancedReportDataOut
      * @description A stored advanced report (issue 7, item 7): standing among the preset's takers
      *     (``percentile`` 0-100), the score histogram (10 equal bands of the maximum), the breakdown
-     *     against the cohort, strengths and weaknesses by cluster name.
+     *     against the cohort, strengths and weaknesses by cluster name. ``score``, ``max_score``,
+     *     ``cohort_mean`` and ``cohort_median`` are raw points; ``scale_score`` of ``scale_max`` and the
+     *     cohort's ``scale_cohort_mean`` and ``scale_cohort_median`` the same on the reporting scale,
+     *     with the ``parts``' subtotals (decision 0056; null and empty in a report stored before it).
      */
     AdvancedReportDataOut: {
       /** Test Name */
@@ -5199,6 +5281,19 @@ export interface components {
       score: number;
       /** Max Score */
       max_score: number;
+      /** Scale Score */
+      scale_score?: number | null;
+      /** Scale Max */
+      scale_max?: number | null;
+      /** Scale Cohort Mean */
+      scale_cohort_mean?: number | null;
+      /** Scale Cohort Median */
+      scale_cohort_median?: number | null;
+      /**
+       * Parts
+       * @default []
+       */
+      parts: components["schemas"]["PartScoreOut"][];
       /** Percent */
       percent: number;
       /** Result */
@@ -7519,6 +7614,20 @@ export interface components {
       /** Expected Mean */
       expected_mean: number | null;
     };
+    /**
+     * PartItemIO
+     * @description A blueprint row of a part: also its subject (one of the preset's).
+     */
+    PartItemIO: {
+      /** Cluster Id */
+      cluster_id?: number | null;
+      /** Complexity Level Id */
+      complexity_level_id?: number | null;
+      /** Count */
+      count?: number | null;
+      /** Subject Id */
+      subject_id?: number | null;
+    };
     /** PresetBatchOut */
     PresetBatchOut: {
       /** Id */
@@ -7566,6 +7675,13 @@ export interface components {
       passing_score: number | null;
       /** Max Score */
       max_score: number;
+      /**
+       * Score Scale
+       * @enum {string}
+       */
+      score_scale: "ten" | "raw" | "custom";
+      /** Scale Max */
+      scale_max: number | null;
       /** Auto Release Result */
       auto_release_result: boolean;
       /** Camera Proctoring */
@@ -7592,6 +7708,8 @@ export interface components {
       prefer_measured: boolean;
       /** Subjects */
       subjects: components["schemas"]["PresetSubjectIO"][];
+      /** Parts */
+      parts: components["schemas"]["PresetPartOut"][];
       /** Status */
       status: string;
       /** Review Comment */
@@ -7620,6 +7738,33 @@ export interface components {
        * Format: date-time
        */
       updated_at: string;
+    };
+    /**
+     * PresetPartOut
+     * @description A part (phần) of a preset (decision 0056): its own names (blank for "Phần I" / "Part I" by
+     *     its place), ``name`` as the reader reads it, the question type its rows draw, the points per
+     *     question; ``question_count`` (its rows' counts) and ``max_score`` (count x points) in raw
+     *     points.
+     */
+    PresetPartOut: {
+      /** Position */
+      position: number;
+      /** Name Vi */
+      name_vi: string;
+      /** Name En */
+      name_en: string;
+      /** Name */
+      name: string;
+      /** Question Type */
+      question_type: string;
+      /** Points Per Question */
+      points_per_question: number;
+      /** Question Count */
+      question_count: number;
+      /** Max Score */
+      max_score: number;
+      /** Items */
+      items: components["schemas"]["PartItemIO"][];
     };
     /** PresetSubjectIO */
     PresetSubjectIO: {
@@ -7652,6 +7797,17 @@ export interface components {
       complexity_level_id?: number | null;
       /** Count */
       count?: number | null;
+    };
+    /** PartItemIn */
+    PartItemIn: {
+      /** Cluster Id */
+      cluster_id?: number | null;
+      /** Complexity Level Id */
+      complexity_level_id?: number | null;
+      /** Count */
+      count?: number | null;
+      /** Subject Id */
+      subject_id?: number | null;
     };
     /**
      * PresetIn
@@ -7731,6 +7887,45 @@ export interface components {
        * @default []
        */
       subjects: components["schemas"]["PresetSubjectIn"][];
+      /**
+       * Parts
+       * @default []
+       */
+      parts: components["schemas"]["PresetPartIn"][];
+      /** Score Scale */
+      score_scale?: string | null;
+      /** Scale Max */
+      scale_max?: number | null;
+    };
+    /**
+     * PresetPartIn
+     * @description A part (phần, decision 0056): names in both languages (blank: "Phần I" / "Part I"), the
+     *     question type its rows draw, points per question (0.01 to 100, two decimals, checked by the
+     *     service) and its blueprint rows.
+     */
+    PresetPartIn: {
+      /**
+       * Name Vi
+       * @default
+       */
+      name_vi: string;
+      /**
+       * Name En
+       * @default
+       */
+      name_en: string;
+      /**
+       * Question Type
+       * @default
+       */
+      question_type: string;
+      /** Points Per Question */
+      points_per_question?: number | null;
+      /**
+       * Items
+       * @default []
+       */
+      items: components["schemas"]["PartItemIn"][];
     };
     /** PresetSubjectIn */
     PresetSubjectIn: {
@@ -7741,6 +7936,111 @@ export interface components {
        * @default []
        */
       items: components["schemas"]["BlueprintItemIn"][];
+    };
+    /** Envelope[list[PresetTemplateSubjectOut]] */
+    Envelope_list_PresetTemplateSubjectOut__: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      /** Data */
+      data: components["schemas"]["PresetTemplateSubjectOut"][];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * PresetTemplateSubjectOut
+     * @description A subject of the organization with a THPT 2025 template (decision 0056): its minutes, its
+     *     questions and its maximum (10), and its parts' types, counts and points.
+     */
+    PresetTemplateSubjectOut: {
+      /** Subject Id */
+      subject_id: number;
+      /** Code */
+      code: string;
+      /** Name */
+      name: string;
+      /** Duration Minutes */
+      duration_minutes: number;
+      /** Question Count */
+      question_count: number;
+      /** Max Score */
+      max_score: number;
+      /** Parts */
+      parts: components["schemas"]["TemplatePartOut"][];
+    };
+    /** TemplatePartOut */
+    TemplatePartOut: {
+      /** Question Type */
+      question_type: string;
+      /** Count */
+      count: number;
+      /** Points Per Question */
+      points_per_question: number;
+    };
+    /** TemplateQuery */
+    TemplateQuery: {
+      /** Grade */
+      grade?: number | null;
+    };
+    /** Envelope[PresetTemplateOut] */
+    Envelope_PresetTemplateOut_: {
+      /**
+       * Success
+       * @default true
+       */
+      success: boolean;
+      data: components["schemas"]["PresetTemplateOut"];
+      /**
+       * Message
+       * @default
+       */
+      message: string;
+    };
+    /**
+     * PresetTemplateOut
+     * @description The preset form's fields from the THPT 2025 template of a subject (decision 0056): grade,
+     *     minutes, the scale out of 10, the subject and the parts with their blueprint rows (the topics
+     *     holding questions of each part's type; ``cluster_id`` null when none does), the maximum (10)
+     *     and where the format comes from. Nothing is saved.
+     */
+    PresetTemplateOut: {
+      /** Subject Id */
+      subject_id: number;
+      /** Grade */
+      grade: number;
+      /** Duration Minutes */
+      duration_minutes: number;
+      /**
+       * Score Scale
+       * @constant
+       */
+      score_scale: "ten";
+      /** Subjects */
+      subjects: components["schemas"]["PresetSubjectIO"][];
+      /** Parts */
+      parts: components["schemas"]["TemplatePartFillOut"][];
+      /** Max Score */
+      max_score: number;
+      /** Source */
+      source: string;
+    };
+    /** TemplatePartFillOut */
+    TemplatePartFillOut: {
+      /** Name Vi */
+      name_vi: string;
+      /** Name En */
+      name_en: string;
+      /** Question Type */
+      question_type: string;
+      /** Points Per Question */
+      points_per_question: number;
+      /** Items */
+      items: components["schemas"]["PartItemIO"][];
     };
     /** GenerateIn */
     GenerateIn: {
@@ -8552,6 +8852,10 @@ export interface components {
       max_score: number | null;
       /** Score */
       score: number | null;
+      /** Scale Score */
+      scale_score: number | null;
+      /** Scale Max */
+      scale_max: number | null;
       /** Result */
       result: string | null;
       /** Released */
@@ -8728,7 +9032,8 @@ export interface components {
     };
     /**
      * AttemptRowOut
-     * @description A result row: the learner, the test, the attempt's times, score of the maximum, result,
+     * @description A result row: the learner, the test, the attempt's times, score of the maximum (points, and
+     *     ``scale_score`` of ``scale_max`` on the preset's reporting scale, decision 0056), result,
      *     release, voiding, tab switches and camera mode.
      */
     AttemptRowOut: {
@@ -8761,6 +9066,10 @@ export interface components {
       score: number | null;
       /** Max Score */
       max_score: number;
+      /** Scale Score */
+      scale_score: number | null;
+      /** Scale Max */
+      scale_max: number | null;
       /**
        * Result
        * @enum {string}
@@ -8894,6 +9203,10 @@ export interface components {
       score: number | null;
       /** Max Score */
       max_score: number;
+      /** Scale Score */
+      scale_score: number | null;
+      /** Scale Max */
+      scale_max: number | null;
       /**
        * Result
        * @enum {string}
@@ -8926,6 +9239,8 @@ export interface components {
       events: components["schemas"]["IntegrityEventOut"][];
       /** Answers */
       answers: components["schemas"]["AttemptAnswerOut"][];
+      /** Parts */
+      parts: components["schemas"]["PartScoreOut"][];
     };
     /** Envelope[AttemptDetailOut] */
     Envelope_AttemptDetailOut_: {
@@ -9612,6 +9927,7 @@ export interface components {
       batch_name: string | null;
       state: components["schemas"]["ItemStateOut"];
       summary: components["schemas"]["ItemSummaryOut"] | null;
+      scale: components["schemas"]["ItemScaleOut"] | null;
       /** Questions */
       questions: components["schemas"]["ItemQuestionOut"][];
       thresholds: components["schemas"]["ItemThresholdsOut"];
@@ -9758,6 +10074,29 @@ export interface components {
       )[];
       /** Few Attempts */
       few_attempts: boolean;
+    };
+    /**
+     * ItemScaleOut
+     * @description The test's score figures on the preset's reporting scale (decision 0056): ``score_scale``
+     *     (ten, raw, custom), the maximum, and the mean, median, standard deviation and distribution
+     *     bins of the summary converted by ``assessments.scale.to_scale``: what the page shows.
+     */
+    ItemScaleOut: {
+      /**
+       * Score Scale
+       * @enum {string}
+       */
+      score_scale: "ten" | "raw" | "custom";
+      /** Scale Max */
+      scale_max: number;
+      /** Mean */
+      mean: number | null;
+      /** Median */
+      median: number | null;
+      /** Sd */
+      sd: number | null;
+      /** Histogram */
+      histogram: components["schemas"]["HistogramBinOut"][];
     };
     /**
      * ItemStateOut
@@ -10122,10 +10461,25 @@ export interface components {
       counts: components["schemas"]["GradebookCountsOut"];
     };
     /**
+     * GradebookPartOut
+     * @description A part of the test, a column of the gradebook (decision 0056): its place (from 1), its name
+     *     in full and its ``short_name`` ("Phần I", "Part I"), the column's heading.
+     */
+    GradebookPartOut: {
+      /** Position */
+      position: number;
+      /** Name */
+      name: string;
+      /** Short Name */
+      short_name: string;
+    };
+    /**
      * GradebookRowOut
      * @description A learner of the test or batch with their latest attempt (the attempt fields are null,
      *     ``released`` false and ``integrity`` empty before a start). ``score`` of ``max_score`` in
-     *     points (``score`` null until every answer is graded); ``result`` pending, passed or failed;
+     *     points (``score`` null until every answer is graded) and ``scale_score`` of ``scale_max`` on
+     *     the preset's reporting scale (decision 0056), ``parts`` the parts' subtotals (empty without
+     *     parts or an attempt); ``result`` pending, passed or failed;
      *     ``integrity``: ``voided`` (result voided), ``tab_switches`` (more than the allowed number),
      *     ``video_missing`` (camera proctoring without a surroundings video).
      */
@@ -10153,6 +10507,12 @@ export interface components {
       score: number | null;
       /** Max Score */
       max_score: number | null;
+      /** Scale Score */
+      scale_score: number | null;
+      /** Scale Max */
+      scale_max: number | null;
+      /** Parts */
+      parts: components["schemas"]["PartScoreOut"][];
       /** Result */
       result: ("pending" | "passed" | "failed") | null;
       /** Released */
@@ -10170,7 +10530,8 @@ export interface components {
     };
     /**
      * GradebookScopeOut
-     * @description What the gradebook covers: a test, or one batch of it; the rules its flags use.
+     * @description What the gradebook covers: a test, or one batch of it; the rules its flags use; its
+     *     reporting scale (``score_scale`` ten, raw or custom) and its parts (a column each).
      */
     GradebookScopeOut: {
       /** Preset Id */
@@ -10185,6 +10546,13 @@ export interface components {
       camera_proctoring: boolean;
       /** Tab Switches Allowed */
       tab_switches_allowed: number;
+      /**
+       * Score Scale
+       * @enum {string}
+       */
+      score_scale: "ten" | "raw" | "custom";
+      /** Parts */
+      parts: components["schemas"]["GradebookPartOut"][];
     };
     /** GradebookExportQuery */
     GradebookExportQuery: {
@@ -10452,6 +10820,10 @@ export interface components {
       score: number | null;
       /** Max Score */
       max_score: number;
+      /** Scale Score */
+      scale_score: number | null;
+      /** Scale Max */
+      scale_max: number | null;
       /** Result */
       result: string;
       /** Voided */
@@ -16045,6 +16417,50 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Envelope_PresetOut_"];
+        };
+      };
+    };
+  };
+  assessments_api_presets_preset_template_subjects: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_list_PresetTemplateSubjectOut__"];
+        };
+      };
+    };
+  };
+  assessments_api_presets_preset_template: {
+    parameters: {
+      query?: {
+        grade?: number | null;
+      };
+      header?: never;
+      path: {
+        subject_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Envelope_PresetTemplateOut_"];
         };
       };
     };

@@ -48,6 +48,8 @@ export interface PresetOption {
 /** GET /api/v1/test-presets/{id}/gradebook and /api/v1/batches/{id}/gradebook (issue 19). */
 export type Gradebook = V1Schemas["GradebookPageOut"];
 export type GradebookRow = V1Schemas["GradebookRowOut"];
+/** A part of the test, a column of the gradebook (decision 0056). */
+export type GradebookPart = V1Schemas["GradebookPartOut"];
 export type IntegrityFlag = GradebookRow["integrity"][number];
 /** Whose gradebook: a test's (every batch) or one batch's. */
 export type GradebookScope = "preset" | "batch";

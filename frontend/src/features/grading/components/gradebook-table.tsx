@@ -1,6 +1,7 @@
 /** The gradebook's rows (issue 19): learner (a link to the attempt's detail once started), batch
- * (a test's gradebook only), status, score of the maximum, result, released, integrity and
- * submitted at; names are marked as Vietnamese on English pages. */
+ * (a test's gradebook only), status, the score on the test's reporting scale ("8,75/10"; decision
+ * 0056) and each part's subtotal (a column per part), result, released, integrity and submitted
+ * at; names are marked as Vietnamese on English pages. */
 import { Link } from "react-router-dom";
 
 import { Lang } from "@/components/lang";
@@ -8,10 +9,10 @@ import { QueryRows } from "@/components/list/query-rows";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
+import { formatScore, scoreCell } from "@/lib/score";
 
-import type { GradebookRow } from "../api/types";
+import type { GradebookPart, GradebookRow } from "../api/types";
 import { IntegrityBadges } from "./integrity-badges";
-import { formatScore } from "./labels";
 import { ConsentWithdrawnBadge, ResultBadge } from "./result-badge";
 
 const STATUS_LABEL: Record<GradebookRow["status"], MessageId> = {
@@ -25,6 +26,7 @@ export function GradebookTable({
   label,
   query,
   rows,
+  parts,
   showBatch,
   empty,
   filtered,
@@ -32,13 +34,15 @@ export function GradebookTable({
   label: string;
   query: { isPending: boolean; isError: boolean; refetch?: () => unknown };
   rows: GradebookRow[];
+  /** The test's parts: a column each. */
+  parts: GradebookPart[];
   showBatch: boolean;
   empty: string;
   filtered: boolean;
 }) {
   const t = useT();
   const { locale } = useLanguage();
-  const columns = showBatch ? 8 : 7;
+  const columns = (showBatch ? 8 : 7) + parts.length;
   return (
     <Table label={label}>
       <Head>
@@ -46,6 +50,13 @@ export function GradebookTable({
         {showBatch && <Th>{t("grading.filter.batch")}</Th>}
         <Th>{t("grading.gradebook.status")}</Th>
         <Th className="text-right">{t("grading.score")}</Th>
+        {parts.map((part) => (
+          <Th key={part.position} className="whitespace-nowrap text-right">
+            <abbr title={part.name} className="no-underline">
+              {part.short_name}
+            </abbr>
+          </Th>
+        ))}
         <Th>{t("grading.result")}</Th>
         <Th>{t("grading.released")}</Th>
         <Th>{t("grading.gradebook.integrity")}</Th>
@@ -91,10 +102,22 @@ export function GradebookTable({
                 {t(STATUS_LABEL[row.status])}
               </Td>
               <Td label={t("grading.score")} className="whitespace-nowrap tabular-nums md:text-right">
-                {row.max_score === null
-                  ? "—"
-                  : `${formatScore(row.score, locale)}/${formatScore(row.max_score, locale)}`}
+                {scoreCell(row, locale)}
               </Td>
+              {parts.map((part) => {
+                const mine = row.parts.find((p) => p.position === part.position);
+                return (
+                  <Td
+                    key={part.position}
+                    label={part.short_name}
+                    className="whitespace-nowrap tabular-nums md:text-right"
+                  >
+                    {mine && mine.scale_score !== null
+                      ? formatScore(mine.scale_score, mine.scale_max, locale)
+                      : "—"}
+                  </Td>
+                );
+              })}
               <Td label={t("grading.result")}>
                 <span className="flex flex-wrap gap-1">
                   <ResultBadge result={row.result} />

@@ -164,6 +164,7 @@ export function GradebookView({ scope, id }: { scope: GradebookScope; id: number
           label={t("grading.gradebook.title")}
           query={book}
           rows={data?.items ?? []}
+          parts={data?.scope.parts ?? []}
           showBatch={scope === "preset"}
           empty={t(scope === "preset" ? "grading.gradebook.empty" : "grading.progress.empty")}
           filtered={filtered}

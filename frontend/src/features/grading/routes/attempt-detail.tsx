@@ -12,6 +12,8 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
+import { PartScores } from "@/components/part-scores";
+import { scoreCell } from "@/lib/score";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
@@ -19,7 +21,7 @@ import { useAttempt } from "../api/get-attempt";
 import { useReleaseAttempt } from "../api/release-attempt";
 import type { AttemptDetail } from "../api/types";
 import { Answers, IntegrityLog } from "../components/attempt-parts";
-import { formatScore, SUBMIT_REASON_LABEL, VIDEO_DELETED } from "../components/labels";
+import { SUBMIT_REASON_LABEL, VIDEO_DELETED } from "../components/labels";
 import { ReinstateDialog } from "../components/reinstate-dialog";
 import { ConsentWithdrawnBadge, ResultBadge, VoidedBadge } from "../components/result-badge";
 
@@ -89,10 +91,7 @@ function Attempt({ a }: { a: AttemptDetail }) {
         className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-4"
       >
         <Figure label={t("grading.score")}>
-          <span className="text-2xl font-semibold">
-            {formatScore(a.score, locale)}
-            <span className="text-base font-normal text-slate-500">/{formatScore(a.max_score, locale)}</span>
-          </span>
+          <span className="text-2xl font-semibold tabular-nums">{scoreCell(a, locale)}</span>
         </Figure>
         <Figure label={t("grading.result")}>
           <span className="flex flex-wrap gap-1">
@@ -124,6 +123,7 @@ function Attempt({ a }: { a: AttemptDetail }) {
         </Figure>
       </section>
 
+      <PartScores parts={a.parts} heading="h2" id="attempt-parts-heading" />
       {a.submit_reason === "consent_withdrawn" && (
         <p
           role="status"

@@ -20,6 +20,9 @@ const AN: GradebookRow = {
   attempt_id: 71,
   score: 7.5,
   max_score: 10,
+  scale_score: 7.5,
+  scale_max: 10,
+  parts: [],
   result: "passed",
   released: true,
   released_at: "2026-11-22T04:00:00Z",
@@ -36,6 +39,7 @@ const BINH: GradebookRow = {
   learner_email: "binh@example.vn",
   attempt_id: 72,
   score: 3,
+  scale_score: 3,
   result: "failed",
   released: false,
   released_at: null,
@@ -53,6 +57,8 @@ const DUNG: GradebookRow = {
   attempt_id: null,
   score: null,
   max_score: null,
+  scale_score: null,
+  scale_max: null,
   result: null,
   released: false,
   released_at: null,
@@ -72,6 +78,8 @@ function book(items: GradebookRow[], releasable: number, batch = true): Gradeboo
       batch_name: batch ? "Ca sáng" : null,
       camera_proctoring: true,
       tab_switches_allowed: 5,
+      score_scale: "ten",
+      parts: [],
     },
     counts: { learners: 3, submitted: 2, graded: 2, released: 1, flagged: 1, releasable },
   };
@@ -81,6 +89,56 @@ const rowOf = (name: string) => screen.getByRole("row", { name: new RegExp(name)
 
 describe("gradebook", () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it("shows a column per part with each learner's subtotal on the scale (decision 0056)", async () => {
+    const part = (position: number, name: string, score: number | null, max: number) => ({
+      position,
+      name,
+      question_type: "single_choice",
+      question_count: 4,
+      score,
+      max_score: max,
+      scale_score: score,
+      scale_max: max,
+    });
+    const parted = book(
+      [
+        {
+          ...AN,
+          score: 7.35,
+          scale_score: 7.35,
+          parts: [part(1, "Phần I", 2.25, 3), part(2, "Phần II", 2.6, 4), part(3, "Phần III", 2.5, 3)],
+        },
+        DUNG,
+      ],
+      0,
+    );
+    parted.scope.parts = [
+      { position: 1, name: "Phần I. Trắc nghiệm nhiều phương án lựa chọn", short_name: "Phần I" },
+      { position: 2, name: "Phần II. Trắc nghiệm đúng sai", short_name: "Phần II" },
+      { position: 3, name: "Phần III. Trắc nghiệm trả lời ngắn", short_name: "Phần III" },
+    ];
+    mockApi({ "/api/v1/batches/3/gradebook": ok(parted) });
+    renderRoute(
+      "/assignment/gradebook/batch/:batchId",
+      "/assignment/gradebook/batch/3",
+      <BatchGradebookRoute />,
+    );
+    await screen.findByText("7,35/10");
+    const table = screen.getByRole("table");
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers.slice(2, 6)).toEqual(["Điểm", "Phần I", "Phần II", "Phần III"]);
+    const cells = within(rowOf("Nguyễn Văn An"))
+      .getAllByRole("cell")
+      .map((c) => c.textContent);
+    expect(cells.slice(2, 6)).toEqual(["7,35/10", "2,25/3", "2,60/4", "2,50/3"]);
+    const none = within(rowOf("Phạm Dũng"))
+      .getAllByRole("cell")
+      .map((c) => c.textContent);
+    expect(none.slice(2, 6)).toEqual(["—", "—", "—", "—"]);
+  });
 
   it("shows a batch's learners and releases the whole batch after saying how many", async () => {
     const user = userEvent.setup();
@@ -110,7 +168,7 @@ describe("gradebook", () => {
       "/assignment/item-analysis/batch/3",
     );
     const an = within(rowOf("Nguyễn Văn An"));
-    expect(an.getByText("7,5/10")).toBeVisible();
+    expect(an.getByText("7,50/10")).toBeVisible();
     expect(an.getByText("Đạt")).toBeVisible();
     expect(an.getByText("Đã công bố")).toBeVisible();
     expect(an.getByText("11:00 22/11/2026")).toBeVisible(); // released, Vietnam time
@@ -118,7 +176,7 @@ describe("gradebook", () => {
     expect(an.getByText("Không")).toBeVisible(); // no integrity flag
     expect(an.getByRole("link", { name: "Nguyễn Văn An" })).toHaveAttribute("href", "/assignment/result/71");
     const binh = within(rowOf("Trần Thị Bình"));
-    expect(binh.getByText("3/10")).toBeVisible();
+    expect(binh.getByText("3,00/10")).toBeVisible();
     expect(binh.getByText("Không đạt")).toBeVisible();
     expect(binh.getByText("Chưa công bố")).toBeVisible();
     expect(binh.getByText("Kết quả bị hủy")).toBeVisible();
@@ -180,7 +238,7 @@ describe("gradebook", () => {
     const an = within(rowOf("Nguyễn Văn An"));
     expect(an.getByText("Nguyễn Văn An")).toHaveAttribute("lang", "vi");
     expect(an.getByText("Ca sáng")).toHaveAttribute("lang", "vi");
-    expect(an.getByText("7.5/10")).toBeVisible();
+    expect(an.getByText("7.50/10")).toBeVisible();
     expect(an.getByText("Released")).toBeVisible();
     expect(an.getByText("22 Nov 2026, 11:00")).toBeVisible();
     expect(within(rowOf("Trần Thị Bình")).getByText("6 tab switches")).toBeVisible();

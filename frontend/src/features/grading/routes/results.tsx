@@ -13,6 +13,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
 import { formatDateTime } from "@/lib/format";
+import { scoreCell } from "@/lib/score";
 import { useLanguage, useT } from "@/lib/intl";
 import { toast } from "@/lib/toast-store";
 
@@ -20,7 +21,7 @@ import { useAttempts } from "../api/get-attempts";
 import { useReleaseAttempt } from "../api/release-attempt";
 import { useReleaseBatch } from "../api/release-batch";
 import { RESULTS } from "../api/types";
-import { formatScore, RESULT_LABEL } from "../components/labels";
+import { RESULT_LABEL } from "../components/labels";
 import { ConsentWithdrawnBadge, ResultBadge, VoidedBadge } from "../components/result-badge";
 import { idParam, TestBatchFilters } from "../components/test-batch-filters";
 
@@ -128,8 +129,8 @@ export default function ResultsRoute() {
                 <Td label={t("grading.submittedAt")} className="whitespace-nowrap">
                   {row.submitted_at ? formatDateTime(row.submitted_at, locale) : t("grading.inProgress")}
                 </Td>
-                <Td label={t("grading.score")} className="whitespace-nowrap md:text-right">
-                  {formatScore(row.score, locale)}/{formatScore(row.max_score, locale)}
+                <Td label={t("grading.score")} className="whitespace-nowrap tabular-nums md:text-right">
+                  {scoreCell(row, locale)}
                 </Td>
                 <Td label={t("grading.result")}>
                   <span className="flex flex-wrap gap-1">

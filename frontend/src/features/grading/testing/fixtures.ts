@@ -51,6 +51,8 @@ export const ATTEMPT: AttemptDetail = {
   submit_reason: "voided",
   score: 6,
   max_score: 10,
+  scale_score: 6,
+  scale_max: 10,
   result: "failed",
   released_at: null,
   voided: true,
@@ -62,6 +64,7 @@ export const ATTEMPT: AttemptDetail = {
   video_url: "/media/org/prep-videos/71.webm",
   video_deleted_at: null,
   video_deleted_reason: null,
+  parts: [],
   events: [
     {
       kind: "tab_hidden",

@@ -17,6 +17,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { ApiError } from "@/lib/api-client";
 import { useDownload } from "@/lib/download";
 import { formatDateTime, formatNumber, formatPercent } from "@/lib/format";
+import { formatScore } from "@/lib/score";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { exportItemAnalysis } from "../api/export-item-analysis";
@@ -81,16 +82,20 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
     summary?.few_attempts === true ? (
       <FewAttemptsNote count={summary.n} minimum={data.thresholds.min_attempts} />
     ) : undefined;
+  // The score figures on the test's reporting scale, as the server converts them (decision 0056).
+  const scale = data.scale;
+  const onScale = (value: number | null | undefined) =>
+    value == null || !scale ? num(value) : formatScore(value, scale.scale_max, locale);
   const figures: Figure[] = summary
     ? [
         [t("itemAnalysis.summary.n"), num(summary.n)],
-        [t("itemAnalysis.summary.mean"), num(summary.mean)],
-        [t("itemAnalysis.summary.median"), num(summary.median)],
-        [t("itemAnalysis.summary.sd"), num(summary.sd)],
+        [t("itemAnalysis.summary.mean"), scale ? onScale(scale.mean) : num(summary.mean)],
+        [t("itemAnalysis.summary.median"), scale ? onScale(scale.median) : num(summary.median)],
+        [t("itemAnalysis.summary.sd"), num(scale ? scale.sd : summary.sd)],
         [t("itemAnalysis.summary.skewness"), num(summary.skewness)],
         [t("itemAnalysis.summary.alpha"), num(summary.alpha), note],
         [t("itemAnalysis.summary.sem"), num(summary.sem), note],
-        [t("itemAnalysis.summary.maxScore"), num(summary.max_score)],
+        [t("itemAnalysis.summary.maxScore"), num(scale ? scale.scale_max : summary.max_score)],
       ]
     : [];
 
@@ -166,7 +171,10 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
           {summary.reliability_basis === "positions" && (
             <p className="text-sm text-slate-600">{t("itemAnalysis.summary.positions")}</p>
           )}
-          <ScoreHistogram bins={summary.histogram} maxScore={summary.max_score} />
+          <ScoreHistogram
+            bins={scale ? scale.histogram : summary.histogram}
+            maxScore={scale ? scale.scale_max : summary.max_score}
+          />
           <section className="grid gap-3" aria-labelledby="item-analysis-questions">
             <h2 id="item-analysis-questions" className="text-lg font-semibold">
               {t("itemAnalysis.questions")}

@@ -64,6 +64,37 @@ describe("item analysis", () => {
     expect(screen.queryByText("Đang tính…")).toBeNull();
   });
 
+  it("shows the mean, median and distribution on the test's reporting scale (decision 0056)", async () => {
+    mockApi({
+      "/api/v1/test-presets/7/item-analysis": ok({
+        ...READY,
+        // 2 raw points make 10 on the scale: the server converts, the page writes.
+        scale: {
+          score_scale: "ten",
+          scale_max: 10,
+          mean: 5.75,
+          median: 5,
+          sd: 3.1,
+          histogram: [
+            { lower: 0, upper: 5, count: 5 },
+            { lower: 5, upper: 10, count: 24 },
+            { lower: 10, upper: 15, count: 11 },
+          ],
+        },
+      }),
+    });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />);
+    const figures = await screen.findByRole("region", { name: "Số liệu của đề" });
+    expect(figures).toHaveTextContent("Điểm trung bình5,75/10Trung vị5,00/10Độ lệch chuẩn3,1");
+    expect(figures).toHaveTextContent("Điểm tối đa10");
+    const histogram = screen.getByRole("table", { name: "Phân bố điểm" });
+    expect(
+      within(histogram)
+        .getAllByRole("row")
+        .map((r) => r.textContent),
+    ).toEqual(["ĐiểmSố bài", "0–55", "5–1024", "10–1511"]);
+  });
+
   it("in English: the reliability and a flag's explanation with the server's thresholds", async () => {
     mockApi({
       "/api/v1/batches/3/item-analysis": ok({

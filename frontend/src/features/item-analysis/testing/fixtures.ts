@@ -146,6 +146,7 @@ export const READY: ItemAnalysis = {
     group_size: 11,
     few_attempts: false,
   },
+  scale: null,
   questions: [Q1, Q2],
   thresholds: {
     facility_low: 0.2,

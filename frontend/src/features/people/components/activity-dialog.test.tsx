@@ -55,6 +55,8 @@ const ACTIVITY: LearnerActivity = {
         submitted_at: "2026-11-10T02:00:00Z",
         score: 8.5,
         max_score: 10,
+        scale_score: 8.5,
+        scale_max: 10,
         result: "passed",
         voided: false,
         released: false,
@@ -102,7 +104,7 @@ describe("learner activity", () => {
     const [maths, english] = within(tests).getAllByRole("listitem");
     expect(maths).toHaveTextContent("Kiểm tra Toán 9 giữa kỳ");
     expect(maths).toHaveTextContent("Ca sáng · ");
-    expect(maths).toHaveTextContent("8,5/10");
+    expect(maths).toHaveTextContent("8,50/10");
     expect(maths).toHaveTextContent("Đạt");
     expect(maths).toHaveTextContent("Chưa công bố cho học sinh");
     expect(english).toHaveTextContent("Chưa xếp ca thi");
@@ -157,7 +159,7 @@ describe("learner activity", () => {
     const tests = await within(dialog).findByRole("region", { name: "Tests (1)" });
     const result = within(tests).getByRole("listitem");
     expect(result).toHaveTextContent("Kiểm tra Toán 9 giữa kỳ");
-    expect(result).toHaveTextContent("8.5 / 10");
+    expect(result).toHaveTextContent("8.50/10");
     expect(result).toHaveTextContent("Passed");
     expect(result).toHaveTextContent("Released to the learner");
     expect(result).not.toHaveTextContent("Not released");

@@ -6,7 +6,8 @@ import type { ReactNode } from "react";
 
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Dialog } from "@/components/ui/dialog";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatDate } from "@/lib/format";
+import { shownScore } from "@/lib/score";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 
 import { useMemberActivity } from "../api/get-member-activity";
@@ -164,14 +165,7 @@ function AssignmentItem({ assignment }: { assignment: ActivityAssignment }) {
           })}
         </dd>
         <dt>{t("people.activity.score")}</dt>
-        <dd className="font-medium text-slate-900">
-          {attempt && attempt.score !== null
-            ? t("people.activity.scoreOf", {
-                score: formatNumber(attempt.score, locale),
-                max: formatNumber(attempt.max_score, locale),
-              })
-            : "—"}
-        </dd>
+        <dd className="font-medium text-slate-900">{attempt ? (shownScore(attempt, locale) ?? "—") : "—"}</dd>
         <dt>{t("people.activity.result")}</dt>
         <dd className="flex flex-wrap gap-1">
           {attempt && attempt.status === "submitted" ? (

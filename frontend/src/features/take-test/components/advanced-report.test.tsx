@@ -21,6 +21,12 @@ function reportData(overrides: Partial<AdvancedReportData> = {}): AdvancedReport
     learner_name: "Nguyễn Thị Lan",
     score: 6,
     max_score: 8,
+    // on the reporting scale, as the server converts them (decision 0056)
+    scale_score: 7.5,
+    scale_max: 10,
+    scale_cohort_mean: 6.56,
+    scale_cohort_median: 6.88,
+    parts: [],
     percent: 75,
     result: "passed",
     percentile: 62.5,

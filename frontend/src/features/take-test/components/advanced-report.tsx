@@ -13,6 +13,7 @@ import { ApiError } from "@/lib/api-client";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { useLanguage, useT, type MessageId } from "@/lib/intl";
 import { hoursMinutes, useCountdown } from "@/lib/server-clock";
+import { formatScore } from "@/lib/score";
 
 import { downloadReportPdf } from "../api/download-report-pdf";
 import { useGenerateReport } from "../api/generate-report";
@@ -169,9 +170,29 @@ export function AdvancedReport({
   );
 }
 
+/** The report's figures on the test's reporting scale (decision 0056); a report stored before it
+ * carries raw points only, shown as they were. */
+function onScale(report: AdvancedReportData) {
+  if (report.scale_max === null || report.scale_max === undefined) {
+    return {
+      max: report.max_score,
+      score: report.score,
+      mean: report.cohort_mean,
+      median: report.cohort_median,
+    };
+  }
+  return {
+    max: report.scale_max,
+    score: report.scale_score ?? 0,
+    mean: report.scale_cohort_mean ?? 0,
+    median: report.scale_cohort_median ?? 0,
+  };
+}
+
 function ReportBody({ report, locale }: { report: AdvancedReportData; locale: string }) {
   const t = useT();
   const number = (n: number) => formatNumber(n, locale);
+  const shown = onScale(report);
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-4">
@@ -184,16 +205,16 @@ function ReportBody({ report, locale }: { report: AdvancedReportData; locale: st
         </div>
         <div>
           <dt className="text-xs uppercase text-slate-500">{t("takeTest.result.score")}</dt>
-          <dd className="text-2xl font-semibold">
-            {t("takeTest.result.scoreOf", { score: number(report.score), max: number(report.max_score) })}
+          <dd className="text-2xl font-semibold tabular-nums">
+            {formatScore(shown.score, shown.max, locale)}
           </dd>
           <dd className="text-xs text-slate-600">{`${number(report.percent)}%`}</dd>
         </div>
         <div>
           <dt className="text-xs uppercase text-slate-500">{t("takeTest.report.cohortMean")}</dt>
-          <dd className="text-lg">{number(report.cohort_mean)}</dd>
+          <dd className="text-lg tabular-nums">{formatScore(shown.mean, shown.max, locale)}</dd>
           <dt className="mt-1 text-xs uppercase text-slate-500">{t("takeTest.report.cohortMedian")}</dt>
-          <dd className="text-lg">{number(report.cohort_median)}</dd>
+          <dd className="text-lg tabular-nums">{formatScore(shown.median, shown.max, locale)}</dd>
         </div>
         <div>
           <dt className="text-xs uppercase text-slate-500">{t("takeTest.result.outcome")}</dt>

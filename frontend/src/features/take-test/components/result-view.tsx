@@ -1,7 +1,8 @@
 /** The learner's result of one test (issue 7, item 6, learner half): pending release, voided, or
- * the score, pass or fail, the round's message and each answer against the key with its
- * explanation once released; a shared stimulus once, with the first of its questions, and each of
- * them saying that it refers to it (decision 0054). */
+ * the score on the test's reporting scale ("8,75/10", decision 0056) with each part's subtotal,
+ * pass or fail, the round's message and each answer against the key with its explanation once
+ * released; a shared stimulus once, with the first of its questions, and each of them saying that
+ * it refers to it (decision 0054). */
 import { Check, CircleAlert, X } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -13,7 +14,9 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { formatDateTime, formatNumber as number } from "@/lib/format";
+import { PartScores } from "@/components/part-scores";
 import { useLanguage, useT } from "@/lib/intl";
+import { formatScore } from "@/lib/score";
 
 import { useResult } from "../api/get-result";
 import type { Answer, Result, ResultAnswer } from "../api/types";
@@ -94,6 +97,7 @@ export function ResultView({
       ) : (
         <Summary data={data} locale={locale} />
       )}
+      {data.released && <PartScores parts={data.parts} heading={Part} id="result-parts-heading" />}
       {data.released && <Breakdown breakdown={data.breakdown} heading={Part} />}
       {children}
       {data.released && data.answers.length > 0 && (
@@ -154,11 +158,8 @@ function Summary({ data, locale }: { data: Result; locale: string }) {
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             <div>
               <dt className="text-xs uppercase text-slate-500">{t("takeTest.result.score")}</dt>
-              <dd className="text-2xl font-semibold">
-                {t("takeTest.result.scoreOf", {
-                  score: number(data.score ?? 0, locale),
-                  max: number(data.max_score ?? 0, locale),
-                })}
+              <dd className="text-2xl font-semibold tabular-nums">
+                {formatScore(data.scale_score ?? 0, data.scale_max ?? 0, locale)}
               </dd>
             </div>
             <div>
@@ -170,7 +171,11 @@ function Summary({ data, locale }: { data: Result; locale: string }) {
             {data.passing_score !== null && (
               <div>
                 <dt className="text-xs uppercase text-slate-500">{t("takeTest.result.passingScore")}</dt>
-                <dd className="text-lg">{number(data.passing_score, locale)}</dd>
+                <dd className="text-lg tabular-nums">
+                  {data.scale_max === null
+                    ? number(data.passing_score, locale)
+                    : formatScore(data.passing_score, data.scale_max, locale)}
+                </dd>
               </div>
             )}
             <div>

@@ -90,12 +90,19 @@ describe("the learner's tests", () => {
     expect(router.state.location.pathname).toBe("/assignment/takers-detail/7");
   });
 
-  it("shows the latest attempt's score out of the maximum and its result once released", async () => {
-    const submitted = { attempt_no: 1, attempt_status: "submitted", max_score: 8 };
+  it("shows the latest attempt's score on the test's scale and its result once released", async () => {
+    const submitted = { attempt_no: 1, attempt_status: "submitted", max_score: 8, scale_max: 10 };
     mockApi({
       "/api/v1/assignment-users/my-list": ok(
         page([
-          assignment({ status: "graded", ...submitted, score: 6.5, result: "passed", released: true }),
+          assignment({
+            status: "graded",
+            ...submitted,
+            score: 6.5,
+            scale_score: 8.13, // 6,5 of 8 points out of 10, as the server rounds it
+            result: "passed",
+            released: true,
+          }),
           assignment({ enrollment_id: 6, preset_name: "Tiếng Anh 9", status: "graded", ...submitted }),
           assignment({
             enrollment_id: 7,
@@ -104,6 +111,7 @@ describe("the learner's tests", () => {
             ...submitted,
             attempt_no: 2,
             score: 2,
+            scale_score: 2.5,
             result: "failed",
             released: true,
           }),
@@ -114,6 +122,7 @@ describe("the learner's tests", () => {
             attempt_no: 1,
             attempt_status: "in_progress",
             max_score: 10,
+            scale_max: 10,
           }),
           assignment({ enrollment_id: 9, preset_name: "Vật lý 9" }),
         ]),
@@ -134,14 +143,14 @@ describe("the learner's tests", () => {
       return { score: at("Điểm"), result: at("Kết quả"), attempts: at("Số lần làm bài") };
     };
     const passed = cells("Đánh giá năng lực Toán 9");
-    expect(passed.score).toHaveTextContent(/^6,5\/8$/);
+    expect(passed.score).toHaveTextContent(/^8,13\/10$/);
     expect(passed.result).toHaveTextContent(/^ĐạtĐã công bố$/);
     expect(passed.attempts).toHaveTextContent(/^1Lần làm 1$/);
     const held = cells("Tiếng Anh 9");
-    expect(held.score).toHaveTextContent(/^—\/8$/);
+    expect(held.score).toHaveTextContent(/^—\/10$/);
     expect(held.result).toHaveTextContent(/^Đang chờChờ công bố$/);
     const failed = cells("Toán 12");
-    expect(failed.score).toHaveTextContent(/^2\/8$/);
+    expect(failed.score).toHaveTextContent(/^2,50\/10$/);
     expect(failed.result).toHaveTextContent(/^Chưa đạtĐã công bố$/);
     expect(failed.attempts).toHaveTextContent(/Lần làm 2$/);
     const going = cells("Ngữ văn 9");

@@ -10,8 +10,9 @@ import { QueryRows } from "@/components/list/query-rows";
 import { useListParams } from "@/components/list/use-list-params";
 import { Pager } from "@/components/ui/pager";
 import { Body, Head, Table, Td, Th, Tr } from "@/components/ui/responsive-table";
-import { formatDate, formatDateTime, formatNumber, formatVnd } from "@/lib/format";
+import { formatDate, formatDateTime, formatVnd } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
+import { scoreCell } from "@/lib/score";
 import { useDebounced } from "@/lib/use-debounced";
 
 import { useMyAssignments } from "../api/get-my-assignments";
@@ -134,12 +135,7 @@ export default function MyTestsRoute() {
                   </span>
                 </Td>
                 <Td label={t("myTests.column.score")} className="whitespace-nowrap tabular-nums">
-                  {row.max_score !== null && row.attempt_status === "submitted"
-                    ? t("takeTest.result.scoreOf", {
-                        score: row.score !== null ? formatNumber(row.score, locale) : "—",
-                        max: formatNumber(row.max_score, locale),
-                      })
-                    : "—"}
+                  {row.attempt_status === "submitted" ? scoreCell(row, locale) : "—"}
                 </Td>
                 <Td label={t("myTests.column.result")}>
                   {row.attempt_status === "submitted" ? (

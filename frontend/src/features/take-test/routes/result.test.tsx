@@ -24,7 +24,7 @@ describe("the learner's result", () => {
     mockApi({ [RESULT]: ok(result()) });
     openResult();
     expect(await screen.findByRole("heading", { level: 1, name: "Test result" })).toBeInTheDocument();
-    expect(screen.getByText("6/8")).toBeInTheDocument();
+    expect(screen.getByText("7.50/10")).toBeInTheDocument();
     expect(screen.getByText("Passed")).toBeInTheDocument();
     expect(screen.getByText("Chúc mừng! Em đã vượt qua vòng sơ loại.")).toBeInTheDocument();
     const subjects = screen.getByRole("table", { name: "Subject" });
@@ -45,6 +45,45 @@ describe("the learner's result", () => {
     expect(third).toHaveTextContent("1.5/2 points");
     expect(third).toHaveTextContent("A = 3√x/(√x + 2)");
     expect(third).toHaveTextContent("Comment: Thiếu điều kiện xác định.");
+  });
+
+  it("shows the score out of 10 and each part's subtotal the Vietnamese way (decision 0056)", async () => {
+    const part = (position: number, name: string, count: number, score: number, max: number) => ({
+      position,
+      name,
+      question_type: "single_choice",
+      question_count: count,
+      score,
+      max_score: max,
+      scale_score: score,
+      scale_max: max,
+    });
+    mockApi({
+      [RESULT]: ok(
+        result({
+          score: 7.35,
+          max_score: 10,
+          scale_score: 7.35,
+          scale_max: 10,
+          parts: [
+            part(1, "Phần I. Trắc nghiệm nhiều phương án lựa chọn", 12, 2.25, 3),
+            part(2, "Phần II. Trắc nghiệm đúng sai", 4, 2.6, 4),
+            part(3, "Phần III. Trắc nghiệm trả lời ngắn", 6, 2.5, 3),
+          ],
+        }),
+      ),
+    });
+    openResult("vi");
+    expect(await screen.findByText("7,35/10")).toBeInTheDocument();
+    expect(screen.getByText("5,00/10")).toBeInTheDocument(); // the pass mark, on the same scale
+    const parts = screen.getByRole("region", { name: "Điểm theo phần" });
+    const rows = within(parts).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Phần I. Trắc nghiệm nhiều phương án lựa chọn122,25/3",
+      "Phần II. Trắc nghiệm đúng sai42,60/4",
+      "Phần III. Trắc nghiệm trả lời ngắn62,50/3",
+    ]);
+    expect(headingSkips()).toEqual([]);
   });
 
   it("has its headings in order: h1 result, h2 breakdown and answers' section, h3 each question (issue 38)", async () => {
@@ -172,7 +211,7 @@ describe("one of the learner's tests", () => {
       "href",
       "/assignment/result/index?id=5",
     );
-    expect(await screen.findByText("6/8")).toBeInTheDocument();
+    expect(await screen.findByText("7.50/10")).toBeInTheDocument();
   });
 
   it("says when the test is not the learner's", async () => {

@@ -1,5 +1,6 @@
 /** The blueprint of a preset: its subjects, each with rows "cluster (a topic or subtopic of the
- * subject's matrix), optional complexity level, how many questions". */
+ * subject's matrix), optional complexity level, how many questions". A test in parts (decision
+ * 0056) keeps its rows under the parts (`parts-editor`): the subjects then list only the subject. */
 import { Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
@@ -16,8 +17,8 @@ import { subjectName } from "./labels";
 import { blueprintTotal, emptyBlueprintRow, type PresetValues } from "./preset-schema";
 
 /** A cell of a blueprint row: its label (shown on small screens, where the row's columns have no
- * header), the control and its error. */
-function RowCell({
+ * header), the control and its error. Also the cells of a part's rows (`parts-editor`). */
+export function RowCell({
   field,
   path,
   label,
@@ -54,7 +55,9 @@ export function BlueprintEditor({ subjects, clusters }: { subjects: Subject[]; c
   const { control, formState } = useFormContext<PresetValues>();
   const list = useFieldArray({ control, name: "subjects" });
   const values = useWatch({ control, name: "subjects" });
-  const total = blueprintTotal({ subjects: values ?? [] });
+  const parts = useWatch({ control, name: "parts" }) ?? [];
+  const withParts = parts.length > 0;
+  const total = blueprintTotal({ subjects: values ?? [], parts });
   const error = fieldError(formState.errors, "subjects");
   return (
     <div className="grid gap-4">
@@ -69,6 +72,7 @@ export function BlueprintEditor({ subjects, clusters }: { subjects: Subject[]; c
           index={index}
           subjects={subjects}
           clusters={clusters}
+          withParts={withParts}
           onRemove={() => list.remove(index)}
         />
       ))}
@@ -77,7 +81,7 @@ export function BlueprintEditor({ subjects, clusters }: { subjects: Subject[]; c
           variant="outline"
           size="sm"
           disabled={list.fields.length >= subjects.length}
-          onClick={() => list.append({ subject_id: NONE, items: [emptyBlueprintRow()] })}
+          onClick={() => list.append({ subject_id: NONE, items: withParts ? [] : [emptyBlueprintRow()] })}
         >
           <Plus className="h-4 w-4" /> {t("tests.addSubject")}
         </Button>
@@ -93,11 +97,14 @@ function SubjectCard({
   index,
   subjects,
   clusters,
+  withParts,
   onRemove,
 }: {
   index: number;
   subjects: Subject[];
   clusters: Cluster[];
+  /** The rows are the parts': only the subject here. */
+  withParts: boolean;
   onRemove: () => void;
 }) {
   const t = useT();
@@ -157,102 +164,120 @@ function SubjectCard({
           <Trash2 className="h-4 w-4" /> <span className="max-sm:sr-only">{t("tests.remove")}</span>
         </Button>
       </div>
-      <div
-        className="hidden gap-2 text-xs font-medium uppercase text-slate-500 md:grid md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem]"
-        aria-hidden="true"
-      >
-        <span>{t("tests.field.cluster")}</span>
-        <span>{t("tests.field.level")}</span>
-        <span>{t("tests.field.count")}</span>
-        <span />
-      </div>
-      {rows.fields.map((row, r) => {
-        const path = `${prefix}.items.${r}`;
-        const clusterError = fieldError(errors, `${path}.cluster_id`);
-        const levelError = fieldError(errors, `${path}.complexity_level_id`);
-        const countError = fieldError(errors, `${path}.count`);
-        return (
+      {withParts ? (
+        <>
+          {rowsError && (
+            <p role="alert" className="text-sm text-red-600">
+              {rowsError}
+            </p>
+          )}
+          <p className="text-sm text-slate-600">{t("tests.part.rowsInParts")}</p>
+        </>
+      ) : (
+        <>
           <div
-            key={row.id}
-            role="group"
-            aria-label={t("tests.blueprintRow", { n: r + 1, subject: heading })}
-            className="grid gap-2 rounded-lg max-md:border max-md:border-slate-100 max-md:p-2 md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem] md:items-start"
+            className="hidden gap-2 text-xs font-medium uppercase text-slate-500 md:grid md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem]"
+            aria-hidden="true"
           >
-            <RowCell field="cluster_id" path={path} label={t("tests.field.cluster")} error={clusterError}>
-              <Select
-                id={`${path}.cluster_id`}
-                aria-label={t("tests.clusterOfRow", { n: r + 1, subject: heading })}
-                aria-invalid={!!clusterError}
-                disabled={!current}
-                {...register(`subjects.${index}.items.${r}.cluster_id`)}
-              >
-                <option value={NONE} disabled>
-                  {current ? t("common.choose") : t("tests.chooseSubjectFirst")}
-                </option>
-                {topics.map((topic) => (
-                  <optgroup key={topic.id} label={`${topic.code} — ${topic.label}`}>
-                    <option value={String(topic.id)}>
-                      {t("tests.wholeTopic", { code: topic.code, description: topic.label })}
-                    </option>
-                    {clusters
-                      .filter((c) => c.type === "subtopic" && c.parent_id === topic.id)
-                      .map((sub) => (
-                        <option key={sub.id} value={String(sub.id)}>
-                          {sub.code} — {sub.label}
-                        </option>
-                      ))}
-                  </optgroup>
-                ))}
-              </Select>
-            </RowCell>
-            <RowCell
-              field="complexity_level_id"
-              path={path}
-              label={t("tests.field.level")}
-              error={levelError}
-            >
-              <Select
-                id={`${path}.complexity_level_id`}
-                aria-label={t("tests.levelOfRow", { n: r + 1, subject: heading })}
-                aria-invalid={!!levelError}
-                {...register(`subjects.${index}.items.${r}.complexity_level_id`)}
-              >
-                <option value={NONE}>{t("tests.anyLevel")}</option>
-                {levels.map((level) => (
-                  <option key={level.id} value={String(level.id)}>
-                    {level.code} — {level.label}
-                  </option>
-                ))}
-              </Select>
-            </RowCell>
-            <RowCell field="count" path={path} label={t("tests.field.count")} error={countError}>
-              <Input
-                id={`${path}.count`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={200}
-                aria-label={t("tests.countOfRow", { n: r + 1, subject: heading })}
-                aria-invalid={!!countError}
-                {...register(`subjects.${index}.items.${r}.count`)}
-              />
-            </RowCell>
-            <IconButton
-              icon={Trash2}
-              label={t("tests.removeRow", { n: r + 1, subject: heading })}
-              onClick={() => rows.remove(r)}
-            />
+            <span>{t("tests.field.cluster")}</span>
+            <span>{t("tests.field.level")}</span>
+            <span>{t("tests.field.count")}</span>
+            <span />
           </div>
-        );
-      })}
-      {rowsError && (
-        <p role="alert" className="text-sm text-red-600">
-          {rowsError}
-        </p>
+          {rows.fields.map((row, r) => {
+            const path = `${prefix}.items.${r}`;
+            const clusterError = fieldError(errors, `${path}.cluster_id`);
+            const levelError = fieldError(errors, `${path}.complexity_level_id`);
+            const countError = fieldError(errors, `${path}.count`);
+            return (
+              <div
+                key={row.id}
+                role="group"
+                aria-label={t("tests.blueprintRow", { n: r + 1, subject: heading })}
+                className="grid gap-2 rounded-lg max-md:border max-md:border-slate-100 max-md:p-2 md:grid-cols-[minmax(0,1fr)_12rem_6rem_2.5rem] md:items-start"
+              >
+                <RowCell field="cluster_id" path={path} label={t("tests.field.cluster")} error={clusterError}>
+                  <Select
+                    id={`${path}.cluster_id`}
+                    aria-label={t("tests.clusterOfRow", { n: r + 1, subject: heading })}
+                    aria-invalid={!!clusterError}
+                    disabled={!current}
+                    {...register(`subjects.${index}.items.${r}.cluster_id`)}
+                  >
+                    <option value={NONE} disabled>
+                      {current ? t("common.choose") : t("tests.chooseSubjectFirst")}
+                    </option>
+                    {topics.map((topic) => (
+                      <optgroup key={topic.id} label={`${topic.code} — ${topic.label}`}>
+                        <option value={String(topic.id)}>
+                          {t("tests.wholeTopic", { code: topic.code, description: topic.label })}
+                        </option>
+                        {clusters
+                          .filter((c) => c.type === "subtopic" && c.parent_id === topic.id)
+                          .map((sub) => (
+                            <option key={sub.id} value={String(sub.id)}>
+                              {sub.code} — {sub.label}
+                            </option>
+                          ))}
+                      </optgroup>
+                    ))}
+                  </Select>
+                </RowCell>
+                <RowCell
+                  field="complexity_level_id"
+                  path={path}
+                  label={t("tests.field.level")}
+                  error={levelError}
+                >
+                  <Select
+                    id={`${path}.complexity_level_id`}
+                    aria-label={t("tests.levelOfRow", { n: r + 1, subject: heading })}
+                    aria-invalid={!!levelError}
+                    {...register(`subjects.${index}.items.${r}.complexity_level_id`)}
+                  >
+                    <option value={NONE}>{t("tests.anyLevel")}</option>
+                    {levels.map((level) => (
+                      <option key={level.id} value={String(level.id)}>
+                        {level.code} — {level.label}
+                      </option>
+                    ))}
+                  </Select>
+                </RowCell>
+                <RowCell field="count" path={path} label={t("tests.field.count")} error={countError}>
+                  <Input
+                    id={`${path}.count`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={200}
+                    aria-label={t("tests.countOfRow", { n: r + 1, subject: heading })}
+                    aria-invalid={!!countError}
+                    {...register(`subjects.${index}.items.${r}.count`)}
+                  />
+                </RowCell>
+                <IconButton
+                  icon={Trash2}
+                  label={t("tests.removeRow", { n: r + 1, subject: heading })}
+                  onClick={() => rows.remove(r)}
+                />
+              </div>
+            );
+          })}
+          {rowsError && (
+            <p role="alert" className="text-sm text-red-600">
+              {rowsError}
+            </p>
+          )}
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            onClick={() => rows.append(emptyBlueprintRow())}
+          >
+            <Plus className="h-4 w-4" /> {t("tests.addRow")}
+          </Button>
+        </>
       )}
-      <Button variant="outline" size="sm" className="w-fit" onClick={() => rows.append(emptyBlueprintRow())}>
-        <Plus className="h-4 w-4" /> {t("tests.addRow")}
-      </Button>
     </fieldset>
   );
 }

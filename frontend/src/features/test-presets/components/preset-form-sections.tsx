@@ -5,7 +5,8 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 
 import { Field, NONE, Select } from "@/components/ui/field";
-import { useT } from "@/lib/intl";
+import { formatNumber } from "@/lib/format";
+import { useLanguage, useT } from "@/lib/intl";
 import { SectionCard } from "@/components/ui/section-card";
 
 import type { Cluster, Round, Subject } from "../api/types";
@@ -13,8 +14,10 @@ import { AttributeRows } from "./attribute-rows";
 import { BlueprintEditor } from "./blueprint-editor";
 import { fieldError } from "./field-error";
 import { InputField, TextareaField } from "./form-fields";
-import { OFFLINE_GRACE_MAX, type PresetValues } from "./preset-schema";
+import { PartsEditor } from "./parts-editor";
+import { OFFLINE_GRACE_MAX, passingMax, SCALE_MAX_MAX, type PresetValues } from "./preset-schema";
 import { SurveyPicker } from "./survey-picker";
+import { TemplateButton } from "./template-dialog";
 
 const GRADES = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -75,6 +78,7 @@ function Checkbox({
 export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
   const t = useT();
   const form = useFormContext<PresetValues>();
+
   return (
     <SectionCard id="general-heading" title={t("tests.section.general")}>
       <InputField form={form} name="name" label={t("tests.field.name")} />
@@ -100,18 +104,7 @@ export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
         <InputField form={form} name="ends_at" type="datetime-local" label={t("tests.field.endsAt")} />
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <InputField
-          form={form}
-          name="passing_score"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.25"
-          label={t("tests.field.passingScore")}
-          hint={
-            sharedMax !== null ? t("tests.maxScoreHint", { max: sharedMax }) : t("tests.maxScoreUnknownHint")
-          }
-        />
+        <PassingScoreField sharedMax={sharedMax} />
         <fieldset className="grid content-start gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-700">{t("tests.field.formMode")}</legend>
           {(["shared", "per_learner"] as const).map((mode) => (
@@ -129,7 +122,80 @@ export function GeneralSection({ sharedMax }: { sharedMax: number | null }) {
           </div>
         </fieldset>
       </div>
+      <ScaleFields />
     </SectionCard>
+  );
+}
+
+/** The pass mark, with its maximum as the hint: on the reporting scale (decision 0056), at most 10,
+ * a custom maximum, or the raw maximum when it is known. Its own component: it follows the scale,
+ * the parts and the blueprint without rendering the whole section again. */
+function PassingScoreField({ sharedMax }: { sharedMax: number | null }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const form = useFormContext<PresetValues>();
+  const [score_scale, scale_max, parts, form_mode, subjects] = useWatch({
+    control: form.control,
+    name: ["score_scale", "scale_max", "parts", "form_mode", "subjects"],
+  });
+  const maxPass = passingMax(
+    { ...form.getValues(), score_scale, scale_max, parts, form_mode, subjects },
+    sharedMax,
+  );
+  return (
+    <InputField
+      form={form}
+      name="passing_score"
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step="0.25"
+      label={t("tests.field.passingScore")}
+      hint={
+        score_scale !== "raw" && maxPass !== null
+          ? t("tests.maxOnScaleHint", { max: formatNumber(maxPass, locale) })
+          : maxPass !== null
+            ? t("tests.maxScoreHint", { max: formatNumber(maxPass, locale) })
+            : t("tests.maxScoreUnknownHint")
+      }
+    />
+  );
+}
+
+/** The reporting scale (decision 0056): out of 10 (new tests), raw points, or another maximum. */
+function ScaleFields() {
+  const t = useT();
+  const form = useFormContext<PresetValues>();
+  const scale = useWatch<PresetValues, "score_scale">({ name: "score_scale" });
+  const error = fieldError(form.formState.errors, "score_scale");
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      <Field
+        label={t("tests.field.scoreScale")}
+        htmlFor="score_scale"
+        error={error}
+        hint={t("tests.scaleHint")}
+      >
+        <Select id="score_scale" aria-invalid={!!error} {...form.register("score_scale")}>
+          {(["ten", "raw", "custom"] as const).map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`tests.scale.${kind}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {scale === "custom" && (
+        <InputField
+          form={form}
+          name="scale_max"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={SCALE_MAX_MAX}
+          label={t("tests.field.scaleMax")}
+        />
+      )}
+    </div>
   );
 }
 
@@ -172,6 +238,29 @@ export function BlueprintSection({ subjects, clusters }: { subjects: Subject[]; 
   return (
     <SectionCard id="blueprint-heading" title={t("tests.section.blueprint")} intro={t("tests.blueprintHint")}>
       <BlueprintEditor subjects={subjects} clusters={clusters} />
+    </SectionCard>
+  );
+}
+
+/** The parts (phần) of the test and the "THPT 2025 template" action (decision 0056). */
+export function PartsSection({
+  subjects,
+  clusters,
+  locked,
+}: {
+  subjects: Subject[];
+  clusters: Cluster[];
+  locked: boolean;
+}) {
+  const t = useT();
+  return (
+    <SectionCard
+      id="parts-heading"
+      title={t("tests.section.parts")}
+      intro={t("tests.partsHint")}
+      aside={<TemplateButton disabled={locked} />}
+    >
+      <PartsEditor subjects={subjects} clusters={clusters} />
     </SectionCard>
   );
 }

@@ -8,6 +8,8 @@ import {
   blueprintSignature,
   blueprintTotal,
   EMPTY_PRESET,
+  partPoints,
+  partsMaxScore,
   presetSchema,
   presetToValues,
   toPresetInput,
@@ -92,14 +94,61 @@ describe("test preset rules (spec §5, same messages as the server)", () => {
   });
 
   it("keeps the passing score within the maximum when it is known", () => {
+    const raw: PresetValues = { ...valid, score_scale: "raw" };
     // Per learner, every question scores 1: the maximum is the blueprint's total (4).
-    expect(errors({ ...valid, form_mode: "per_learner", passing_score: "5" })).toEqual({
+    expect(errors({ ...raw, form_mode: "per_learner", passing_score: "5" })).toEqual({
       passing_score: "Điểm đạt cao hơn điểm tối đa (4).",
     });
     // A shared form: known once generated, else left to the server at approval.
-    expect(errors({ ...valid, passing_score: "9" }, 8)).toHaveProperty("passing_score");
-    expect(errors({ ...valid, passing_score: "9" }, null)).toEqual({});
-    expect(errors({ ...valid, passing_score: "-1" })).toEqual({ passing_score: "Nhập điểm từ 0 trở lên." });
+    expect(errors({ ...raw, passing_score: "9" }, 8)).toHaveProperty("passing_score");
+    expect(errors({ ...raw, passing_score: "9" }, null)).toEqual({});
+    expect(errors({ ...raw, passing_score: "-1" })).toEqual({ passing_score: "Nhập điểm từ 0 trở lên." });
+  });
+
+  it("puts the pass mark on the reporting scale and checks parts (decision 0056)", () => {
+    // Out of 10 (new tests): at most 10, whatever the raw maximum.
+    expect(errors({ ...valid, passing_score: "10" }, 4)).toEqual({});
+    expect(errors({ ...valid, passing_score: "10.5" })).toEqual({
+      passing_score: "Điểm đạt cao hơn điểm tối đa (10).",
+    });
+    expect(errors({ ...valid, score_scale: "custom", scale_max: "150", passing_score: "120" })).toEqual({});
+    expect(errors({ ...valid, score_scale: "custom", scale_max: "1001" })).toEqual({
+      scale_max: "Nhập điểm tối đa từ 1 đến 1000.",
+    });
+    const part = (points: string, count: string, cluster = "10") => ({
+      name_vi: "",
+      name_en: "",
+      question_type: "single_choice",
+      points_per_question: points,
+      items: [{ subject_id: "1", cluster_id: cluster, complexity_level_id: "__none", count }],
+    });
+    const parted: PresetValues = {
+      ...valid,
+      subjects: [{ subject_id: "1", items: [] }],
+      parts: [part("0,25", "12"), part("1", "4"), part("0.5", "6")],
+    };
+    expect(errors(parted)).toEqual({});
+    expect(partsMaxScore(parted.parts)).toBe(10);
+    // Raw points with parts: the maximum is the parts' sum.
+    expect(errors({ ...parted, score_scale: "raw", passing_score: "10.25" })).toEqual({
+      passing_score: "Điểm đạt cao hơn điểm tối đa (10).",
+    });
+    expect(errors({ ...parted, parts: [part("0,125", "0", "__none")] })).toEqual({
+      "parts.0.points_per_question": "Nhập điểm mỗi câu từ 0,01 đến 100, tối đa hai chữ số thập phân.",
+      "parts.0.items.0.cluster_id": "Chọn một chủ đề hoặc chủ đề con.",
+      "parts.0.items.0.count": "Nhập số câu hỏi từ 1 đến 200.",
+    });
+    expect(partPoints("0,5")).toBe(0.5);
+    expect(partPoints("100.01")).toBeNull();
+    const input = toPresetInput(parted);
+    expect(input.parts[2]).toEqual({
+      name_vi: "",
+      name_en: "",
+      question_type: "single_choice",
+      points_per_question: 0.5,
+      items: [{ subject_id: 1, cluster_id: 10, complexity_level_id: null, count: 6 }],
+    });
+    expect([input.score_scale, input.scale_max]).toEqual(["ten", null]);
   });
 
   it("turns the form into the API payload and back", () => {

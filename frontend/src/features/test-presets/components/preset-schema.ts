@@ -19,6 +19,15 @@ const blueprintItem = z.object({
 });
 const presetSubject = z.object({ subject_id: z.string(), items: z.array(blueprintItem) });
 const attribute = z.object({ key: z.string(), value: z.string() });
+/** A row of a part (phần, decision 0056): a blueprint row with its subject. */
+const partItem = blueprintItem.extend({ subject_id: z.string() });
+const part = z.object({
+  name_vi: z.string(),
+  name_en: z.string(),
+  question_type: z.string(),
+  points_per_question: z.string(),
+  items: z.array(partItem),
+});
 
 const shape = z.object({
   name: z.string(),
@@ -36,14 +45,20 @@ const shape = z.object({
   round_id: z.string(),
   required_round_id: z.string(),
   form_mode: z.enum(["shared", "per_learner"]),
+  score_scale: z.enum(["ten", "raw", "custom"]),
+  scale_max: z.string(),
   survey_ids: z.array(z.number()),
   subjects: z.array(presetSubject),
+  parts: z.array(part),
   attribute_requirements: z.array(attribute),
   attribute_outcomes: z.array(attribute),
 });
 
 export type PresetValues = z.infer<typeof shape>;
 export type BlueprintRowValues = z.infer<typeof blueprintItem>;
+export type PartValues = z.infer<typeof part>;
+export type PartRowValues = z.infer<typeof partItem>;
+export type ScoreScale = PresetValues["score_scale"];
 
 const chosen = (value: string) => value !== "" && value !== NONE;
 /** How long after the deadline answers typed offline before it still count (seconds; issue 38,
@@ -53,11 +68,50 @@ export const OFFLINE_GRACE_MAX = 3600;
 const wholeIn = (value: string, min: number, max: number) =>
   /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
 
-/** Total questions of the blueprint (rows with a valid count). */
-export function blueprintTotal(values: Pick<PresetValues, "subjects">): number {
-  return values.subjects
-    .flatMap((s) => s.items)
-    .reduce((sum, item) => sum + (wholeIn(item.count, 1, 200) ? Number(item.count) : 0), 0);
+const countOf = (item: BlueprintRowValues) => (wholeIn(item.count, 1, 200) ? Number(item.count) : 0);
+
+/** Total questions of the blueprint (rows with a valid count, the parts' rows included). */
+export function blueprintTotal(values: Pick<PresetValues, "subjects"> & { parts?: PartValues[] }): number {
+  const rows = [...values.subjects.flatMap((s) => s.items), ...(values.parts ?? []).flatMap((p) => p.items)];
+  return rows.reduce((sum, item) => sum + countOf(item), 0);
+}
+
+/** Bounds of a part (assessments/parts.py): at most 10 parts, 0.01 to 100 points per question with
+ * at most two decimals, names of at most 60 characters; a custom scale's maximum 1 to 1000. */
+export const PARTS_MAX = 10;
+export const PART_NAME_MAX = 60;
+export const SCALE_MAX_MAX = 1000;
+
+/** A part's points per question as a number (a decimal comma read as a point), or null when it is
+ * not 0.01 to 100 with at most two decimals. */
+export function partPoints(value: string): number | null {
+  const text = value.trim().replace(",", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const points = Number(text);
+  return points >= 0.01 && points <= 100 ? points : null;
+}
+
+/** The maximum of the parts in raw points: questions x points per question, summed (the server's
+ * `preset_max_score`); rows or points not yet valid count 0. */
+export function partsMaxScore(parts: PartValues[]): number {
+  const cents = parts.reduce(
+    (sum, p) =>
+      sum +
+      Math.round((partPoints(p.points_per_question) ?? 0) * 100) *
+        p.items.reduce((n, i) => n + countOf(i), 0),
+    0,
+  );
+  return cents / 100;
+}
+
+/** The most a pass mark may be (decision 0056: it is on the reporting scale): 10, a custom scale's
+ * maximum, or for raw points the raw maximum when known (the parts' sum, a per-learner draw's
+ * count, a generated shared form's `sharedMaxScore`), else null. */
+export function passingMax(v: PresetValues, sharedMaxScore: number | null): number | null {
+  if (v.score_scale === "ten") return 10;
+  if (v.score_scale === "custom") return wholeIn(v.scale_max, 1, SCALE_MAX_MAX) ? Number(v.scale_max) : null;
+  if (v.parts.length > 0) return partsMaxScore(v.parts);
+  return v.form_mode === "per_learner" ? blueprintTotal(v) : sharedMaxScore;
 }
 
 /**
@@ -81,13 +135,19 @@ export function presetSchema(t: Translate, sharedMaxScore: number | null = null)
       issue(["offline_grace_seconds"], "tests.validation.offlineGrace", { max: OFFLINE_GRACE_MAX });
 
     if (v.subjects.length === 0) issue(["subjects"], "tests.validation.subjects");
+    const withParts = v.parts.length > 0;
     const seenSubjects = new Set<string>();
     v.subjects.forEach((subject, s) => {
       if (!chosen(subject.subject_id)) issue(["subjects", s, "subject_id"], "validation.required");
       else if (seenSubjects.has(subject.subject_id))
         issue(["subjects", s, "subject_id"], "tests.validation.subjectTwice");
       seenSubjects.add(subject.subject_id);
-      if (subject.items.length === 0) issue(["subjects", s, "items"], "tests.validation.clusters");
+      const used = withParts
+        ? v.parts.some((p) =>
+            p.items.some((i) => i.subject_id === subject.subject_id || v.subjects.length === 1),
+          )
+        : subject.items.length > 0;
+      if (!used) issue(["subjects", s, "items"], "tests.validation.clusters");
       subject.items.forEach((item, i) => {
         if (!chosen(item.cluster_id))
           issue(["subjects", s, "items", i, "cluster_id"], "tests.validation.cluster");
@@ -95,6 +155,24 @@ export function presetSchema(t: Translate, sharedMaxScore: number | null = null)
           issue(["subjects", s, "items", i, "count"], "tests.validation.count");
       });
     });
+
+    if (v.parts.length > PARTS_MAX) issue(["parts"], "tests.validation.partsMax", { max: PARTS_MAX });
+    v.parts.forEach((p, index) => {
+      if (!chosen(p.question_type)) issue(["parts", index, "question_type"], "validation.required");
+      if (partPoints(p.points_per_question) === null)
+        issue(["parts", index, "points_per_question"], "tests.validation.points");
+      if (p.items.length === 0) issue(["parts", index, "items"], "tests.validation.partClusters");
+      p.items.forEach((item, i) => {
+        if (v.subjects.length > 1 && !chosen(item.subject_id))
+          issue(["parts", index, "items", i, "subject_id"], "validation.required");
+        if (!chosen(item.cluster_id))
+          issue(["parts", index, "items", i, "cluster_id"], "tests.validation.cluster");
+        if (!wholeIn(item.count, 1, 200))
+          issue(["parts", index, "items", i, "count"], "tests.validation.count");
+      });
+    });
+    if (v.score_scale === "custom" && !wholeIn(v.scale_max, 1, SCALE_MAX_MAX))
+      issue(["scale_max"], "tests.validation.scaleMax", { max: SCALE_MAX_MAX });
 
     for (const field of ["attribute_requirements", "attribute_outcomes"] as const) {
       const seen = new Set<string>();
@@ -109,7 +187,7 @@ export function presetSchema(t: Translate, sharedMaxScore: number | null = null)
     const score = v.passing_score.trim();
     if (score) {
       const value = Number(score);
-      const max = v.form_mode === "per_learner" ? blueprintTotal(v) : sharedMaxScore;
+      const max = passingMax(v, sharedMaxScore);
       if (Number.isNaN(value) || value < 0) issue(["passing_score"], "tests.validation.passingScoreMin");
       else if (max !== null && max > 0 && value > max)
         issue(["passing_score"], "tests.validation.passingScoreMax", { max });
@@ -121,6 +199,11 @@ export const emptyBlueprintRow = (): BlueprintRowValues => ({
   cluster_id: NONE,
   complexity_level_id: NONE,
   count: "1",
+});
+
+export const emptyPartRow = (subjectId: string = NONE): PartRowValues => ({
+  subject_id: subjectId,
+  ...emptyBlueprintRow(),
 });
 
 export const EMPTY_PRESET: PresetValues = {
@@ -139,8 +222,11 @@ export const EMPTY_PRESET: PresetValues = {
   round_id: NONE,
   required_round_id: NONE,
   form_mode: "shared",
+  score_scale: "ten", // new tests are out of 10, as Vietnamese schools mark (decision 0056)
+  scale_max: "",
   survey_ids: [],
   subjects: [{ subject_id: NONE, items: [emptyBlueprintRow()] }],
+  parts: [],
   attribute_requirements: [],
   attribute_outcomes: [],
 };
@@ -164,10 +250,24 @@ export function presetToValues(p: Preset): PresetValues {
     round_id: idOrNone(p.round_id),
     required_round_id: idOrNone(p.required_round_id),
     form_mode: (p.form_mode === "per_learner" ? "per_learner" : "shared") as FormMode,
+    score_scale: p.score_scale,
+    scale_max: p.scale_max === null ? "" : String(p.scale_max),
     survey_ids: [...p.survey_ids],
     subjects: p.subjects.map((s) => ({
       subject_id: idOrNone(s.subject_id),
       items: (s.items ?? []).map((i) => ({
+        cluster_id: idOrNone(i.cluster_id),
+        complexity_level_id: idOrNone(i.complexity_level_id),
+        count: i.count ? String(i.count) : "",
+      })),
+    })),
+    parts: p.parts.map((part) => ({
+      name_vi: part.name_vi,
+      name_en: part.name_en,
+      question_type: part.question_type,
+      points_per_question: String(part.points_per_question),
+      items: part.items.map((i) => ({
+        subject_id: idOrNone(i.subject_id),
         cluster_id: idOrNone(i.cluster_id),
         complexity_level_id: idOrNone(i.complexity_level_id),
         count: i.count ? String(i.count) : "",
@@ -199,6 +299,23 @@ export function toPresetInput(v: PresetValues): PresetInput {
     round_id: numberOrNull(v.round_id),
     required_round_id: numberOrNull(v.required_round_id),
     form_mode: v.form_mode,
+    score_scale: v.score_scale,
+    scale_max: v.score_scale === "custom" ? numberOrNull(v.scale_max) : null,
+    parts: v.parts.map((p) => ({
+      name_vi: p.name_vi.trim(),
+      name_en: p.name_en.trim(),
+      question_type: p.question_type === NONE ? "" : p.question_type,
+      points_per_question: partPoints(p.points_per_question),
+      items: p.items.map((i) => ({
+        // the row's subject; the test's only subject when it names none
+        subject_id:
+          numberOrNull(i.subject_id) ??
+          (v.subjects.length === 1 ? numberOrNull(v.subjects[0]!.subject_id) : null),
+        cluster_id: numberOrNull(i.cluster_id),
+        complexity_level_id: numberOrNull(i.complexity_level_id),
+        count: numberOrNull(i.count),
+      })),
+    })),
     subjects: v.subjects.map((s) => ({
       subject_id: numberOrNull(s.subject_id),
       items: s.items.map((i) => ({
@@ -215,14 +332,19 @@ export function toPresetInput(v: PresetValues): PresetInput {
   };
 }
 
-/** A stable signature of the blueprint: while it is unchanged the generated form (and so its
- * maximum score) still applies. */
-export function blueprintSignature(v: Pick<PresetValues, "subjects">): string {
-  return JSON.stringify(
+/** A stable signature of the blueprint (the parts' types and rows included): while it is
+ * unchanged the generated form (and so its maximum score) still applies. */
+export function blueprintSignature(v: Pick<PresetValues, "subjects"> & { parts?: PartValues[] }): string {
+  return JSON.stringify([
     v.subjects.flatMap((s) =>
       s.items.map((i) => [s.subject_id, i.cluster_id, i.complexity_level_id, i.count]),
     ),
-  );
+    (v.parts ?? []).map((p) => [
+      p.question_type,
+      p.points_per_question,
+      p.items.map((i) => [i.subject_id, i.cluster_id, i.complexity_level_id, i.count]),
+    ]),
+  ]);
 }
 
 const SCALAR = new Set([
@@ -239,6 +361,9 @@ const SCALAR = new Set([
   "form_mode",
   "survey_ids",
   "subjects",
+  "score_scale",
+  "scale_max",
+  "parts",
 ]);
 
 /** Whether a server error key ("subjects.0.items.1.count") names a field the form shows. */
@@ -246,6 +371,9 @@ export function presetFormShows(field: string): boolean {
   if (SCALAR.has(field)) return true;
   return (
     /^subjects\.\d+\.(subject_id|items)(\.\d+\.(cluster_id|complexity_level_id|count))?$/.test(field) ||
+    /^parts\.\d+\.(name_vi|name_en|question_type|points_per_question|items)(\.\d+\.(subject_id|cluster_id|complexity_level_id|count))?$/.test(
+      field,
+    ) ||
     /^attribute_(requirements|outcomes)\.\d+\.(key|value)$/.test(field)
   );
 }

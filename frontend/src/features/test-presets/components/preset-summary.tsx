@@ -34,10 +34,20 @@ export function PresetSummary({ preset }: { preset: Preset }) {
     [t("tests.field.startsAt"), date(preset.starts_at)],
     [t("tests.field.endsAt"), date(preset.ends_at)],
     [
+      t("tests.field.scoreScale"),
+      preset.score_scale === "custom"
+        ? `${t("tests.scale.custom")} (${preset.scale_max ?? "—"})`
+        : t(preset.score_scale === "raw" ? "tests.scale.raw" : "tests.scale.ten"),
+    ],
+    [
       t("tests.field.passingScore"),
       preset.passing_score === null
         ? "—"
-        : t("tests.scoreOfMax", { score: preset.passing_score, max: preset.max_score }),
+        : t("tests.scoreOfMax", {
+            score: preset.passing_score,
+            // on the reporting scale (decision 0056): 10, a custom maximum, or the raw maximum
+            max: preset.score_scale === "ten" ? 10 : (preset.scale_max ?? preset.max_score),
+          }),
     ],
     [t("tests.field.round"), preset.round_name || "—"],
     [

@@ -1,7 +1,8 @@
 /** /test-preset/form/:id? — create a test preset or change a draft or rejected one: every field
  * of spec §3 "Test preset" (linked surveys picked from the organization's published surveys),
- * the blueprint per subject, attribute requirements and outcomes; the rules of spec §5 checked
- * here and by the server, whose field errors show inline too. */
+ * the blueprint per subject, the parts (phần) and the reporting scale with the "THPT 2025
+ * template" action (decision 0056), attribute requirements and outcomes; the rules of spec §5
+ * checked here and by the server, whose field errors show inline too. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -21,6 +22,7 @@ import {
   AttributesSection,
   BlueprintSection,
   GeneralSection,
+  PartsSection,
   ProctoringSection,
   RoundsSection,
   SurveysSection,
@@ -69,7 +71,8 @@ function PresetForm({ preset, subjects, clusters, rounds }: { preset: Preset | n
     defaultValues: initial,
   });
   const subjectsNow = useWatch({ control: form.control, name: "subjects" });
-  const signature = blueprintSignature({ subjects: subjectsNow ?? [] });
+  const partsNow = useWatch({ control: form.control, name: "parts" });
+  const signature = blueprintSignature({ subjects: subjectsNow ?? [], parts: partsNow ?? [] });
   useEffect(() => {
     setSharedMax(
       preset && preset.question_count > 0 && signature === savedSignature ? preset.max_score : null,
@@ -119,6 +122,7 @@ function PresetForm({ preset, subjects, clusters, rounds }: { preset: Preset | n
             <GeneralSection sharedMax={sharedMax} />
             <RoundsSection rounds={rounds} />
             <BlueprintSection subjects={subjects} clusters={clusters} />
+            <PartsSection subjects={subjects} clusters={clusters} locked={locked} />
             <ProctoringSection />
             <SurveysSection locked={locked} />
             <AttributesSection />
