@@ -155,13 +155,8 @@ def part_scores(
     for position, part in enumerate(parts):
         ids = [int(q) for q in part.get("question_ids") or []]
         points = Decimal(str(part.get("points") or 0))
-        got: Decimal | None = Decimal(0)
-        for qid in ids:
-            value = scores.get(qid, Decimal(0))
-            if value is None:
-                got = None
-                break
-            got += value
+        values = [scores.get(qid, Decimal(0)) for qid in ids]
+        got = None if None in values else sum((v for v in values if v is not None), Decimal(0))
         out.append(
             {
                 "position": position + 1,

@@ -4,7 +4,7 @@ batches (issue 5). Question content and answer keys are typed in ``assessments.c
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ninja import Schema
 
@@ -472,16 +472,33 @@ class PartItemIn(BlueprintItemIn):
     subject_id: Id | None = None  # one of the preset's subjects; the only one when omitted
 
 
+if TYPE_CHECKING:  # the checker reads a call in an annotation as no type: what the bounded types hold
+    PartName = str
+    PartPoints = float
+    PartItems = list[PartItemIn]
+    PresetParts = list["PresetPartIn"]
+    ScoreScale = str
+else:
+    PartName = ColumnText(PresetPart, "name_vi")
+    PartPoints = ColumnNumber(PresetPart, "points_per_question")
+    PartItems = List(PartItemIn, BLUEPRINT_ITEMS_MAX)
+    ScoreScale = ColumnText(TestPreset, "score_scale")
+
+
 class PresetPartIn(Schema):
     """A part (phần, decision 0056): names in both languages (blank: "Phần I" / "Part I"), the
     question type its rows draw, points per question (0.01 to 100, two decimals, checked by the
     service) and its blueprint rows."""
 
-    name_vi: ColumnText(PresetPart, "name_vi") = ""
-    name_en: ColumnText(PresetPart, "name_en") = ""
+    name_vi: PartName = ""
+    name_en: PartName = ""
     question_type: Choice = ""
-    points_per_question: ColumnNumber(PresetPart, "points_per_question") | None = None
-    items: List(PartItemIn, BLUEPRINT_ITEMS_MAX) = []
+    points_per_question: PartPoints | None = None
+    items: PartItems = []
+
+
+if not TYPE_CHECKING:
+    PresetParts = List(PresetPartIn, PARTS_MAX)
 
 
 class PresetIn(Schema):
@@ -511,8 +528,8 @@ class PresetIn(Schema):
     # Decision 0056: the parts (with them, the rows go under the parts and the subjects list none)
     # and the reporting scale (omitted: out of 10 for a new preset, the preset's own on a change;
     # ``scale_max`` 1..1000 for ``custom``, checked by the service).
-    parts: List(PresetPartIn, PARTS_MAX) = []
-    score_scale: ColumnText(TestPreset, "score_scale") | None = None
+    parts: PresetParts = []
+    score_scale: ScoreScale | None = None
     scale_max: CheckedInt | None = None
 
 
@@ -643,8 +660,14 @@ class PresetTemplateOut(Schema):
     source: str
 
 
+if TYPE_CHECKING:
+    TemplateGrade = int
+else:
+    TemplateGrade = Int(1, 12)
+
+
 class TemplateQuery(Schema):
-    grade: Int(1, 12) | None = None
+    grade: TemplateGrade | None = None
 
 
 class GenerateIn(Schema):

@@ -573,7 +573,7 @@ def preset_parts(preset: TestPreset) -> list[dict[str, Any]]:
             }
             for i in part.items.all()
         ]
-        count = sum(i["count"] for i in items)
+        count = sum(i.count for i in part.items.all())
         out.append(
             {
                 "position": part.position + 1,

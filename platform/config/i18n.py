@@ -44,7 +44,7 @@ def in_language(language: str | None) -> Iterator[str]:
         yield code
 
 
-def format_number(value: float, *, digits: int = 2, language: str | None = None) -> str:
+def format_number(value: float | Decimal, *, digits: int = 2, language: str | None = None) -> str:
     """A number (a score, an index) as the reader writes it (issue 38: "numbers follow the page's
     language"): at most ``digits`` decimals, no trailing zeros, no grouping. ``format_number(43.8)``
     is ``"43,8"`` for a Vietnamese reader and ``"43.8"`` for an English one; ``50.0`` is ``"50"``.

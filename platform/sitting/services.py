@@ -443,14 +443,17 @@ def result_view(*, profile: Profile, enrollment_id: int) -> Result:
                 ),
             }
 
+        # The score on the preset's reporting scale and the parts' subtotals (decision 0056).
+        on_scale = attempt_score(attempt, a.preset, answers=rows)
         body.update(
             {
                 "result": attempt.result,
                 "breakdown": breakdown(attempt, list(questions.values())),
                 "score": float(attempt.score or 0),
                 "max_score": float(attempt.max_score),
-                # The score on the preset's reporting scale and the parts' subtotals (decision 0056).
-                **attempt_score(attempt, a.preset, answers=rows),
+                "scale_score": on_scale["scale_score"],
+                "scale_max": on_scale["scale_max"],
+                "parts": on_scale["parts"],
                 "message": round_message(a, attempt),
                 "answers": [shown(qid) for qid in attempt.question_ids],
             }

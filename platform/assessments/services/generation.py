@@ -33,7 +33,7 @@ def _eligible(preset: TestPreset, item: BlueprintItem) -> list[int]:
     ).filter(Q(topic_id=item.cluster_id) | Q(subtopic_id=item.cluster_id))
     if item.complexity_level_id:
         qs = qs.filter(complexity_level_id=item.complexity_level_id)
-    if item.part_id is not None:
+    if item.part is not None:
         qs = qs.filter(type=item.part.question_type)
     return sorted(qs.values_list("pk", flat=True))
 

@@ -191,7 +191,8 @@ def _parts(
             subject_id = (row or {}).get("subject_id") or only
             if subject_id not in subject_ids:
                 errors.add(f"{row_prefix}.subject_id", _("Choose one of the test's subjects."))
-            used.add(subject_id)
+            if subject_id is not None:
+                used.add(subject_id)
             items.append({"subject_id": subject_id, **_item(errors, row_prefix, row, clusters)})
         if not items:
             errors.add(f"{prefix}.items", _("Choose the clusters of this part."))
