@@ -17,6 +17,7 @@ from assessments.models import Question
 from assessments.services.common import Actor
 from assignments.models import Attempt, AttemptAnswer, KeyCorrection, KeyCorrectionAttempt
 from config.errors import ApplicationError
+from config.i18n import format_score
 from conftest import client_for
 from grading import corrections
 from item_analysis.tests.item_data import build_scope, choice_question, essay_question
@@ -43,13 +44,14 @@ def _corrected(client, qid, key):
 @pytest.fixture
 def sitting(as_educator_a, bank, round_id, org_a):
     """Five learners of one batch took the bank's six true/false questions (key True; the two of
-    level TH weigh 1.5 here, so the maximum is 7 and the pass mark 5). The corrected question ``q``
-    is the first of weight 1.5. A answered all True (7), B all True but ``q`` False (5.5), C the four
+    level TH weigh 1.5 here, so the maximum is 7 points). The test reports out of 10 (the default
+    scale, decision 0056: 7 points are 10, 5.5 are 7.86, 4 are 5.71) and its pass mark is 7 on that
+    scale (4.9 points). The corrected question ``q`` is the first of weight 1.5. A answered all True (7), B all True but ``q`` False (5.5), C the four
     of weight 1 and ``q`` True (5.5), E only the four of weight 1 (4); D as B, submitted last, after
     the automatic release was turned off (5.5, not released)."""
     with schema_context(org_a.schema_name):
         Question.objects.filter(score_weight=2).update(score_weight=Decimal("1.5"))
-    people = open_test(as_educator_a, bank, round_id, org_a, learners=5)
+    people = open_test(as_educator_a, bank, round_id, org_a, learners=5, passing_score=7)
     clients = [client_for(p) for p, _eid in people]
     tokens = [
         start(c, eid, no_camera=True).json()["data"]["device_token"]
@@ -141,6 +143,7 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
     )
 
     def row(label, old_answer, new_answer, old, new, released, changed=True):
+        on_ten = {7.0: 10.0, 5.5: 7.86, 4.0: 5.71}  # points of 7 on the scale of 10
         return {
             "learner_name": n[label],
             "preset_name": TEST_NAME,
@@ -150,6 +153,9 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
             "old_score": old,
             "new_score": new,
             "max_score": 7.0,
+            "old_scale_score": on_ten[old],
+            "new_scale_score": on_ten[new],
+            "scale_max": 10.0,
             "released": released,
             "changed": changed,
             "outcome": "rescored",
@@ -216,7 +222,12 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
     people = sitting["people"]
     for label in "DE":
         assert _corrected_notes(people[label][0]) == []
-    expected = {"A": ("7", "5,5", "7", "5.5"), "B": ("5,5", "7", "5.5", "7"), "C": ("5,5", "4", "5.5", "4")}
+    # the scores as the learner's result shows them: on the test's scale of 10, "7,86/10"
+    expected = {
+        "A": ("10,00/10", "7,86/10", "10.00/10", "7.86/10"),
+        "B": ("7,86/10", "10,00/10", "7.86/10", "10.00/10"),
+        "C": ("7,86/10", "5,71/10", "7.86/10", "5.71/10"),
+    }
     for label, (old_vi, new_vi, old_en, new_en) in expected.items():
         (note,) = _corrected_notes(people[label][0])
         client = sitting["clients"][label]
@@ -228,7 +239,7 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
         assert item["title"] == f"Điểm bài {TEST_NAME} của bạn đã được sửa"
         assert item["body"] == (
             f"Đáp án một câu hỏi trong bài {TEST_NAME} đã được sửa sau khi thi. Điểm của bạn đổi từ "
-            f"{old_vi} thành {new_vi} (trên 7)."
+            f"{old_vi} thành {new_vi}."
         )
         assert item["actions"] == [
             {
@@ -246,11 +257,12 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
         ]
         assert en["body"] == (
             f"The answer key of a question in {TEST_NAME} was corrected after the exam. Your score "
-            f"changed from {old_en} to {new_en} out of 7."
+            f"changed from {old_en} to {new_en}."
         )
         # the learner's result shows the new score and key
         result = client.get(f"/api/v1/take-test/{people[label][1]}/result").json()["data"]
         assert result["score"] == float(_attempts(org_a)[sitting["names"][label]][0])
+        assert format_score(result["scale_score"], result["scale_max"], language="vi") == new_vi
         assert next(a for a in result["answers"] if a["question"]["id"] == q)["key"] == {"value": False}
 
     # the history on the question page, and the correction's rows
@@ -263,13 +275,13 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
     )
     assert panel["answer_key"] == {"value": False}
     detail = as_educator_a.get(f"/api/v1/key-corrections/{history['id']}").json()["data"]
+    scores = ("old_score", "new_score", "max_score", "old_scale_score", "new_scale_score", "scale_max")
     assert [
-        (r["learner_name"], r["old_score"], r["new_score"], r["notified"], r["done"]) for r in detail["rows"]
+        (r["learner_name"], *(r[k] for k in scores), r["notified"], r["done"]) for r in detail["rows"]
     ] == [
         (
             r["learner_name"],
-            r["old_score"],
-            r["new_score"],
+            *(r[k] for k in scores),
             r["learner_name"] in {n["A"], n["B"], n["C"]},
             True,
         )
