@@ -389,7 +389,7 @@ def key_correction_detail(*, correction_id: int) -> dict[str, Any]:
     attempt, the learner, the test and batch, the question's score and the total before and after
     (points, and on the preset's reporting scale as the learner's result shows it, the preset's
     scale now: ``totals_on_scale``), released, told, the outcome and whether it is done yet (what
-    the educator follows while the re-scoring runs). Two queries whatever the number of attempts.
+    the educator follows while the re-scoring runs). Three queries whatever the number of attempts.
     404 "Key correction not found."."""
     c = KeyCorrection.objects.filter(pk=correction_id).first()
     if c is None:
