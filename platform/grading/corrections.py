@@ -359,8 +359,8 @@ def key_correction_preview(*, question_id: int, answer_key: dict[str, Any]) -> d
     (``KeyCorrectionPreviewOut``): the key as it would be stored, every submitted attempt given the
     version with the question's score and the total before and after (points, and on the
     preset's reporting scale as the learner's result shows it: ``totals_on_scale``), whether its
-    result is released and whether it changes, the counts, the attempts in progress (scored with the new
-    key at submission) and the ``digest`` the confirmation sends back. 404; 409
+    result is released and whether it changes, the counts, the attempts in progress (scored with
+    the new key at submission) and the ``digest`` the confirmation sends back. 404; 409
     ``key_correction_not_auto_scored`` / ``key_correction_not_used``; 400 ``validation_error`` on
     ``answer_key...`` (the question form's messages, or the key unchanged)."""
     question = question_get(question_id)
@@ -564,9 +564,9 @@ def _rescore_next(correction: KeyCorrection) -> bool:
     its attempt and answer FOR UPDATE): the answer by ``rescored`` with the key the question has
     now, the result by ``finish_if_graded`` when the answer changed; the learner told when the
     released total changed as their result shows it, on the reporting scale (``_notify``); the
-    row done and the correction's counts moved in the
-    same transaction. An attempt still in progress is only marked: its submission scores it with
-    the new key. False when no row is left to take."""
+    row done and the correction's counts moved in the same transaction. An attempt still in
+    progress is only marked: its submission scores it with the new key. False when no row is left
+    to take."""
     row = (
         KeyCorrectionAttempt.objects.select_for_update(skip_locked=True)
         .filter(correction=correction, done_at__isnull=True)
