@@ -1,7 +1,9 @@
 """Key correction after the exam (issue 39, item 2; decision 0058): an educator corrects the answer
 key of a question version that learners have already been given, sees every affected attempt's old
 and new score, confirms with a reason, and a background task re-scores the attempts one by one,
-telling each learner whose RELEASED score changed. Runs in the organization's schema.
+telling each learner whose RELEASED score changed. The educator sees every total in points and on
+the preset's reporting scale, the learner is told it on the scale, as their result shows it
+(``totals_on_scale``, ``_notify``; decision 0056). Runs in the organization's schema.
 
 The rule of one answer (``rescored``), used by the preview and by the re-scoring alike:
 - an answer graded by an educator by hand (``graded_at`` set) is kept as graded: the educator's
@@ -35,7 +37,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Enrollment, Profile
-from assessments.models import Question
+from assessments.models import Question, TestPreset
+from assessments.scale import Scale, score_shown, to_scale
 from assessments.services.common import Actor
 from assessments.services.questions import answer_key_clean, question_get
 from assignments.error_codes import AssignmentErrorCode as Code
@@ -89,9 +92,27 @@ def _total(attempt: Attempt) -> Decimal | None:
     return attempt.score if attempt.result != Attempt.Result.PENDING else None
 
 
-def _money(value: Decimal | None) -> str | None:
+def _money(value: Decimal | float | None) -> str | None:
     """A score as text for the digest (``"7.50"``), ``None`` kept."""
     return None if value is None else f"{value:.2f}"
+
+
+def totals_on_scale(
+    old: Decimal | None, new: Decimal | None, max_raw: Decimal, preset: TestPreset
+) -> dict[str, float | None]:
+    """A row's totals before and after as the learner's result shows them (decision 0056):
+    ``{"old_scale_score", "new_scale_score", "scale_max"}``, the raw totals ``old`` and ``new``
+    (points of ``max_raw``) on ``preset``'s reporting scale (``assessments.scale.score_shown``,
+    ``Scale.of(preset)``; a score None while it waits for an educator; ``scale_max`` the scale's
+    maximum, or ``max_raw`` for a preset in raw points). With a preset out of 10, raw 7 of 8 is
+    ``8.75`` of ``10.0``."""
+    scale = Scale.of(preset)
+    before, after = score_shown(old, max_raw, scale), score_shown(new, max_raw, scale)
+    return {
+        "old_scale_score": before["scale_score"],
+        "new_scale_score": after["scale_score"],
+        "scale_max": before["scale_max"],
+    }
 
 
 # --- the plan: what a key would do to every attempt ------------------------------------------------
@@ -113,6 +134,12 @@ class PlanRow:
     def changed(self) -> bool:
         return self.old_score != self.new_score
 
+    def on_scale(self) -> dict[str, float | None]:
+        """The totals on the preset's reporting scale (``totals_on_scale``)."""
+        return totals_on_scale(
+            self.old_score, self.new_score, self.attempt.max_score, self.attempt.assignment.preset
+        )
+
     def out(self) -> dict[str, Any]:
         assignment = self.attempt.assignment
         return {
@@ -126,6 +153,7 @@ class PlanRow:
             "old_score": self.old_score,
             "new_score": self.new_score,
             "max_score": self.attempt.max_score,
+            **self.on_scale(),
             "released": self.attempt.released_at is not None,
             "changed": self.changed,
             "outcome": self.outcome,
@@ -140,8 +168,10 @@ class Plan:
 
     @property
     def digest(self) -> str:
-        """What the educator saw: the key and each attempt's figures, hashed (32 hex). A confirm
-        whose digest differs was made on a preview that no longer holds (``key_correction_stale``)."""
+        """What the educator saw: the key and each attempt's figures (the totals in points and on
+        the reporting scale, so that a preset's scale changed meanwhile counts too), hashed (32
+        hex). A confirm whose digest differs was made on a preview that no longer holds
+        (``key_correction_stale``)."""
         body = {
             "key": self.key,
             "rows": [
@@ -151,6 +181,7 @@ class Plan:
                     _money(r.new_answer_score),
                     _money(r.old_score),
                     _money(r.new_score),
+                    *(_money(v) for v in r.on_scale().values()),
                 ]
                 for r in self.rows
             ],
@@ -326,9 +357,10 @@ def _clean(question: Question, answer_key: dict[str, Any], errors: FieldErrors) 
 def key_correction_preview(*, question_id: int, answer_key: dict[str, Any]) -> dict[str, Any]:
     """What correcting version ``question_id``'s key to ``answer_key`` would do, written nowhere
     (``KeyCorrectionPreviewOut``): the key as it would be stored, every submitted attempt given the
-    version with the question's score and the total before and after (points), whether its result
-    is released and whether it changes, the counts, the attempts in progress (scored with the new
-    key at submission) and the ``digest`` the confirmation sends back. 404; 409
+    version with the question's score and the total before and after (points, and on the
+    preset's reporting scale as the learner's result shows it: ``totals_on_scale``), whether its
+    result is released and whether it changes, the counts, the attempts in progress (scored with
+    the new key at submission) and the ``digest`` the confirmation sends back. 404; 409
     ``key_correction_not_auto_scored`` / ``key_correction_not_used``; 400 ``validation_error`` on
     ``answer_key...`` (the question form's messages, or the key unchanged)."""
     question = question_get(question_id)
@@ -354,9 +386,11 @@ def key_correction_preview(*, question_id: int, answer_key: dict[str, Any]) -> d
 
 def key_correction_detail(*, correction_id: int) -> dict[str, Any]:
     """One correction with its attempts (``KeyCorrectionDetailOut``): the history's row and, per
-    attempt, the learner, the test and batch, the question's score and the total before and after,
-    released, told, the outcome and whether it is done yet (what the educator follows while the
-    re-scoring runs). 404 "Key correction not found."."""
+    attempt, the learner, the test and batch, the question's score and the total before and after
+    (points, and on the preset's reporting scale as the learner's result shows it, the preset's
+    scale now: ``totals_on_scale``), released, told, the outcome and whether it is done yet (what
+    the educator follows while the re-scoring runs). Three queries whatever the number of attempts.
+    404 "Key correction not found."."""
     c = KeyCorrection.objects.filter(pk=correction_id).first()
     if c is None:
         raise not_found(_("Key correction not found."))
@@ -381,6 +415,7 @@ def key_correction_detail(*, correction_id: int) -> dict[str, Any]:
                 "old_score": r.old_score,
                 "new_score": r.new_score,
                 "max_score": r.max_score,
+                **totals_on_scale(r.old_score, r.new_score, r.max_score, r.attempt.assignment.preset),
                 "released": r.released,
                 "changed": r.done_at is not None and r.old_score != r.new_score,
                 "notified": r.notified,
@@ -528,9 +563,10 @@ def _rescore_next(correction: KeyCorrection) -> bool:
     """Re-score the correction's next attempt not yet done (locked FOR UPDATE SKIP LOCKED, then
     its attempt and answer FOR UPDATE): the answer by ``rescored`` with the key the question has
     now, the result by ``finish_if_graded`` when the answer changed; the learner told when the
-    released total changed (``_notify``); the row done and the correction's counts moved in the
-    same transaction. An attempt still in progress is only marked: its submission scores it with
-    the new key. False when no row is left to take."""
+    released total changed as their result shows it, on the reporting scale (``_notify``); the
+    row done and the correction's counts moved in the same transaction. An attempt still in
+    progress is only marked: its submission scores it with the new key. False when no row is left
+    to take."""
     row = (
         KeyCorrectionAttempt.objects.select_for_update(skip_locked=True)
         .filter(correction=correction, done_at__isnull=True)
@@ -582,15 +618,24 @@ def _rescore_next(correction: KeyCorrection) -> bool:
 
 
 def _notify(attempt: Attempt, old: Decimal, new: Decimal) -> bool:
-    """Tell the attempt's learner that the released score of the test changed from ``old`` to
-    ``new`` (points, of ``max_score``) after a key correction: one in-app ``ResultCorrected``
-    notification with a link to the result (as releases tell learners: in the app, no mail;
-    decision 0058). The scores are shown in the reader's number format when read. False when the
-    learner's profile is gone (an account deleted)."""
+    """Tell the attempt's learner that the released total of the test changed from ``old`` to
+    ``new`` (points, of ``attempt.max_score``) after a key correction: one in-app
+    ``ResultCorrected`` notification with a link to the result (as releases tell learners: in the
+    app, no mail; decision 0058). Its arguments are the scores as the learner's result shows them,
+    on the preset's reporting scale (``assessments.scale.to_scale``; ``max_score`` the scale's
+    maximum, or the attempt's for raw points), as decimal text (``"8.75"``, ``"10.00"``); the
+    notification writes them as ``config.i18n.format_score`` does ("8,75/10") when read
+    (``notifications.messages``). False, nobody told, when the learner's profile is gone (an
+    account deleted) or when the score on the scale did not change (a change of points that the
+    scale's two decimals do not show). ``attempt.assignment.preset`` is read (select it)."""
     from notifications.models import Notification
     from notifications.services import notify
 
     assignment = attempt.assignment
+    scale = Scale.of(assignment.preset)
+    old_shown, new_shown = to_scale(old, attempt.max_score, scale), to_scale(new, attempt.max_score, scale)
+    if old_shown == new_shown:
+        return False
     profile = Profile.objects.filter(pk=assignment.learner_profile_id).first()
     if profile is None:
         return False
@@ -620,9 +665,9 @@ def _notify(attempt: Attempt, old: Decimal, new: Decimal) -> bool:
         title_args={"test": assignment.preset.name},
         body_args={
             "test": assignment.preset.name,
-            "old_score": f"{old:.2f}",
-            "new_score": f"{new:.2f}",
-            "max_score": f"{attempt.max_score:.2f}",
+            "old_score": f"{old_shown:.2f}",
+            "new_score": f"{new_shown:.2f}",
+            "max_score": f"{scale.top(attempt.max_score):.2f}",
         },
         actions=actions,
     )

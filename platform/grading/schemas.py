@@ -438,8 +438,11 @@ class KeyCorrectionPanelOut(Schema):
 
 class KeyCorrectionRowOut(Schema):
     """One attempt under the corrected key: the question's score (of ``points``) and the total (of
-    ``max_score``) before and after, in points; a total is null while an answer waits for an
-    educator."""
+    ``max_score``) before and after, in points, and the total before and after on the preset's
+    reporting scale as the learner's result shows it (``old_scale_score`` and ``new_scale_score``
+    of ``scale_max``: ``assessments.scale.score_shown``, decision 0056; a preset out of 10 shows
+    raw 7 of 8 as 8.75 of 10, a preset in raw points 7 of 8). A total is null while an answer waits
+    for an educator."""
 
     attempt_id: int
     learner_name: str
@@ -451,6 +454,9 @@ class KeyCorrectionRowOut(Schema):
     old_score: float | None
     new_score: float | None
     max_score: float
+    old_scale_score: float | None
+    new_scale_score: float | None
+    scale_max: float
     released: bool
     changed: bool
     outcome: KeyCorrectionOutcome

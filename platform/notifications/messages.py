@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from config.dates import format_datetime
-from config.i18n import format_number, in_language, reader_language
+from config.i18n import format_number, format_score, in_language, reader_language
 
 MESSAGES = {
     "batch_low_slot.title": _("Few slots left in %(batch)s"),
@@ -62,7 +62,7 @@ MESSAGES = {
     "result_corrected.title": _("Your score in %(test)s was corrected"),
     "result_corrected.body": _(
         "The answer key of a question in %(test)s was corrected after the exam. Your score changed "
-        "from %(old_score)s to %(new_score)s out of %(max_score)s."
+        "from %(old_score)s to %(new_score)s."
     ),
     "action.view_invitation": _("View invitation"),
     "action.view_test": _("View test"),
@@ -78,8 +78,12 @@ MESSAGES = {
 INSTANT_SUFFIX = "_at"
 """Arguments named ``*_at`` are instants (ISO 8601 text in the database)."""
 SCORE_SUFFIX = "_score"
-"""Arguments named ``*_score`` are scores in points (decimal text such as ``"7.25"``), shown in the
-reader's number format when read (``config.i18n.format_number``: "7,25" / "7.25"; issue 39 item 2)."""
+"""Arguments named ``*_score`` are scores (decimal text such as ``"8.75"``), shown in the reader's
+number format when read (issue 39 item 2). With a ``max_score`` argument (``MAX_SCORE``), each other
+score is written as a score on its reporting scale is on every screen, out of that maximum
+(``config.i18n.format_score``: "8,75/10" / "8.75/10"); the maximum itself, and a score without
+one, by ``config.i18n.format_number`` ("10", "7,25")."""
+MAX_SCORE = "max_score"
 
 
 def is_instant(name: str) -> bool:
@@ -87,12 +91,18 @@ def is_instant(name: str) -> bool:
     return name.endswith(INSTANT_SUFFIX)
 
 
-def _shown_score(value: Any, language: str | None) -> Any:
-    """A ``*_score`` argument in the reader's number format; a value that is no number as stored."""
+def _shown_score(value: Any, maximum: Any, language: str | None) -> Any:
+    """A ``*_score`` argument in the reader's number format: out of ``maximum`` when there is one
+    (``format_score``: "8,75/10"), else alone (``format_number``: "8,75"); a value that is no
+    number as stored, and alone when the maximum is none."""
     try:
-        return format_number(float(value), language=language)
+        number = float(value)
     except (TypeError, ValueError):
         return value
+    try:
+        return format_score(number, float(maximum), language=language)
+    except (TypeError, ValueError, ArithmeticError):  # no maximum, or none readable
+        return format_number(number, language=language)
 
 
 def parse_instant(value: Any) -> datetime | None:
@@ -110,17 +120,20 @@ def parse_instant(value: Any) -> datetime | None:
 
 def shown_args(args: dict[str, Any] | None, *, language: str | None = None) -> dict[str, Any]:
     """``args`` as the reader sees them: each instant (``*_at``) formatted by
-    ``config.dates.format_datetime`` and each score (``*_score``) by ``config.i18n.format_number``
-    in ``language`` (the active one by default); other values unchanged. An unreadable instant or
-    score is shown as stored."""
-    shown = dict(args or {})
-    for name, value in shown.items():
+    ``config.dates.format_datetime`` and each score (``*_score``) as ``SCORE_SUFFIX`` says (out
+    of ``max_score`` when there is one: "8,75/10") in ``language`` (the active one by default);
+    other values unchanged. An unreadable instant or score is shown as stored."""
+    stored = dict(args or {})
+    shown = dict(stored)
+    for name, value in stored.items():
         if is_instant(name):
             instant = parse_instant(value)
             if instant is not None:
                 shown[name] = format_datetime(instant, language=language)
+        elif name == MAX_SCORE:
+            shown[name] = _shown_score(value, None, language)
         elif name.endswith(SCORE_SUFFIX):
-            shown[name] = _shown_score(value, language)
+            shown[name] = _shown_score(value, stored.get(MAX_SCORE), language)
     return shown
 
 

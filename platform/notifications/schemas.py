@@ -30,7 +30,9 @@ class NotificationArgsOut(Schema):
     rendered in ``title``/``body``); an argument the notification does not use is null.
     ``starts_at`` is the instant a scheduled test starts (ISO 8601; the texts show it as Vietnam
     time, ``notifications.messages``); ``old_score``, ``new_score`` and ``max_score`` are a
-    corrected result's points as decimal text ("7.25"; issue 39 item 2)."""
+    corrected result's total before and after and its maximum, on the test's reporting scale as the
+    result shows them, as decimal text ("8.75", "10.00"; issue 39 item 2, decision 0056;
+    notifications made before the scale carry raw points of the attempt's maximum)."""
 
     test: str | None = None
     batch: str | None = None

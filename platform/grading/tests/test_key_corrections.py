@@ -13,14 +13,18 @@ from django.utils import timezone, translation
 from django_tenants.utils import schema_context
 
 from accounts.models import Profile
-from assessments.models import Question
+from accounts.tests.factories import ProfileFactory
+from assessments.models import Question, TestPreset
 from assessments.services.common import Actor
-from assignments.models import Attempt, AttemptAnswer, KeyCorrection, KeyCorrectionAttempt
+from assignments.models import Assignment, Attempt, AttemptAnswer, KeyCorrection, KeyCorrectionAttempt
+from assignments.scores import attempt_score
 from config.errors import ApplicationError
+from config.i18n import format_score
 from conftest import client_for
 from grading import corrections
 from item_analysis.tests.item_data import build_scope, choice_question, essay_question
 from jobs.services import stale_seconds
+from notifications.messages import render
 from notifications.models import Notification
 from sitting.tests.test_taking import J, open_test, save, start
 
@@ -43,13 +47,14 @@ def _corrected(client, qid, key):
 @pytest.fixture
 def sitting(as_educator_a, bank, round_id, org_a):
     """Five learners of one batch took the bank's six true/false questions (key True; the two of
-    level TH weigh 1.5 here, so the maximum is 7 and the pass mark 5). The corrected question ``q``
-    is the first of weight 1.5. A answered all True (7), B all True but ``q`` False (5.5), C the four
+    level TH weigh 1.5 here, so the maximum is 7 points). The test reports out of 10 (the default
+    scale, decision 0056: 7 points are 10, 5.5 are 7.86, 4 are 5.71) and its pass mark is 7 on that
+    scale (4.9 points). The corrected question ``q`` is the first of weight 1.5. A answered all True (7), B all True but ``q`` False (5.5), C the four
     of weight 1 and ``q`` True (5.5), E only the four of weight 1 (4); D as B, submitted last, after
     the automatic release was turned off (5.5, not released)."""
     with schema_context(org_a.schema_name):
         Question.objects.filter(score_weight=2).update(score_weight=Decimal("1.5"))
-    people = open_test(as_educator_a, bank, round_id, org_a, learners=5)
+    people = open_test(as_educator_a, bank, round_id, org_a, learners=5, passing_score=7)
     clients = [client_for(p) for p, _eid in people]
     tokens = [
         start(c, eid, no_camera=True).json()["data"]["device_token"]
@@ -72,8 +77,6 @@ def sitting(as_educator_a, bank, round_id, org_a):
         client, token, (profile, eid) = rows[label]
         if label == "D":
             with schema_context(org_a.schema_name):
-                from assessments.models import TestPreset
-
                 TestPreset.objects.update(auto_release_result=False)
         for seq, (qid, value) in enumerate(plans[label].items(), start=1):
             assert save(client, eid, qid, {"value": value}, seq, token).status_code == 200
@@ -141,6 +144,7 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
     )
 
     def row(label, old_answer, new_answer, old, new, released, changed=True):
+        on_ten = {7.0: 10.0, 5.5: 7.86, 4.0: 5.71}  # points of 7 on the scale of 10
         return {
             "learner_name": n[label],
             "preset_name": TEST_NAME,
@@ -150,6 +154,9 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
             "old_score": old,
             "new_score": new,
             "max_score": 7.0,
+            "old_scale_score": on_ten[old],
+            "new_scale_score": on_ten[new],
+            "scale_max": 10.0,
             "released": released,
             "changed": changed,
             "outcome": "rescored",
@@ -216,7 +223,12 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
     people = sitting["people"]
     for label in "DE":
         assert _corrected_notes(people[label][0]) == []
-    expected = {"A": ("7", "5,5", "7", "5.5"), "B": ("5,5", "7", "5.5", "7"), "C": ("5,5", "4", "5.5", "4")}
+    # the scores as the learner's result shows them: on the test's scale of 10, "7,86/10"
+    expected = {
+        "A": ("10,00/10", "7,86/10", "10.00/10", "7.86/10"),
+        "B": ("7,86/10", "10,00/10", "7.86/10", "10.00/10"),
+        "C": ("7,86/10", "5,71/10", "7.86/10", "5.71/10"),
+    }
     for label, (old_vi, new_vi, old_en, new_en) in expected.items():
         (note,) = _corrected_notes(people[label][0])
         client = sitting["clients"][label]
@@ -228,7 +240,7 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
         assert item["title"] == f"Điểm bài {TEST_NAME} của bạn đã được sửa"
         assert item["body"] == (
             f"Đáp án một câu hỏi trong bài {TEST_NAME} đã được sửa sau khi thi. Điểm của bạn đổi từ "
-            f"{old_vi} thành {new_vi} (trên 7)."
+            f"{old_vi} thành {new_vi}."
         )
         assert item["actions"] == [
             {
@@ -246,11 +258,12 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
         ]
         assert en["body"] == (
             f"The answer key of a question in {TEST_NAME} was corrected after the exam. Your score "
-            f"changed from {old_en} to {new_en} out of 7."
+            f"changed from {old_en} to {new_en}."
         )
         # the learner's result shows the new score and key
         result = client.get(f"/api/v1/take-test/{people[label][1]}/result").json()["data"]
         assert result["score"] == float(_attempts(org_a)[sitting["names"][label]][0])
+        assert format_score(result["scale_score"], result["scale_max"], language="vi") == new_vi
         assert next(a for a in result["answers"] if a["question"]["id"] == q)["key"] == {"value": False}
 
     # the history on the question page, and the correction's rows
@@ -263,13 +276,13 @@ def test_preview_confirm_rescore_and_tell_the_learners_whose_released_score_chan
     )
     assert panel["answer_key"] == {"value": False}
     detail = as_educator_a.get(f"/api/v1/key-corrections/{history['id']}").json()["data"]
+    scores = ("old_score", "new_score", "max_score", "old_scale_score", "new_scale_score", "scale_max")
     assert [
-        (r["learner_name"], r["old_score"], r["new_score"], r["notified"], r["done"]) for r in detail["rows"]
+        (r["learner_name"], *(r[k] for k in scores), r["notified"], r["done"]) for r in detail["rows"]
     ] == [
         (
             r["learner_name"],
-            r["old_score"],
-            r["new_score"],
+            *(r[k] for k in scores),
             r["learner_name"] in {n["A"], n["B"], n["C"]},
             True,
         )
@@ -714,3 +727,138 @@ def test_the_preview_reads_the_same_number_of_queries_whatever_the_attempts(org_
                 )
             counts.append(len(captured))
     assert counts[0] == counts[1] == 5  # the question, the usage check, the answers, the totals, in progress
+
+
+# --- the reporting scale (decision 0056): the same number as the learner's result ------------------
+
+EIGHT = [choice_question("a") for _ in range(8)]
+SEVEN_OF_EIGHT = [({"option": "a"}, 1)] * 7 + [({"option": "b"}, 0)]
+
+
+def _released_to(org, scope, *, score_scale: str, scale_max: int | None = None) -> Profile:
+    """The scope's attempts released to one real learner, the preset reporting on ``score_scale``."""
+    profile = ProfileFactory(organization=org)
+    with schema_context(org.schema_name):
+        TestPreset.objects.filter(pk=scope.preset_id).update(score_scale=score_scale, scale_max=scale_max)
+        Assignment.objects.filter(preset_id=scope.preset_id).update(learner_profile_id=profile.pk)
+        Attempt.objects.filter(pk__in=scope.attempt_ids).update(released_at=timezone.now())
+    return profile
+
+
+@pytest.mark.parametrize(
+    ("score_scale", "scale_max", "on_scale", "vi", "en"),
+    [
+        ("ten", None, (8.75, 7.5, 10.0), "từ 8,75/10 thành 7,50/10.", "from 8.75/10 to 7.50/10."),
+        (
+            "custom",
+            150,
+            (131.25, 112.5, 150.0),
+            "từ 131,25/150 thành 112,50/150.",
+            "from 131.25/150 to 112.50/150.",
+        ),
+        ("raw", None, (7.0, 6.0, 8.0), "từ 7,00/8 thành 6,00/8.", "from 7.00/8 to 6.00/8."),
+    ],
+)
+def test_the_totals_are_shown_and_told_on_the_tests_reporting_scale(
+    score_scale, scale_max, on_scale, vi, en, org_a, django_capture_on_commit_callbacks
+):
+    """Raw 7 of 8 points, corrected to 6: on a scale of 10 the result shows 8,75/10, then 7,50/10;
+    on a scale of 150 131,25/150, then 112,50/150; a preset in raw points keeps points (7,00/8)."""
+    scope = build_scope(org_a, questions=EIGHT, learners=[SEVEN_OF_EIGHT], code=f"S{score_scale[:4]}")
+    profile = _released_to(org_a, scope, score_scale=score_scale, scale_max=scale_max)
+    first = scope.question_ids[0]
+    figures = ("old_score", "new_score", "max_score", "old_scale_score", "new_scale_score", "scale_max")
+    with schema_context(org_a.schema_name):
+        preview = corrections.key_correction_preview(question_id=first, answer_key={"option": "b"})
+        (row,) = preview["rows"]
+        assert (float(row["old_score"]), float(row["new_score"]), float(row["max_score"])) == (7.0, 6.0, 8.0)
+        assert (row["old_scale_score"], row["new_scale_score"], row["scale_max"]) == on_scale
+        with django_capture_on_commit_callbacks(execute=True):
+            c = corrections.key_correction_create(
+                actor=Actor(profile_id=1, name="Cô Lan"),
+                question_id=first,
+                answer_key={"option": "b"},
+                reason="Đáp án in nhầm",
+                digest=preview["digest"],
+            )
+        (done,) = corrections.key_correction_detail(correction_id=c.pk)["rows"]
+        assert tuple(float(done[k]) for k in figures) == (7.0, 6.0, 8.0, *on_scale)
+        assert (done["changed"], done["notified"]) == (True, True)
+        # the learner's result shows the same number
+        attempt = Attempt.objects.select_related("assignment__preset").get(pk=scope.attempt_ids[0])
+        shown = attempt_score(attempt, attempt.assignment.preset)
+        assert (shown["scale_score"], shown["scale_max"]) == on_scale[1:]
+    (note,) = _corrected_notes(profile)
+    assert render(note.body_key, note.body_args, language="vi") == (
+        f"Đáp án một câu hỏi trong bài Bài S{score_scale[:4]} đã được sửa sau khi thi. Điểm của bạn đổi {vi}"
+    )
+    assert render(note.body_key, note.body_args, language="en").endswith(f"Your score changed {en}")
+
+
+def test_a_change_of_points_the_scale_does_not_show_tells_nobody(org_a, django_capture_on_commit_callbacks):
+    """100.01 points of 100.01 are 10,00/10, and so are 100 of 100.01 (9.999 rounded): the
+    attempt changed, the learner's result did not, so the learner is not told."""
+    heavy, light = (
+        {**choice_question("a"), "score_weight": 100},
+        {**choice_question("a"), "score_weight": Decimal("0.01")},
+    )
+    scope = build_scope(
+        org_a,
+        questions=[heavy, light],
+        learners=[[({"option": "a"}, 100), ({"option": "a"}, 0.01)]],
+        code="TINY",
+    )
+    profile = _released_to(org_a, scope, score_scale="ten")
+    with schema_context(org_a.schema_name):
+        preview = corrections.key_correction_preview(
+            question_id=scope.question_ids[1], answer_key={"option": "b"}
+        )
+        (row,) = preview["rows"]
+        assert (row["old_score"], row["new_score"], row["changed"]) == (
+            Decimal("100.01"),
+            Decimal("100.00"),
+            True,
+        )
+        assert (row["old_scale_score"], row["new_scale_score"], row["scale_max"]) == (10.0, 10.0, 10.0)
+        with django_capture_on_commit_callbacks(execute=True):
+            c = corrections.key_correction_create(
+                actor=Actor(profile_id=1, name="Cô Lan"),
+                question_id=scope.question_ids[1],
+                answer_key={"option": "b"},
+                reason="Sai",
+                digest=preview["digest"],
+            )
+        c.refresh_from_db()
+        assert (c.attempts_changed, c.learners_notified) == (1, 0)
+    assert _corrected_notes(profile) == []
+
+
+def test_the_detail_reads_the_same_number_of_queries_whatever_the_attempts(
+    org_a, django_capture_on_commit_callbacks
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    with schema_context(org_a.schema_name):
+        for code, learners in (
+            ("D1", [[({"option": "a"}, 1)]]),
+            ("D6", [[({"option": o}, 0)] for o in "bcbcbc"]),
+        ):
+            scope = build_scope(org_a, questions=[choice_question("a")], learners=learners, code=code)
+            qid = scope.question_ids[0]
+            preview = corrections.key_correction_preview(question_id=qid, answer_key={"option": "b"})
+            with django_capture_on_commit_callbacks(execute=True):
+                c = corrections.key_correction_create(
+                    actor=Actor(profile_id=1, name="Cô Lan"),
+                    question_id=qid,
+                    answer_key={"option": "b"},
+                    reason="Sai",
+                    digest=preview["digest"],
+                )
+            corrections.key_correction_detail(correction_id=c.pk)  # warm: the schema's search path
+            with CaptureQueriesContext(connection) as captured:
+                rows = corrections.key_correction_detail(correction_id=c.pk)["rows"]
+            assert len(rows) == len(learners) and all(r["scale_max"] == 10.0 for r in rows)
+            counts.append(len(captured))
+    assert counts[0] == counts[1] == 3  # the correction, its question's content, the rows with their presets

@@ -12,7 +12,7 @@ import pytest
 from django.apps import apps
 
 from conftest import client_for
-from notifications.messages import render
+from notifications.messages import render, shown_args
 from notifications.models import Notification
 from notifications.services import notify
 
@@ -91,14 +91,28 @@ def test_migration_turns_stored_utc_texts_into_instants(learner):
 
 
 def test_render_formats_scores_for_the_reader():
-    """``*_score`` arguments are decimal text, shown in the reader's number format (issue 39 item 2)."""
+    """``*_score`` arguments are decimal text, shown in the reader's number format, out of
+    ``max_score`` as the result writes a score on its scale (issue 39 item 2; decision 0056)."""
     args = {"test": "Toán 9", "old_score": "8.75", "new_score": "7.00", "max_score": "10.00"}
-    assert render("result_corrected.body", args, language="vi").endswith(
-        "Điểm của bạn đổi từ 8,75 thành 7 (trên 10)."
+    assert render("result_corrected.body", args, language="vi") == (
+        "Đáp án một câu hỏi trong bài Toán 9 đã được sửa sau khi thi. Điểm của bạn đổi từ 8,75/10 "
+        "thành 7,00/10."
     )
     assert render("result_corrected.body", args, language="en").endswith(
-        "Your score changed from 8.75 to 7 out of 10."
+        "Your score changed from 8.75/10 to 7.00/10."
     )
+    # a notification made in raw points (before the scale) reads as points of the attempt's maximum
+    raw = {"test": "Toán 9", "old_score": "7.00", "new_score": "5.50", "max_score": "7.00"}
+    assert render("result_corrected.body", raw, language="vi").endswith("đổi từ 7,00/7 thành 5,50/7.")
+    # a score without a readable maximum is written alone; one that is no number as stored
+    assert shown_args({"old_score": "7.5", "max_score": "?"}, language="vi") == {
+        "old_score": "7,5",
+        "max_score": "?",
+    }
+    assert shown_args({"old_score": "n/a", "new_score": "7.25"}, language="en") == {
+        "old_score": "n/a",
+        "new_score": "7.25",
+    }
 
 
 def test_the_inbox_lists_every_type_of_notification():

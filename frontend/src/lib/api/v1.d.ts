@@ -5881,7 +5881,9 @@ export interface components {
      *     rendered in ``title``/``body``); an argument the notification does not use is null.
      *     ``starts_at`` is the instant a scheduled test starts (ISO 8601; the texts show it as Vietnam
      *     time, ``notifications.messages``); ``old_score``, ``new_score`` and ``max_score`` are a
-     *     corrected result's points as decimal text ("7.25"; issue 39 item 2).
+     *     corrected result's total before and after and its maximum, on the test's reporting scale as the
+     *     result shows them, as decimal text ("8.75", "10.00"; issue 39 item 2, decision 0056;
+     *     notifications made before the scale carry raw points of the attempt's maximum).
      */
     NotificationArgsOut: {
       /** Test */
@@ -9670,8 +9672,11 @@ export interface components {
     /**
      * KeyCorrectionRowOut
      * @description One attempt under the corrected key: the question's score (of ``points``) and the total (of
-     *     ``max_score``) before and after, in points; a total is null while an answer waits for an
-     *     educator.
+     *     ``max_score``) before and after, in points, and the total before and after on the preset's
+     *     reporting scale as the learner's result shows it (``old_scale_score`` and ``new_scale_score``
+     *     of ``scale_max``: ``assessments.scale.score_shown``, decision 0056; a preset out of 10 shows
+     *     raw 7 of 8 as 8.75 of 10, a preset in raw points 7 of 8). A total is null while an answer waits
+     *     for an educator.
      */
     KeyCorrectionRowOut: {
       /** Attempt Id */
@@ -9694,6 +9699,12 @@ export interface components {
       new_score: number | null;
       /** Max Score */
       max_score: number;
+      /** Old Scale Score */
+      old_scale_score: number | null;
+      /** New Scale Score */
+      new_scale_score: number | null;
+      /** Scale Max */
+      scale_max: number;
       /** Released */
       released: boolean;
       /** Changed */
@@ -9757,6 +9768,12 @@ export interface components {
       new_score: number | null;
       /** Max Score */
       max_score: number;
+      /** Old Scale Score */
+      old_scale_score: number | null;
+      /** New Scale Score */
+      new_scale_score: number | null;
+      /** Scale Max */
+      scale_max: number;
       /** Released */
       released: boolean;
       /** Changed */

@@ -1,7 +1,8 @@
 /** The attempts of a key correction (decision 0058): each learner, the test and batch, the
- * question's score and the total before and after, released or not (and the learner told), and
- * where the answer was not simply re-scored why (an educator's hand grade kept, still awaiting an
- * educator, in progress, not yet re-scored). Changed attempts first, as the server orders them;
+ * question's score before and after in points of the question, the total before and after on the
+ * test's reporting scale as the learner's result shows it (decision 0056), released or not (and
+ * the learner told), and where the answer was not simply re-scored why (an educator's hand grade
+ * kept, still awaiting an educator, in progress, not yet re-scored). Changed attempts first, as the server orders them;
  * the unchanged ones behind a button when there are changed ones. */
 import { useState } from "react";
 
@@ -48,12 +49,22 @@ export function KeyCorrectionTable({ rows, label }: { rows: Row[]; label: string
                 <Lang>{r.batch_name ? `${r.preset_name} · ${r.batch_name}` : r.preset_name}</Lang>
               </Td>
               <Td label={cols.question} className="whitespace-nowrap md:text-right">
-                <ScoreChange before={r.old_answer_score} after={r.new_answer_score} max={r.points} />
+                <ScoreChange
+                  unit="points"
+                  before={r.old_answer_score}
+                  after={r.new_answer_score}
+                  max={r.points}
+                />
               </Td>
               <Td label={cols.total} className="md:text-right">
                 <span className="grid justify-items-start gap-0.5 md:justify-items-end">
                   <span className="whitespace-nowrap">
-                    <ScoreChange before={r.old_score} after={r.new_score} max={r.max_score} />
+                    <ScoreChange
+                      unit="scale"
+                      before={r.old_scale_score}
+                      after={r.new_scale_score}
+                      max={r.scale_max}
+                    />
                   </span>
                   {r.outcome !== "rescored" && (
                     <span className="text-xs text-amber-800">

@@ -30,6 +30,7 @@ const PANEL: KeyCorrectionPanel = {
   corrections: [],
 };
 
+/** A test of 12 points reported out of 10 (decision 0056): 10.5 points are 8,75/10, 9 are 7,50/10. */
 const row = (over: Partial<KeyCorrectionPreview["rows"][number]>): KeyCorrectionPreview["rows"][number] => ({
   attempt_id: 1,
   learner_name: "Trần Văn An",
@@ -38,9 +39,12 @@ const row = (over: Partial<KeyCorrectionPreview["rows"][number]>): KeyCorrection
   points: 1.5,
   old_answer_score: 1.5,
   new_answer_score: 0,
-  old_score: 8.5,
-  new_score: 7,
-  max_score: 10,
+  old_score: 10.5,
+  new_score: 9,
+  max_score: 12,
+  old_scale_score: 8.75,
+  new_scale_score: 7.5,
+  scale_max: 10,
   released: true,
   changed: true,
   outcome: "rescored",
@@ -61,8 +65,10 @@ const PREVIEW: KeyCorrectionPreview = {
       learner_name: "Lê Thị Bình",
       old_answer_score: 0,
       new_answer_score: 1.5,
-      old_score: 6.25,
-      new_score: 7.75,
+      old_score: 7.5,
+      new_score: 9,
+      old_scale_score: 6.25,
+      new_scale_score: 7.5,
       released: false,
     }),
     row({
@@ -70,8 +76,10 @@ const PREVIEW: KeyCorrectionPreview = {
       learner_name: "Phạm Minh Châu",
       old_answer_score: 0,
       new_answer_score: 0,
-      old_score: 4,
-      new_score: 4,
+      old_score: 6,
+      new_score: 6,
+      old_scale_score: 5,
+      new_scale_score: 5,
       changed: false,
       outcome: "hand_graded",
     }),
@@ -160,14 +168,18 @@ describe("the key correction after the exam", () => {
       "3 bài làm, 2 bài đổi tổng điểm; 1 học sinh có điểm đã công bố sẽ nhận thông báo.",
     );
     expect(dialog).toHaveTextContent("1 bài đang làm sẽ được chấm theo đáp án mới khi nộp.");
-    const rows = within(table).getAllByRole("row").slice(1);
+    const [head, ...rows] = within(table).getAllByRole("row");
+    expect(head).toHaveTextContent(
+      "Học sinhBài thi · ca thiĐiểm câu nàyTổng điểm (theo thang điểm)Đã công bố",
+    );
+    // the question's score in its points, the total on the test's scale as the learner's result shows it
     expect(rows.map((r) => r.textContent)).toEqual([
-      "Trần Văn AnToán 9 - Học kỳ I · Ca sáng1,5/1,5→thành0/1,58,5/10→thành7/10Có",
-      "Lê Thị BìnhToán 9 - Học kỳ I · Ca sáng0/1,5→thành1,5/1,56,25/10→thành7,75/10Chưa",
+      "Trần Văn AnToán 9 - Học kỳ I · Ca sáng1,5/1,5→thành0/1,58,75/10→thành7,50/10Có",
+      "Lê Thị BìnhToán 9 - Học kỳ I · Ca sáng0/1,5→thành1,5/1,56,25/10→thành7,50/10Chưa",
     ]);
     await user.click(within(dialog).getByRole("button", { name: "Hiện cả 1 bài không đổi điểm" }));
     expect(within(table).getAllByRole("row").at(-1)).toHaveTextContent(
-      "Phạm Minh ChâuToán 9 - Học kỳ I · Ca sáng0/1,54/10Giữ điểm giáo viên chấm tayCó",
+      "Phạm Minh ChâuToán 9 - Học kỳ I · Ca sáng0/1,55,00/10Giữ điểm giáo viên chấm tayCó",
     );
 
     // a reason is required before the confirmation reaches the server
@@ -244,7 +256,7 @@ describe("the key correction after the exam", () => {
             scoring_table: ["0", "0.1", "0.25", "0.5", "1"],
           },
         }),
-        "/api/v1/questions/31/key-corrections/preview": ok({ ...PREVIEW, rows: [] }),
+        "/api/v1/questions/31/key-corrections/preview": ok({ ...PREVIEW, rows: [row({})] }),
       },
       "en",
     );
@@ -260,6 +272,13 @@ describe("the key correction after the exam", () => {
     await user.type(third, "0.6");
     await user.click(within(dialog).getByRole("button", { name: "Preview" }));
     await within(dialog).findByText(/attempts, 2 totals change/);
+    const [head, first] = within(within(dialog).getByRole("table")).getAllByRole("row");
+    expect(head).toHaveTextContent(
+      "LearnerTest · batchThis question's pointsTotal (on the reporting scale)Released",
+    );
+    expect(first).toHaveTextContent(
+      "Trần Văn AnToán 9 - Học kỳ I · Ca sáng1.5/1.5→becomes0/1.58.75/10→becomes7.50/10Yes",
+    );
     expect(posts(calls)).toEqual([
       [
         "/api/v1/questions/31/key-corrections/preview",
@@ -299,7 +318,18 @@ describe("the key correction after the exam", () => {
     const user = userEvent.setup();
     const detail: KeyCorrectionDetail = {
       ...DONE,
-      rows: [{ ...row({}), notified: true, done: true }],
+      rows: [
+        { ...row({}), notified: true, done: true },
+        // a test in raw points: its total stays in points of its maximum, as its result shows it
+        {
+          ...row({ attempt_id: 2, learner_name: "Lê Thị Bình", preset_name: "Toán 9 - Thi thử" }),
+          old_scale_score: 10.5,
+          new_scale_score: 9,
+          scale_max: 12,
+          notified: true,
+          done: true,
+        },
+      ],
     };
     open({
       "/api/v1/questions/31/key-corrections": ok({
@@ -318,8 +348,14 @@ describe("the key correction after the exam", () => {
     const table = await within(item).findByRole("table", {
       name: "Các bài làm của lần sửa 15:00 24/11/2026",
     });
-    expect(within(table).getAllByRole("row")[1]).toHaveTextContent(
-      "Trần Văn AnToán 9 - Học kỳ I · Ca sáng1,5/1,5→thành0/1,58,5/10→thành7/10CóĐã báo học sinh",
-    );
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
+      "Trần Văn AnToán 9 - Học kỳ I · Ca sáng1,5/1,5→thành0/1,58,75/10→thành7,50/10CóĐã báo học sinh",
+      "Lê Thị BìnhToán 9 - Thi thử · Ca sáng1,5/1,5→thành0/1,510,50/12→thành9,00/12CóĐã báo học sinh",
+    ]);
   });
 });
