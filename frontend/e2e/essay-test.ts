@@ -1,44 +1,10 @@
 /** An essay test made and taken through the API, for the specs about grading (grading.spec.ts,
  * educator-loop.spec.ts): the educator makes it, a learner submits it, answers wait for a score. */
-import { expect, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
-import { login } from "./helpers";
+import { call, get, login } from "./helpers";
 
-async function csrf(page: Page): Promise<string> {
-  let cookie = (await page.context().cookies()).find((c) => c.name === "csrftoken");
-  if (!cookie) {
-    await page.request.get("/public/api/auth/csrf");
-    cookie = (await page.context().cookies()).find((c) => c.name === "csrftoken");
-  }
-  return cookie?.value ?? "";
-}
-
-/** POST or PUT with the page's session; the envelope's data. */
-export async function call<T>(
-  page: Page,
-  method: "post" | "put",
-  path: string,
-  data: unknown = {},
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const response = await page.request[method](path, {
-    data,
-    headers: { "X-CSRFToken": await csrf(page), ...headers },
-  });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()).data as T;
-}
-
-/** GET with the page's session; the envelope's data. */
-export async function get<T>(
-  page: Page,
-  path: string,
-  params: Record<string, string | number> = {},
-): Promise<T> {
-  const response = await page.request.get(path, { params });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()).data as T;
-}
+export { get };
 
 /** An approved preset of two recognition questions and one essay (grade-9 demo bank), results
  * released by hand, a batch open since an hour, assigned to `learner` (an e-mail). The page is

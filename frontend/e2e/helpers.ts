@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { expect, type Page, type Request } from "@playwright/test";
+import { expect, type Locator, type Page, type Request } from "@playwright/test";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const MAIL_DIR = process.env.E2E_MAIL_DIR ?? join(HERE, "..", "..", ".data", "e2e-mail");
@@ -130,4 +130,59 @@ export async function expectNoViolations(page: Page): Promise<void> {
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
   ).toEqual([]);
+}
+
+/** Presses Tab until `target` has focus (at most `max` presses); fails otherwise. So each control
+ * the test uses is proved reachable by Tab. */
+export async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let i = 0; i <= max; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    if (i === max) break;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  const active = await page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 60)}"` : "none";
+  });
+  throw new Error(
+    `${target} not reached by ${back ? "Shift+Tab" : "Tab"} in ${max} presses (focus on ${active})`,
+  );
+}
+
+/** The session's CSRF token (fetched once when the page has none). */
+export async function csrf(page: Page): Promise<string> {
+  let cookie = (await page.context().cookies()).find((c) => c.name === "csrftoken");
+  if (!cookie) {
+    await page.request.get("/public/api/auth/csrf");
+    cookie = (await page.context().cookies()).find((c) => c.name === "csrftoken");
+  }
+  return cookie?.value ?? "";
+}
+
+/** POST or PUT with the page's session; the envelope's data. */
+export async function call<T>(
+  page: Page,
+  method: "post" | "put",
+  path: string,
+  data: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await page.request[method](path, {
+    data,
+    headers: { "X-CSRFToken": await csrf(page), ...headers },
+  });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()).data as T;
+}
+
+/** GET with the page's session; the envelope's data. */
+export async function get<T>(
+  page: Page,
+  path: string,
+  params: Record<string, string | number> = {},
+): Promise<T> {
+  const response = await page.request.get(path, { params });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()).data as T;
 }

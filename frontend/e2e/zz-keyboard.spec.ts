@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { expectNoViolations, login, shot } from "./helpers";
+import { expectNoViolations, login, shot, tabTo } from "./helpers";
 
 /** The learner's main job by keyboard only (issue 18): marketplace -> the practice test's page ->
  * add to cart -> checkout -> pay -> My tests -> prepare without the camera -> answer every
@@ -18,24 +18,6 @@ const LEARNER = "hocsinh12@demo.vn";
 const PRACTICE_9 = "Luyện tập Toán 9 - Căn thức";
 
 test.use({ timezoneId: "Asia/Ho_Chi_Minh", locale: "vi-VN" });
-
-/** Presses Tab until `target` has focus (at most `max` presses); fails otherwise. So each control
- * the test uses is proved reachable by Tab. */
-async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<void> {
-  await expect(target).toBeVisible();
-  for (let i = 0; i <= max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    if (i === max) break;
-    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-  }
-  const active = await page.evaluate(() => {
-    const el = document.activeElement;
-    return el ? `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 60)}"` : "none";
-  });
-  throw new Error(
-    `${target} not reached by ${back ? "Shift+Tab" : "Tab"} in ${max} presses (focus on ${active})`,
-  );
-}
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 
