@@ -59,7 +59,16 @@ def setup_code(
         kind = f"{NATIONAL_MIX!r}[i % 22]"
         key = f"{NATIONAL_KEYS!r}[{NATIONAL_MIX!r}[i % 22]]"
         return _setup(
-            learners, questions, org_slug, educator_email, tag, closes_in_seconds, content, kind, key
+            learners,
+            questions,
+            org_slug,
+            educator_email,
+            tag,
+            closes_in_seconds,
+            content,
+            kind,
+            key,
+            blueprint=_national_blueprint(questions),
         )
     if choice:
         content = (
@@ -75,6 +84,25 @@ def setup_code(
     )
 
 
+NATIONAL_POINTS = {"single_choice": "0.25", "true_false_set": "1", "numeric": "0.5"}
+"""Points per question of the Mathematics paper's parts (decision 0056)."""
+
+
+def _national_blueprint(questions: int) -> str:
+    """The preset's blueprint as the THPT 2025 Mathematics template makes it (decision 0056): the
+    three parts (phần I, II, III) with their points, each drawing its type from the bench's
+    topic, and the score out of 10. ``questions`` a multiple of 22."""
+    per = questions // len(NATIONAL_MIX)
+    parts = ", ".join(
+        f'{{"question_type": {kind!r}, "points_per_question": {NATIONAL_POINTS[kind]!r}, '
+        f'"items": [{{"cluster_id": topic.pk, "count": {NATIONAL_MIX.count(kind) * per}}}]}}'
+        for kind in dict.fromkeys(NATIONAL_MIX)
+    )
+    return (
+        f'"subjects": [{{"subject_id": subject.pk, "items": []}}], "parts": [{parts}], "score_scale": "ten"'
+    )
+
+
 def _setup(
     learners: int,
     questions: int,
@@ -85,9 +113,15 @@ def _setup(
     content: str,
     kind: str,
     key: str,
+    *,
+    blueprint: str = "",
 ) -> str:
     """The shell code of ``setup_code``; ``content``, ``kind`` and ``key`` are Python expressions
-    of ``i``, the question's number."""
+    of ``i``, the question's number; ``blueprint`` the preset's blueprint fields (one subject
+    drawing every question from the bench's topic when empty)."""
+    blueprint = blueprint or (
+        f'"subjects": [{{"subject_id": subject.pk, "items": [{{"cluster_id": topic.pk, "count": {questions}}}]}}]'
+    )
     return f"""
 import json
 from datetime import date, timedelta
@@ -123,7 +157,7 @@ with schema_context(org.schema_name):
     rnd = rounds.round_create(data={{"name": "Bench {tag}", "starts_at": now, "expires_at": now + timedelta(days=30)}})
     p = presets.preset_create(actor=actor, data={{"name": "Taking bench {tag}", "grade": 9, "duration_minutes": 120,
         "starts_at": now - timedelta(hours=1), "ends_at": now + timedelta(days=20), "passing_score": 1, "round_id": rnd.pk,
-        "camera_proctoring": False, "subjects": [{{"subject_id": subject.pk, "items": [{{"cluster_id": topic.pk, "count": {questions}}}]}}]}})
+        "camera_proctoring": False, {blueprint}}})
     generation.preset_generate(actor=actor, preset_id=p.pk)
     b = batches.batch_create(preset_id=p.pk, data={{"name": "Ca {tag}", "starts_at": now - timedelta(minutes=5),
         "expires_at": now + timedelta(seconds={closes_in_seconds}), "slots": {learners}}})
