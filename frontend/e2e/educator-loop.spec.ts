@@ -173,7 +173,9 @@ test("an educator grades, releases, exports the gradebook and sends a flagged qu
   expect(cells[0]!.slice(0, 3)).toEqual(["Học viên", "E-mail", "Ca thi"]);
   expect(cells).toHaveLength(2);
   expect(cells[1]!.slice(0, 3)).toEqual([GRADED.name, GRADED.email, batchName]);
-  expect(cells[1]![8]).toBe("Có"); // released
+  const header = cells[0]!;
+  expect(cells[1]![header.indexOf("Đã công bố")]).toBe("Có"); // released
+  expect(cells[1]![header.indexOf("Thang điểm")]).toBe(10); // out of 10 (decision 0056)
 
   const bookReady = async () => {
     await expect(page.getByRole("row").filter({ hasText: GRADED.name })).toBeVisible();
