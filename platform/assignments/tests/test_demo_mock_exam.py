@@ -112,19 +112,19 @@ def test_the_mock_exam_batch_has_42_released_results_and_its_item_analysis(org_a
         by_email = {a.assignment.learner_email: a for a in attempts}
         assert set(by_email) == {f"hocsinh{i:02d}@demo.vn" for i in range(19, 61)}
         scores = sorted(a.score for a in attempts)
-        assert (scores[0], scores[-1], sum(scores)) == (Decimal("0.50"), Decimal("9.50"), Decimal("210.75"))
+        assert (scores[0], scores[-1], sum(scores)) == (Decimal("0.85"), Decimal("9.50"), Decimal("204.60"))
         passed = sum(a.result == "passed" for a in attempts)
         assert passed == 21  # 5 or more out of 10 (the preset's pass mark, on the scale)
 
-        # The first grade-12 learner's result: 6.10 points of 10, shown "6,10/10" (the scale of 10).
+        # The first grade-12 learner's result: 5.35 points of 10, shown "5,35/10" (the scale of 10).
         first = by_email["hocsinh19@demo.vn"]
         shown = to_scale(first.score, first.max_score, Scale.of(preset))
         assert (first.score, first.result, format_score(shown, 10, language="vi")) == (
-            Decimal("6.10"),
+            Decimal("5.35"),
             "passed",
-            "6,10/10",
+            "5,35/10",
         )
-        assert format_score(shown, 10, language="en") == "6.10/10"
+        assert format_score(shown, 10, language="en") == "5.35/10"
 
         # The batch's and the preset's item analyses: computed once, ready, all 42 attempts (no
         # "few attempts" note: stats.MIN_ATTEMPTS is 30).
@@ -140,7 +140,7 @@ def test_the_mock_exam_batch_has_42_released_results_and_its_item_analysis(org_a
         graph = ItemAnalysisQuestion.objects.get(analysis=analyses[sat.pk], position=17)
         # the graph's T = a - b + c - d = -3: the most frequent wrong answer is 3 (T read as f(-1))
         wrong = graph.figures["wrong_answers"]
-        assert [(w["answer"], w["count"]) for w in wrong] == [("3", 11), ("-1", 3), ("1", 2)]
+        assert [(w["answer"], w["count"]) for w in wrong] == [("3", 13), ("-1", 1), ("1", 1)]
 
 
 def test_the_gradebook_shows_the_three_parts(org_a, mock_exam):
@@ -162,17 +162,17 @@ def test_the_gradebook_shows_the_three_parts(org_a, mock_exam):
         (3, "Phần III"),
     ]
     (row,) = data["items"]
-    assert (row["learner_email"], row["scale_score"], row["scale_max"]) == ("hocsinh19@demo.vn", 6.1, 10.0)
-    # Phần I 9 of 12 right (x 0.25), Phần II its four sets with 4, 3, 2 and 1 statements right
-    # (1 + 0.5 + 0.25 + 0.1 by the Ministry's table), Phần III 4 of 6 (x 0.5): 2.25 + 1.85 + 2 = 6.10
-    assert [(p["position"], p["scale_score"]) for p in row["parts"]] == [(1, 2.25), (2, 1.85), (3, 2.0)]
+    assert (row["learner_email"], row["scale_score"], row["scale_max"]) == ("hocsinh19@demo.vn", 5.35, 10.0)
+    # Phần I 9 of 12 right (x 0.25), Phần II its four sets with 2, 3, 2 and 1 statements right
+    # (0.25 + 0.5 + 0.25 + 0.1 by the Ministry's table), Phần III 4 of 6 (x 0.5): 2.25 + 1.1 + 2 = 5.35
+    assert [(p["position"], p["scale_score"]) for p in row["parts"]] == [(1, 2.25), (2, 1.1), (3, 2.0)]
     with schema_context(org_a.schema_name):
         attempt = Attempt.objects.get(pk=row["attempt_id"])
         answers = {a.question_id: a for a in attempt.answers.all()}
         keys = dict(Question.objects.filter(pk__in=attempt.question_ids).values_list("pk", "answer_key"))
         ids = attempt.question_ids
         assert sum(answers[q].score == Decimal("0.25") for q in ids[:12]) == 9
-        assert [statements_right(answers[q].answer, keys[q]) for q in ids[12:16]] == [4, 3, 2, 1]
+        assert [statements_right(answers[q].answer, keys[q]) for q in ids[12:16]] == [2, 3, 2, 1]
         assert sum(answers[q].score == Decimal("0.5") for q in ids[16:]) == 4
 
 
