@@ -169,7 +169,10 @@ def test_the_sweep_deletes_only_old_files_no_row_points_to_on_the_file_system(
     with schema_context(org_a.schema_name):  # a shared stimulus' figure (decision 0054)
         Stimulus.objects.create(
             bank=question.bank,
-            content={"title": {"vi": "Hình", "en": ""}, "body": {"vi": f'<img src="/media/{figure}">', "en": ""}},
+            content={
+                "title": {"vi": "Hình", "en": ""},
+                "body": {"vi": f'<img src="/media/{figure}">', "en": ""},
+            },
             created_by_profile_id=educator_a.pk,
         )
     # pointed to by no row: two days old (deleted), an hour old (an upload in flight: kept)
