@@ -5,7 +5,8 @@ learners assigned directly so that one batch is nearly full (the BatchLowSlot no
 fires) and one is full with two learners on its waiting list; and the demo learner's purchases
 (issue 6, item 7): one completed, one pending. Idempotent: no test is created when round 1 exists,
 and the purchases are only topped up. Everything goes through the services, so slot figures add
-up."""
+up. Issue 39, item 5: the THPT 2025 mock exam in Mathematics, sat by 42 grade-12 learners
+(``seed_demo_mock_exam``; decision 0060)."""
 
 from __future__ import annotations
 
@@ -628,7 +629,10 @@ MOCK_ROSTER = [
         start=19,
     )
 ]
-"""The centre's grade-12 learners (17, born 2009): hocsinh19..61@demo.vn."""
+"""The centre's grade-12 learners hocsinh19..61@demo.vn."""
+MOCK_AGE = 17
+"""Born this many years before the seed (16 or 17 years old then): adults for consent (16 and
+over, decision 0048), who need no parent's consent to take a test."""
 MOCK_TAKERS = 42
 """The first 42 of ``MOCK_ROSTER`` (hocsinh19..60) sat the mock exam; hocsinh61 has no
 assignment, free to be given the test in a new batch (an e2e test's learner)."""
@@ -688,7 +692,9 @@ def seed_demo_mock_exam(*, organization, author: Profile, admin: Profile, passwo
     with organization_schema(organization.schema_name), transaction.atomic():
         if TestPreset.objects.filter(name=MOCK_EXAM).exists():
             return None
-        learners = _learners(organization, password, MOCK_ROSTER, grade=12, school="THPT Lê Lợi", born=2009)
+        learners = _learners(
+            organization, password, MOCK_ROSTER, grade=12, school="THPT Lê Lợi", born=now.year - MOCK_AGE
+        )
         actor = Actor.of(author)
         rnd = rounds.round_create(
             data={
