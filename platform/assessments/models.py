@@ -160,7 +160,7 @@ class Stimulus(models.Model):
     version = models.PositiveIntegerField(default=1)
     grade = models.PositiveSmallIntegerField(_("grade"), null=True, blank=True)
     subject = models.ForeignKey(Subject, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    content = models.JSONField(default=dict)
+    content = FileMentionsJSONField(default=dict)  # <img src> of question-images/ (decision 0049)
     search_text = models.TextField(blank=True, help_text="Lower-cased titles and bodies of both languages.")
     status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.DRAFT)
     created_by_profile_id = models.BigIntegerField()

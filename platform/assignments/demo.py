@@ -5,13 +5,18 @@ learners assigned directly so that one batch is nearly full (the BatchLowSlot no
 fires) and one is full with two learners on its waiting list; and the demo learner's purchases
 (issue 6, item 7): one completed, one pending. Idempotent: no test is created when round 1 exists,
 and the purchases are only topped up. Everything goes through the services, so slot figures add
-up."""
+up. Issue 39, item 5: the THPT 2025 mock exam in Mathematics, sat by 42 grade-12 learners
+(``seed_demo_mock_exam``; decision 0060)."""
 
 from __future__ import annotations
 
+import math
+import random
 from contextlib import suppress
-from datetime import timedelta
+from datetime import date, timedelta
+from typing import NamedTuple
 
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.utils import timezone
 
@@ -56,13 +61,32 @@ ROSTER = [
 
 def _roster(organization, password: str) -> list[Profile]:
     """Grade-9 learners of ``organization`` (created once), in roster order."""
-    profiles = []
-    for email, name in ROSTER:
+    return _learners(organization, password, ROSTER, grade=9, school="THCS Lê Lợi")
+
+
+def _learners(
+    organization,
+    password: str,
+    rows: list[tuple[str, str]],
+    *,
+    grade: int,
+    school: str,
+    born: int | None = None,
+) -> list[Profile]:
+    """The learners ``rows`` (email, name) of ``organization`` at ``grade`` (created once, each
+    account verified, active, with ``password``: hashed once for all, argon2 costing some 50 ms a
+    hash), in classes "<grade>A1" to "<grade>A3" in turn, in the order given. ``born``: the year of
+    birth of every one (a day of that year by their place), else none (the consent demo gives the
+    grade-9 roster one of a pupil of 14 or 15)."""
+    profiles: list[Profile] = []
+    hashed = ""
+    for index, (email, name) in enumerate(rows):
         user, created = User.objects.get_or_create(email=email, defaults={"name": name})
         if created:
+            hashed = hashed or make_password(password)
             user.email_verified_at = timezone.now()
             user.is_active = True  # accounts start inactive until verified; these are verified
-            user.set_password(password)
+            user.password = hashed
             user.save()
         profile, _ = Profile.objects.get_or_create(
             user=user,
@@ -71,10 +95,11 @@ def _roster(organization, password: str) -> list[Profile]:
             defaults={
                 "status": Profile.Status.ACTIVE,
                 "joined_at": timezone.now(),
-                "grade": 9,
-                "class_name": "9A" + str(len(profiles) % 3 + 1),
-                "school_name": "THCS Lê Lợi",
+                "grade": grade,
+                "class_name": f"{grade}A{index % 3 + 1}",
+                "school_name": school,
                 "province_code": "79",
+                "date_of_birth": date(born, index % 12 + 1, index % 27 + 1) if born else None,
             },
         )
         profiles.append(profile)
@@ -545,3 +570,282 @@ def seed_demo_proctoring(*, organization, admin: Profile, educator: Profile) -> 
             now=now - timedelta(hours=20),
         )
     return True
+
+
+# --- the THPT 2025 mock exam (issue 39, item 5) --------------------------------------------------
+
+MOCK_EXAM = "Thi thử tốt nghiệp THPT 2025 – Toán"
+MOCK_ROUND = "Thi thử tốt nghiệp THPT 2025"
+MOCK_BATCH = "Ca thi thử 1"
+MOCK_NEXT_BATCH = "Ca thi thử 2"
+MOCK_ROSTER = [
+    (f"hocsinh{i:02d}@demo.vn", name)
+    for i, name in enumerate(
+        [
+            "Nguyễn Minh Anh",
+            "Trần Quang Huy",
+            "Lê Thị Thu Hà",
+            "Phạm Đức Trung",
+            "Hoàng Ngọc Mai",
+            "Vũ Thành Nam",
+            "Đặng Khánh Ly",
+            "Bùi Tiến Dũng",
+            "Đỗ Phương Anh",
+            "Ngô Quốc Bảo",
+            "Dương Thùy Linh",
+            "Lý Minh Khôi",
+            "Trịnh Hải Yến",
+            "Đinh Công Phúc",
+            "Phan Thanh Tâm",
+            "Hồ Bảo Trâm",
+            "Tạ Quang Vinh",
+            "Lâm Gia Huy",
+            "Cao Ngọc Diệp",
+            "Chu Văn Hùng",
+            "Kiều Thảo Nguyên",
+            "Mạc Đăng Khánh",
+            "Tô Thị Hồng Nhung",
+            "Vương Minh Tuấn",
+            "La Thu Trang",
+            "Quách Tuấn Anh",
+            "Hà Mỹ Duyên",
+            "Thái Hoàng Long",
+            "Lương Ngọc Ánh",
+            "Tăng Minh Đức",
+            "Âu Thanh Hương",
+            "Triệu Quốc Việt",
+            "Đàm Bích Ngọc",
+            "Khổng Văn Toàn",
+            "Nghiêm Thu Thảo",
+            "Lục Đức Thắng",
+            "Giang Kim Oanh",
+            "Mai Xuân Trường",
+            "Phùng Thị Lan Anh",
+            "Ninh Hữu Nghĩa",
+            "Văn Thị Hoa",
+            "Bạch Nhật Quang",
+            "Tống Khánh Huyền",
+        ],
+        start=19,
+    )
+]
+"""The centre's grade-12 learners hocsinh19..61@demo.vn."""
+MOCK_AGE = 17
+"""Born this many years before the seed (16 or 17 years old then): adults for consent (16 and
+over, decision 0048), who need no parent's consent to take a test."""
+MOCK_TAKERS = 42
+"""The first 42 of ``MOCK_ROSTER`` (hocsinh19..60) sat the mock exam; hocsinh61 has no
+assignment, free to be given the test in a new batch (an e2e test's learner)."""
+MOCK_FORM_SEED = 2025
+"""The seed of the shared form's draw (``generation.preset_generate``)."""
+MOCK_SIMULATION_SEED = 39
+"""The seed of the simulated takers' abilities and answers."""
+LEVEL_DIFFICULTY = {"NB": -1.4, "TH": -0.5, "VD": 0.4, "VDC": 1.2}
+"""A question's difficulty on the takers' ability scale by its complexity level (nhận biết to
+vận dụng cao), before a small spread of its own."""
+STATEMENT_STEP = (-0.9, -0.3, 0.3, 0.9)
+"""A true/false set's statements from a) to d) run from easy to hard around the set's difficulty,
+as the Ministry's sets do: weaker takers get a) and b) right, some c) and d) (partial credit)."""
+
+
+class MockExam(NamedTuple):
+    """What ``seed_demo_mock_exam`` made: the preset, its batch that sat, and the two item
+    analyses (the batch's, the preset's) queued before the first submission, for the caller to run
+    once the results are released."""
+
+    preset_id: int
+    batch_id: int
+    analysis_ids: tuple[int, int]
+
+
+def seed_demo_mock_exam(*, organization, author: Profile, admin: Profile, password: str) -> MockExam | None:
+    """The THPT 2025 mock exam (issue 39, item 5) in ``organization``, once (None when it exists):
+
+    - the grade-12 roster ``MOCK_ROSTER`` (verified accounts with ``password``);
+    - the round ``MOCK_ROUND`` and the preset ``MOCK_EXAM`` made from the THPT 2025 template for
+      Mathematics (``national_format.template_fill``: Phần I 12 single choice x 0.25, Phần II 4
+      true/false sets x 1, Phần III 6 numeric answers x 0.5, 90 minutes, out of 10) by ``author``,
+      its shared form drawn (``MOCK_FORM_SEED``), approved by ``admin`` and on the marketplace at
+      150,000 / 250,000 VND; results released by an educator (not automatically);
+    - the batch ``MOCK_BATCH`` (60 slots) given directly to the first ``MOCK_TAKERS`` learners,
+      who each start, answer and submit through the sitting's services (the learner's path,
+      decision 0039; the consent gate aside, as for the practice test) with answers drawn from a
+      seeded model (``_mock_answer``), so the sitting scores them; the batch is then over. A
+      later batch ``MOCK_NEXT_BATCH`` (in 14 days, 60 slots) is on sale.
+
+    The batch's and the preset's item analyses are queued before the first submission, so the 42
+    submissions fold into them (``item_analysis.services.item_analysis_request`` queues nothing
+    while a run waits) instead of one computation each: the caller (``people.demo_mock_exam``,
+    above grading and item analysis) releases the batch and runs them once."""
+    from accounts.models import Enrollment
+    from assessments import national_format
+    from assessments.demo import demo_wrong_answers
+    from assessments.models import Batch, Question, Subject, TestPreset
+    from assessments.services import batches, generation, presets, review, rounds
+    from assessments.services.common import Actor
+    from assignments.models import ItemAnalysis
+    from assignments.services import assignments_assign_direct
+    from marketplace.services import listings_create
+    from sitting import attempts, services
+
+    now = timezone.now().replace(second=0, microsecond=0)
+    with organization_schema(organization.schema_name), transaction.atomic():
+        if TestPreset.objects.filter(name=MOCK_EXAM).exists():
+            return None
+        learners = _learners(
+            organization, password, MOCK_ROSTER, grade=12, school="THPT Lê Lợi", born=now.year - MOCK_AGE
+        )
+        actor = Actor.of(author)
+        rnd = rounds.round_create(
+            data={
+                "name": MOCK_ROUND,
+                "starts_at": now - timedelta(days=7),
+                "expires_at": now + timedelta(days=60),
+                "passed_message_vi": "Em đạt từ 5 điểm trở lên ở bài thi thử. Giữ vững phong độ cho kỳ thi thật!",
+                "passed_message_en": "You scored 5 or more in the mock exam. Keep it up for the real one!",
+                "failed_message_vi": "Em chưa đạt 5 điểm ở bài thi thử. Xem lại lời giải và ôn tập thêm nhé.",
+                "failed_message_en": "You scored under 5 in the mock exam. Read the solutions and keep practising.",
+            }
+        )
+        fill = national_format.template_fill(
+            subject_id=Subject.objects.get(code="toan").pk, grade=national_format.GRADE
+        )
+        preset = presets.preset_create(
+            actor=actor,
+            data={
+                "name": MOCK_EXAM,
+                "description": "Đề thi thử theo định dạng thi tốt nghiệp THPT từ năm 2025: ba phần, 22 câu, "
+                "90 phút, thang điểm 10.",
+                "grade": fill["grade"],
+                "duration_minutes": fill["duration_minutes"],
+                "starts_at": now - timedelta(days=1),
+                "ends_at": now + timedelta(days=60),
+                "passing_score": 5,
+                "auto_release_result": False,
+                "camera_proctoring": False,
+                "round_id": rnd.pk,
+                "score_scale": fill["score_scale"],
+                "subjects": fill["subjects"],
+                "parts": fill["parts"],
+            },
+        )
+        generation.preset_generate(actor=actor, preset_id=preset.pk, seed=MOCK_FORM_SEED)
+        sitting = batches.batch_create(
+            preset_id=preset.pk,
+            data={
+                "name": MOCK_BATCH,
+                "starts_at": now - timedelta(hours=2),
+                "expires_at": now + timedelta(hours=1),
+                "slots": 60,
+            },
+        )
+        later = (now + timedelta(days=14)).replace(hour=1, minute=0)  # 08:00 in Vietnam
+        batches.batch_create(
+            preset_id=preset.pk,
+            data={
+                "name": MOCK_NEXT_BATCH,
+                "starts_at": later,
+                "expires_at": later + timedelta(hours=2),
+                "slots": 60,
+            },
+        )
+        review.preset_approve(
+            actor_profile=admin, preset_id=preset.pk, comment="Đề đúng định dạng THPT 2025."
+        )
+        listings_create(
+            actor=admin,
+            items=[{"preset_id": preset.pk, "price_test_only": 150_000, "price_test_advanced": 250_000}],
+        )
+        takers = learners[:MOCK_TAKERS]
+        rows = assignments_assign_direct(
+            actor=admin,
+            data={
+                "preset_id": preset.pk,
+                "batch_id": sitting.pk,
+                "learner_profile_ids": [p.pk for p in takers],
+            },
+        )
+        analyses = [
+            ItemAnalysis.objects.create(
+                preset=preset,
+                batch_id=batch_id,
+                status=ItemAnalysis.Status.QUEUED,
+                requested_at=timezone.now(),
+            )
+            for batch_id in (sitting.pk, None)
+        ]
+        by_learner = {a.learner_profile_id: a for a in rows}
+        rng = random.Random(MOCK_SIMULATION_SEED)
+        abilities = [rng.gauss(0.2, 1.0) for _ in takers]
+        form = list(preset.form.order_by("position").values_list("question_id", flat=True))
+        questions = Question.objects.select_related("complexity_level").in_bulk(form)
+        difficulty = {
+            qid: LEVEL_DIFFICULTY[questions[qid].complexity_level.code] + rng.uniform(-0.3, 0.3)
+            for qid in form
+        }
+        wrong = demo_wrong_answers()
+        for learner, ability in zip(takers, abilities, strict=True):
+            enrollment_id = Enrollment.objects.get(
+                profile=learner, kind=Enrollment.Kind.TEST, object_id=by_learner[learner.pk].pk
+            ).pk
+            _schema, locked = attempts.assignment_owned_locked(
+                profile_id=learner.pk, enrollment_id=enrollment_id, not_found_message="-"
+            )
+            attempt, token = attempts.attempt_start(assignment=locked)
+            for qid in attempt.question_ids:
+                answer = _mock_answer(rng, questions[qid], ability - difficulty[qid], wrong)
+                if answer is not None:
+                    services.answer_save(
+                        profile=learner,
+                        enrollment_id=enrollment_id,
+                        device_token=token,
+                        question_id=qid,
+                        answer=answer,
+                        flagged=False,
+                        seq=1,
+                    )
+            services.attempt_submit(profile=learner, enrollment_id=enrollment_id, device_token=token)
+        Batch.objects.filter(pk=sitting.pk).update(
+            expires_at=now - timedelta(minutes=1)
+        )  # the sitting is over
+    return MockExam(preset.pk, sitting.pk, (analyses[0].pk, analyses[1].pk))
+
+
+def _right(rng: random.Random, margin: float) -> bool:
+    """Whether a taker whose ability exceeds the item's difficulty by ``margin`` gets it right: a
+    logistic model (probability 1 / (1 + e^(-1.7 margin)))."""
+    return rng.random() < 1 / (1 + math.exp(-1.7 * margin))
+
+
+def _mock_answer(rng: random.Random, question, margin: float, wrong: dict[str, list[str]]) -> dict | None:
+    """A simulated taker's answer to ``question`` of the mock exam (``margin``: ability minus the
+    question's difficulty), or None when left blank:
+
+    - single choice: the key when right; else mostly one of the other options, the first written
+      the likeliest (a plausible distractor), sometimes blank;
+    - true/false set: each statement judged right or wrong on its own, a) easiest to d) hardest
+      (``STATEMENT_STEP``), so partial credit by the Ministry's table is common;
+    - numeric: the first accepted value when right; else blank, or the question's most frequent
+      wrong answer (``demo_wrong``, e.g. 3 for -3 in the graph's question), or another of them."""
+    key = question.answer_key
+    if question.type == "true_false_set":
+        return {
+            "statements": {
+                sid: truth if _right(rng, margin - step) else not truth
+                for (sid, truth), step in zip(key["statements"].items(), STATEMENT_STEP, strict=True)
+            }
+        }
+    if _right(rng, margin):
+        return {"option": key["option"]} if question.type == "single_choice" else {"text": key["accepted"][0]}
+    draw = rng.random()
+    if question.type == "single_choice":
+        if draw < 0.08:
+            return None
+        others = [o["id"] for o in question.content["options"] if o["id"] != key["option"]]
+        return {"option": rng.choices(others, weights=[3, 2, 1][: len(others)])[0]}
+    common = wrong.get(question.content["stem"]["vi"], [])
+    if draw < 0.25 or not common:
+        return None
+    if draw < 0.75 or len(common) == 1:
+        return {"text": common[0]}
+    return {"text": rng.choice(common[1:])}

@@ -20,7 +20,7 @@ from django_tenants.utils import schema_context
 from PIL import Image
 
 from accounts.models import Profile
-from assessments.models import Question
+from assessments.models import Question, Stimulus
 from assignments.models import Assignment
 from config.stored_files import file_references
 from conftest import client_for
@@ -62,6 +62,7 @@ def test_every_file_column_is_found_by_walking_the_models():
         ("assignments.AdvancedReport.pdf", False, False, True),
         ("assessments.Question.content", True, False, True),
         ("assessments.Question.answer_key", True, False, True),
+        ("assessments.Stimulus.content", True, False, True),  # a shared stimulus' figure (0054)
         ("question_formats.FileCandidate.images", True, False, True),
     }
 
@@ -153,7 +154,7 @@ def test_the_sweep_deletes_only_old_files_no_row_points_to_on_the_file_system(
 ):
     settings.MEDIA_ROOT = tmp_path
     # pointed to: a public column (a photo), a tenant column (a proctoring video), a mention (an
-    # image in a question's HTML)
+    # image in a question's HTML, a figure in a shared stimulus' body)
     photo = _stored(tmp_path, f"profiles/{learner.pk}/kept.webp", hours=48)
     Profile.objects.filter(pk=learner.pk).update(photo=photo)
     _assignment, attempt, _eid = taken_test(org_a, educator_a, learner, code="ORPH", released_at=None)
@@ -164,6 +165,16 @@ def test_the_sweep_deletes_only_old_files_no_row_points_to_on_the_file_system(
         content = dict(question.content)
         content["vi"] = {**content.get("vi", {}), "stem": f'<p>Hình <img src="/media/{image}"></p>'}
         Question.objects.filter(pk=question.pk).update(content=content)
+    figure = _stored(tmp_path, f"question-images/{org_a.schema_name}/figure.webp", hours=48)
+    with schema_context(org_a.schema_name):  # a shared stimulus' figure (decision 0054)
+        Stimulus.objects.create(
+            bank=question.bank,
+            content={
+                "title": {"vi": "Hình", "en": ""},
+                "body": {"vi": f'<img src="/media/{figure}">', "en": ""},
+            },
+            created_by_profile_id=educator_a.pk,
+        )
     # pointed to by no row: two days old (deleted), an hour old (an upload in flight: kept)
     old = _stored(tmp_path, f"{org_a.schema_name}/prep-videos/forgotten.webm", hours=48)
     stray = _stored(tmp_path, "profiles/999999/old.webp", hours=30)
@@ -171,7 +182,7 @@ def test_the_sweep_deletes_only_old_files_no_row_points_to_on_the_file_system(
 
     listed = orphans.orphans_sweep(delete=False)
     assert (listed.listed, listed.recent, sorted(listed.orphans), listed.deleted) == (
-        6,
+        7,
         1,
         sorted([old, stray]),
         0,
@@ -181,7 +192,7 @@ def test_the_sweep_deletes_only_old_files_no_row_points_to_on_the_file_system(
     result = orphans.orphans_sweep()
     assert (result.deleted, result.failed) == (2, 0)
     left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
-    assert left == sorted([photo, attempt.video, image, recent])
+    assert left == sorted([photo, attempt.video, image, figure, recent])
     records = {r.file_name: r for r in DeletionRecord.objects.filter(reason="orphaned")}
     assert set(records) == {old, stray}
     assert (records[old].kind, records[old].object_type, records[old].organization_id) == (

@@ -9,8 +9,11 @@ app's demo module, so it sits at the top of the import contract's layers).
 - three learners: a public learner, a learner of the second organization, and one with both a
   public learner profile and a profile in the first organization.
 - in the first organization: the demo question banks, two rounds, three published tests with
-  batches on the marketplace, 15 grade-9 learners (hocsinh01..18@demo.vn) assigned to them, and a
-  waiting list; people and invitations (``people.demo``).
+  batches on the marketplace, 18 grade-9 learners (hocsinh01..18@demo.vn) assigned to them, and a
+  waiting list; people and invitations (``people.demo``);
+- and the THPT 2025 mock exam in Mathematics (issue 39, item 5; ``people.demo_mock_exam``): 43
+  grade-12 learners (hocsinh19..61@demo.vn), 42 of whom sat its first batch, results released and
+  the item analysis computed; hocsinh61 has not taken it.
 Running it again changes nothing that exists (passwords are reset to the printed ones).
 """
 
@@ -25,7 +28,12 @@ from django.utils import timezone
 from accounts.models import Profile, User
 from analytics.demo import seed_demo_market  # issue 10: 90 days of purchases for the dashboards
 from assessments.demo import seed_demo_questions
-from assignments.demo import seed_demo_proctoring, seed_demo_tests  # issue 24: retention, access log
+from assignments.demo import (  # issue 24: retention, access log; issue 39: the mock exam
+    MOCK_BATCH,
+    MOCK_EXAM,
+    seed_demo_proctoring,
+    seed_demo_tests,
+)
 from consent.demo import (  # issue 24: consents, paper consents, a learner waiting for a parent
     RENEWAL_EMAIL,
     WAITING_EMAIL,
@@ -38,6 +46,7 @@ from data_requests.demo import seed_demo_requests  # issue 37: corrections due s
 from notifications.models import Notification
 from notifications.services import notify
 from people.demo import seed_demo_people  # issue 9: invitations and a logo
+from people.demo_mock_exam import seed_demo_mock_exam_results  # issue 39: the THPT 2025 mock exam
 from surveys.demo import seed_demo_surveys  # issue 8: the career survey, taken and in progress
 from tenants.models import Organization
 from tenants.services import organization_provision_now
@@ -114,6 +123,10 @@ class Command(BaseCommand):
             )
             self.stdout.write(f"  {email} / {PASSWORD}  ({name}: {roles})")
         self.stdout.write(f"  hocsinh01..18@demo.vn / {PASSWORD}  (learners @ trung-tam with assigned tests)")
+        self.stdout.write(
+            f"  hocsinh19..61@demo.vn / {PASSWORD}  (grade-12 learners @ trung-tam; 19..60 sat the THPT "
+            "mock exam, hocsinh61 has not)"
+        )
         self.stdout.write(
             f"  {WAITING_EMAIL} / {PASSWORD}  ({WAITING_NAME}, 14: waiting for her parent's consent, "
             "whose link is in the mail to phuhuynh.chau@demo.vn)"
@@ -198,6 +211,17 @@ class Command(BaseCommand):
                 f"  {centre.name}: {listed} tests on the marketplace, with batches and a waiting list; "
                 "learner@demo.vn has bought the practice test (open now, no camera needed) and has an "
                 "order of Toán 12 waiting for payment"
+            )
+        released = seed_demo_mock_exam_results(
+            organization=centre,
+            author=educators["educator@demo.vn"],
+            admin=educators["educator.admin@demo.vn"],
+            password=PASSWORD,
+        )
+        if released:
+            self.stdout.write(
+                f"  {centre.name}: {MOCK_EXAM}, {released} results of {MOCK_BATCH} released with "
+                "the item analysis (hocsinh19..60; hocsinh61 has not taken it)"
             )
         if seed_demo_proctoring(
             organization=centre,
