@@ -94,7 +94,7 @@ export function GradebookTable({
                 </span>
               </Td>
               {showBatch && (
-                <Td label={t("grading.filter.batch")}>
+                <Td label={t("grading.filter.batch")} className="md:min-w-28">
                   {row.batch_name ? <Lang>{row.batch_name}</Lang> : "—"}
                 </Td>
               )}
