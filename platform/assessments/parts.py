@@ -170,3 +170,50 @@ def part_scores(
             }
         )
     return out
+
+
+class FormPart(TypedDict):
+    """A part as the test page shows it (``PartOut`` of the attempt, issue 39): its ``position``
+    from 1, ``name`` in the reader's language (``part_name``), ``place`` its short name ("Phần II"
+    / "Part II", ``part_place``: the heading of its numbers in the question grid), its
+    ``question_type``, the ``points`` each of its questions is worth, and where its questions sit
+    in the form: ``first`` (the 1-based number of its first question) and ``count``."""
+
+    position: int
+    name: str
+    place: str
+    question_type: str
+    points: float
+    first: int
+    count: int
+
+
+def form_parts(
+    parts: list[Mapping[str, Any]], question_ids: list[int], *, language: str | None = None
+) -> list[FormPart]:
+    """The parts of an attempt's form for its test page: ``parts`` as the attempt keeps them
+    (``Attempt.parts``, ``AttemptPart``) against its ``question_ids`` in order. A form keeps each
+    part's questions together and in part order (decision 0056: generation and ``preset_reorder``),
+    so a part is its ``count`` questions from number ``first``; a part none of whose questions is
+    in the form (it cannot happen: the start writes both) is left out. ``[]`` without parts. No
+    query."""
+    number = {qid: n for n, qid in enumerate(question_ids, start=1)}
+    out: list[FormPart] = []
+    for position, part in enumerate(parts):
+        numbers = [number[q] for q in (int(q) for q in part.get("question_ids") or []) if q in number]
+        if not numbers:
+            continue
+        out.append(
+            {
+                "position": position + 1,
+                "name": part_name(
+                    part.get("name_vi", ""), part.get("name_en", ""), position, language=language
+                ),
+                "place": part_place(position, language=language),
+                "question_type": str(part.get("question_type", "")),
+                "points": float(Decimal(str(part.get("points") or 0))),
+                "first": min(numbers),
+                "count": len(numbers),
+            }
+        )
+    return out

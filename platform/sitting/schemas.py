@@ -154,11 +154,29 @@ class BackupOfferOut(Schema):
     binding: str
 
 
+class AttemptPartOut(Schema):
+    """A part (phần) of the attempt's form as the test page heads it (issue 39; decision 0056;
+    ``assessments.parts.form_parts``): ``position`` from 1; ``name`` in the reader's language
+    ("Phần II. Trắc nghiệm đúng sai"; "Phần II" when the part has no name); ``place`` its short
+    name ("Phần II" / "Part II"); ``question_type``; ``points`` each of its questions is worth
+    (1.0, 0.25); ``first`` the 1-based number of its first question in the form and ``count`` its
+    questions (numbers ``first`` to ``first + count - 1``)."""
+
+    position: int
+    name: str
+    place: str
+    question_type: QuestionType
+    points: float
+    first: int
+    count: int
+
+
 class AttemptOut(Schema):
     """The attempt in progress. ``grace_seconds``: how long after the deadline any answer still
     counts (the network's delay); ``offline_grace_seconds``: how long after it an answer typed by
     the deadline still counts (issue 38, item 3); ``backup``: the seal of a backup file (None once
-    the attempt is over)."""
+    the attempt is over); ``parts`` the form's parts in order as the attempt kept them at its start
+    (``Attempt.parts``; ``[]`` for a test without parts)."""
 
     attempt_id: int
     status: str
@@ -172,6 +190,7 @@ class AttemptOut(Schema):
     voided: bool
     test_name: str
     questions: list[AttemptQuestionOut]
+    parts: list[AttemptPartOut]
     stimuli: list[StimulusShownOut]  # once each, in the order of their first question
     answers: list[SavedAnswerOut]
 

@@ -207,8 +207,11 @@ def attempt_view(*, profile: Profile, enrollment_id: int) -> AttemptView:
     its ``seq`` and flag, the deadline, its graces (seconds) and the server's clock, and while it is
     in progress what the page needs to seal a backup answers file (``sitting.backup
     .backup_offer``, issue 38 item 3). The shared stimuli of its questions come once each in
-    ``stimuli`` (decision 0054). 404 before start."""
+    ``stimuli`` (decision 0054), and the form's parts with their names in the reader's language
+    (``assessments.parts.form_parts``; ``[]`` without parts; from the attempt's own row: no
+    statement more). 404 before start."""
     from assessments.models import Question
+    from assessments.parts import form_parts
     from assessments.selectors import stimuli_shown
     from sitting.backup import backup_offer
 
@@ -238,6 +241,7 @@ def attempt_view(*, profile: Profile, enrollment_id: int) -> AttemptView:
                 )
                 for qid in attempt.question_ids
             ],
+            "parts": form_parts(attempt.parts or [], attempt.question_ids),
             "stimuli": cast(
                 "list[StimulusShown]",
                 stimuli_shown([questions[qid].stimulus_id for qid in attempt.question_ids]),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal, TypedDict
 
+from assessments.parts import FormPart
 from assignments.scores import PartShown
 from sitting.window import Action, WindowState
 
@@ -137,6 +138,7 @@ class AttemptView(TypedDict):
     voided: bool
     test_name: str
     questions: list[AttemptQuestion]
+    parts: list[FormPart]
     stimuli: list[StimulusShown]
     answers: list[SavedAnswer]
 

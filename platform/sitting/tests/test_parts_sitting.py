@@ -319,3 +319,88 @@ def test_one_score_is_shown_the_same_on_every_screen(
         "histogram": None,
     }
     # Market analytics shows no score (purchases and revenue only): nothing to convert there.
+
+
+def test_the_test_page_gets_the_parts_with_their_numbers_in_the_readers_language(mathematics, org_a):
+    """The attempt's GET heads its form's parts (the test page's "Phần II. Trắc nghiệm đúng sai ·
+    1 điểm/câu" and the grid's groups): names in the reader's language, points per question and
+    the numbers each part holds."""
+    _preset, ((learner, eid), _other) = mathematics
+    _token, attempt, _questions = started(learner, eid, org_a)
+    client = client_for(learner)
+    vi = client.get(f"/api/v1/take-test/{eid}/attempt").json()["data"]
+    assert vi["parts"] == [
+        {
+            "position": 1,
+            "name": "Phần I. Trắc nghiệm nhiều phương án lựa chọn",
+            "place": "Phần I",
+            "question_type": "single_choice",
+            "points": 0.25,
+            "first": 1,
+            "count": 12,
+        },
+        {
+            "position": 2,
+            "name": "Phần II. Trắc nghiệm đúng sai",
+            "place": "Phần II",
+            "question_type": "true_false_set",
+            "points": 1.0,
+            "first": 13,
+            "count": 4,
+        },
+        {
+            "position": 3,
+            "name": "Phần III. Trắc nghiệm trả lời ngắn",
+            "place": "Phần III",
+            "question_type": "numeric",
+            "points": 0.5,
+            "first": 17,
+            "count": 6,
+        },
+    ]
+    assert [q["type"] for q in vi["questions"][12:17]] == ["true_false_set"] * 4 + ["numeric"]
+    en = client.get(f"/api/v1/take-test/{eid}/attempt", HTTP_ACCEPT_LANGUAGE="en").json()["data"]
+    assert [(p["name"], p["place"]) for p in en["parts"]] == [
+        ("Part I. Four-option multiple choice", "Part I"),
+        ("Part II. True/false questions", "Part II"),
+        ("Part III. Short answers", "Part III"),
+    ]
+
+
+def test_a_part_without_a_name_is_headed_by_its_place():
+    """``form_parts``: a part saved without names reads "Phần II" / "Part II"; its numbers follow
+    the form's order."""
+    from assessments.parts import form_parts
+
+    parts = [
+        {
+            "name_vi": "",
+            "name_en": "",
+            "question_type": "single_choice",
+            "points": "0.25",
+            "question_ids": [7, 3],
+        },
+        {"name_vi": " ", "name_en": "", "question_type": "numeric", "points": "0.50", "question_ids": [9]},
+    ]
+    assert form_parts(parts, [7, 3, 9], language="vi") == [
+        {
+            "position": 1,
+            "name": "Phần I",
+            "place": "Phần I",
+            "question_type": "single_choice",
+            "points": 0.25,
+            "first": 1,
+            "count": 2,
+        },
+        {
+            "position": 2,
+            "name": "Phần II",
+            "place": "Phần II",
+            "question_type": "numeric",
+            "points": 0.5,
+            "first": 3,
+            "count": 1,
+        },
+    ]
+    assert [p["name"] for p in form_parts(parts, [7, 3, 9], language="en")] == ["Part I", "Part II"]
+    assert form_parts([], [7, 3, 9]) == []

@@ -74,6 +74,7 @@ def test_start_takeover_and_ordered_answers(as_educator_a, bank, round_id, org_a
     attempt = client.get(f"/api/v1/take-test/{eid}/attempt").json()["data"]
     qid = attempt["questions"][0]["id"]
     assert "answer_key" not in attempt["questions"][0] and len(attempt["questions"]) == 6
+    assert attempt["parts"] == []  # a test without parts (issue 39)
     res = save(client, eid, qid, {"value": True}, 1, first["device_token"])
     assert res.status_code == 409 and res.json()["code"] == "attempt_taken_over"
     token = second["device_token"]

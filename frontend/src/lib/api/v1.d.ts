@@ -4676,7 +4676,8 @@ export interface components {
      * @description The attempt in progress. ``grace_seconds``: how long after the deadline any answer still
      *     counts (the network's delay); ``offline_grace_seconds``: how long after it an answer typed by
      *     the deadline still counts (issue 38, item 3); ``backup``: the seal of a backup file (None once
-     *     the attempt is over).
+     *     the attempt is over); ``parts`` the form's parts in order as the attempt kept them at its start
+     *     (``Attempt.parts``; ``[]`` for a test without parts).
      */
     AttemptOut: {
       /** Attempt Id */
@@ -4708,10 +4709,47 @@ export interface components {
       test_name: string;
       /** Questions */
       questions: components["schemas"]["AttemptQuestionOut"][];
+      /** Parts */
+      parts: components["schemas"]["AttemptPartOut"][];
       /** Stimuli */
       stimuli: components["schemas"]["StimulusShownOut"][];
       /** Answers */
       answers: components["schemas"]["SavedAnswerOut"][];
+    };
+    /**
+     * AttemptPartOut
+     * @description A part (phần) of the attempt's form as the test page heads it (issue 39; decision 0056;
+     *     ``assessments.parts.form_parts``): ``position`` from 1; ``name`` in the reader's language
+     *     ("Phần II. Trắc nghiệm đúng sai"; "Phần II" when the part has no name); ``place`` its short
+     *     name ("Phần II" / "Part II"); ``question_type``; ``points`` each of its questions is worth
+     *     (1.0, 0.25); ``first`` the 1-based number of its first question in the form and ``count`` its
+     *     questions (numbers ``first`` to ``first + count - 1``).
+     */
+    AttemptPartOut: {
+      /** Position */
+      position: number;
+      /** Name */
+      name: string;
+      /** Place */
+      place: string;
+      /**
+       * Question Type
+       * @enum {string}
+       */
+      question_type:
+        | "single_choice"
+        | "multiple_choice"
+        | "true_false"
+        | "short_text"
+        | "essay"
+        | "true_false_set"
+        | "numeric";
+      /** Points */
+      points: number;
+      /** First */
+      first: number;
+      /** Count */
+      count: number;
     };
     /**
      * AttemptQuestionOut

@@ -11,6 +11,9 @@ export type EventAck = V1Schemas["IntegrityCountOut"];
 export type Submitted = V1Schemas["SubmitOut"];
 export type Attempt = V1Schemas["AttemptOut"];
 export type AttemptQuestion = V1Schemas["AttemptQuestionOut"];
+/** A part (phần) of the attempt's form: its name, short name, points per question and the
+ * numbers it holds (issue 39; decision 0056). */
+export type AttemptPart = V1Schemas["AttemptPartOut"];
 export type SavedAnswer = V1Schemas["SavedAnswerOut"];
 export type Result = V1Schemas["ResultOut"];
 export type ResultAnswer = V1Schemas["ResultAnswerOut"];

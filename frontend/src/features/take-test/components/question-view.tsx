@@ -2,7 +2,8 @@
  * true/false), checkboxes (multiple choice), a text box (short text), a text area (essay), a
  * Đúng/Sai pair per statement (a true/false set) or the answer sheet's four cells (a numeric
  * answer; issue 39); flag for review and clear. Every change goes straight to `onAnswer` (the
- * page saves it). */
+ * page saves it). In a test in parts its part is named above the number ("Phần II. Trắc nghiệm đúng
+ * sai · 1 điểm/câu"), the heading's description, so that focus on the heading reads it too. */
 import { Eraser, Flag } from "lucide-react";
 import { forwardRef, useId, type ReactNode } from "react";
 
@@ -11,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/intl";
 
-import type { Answer, AttemptQuestion } from "../api/types";
+import type { Answer, AttemptPart, AttemptQuestion } from "../api/types";
 import {
   answerText,
   chooseOption,
@@ -35,6 +36,8 @@ export const QuestionView = forwardRef<
   HTMLHeadingElement,
   {
     question: AttemptQuestion;
+    /** The part the question belongs to (issue 39); none in a test without parts. */
+    part?: AttemptPart;
     index: number;
     total: number;
     answer: Answer | undefined;
@@ -51,6 +54,7 @@ export const QuestionView = forwardRef<
 >(function QuestionView(
   {
     question,
+    part,
     index,
     total,
     answer,
@@ -73,12 +77,25 @@ export const QuestionView = forwardRef<
   return (
     <article aria-labelledby={`${name}-title`} className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${name}-title`} ref={ref} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-          {t("takeTest.questionOf", { n: index + 1, total })}
-          <span className="ml-2 text-sm font-normal text-slate-500">
-            {t("takeTest.points", { points: question.points })}
-          </span>
-        </h2>
+        <div className="grid gap-1">
+          {part && (
+            <p id={`${name}-part`} className="text-sm font-medium text-blue-800">
+              {t("takeTest.part.caption", { name: part.name, points: part.points })}
+            </p>
+          )}
+          <h2
+            id={`${name}-title`}
+            ref={ref}
+            tabIndex={-1}
+            aria-describedby={part ? `${name}-part` : undefined}
+            className="text-lg font-semibold focus:outline-none"
+          >
+            {t("takeTest.questionOf", { n: index + 1, total })}
+            <span className="ml-2 text-sm font-normal text-slate-500">
+              {t("takeTest.points", { points: question.points })}
+            </span>
+          </h2>
+        </div>
         <div className="flex gap-2">
           <Button
             variant={flagged ? "secondary" : "outline"}

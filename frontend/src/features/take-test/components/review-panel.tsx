@@ -1,17 +1,22 @@
 /** The review page before submitting: the questions left unanswered (a true/false set with some
  * statements unjudged says so) and those flagged for review, each a link back to it, and the
- * shared stimuli with the questions that refer to each (decision 0054). */
+ * shared stimuli with the questions that refer to each (decision 0054). In a test in parts (issue
+ * 39) each list is split by part, each run a list named by its part's short name ("Phần II"). */
 import { ArrowLeft, Send } from "lucide-react";
+import { useId } from "react";
 
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/intl";
 
+import type { AttemptPart } from "../api/types";
+import { groupByPart } from "../lib/parts";
 import type { StimulusGroup } from "../lib/stimuli";
 import type { NavItem } from "./question-nav";
 import { useStimulusRange, useStimulusTitle } from "./stimulus-note";
 
 export function ReviewPanel({
   items,
+  parts = [],
   groups = [],
   onGo,
   onBack,
@@ -19,6 +24,8 @@ export function ReviewPanel({
   disabled,
 }: {
   items: NavItem[];
+  /** The test's parts (issue 39); empty: each list in one run. */
+  parts?: AttemptPart[];
   /** The test's shared stimuli, in its order. */
   groups?: StimulusGroup[];
   onGo: (index: number) => void;
@@ -31,22 +38,42 @@ export function ReviewPanel({
   const title = useStimulusTitle();
   const unanswered = items.map((item, index) => ({ ...item, index })).filter((i) => !i.answered);
   const flagged = items.map((item, index) => ({ ...item, index })).filter((i) => i.flagged);
+  const id = useId();
+  const buttons = (rows: typeof unanswered, labelledBy?: string) => (
+    <ul className="flex flex-wrap gap-2" aria-labelledby={labelledBy}>
+      {rows.map((row) => (
+        <li key={row.id}>
+          <Button variant="outline" size="sm" onClick={() => onGo(row.index)}>
+            {t(row.partial ? "takeTest.review.partialN" : "takeTest.questionN", { n: row.index + 1 })}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
   const list = (
     rows: typeof unanswered,
     emptyId: "takeTest.review.noneUnanswered" | "takeTest.review.noneFlagged",
   ) =>
     rows.length === 0 ? (
       <p className="text-sm text-slate-600">{t(emptyId)}</p>
+    ) : parts.length === 0 ? (
+      buttons(rows)
     ) : (
-      <ul className="flex flex-wrap gap-2">
-        {rows.map((row) => (
-          <li key={row.id}>
-            <Button variant="outline" size="sm" onClick={() => onGo(row.index)}>
-              {t(row.partial ? "takeTest.review.partialN" : "takeTest.questionN", { n: row.index + 1 })}
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <div className="grid gap-3">
+        {groupByPart(parts, rows).map((group, g) => {
+          const label = group.part ? `${id}-${emptyId}-${g}` : undefined;
+          return (
+            <div key={label ?? g} className="grid gap-1">
+              {group.part && (
+                <p id={label} className="text-sm text-slate-600">
+                  {group.part.place}
+                </p>
+              )}
+              {buttons(group.rows, label)}
+            </div>
+          );
+        })}
+      </div>
     );
   return (
     <section aria-labelledby="review-heading" className="grid gap-6">

@@ -8,7 +8,8 @@
  * invigilator (issue 38, item 3): during the test, after the time is up, and once the server no
  * longer takes answers from this page (the outbox is then kept, never cleared unseen). A question
  * of a shared stimulus shows the stimulus above it (phones) or beside it (wide screens), and says
- * which questions refer to it (decision 0054). */
+ * which questions refer to it (decision 0054). A test in parts (issue 39) names each question's
+ * part above its number and groups the grid and the review's lists by part. */
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, ListChecks, Send } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -26,6 +27,7 @@ import type { Answer, Attempt, AttemptQuestion, EventAck } from "../api/types";
 import { answerState, sameAnswer } from "../lib/answers";
 import { clearDeviceToken } from "../lib/device-token";
 import { TEXT_DEBOUNCE_MS } from "../lib/outbox";
+import { partAt } from "../lib/parts";
 import { paths } from "../lib/paths";
 import { stimulusGroups } from "../lib/stimuli";
 import { QuestionNav, type NavItem } from "./question-nav";
@@ -320,6 +322,7 @@ export function TestRunner({
           {view === "review" ? (
             <ReviewPanel
               items={items}
+              parts={attempt.parts}
               groups={[...groups.values()]}
               onGo={go}
               onBack={() => setView("question")}
@@ -346,6 +349,7 @@ export function TestRunner({
                   key={question.id}
                   ref={heading}
                   question={question}
+                  part={partAt(attempt.parts, current)}
                   index={current}
                   total={questions.length}
                   answer={given[question.id]?.answer}
@@ -386,7 +390,12 @@ export function TestRunner({
           )}
         </div>
         <aside className="rounded-2xl border border-slate-200 bg-white p-5">
-          <QuestionNav items={items} current={view === "question" ? current : -1} onGo={go} />
+          <QuestionNav
+            items={items}
+            parts={attempt.parts}
+            current={view === "question" ? current : -1}
+            onGo={go}
+          />
         </aside>
       </div>
 

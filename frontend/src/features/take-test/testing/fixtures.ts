@@ -141,6 +141,7 @@ export function attempt(overrides: Partial<Attempt> = {}): Attempt {
     voided: false,
     test_name: "Đánh giá năng lực Toán 9",
     questions: QUESTIONS,
+    parts: [],
     stimuli: [],
     answers: [],
     ...overrides,
