@@ -553,6 +553,43 @@ def test_the_parts_mean_scores_and_facilities(as_educator_a, org_a, django_captu
     assert again["parts"] == data["parts"] and again["questions"] == data["questions"]
 
 
+def test_the_parts_sheet(as_educator_a, org_a, django_capture_on_commit_callbacks):
+    scope = exam_parts_scope(org_a)
+    url = f"/api/v1/test-presets/{scope.preset_id}/item-analysis"
+    computed(as_educator_a, url, django_capture_on_commit_callbacks)
+    book = load_workbook(io.BytesIO(b"".join(as_educator_a.get(f"{url}/export", **EN).streaming_content)))
+    assert book.sheetnames[:2] == ["Questions", "Parts"]
+    sheet = book["Parts"]
+    assert list(sheet.iter_rows(values_only=True)) == [
+        (
+            "Part",
+            "Part name",
+            "Type",
+            "Questions",
+            "Points per question",
+            "Mean",
+            "Maximum score",
+            "Facility",
+        ),
+        ("Part I", "Multiple choice", "Single choice", 2, 0.25, 0.25, 0.5, 0.5),
+        ("Part II", "True/false", "True/false set", 1, 1, 0.4375, 1, 0.4375),
+        ("Part III", "Part III", "Numeric answer", 1, 0.5, 0.25, 0.5, 0.5),
+    ]
+    assert (sheet["F3"].number_format, sheet["H3"].number_format) == ("0.00", "0.0%")
+    vi = load_workbook(io.BytesIO(b"".join(as_educator_a.get(f"{url}/export").streaming_content)))
+    assert [c.value for c in vi["Các phần"][1]] == [
+        "Phần",
+        "Tên phần",
+        "Loại",
+        "Câu hỏi",
+        "Điểm mỗi câu",
+        "Điểm trung bình",
+        "Điểm tối đa",
+        "Độ dễ",
+    ]
+    assert [c.value for c in vi["Các phần"][3]][:2] == ["Phần II", "Trắc nghiệm đúng sai"]
+
+
 def test_a_test_without_parts_has_none(as_educator_a, hand, django_capture_on_commit_callbacks):
     url = f"/api/v1/test-presets/{hand.preset_id}/item-analysis"
     data = computed(as_educator_a, url, django_capture_on_commit_callbacks)
