@@ -5,7 +5,8 @@ distractor analysis (one row per option of a choice question), the true/false se
 and their statements-right counts, the numeric questions' frequent wrong answers (issue 39,
 item 3) and a "Summary" sheet with the test's figures. A figure from fewer attempts than
 ``stats.MIN_ATTEMPTS`` has the note "Needs at least 30 attempts; this has 3." in the Note
-column of its row (the Summary's beside alpha and SEM), as the page shows it (decision 0059). Written from the stored figures (``selectors.item_analysis_view``) into a temporary
+column of its row (the Summary's beside alpha and SEM), as the page shows it (decision 0059). A
+test in parts has a "Parts" sheet after the questions (decision 0056). Written from the stored figures (``selectors.item_analysis_view``) into a temporary
 file that the API streams. File name ``item-analysis-test-<preset id>.xlsx`` or
 ``item-analysis-batch-<batch id>.xlsx``."""
 
@@ -27,6 +28,7 @@ from openpyxl.utils import get_column_letter
 
 from assessments.matching import STATEMENTS_MAX
 from assessments.models import Question
+from assessments.parts import part_place
 from assignments.error_codes import AssignmentErrorCode as Code
 from config import dates
 from config.errors import ApplicationError
@@ -124,6 +126,20 @@ def numeric_columns() -> list[tuple[str, int]]:
     ]
 
 
+def part_columns() -> list[tuple[str, int]]:
+    """(header, width) of the parts sheet (one row per part; decision 0056)."""
+    return [
+        (_("Part"), 10),
+        (_("Part name"), 36),
+        (_("Type"), 22),
+        (_("Questions"), 10),
+        (_("Points per question"), 12),
+        (_("Mean"), 12),
+        (_("Maximum score"), 12),
+        (_("Facility"), 10),
+    ]
+
+
 def option_columns() -> list[tuple[str, int]]:
     """(header, width) of the distractor sheet (one row per option of a choice question)."""
     return [
@@ -198,6 +214,7 @@ def write_item_analysis_xlsx(view: ItemAnalysisView, out: IO[bytes]) -> int:
                 _note(q),
             ]
         )
+    _parts(wb, view)
     _options(wb, view, flags)
     _statements(wb, view, flags)
     _right_counts(wb, view)
@@ -205,6 +222,32 @@ def write_item_analysis_xlsx(view: ItemAnalysisView, out: IO[bytes]) -> int:
     _summary(wb, view)
     wb.save(out)
     return len(view["questions"])
+
+
+def _parts(wb: Workbook, view: ItemAnalysisView) -> None:
+    """The parts sheet of a test in parts (issue 39; decision 0056), none without parts: per
+    part its place ("Phần II"), name, question type, questions per attempt, points per question,
+    the mean of its subtotal in raw points (two decimals) of its maximum, and its facility
+    (``selectors.item_parts``)."""
+    if not view["parts"]:
+        return
+    ws = _sheet(wb, _("Parts"), part_columns(), len(view["parts"]))
+    types = dict(Question.Type.choices)
+    for part in view["parts"]:
+        mean = WriteOnlyCell(ws, value=part["mean_score"])
+        mean.number_format = DECIMAL
+        ws.append(
+            [
+                part_place(part["position"] - 1),
+                part["name"],
+                str(types.get(part["question_type"], part["question_type"])),
+                part["question_count"],
+                part["points"],
+                mean,
+                part["max_score"],
+                _percent(ws, part["facility"]),
+            ]
+        )
 
 
 def _options(wb: Workbook, view: ItemAnalysisView, flags: dict[str, str]) -> None:

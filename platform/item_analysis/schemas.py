@@ -179,7 +179,8 @@ class ItemWrongAnswerOut(Schema):
 class ItemQuestionOut(Schema):
     """One question of an analysis: ``code`` (``#id``, ``v<n>`` after a first version), the stem
     excerpt in the reader's language, its clusters; ``position`` on the form (from 1; its first
-    position with per-learner draws); ``n`` attempts that had it; ``facility`` (mean score /
+    position with per-learner draws); ``part`` the position (from 1) of its part in
+    ``ItemAnalysisOut.parts``, null outside parts (and in a question's appearances); ``n`` attempts that had it; ``facility`` (mean score /
     ``max_points``); ``discrimination`` (corrected item-rest correlation); ``efficiency``
     (Moodle's discriminative efficiency); ``upper_lower`` (27 % index); ``omit_rate``;
     ``options`` (choice questions); for a true/false set ``statements`` and ``right_counts``
@@ -198,6 +199,7 @@ class ItemQuestionOut(Schema):
     type: QuestionType
     clusters: list[ItemClusterOut]
     position: int
+    part: int | None
     n: int
     max_points: float | None
     facility: float | None
@@ -213,6 +215,24 @@ class ItemQuestionOut(Schema):
     other_wrong: int
     flags: list[Flag]
     few_attempts: bool
+
+
+class ItemPartOut(Schema):
+    """A part (phần) of the test (issue 39; decisions 0056 and 0059): ``position`` from 1 (the
+    ``part`` of its questions), ``name`` in the reader's language, its question type and
+    ``points`` per question; ``question_count`` questions per attempt; ``mean_score`` the mean
+    of the part's subtotal over the analysed attempts, in raw points of ``max_score`` (as the
+    result shows a part: "2,10/3"), ``facility`` = mean / maximum; ``None`` before a computation.
+    From the stored per-question figures (``item_analysis.selectors.item_parts``)."""
+
+    position: int
+    name: str
+    question_type: QuestionType
+    points: float
+    question_count: int
+    mean_score: float | None
+    max_score: float | None
+    facility: float | None
 
 
 class ItemThresholdsOut(Schema):
@@ -231,8 +251,9 @@ class ItemThresholdsOut(Schema):
 
 class ItemAnalysisOut(Schema):
     """The item analysis of a preset (every counted attempt, ``batch_id`` null) or of a batch:
-    the state, the test's figures (``None`` until first computed) and the questions in form
-    order; ``flags`` lists every flag code in display order."""
+    the state, the test's figures (``None`` until first computed), its parts (empty without
+    parts) and the questions in form order, each with its ``part`` (null outside parts);
+    ``flags`` lists every flag code in display order."""
 
     preset_id: int
     preset_name: str
@@ -241,6 +262,7 @@ class ItemAnalysisOut(Schema):
     state: ItemStateOut
     summary: ItemSummaryOut | None
     scale: ItemScaleOut | None
+    parts: list[ItemPartOut]
     questions: list[ItemQuestionOut]
     thresholds: ItemThresholdsOut
     flags: list[Flag]

@@ -23,12 +23,13 @@ from typing import Any, TypedDict
 import numpy as np
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import F, FloatField, Q, QuerySet, Sum, TextField
-from django.db.models.functions import Cast
+from django.db.models import F, FloatField, JSONField, OuterRef, Q, QuerySet, Subquery, Sum, TextField
+from django.db.models.functions import Cast, Coalesce, JSONObject
 from django.utils.translation import gettext as _
 
 from assessments.matching import statement_label
-from assessments.models import Batch, MatrixCluster, Question, TestPreset
+from assessments.models import Batch, MatrixCluster, PresetPart, PresetQuestion, Question, TestPreset
+from assessments.parts import part_name
 from assessments.scale import Scale, to_scale
 from assignments.models import Assignment, Attempt, ItemAnalysis, ItemAnalysisQuestion
 from config.errors import not_found
@@ -472,6 +473,7 @@ class ItemQuestion(TypedDict):
     type: str
     clusters: list[ItemCluster]
     position: int
+    part: int | None
     n: int
     max_points: float | None
     facility: float | None
@@ -535,6 +537,19 @@ class ItemScale(TypedDict):
     histogram: list[ScaledBin]
 
 
+class ItemPart(TypedDict):
+    """A part (phần) of the test's analysed questions as ``ItemPartOut`` reads it (``item_parts``)."""
+
+    position: int
+    name: str
+    question_type: str
+    points: float
+    question_count: int
+    mean_score: float | None
+    max_score: float | None
+    facility: float | None
+
+
 class ItemAnalysisView(TypedDict):
     """A preset's or a batch's item analysis as ``ItemAnalysisOut`` reads it."""
 
@@ -545,6 +560,7 @@ class ItemAnalysisView(TypedDict):
     state: ItemState
     summary: SummaryView | None
     scale: ItemScale | None
+    parts: list[ItemPart]
     questions: list[ItemQuestion]
     thresholds: Thresholds
     flags: list[str]
@@ -652,6 +668,7 @@ class _Shaper:
             "type": r["question__type"],
             "clusters": [c for kind in CLUSTER_KINDS if (c := self.cluster(kind, r)) is not None],
             "position": r["position"],
+            "part": None,
             "n": r["n"],
             "max_points": figures.get("max_points"),
             "facility": r["facility"],
@@ -759,14 +776,102 @@ def item_scale(summary: Mapping[str, Any] | None, preset: TestPreset) -> ItemSca
     }
 
 
+PART_FIELDS = {
+    "position": "position",
+    "name_vi": "name_vi",
+    "name_en": "name_en",
+    "question_type": "question_type",
+    "points": "points_per_question",
+}
+"""The fields of a ``PresetPart`` an analysis row carries (``_part_of``), as JSON keys."""
+
+
+def _part_of(preset: TestPreset) -> Coalesce:
+    """The part (``PART_FIELDS`` as a JSON object, or null) of an ``ItemAnalysisQuestion`` row's
+    question in ``preset``, as two correlated subqueries of the rows' one query (no query more):
+    the part of the question's blueprint row on the preset's shared form
+    (``PresetQuestion.blueprint_item.part``, what the start reads, decision 0056); else, for a
+    per-learner draw, a question no longer on the regenerated form or a form row whose blueprint
+    row is gone, the preset's first part (by position) of the question's type: a part holds one
+    type, so this is the part that drew it unless two parts share a type."""
+
+    def fields(prefix: str) -> JSONObject:
+        return JSONObject(**{key: f"{prefix}{name}" for key, name in PART_FIELDS.items()})
+
+    on_form = PresetQuestion.objects.filter(
+        preset_id=preset.pk, question_id=OuterRef("question_id"), blueprint_item__part__isnull=False
+    ).values(part=fields("blueprint_item__part__"))[:1]
+    by_type = (
+        PresetPart.objects.filter(preset_id=preset.pk, question_type=OuterRef("question__type"))
+        .order_by("position", "id")
+        .values(part=fields(""))[:1]
+    )
+    return Coalesce(Subquery(on_form, output_field=JSONField()), Subquery(by_type, output_field=JSONField()))
+
+
+def item_parts(questions: list[ItemQuestion], found: list[Any], attempts: int) -> list[ItemPart]:
+    """The test's parts over the analysed questions (issue 39; decisions 0056 and 0059), by
+    position; ``[]`` without parts. ``found[i]`` is the part of ``questions[i]`` (``PART_FIELDS``
+    or ``None``); each question's ``part`` is set to its part's position (from 1). Computed from
+    the stored per-question figures, no pass over the attempts: a question's mean score is
+    ``facility x max_points`` over its ``n`` attempts, so the part's subtotal summed over the
+    ``attempts`` analysed (``summary.n``) is the sum of ``n x facility x max_points``:
+
+    - ``mean_score``: that sum / ``attempts``, raw points, the mean subtotal an attempt's result
+      shows for the part ("2,10/3"; ``assessments.parts.part_scores``);
+    - ``max_score``: the sum of ``n x max_points`` / ``attempts``, the part's maximum (every
+      attempt has the part's count of questions at its points);
+    - ``question_count``: the sum of ``n`` / ``attempts``, the part's questions per attempt (a
+      per-learner draw lists more questions than each attempt had);
+    - ``facility``: ``mean_score / max_score``;
+    - ``points``: the part's points per question.
+
+    Before any attempt is analysed the figures are ``None`` and the count and maximum are those
+    of the listed questions. Stored facilities have four decimals, so the mean is exact to within
+    0.00005 x the part's maximum. Rounded to four decimals."""
+    parts: dict[int, tuple[Mapping[str, Any], list[ItemQuestion]]] = {}
+    for question, part in zip(questions, found, strict=True):
+        if part is not None:
+            position = int(part["position"]) + 1
+            question["part"] = position
+            parts.setdefault(position, (part, []))[1].append(question)
+    out: list[ItemPart] = []
+    for position, (part, rows) in sorted(parts.items()):
+        counts = sum(q["n"] for q in rows)
+        got = sum(q["n"] * (q["facility"] or 0.0) * (q["max_points"] or 0.0) for q in rows)
+        most = sum(q["n"] * (q["max_points"] or 0.0) for q in rows)
+        mean = got / attempts if attempts else None
+        maximum = most / attempts if attempts else sum(q["max_points"] or 0.0 for q in rows)
+        out.append(
+            {
+                "position": position,
+                "name": part_name(part["name_vi"], part["name_en"], position - 1),
+                "question_type": str(part["question_type"]),
+                "points": float(part["points"]),
+                "question_count": round(counts / attempts) if attempts else len(rows),
+                "mean_score": round(mean, 4) if mean is not None else None,
+                "max_score": round(maximum, 4),
+                "facility": round(mean / maximum, 4) if mean is not None and maximum else None,
+            }
+        )
+    return out
+
+
 def item_analysis_view(
     *, analysis: ItemAnalysis, preset: TestPreset, batch: Batch | None
 ) -> ItemAnalysisView:
     """``ItemAnalysisOut``: the scope, the computation state, the test figures (``None`` before a
-    first computation) and the question rows in form order. One query (the rows with their
-    questions and clusters)."""
-    rows = ItemAnalysisQuestion.objects.filter(analysis=analysis).order_by("position", "question_id")
+    first computation), the parts (``item_parts``) and the question rows in form order, each with
+    its part. One query (the rows with their questions, clusters and parts)."""
+    rows = list(
+        ItemAnalysisQuestion.objects.filter(analysis=analysis)
+        .order_by("position", "question_id")
+        .annotate(part=_part_of(preset))
+        .values(*ROW_FIELDS, "part")
+    )
     shaper = _Shaper()
+    questions = [shaper.row(r) for r in rows]
+    summary = analysis.summary or {}
     return {
         "preset_id": preset.pk,
         "preset_name": preset.name,
@@ -778,7 +883,8 @@ def item_analysis_view(
         },
         "summary": summary_view(analysis.summary),
         "scale": item_scale(analysis.summary or None, preset),
-        "questions": [shaper.row(r) for r in rows.values(*ROW_FIELDS)],
+        "parts": item_parts(questions, [r["part"] for r in rows], int(summary.get("n") or 0)),
+        "questions": questions,
         "thresholds": THRESHOLDS,
         "flags": list(FLAGS),
     }

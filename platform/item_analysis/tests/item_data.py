@@ -14,8 +14,11 @@ from django_tenants.utils import schema_context
 
 from assessments.models import (
     Batch,
+    BlueprintItem,
     MatrixCluster,
+    PresetPart,
     PresetQuestion,
+    PresetSubject,
     Question,
     QuestionBank,
     Subject,
@@ -270,3 +273,73 @@ def exam_2025_scope(org):
         for option, judged, text in rows
     ]
     return build_scope(org, questions=[choice, tf, num], learners=learners, code="TN")
+
+
+def with_parts(org, scope: Scope, parts: list[tuple[str, str, str, str, int]]) -> Scope:
+    """Put the scope's shared form in parts (decision 0056): ``parts`` lists (name_vi, name_en,
+    question type, points per question, count) in order; each part takes the next ``count``
+    questions of the form through one blueprint row of the scope's topic."""
+    with schema_context(org.schema_name):
+        preset = TestPreset.objects.get(pk=scope.preset_id)
+        subject = PresetSubject.objects.create(preset=preset, subject=Subject.objects.get(code="toan"))
+        form = list(PresetQuestion.objects.filter(preset=preset).order_by("position"))
+        topic = form[0].question.topic_id
+        for position, (name_vi, name_en, kind, points, count) in enumerate(parts):
+            part = PresetPart.objects.create(
+                preset=preset,
+                position=position,
+                name_vi=name_vi,
+                name_en=name_en,
+                question_type=kind,
+                points_per_question=Decimal(points),
+            )
+            item = BlueprintItem.objects.create(
+                preset_subject=subject, part=part, cluster_id=topic, count=count
+            )
+            taken, form = form[:count], form[count:]
+            PresetQuestion.objects.filter(pk__in=[r.pk for r in taken]).update(blueprint_item=item)
+    return scope
+
+
+def exam_parts_scope(org) -> Scope:
+    """The national exam's three parts on a small shared form (issue 39; decision 0056), four
+    learners scored as the sitting scores them:
+
+      learner  Phần I (2 x 0.25)   Phần II (1 set x 1)        Phần III (1 x 0.5)   total
+      0        a a  0.5            Đ S Đ S (4 right) 1        "0,5" 0.5            2
+      1        a b  0.25           Đ S Đ Đ (3 right) 0.5      "2"   0              0.75
+      2        b a  0.25           Đ S - - (2 right) 0.25     "0,5" 0.5            1
+      3        b b  0              S Đ S Đ (0 right) 0        (empty) 0            0
+
+    Part means over the 4 attempts: I (0.5 + 0.25 + 0.25 + 0) / 4 = 0.25 of 0.5 (facility 0.5),
+    II (1 + 0.5 + 0.25 + 0) / 4 = 0.4375 of 1 (0.4375), III (0.5 + 0.5) / 4 = 0.25 of 0.5 (0.5);
+    they add up to the test's mean 3.75 / 4 = 0.9375 of 2."""
+    choice = {**choice_question(), "score_weight": Decimal("0.25")}
+    other = {**choice_question(stem="Chọn tiếp"), "score_weight": Decimal("0.25")}
+    tf = true_false_set_question()
+    num = {**numeric_question(), "score_weight": Decimal("0.5")}
+    rows = [
+        ("a", "a", {"s1": True, "s2": False, "s3": True, "s4": False}, "0,5"),
+        ("a", "b", {"s1": True, "s2": False, "s3": True, "s4": True}, "2"),
+        ("b", "a", {"s1": True, "s2": False}, "0,5"),
+        ("b", "b", {"s1": False, "s2": True, "s3": False, "s4": True}, None),
+    ]
+    learners = [
+        [
+            ({"option": first}, 0.25 if first == "a" else 0),
+            ({"option": second}, 0.25 if second == "a" else 0),
+            scored(tf, {"statements": judged}),
+            scored(num, {"text": text} if text else None, Decimal("0.5")),
+        ]
+        for first, second, judged, text in rows
+    ]
+    scope = build_scope(org, questions=[choice, other, tf, num], learners=learners, code="PT")
+    return with_parts(
+        org,
+        scope,
+        [
+            ("Trắc nghiệm nhiều phương án", "Multiple choice", "single_choice", "0.25", 2),
+            ("Trắc nghiệm đúng sai", "True/false", "true_false_set", "1", 1),
+            ("", "", "numeric", "0.5", 1),
+        ],
+    )

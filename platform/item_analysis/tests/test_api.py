@@ -14,7 +14,7 @@ from django_tenants.utils import schema_context
 from openpyxl import load_workbook
 
 from accounts.tests.factories import ProfileFactory
-from assessments.models import Question, QuestionTransition
+from assessments.models import PresetQuestion, Question, QuestionTransition
 from conftest import client_for
 from item_analysis.tests.item_data import (
     HAND_LEARNERS,
@@ -22,6 +22,8 @@ from item_analysis.tests.item_data import (
     build_scope,
     choice_question,
     exam_2025_scope,
+    exam_parts_scope,
+    with_parts,
 )
 
 pytestmark = pytest.mark.django_db
@@ -417,6 +419,8 @@ def test_a_constant_number_of_queries(as_educator_a, org_a, django_capture_on_co
         code="B",
     )
     exam = exam_2025_scope(org_a)  # true/false sets and numeric answers read no more
+    parts = [("", "", kind, "1", 1) for kind in ("single_choice", "true_false_set", "numeric")]
+    with_parts(org_a, exam, parts)  # ... nor do parts
     counts = []
     for scope in (small, big, exam):
         for url in (
@@ -517,3 +521,76 @@ def test_true_false_sets_and_numeric_answers(as_educator_a, org_a, django_captur
     assert vi.sheetnames[2:5] == ["Các ý Đúng Sai", "Số ý đúng", "Đáp số sai"]
     assert [c.value for c in vi["Các ý Đúng Sai"][2]][2:4] == ["a) Ý s1", "Đúng"]
     assert vi["Đáp số sai"]["J2"].value == "Cần ít nhất 30 bài làm; ở đây có 5."
+
+
+# --- tests in parts (issue 39; decisions 0056 and 0059) -----------------------------------------
+
+
+def test_the_parts_mean_scores_and_facilities(as_educator_a, org_a, django_capture_on_commit_callbacks):
+    """``exam_parts_scope``'s docstring computes the figures by hand."""
+    scope = exam_parts_scope(org_a)
+    url = f"/api/v1/test-presets/{scope.preset_id}/item-analysis"
+    data = computed(as_educator_a, url, django_capture_on_commit_callbacks)
+    expected = [
+        (1, "Multiple choice", "single_choice", 0.25, 2, 0.25, 0.5, 0.5),
+        (2, "True/false", "true_false_set", 1.0, 1, 0.4375, 1.0, 0.4375),
+        (3, "Part III", "numeric", 0.5, 1, 0.25, 0.5, 0.5),
+    ]
+    fields = ("position", "name", "question_type", "points", "question_count", "mean_score", "max_score")
+    assert [(*(p[f] for f in fields), p["facility"]) for p in data["parts"]] == expected
+    assert sum(p["mean_score"] for p in data["parts"]) == data["summary"]["mean"] == 0.9375
+    assert [(q["position"], q["part"]) for q in data["questions"]] == [(1, 1), (2, 1), (3, 2), (4, 3)]
+    vi = as_educator_a.get(url, HTTP_ACCEPT_LANGUAGE="vi").json()["data"]
+    assert [p["name"] for p in vi["parts"]] == [
+        "Trắc nghiệm nhiều phương án",
+        "Trắc nghiệm đúng sai",
+        "Phần III",
+    ]
+    # a question whose form row lost its blueprint row (or a per-learner draw) is in its type's part
+    with schema_context(org_a.schema_name):
+        PresetQuestion.objects.filter(preset_id=scope.preset_id).update(blueprint_item=None)
+    again = as_educator_a.get(url, **EN).json()["data"]
+    assert again["parts"] == data["parts"] and again["questions"] == data["questions"]
+
+
+def test_the_parts_sheet(as_educator_a, org_a, django_capture_on_commit_callbacks):
+    scope = exam_parts_scope(org_a)
+    url = f"/api/v1/test-presets/{scope.preset_id}/item-analysis"
+    computed(as_educator_a, url, django_capture_on_commit_callbacks)
+    book = load_workbook(io.BytesIO(b"".join(as_educator_a.get(f"{url}/export", **EN).streaming_content)))
+    assert book.sheetnames[:2] == ["Questions", "Parts"]
+    sheet = book["Parts"]
+    assert list(sheet.iter_rows(values_only=True)) == [
+        (
+            "Part",
+            "Part name",
+            "Type",
+            "Questions",
+            "Points per question",
+            "Mean",
+            "Maximum score",
+            "Facility",
+        ),
+        ("Part I", "Multiple choice", "Single choice", 2, 0.25, 0.25, 0.5, 0.5),
+        ("Part II", "True/false", "True/false set", 1, 1, 0.4375, 1, 0.4375),
+        ("Part III", "Part III", "Numeric answer", 1, 0.5, 0.25, 0.5, 0.5),
+    ]
+    assert (sheet["F3"].number_format, sheet["H3"].number_format) == ("0.00", "0.0%")
+    vi = load_workbook(io.BytesIO(b"".join(as_educator_a.get(f"{url}/export").streaming_content)))
+    assert [c.value for c in vi["Các phần"][1]] == [
+        "Phần",
+        "Tên phần",
+        "Loại",
+        "Câu hỏi",
+        "Điểm mỗi câu",
+        "Điểm trung bình",
+        "Điểm tối đa",
+        "Độ dễ",
+    ]
+    assert [c.value for c in vi["Các phần"][3]][:2] == ["Phần II", "Trắc nghiệm đúng sai"]
+
+
+def test_a_test_without_parts_has_none(as_educator_a, hand, django_capture_on_commit_callbacks):
+    url = f"/api/v1/test-presets/{hand.preset_id}/item-analysis"
+    data = computed(as_educator_a, url, django_capture_on_commit_callbacks)
+    assert data["parts"] == [] and [q["part"] for q in data["questions"]] == [None, None, None]

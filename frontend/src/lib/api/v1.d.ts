@@ -9968,8 +9968,9 @@ export interface components {
     /**
      * ItemAnalysisOut
      * @description The item analysis of a preset (every counted attempt, ``batch_id`` null) or of a batch:
-     *     the state, the test's figures (``None`` until first computed) and the questions in form
-     *     order; ``flags`` lists every flag code in display order.
+     *     the state, the test's figures (``None`` until first computed), its parts (empty without
+     *     parts) and the questions in form order, each with its ``part`` (null outside parts);
+     *     ``flags`` lists every flag code in display order.
      */
     ItemAnalysisOut: {
       /** Preset Id */
@@ -9983,6 +9984,8 @@ export interface components {
       state: components["schemas"]["ItemStateOut"];
       summary: components["schemas"]["ItemSummaryOut"] | null;
       scale: components["schemas"]["ItemScaleOut"] | null;
+      /** Parts */
+      parts: components["schemas"]["ItemPartOut"][];
       /** Questions */
       questions: components["schemas"]["ItemQuestionOut"][];
       thresholds: components["schemas"]["ItemThresholdsOut"];
@@ -10051,10 +10054,48 @@ export interface components {
       flags: ("unused_distractor" | "likely_key_error")[];
     };
     /**
+     * ItemPartOut
+     * @description A part (phần) of the test (issue 39; decisions 0056 and 0059): ``position`` from 1 (the
+     *     ``part`` of its questions), ``name`` in the reader's language, its question type and
+     *     ``points`` per question; ``question_count`` questions per attempt; ``mean_score`` the mean
+     *     of the part's subtotal over the analysed attempts, in raw points of ``max_score`` (as the
+     *     result shows a part: "2,10/3"), ``facility`` = mean / maximum; ``None`` before a computation.
+     *     From the stored per-question figures (``item_analysis.selectors.item_parts``).
+     */
+    ItemPartOut: {
+      /** Position */
+      position: number;
+      /** Name */
+      name: string;
+      /**
+       * Question Type
+       * @enum {string}
+       */
+      question_type:
+        | "single_choice"
+        | "multiple_choice"
+        | "true_false"
+        | "short_text"
+        | "essay"
+        | "true_false_set"
+        | "numeric";
+      /** Points */
+      points: number;
+      /** Question Count */
+      question_count: number;
+      /** Mean Score */
+      mean_score: number | null;
+      /** Max Score */
+      max_score: number | null;
+      /** Facility */
+      facility: number | null;
+    };
+    /**
      * ItemQuestionOut
      * @description One question of an analysis: ``code`` (``#id``, ``v<n>`` after a first version), the stem
      *     excerpt in the reader's language, its clusters; ``position`` on the form (from 1; its first
-     *     position with per-learner draws); ``n`` attempts that had it; ``facility`` (mean score /
+     *     position with per-learner draws); ``part`` the position (from 1) of its part in
+     *     ``ItemAnalysisOut.parts``, null outside parts (and in a question's appearances); ``n`` attempts that had it; ``facility`` (mean score /
      *     ``max_points``); ``discrimination`` (corrected item-rest correlation); ``efficiency``
      *     (Moodle's discriminative efficiency); ``upper_lower`` (27 % index); ``omit_rate``;
      *     ``options`` (choice questions); for a true/false set ``statements`` and ``right_counts``
@@ -10092,6 +10133,8 @@ export interface components {
       clusters: components["schemas"]["ItemClusterOut"][];
       /** Position */
       position: number;
+      /** Part */
+      part: number | null;
       /** N */
       n: number;
       /** Max Points */
@@ -10367,6 +10410,8 @@ export interface components {
       clusters: components["schemas"]["ItemClusterOut"][];
       /** Position */
       position: number;
+      /** Part */
+      part: number | null;
       /** N */
       n: number;
       /** Max Points */

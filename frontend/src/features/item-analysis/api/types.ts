@@ -5,6 +5,7 @@ import type { V1Schemas } from "@/lib/api/types";
 export type ItemAnalysis = V1Schemas["ItemAnalysisOut"];
 export type ItemSummary = V1Schemas["ItemSummaryOut"];
 export type ItemQuestion = V1Schemas["ItemQuestionOut"];
+export type ItemPart = V1Schemas["ItemPartOut"];
 export type ItemState = V1Schemas["ItemStateOut"];
 export type HistogramBin = V1Schemas["HistogramBinOut"];
 

@@ -2,7 +2,8 @@
  * or one batch's (issue 19; partial credit, true/false sets and numeric answers: issue 39, item 3,
  * decision 0059). The state ("Đang tính…" while queued or running, polled, with a progress bar
  * once a running computation reports how far it is; the last figures stay shown meanwhile), the counts, the test's figures, the score histogram with its screen-reader
- * table, the per-question table, the flags explained with the server's thresholds, the .xlsx
+ * table, for a test in parts the parts' means and facilities ("Theo phần") and the questions
+ * grouped under their part's name, the per-question table, the flags explained with the server's thresholds, the .xlsx
  * download and "recompute". Alpha (named "alpha (KR-20 for right/wrong items)") and SEM from fewer
  * attempts than the server's minimum carry the note that says so. */
 import { useQuery } from "@tanstack/react-query";
@@ -25,6 +26,7 @@ import { batchItemAnalysisQuery } from "../api/get-batch-item-analysis";
 import { presetItemAnalysisQuery } from "../api/get-preset-item-analysis";
 import { useRecomputeItemAnalysis } from "../api/recompute-item-analysis";
 import { computing, type ItemAnalysisScope } from "../api/types";
+import { ItemPartTable } from "./part-table";
 import { ItemQuestionTable } from "./question-table";
 import { ScoreHistogram } from "./score-histogram";
 
@@ -175,12 +177,13 @@ export function ItemAnalysisView({ scope, id }: { scope: ItemAnalysisScope; id: 
             bins={scale ? scale.histogram : summary.histogram}
             maxScore={scale ? scale.scale_max : summary.max_score}
           />
+          {data.parts.length > 0 && <ItemPartTable parts={data.parts} />}
           <section className="grid gap-3" aria-labelledby="item-analysis-questions">
             <h2 id="item-analysis-questions" className="text-lg font-semibold">
               {t("itemAnalysis.questions")}
             </h2>
             <p className="text-sm text-slate-600">{t("itemAnalysis.questionsHint")}</p>
-            <ItemQuestionTable questions={data.questions} thresholds={data.thresholds} />
+            <ItemQuestionTable questions={data.questions} thresholds={data.thresholds} parts={data.parts} />
           </section>
           <ItemFlagExplanations
             flags={data.flags}

@@ -6,7 +6,7 @@ import { loadKatex, loadMathSpeech } from "@/components/math-html";
 import { mockApi, ok } from "@/testing/mock-api";
 import { renderRoute } from "@/testing/render-route";
 
-import { FEW, NUMERIC, QUEUED, READY, SET } from "../testing/fixtures";
+import { FEW, IN_PARTS, NUMERIC, QUEUED, READY, SET } from "../testing/fixtures";
 import BatchItemAnalysisRoute from "./item-analysis-batch";
 import PresetItemAnalysisRoute from "./item-analysis-preset";
 
@@ -446,5 +446,69 @@ describe("item analysis", () => {
     );
     const row = within(screen.getByRole("table", { name: "Questions" })).getByRole("row", { name: /#14/ });
     expect(within(row).getAllByRole("cell")[2]).toHaveTextContent(`0.51${note}`);
+  });
+
+  // --- tests in parts (issue 39; decisions 0056 and 0059) -------------------------------------------
+
+  it("shows each part's mean and facility, and the questions grouped under their part", async () => {
+    mockApi({ "/api/v1/test-presets/7/item-analysis": ok(IN_PARTS) });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />);
+
+    const parts = await screen.findByRole("table", { name: "Theo phần" });
+    expect(
+      within(parts)
+        .getAllByRole("row")
+        .map((r) => r.textContent),
+    ).toEqual([
+      "PhầnSố câuĐiểm trung bìnhĐộ khó",
+      "Phần I. Trắc nghiệm nhiều phương án lựa chọn20,29/0,558%",
+      "Phần II. Trắc nghiệm đúng sai10,51/151%",
+      "Phần III. Trắc nghiệm trả lời ngắn10,15/0,530%",
+    ]);
+    expect(within(parts).getByRole("rowheader", { name: "Phần II. Trắc nghiệm đúng sai" })).toBeVisible();
+
+    const questions = screen.getByRole("table", { name: "Các câu hỏi" });
+    const groups = within(questions).getAllByRole("rowgroup").slice(1); // after the column headers
+    expect(groups.map((g) => within(g).getByRole("rowheader").textContent)).toEqual([
+      "Phần I. Trắc nghiệm nhiều phương án lựa chọn",
+      "Phần II. Trắc nghiệm đúng sai",
+      "Phần III. Trắc nghiệm trả lời ngắn",
+    ]);
+    expect(within(groups[0]!).getByRole("rowheader")).toHaveAttribute("scope", "rowgroup");
+    expect(within(groups[0]!).getByRole("row", { name: /#12/ })).toHaveTextContent(/^Câu 1 #12/);
+    expect(within(groups[0]!).getByRole("row", { name: /#13/ })).toHaveTextContent(/^Câu 2 #13/);
+    expect(within(groups[1]!).getByRole("row", { name: /#14/ })).toHaveTextContent(/^Câu 3 #14/);
+    expect(within(groups[2]!).getByRole("row", { name: /#15/ })).toHaveTextContent(/^Câu 4 #15/);
+  });
+
+  it("in English: the parts' table; a test without parts has neither the table nor group rows", async () => {
+    mockApi({ "/api/v1/test-presets/7/item-analysis": ok(IN_PARTS) });
+    const { unmount } = renderRoute(
+      PRESET,
+      "/assignment/item-analysis/preset/7",
+      <PresetItemAnalysisRoute />,
+      {
+        language: "en",
+      },
+    );
+    const parts = await screen.findByRole("table", { name: "By part" });
+    expect(
+      within(parts)
+        .getAllByRole("row")
+        .map((r) => r.textContent),
+    ).toEqual([
+      "PartQuestionsMean scoreFacility",
+      "Phần I. Trắc nghiệm nhiều phương án lựa chọn20.29/0.558%",
+      "Phần II. Trắc nghiệm đúng sai10.51/151%",
+      "Phần III. Trắc nghiệm trả lời ngắn10.15/0.530%",
+    ]);
+    unmount();
+
+    mockApi({ "/api/v1/test-presets/7/item-analysis": ok(READY) });
+    renderRoute(PRESET, "/assignment/item-analysis/preset/7", <PresetItemAnalysisRoute />);
+    const questions = await screen.findByRole("table", { name: "Các câu hỏi" });
+    expect(screen.queryByRole("table", { name: "Theo phần" })).toBeNull();
+    expect(within(questions).getAllByRole("rowgroup")).toHaveLength(2); // the headers and one body
+    expect(within(questions).getAllByRole("columnheader")).toHaveLength(8);
   });
 });

@@ -9,6 +9,7 @@ const Q1: ItemQuestion = {
   type: "single_choice",
   clusters: [],
   position: 1,
+  part: null,
   n: 40,
   max_points: 1,
   facility: 0.45,
@@ -147,6 +148,7 @@ export const READY: ItemAnalysis = {
     few_attempts: false,
   },
   scale: null,
+  parts: [],
   questions: [Q1, Q2],
   thresholds: {
     facility_low: 0.2,
@@ -294,5 +296,51 @@ export const FEW: ItemAnalysis = {
     { ...Q2, n: 3, facility: 0.6667, discrimination: -0.5, few_attempts: true },
     { ...SET, n: 3, few_attempts: true },
     { ...NUMERIC, n: 3, few_attempts: true },
+  ],
+};
+
+/** A test in the national exam's three parts (decision 0056), 40 attempts: Phần I two choice
+ * questions of 0.25 (facilities 0.45 and 0.7: mean 0.2875 of 0.5, 58%), Phần II a true/false set of
+ * 1 point (0.5125 of 1, 51%), Phần III a numeric answer of 0.5 (0.15 of 0.5, 30%); the THPT 2025
+ * template names its parts "Phần I. …". */
+export const IN_PARTS: ItemAnalysis = {
+  ...READY,
+  parts: [
+    {
+      position: 1,
+      name: "Phần I. Trắc nghiệm nhiều phương án lựa chọn",
+      question_type: "single_choice",
+      points: 0.25,
+      question_count: 2,
+      mean_score: 0.2875,
+      max_score: 0.5,
+      facility: 0.575,
+    },
+    {
+      position: 2,
+      name: "Phần II. Trắc nghiệm đúng sai",
+      question_type: "true_false_set",
+      points: 1,
+      question_count: 1,
+      mean_score: 0.5125,
+      max_score: 1,
+      facility: 0.5125,
+    },
+    {
+      position: 3,
+      name: "Phần III. Trắc nghiệm trả lời ngắn",
+      question_type: "numeric",
+      points: 0.5,
+      question_count: 1,
+      mean_score: 0.15,
+      max_score: 0.5,
+      facility: 0.3,
+    },
+  ],
+  questions: [
+    { ...Q1, part: 1, max_points: 0.25 },
+    { ...Q2, type: "single_choice", part: 1, max_points: 0.25 },
+    { ...SET, part: 2 },
+    { ...NUMERIC, part: 3, max_points: 0.5 },
   ],
 };

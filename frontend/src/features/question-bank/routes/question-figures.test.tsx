@@ -22,6 +22,7 @@ const APPEARANCE: ItemAppearance = {
   type: "single_choice",
   clusters: [],
   position: 3,
+  part: null,
   n: 40,
   max_points: 1,
   facility: 0.45,
