@@ -32,7 +32,7 @@ def _notify_scheduled(
     """One TestScheduled notification per learner of a batch. The batch's start is passed as the
     instant (``starts_at``): the notification shows it as Vietnam time in each reader's language
     when read ("08:00 28/11/2026" / "28 Nov 2026, 08:00"; ``notifications.messages``, issue 17,
-    item 1)."""
+    item 1). A test taken without the camera does not ask the learner to prepare one."""
     from notifications.models import Notification
     from notifications.services import notify
 
@@ -44,7 +44,9 @@ def _notify_scheduled(
             recipients=profiles[profile_id],
             notifiable_type=Notification.Type.TEST_SCHEDULED,
             title_key="test_scheduled.title",
-            body_key="test_scheduled.body",
+            body_key=(
+                "test_scheduled.body" if assignment.preset.camera_proctoring else "test_scheduled.body_no_camera"
+            ),
             title_args={"test": assignment.preset.name},
             body_args={"test": assignment.preset.name, "starts_at": batch.starts_at},
             actions=[{"url": "/assignment/student", "target": "_self", "label": "action.view_test"}],

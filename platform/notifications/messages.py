@@ -29,6 +29,10 @@ MESSAGES = {
     "test_scheduled.body": _(
         "Your test %(test)s starts at %(starts_at)s. Prepare your camera and a quiet room."
     ),
+    # A test taken without the camera (``TestPreset.camera_proctoring`` off) asks for none.
+    "test_scheduled.body_no_camera": _(
+        "Your test %(test)s starts at %(starts_at)s. Find a quiet room; this test does not use the camera."
+    ),
     "test_waiting_list.title": _("A slot opened for %(test)s"),
     "test_waiting_list.body": _("A slot is free in %(batch)s of %(test)s. Book it before someone else does."),
     "data_request_answered.title": _("Your correction request was answered"),

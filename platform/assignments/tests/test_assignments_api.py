@@ -14,6 +14,7 @@ from assessments.models import Batch, WaitingListEntry
 from assessments.services import slots
 from assessments.services.waiting_list import waiting_list_claim, waiting_list_lapse_due
 from assessments.tests.test_presets_api import NOW, post, preset_body
+from config.dates import VN
 from config.errors import ApplicationError
 from conftest import client_for
 from notifications.models import Notification
@@ -366,3 +367,30 @@ def test_assignable_tests_figures_listing_and_queries(
     assert as_educator_a.get("/api/v1/assignments/tests?order_by=price").status_code == 400
     assert client_for(educator_b).get("/api/v1/assignments/tests").json()["data"]["total"] == 0
     assert client_for(people[0]).get("/api/v1/assignments/tests").status_code == 403
+
+
+def test_a_test_without_the_camera_is_announced_without_it(as_educator_a, bank, round_id, org_a):
+    """The TestScheduled notification of a test taken without the camera does not ask the learner
+    to prepare one (found on the demo's THPT mock exam, issue 39: "Hãy chuẩn bị camera" for a test
+    that never opens it); a proctored test's still does."""
+    preset_id, batch_id, _ = ready_preset(as_educator_a, bank, round_id)
+    with schema_context(org_a.schema_name):
+        from assessments.models import TestPreset
+
+        TestPreset.objects.filter(pk=preset_id).update(camera_proctoring=False)
+    learner = org_learners(org_a, 1)[0]
+    body = {"preset_id": preset_id, "batch_id": batch_id, "learner_profile_ids": [learner.pk]}
+    assert post(as_educator_a, "/api/v1/assignments", body).status_code == 201
+    client = client_for(learner)
+    vi = client.get("/api/v1/notification/list", HTTP_ACCEPT_LANGUAGE="vi").json()["data"]["items"][0]
+    en = client.get("/api/v1/notification/list", HTTP_ACCEPT_LANGUAGE="en").json()["data"]["items"][0]
+    starts = (NOW + timedelta(days=5)).astimezone(VN)
+    name = vi["body_args"]["test"]
+    assert vi["body"] == (
+        f"Bài {name} của bạn bắt đầu lúc {starts:%H:%M %d/%m/%Y}. "
+        "Hãy chuẩn bị một phòng yên tĩnh; bài này không dùng camera."
+    )
+    assert en["body"] == (
+        f"Your test {name} starts at {starts.day} {starts:%b %Y, %H:%M}. "
+        "Find a quiet room; this test does not use the camera."
+    )
