@@ -45,7 +45,9 @@ def _notify_scheduled(
             notifiable_type=Notification.Type.TEST_SCHEDULED,
             title_key="test_scheduled.title",
             body_key=(
-                "test_scheduled.body" if assignment.preset.camera_proctoring else "test_scheduled.body_no_camera"
+                "test_scheduled.body"
+                if assignment.preset.camera_proctoring
+                else "test_scheduled.body_no_camera"
             ),
             title_args={"test": assignment.preset.name},
             body_args={"test": assignment.preset.name, "starts_at": batch.starts_at},
