@@ -210,7 +210,7 @@ def test_a_batch_at_0800_vietnam_time_is_announced_at_0800_in_both_languages(org
 
     starts = datetime(2026, 11, 28, 8, 0, tzinfo=VN)
     preset, batch = approved_preset(
-        org_a, educator_a, code="ANN", starts_at=starts, slots=3, camera_proctoring=False
+        org_a, educator_a, code="ANN", starts_at=starts, slots=3, camera_proctoring=True
     )
     learner = ProfileFactory(organization=org_a)
     with schema_context(org_a.schema_name):
