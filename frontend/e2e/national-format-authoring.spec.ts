@@ -87,6 +87,8 @@ test("an educator writes a true/false set and a numeric answer in Vietnamese and
 
   // A numeric answer, with the English screens.
   await page.getByRole("button", { name: "VI – Chuyển sang tiếng Anh" }).click();
+  // the choice is stored once the English catalogue has loaded: wait for it before leaving
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await newQuestion(page, folderUrl, "Question text", "New question");
   await page.getByLabel("Type").selectOption("numeric");
   await page.getByLabel("Grade").selectOption("12");
