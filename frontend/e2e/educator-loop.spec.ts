@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readSheet } from "read-excel-file/node";
 
 import { makeEssayTest, takeAsLearner } from "./essay-test";
-import { login, settled, shot } from "./helpers";
+import { login, reloadIn, settled, shot } from "./helpers";
 
 /** The educator's loop through links from /home (issue 19): an essay test made and taken through
  * the API (the only set-up; hocsinh05, used by no other spec). First, every educator /assignment
@@ -21,11 +21,6 @@ const GRADED = { email: "hocsinh05@demo.vn", name: "Hoàng Quốc Huy" };
 const PRACTICE = "Luyện tập Toán 9 - Căn thức";
 
 test.use({ timezoneId: "Asia/Ho_Chi_Minh", locale: "vi-VN" });
-
-async function useLanguage(page: Page, lang: "vi" | "en") {
-  await page.evaluate((value) => window.localStorage.setItem("lang", value), lang);
-  await page.reload();
-}
 
 /** Screenshots at 1280 and 390 px wide once `ready` holds at each width. */
 async function shots(page: Page, name: string, ready: () => Promise<void>) {
@@ -148,11 +143,11 @@ test("an educator grades, releases, exports the gradebook and sends a flagged qu
     await expect(page.getByRole("link", { name: batchName }).first()).toBeVisible();
   };
   await shots(page, "educator-home-vi", panelReady);
-  await useLanguage(page, "en");
+  await reloadIn(page, "en");
   await expect(page.getByRole("region", { name: "Needs your attention" })).toBeVisible();
   await expect(page.getByText(`Tự luận Toán 9 — E2E ${stamp} · 1 graded result not released`)).toBeVisible();
   await shots(page, "educator-home-en", panelReady);
-  await useLanguage(page, "vi");
+  await reloadIn(page, "vi");
 
   // The batch's gradebook (from the panel): release the batch, then export it.
   await release.click();
@@ -181,10 +176,10 @@ test("an educator grades, releases, exports the gradebook and sends a flagged qu
     await expect(page.getByRole("row").filter({ hasText: GRADED.name })).toBeVisible();
   };
   await shots(page, "educator-gradebook-vi", bookReady);
-  await useLanguage(page, "en");
+  await reloadIn(page, "en");
   await expect(page.getByText("No graded result waits for release", { exact: true })).toBeVisible();
   await shots(page, "educator-gradebook-en", bookReady);
-  await useLanguage(page, "vi");
+  await reloadIn(page, "vi");
 
   // The demo's released practice batch: /home -> tests -> the test -> its batch -> item analysis.
   await home(page);
@@ -206,9 +201,9 @@ test("an educator grades, releases, exports the gradebook and sends a flagged qu
     ).toHaveCount(1);
   };
   await shots(page, "educator-item-analysis-vi", analysisReady);
-  await useLanguage(page, "en");
+  await reloadIn(page, "en");
   await shots(page, "educator-item-analysis-en", analysisReady);
-  await useLanguage(page, "vi");
+  await reloadIn(page, "vi");
 
   // The flagged question in the bank, sent back to vetting with its figures.
   await flagged.getByRole("link", { name: /^Mở câu hỏi .* trong ngân hàng$/ }).click();

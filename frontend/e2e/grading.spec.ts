@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { get, makeEssayTest, takeAsLearner } from "./essay-test";
-import { login, resize, shot } from "./helpers";
+import { login, reloadIn, resize, shot } from "./helpers";
 
 /** The educator's grading and results screens (issue 7, items 4, 5, 6 and 8): the demo's
  * released results (hocsinh16..18, "Luyện tập Toán 9 - Căn thức", "Ca sáng nay") and an attempt's
@@ -13,11 +13,6 @@ const EDUCATOR = "educator.admin@demo.vn";
 const LEARNER = "hocsinh15@demo.vn";
 
 test.use({ timezoneId: "Asia/Ho_Chi_Minh", locale: "vi-VN" });
-
-async function useLanguage(page: Page, lang: "vi" | "en") {
-  await page.evaluate((value) => window.localStorage.setItem("lang", value), lang);
-  await page.reload();
-}
 
 async function narrowShot(page: Page, name: string) {
   await resize(page, 390, 844);
@@ -40,7 +35,7 @@ test("an educator reviews the demo results and an attempt's detail", async ({ pa
   }
   await shot(page, "grading-results-vi-1280");
   await narrowShot(page, "grading-results-vi-390");
-  await useLanguage(page, "en");
+  await reloadIn(page, "en");
   await expect(page.getByRole("heading", { name: "Results", level: 1 })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "hocsinh16@demo.vn" })).toBeVisible();
   await shot(page, "grading-results-en-1280");
@@ -56,7 +51,7 @@ test("an educator reviews the demo results and an attempt's detail", async ({ pa
   await expect(page.getByRole("heading", { name: "Integrity log" })).toBeVisible();
   await expect(page.getByText("Not released")).toHaveCount(0);
   await shot(page, "grading-attempt-en-1280");
-  await useLanguage(page, "vi");
+  await reloadIn(page, "vi");
   await expect(page.getByRole("heading", { name: "Bài làm so với đáp án" })).toBeVisible();
   await shot(page, "grading-attempt-vi-1280");
 });
@@ -81,7 +76,7 @@ test("an educator grades an essay in the editor and releases the result", async 
   await expect(page.getByText("1 câu trả lời đang chờ chấm")).toBeVisible();
   await shot(page, "grading-list-vi-1280");
   await narrowShot(page, "grading-list-vi-390");
-  await useLanguage(page, "en");
+  await reloadIn(page, "en");
   await expect(page.getByText("1 answer waits for a score")).toBeVisible();
   await shot(page, "grading-list-en-1280");
   await narrowShot(page, "grading-list-en-390");
@@ -98,7 +93,7 @@ test("an educator grades an essay in the editor and releases the result", async 
   await score.fill("1");
   await page.getByLabel("Comment").fill("Đúng hướng, còn thiếu câu c.");
   await shot(page, "grading-edit-en-1280");
-  await useLanguage(page, "vi");
+  await reloadIn(page, "vi");
   await expect(page.getByText("Còn 1/1 câu")).toBeVisible();
   await page.getByLabel(/^Điểm \(0–/).fill("1");
   await page.getByLabel("Nhận xét").fill("Đúng hướng, còn thiếu câu c.");
@@ -185,7 +180,7 @@ test("a learner sees their released result and advanced report", async ({ page }
   await shot(page, "learner-report-vi-1280");
   await narrowShot(page, "learner-report-vi-390");
 
-  await useLanguage(page, "en");
+  await reloadIn(page, "en");
   const english = page.getByRole("region", { name: "Advanced report" });
   await expect(english.getByText("Percentile")).toBeVisible();
   await expect(english.getByText(/^A new report can be generated in [01] h \d+ min\.$/)).toBeVisible();

@@ -186,3 +186,9 @@ export async function get<T>(
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return (await response.json()).data as T;
 }
+
+/** Stores the page's language (as the header's switch does) and reloads the page in it. */
+export async function reloadIn(page: Page, lang: "vi" | "en"): Promise<void> {
+  await page.evaluate((value) => window.localStorage.setItem("lang", value), lang);
+  await page.reload();
+}

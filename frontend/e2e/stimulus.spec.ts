@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { login, resize, settled, shot } from "./helpers";
+import { login, reloadIn, resize, settled, shot } from "./helpers";
 
 /** A shared stimulus (issue 39, item 1; decision 0054) end to end: the educator admin writes a
  * figure with a formula and a table, three questions that refer to it, has a colleague vet the
@@ -235,8 +235,7 @@ async function vetAndAssign(page: Page, ids: Ids, stamp: number) {
 }
 
 async function useLanguage(page: Page, lang: "vi" | "en") {
-  await page.evaluate((value) => window.localStorage.setItem("lang", value), lang);
-  await page.reload();
+  await reloadIn(page, lang);
   await settled(page);
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 
-import { call, get, login, resize, shot, tabTo } from "./helpers";
+import { call, get, login, reloadIn, resize, shot, tabTo } from "./helpers";
 
 /** The mock graduation exam by keyboard (issue 39): the centre's "Thi thử tốt nghiệp THPT 2025 –
  * Toán" (seed_demo: three parts, 12 + 4 + 6 questions worth 0,25, 1 and 0,5, out of 10) gets a new
@@ -152,11 +152,6 @@ async function answer(page: Page, article: Locator, p: Plan, firstNumeric: boole
   }
 }
 
-async function useLanguage(page: Page, lang: "vi" | "en") {
-  await page.evaluate((value) => window.localStorage.setItem("lang", value), lang);
-  await page.reload();
-}
-
 async function bothWidths(page: Page, name: string) {
   await shot(page, `${name}-1280`);
   await resize(page, 390, 844);
@@ -229,7 +224,7 @@ test("a learner takes the THPT 2025 mock exam by keyboard through its three part
     }
   }
   // In English after a reload (every answer kept): to question 13, phần II, from the grid.
-  await useLanguage(page, "en");
+  await reloadIn(page, "en");
   await expect(page.getByRole("navigation", { name: "Questions" })).toContainText(
     `${total} of ${total} answered`,
   );
@@ -237,7 +232,7 @@ test("a learner takes the THPT 2025 mock exam by keyboard through its three part
   await page.keyboard.press("Enter");
   await expect(page.getByRole("article", { name: /^Question 13 of 22/ })).toBeVisible();
   await bothWidths(page, "thpt-mock-part-ii-en");
-  await useLanguage(page, "vi");
+  await reloadIn(page, "vi");
 
   await tabTo(page, page.getByRole("button", { name: "Xem lại", exact: true }).last());
   await page.keyboard.press("Enter");
@@ -265,7 +260,7 @@ test("a learner takes the THPT 2025 mock exam by keyboard through its three part
   await expect(rows.nth(2)).toHaveText(/^Phần II\..*4\s*1,85\/4$/);
   await expect(rows.nth(3)).toHaveText(/^Phần III\..*6\s*2,00\/3$/);
   await bothWidths(page, "thpt-mock-result-vi");
-  await useLanguage(page, "en");
+  await reloadIn(page, "en");
   await expect(page.getByRole("region", { name: "Test result" })).toContainText("6.10/10");
   await expect(page.getByRole("region", { name: "Score by part" }).getByRole("row").nth(2)).toHaveText(
     /^Part II\..*4\s*1\.85\/4$/,

@@ -9,7 +9,7 @@ import { useLanguage, useT } from "@/lib/intl";
 
 import type { AttemptDetail } from "../api/types";
 import { AnswerAgainstKey } from "./answer-view";
-import { EVENT_LABEL, formatScore, SWITCH_EVENTS, TYPE_LABEL } from "./labels";
+import { EVENT_LABEL, formatPoints, SWITCH_EVENTS, TYPE_LABEL } from "./labels";
 
 export function IntegrityLog({ attempt }: { attempt: AttemptDetail }) {
   const t = useT();
@@ -95,7 +95,7 @@ export function Answers({ attempt }: { attempt: AttemptDetail }) {
                 >
                   {waiting
                     ? t("grading.detail.awaiting")
-                    : `${formatScore(item.score ?? 0, locale)}/${formatScore(item.points, locale)}`}
+                    : `${formatPoints(item.score ?? 0, locale)}/${formatPoints(item.points, locale)}`}
                 </span>
               </div>
               <MathHtml text={item.stem} className="text-slate-900" />

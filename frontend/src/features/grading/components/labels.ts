@@ -54,8 +54,9 @@ export const SUBMIT_REASON_LABEL: Record<string, MessageId> = {
   consent_withdrawn: "grading.submitReason.consent_withdrawn",
 };
 
-/** A score without trailing zeros ("7.5", "8"). */
-export function formatScore(value: number | null | undefined, locale: string): string {
+/** Points (a question's score or a raw total) without trailing zeros ("7.5", "8"); a score on its
+ * test's reporting scale is `formatScore` of `@/lib/score` ("8,75/10"). */
+export function formatPoints(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined) return "—";
   return formatNumber(value, locale);
 }

@@ -18,7 +18,7 @@ import { serverNow } from "@/lib/server-clock";
 
 import { useBatchProgress } from "../api/get-batch-progress";
 import type { ProgressRow } from "../api/types";
-import { formatScore } from "../components/labels";
+import { formatPoints } from "../components/labels";
 import { ConsentWithdrawnBadge, ResultBadge, VoidedBadge } from "../components/result-badge";
 
 /** "mm:ss" or "h:mm:ss" until `deadline`; "0:00" when past. */
@@ -204,7 +204,7 @@ export default function BatchProgressRoute() {
                         {row.voided && <VoidedBadge />}
                         <ConsentWithdrawnBadge reason={row.submit_reason} />
                         {row.score !== null && (
-                          <span className="text-xs text-slate-600">{formatScore(row.score, locale)}</span>
+                          <span className="text-xs text-slate-600">{formatPoints(row.score, locale)}</span>
                         )}
                       </span>
                     ) : row.voided ? (

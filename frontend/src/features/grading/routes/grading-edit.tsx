@@ -18,7 +18,7 @@ import { useQuery } from "@tanstack/react-query";
 
 import { useSaveGrade } from "../api/save-grade";
 import type { GradingRow } from "../api/types";
-import { formatScore, TYPE_LABEL } from "../components/labels";
+import { formatPoints, TYPE_LABEL } from "../components/labels";
 import { idParam } from "../components/test-batch-filters";
 import { editorPath, listPath as listPathOf } from "../lib/paths";
 
@@ -152,7 +152,7 @@ function GradeForm({
   const [scoreError, setScoreError] = useState("");
   const [formError, setFormError] = useState("");
   const scoreRef = useRef<HTMLInputElement>(null);
-  const max = formatScore(row.points, locale);
+  const max = formatPoints(row.points, locale);
   const answerText = row.answer && "text" in row.answer ? row.answer.text : "";
 
   const submit = (andNext: boolean) => {
@@ -219,7 +219,7 @@ function GradeForm({
           <p className="text-sm text-emerald-700">
             {t("grading.edit.gradedBy", {
               name: row.graded_by_name || "—",
-              score: formatScore(row.score, locale),
+              score: formatPoints(row.score, locale),
               max,
             })}
           </p>

@@ -15,7 +15,7 @@ import { formatDateTime } from "@/lib/format";
 import { useLanguage, useT } from "@/lib/intl";
 
 import { useGrading } from "../api/get-grading";
-import { formatScore, TYPE_LABEL } from "../components/labels";
+import { formatPoints, TYPE_LABEL } from "../components/labels";
 import { idParam, TestBatchFilters } from "../components/test-batch-filters";
 import { editorPath } from "../lib/paths";
 
@@ -116,10 +116,10 @@ export default function GradingListRoute() {
                 >
                   {state === "graded" ? (
                     <span title={row.graded_at ? formatDateTime(row.graded_at, locale) : undefined}>
-                      {formatScore(row.score, locale)}/{formatScore(row.points, locale)}
+                      {formatPoints(row.score, locale)}/{formatPoints(row.points, locale)}
                     </span>
                   ) : (
-                    formatScore(row.points, locale)
+                    formatPoints(row.points, locale)
                   )}
                 </Td>
                 <Td className="md:text-right">
